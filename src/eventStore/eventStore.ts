@@ -1,0 +1,90 @@
+/**
+ * The event store port. Adapters (sqlite/, esdb/) implement it; nothing adapter-specific leaks
+ * through. Revisions are bigint inside and decimal strings at the edges; positions are opaque.
+ */
+import type { ExpectedRevision } from './expectedRevision';
+import type { EventMetadata } from './eventMetadata';
+
+/** An event about to be appended. `metadata.eventId` is required so retries are idempotent. */
+export interface NewEvent<Type extends string = string, Data = unknown> {
+  readonly type: Type;
+  readonly data: Data;
+  readonly metadata: EventMetadata;
+}
+
+/** An event as read back: upcast to its current shape, with its place in the store. */
+export interface RecordedEvent<Type extends string = string, Data = unknown> {
+  readonly streamName: string;
+  readonly type: Type;
+  readonly data: Data;
+  /** Includes the hash chain fields `prevHash` and `hash` written by the store. */
+  readonly metadata: EventMetadata;
+  readonly eventId: string;
+  /** Position of the event in its stream, from 0. */
+  readonly revision: bigint;
+  /** Opaque position in the global log; compare only through the store. */
+  readonly position: string;
+}
+
+export interface AppendResult {
+  /** Revision of the last event now in the stream. */
+  readonly nextExpectedRevision: bigint;
+  /** Global position of the last appended event. */
+  readonly position: string;
+}
+
+export interface ReadStreamOptions {
+  readonly direction?: 'forwards' | 'backwards';
+  /** Revision to start from (inclusive); default start (forwards) or end (backwards). */
+  readonly fromRevision?: bigint;
+  readonly maxCount?: number;
+}
+
+export interface ReadAllOptions {
+  /** Read events after this position (exclusive); default: from the beginning. */
+  readonly after?: string;
+  readonly streamPrefixes?: readonly string[];
+  readonly eventTypes?: readonly string[];
+  readonly maxCount?: number;
+}
+
+export interface SubscribeOptions {
+  /** Checkpoint to resume after (exclusive); undefined = from the beginning. */
+  readonly after?: string;
+  readonly streamPrefixes?: readonly string[];
+  readonly eventTypes?: readonly string[];
+}
+
+export interface SubscriptionHandlers {
+  /** Called once per event, in global order; the subscription waits for the promise. */
+  readonly onEvent: (event: RecordedEvent) => Promise<void> | void;
+  /** Called once when the catch-up phase has delivered everything that existed at subscribe time. */
+  readonly onCaughtUp?: (position: string | undefined) => void;
+  /** A checkpoint the subscriber may store even when no matching event arrived (filtered reads). */
+  readonly onCheckpoint?: (position: string) => void;
+  readonly onError?: (error: Error) => void;
+}
+
+export interface Subscription {
+  close(): Promise<void>;
+}
+
+export interface StreamRead {
+  readonly exists: boolean;
+  readonly events: readonly RecordedEvent[];
+  /** Revision of the last event of the stream; -1n when it does not exist. */
+  readonly currentRevision: bigint;
+}
+
+export interface EventStore {
+  appendToStream(streamName: string, events: readonly NewEvent[], options: { expectedRevision: ExpectedRevision }): Promise<AppendResult>;
+  readStream(streamName: string, options?: ReadStreamOptions): Promise<StreamRead>;
+  /** Streams the global log in order without loading it into memory. */
+  readAll(options?: ReadAllOptions): AsyncIterable<RecordedEvent>;
+  subscribeToAll(handlers: SubscriptionHandlers, options?: SubscribeOptions): Subscription;
+  /** Every stream name, in order of creation (integrity walks, rebuilds). */
+  listStreams(prefix?: string): AsyncIterable<string>;
+  /** Compare two positions: negative, zero or positive. */
+  comparePositions(a: string, b: string): number;
+  dispose(): Promise<void>;
+}

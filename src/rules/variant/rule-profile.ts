@@ -1,0 +1,27 @@
+/**
+ * A rule profile (D4): the named set of choices a deal is scored under. Profiles are data; the
+ * engine reads these switches. Each named profile lives in its own file beside this one.
+ */
+export interface RuleProfile {
+  /** 'isko' (default), 'iss', 'cardgames-io', 'swedish-textbook'. */
+  readonly id: string;
+  /** Bumped whenever a profile's behaviour changes; recorded with every deal. */
+  readonly version: string;
+  readonly description: string;
+  /** D3: how claims (`SC`) and resignations (`RE`) end a game. */
+  readonly claims: 'isko' | 'iss';
+  /** R8 vs R42: what happens when all three pass. */
+  readonly allPassed: 'passedIn' | 'ramsch';
+  /** R32 / V1: how an overbid game is charged. */
+  readonly overbidLoss: 'isko' | 'doubleReducedValue';
+  /** R31 / V2: how a lost game is entered. */
+  readonly lostGame: 'double' | 'doubleExceptHand' | 'addLevel';
+  /** D2 / V8: how an overbid null is charged. */
+  readonly nullOverbid: 'multipleOfNullValue' | 'nextNullValue';
+  /** R26 / V3 */
+  readonly grandBase: number;
+  /** R40 Kontra/Re, R41 Bock, R42 Ramsch: house options, off in ISkO. */
+  readonly houseOptions: { readonly kontraRe: boolean; readonly bock: boolean; readonly ramsch: boolean };
+  /** R36: games per series by table size; cardgames-io plays a match of 12 deals. */
+  readonly seriesLength: { readonly 3: number; readonly 4: number; readonly 5: number };
+}
