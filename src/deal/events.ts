@@ -1,0 +1,134 @@
+import type { Card } from '../rules/card';
+import type { Declaration } from '../rules/declaration';
+import type { GameResult } from '../rules/game-result';
+import type { AbandonReason } from '../rules/move';
+import type { Seat } from '../rules/seat';
+
+/**
+ * Storage-level event names of a deal stream (`deal-<dealId>`). They are past tense, stable and
+ * not tied to class names: renaming one is a schema migration, not a refactor.
+ */
+export const DEAL_EVENT_TYPES = [
+  'DealStarted',
+  'CardsDealt',
+  'BidCalled',
+  'BidHeld',
+  'BidPassed',
+  'SkatTaken',
+  'SkatDiscarded',
+  'GameDeclared',
+  'CardsShown',
+  'CardPlayed',
+  'KontraCalled',
+  'ReCalled',
+  'GameResigned',
+  'DealAbandoned',
+  'DealPassedIn',
+  'DealScored',
+  'ScoreCorrected',
+] as const;
+export type DealEventType = (typeof DEAL_EVENT_TYPES)[number];
+
+export const DEAL_SCHEMA_VERSION = '1';
+
+/** Three names in seat order: forehand, middlehand, rearhand (R2). */
+export type SeatPlayers = readonly [string, string, string];
+
+export interface DealStartedData {
+  readonly dealId: string;
+  readonly tableId: string | null;
+  readonly tournamentId: string | null;
+  /** 1-based number of the deal in its table's series. */
+  readonly dealNumber: number;
+  /** The player who deals (at a 4/5 table he sits out, R3/D5). */
+  readonly dealer: string;
+  readonly players: SeatPlayers;
+  /** Players at the table who sit this deal out (the dealer at 4, two at 5). */
+  readonly sittingOut: readonly string[];
+  /** Seats played by a computer (D5 duel rule: left out of scores and statistics). */
+  readonly computerSeats: readonly Seat[];
+  readonly profileId: string;
+  readonly profileOptions: Readonly<Record<string, unknown>>;
+  readonly profileVersion: string;
+  /** When the deal took place at the table (ISS `DT`, or the server clock for live deals). */
+  readonly startedAt: string;
+}
+
+export interface CardsDealtData {
+  readonly hands: readonly [readonly Card[], readonly Card[], readonly Card[]];
+  readonly skat: readonly [Card, Card];
+  /** Who shuffled: the client handed the cards in, or the server shuffled (crypto or seeded). */
+  readonly shuffle: 'given' | 'crypto' | 'seeded';
+  readonly seed?: string;
+}
+
+export interface BidCalledData { readonly seat: Seat; readonly value: number }
+export interface BidHeldData { readonly seat: Seat; readonly value: number }
+export interface BidPassedData { readonly seat: Seat }
+export interface SkatTakenData { readonly seat: Seat; readonly skat: readonly Card[] }
+export interface SkatDiscardedData { readonly seat: Seat; readonly cards: readonly [Card, Card] }
+export interface GameDeclaredData { readonly seat: Seat; readonly declaration: Declaration }
+export interface CardsShownData {
+  readonly seat: Seat;
+  /** The cards laid open at that moment. */
+  readonly cards: readonly Card[];
+  readonly why: 'ouvert' | 'claim';
+}
+export interface CardPlayedData { readonly seat: Seat; readonly card: Card; readonly trick: number }
+export interface KontraCalledData { readonly seat: Seat }
+export interface ReCalledData { readonly seat: Seat }
+export interface GameResignedData { readonly seat: Seat }
+export interface DealAbandonedData { readonly reason: AbandonReason; readonly seat: Seat | null; readonly note: string }
+export interface DealPassedInData { readonly dealNumber: number }
+
+/** The result the engine derived under the recorded profile and version (kept for audits). */
+export interface DealScoredData {
+  readonly result: GameResult;
+  readonly profileId: string;
+  readonly profileVersion: string;
+}
+
+/** An arbiter's correction of a recorded score. The original stays; this references it. */
+export interface ScoreCorrectedData {
+  /** Event id of the DealScored (or earlier ScoreCorrected) event this corrects. */
+  readonly correctsEventId: string;
+  readonly previousScore: number | null;
+  readonly correctedScore: number;
+  /** Whether the corrected entry counts as won (for Seeger-Fabian); null = unchanged. */
+  readonly won: boolean | null;
+  readonly reason: string;
+  readonly arbiter: string;
+}
+
+export interface DealEventDataMap {
+  DealStarted: DealStartedData;
+  CardsDealt: CardsDealtData;
+  BidCalled: BidCalledData;
+  BidHeld: BidHeldData;
+  BidPassed: BidPassedData;
+  SkatTaken: SkatTakenData;
+  SkatDiscarded: SkatDiscardedData;
+  GameDeclared: GameDeclaredData;
+  CardsShown: CardsShownData;
+  CardPlayed: CardPlayedData;
+  KontraCalled: KontraCalledData;
+  ReCalled: ReCalledData;
+  GameResigned: GameResignedData;
+  DealAbandoned: DealAbandonedData;
+  DealPassedIn: DealPassedInData;
+  DealScored: DealScoredData;
+  ScoreCorrected: ScoreCorrectedData;
+}
+
+/** A deal event as the decider produces it (no metadata yet). */
+export type DealEvent = { [K in DealEventType]: { readonly type: K; readonly data: DealEventDataMap[K] } }[DealEventType];
+
+/** A deal event as evolve sees it: with the id it was stored under, when known. */
+export type StoredDealEvent = DealEvent & { readonly eventId?: string; readonly recordedAt?: string; readonly actorId?: string };
+
+export function isDealEventType(type: string): type is DealEventType {
+  return (DEAL_EVENT_TYPES as readonly string[]).includes(type);
+}
+
+export const dealStreamName = (dealId: string): string => `deal-${dealId}`;
+export const DEAL_STREAM_PREFIX = 'deal-';

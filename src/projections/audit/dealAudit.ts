@@ -1,0 +1,50 @@
+import type { EventMetadata } from '../../eventStore/eventMetadata';
+import type { GameResult } from '../../rules/game-result';
+
+export interface AuditEvent {
+  readonly revision: string;
+  readonly eventId: string;
+  readonly type: string;
+  readonly data: unknown;
+  readonly metadata: EventMetadata;
+  readonly hash: string | null;
+  readonly prevHash: string | null;
+}
+
+export interface AuditDerivationLine {
+  readonly ruleId: string;
+  readonly text: string;
+  /** Ids of the events this line rests on. */
+  readonly eventIds: readonly string[];
+}
+
+export interface AuditCorrection {
+  readonly eventId: string;
+  readonly correctsEventId: string;
+  readonly previousScore: number | null;
+  readonly correctedScore: number;
+  readonly reason: string;
+  readonly who: string;
+  readonly when: string | null;
+}
+
+export interface ResultDifference {
+  readonly field: string;
+  readonly recorded: unknown;
+  readonly recomputed: unknown;
+}
+
+export interface DealAudit {
+  readonly dealId: string;
+  readonly events: readonly AuditEvent[];
+  /** Hash chain intact, or the revision of the first event where it breaks. */
+  readonly chain: { readonly intact: boolean; readonly brokenAt: string | null; readonly reason: string | null };
+  readonly recorded: GameResult | null;
+  readonly recomputed: GameResult | null;
+  readonly recomputeError: string | null;
+  readonly differences: readonly ResultDifference[];
+  readonly derivation: readonly AuditDerivationLine[];
+  readonly corrections: readonly AuditCorrection[];
+  readonly profileId: string | null;
+  readonly profileVersion: string | null;
+}

@@ -1,0 +1,65 @@
+import type { DerivationLine } from '../../rules/game-result';
+import type { GameType } from '../../rules/declaration';
+import type { Seat } from '../../rules/seat';
+
+/** One row per deal: who played what and how it ended (read model of projection 2). */
+export interface DealSummary {
+  readonly dealId: string;
+  readonly tableId: string | null;
+  readonly tournamentId: string | null;
+  readonly dealNumber: number;
+  readonly startedAt: string;
+  readonly source: string;
+  readonly profileId: string;
+  readonly profileVersion: string;
+  readonly players: readonly [string, string, string];
+  readonly dealer: string;
+  readonly sittingOut: readonly string[];
+  /** 'inProgress' until scored; then the engine's result kind. */
+  readonly status: 'inProgress' | 'scored' | 'passedIn' | 'ramsch' | 'notScoreable';
+  readonly passedIn: boolean;
+  readonly declarer: Seat | null;
+  readonly declarerName: string | null;
+  readonly gameType: GameType | null;
+  readonly hand: boolean;
+  readonly ouvert: boolean;
+  readonly schneiderAnnounced: boolean;
+  readonly schwarzAnnounced: boolean;
+  readonly bid: number | null;
+  readonly won: boolean | null;
+  readonly gameValue: number | null;
+  /** Signed, as ISS `v`; after a correction, the corrected score. */
+  readonly score: number | null;
+  /** The score as first recorded, when a correction replaced it. */
+  readonly originalScore: number | null;
+  readonly corrected: boolean;
+  readonly matadors: number | null;
+  readonly overbid: boolean;
+  readonly declarerPoints: number | null;
+  readonly declarerTricks: number | null;
+  readonly schneider: boolean;
+  readonly schwarz: boolean;
+  readonly notScoreableReason: string | null;
+  readonly derivation: readonly DerivationLine[];
+  readonly lastRevision: string;
+}
+
+export interface DealFilter {
+  readonly player?: string;
+  readonly tableId?: string;
+  readonly tournamentId?: string;
+  readonly gameType?: GameType;
+  /** won / lost (declarer), passedIn, notScoreable, inProgress */
+  readonly result?: 'won' | 'lost' | 'passedIn' | 'notScoreable' | 'inProgress';
+  /** ISO date-times, inclusive from, exclusive to, compared with startedAt. */
+  readonly from?: string;
+  readonly to?: string;
+  readonly source?: string;
+}
+
+export interface DealPage {
+  readonly items: DealSummary[];
+  readonly endCursor?: string;
+  readonly hasNextPage: boolean;
+  readonly totalCount: number;
+}
