@@ -33,3 +33,42 @@ export function cardPoints(card: Card): number {
 export function isJack(card: Card): boolean {
   return card[1] === 'J';
 }
+
+// Fast card indexing for the engine's hot path: index = suit * 8 + rank, suits and ranks in the
+// orders above (so index 0 = CA, 4 = CJ, 31 = D7).
+export const CARD_COUNT = 32;
+
+const SUIT_INDEX_BY_CHAR: Int8Array = new Int8Array(128).fill(-1);
+SUITS.forEach((s, i) => (SUIT_INDEX_BY_CHAR[s.charCodeAt(0)] = i));
+const RANK_INDEX_BY_CHAR: Int8Array = new Int8Array(128).fill(-1);
+RANKS.forEach((r, i) => (RANK_INDEX_BY_CHAR[r.charCodeAt(0)] = i));
+
+/** 0..31 for a valid card; callers validate input with `isCard` first. */
+export function cardIndex(card: Card): number {
+  return SUIT_INDEX_BY_CHAR[card.charCodeAt(0)] * 8 + RANK_INDEX_BY_CHAR[card.charCodeAt(1)];
+}
+
+export function suitIndex(suit: Suit): number {
+  return SUIT_INDEX_BY_CHAR[suit.charCodeAt(0)];
+}
+
+/** ALL_CARDS is ordered by index, so this is its inverse. */
+export function cardAt(index: number): Card {
+  return ALL_CARDS[index];
+}
+
+const POINTS_BY_INDEX: Int8Array = Int8Array.from(ALL_CARDS, (c) => RANK_POINTS[rankOf(c)]);
+
+/** R1 card points by card index (hot path). */
+export function pointsOfIndex(index: number): number {
+  return POINTS_BY_INDEX[index];
+}
+
+export function sumPoints(cards: readonly Card[]): number {
+  let total = 0;
+  for (const c of cards) total += POINTS_BY_INDEX[cardIndex(c)];
+  return total;
+}
+
+/** English suit words for messages ("must follow hearts"). */
+export const SUIT_WORDS: Record<Suit, string> = { C: 'clubs', S: 'spades', H: 'hearts', D: 'diamonds' };
