@@ -1,0 +1,236 @@
+import { isCard, type Card } from '../../rules/card';
+import type { GameType } from '../../rules/declaration';
+import type { Seat } from '../../rules/seat';
+import { parseIssResult } from './IssResult';
+import type { IssCard, IssHeaderField, IssParseError, IssRecord, IssResult, IssToken } from './IssRecord';
+
+export type IssReadResult = { readonly ok: true; readonly record: IssRecord } | { readonly ok: false; readonly error: IssParseError };
+
+/** Far above any real record (about 700 characters); stops a runaway line from being tokenised. */
+export const MAX_RECORD_LENGTH = 65_536;
+
+/**
+ * Reads one record line. Never throws: anything unreadable comes back as an error with the
+ * reason and, when it could be read, the record's ID.
+ */
+export function readIssRecord(line: string): IssReadResult {
+  try {
+    return readUnsafe(line);
+  } catch (err) {
+    // A bug here must not stop a verification run; report it as this line's failure.
+    return { ok: false, error: { reason: `reader failure: ${(err as Error)?.message ?? String(err)}`, id: null } };
+  }
+}
+
+function readUnsafe(line: string): IssReadResult {
+  if (typeof line !== 'string') return failure('not a text line', null);
+  if (line.length > MAX_RECORD_LENGTH) return failure(`line is ${line.length} characters long, more than ${MAX_RECORD_LENGTH}: not an ISS record`, null);
+  if (!line.startsWith('(;')) return failure('a record starts with "(;"', null);
+  const header: IssHeaderField[] = [];
+  const propertyOrder: string[] = [];
+  let movesText: string | null = null;
+  let resultText: string | null = null;
+  let id: string | null = null;
+  let pos = 2;
+  while (pos < line.length && isKeyChar(line.charCodeAt(pos))) {
+    const keyStart = pos;
+    while (pos < line.length && isKeyChar(line.charCodeAt(pos))) pos++;
+    const key = line.slice(keyStart, pos);
+    if (line[pos] !== '[') return failure(`property ${key} has no "[" after its name (column ${pos + 1})`, id);
+    const close = line.indexOf(']', pos + 1);
+    if (close < 0) return failure(`property ${key}[ is never closed with "]": the line is truncated`, id);
+    const value = line.slice(pos + 1, close);
+    pos = close + 1;
+    propertyOrder.push(key);
+    if (key === 'MV') {
+      if (movesText !== null) return failure('MV[...] appears twice', id);
+      movesText = value;
+    } else if (key === 'R') {
+      if (resultText !== null) return failure('R[...] appears twice', id);
+      resultText = value;
+    } else {
+      if (key === 'ID' && id === null) id = value;
+      header.push({ key, value });
+    }
+  }
+  const closeAt = line.lastIndexOf(';)');
+  if (closeAt < pos || line.length !== closeAt + 2) {
+    return failure(`unexpected text at column ${pos + 1}: a record is "(;" KEY[value]... " ;)"`, id);
+  }
+  const beforeClose = line.slice(pos, closeAt);
+  if (!/^[ \t]*$/.test(beforeClose)) return failure(`unexpected text "${clip(beforeClose)}" before ";)" (column ${pos + 1})`, id);
+  if (movesText === null) return failure('no MV[...] move list', id);
+
+  const moves = readMoves(movesText);
+  if (typeof moves === 'string') return failure(moves, id);
+  let result: IssResult | null = null;
+  if (resultText !== null) {
+    const parsed = parseIssResult(resultText);
+    if (!parsed.ok) return failure(parsed.reason, id);
+    result = parsed.result;
+  }
+  return {
+    ok: true,
+    record: {
+      header,
+      propertyOrder,
+      moves,
+      result,
+      layout: { movesTrailingSpace: movesText.endsWith(' '), beforeClose },
+    },
+  };
+}
+
+/** MV value → tokens, or the reason it is unreadable. */
+export function readMoves(text: string): IssToken[] | string {
+  const words = text.split(' ');
+  const tokens: IssToken[] = [];
+  let w = 0;
+  for (;;) {
+    while (w < words.length && words[w] === '') w++;
+    if (w >= words.length) break;
+    const actor = words[w++];
+    while (w < words.length && words[w] === '') w++;
+    const n = tokens.length + 1;
+    if (w >= words.length) return `MV move ${n}: actor "${clip(actor)}" has no action (the move list is truncated)`;
+    const action = words[w++];
+    const token = readToken(actor, action);
+    if (typeof token === 'string') return `MV move ${n} "${clip(actor)} ${clip(action)}": ${token}`;
+    tokens.push(token);
+  }
+  return tokens;
+}
+
+function readToken(actor: string, action: string): IssToken | string {
+  if (actor === 'w') return readWorldToken(action);
+  const seat = actor === '0' ? 0 : actor === '1' ? 1 : actor === '2' ? 2 : null;
+  if (seat === null) return 'unknown actor (expected w, 0, 1 or 2)';
+  return readSeatToken(seat, action);
+}
+
+function readWorldToken(action: string): IssToken | string {
+  if (action.startsWith('TI.') || action.startsWith('LE.')) {
+    const seat = seatDigit(action.slice(3));
+    if (seat === null) return `${action.slice(0, 2)} needs a seat 0, 1 or 2`;
+    return action[0] === 'T' ? { kind: 'timeout', seat } : { kind: 'left', seat };
+  }
+  if (action.includes('|')) return readLiveDeal(action);
+  const parts = action.split('.');
+  if (parts.length === 2) {
+    const cards = readCards(parts, true);
+    if (typeof cards === 'string') return `skat shown: ${cards}`;
+    return { kind: 'skatShown', cards: [cards[0], cards[1]] };
+  }
+  if (parts.length !== 32) return `a deal has 32 cards, got ${parts.length}`;
+  const cards = readCards(parts, false);
+  if (typeof cards === 'string') return `deal: ${cards}`;
+  const seen = new Set<string>();
+  for (const card of cards as Card[]) {
+    if (seen.has(card)) return `deal: card ${card} is dealt twice`;
+    seen.add(card);
+  }
+  return { kind: 'deal', cards: cards as Card[] };
+}
+
+function readLiveDeal(action: string): IssToken | string {
+  const groups = action.split('|');
+  if (groups.length !== 4) return `live deal needs hand0|hand1|hand2|skat, got ${groups.length} groups`;
+  const read: IssCard[][] = [];
+  for (let g = 0; g < 4; g++) {
+    const parts = groups[g].split('.');
+    const want = g === 3 ? 2 : 10;
+    if (parts.length !== want) return `live deal: group ${g + 1} has ${parts.length} cards, expected ${want}`;
+    const cards = readCards(parts, true);
+    if (typeof cards === 'string') return `live deal: ${cards}`;
+    read.push(cards);
+  }
+  return { kind: 'liveDeal', hands: [read[0], read[1], read[2]], skat: read[3] };
+}
+
+const DECLARATION = /^[GCSHDN][OHSZ]*$/;
+const TYPE_OF_LETTER: Readonly<Record<string, GameType>> = { G: 'grand', C: 'clubs', S: 'spades', H: 'hearts', D: 'diamonds', N: 'null' };
+const BID = /^[1-9][0-9]{0,5}$/;
+
+function readSeatToken(seat: Seat, action: string): IssToken | string {
+  switch (action) {
+    case 'y':
+      return { kind: 'hold', seat };
+    case 'p':
+      return { kind: 'pass', seat };
+    case 's':
+      return { kind: 'pickUp', seat };
+    case 'RE':
+      return { kind: 'resign', seat };
+    case 'SC':
+      return { kind: 'showCards', seat, cards: null };
+    case '??':
+      return { kind: 'play', seat, card: null };
+  }
+  if (action.length === 2 && isCard(action)) return { kind: 'play', seat, card: action };
+  const c0 = action.charCodeAt(0);
+  if (c0 >= 48 && c0 <= 57) {
+    if (!BID.test(action)) return 'a bid is a number without leading zeros';
+    return { kind: 'bid', seat, value: Number(action) };
+  }
+  const parts = action.split('.');
+  if (parts[0] === 'SC') {
+    const cards = readCards(parts.slice(1), false);
+    if (typeof cards === 'string') return `shown cards: ${cards}`;
+    return { kind: 'showCards', seat, cards: cards as Card[] };
+  }
+  if (DECLARATION.test(parts[0])) return readDeclaration(seat, parts);
+  if (parts.length === 2) {
+    const cards = readCards(parts, false);
+    if (typeof cards === 'string') return `discard: ${cards}`;
+    return { kind: 'discard', seat, cards: [cards[0] as Card, cards[1] as Card] };
+  }
+  return 'unknown action (not a bid, y, p, s, a declaration, a card, SC or RE)';
+}
+
+function readDeclaration(seat: Seat, parts: string[]): IssToken | string {
+  const gameType = TYPE_OF_LETTER[parts[0][0]];
+  const modifiers = parts[0].slice(1);
+  if (new Set(modifiers).size !== modifiers.length) return `declaration "${parts[0]}" repeats a modifier`;
+  if (gameType === 'null' && (modifiers.includes('S') || modifiers.includes('Z'))) return 'a null game cannot announce schneider or schwarz';
+  const cards = readCards(parts.slice(1), false);
+  if (typeof cards === 'string') return `declaration: ${cards}`;
+  const known = cards as Card[];
+  const hand = modifiers.includes('H') || (modifiers.includes('O') && gameType !== 'null');
+  if (known.length === 0) return { kind: 'declare', seat, gameType, modifiers, discards: null, shown: null };
+  if (hand) {
+    if (known.length !== 10) return `a hand declaration lists no discards, only the 10 cards of an ouvert hand (got ${known.length} cards)`;
+    return { kind: 'declare', seat, gameType, modifiers, discards: null, shown: known };
+  }
+  if (known.length === 2) return { kind: 'declare', seat, gameType, modifiers, discards: [known[0], known[1]], shown: null };
+  if (known.length === 12) return { kind: 'declare', seat, gameType, modifiers, discards: [known[0], known[1]], shown: known.slice(2) };
+  return `after a pick-up the declaration lists 2 discards, optionally followed by 10 ouvert cards (got ${known.length} cards)`;
+}
+
+/** Card codes → cards; `??` only where `allowUnknown`. */
+function readCards(parts: readonly string[], allowUnknown: boolean): IssCard[] | string {
+  const cards: IssCard[] = new Array(parts.length);
+  for (let i = 0; i < parts.length; i++) {
+    const p = parts[i];
+    if (isCard(p)) cards[i] = p;
+    else if (allowUnknown && p === '??') cards[i] = null;
+    else return `"${clip(p)}" is not a card code (suit C S H D, rank A T K Q J 9 8 7)`;
+  }
+  return cards;
+}
+
+function seatDigit(s: string): Seat | null {
+  return s === '0' ? 0 : s === '1' ? 1 : s === '2' ? 2 : null;
+}
+
+function isKeyChar(c: number): boolean {
+  return (c >= 65 && c <= 90) || (c >= 97 && c <= 122) || (c >= 48 && c <= 57) || c === 95;
+}
+
+function failure(reason: string, id: string | null): IssReadResult {
+  return { ok: false, error: { reason, id } };
+}
+
+function clip(s: string): string {
+  const printable = s.replace(/[^\x20-\x7e]/g, '?');
+  return printable.length > 24 ? printable.slice(0, 24) + '…' : printable;
+}
