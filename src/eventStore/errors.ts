@@ -10,7 +10,7 @@ export class ConcurrencyError extends Error {
   }
 }
 
-/** The store cannot be reached (server down, file unavailable). */
+/** The store cannot be reached or cannot take the write (server down, file missing or read-only, disk full, locked). */
 export class StoreUnavailableError extends Error {
   constructor(message: string, override readonly cause?: unknown) {
     super(message);
@@ -18,7 +18,7 @@ export class StoreUnavailableError extends Error {
   }
 }
 
-/** The caller handed the store something it must refuse (bad JSON, too large, bad URL). */
+/** The caller handed the store something it must refuse (bad JSON, too large, duplicate id, bad position). */
 export class InvalidEventError extends Error {
   constructor(message: string) {
     super(message);
@@ -26,9 +26,23 @@ export class InvalidEventError extends Error {
   }
 }
 
+/** A store URL or option the store cannot work with. */
 export class StoreConfigError extends Error {
   constructor(message: string) {
     super(message);
     this.name = 'StoreConfigError';
+  }
+}
+
+/** A stored event can no longer be decoded (altered outside the product); names the event. */
+export class CorruptEventError extends Error {
+  constructor(
+    readonly streamName: string,
+    readonly revision: string,
+    readonly eventId: string,
+    reason: string,
+  ) {
+    super(`Stream ${streamName} revision ${revision} (event ${eventId}): ${reason}`);
+    this.name = 'CorruptEventError';
   }
 }

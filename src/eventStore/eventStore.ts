@@ -24,6 +24,11 @@ export interface RecordedEvent<Type extends string = string, Data = unknown> {
   readonly revision: bigint;
   /** Opaque position in the global log; compare only through the store. */
   readonly position: string;
+  /**
+   * Only on `raw` reads from adapters that keep JSON text (SQLite): the stored bytes exactly, so the
+   * integrity check can see changes that leave the parsed value equal.
+   */
+  readonly storedForm?: { readonly data: string; readonly metadata: string };
 }
 
 export interface AppendResult {
@@ -38,6 +43,11 @@ export interface ReadStreamOptions {
   /** Revision to start from (inclusive); default start (forwards) or end (backwards). */
   readonly fromRevision?: bigint;
   readonly maxCount?: number;
+  /**
+   * Skip upcasting and return each event exactly as stored (the integrity check needs the bytes the
+   * hash was computed over). Default false: code only ever sees the current shape of an event.
+   */
+  readonly raw?: boolean;
 }
 
 export interface ReadAllOptions {

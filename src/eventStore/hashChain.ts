@@ -1,0 +1,227 @@
+/**
+ * The hash chain, shared by every adapter so they write identical chains. Each event's metadata
+ * carries `prevHash` (the hash of the previous event of its stream, GENESIS_HASH for the first) and
+ * `hash` = sha256 over its type, canonical data and canonical metadata (every field but `hash`,
+ * so prevHash and the envelope are covered too). Pure apart from sha256.
+ */
+import { createHash } from 'node:crypto';
+import { canonicalJson } from './canonicalJson';
+import { InvalidEventError } from './errors';
+import type { EventMetadata } from './eventMetadata';
+import type { NewEvent } from './eventStore';
+
+/** prevHash of the first event of a stream. */
+export const GENESIS_HASH = '0'.repeat(64);
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** Default largest event (data + metadata JSON, bytes) a store accepts. */
+export const DEFAULT_MAX_EVENT_BYTES = 1024 * 1024;
+
+/** An event checked and serialised, ready to be chained: the store's unit of work. */
+export interface PreparedEvent {
+  readonly type: string;
+  readonly eventId: string;
+  readonly dataJson: string;
+  /** Metadata without prevHash/hash; the chain adds them. */
+  readonly metadata: Readonly<Record<string, string>>;
+}
+
+/** An event with its chain fields, as it is stored. */
+export interface SealedEvent extends PreparedEvent {
+  readonly metadata: Readonly<Record<string, string>> & { readonly prevHash: string; readonly hash: string };
+  readonly metadataJson: string;
+  readonly hash: string;
+}
+
+/**
+ * Checks and serialises one event. Refuses (InvalidEventError naming the event and the cause) a
+ * missing type, a missing or malformed eventId, non-string metadata, chain fields set by the
+ * caller, data JSON cannot carry faithfully, and events over `maxEventBytes`.
+ */
+export function prepareEvent(event: NewEvent, index = 0, maxEventBytes = DEFAULT_MAX_EVENT_BYTES): PreparedEvent {
+  const where = `event #${index}`;
+  if (event === null || typeof event !== 'object') throw new InvalidEventError(`${where}: not an event object`);
+  if (typeof event.type !== 'string' || event.type.length === 0) {
+    throw new InvalidEventError(`${where}: type must be a non-empty string`);
+  }
+  const label = `${where} (${event.type})`;
+  const rawMeta = event.metadata as Record<string, unknown> | undefined;
+  if (rawMeta === null || typeof rawMeta !== 'object') throw new InvalidEventError(`${label}: metadata is required`);
+  const eventId = rawMeta.eventId;
+  if (typeof eventId !== 'string' || !UUID.test(eventId)) {
+    throw new InvalidEventError(`${label}: metadata.eventId must be a UUID, got ${JSON.stringify(eventId) ?? 'undefined'}`);
+  }
+  const metadata: Record<string, string> = {};
+  for (const [key, value] of Object.entries(rawMeta)) {
+    if (value === undefined) continue;
+    if (key === 'prevHash' || key === 'hash') {
+      throw new InvalidEventError(`${label}: metadata.${key} is written by the store, not the caller`);
+    }
+    if (typeof value !== 'string') {
+      throw new InvalidEventError(`${label}: metadata.${key} must be a string (metadata is a flat string map), got ${typeof value}`);
+    }
+    metadata[key] = value;
+  }
+  // One spelling of each id, so the id column, metadata.eventId and ESDB's id always agree.
+  metadata.eventId = eventId.toLowerCase();
+  if (!('data' in event)) throw new InvalidEventError(`${label}: data is required (use null for none)`);
+  let dataJson: string;
+  try {
+    dataJson = canonicalJson(event.data, 'data');
+  } catch (err) {
+    throw new InvalidEventError(`${label}: ${(err as Error).message}`);
+  }
+  const size = Buffer.byteLength(dataJson) + Buffer.byteLength(canonicalJson(metadata, 'metadata')) + 200;
+  if (size > maxEventBytes) {
+    throw new InvalidEventError(`${label}: event is ${size} bytes, over the limit of ${maxEventBytes} bytes`);
+  }
+  return { type: event.type, eventId: metadata.eventId, dataJson, metadata };
+}
+
+/** sha256 over type, canonical data and canonical metadata without `hash`. */
+export function computeEventHash(type: string, dataJson: string, metadataWithoutHashJson: string): string {
+  return createHash('sha256')
+    .update(JSON.stringify(type))
+    .update('\n')
+    .update(dataJson)
+    .update('\n')
+    .update(metadataWithoutHashJson)
+    .digest('hex');
+}
+
+/** Adds prevHash and hash to one prepared event. */
+export function sealEvent(prevHash: string, event: PreparedEvent): SealedEvent {
+  const withPrev = { ...event.metadata, prevHash };
+  const hash = computeEventHash(event.type, event.dataJson, canonicalJson(withPrev, 'metadata'));
+  const metadata = { ...withPrev, hash };
+  return { ...event, metadata, metadataJson: canonicalJson(metadata, 'metadata'), hash };
+}
+
+/** Chains prepared events after `prevHash` (null: the stream is new). */
+export function sealEvents(prevHash: string | null, events: readonly PreparedEvent[]): SealedEvent[] {
+  let previous = prevHash ?? GENESIS_HASH;
+  return events.map((event) => {
+    const sealed = sealEvent(previous, event);
+    previous = sealed.hash;
+    return sealed;
+  });
+}
+
+/**
+ * For adapters that hand objects to their client (EventStoreDB): checks the events and returns
+ * them with metadata.prevHash/hash set, chained after `prevHash` (null: the stream is new).
+ */
+export function chainEvents(
+  prevHash: string | null,
+  events: readonly NewEvent[],
+  maxEventBytes = DEFAULT_MAX_EVENT_BYTES,
+): NewEvent[] {
+  const sealed = sealEvents(
+    prevHash,
+    events.map((e, i) => prepareEvent(e, i, maxEventBytes)),
+  );
+  return sealed.map((s, i) => ({ type: s.type, data: events[i].data, metadata: s.metadata as EventMetadata }));
+}
+
+/** One place where a stream's chain does not hold. */
+export interface ChainBreak {
+  readonly streamName: string;
+  readonly revision: string;
+  readonly eventId: string;
+  readonly reason: string;
+}
+
+/** The part of a recorded event the chain is checked over. */
+export interface ChainedEventView {
+  readonly streamName: string;
+  readonly revision: bigint;
+  readonly eventId: string;
+  readonly type: string;
+  readonly data: unknown;
+  readonly metadata: Readonly<Record<string, string | undefined>>;
+  readonly storedForm?: { readonly data: string; readonly metadata: string };
+}
+
+/** Carries the chain from one page of a stream to the next. */
+export interface ChainCursor {
+  readonly expectedRevision: bigint;
+  readonly prevHash: string;
+}
+
+export const CHAIN_START: ChainCursor = { expectedRevision: 0n, prevHash: GENESIS_HASH };
+
+/**
+ * Recomputes the chain over events of one stream, in revision order, starting at `cursor`.
+ * Returns every break and the cursor to continue with. After a break the chain continues from the
+ * stored hash, so one altered event is reported once, not as a cascade.
+ */
+export function verifyChain(
+  events: readonly ChainedEventView[],
+  cursor: ChainCursor = CHAIN_START,
+): { breaks: ChainBreak[]; cursor: ChainCursor } {
+  const breaks: ChainBreak[] = [];
+  let { expectedRevision, prevHash } = cursor;
+  for (const event of events) {
+    const reasons = checkEvent(event, expectedRevision, prevHash);
+    for (const reason of reasons) {
+      breaks.push({ streamName: event.streamName, revision: event.revision.toString(), eventId: event.eventId, reason });
+    }
+    const storedHash = readStoredMetadata(event)?.hash;
+    prevHash = typeof storedHash === 'string' ? storedHash : prevHash;
+    expectedRevision = event.revision + 1n;
+  }
+  return { breaks, cursor: { expectedRevision, prevHash } };
+}
+
+function readStoredMetadata(event: ChainedEventView): Record<string, unknown> | undefined {
+  if (!event.storedForm) return event.metadata;
+  try {
+    const parsed: unknown = JSON.parse(event.storedForm.metadata);
+    return parsed !== null && typeof parsed === 'object' && !Array.isArray(parsed) ? (parsed as Record<string, unknown>) : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+function checkEvent(event: ChainedEventView, expectedRevision: bigint, prevHash: string): string[] {
+  const reasons: string[] = [];
+  if (event.revision !== expectedRevision) {
+    reasons.push(`revision ${event.revision} where ${expectedRevision} was expected (an event is missing or out of place)`);
+  }
+  let data: unknown = event.data;
+  let metadata: Record<string, unknown> | undefined = event.metadata;
+  if (event.storedForm) {
+    try {
+      data = JSON.parse(event.storedForm.data);
+    } catch {
+      return [...reasons, 'stored data is not valid JSON'];
+    }
+    metadata = readStoredMetadata(event);
+    if (!metadata) return [...reasons, 'stored metadata is not a valid JSON object'];
+  }
+  const { hash, ...withoutHash } = metadata as Record<string, unknown>;
+  if (withoutHash.eventId !== event.eventId) {
+    reasons.push(`metadata.eventId ${String(withoutHash.eventId)} differs from the event id ${event.eventId}`);
+  }
+  if (withoutHash.prevHash !== prevHash) reasons.push('prevHash does not match the hash of the previous event');
+  let dataJson: string;
+  let metadataJson: string;
+  try {
+    dataJson = canonicalJson(data, 'data');
+    metadataJson = canonicalJson(withoutHash, 'metadata');
+  } catch (err) {
+    return [...reasons, `cannot be re-serialised: ${(err as Error).message}`];
+  }
+  if (event.storedForm) {
+    if (event.storedForm.data !== dataJson) reasons.push('stored data bytes differ from their canonical form (altered outside the store)');
+    if (event.storedForm.metadata !== canonicalJson(metadata, 'metadata')) {
+      reasons.push('stored metadata bytes differ from their canonical form (altered outside the store)');
+    }
+  }
+  if (typeof hash !== 'string') reasons.push('metadata.hash is missing');
+  else if (computeEventHash(event.type, dataJson, metadataJson) !== hash) {
+    reasons.push('hash does not match the type, data and metadata (the event was altered)');
+  }
+  return reasons;
+}
