@@ -15,6 +15,8 @@ export interface DealSummary {
   readonly players: readonly [string, string, string];
   readonly dealer: string;
   readonly sittingOut: readonly string[];
+  /** D5 duel rule: computer seats are left out of scores and statistics. */
+  readonly computerSeats: readonly Seat[];
   /** 'inProgress' until scored; then the engine's result kind. */
   readonly status: 'inProgress' | 'scored' | 'passedIn' | 'ramsch' | 'notScoreable';
   readonly passedIn: boolean;
@@ -33,6 +35,8 @@ export interface DealSummary {
   /** The score as first recorded, when a correction replaced it. */
   readonly originalScore: number | null;
   readonly corrected: boolean;
+  readonly correctionReason: string | null;
+  readonly correctedBy: string | null;
   readonly matadors: number | null;
   readonly overbid: boolean;
   readonly declarerPoints: number | null;

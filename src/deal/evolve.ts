@@ -1,0 +1,98 @@
+import type { GameState } from '../rules/game-state';
+import type { Move } from '../rules/move';
+import type { DealState } from './dealState';
+import { applyMove, getProfile, startGame } from './engine';
+import type { StoredDealEvent } from './events';
+
+/** A stored event the engine refuses means the stream is corrupt; it is never silently skipped. */
+export class CorruptDealStreamError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'CorruptDealStreamError';
+  }
+}
+
+function move(game: GameState | null, m: Move, eventType: string): GameState {
+  if (!game) throw new CorruptDealStreamError(`${eventType} before CardsDealt`);
+  const next = applyMove(game, m);
+  if (!next.ok) throw new CorruptDealStreamError(`${eventType} refused on replay: ${next.refusal.ruleId} ${next.refusal.reason}`);
+  return next.value;
+}
+
+/** The move a stored deal event stands for, or null for events outside the play itself. */
+export function moveOfEvent(event: StoredDealEvent): Move | null {
+  switch (event.type) {
+    case 'BidCalled':
+      return { kind: 'bid', seat: event.data.seat, value: event.data.value };
+    case 'BidHeld':
+      return { kind: 'hold', seat: event.data.seat };
+    case 'BidPassed':
+      return { kind: 'pass', seat: event.data.seat };
+    case 'SkatTaken':
+      return { kind: 'pickUpSkat', seat: event.data.seat };
+    case 'SkatDiscarded':
+      return { kind: 'discard', seat: event.data.seat, cards: event.data.cards };
+    case 'GameDeclared':
+      return { kind: 'declare', seat: event.data.seat, declaration: event.data.declaration };
+    case 'CardsShown':
+      // The ouvert display is part of the declaration (R14); only a claim is a move of its own.
+      return event.data.why === 'claim' ? { kind: 'showCards', seat: event.data.seat } : null;
+    case 'CardPlayed':
+      return { kind: 'play', seat: event.data.seat, card: event.data.card };
+    case 'KontraCalled':
+      return { kind: 'kontra', seat: event.data.seat };
+    case 'ReCalled':
+      return { kind: 're', seat: event.data.seat };
+    case 'GameResigned':
+      return { kind: 'resign', seat: event.data.seat };
+    case 'DealAbandoned':
+      return event.data.seat === null
+        ? { kind: 'abandon', reason: event.data.reason }
+        : { kind: 'abandon', reason: event.data.reason, seat: event.data.seat };
+    default:
+      return null;
+  }
+}
+
+/** evolve(state, event) -> state: pure, and the same for live commands, imports and replays. */
+export function evolve(state: DealState, event: StoredDealEvent): DealState {
+  const next = { ...state, eventCount: state.eventCount + 1 };
+  switch (event.type) {
+    case 'DealStarted': {
+      const profile = getProfile(event.data.profileId, event.data.profileOptions);
+      return { ...next, started: event.data, profile };
+    }
+    case 'CardsDealt': {
+      if (!state.profile) throw new CorruptDealStreamError('CardsDealt before DealStarted');
+      const game = startGame({ hands: event.data.hands, skat: event.data.skat }, state.profile);
+      if (!game.ok) throw new CorruptDealStreamError(`CardsDealt refused: ${game.refusal.ruleId} ${game.refusal.reason}`);
+      return { ...next, game: game.value };
+    }
+    case 'DealPassedIn':
+      return next;
+    case 'DealScored':
+      return {
+        ...next,
+        recordedResult: event.data.result,
+        scoredEventId: event.eventId ?? null,
+        currentScore: event.data.result.score,
+        currentScoreEventId: event.eventId ?? null,
+      };
+    case 'ScoreCorrected':
+      return {
+        ...next,
+        currentScore: event.data.correctedScore,
+        currentScoreEventId: event.eventId ?? null,
+        corrections: state.corrections + 1,
+      };
+    default: {
+      const m = moveOfEvent(event);
+      const shown = event.type === 'CardsShown' ? event.data.why : state.shown;
+      return m ? { ...next, game: move(state.game, m, event.type), shown } : { ...next, shown };
+    }
+  }
+}
+
+export function foldDeal(events: readonly StoredDealEvent[], from: DealState): DealState {
+  return events.reduce(evolve, from);
+}

@@ -1,0 +1,112 @@
+import type { RecordedEvent } from '../../eventStore/eventStore';
+import type { DealScoredData, DealStartedData, ScoreCorrectedData } from '../../deal/events';
+import type { DealSummary } from './dealSummary';
+
+/** The event types this projection reads. */
+export const DEAL_SUMMARY_EVENT_TYPES = ['DealStarted', 'DealScored', 'ScoreCorrected'] as const;
+
+export const dealIdOfStream = (streamName: string): string | null => (streamName.startsWith('deal-') ? streamName.slice(5) : null);
+
+function started(data: DealStartedData, event: RecordedEvent): DealSummary {
+  return {
+    dealId: data.dealId,
+    tableId: data.tableId,
+    tournamentId: data.tournamentId,
+    dealNumber: data.dealNumber,
+    startedAt: data.startedAt,
+    source: event.metadata.source ?? 'live',
+    profileId: data.profileId,
+    profileVersion: data.profileVersion,
+    players: data.players,
+    dealer: data.dealer,
+    sittingOut: data.sittingOut,
+    computerSeats: data.computerSeats,
+    status: 'inProgress',
+    passedIn: false,
+    declarer: null,
+    declarerName: null,
+    gameType: null,
+    hand: false,
+    ouvert: false,
+    schneiderAnnounced: false,
+    schwarzAnnounced: false,
+    bid: null,
+    won: null,
+    gameValue: null,
+    score: null,
+    originalScore: null,
+    corrected: false,
+    correctionReason: null,
+    correctedBy: null,
+    matadors: null,
+    overbid: false,
+    declarerPoints: null,
+    declarerTricks: null,
+    schneider: false,
+    schwarz: false,
+    notScoreableReason: null,
+    derivation: [],
+    lastRevision: event.revision.toString(),
+  };
+}
+
+function scored(summary: DealSummary, data: DealScoredData, event: RecordedEvent): DealSummary {
+  const r = data.result;
+  const d = r.declaration;
+  return {
+    ...summary,
+    status: r.kind === 'scored' ? 'scored' : r.kind,
+    passedIn: r.passedIn,
+    declarer: r.declarer,
+    declarerName: r.declarer === null ? null : summary.players[r.declarer],
+    gameType: d?.gameType ?? null,
+    hand: d?.hand ?? false,
+    ouvert: d?.ouvert ?? false,
+    schneiderAnnounced: d?.schneiderAnnounced ?? false,
+    schwarzAnnounced: d?.schwarzAnnounced ?? false,
+    bid: r.bid,
+    won: r.won,
+    gameValue: r.gameValue,
+    score: r.score,
+    matadors: r.matadors,
+    overbid: r.overbid,
+    declarerPoints: r.declarerPoints,
+    declarerTricks: r.declarerTricks,
+    schneider: r.schneider,
+    schwarz: r.schwarz,
+    notScoreableReason: r.notScoreableReason,
+    derivation: r.derivation,
+    lastRevision: event.revision.toString(),
+  };
+}
+
+function corrected(summary: DealSummary, data: ScoreCorrectedData, event: RecordedEvent): DealSummary {
+  return {
+    ...summary,
+    score: data.correctedScore,
+    won: data.won ?? summary.won,
+    originalScore: summary.corrected ? summary.originalScore : summary.score,
+    corrected: true,
+    correctionReason: data.reason,
+    correctedBy: data.arbiter,
+    lastRevision: event.revision.toString(),
+  };
+}
+
+/**
+ * The deal summary as a pure fold over a deal's events. An event at or below the row's
+ * lastRevision was applied before and is ignored (at-least-once delivery).
+ */
+export function foldDealSummary(summary: DealSummary | null, event: RecordedEvent): DealSummary | null {
+  if (summary && event.revision <= BigInt(summary.lastRevision)) return summary;
+  switch (event.type) {
+    case 'DealStarted':
+      return summary ?? started(event.data as DealStartedData, event);
+    case 'DealScored':
+      return summary ? scored(summary, event.data as DealScoredData, event) : null;
+    case 'ScoreCorrected':
+      return summary ? corrected(summary, event.data as ScoreCorrectedData, event) : null;
+    default:
+      return summary;
+  }
+}

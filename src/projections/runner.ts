@@ -1,0 +1,152 @@
+import type { EventStore, RecordedEvent } from '../eventStore/eventStore';
+import type { DealSummary } from './dealSummary/dealSummary';
+import { DEAL_SUMMARY_EVENT_TYPES, dealIdOfStream, foldDealSummary } from './dealSummary/dealSummaryFold';
+import { dropReadModels, RM, type ReadModelDb } from './readModelDb';
+import { foldTableInfo, foldTournamentInfo, TABLE_EVENT_TYPES_READ, TOURNAMENT_EVENT_TYPES_READ, type TableInfo, type TournamentInfo } from './tables/tableInfo';
+
+/** The checkpoint row of the runner (all its projections advance together). */
+export const RUNNER_NAME = 'ledger-projections';
+
+/** Event types the persisted read models read; everything else is skipped by the store. */
+export const PROJECTED_EVENT_TYPES: readonly string[] = [...DEAL_SUMMARY_EVENT_TYPES, ...TABLE_EVENT_TYPES_READ, ...TOURNAMENT_EVENT_TYPES_READ];
+
+const BATCH = 2000;
+
+/**
+ * Applies events to the persisted read models (deal summaries, tables, tournaments). Each batch
+ * is one SQLite transaction that writes the touched rows and the checkpoint together, so a crash
+ * never leaves rows ahead of or behind the checkpoint. Replay frames and audits are pure folds
+ * computed per request from the deal's stream, so they need no rows.
+ */
+export class ProjectionRunner {
+  private stmts;
+  private running: Promise<RecordedEvent[]> | null = null;
+  /** Events applied by the last run (also when not collected). */
+  lastRunEvents = 0;
+
+  constructor(
+    private readonly db: ReadModelDb,
+    private readonly store: EventStore,
+  ) {
+    this.stmts = this.prepare();
+  }
+
+  private prepare() {
+    const db = this.db;
+    return {
+      getDeal: db.prepare(`SELECT json FROM ${RM.deals} WHERE deal_id = ?`).pluck(),
+      putDeal: db.prepare(
+        `INSERT OR REPLACE INTO ${RM.deals} (deal_id, table_id, tournament_id, deal_number, started_at, source, p0, p1, p2, status, game_type, won, json)
+         VALUES (@dealId, @tableId, @tournamentId, @dealNumber, @startedAt, @source, @p0, @p1, @p2, @status, @gameType, @won, @json)`,
+      ),
+      getTable: db.prepare(`SELECT json FROM ${RM.tables} WHERE table_id = ?`).pluck(),
+      putTable: db.prepare(`INSERT OR REPLACE INTO ${RM.tables} (table_id, tournament_id, json) VALUES (?, ?, ?)`),
+      getTournament: db.prepare(`SELECT json FROM ${RM.tournaments} WHERE tournament_id = ?`).pluck(),
+      putTournament: db.prepare(`INSERT OR REPLACE INTO ${RM.tournaments} (tournament_id, json) VALUES (?, ?)`),
+      getCheckpoint: db.prepare(`SELECT position, events FROM ${RM.checkpoints} WHERE projection = ?`),
+      putCheckpoint: db.prepare(`INSERT OR REPLACE INTO ${RM.checkpoints} (projection, position, events) VALUES (?, ?, ?)`),
+    };
+  }
+
+  checkpoint(): { position: string | undefined; events: number } {
+    const row = this.stmts.getCheckpoint.get(RUNNER_NAME) as { position: string | null; events: number } | undefined;
+    return { position: row?.position ?? undefined, events: row?.events ?? 0 };
+  }
+
+  /** Applies everything after the checkpoint; concurrent calls share one run. Returns the events applied. */
+  catchUp(collect = true): Promise<RecordedEvent[]> {
+    if (this.running) return this.running.then(() => this.catchUp(collect));
+    const run = this.run(collect).finally(() => {
+      this.running = null;
+    });
+    this.running = run;
+    return run;
+  }
+
+  private async run(collect: boolean): Promise<RecordedEvent[]> {
+    const applied: RecordedEvent[] = [];
+    let total = 0;
+    let { position, events: count } = this.checkpoint();
+    let batch: RecordedEvent[] = [];
+    const flush = (): void => {
+      if (batch.length === 0) return;
+      count += batch.length;
+      position = batch[batch.length - 1].position;
+      this.applyBatch(batch, position, count);
+      if (collect) applied.push(...batch);
+      total += batch.length;
+      batch = [];
+    };
+    for await (const event of this.store.readAll({ after: position, eventTypes: PROJECTED_EVENT_TYPES })) {
+      batch.push(event);
+      if (batch.length >= BATCH) flush();
+    }
+    flush();
+    this.lastRunEvents = total;
+    return applied;
+  }
+
+  private applyBatch(events: readonly RecordedEvent[], position: string, count: number): void {
+    const s = this.stmts;
+    const deals = new Map<string, DealSummary | null>();
+    const tables = new Map<string, TableInfo | null>();
+    const tournaments = new Map<string, TournamentInfo | null>();
+    const load = <T>(cache: Map<string, T | null>, key: string, get: { get(k: string): unknown }): T | null => {
+      if (cache.has(key)) return cache.get(key) ?? null;
+      const json = get.get(key) as string | undefined;
+      return json === undefined ? null : (JSON.parse(json) as T);
+    };
+    for (const event of events) {
+      const name = event.streamName;
+      if (name.startsWith('deal-')) {
+        const id = dealIdOfStream(name) as string;
+        const before = load<DealSummary>(deals, id, s.getDeal);
+        const after = foldDealSummary(before, event);
+        if (after !== before) deals.set(id, after);
+      } else if (name.startsWith('table-')) {
+        const id = name.slice('table-'.length);
+        const before = load<TableInfo>(tables, id, s.getTable);
+        const after = foldTableInfo(before, event);
+        if (after !== before) tables.set(id, after);
+      } else if (name.startsWith('tournament-')) {
+        const id = name.slice('tournament-'.length);
+        const before = load<TournamentInfo>(tournaments, id, s.getTournament);
+        const after = foldTournamentInfo(before, event);
+        if (after !== before) tournaments.set(id, after);
+      }
+    }
+    this.db.transaction(() => {
+      for (const d of deals.values()) {
+        if (!d) continue;
+        s.putDeal.run({
+          dealId: d.dealId,
+          tableId: d.tableId,
+          tournamentId: d.tournamentId,
+          dealNumber: d.dealNumber,
+          startedAt: d.startedAt,
+          source: d.source,
+          p0: d.players[0],
+          p1: d.players[1],
+          p2: d.players[2],
+          status: d.status,
+          gameType: d.gameType,
+          won: d.won === null ? null : d.won ? 1 : 0,
+          json: JSON.stringify(d),
+        });
+      }
+      for (const [id, t] of tables) if (t) s.putTable.run(id, t.tournamentId, JSON.stringify(t));
+      for (const [id, t] of tournaments) if (t) s.putTournament.run(id, JSON.stringify(t));
+      s.putCheckpoint.run(RUNNER_NAME, position, count);
+    })();
+  }
+
+  /** Drops every read model and checkpoint and applies the whole log from the beginning. */
+  async rebuild(): Promise<{ events: number; deals: number }> {
+    if (this.running) await this.running.catch(() => undefined);
+    dropReadModels(this.db);
+    this.stmts = this.prepare();
+    await this.catchUp(false);
+    const deals = this.db.prepare(`SELECT COUNT(*) FROM ${RM.deals}`).pluck().get() as number;
+    return { events: this.lastRunEvents, deals };
+  }
+}

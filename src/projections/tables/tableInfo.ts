@@ -1,0 +1,28 @@
+import type { RecordedEvent } from '../../eventStore/eventStore';
+import type { TableOpenedData } from '../../table/events';
+import type { TournamentCreatedData, TournamentTableAddedData } from '../../tournament/events';
+
+export type TableInfo = TableOpenedData & { readonly lastRevision: string };
+
+export interface TournamentInfo extends TournamentCreatedData {
+  readonly tables: readonly TournamentTableAddedData[];
+  readonly lastRevision: string;
+}
+
+export const TABLE_EVENT_TYPES_READ = ['TableOpened'] as const;
+export const TOURNAMENT_EVENT_TYPES_READ = ['TournamentCreated', 'TournamentTableAdded'] as const;
+
+export function foldTableInfo(info: TableInfo | null, event: RecordedEvent): TableInfo | null {
+  if (info && event.revision <= BigInt(info.lastRevision)) return info;
+  if (event.type === 'TableOpened') return { ...(event.data as TableOpenedData), lastRevision: event.revision.toString() };
+  return info;
+}
+
+export function foldTournamentInfo(info: TournamentInfo | null, event: RecordedEvent): TournamentInfo | null {
+  if (info && event.revision <= BigInt(info.lastRevision)) return info;
+  if (event.type === 'TournamentCreated')
+    return { ...(event.data as TournamentCreatedData), tables: [], lastRevision: event.revision.toString() };
+  if (event.type === 'TournamentTableAdded' && info)
+    return { ...info, tables: [...info.tables, event.data as TournamentTableAddedData], lastRevision: event.revision.toString() };
+  return info;
+}
