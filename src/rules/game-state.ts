@@ -1,8 +1,11 @@
+import type { AuctionState } from './bidding';
 import type { Card } from './card';
 import type { Declaration } from './declaration';
 import type { Move } from './move';
 import type { Seat } from './seat';
 import type { GameResult } from './game-result';
+import type { ScoringFacts } from './scoring-facts';
+import type { PlayMode } from './trick';
 import type { RuleProfile } from './variant/rule-profile';
 
 export type Phase =
@@ -62,4 +65,12 @@ export interface GameState {
   readonly abandonReason: string | null;
   /** Set once phase is finished / passedIn / abandoned. */
   readonly result: GameResult | null;
+  /** R5-R8: the auction's internals while bidding (who says, who answers), else null. */
+  readonly auction: AuctionState | null;
+  /** R16/R17: how cards take tricks once the game is declared (or Ramsch, R42); null before. */
+  readonly playMode: PlayMode | null;
+  /** The declarer showed his cards as a claim (R21, D3, ISS `SC`); separate from ouvert display. */
+  readonly claimed: boolean;
+  /** How play ended (D3, R18, R19, R21); null until finished. */
+  readonly endedBy: ScoringFacts['endedBy'] | null;
 }

@@ -1,0 +1,494 @@
+import { type AuctionOutcome, auctionSeatToAct, judgeBidCall, legalBidCalls, OPENING_AUCTION } from './bidding';
+import { type Card, isCard } from './card';
+import { type DealtCards, validateDealt } from './dealing';
+import { GAME_TYPES, type Declaration } from './declaration';
+import { judgeDeclaration, judgeDiscard, judgeRedeclaration } from './declaration-rules';
+import { concedeRemainingTricks, type EndedBy, notScoreableResult, PASSED_IN_RESULT, scoringFactsOf } from './game-end';
+import type { BidCall, CompletedTrick, GameState, PlayedCard } from './game-state';
+import type { Move } from './move';
+import { ramschResult } from './ramsch';
+import { allow, refuse, type Judgement } from './refusal';
+import { scoreGame } from './scoring';
+import { isSeat, nextSeat, SEAT_NAMES, type Seat } from './seat';
+import { followSuitReason, modeIndex, playableCards, TRUMP_CLASS, classOfIndex, holdsClass, trickPoints, winnerPositionByIndex } from './trick';
+import type { RuleProfile } from './variant/rule-profile';
+import { cardIndex } from './card';
+
+export type { DealtCards } from './dealing';
+
+/**
+ * The play engine: a pure fold of moves over a deal (R4-R21, D3, R40, R42). Each call returns a
+ * new state or a refusal naming the rule; the given state is never changed. The hot path (bids and
+ * cards) copies only the few fields a move changes.
+ */
+
+type Hands = readonly [readonly Card[], readonly Card[], readonly Card[]];
+
+/** R1/R4: refuses a bad deck; otherwise the auction opens with middlehand to say (R6). */
+export function startGame(dealt: DealtCards, profile: RuleProfile): Judgement<GameState> {
+  const valid = validateDealt(dealt);
+  if (!valid.ok) return valid;
+  if (!profile || typeof profile !== 'object') return refuse('D4', 'a deal is played under a rule profile');
+  const hands: Hands = [dealt.hands[0].slice(), dealt.hands[1].slice(), dealt.hands[2].slice()];
+  const skat: [Card, Card] = [dealt.skat[0], dealt.skat[1]];
+  return allow({
+    profile,
+    phase: 'bidding',
+    dealt: { hands: [hands[0].slice(), hands[1].slice(), hands[2].slice()], skat },
+    hands,
+    skat,
+    biddingHistory: [],
+    highestBid: 0,
+    declarer: null,
+    skatPickedUp: false,
+    discarded: null,
+    declaration: null,
+    kontra: false,
+    re: false,
+    cardsShown: false,
+    resigned: [],
+    currentTrick: null,
+    tricks: [],
+    moves: [],
+    abandonReason: null,
+    result: null,
+    auction: OPENING_AUCTION,
+    playMode: null,
+    claimed: false,
+    endedBy: null,
+  });
+}
+
+const TERMINAL = new Set(['finished', 'passedIn', 'abandoned']);
+
+function isOver(state: GameState): boolean {
+  return TERMINAL.has(state.phase);
+}
+
+const PHASE_WORDS: Record<GameState['phase'], string> = {
+  bidding: 'during the bidding',
+  skatDecision: 'while the declarer decides between picking up the skat and hand',
+  discarding: 'while the declarer discards',
+  declaring: 'while the declarer names his game',
+  playing: 'during the play',
+  finished: 'after the game is over',
+  passedIn: 'after all passed',
+  abandoned: 'after the deal was abandoned',
+};
+
+function who(seat: Seat): string {
+  return SEAT_NAMES[seat];
+}
+
+/** Whose turn it is; null when the deal is over. */
+export function seatToAct(state: GameState): Seat | null {
+  switch (state.phase) {
+    case 'bidding':
+      return state.auction ? auctionSeatToAct(state.auction) : null;
+    case 'skatDecision':
+    case 'discarding':
+    case 'declaring':
+      return state.declarer;
+    case 'playing':
+      return playerToAct(state);
+    default:
+      return null;
+  }
+}
+
+function playerToAct(state: GameState): Seat {
+  const trick = state.currentTrick;
+  if (trick) return ((trick.leader + trick.cards.length) % 3) as Seat;
+  // R15: forehand leads to trick 1, the winner of a trick leads to the next.
+  return state.tricks.length ? state.tricks[state.tricks.length - 1].winner : 0;
+}
+
+function withMove(moves: readonly Move[], move: Move): Move[] {
+  const out = moves.slice();
+  out.push(move);
+  return out;
+}
+
+function replaceHand(hands: Hands, seat: Seat, hand: readonly Card[]): Hands {
+  return seat === 0 ? [hand, hands[1], hands[2]] : seat === 1 ? [hands[0], hand, hands[2]] : [hands[0], hands[1], hand];
+}
+
+/** Applies one move; a refusal names the rule and leaves `state` untouched. */
+export function applyMove(state: GameState, move: Move): Judgement<GameState> {
+  if (!move || typeof move !== 'object') return refuse('D3', 'a move must be an object with a kind');
+  if (move.kind !== 'abandon' && !isSeat((move as { seat?: unknown }).seat)) {
+    return refuse('R2', `a ${String(move.kind)} move needs a seat 0, 1 or 2, got ${String((move as { seat?: unknown }).seat)}`);
+  }
+  switch (move.kind) {
+    case 'play':
+      return playCard(state, move);
+    case 'bid':
+    case 'hold':
+    case 'pass':
+      return bidCall(state, move);
+    case 'pickUpSkat':
+      return pickUpSkat(state, move);
+    case 'discard':
+      return discard(state, move);
+    case 'declare':
+      return declare(state, move);
+    case 'showCards':
+      return showCards(state, move);
+    case 'resign':
+      return resign(state, move);
+    case 'kontra':
+    case 're':
+      return kontraOrRe(state, move);
+    case 'abandon':
+      return abandon(state, move);
+    default:
+      return refuse('D3', `unknown move kind "${String((move as { kind?: unknown }).kind)}"`);
+  }
+}
+
+function notNow(state: GameState, ruleId: string, what: string): Judgement<GameState> {
+  return refuse(ruleId, `${what} is not possible ${PHASE_WORDS[state.phase]}`);
+}
+
+// ---------------------------------------------------------------- bidding (R5-R8)
+
+function bidCall(state: GameState, move: Extract<Move, { kind: 'bid' | 'hold' | 'pass' }>): Judgement<GameState> {
+  if (state.phase !== 'bidding' || !state.auction) return notNow(state, 'R6', `a ${move.kind}`);
+  const call: BidCall =
+    move.kind === 'bid' ? { seat: move.seat, call: 'bid', value: move.value } : move.kind === 'hold' ? { seat: move.seat, call: 'hold', value: state.auction.highest } : { seat: move.seat, call: 'pass' };
+  const judged: Judgement<AuctionOutcome> = judgeBidCall(state.auction, call);
+  if (!judged.ok) return judged;
+  const outcome = judged.value;
+  const biddingHistory = withCall(state.biddingHistory, call);
+  const moves = withMove(state.moves, move);
+  if (outcome.kind === 'open') {
+    return allow({ ...state, biddingHistory, moves, auction: outcome.auction, highestBid: outcome.auction.highest });
+  }
+  if (outcome.kind === 'won') {
+    return allow({ ...state, biddingHistory, moves, auction: null, highestBid: outcome.bid, declarer: outcome.declarer, phase: 'skatDecision' });
+  }
+  // All passed: R8 eingepasst, or R42 Ramsch when the profile says so.
+  if (state.profile.allPassed === 'ramsch') {
+    return allow({ ...state, biddingHistory, moves, auction: null, phase: 'playing', playMode: 'ramsch' });
+  }
+  return allow({ ...state, biddingHistory, moves, auction: null, phase: 'passedIn', result: PASSED_IN_RESULT });
+}
+
+function withCall(history: readonly BidCall[], call: BidCall): BidCall[] {
+  const out = history.slice();
+  out.push(call);
+  return out;
+}
+
+// ---------------------------------------------------------------- skat and declaration (R9-R14)
+
+function mustBeDeclarer(state: GameState, seat: Seat, ruleId: string, what: string): Judgement<GameState> | null {
+  if (state.declarer === null) return refuse(ruleId, `${what}: there is no declarer`);
+  if (seat !== state.declarer) return refuse(ruleId, `only the declarer (${who(state.declarer)}) may ${what}, not ${who(seat)}`);
+  return null;
+}
+
+function pickUpSkat(state: GameState, move: Extract<Move, { kind: 'pickUpSkat' }>): Judgement<GameState> {
+  if (state.phase !== 'skatDecision') return notNow(state, 'R9', 'picking up the skat');
+  const wrong = mustBeDeclarer(state, move.seat, 'R9', 'pick up the skat');
+  if (wrong) return wrong;
+  const seat = move.seat;
+  const hand = [...state.hands[seat], ...state.skat];
+  return allow({ ...state, hands: replaceHand(state.hands, seat, hand), skat: [], skatPickedUp: true, phase: 'discarding', moves: withMove(state.moves, move) });
+}
+
+function discard(state: GameState, move: Extract<Move, { kind: 'discard' }>): Judgement<GameState> {
+  if (state.phase !== 'discarding') {
+    return state.phase === 'skatDecision' ? refuse('R10', 'the skat must be picked up before discarding') : notNow(state, 'R10', 'discarding');
+  }
+  const wrong = mustBeDeclarer(state, move.seat, 'R10', 'discard');
+  if (wrong) return wrong;
+  const held = state.hands[move.seat];
+  const judged = judgeDiscard(held, move.cards as readonly unknown[]);
+  if (!judged.ok) return judged;
+  const [a, b] = judged.value;
+  const hand = held.filter((c) => c !== a && c !== b);
+  return allow({ ...state, hands: replaceHand(state.hands, move.seat, hand), skat: [a, b], discarded: [a, b], phase: 'declaring', moves: withMove(state.moves, move) });
+}
+
+function declare(state: GameState, move: Extract<Move, { kind: 'declare' }>): Judgement<GameState> {
+  if (state.phase === 'discarding') return refuse('R10', 'discard two cards before naming the game');
+  if (state.phase === 'playing' && state.declaration) return redeclare(state, move);
+  if (state.phase !== 'skatDecision' && state.phase !== 'declaring') return notNow(state, 'R11', 'declaring a game');
+  const wrong = mustBeDeclarer(state, move.seat, 'R11', 'declare the game');
+  if (wrong) return wrong;
+  const judged = judgeDeclaration(move.declaration, state.skatPickedUp);
+  if (!judged.ok) return judged;
+  const declaration = judged.value;
+  return allow({
+    ...state,
+    declaration,
+    phase: 'playing',
+    playMode: declaration.gameType,
+    // R14: in every ouvert game the declarer's cards lie face up.
+    cardsShown: declaration.ouvert,
+    moves: withMove(state.moves, move),
+  });
+}
+
+/** R13: before the first lead, a switch to a game of higher value; otherwise irrevocable. */
+function redeclare(state: GameState, move: Extract<Move, { kind: 'declare' }>): Judgement<GameState> {
+  if (state.tricks.length > 0 || state.currentTrick) return refuse('R13', 'the declaration is irrevocable once the first card is led');
+  const wrong = mustBeDeclarer(state, move.seat, 'R13', 'change the declaration');
+  if (wrong) return wrong;
+  const judged = judgeDeclaration(move.declaration, state.skatPickedUp);
+  if (!judged.ok) return judged;
+  const seat = state.declarer as Seat;
+  const upgraded = judgeRedeclaration(state.declaration as Declaration, judged.value, [...state.dealt.hands[seat], ...state.dealt.skat]);
+  if (!upgraded.ok) return upgraded;
+  const declaration = upgraded.value;
+  return allow({ ...state, declaration, playMode: declaration.gameType, cardsShown: state.cardsShown || declaration.ouvert, moves: withMove(state.moves, move) });
+}
+
+// ---------------------------------------------------------------- play (R15-R19)
+
+function playCard(state: GameState, move: Extract<Move, { kind: 'play' }>): Judgement<GameState> {
+  if (state.phase !== 'playing' || state.playMode === null) return notNow(state, 'R15', 'playing a card');
+  const seat = move.seat;
+  const card = move.card;
+  const trick = state.currentTrick;
+  const toAct = trick ? (((trick.leader + trick.cards.length) % 3) as Seat) : playerToAct(state);
+  if (seat !== toAct) return refuse('R15', `it is ${who(toAct)}'s turn to ${trick ? 'play' : 'lead'}, not ${who(seat)}'s`);
+  const hand = state.hands[seat];
+  const at = hand.indexOf(card);
+  if (at < 0) {
+    if (typeof card !== 'string' || !isCard(card)) return refuse('R1', `"${String(card)}" is not a card`);
+    return refuse('R15', `${who(seat)} does not hold ${card}`);
+  }
+  const m = modeIndex(state.playMode);
+  if (trick) {
+    // R16: follow the led class (suit, or trumps with the jacks) if able.
+    const led = trick.cards[0].card;
+    const ledClass = classOfIndex(m, cardIndex(led));
+    if (classOfIndex(m, cardIndex(card)) !== ledClass && holdsClass(hand, ledClass, m)) {
+      return refuse('R16', followSuitReason(who(seat), hand, led, card, state.playMode));
+    }
+  }
+  const rest = hand.slice();
+  rest.splice(at, 1);
+  const hands = replaceHand(state.hands, seat, rest);
+  const played: PlayedCard = { seat, card };
+  const moves = withMove(state.moves, move);
+  if (!trick) return allow({ ...state, hands, moves, currentTrick: { leader: seat, cards: [played] } });
+  if (trick.cards.length < 2) return allow({ ...state, hands, moves, currentTrick: { leader: trick.leader, cards: [trick.cards[0], played] } });
+
+  // R17: the trick is complete.
+  const cards = [trick.cards[0].card, trick.cards[1].card, card];
+  const winner = ((trick.leader + winnerPositionByIndex(cards, m)) % 3) as Seat;
+  const completed: CompletedTrick = { leader: trick.leader, cards: [trick.cards[0], trick.cards[1], played], winner, points: trickPoints(cards) };
+  const tricks = state.tricks.slice();
+  tricks.push(completed);
+  const after: GameState = { ...state, hands, moves, currentTrick: null, tricks };
+  const d = state.declaration;
+  if (d) {
+    // R18: null is lost as soon as the declarer takes a trick.
+    if (d.gameType === 'null' && winner === state.declarer) return allow(finish(after, 'nullTrickTaken'));
+    // R19: schwarz announced / suit or grand ouvert is lost the moment the defenders take a trick.
+    if (d.schwarzAnnounced && winner !== state.declarer) return allow(finish(after, 'defendersTookTrick'));
+  }
+  if (tricks.length === 10) return allow(finish(after, 'allTricks'));
+  return allow(after);
+}
+
+/** Ends play and fills the result: scoreGame for a declarer game (R22-R33), R42 for Ramsch. */
+function finish(state: GameState, endedBy: EndedBy): GameState {
+  if (state.declarer === null) {
+    return { ...state, phase: 'finished', endedBy, result: ramschResult(state.tricks, state.skat) };
+  }
+  const ended: GameState = { ...state, phase: 'finished', endedBy };
+  return { ...ended, result: scoreGame(scoringFactsOf(ended, endedBy), state.profile) };
+}
+
+// ---------------------------------------------------------------- claims and resignations (R21, D3)
+
+/**
+ * Which side takes the unplayed tricks when `winningSide` has the game: in a null game the
+ * declarer wins by taking no trick, so the defenders take them (ISS records this: both defenders
+ * resigning a null ouvert leaves the declarer with 0 tricks).
+ */
+function remainingTaker(state: GameState, winningSide: 'declarer' | 'defenders'): Seat {
+  const declarer = state.declarer as Seat;
+  const nullGame = state.declaration?.gameType === 'null';
+  const declarerTakes = (winningSide === 'declarer') !== nullGame;
+  return declarerTakes ? declarer : nextSeat(declarer);
+}
+
+function concede(state: GameState, winningSide: 'declarer' | 'defenders', endedBy: EndedBy, extra: Partial<GameState>): GameState {
+  const base: GameState = { ...state, ...extra };
+  const unplayed = concedeRemainingTricks(base, remainingTaker(state, winningSide));
+  return finish({ ...base, hands: [[], [], []], currentTrick: null, tricks: [...state.tricks, ...unplayed] }, endedBy);
+}
+
+function showCards(state: GameState, move: Extract<Move, { kind: 'showCards' }>): Judgement<GameState> {
+  if (state.phase !== 'playing') return notNow(state, 'R21', 'showing cards to claim');
+  if (state.declarer === null) return refuse('R42', 'in Ramsch there is no declarer to claim the remaining tricks');
+  const wrong = mustBeDeclarer(state, move.seat, 'R21', 'show his cards to claim the remaining tricks');
+  if (wrong) return wrong;
+  const moves = withMove(state.moves, move);
+  if (state.profile.claims === 'iss') {
+    // D3: on ISS a claim (`SC`) is an offer; play may go on.
+    return allow({ ...state, moves, claimed: true, cardsShown: true });
+  }
+  // R21 (isko): the claim ends the game with the remaining tricks to the declarer. A contested claim
+  // (the defenders showing he cannot take them all) is not modelled: the claim stands as conceded.
+  return allow(concede(state, 'declarer', 'claim', { moves, claimed: true, cardsShown: true }));
+}
+
+function resign(state: GameState, move: Extract<Move, { kind: 'resign' }>): Judgement<GameState> {
+  if (state.phase !== 'playing') return notNow(state, 'R21', 'resigning');
+  if (state.declarer === null) return refuse('R42', 'in Ramsch nobody can resign: every player plays for himself');
+  const seat = move.seat;
+  if (state.resigned.includes(seat)) return refuse('R21', `${who(seat)} has already resigned`);
+  const resigned = [...state.resigned, seat];
+  const moves = withMove(state.moves, move);
+  if (seat === state.declarer) {
+    // R21/D3: the declarer resigns: every remaining trick goes to the defenders.
+    return allow(concede(state, 'defenders', 'declarerResigned', { moves, resigned }));
+  }
+  const defendersResigned = resigned.filter((s) => s !== state.declarer).length;
+  if (state.profile.claims === 'isko' || defendersResigned === 2) {
+    // R21: a concession by one defender ends the game (isko); D3: on ISS both defenders must resign.
+    return allow(concede(state, 'declarer', 'defendersResigned', { moves, resigned }));
+  }
+  // D3: one defender's resignation alone changes nothing.
+  return allow({ ...state, moves, resigned });
+}
+
+// ---------------------------------------------------------------- Kontra / Re (R40) and abandon (D3)
+
+function kontraOrRe(state: GameState, move: Extract<Move, { kind: 'kontra' | 're' }>): Judgement<GameState> {
+  const word = move.kind === 'kontra' ? 'Kontra' : 'Re';
+  if (!state.profile.houseOptions?.kontraRe) return refuse('R40', `${word} is a house option that the "${state.profile.id}" profile does not allow`);
+  if (state.phase !== 'playing') return notNow(state, 'R40', word);
+  if (state.declarer === null) return refuse('R40', `there is no declarer to say ${word} against in Ramsch`);
+  if (state.tricks.length > 0 || state.currentTrick) return refuse('R40', `${word} must be said before the first card is played`);
+  if (move.kind === 'kontra') {
+    if (move.seat === state.declarer) return refuse('R40', 'only a defender may say Kontra');
+    if (state.kontra) return refuse('R40', 'Kontra has already been said');
+    return allow({ ...state, kontra: true, moves: withMove(state.moves, move) });
+  }
+  if (move.seat !== state.declarer) return refuse('R40', 'only the declarer may answer Kontra with Re');
+  if (!state.kontra) return refuse('R40', 'Re answers a Kontra; none has been said');
+  if (state.re) return refuse('R40', 'Re has already been said');
+  return allow({ ...state, re: true, moves: withMove(state.moves, move) });
+}
+
+const ABANDON_WORDS: Record<string, string> = { misdeal: 'misdeal (R4)', timeout: 'time-out', left: 'a player left the table' };
+
+function abandon(state: GameState, move: Extract<Move, { kind: 'abandon' }>): Judgement<GameState> {
+  if (isOver(state)) return notNow(state, 'D3', 'abandoning the deal');
+  if (!(move.reason in ABANDON_WORDS)) return refuse('D3', `"${String(move.reason)}" is not a reason to abandon a deal (misdeal, timeout, left)`);
+  if (move.seat !== undefined && !isSeat(move.seat)) return refuse('D3', `seat ${String(move.seat)} is not 0, 1 or 2`);
+  const reason = `${ABANDON_WORDS[move.reason]}${move.seat === undefined ? '' : ` (${who(move.seat)})`}`;
+  const stopped: GameState = { ...state, phase: 'abandoned', abandonReason: reason, moves: withMove(state.moves, move) };
+  return allow({ ...stopped, result: notScoreableResult(state, reason) });
+}
+
+// ---------------------------------------------------------------- legal moves and replay
+
+/**
+ * Every move the seats may make now (for replay frames). Bids are listed compactly: the next legal
+ * value and pass, or hold and pass. The server's `abandon` is always possible before the end and
+ * is not listed.
+ */
+export function legalMoves(state: GameState): Move[] {
+  const seat = seatToAct(state);
+  if (seat === null) return [];
+  switch (state.phase) {
+    case 'bidding':
+      return legalBidCalls(state.auction!).map((c): Move => (c.call === 'bid' ? { kind: 'bid', seat: c.seat, value: c.value! } : c.call === 'hold' ? { kind: 'hold', seat: c.seat } : { kind: 'pass', seat: c.seat }));
+    case 'skatDecision':
+      return [{ kind: 'pickUpSkat', seat }, ...declarationsFor(true).map((declaration): Move => ({ kind: 'declare', seat, declaration }))];
+    case 'discarding': {
+      const held = state.hands[seat];
+      const out: Move[] = [];
+      for (let i = 0; i < held.length; i++) for (let j = i + 1; j < held.length; j++) out.push({ kind: 'discard', seat, cards: [held[i], held[j]] });
+      return out;
+    }
+    case 'declaring':
+      return declarationsFor(false).map((declaration): Move => ({ kind: 'declare', seat, declaration }));
+    case 'playing':
+      return playingMoves(state, seat);
+    default:
+      return [];
+  }
+}
+
+function playingMoves(state: GameState, seat: Seat): Move[] {
+  const led = state.currentTrick ? state.currentTrick.cards[0].card : null;
+  const out: Move[] = playableCards(state.hands[seat], led, state.playMode!).map((card): Move => ({ kind: 'play', seat, card }));
+  const declarer = state.declarer;
+  if (declarer === null) return out;
+  out.push({ kind: 'showCards', seat: declarer });
+  for (const s of [0, 1, 2] as const) if (!state.resigned.includes(s)) out.push({ kind: 'resign', seat: s });
+  const beforeFirstCard = state.tricks.length === 0 && state.currentTrick === null;
+  if (state.profile.houseOptions?.kontraRe && beforeFirstCard) {
+    if (!state.kontra) for (const s of [0, 1, 2] as const) if (s !== declarer) out.push({ kind: 'kontra', seat: s });
+    if (state.kontra && !state.re) out.push({ kind: 're', seat: declarer });
+  }
+  if (beforeFirstCard && state.declaration) {
+    // R13: switching to a game of higher value before the first lead.
+    for (const declaration of declarationsFor(!state.skatPickedUp)) {
+      if (applyMove(state, { kind: 'declare', seat: declarer, declaration }).ok) out.push({ kind: 'declare', seat: declarer, declaration });
+    }
+  }
+  return out;
+}
+
+/** All legal declarations in one form each (announcements complete per R12). */
+function declarationsFor(hand: boolean): Declaration[] {
+  const out: Declaration[] = [];
+  for (const gameType of GAME_TYPES) {
+    if (gameType === 'null') {
+      out.push({ gameType, hand, ouvert: false, schneiderAnnounced: false, schwarzAnnounced: false });
+      out.push({ gameType, hand, ouvert: true, schneiderAnnounced: false, schwarzAnnounced: false });
+      continue;
+    }
+    out.push({ gameType, hand, ouvert: false, schneiderAnnounced: false, schwarzAnnounced: false });
+    if (hand) {
+      out.push({ gameType, hand, ouvert: false, schneiderAnnounced: true, schwarzAnnounced: false });
+      out.push({ gameType, hand, ouvert: false, schneiderAnnounced: true, schwarzAnnounced: true });
+      out.push({ gameType, hand, ouvert: true, schneiderAnnounced: true, schwarzAnnounced: true });
+    }
+  }
+  return out;
+}
+
+/** Folds `moves` over a fresh deal; a refusal says which move (0-based index) failed. */
+export function replay(dealt: DealtCards, moves: readonly Move[], profile: RuleProfile): Judgement<GameState> {
+  const started = startGame(dealt, profile);
+  if (!started.ok) return started;
+  let state = started.value;
+  for (let i = 0; i < moves.length; i++) {
+    const next = applyMove(state, moves[i]);
+    if (!next.ok) return refuse(next.refusal.ruleId, `move ${i} (${describeMove(moves[i])}): ${next.refusal.reason}`);
+    state = next.value;
+  }
+  return allow(state);
+}
+
+export function describeMove(move: Move): string {
+  if (!move || typeof move !== 'object') return String(move);
+  const seat = 'seat' in move && move.seat !== undefined ? `${SEAT_NAMES[move.seat] ?? `seat ${String(move.seat)}`} ` : '';
+  switch (move.kind) {
+    case 'bid':
+      return `${seat}bids ${move.value}`;
+    case 'play':
+      return `${seat}plays ${move.card}`;
+    case 'discard':
+      return `${seat}discards ${move.cards?.join(' ')}`;
+    case 'declare':
+      return `${seat}declares ${move.declaration?.gameType}`;
+    case 'abandon':
+      return `abandon (${move.reason})`;
+    default:
+      return `${seat}${move.kind}`;
+  }
+}
+
+export { TRUMP_CLASS };
