@@ -1,0 +1,114 @@
+import type { RuleProfile } from '../../rules/variant/rule-profile';
+import { readIssRecord } from './IssReader';
+import type { IssResult } from './IssRecord';
+import { replayIssRecord } from './IssReplay';
+import { issResultFromGame } from './IssResult';
+
+/** The result fields compared (iss-format.md section 4); `passed` covers `R[passed]`. */
+export type IssField = 'passed' | 'd' | 'win' | 'v' | 'm' | 'overbid' | 'p' | 't' | 's' | 'z';
+
+export interface IssMismatch {
+  readonly field: IssField;
+  readonly recorded: string | number | boolean;
+  readonly recomputed: string | number | boolean;
+}
+
+/** The verdict on one record line. `line` is 1-based; `id` is the record's ID when readable. */
+export type IssVerdict =
+  | { readonly status: 'agree'; readonly line: number; readonly id: string | null }
+  | { readonly status: 'disagree'; readonly line: number; readonly id: string | null; readonly mismatches: readonly IssMismatch[] }
+  | { readonly status: 'notScoreable'; readonly line: number; readonly id: string | null; readonly reason: string }
+  | { readonly status: 'malformed'; readonly line: number; readonly id: string | null; readonly reason: string };
+
+/** Recomputes one record from its moves and compares it with its recorded result. Never throws. */
+export function verifyIssLine(text: string, line: number, profile: RuleProfile): IssVerdict {
+  let id: string | null = null;
+  try {
+    const read = readIssRecord(text);
+    if (!read.ok) return { status: 'malformed', line, id: read.error.id, reason: read.error.reason };
+    const record = read.record;
+    id = record.header.find((h) => h.key === 'ID')?.value ?? null;
+    if (!record.result) return { status: 'malformed', line, id, reason: 'no R[...] result to compare with' };
+    const replayed = replayIssRecord(record, profile);
+    if (replayed.kind === 'malformed') return { status: 'malformed', line, id, reason: replayed.reason };
+    if (replayed.kind === 'notScoreable') return { status: 'notScoreable', line, id, reason: replayed.reason };
+    const recomputed = issResultFromGame(replayed.state);
+    if (!recomputed) {
+      return { status: 'notScoreable', line, id, reason: replayed.state.result?.notScoreableReason ?? `the engine gave no ISS-comparable result (${replayed.state.result?.kind})` };
+    }
+    const mismatches = compareIssResults(record.result, recomputed);
+    return mismatches.length ? { status: 'disagree', line, id, mismatches } : { status: 'agree', line, id };
+  } catch (err) {
+    // An engine bug on one record must not stop the run; it is reported as that record's problem.
+    const e = err as Error;
+    return { status: 'malformed', line, id, reason: `internal error while replaying: ${e?.name ?? 'Error'}: ${e?.message ?? String(err)}` };
+  }
+}
+
+/** Field-by-field comparison: d, win/loss, v, m, overbid/bidok, p, t, s, z, and passed. */
+export function compareIssResults(recorded: IssResult, recomputed: IssResult): IssMismatch[] {
+  if (recorded.kind === 'passed' || recomputed.kind === 'passed') {
+    return recorded.kind === recomputed.kind ? [] : [{ field: 'passed', recorded: recorded.kind === 'passed', recomputed: recomputed.kind === 'passed' }];
+  }
+  const out: IssMismatch[] = [];
+  const check = (field: IssField, a: string | number | boolean, b: string | number | boolean) => {
+    if (a !== b) out.push({ field, recorded: a, recomputed: b });
+  };
+  check('d', recorded.declarer, recomputed.declarer);
+  check('win', recorded.outcome, recomputed.outcome);
+  check('v', recorded.value, recomputed.value);
+  check('m', recorded.matadors, recomputed.matadors);
+  check('overbid', recorded.overbid ? 'overbid' : 'bidok', recomputed.overbid ? 'overbid' : 'bidok');
+  check('p', recorded.declarerPoints, recomputed.declarerPoints);
+  check('t', recorded.declarerTricks, recomputed.declarerTricks);
+  check('s', recorded.schneider ? 1 : 0, recomputed.schneider ? 1 : 0);
+  check('z', recorded.schwarz ? 1 : 0, recomputed.schwarz ? 1 : 0);
+  return out;
+}
+
+/** Verifies a stream of lines, one verdict per non-blank line, holding one line at a time. */
+export async function* verifyIssLines(lines: AsyncIterable<string> | Iterable<string>, profile: RuleProfile): AsyncGenerator<IssVerdict> {
+  let n = 0;
+  for await (const raw of lines) {
+    n++;
+    const text = raw.endsWith('\r') ? raw.slice(0, -1) : raw;
+    if (text.trim() === '') continue;
+    yield verifyIssLine(text, n, profile);
+  }
+}
+
+/** The totals `skat-ledger iss verify --json` prints. */
+export interface IssVerifySummary {
+  records: number;
+  agree: number;
+  disagree: number;
+  notScoreable: number;
+  mismatches: Array<{ id: string | null; field: IssField; recorded: string | number | boolean; recomputed: string | number | boolean; file: string; line: number }>;
+  notScoreableReasons: Record<string, string>;
+  malformed: Array<{ file: string; line: number; id: string | null; reason: string }>;
+}
+
+export function emptySummary(): IssVerifySummary {
+  return { records: 0, agree: 0, disagree: 0, notScoreable: 0, mismatches: [], notScoreableReasons: {}, malformed: [] };
+}
+
+/** Adds one verdict to the totals (mutates `summary`: the fold of a stream). */
+export function addVerdict(summary: IssVerifySummary, file: string, v: IssVerdict): void {
+  summary.records++;
+  switch (v.status) {
+    case 'agree':
+      summary.agree++;
+      break;
+    case 'disagree':
+      summary.disagree++;
+      for (const m of v.mismatches) summary.mismatches.push({ id: v.id, ...m, file, line: v.line });
+      break;
+    case 'notScoreable':
+      summary.notScoreable++;
+      summary.notScoreableReasons[v.id ?? `${file}:${v.line}`] = v.reason;
+      break;
+    case 'malformed':
+      summary.malformed.push({ file, line: v.line, id: v.id, reason: v.reason });
+      break;
+  }
+}
