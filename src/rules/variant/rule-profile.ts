@@ -16,8 +16,10 @@ export interface RuleProfile {
   readonly overbidLoss: 'isko' | 'doubleReducedValue';
   /** R31 / V2: how a lost game is entered. */
   readonly lostGame: 'double' | 'doubleExceptHand' | 'addLevel';
-  /** D2 / V8: how an overbid null is charged. */
-  readonly nullOverbid: 'multipleOfNullValue' | 'nextNullValue';
+  /** D2 / V8: how an overbid null is charged: the smallest multiple of its null value reaching
+   *  the bid (ISkO default), the next null value reaching the bid, or the declared null value
+   *  itself (cardgames.io, V1a). Each is then entered as a lost game. */
+  readonly nullOverbid: 'multipleOfNullValue' | 'nextNullValue' | 'actualNullValue';
   /** R26 / V3 */
   readonly grandBase: number;
   /** R40 Kontra/Re, R41 Bock, R42 Ramsch: house options, off in ISkO. */

@@ -1,0 +1,55 @@
+import { type Card, RANKS } from './card';
+import { SUIT_OF_GAME } from './declaration';
+import type { TrumpGameType } from './game-value';
+
+/** R27: the matadors ("Spitzen") of a holding: with or without, and which cards make the run. */
+export interface Matadors {
+  readonly with: boolean;
+  /** Unsigned count: 1..11 in a suit game, 1..4 in grand. */
+  readonly count: number;
+  /** +count "with", -count "without" (as ISS `m`). */
+  readonly signed: number;
+  /** "with": the held run from CJ; "without": the top trumps missing before the highest held. */
+  readonly run: readonly Card[];
+}
+
+const JACKS: readonly Card[] = ['CJ', 'SJ', 'HJ', 'DJ'];
+
+/** R17/R27: the trumps of a suit or grand game from highest to lowest. */
+export function trumpOrder(gameType: TrumpGameType): readonly Card[] {
+  const suit = SUIT_OF_GAME[gameType];
+  if (!suit) return JACKS;
+  const suitTrumps = RANKS.filter((r) => r !== 'J').map((r) => `${suit}${r}` as Card);
+  return [...JACKS, ...suitTrumps];
+}
+
+/**
+ * R27: count matadors over the given cards (for scoring: the declarer's 10 dealt cards plus the 2
+ * skat cards). The run is unbroken from CJ: "with n" when CJ is held, else "without n" where n is
+ * the number of top trumps missing before the highest trump held (all of them when none is held).
+ */
+export function countMatadors(cards: readonly Card[], gameType: TrumpGameType): Matadors {
+  const held = new Set(cards);
+  const order = trumpOrder(gameType);
+  const withTop = held.has(order[0]);
+  let count = 0;
+  while (count < order.length && held.has(order[count]) === withTop) count++;
+  return { with: withTop, count, signed: withTop ? count : -count, run: order.slice(0, count) };
+}
+
+/** Matadors known only as a signed number (peer vectors, ISS `m`), checked against the game type. */
+export function matadorsFromSigned(signed: number, gameType: TrumpGameType): Matadors {
+  const max = trumpOrder(gameType).length;
+  if (!Number.isInteger(signed) || signed === 0 || Math.abs(signed) > max) {
+    throw new RangeError(`R27: matadors must be a non-zero integer between -${max} and ${max} in a ${gameType} game, got ${signed}`);
+  }
+  const count = Math.abs(signed);
+  return { with: signed > 0, count, signed, run: trumpOrder(gameType).slice(0, count) };
+}
+
+/** "with 2 (CJ, SJ)" / "without 3 (CJ, SJ, HJ missing)". */
+export function describeMatadors(m: Matadors): string {
+  const cards = m.run.join(', ');
+  return m.with ? `with ${m.count} (${cards})` : `without ${m.count} (${cards} missing)`;
+}
+

@@ -1,0 +1,272 @@
+import { invalid, line, plain, signed } from './derivation';
+import type { DerivationLine, GameResult } from './game-result';
+
+/**
+ * Score sheets (R34-R35): the classic list, Seeger-Fabian tournament scoring and the loss-fee tally,
+ * all computed from the deals of one table in order. Pure functions of the deals; each explains itself.
+ */
+
+/** What a sheet needs of a deal's result (a GameResult has all of it). */
+export type SheetResult = Pick<GameResult, 'kind' | 'declarer' | 'won' | 'score' | 'seatScores'>;
+
+export interface SheetDeal {
+  /** The three players holding cards, by seat: 0 forehand, 1 middlehand, 2 rearhand. */
+  readonly seatPlayers: readonly [string, string, string];
+  /** R3/D5: at a 4- or 5-table the dealer sits out; at a 3-table the dealer is rearhand. */
+  readonly dealer: string;
+  readonly result: SheetResult;
+}
+
+export type TableSize = 3 | 4 | 5;
+
+// ---------------------------------------------------------------------------------------------
+// Classic list (R34)
+
+export interface ClassicRow {
+  readonly dealNumber: number;
+  readonly dealer: string;
+  readonly kind: SheetResult['kind'];
+  /** The declarer (or null: passed in, Ramsch, not scoreable). */
+  readonly declarer: string | null;
+  /** What each player's column changes by in this deal. */
+  readonly entries: Readonly<Record<string, number>>;
+  /** Running totals after this deal. */
+  readonly totals: Readonly<Record<string, number>>;
+  /** R8/R34: passed-in deals count as games; D3 not-scoreable deals do not. */
+  readonly countsAsGame: boolean;
+}
+
+export interface ClassicSheet {
+  readonly players: readonly string[];
+  readonly rows: readonly ClassicRow[];
+  readonly totals: Readonly<Record<string, number>>;
+  readonly gamesCounted: number;
+  readonly derivation: readonly DerivationLine[];
+}
+
+/** R34: only the declarer's column changes, + value won / −2 × value lost (as scored); passed in = 0. */
+export function classicList(players: readonly string[], deals: readonly SheetDeal[]): ClassicSheet {
+  checkTable(players, deals);
+  const running = zeroes(players);
+  const rows: ClassicRow[] = [];
+  const lines: DerivationLine[] = [];
+  let gamesCounted = 0;
+  deals.forEach((deal, i) => {
+    const dealNumber = i + 1;
+    const entries = zeroes(players);
+    deal.seatPlayers.forEach((player, seat) => (entries[player] = deal.result.seatScores[seat] ?? 0));
+    for (const p of players) running[p] += entries[p];
+    const countsAsGame = deal.result.kind !== 'notScoreable';
+    if (countsAsGame) gamesCounted++;
+    const declarer = declarerName(deal);
+    rows.push({ dealNumber, dealer: deal.dealer, kind: deal.result.kind, declarer, entries, totals: { ...running }, countsAsGame });
+    lines.push(line('R34', `deal ${dealNumber}: ${describeDeal(deal, entries)}`));
+  });
+  lines.push(line('R34', `totals after ${gamesCounted} games: ${players.map((p) => `${p} ${plain(running[p])}`).join(', ')}`));
+  return { players: [...players], rows, totals: { ...running }, gamesCounted, derivation: lines };
+}
+
+function describeDeal(deal: SheetDeal, entries: Record<string, number>): string {
+  const r = deal.result;
+  switch (r.kind) {
+    case 'passedIn':
+      return 'passed in, 0 for everyone (counts as a game)';
+    case 'notScoreable':
+      return 'not scoreable (D3), not entered';
+    case 'ramsch':
+      return `Ramsch: ${deal.seatPlayers.map((p) => `${p} ${signed(entries[p])}`).join(', ')}`;
+    case 'scored': {
+      const who = declarerName(deal) as string;
+      return `${who} ${r.won ? 'won' : 'lost'} ${signed(entries[who])}`;
+    }
+  }
+}
+
+// ---------------------------------------------------------------------------------------------
+// Seeger-Fabian (R35)
+
+export interface SeegerSettings {
+  /** Per own won game minus own lost game (R35: 50). */
+  readonly winLossPoints?: number;
+  /** Bonus per lost game of an opponent by table size (R35: 40 at 3, 30 at 4; 5 is a setting, default 30). */
+  readonly opponentLossBonus?: Readonly<Record<TableSize, number>>;
+  /** D5: at a 5-table, do the two players sitting out get the bonus like the 4-table dealer? Default yes. */
+  readonly fiveTableSittingOutGetBonus?: boolean;
+  /** R35: order drawn by lot, used only for players still tied after won and lost games. */
+  readonly lotOrder?: readonly string[];
+}
+
+export const SEEGER_DEFAULTS = {
+  winLossPoints: 50,
+  opponentLossBonus: { 3: 40, 4: 30, 5: 30 },
+  fiveTableSittingOutGetBonus: true,
+} as const;
+
+export interface SeegerLine {
+  readonly player: string;
+  /** R34 game points: the sum of the player's entries. */
+  readonly gamePoints: number;
+  readonly won: number;
+  readonly lost: number;
+  /** Lost games of opponents this player was credited for. */
+  readonly opponentLosses: number;
+  readonly bonus: number;
+  /** The "Leistung": game points + 50 × (won − lost) + bonus. */
+  readonly performance: number;
+  /** 1-based; players still tied after R35's tie-breaks (and no lot given) share a rank. */
+  readonly rank: number;
+  readonly tiedByLot: boolean;
+}
+
+export interface SeegerSheet {
+  readonly tableSize: TableSize;
+  /** In ranking order. */
+  readonly players: readonly SeegerLine[];
+  readonly derivation: readonly DerivationLine[];
+}
+
+/**
+ * R35 (SkWO Seeger-Fabian): per player game points + 50 × (won − lost) + a bonus for every lost
+ * game of an opponent: 40 at a 3-table, 30 at a 4-table where the sitting dealer also gets it.
+ * An overbid loss is a lost game. Ramsch entries count as game points, not as won or lost games.
+ */
+export function seegerFabian(players: readonly string[], deals: readonly SheetDeal[], settings: SeegerSettings = {}): SeegerSheet {
+  const tableSize = checkTable(players, deals);
+  const winLoss = settings.winLossPoints ?? SEEGER_DEFAULTS.winLossPoints;
+  const bonusEach = (settings.opponentLossBonus ?? SEEGER_DEFAULTS.opponentLossBonus)[tableSize];
+  const sittingOutGetBonus = tableSize === 4 || (tableSize === 5 && (settings.fiveTableSittingOutGetBonus ?? SEEGER_DEFAULTS.fiveTableSittingOutGetBonus));
+  const lines: DerivationLine[] = [];
+  const gamePoints = zeroes(players);
+  const won = zeroes(players);
+  const lost = zeroes(players);
+  const credited = zeroes(players);
+
+  deals.forEach((deal, i) => {
+    deal.seatPlayers.forEach((player, seat) => (gamePoints[player] += deal.result.seatScores[seat] ?? 0));
+    if (deal.result.kind !== 'scored') return;
+    const declarer = declarerName(deal) as string;
+    if (deal.result.won) {
+      won[declarer]++;
+      return;
+    }
+    lost[declarer]++;
+    const defenders = deal.seatPlayers.filter((p) => p !== declarer);
+    const sittingOut = sittingOutGetBonus ? players.filter((p) => !deal.seatPlayers.includes(p)) : [];
+    const receivers = [...defenders, ...sittingOut];
+    for (const p of receivers) credited[p]++;
+    lines.push(line('R35', `deal ${i + 1}: ${declarer} lost; +${bonusEach} each to ${receivers.join(', ')}`));
+  });
+
+  const unranked = players.map((player) => {
+    const bonus = credited[player] * bonusEach;
+    const performance = gamePoints[player] + winLoss * (won[player] - lost[player]) + bonus;
+    lines.push(line('R35',
+      `${player}: game points ${plain(gamePoints[player])} + ${winLoss} × (${won[player]} won − ${lost[player]} lost) + ${bonusEach} × ${credited[player]} opponents' lost games = ${plain(performance)}`));
+    return { player, gamePoints: gamePoints[player], won: won[player], lost: lost[player], opponentLosses: credited[player], bonus, performance };
+  });
+  const ranked = rankByR35(unranked, settings.lotOrder, lines);
+  return { tableSize, players: ranked, derivation: lines };
+}
+
+type Unranked = Omit<SeegerLine, 'rank' | 'tiedByLot'>;
+
+/** R35 ties: higher performance, then more won games, then fewer lost games, then lot. */
+export function rankByR35<T extends Unranked>(lines: readonly T[], lotOrder: readonly string[] | undefined, out: DerivationLine[] = []): Array<T & { rank: number; tiedByLot: boolean }> {
+  const byRules = (a: T, b: T) => b.performance - a.performance || b.won - a.won || a.lost - b.lost;
+  const lotIndex = (p: string) => {
+    const i = lotOrder?.indexOf(p) ?? -1;
+    return i < 0 ? Number.MAX_SAFE_INTEGER : i;
+  };
+  const sorted = [...lines].sort((a, b) => byRules(a, b) || lotIndex(a.player) - lotIndex(b.player) || a.player.localeCompare(b.player));
+  const result: Array<T & { rank: number; tiedByLot: boolean }> = [];
+  sorted.forEach((entry, i) => {
+    const prev = sorted[i - 1];
+    const tiedWithPrev = prev !== undefined && byRules(prev, entry) === 0;
+    const tiedWithNext = sorted[i + 1] !== undefined && byRules(entry, sorted[i + 1]) === 0;
+    const lotDecides = tiedWithPrev && lotIndex(prev.player) !== lotIndex(entry.player);
+    const rank = tiedWithPrev && !lotDecides ? result[i - 1].rank : i + 1;
+    result.push({ ...entry, rank, tiedByLot: tiedWithPrev || tiedWithNext });
+    if (prev === undefined || prev.performance !== entry.performance) return;
+    if (tiedWithPrev) {
+      out.push(line('R35', `${prev.player} and ${entry.player} tie on ${plain(entry.performance)} with ${entry.won} won and ${entry.lost} lost: ${lotDecides ? 'order drawn by lot' : 'to be decided by lot'}`));
+    } else {
+      const why = prev.won !== entry.won ? `more won games (${prev.won} > ${entry.won})` : `fewer lost games (${prev.lost} < ${entry.lost})`;
+      out.push(line('R35', `${prev.player} ahead of ${entry.player} on ${plain(entry.performance)}: ${why}`));
+    }
+  });
+  return result;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Loss fees (tournament "Verlustspielgeld")
+
+export interface LossFeeSettings {
+  /** Fee per lost game in cents by table size; a setting of the event (default 50 at 3, 100 at 4 and 5). */
+  readonly feeCentsPerLostGame?: Readonly<Record<TableSize, number>>;
+}
+
+export const LOSS_FEE_DEFAULTS = { feeCentsPerLostGame: { 3: 50, 4: 100, 5: 100 } } as const;
+
+export interface LossFeeLine {
+  readonly player: string;
+  readonly lostGames: number;
+  readonly feeCents: number;
+}
+
+export interface LossFeeTally {
+  readonly feeCentsPerLostGame: number;
+  readonly players: readonly LossFeeLine[];
+  readonly totalCents: number;
+  readonly derivation: readonly DerivationLine[];
+}
+
+/** Count each player's lost games (overbid included) and the fee owed for them. */
+export function lossFees(players: readonly string[], deals: readonly SheetDeal[], settings: LossFeeSettings = {}): LossFeeTally {
+  const tableSize = checkTable(players, deals);
+  const fee = (settings.feeCentsPerLostGame ?? LOSS_FEE_DEFAULTS.feeCentsPerLostGame)[tableSize];
+  if (!Number.isInteger(fee) || fee < 0) invalid('R35', `the loss fee must be a whole number of cents ≥ 0, got ${fee}`);
+  const lost = zeroes(players);
+  for (const deal of deals) {
+    if (deal.result.kind === 'scored' && deal.result.won === false) lost[declarerName(deal) as string]++;
+  }
+  const lines = players.map((player) => ({ player, lostGames: lost[player], feeCents: lost[player] * fee }));
+  const totalCents = lines.reduce((sum, l) => sum + l.feeCents, 0);
+  const derivation = [
+    ...lines.map((l) => line('R35', `${l.player}: ${l.lostGames} lost × ${cents(fee)} = ${cents(l.feeCents)}`)),
+    line('R35', `total loss fees ${cents(totalCents)}`),
+  ];
+  return { feeCentsPerLostGame: fee, players: lines, totalCents, derivation };
+}
+
+const cents = (c: number): string => `${Math.floor(c / 100)}.${String(c % 100).padStart(2, '0')}`;
+
+// ---------------------------------------------------------------------------------------------
+// Shared checks
+
+function declarerName(deal: SheetDeal): string | null {
+  const seat = deal.result.declarer;
+  return seat === null || deal.result.kind !== 'scored' ? null : deal.seatPlayers[seat];
+}
+
+function zeroes(players: readonly string[]): Record<string, number> {
+  return Object.fromEntries(players.map((p) => [p, 0]));
+}
+
+/** D5: 3, 4 or 5 distinct players; each deal seats three of them, the dealer sitting out at 4 and 5. */
+function checkTable(players: readonly string[], deals: readonly SheetDeal[]): TableSize {
+  if (players.length < 3 || players.length > 5) invalid('D5', `a table has 3, 4 or 5 players, got ${players.length}`);
+  if (new Set(players).size !== players.length) invalid('D5', `player names must be distinct: ${players.join(', ')}`);
+  deals.forEach((deal, i) => {
+    const where = `deal ${i + 1}`;
+    if (deal.seatPlayers.length !== 3 || new Set(deal.seatPlayers).size !== 3) invalid('D5', `${where}: three distinct players hold cards`);
+    const stranger = deal.seatPlayers.find((p) => !players.includes(p));
+    if (stranger !== undefined) invalid('D5', `${where}: ${stranger} is not at this table`);
+    if (!players.includes(deal.dealer)) invalid('R37', `${where}: dealer ${deal.dealer} is not at this table`);
+    const dealerPlays = deal.seatPlayers.includes(deal.dealer);
+    if (players.length === 3 && !dealerPlays) invalid('R2', `${where}: at a 3-table the dealer ${deal.dealer} plays`);
+    if (players.length > 3 && dealerPlays) invalid('R3', `${where}: at a ${players.length}-table the dealer ${deal.dealer} sits out`);
+    const r = deal.result;
+    if (r.kind === 'scored' && (r.declarer === null || r.won === null)) invalid('R34', `${where}: a scored deal needs a declarer and won/lost`);
+  });
+  return players.length as TableSize;
+}
