@@ -1,0 +1,38 @@
+import type { DealStartedData } from '../../../deal/events';
+import type { DealStreamSource } from './dealStreamSource';
+import { issLineOfEvents } from './issLineOfEvents';
+
+export interface IssExportOptions {
+  /** Only these deals, in this order; default every deal in the order it was recorded. */
+  readonly dealIds?: readonly string[];
+  /** Only deals of this table (ISS: `iss-series-<SE>`). */
+  readonly tableId?: string;
+}
+
+export interface IssExportLine {
+  readonly dealId: string;
+  /** The record line, or why the deal could not be written. */
+  readonly line: string | null;
+  readonly error: string | null;
+}
+
+/** One ISS line per deal, streamed: a deal is read, written and let go before the next. */
+export async function* exportIssLines(source: DealStreamSource, options: IssExportOptions = {}): AsyncGenerator<IssExportLine> {
+  const ids: AsyncIterable<string> | Iterable<string> = options.dealIds ?? source.dealIds();
+  for await (const dealId of ids) {
+    const events = await source.dealEvents(dealId);
+    if (events.length === 0) {
+      yield { dealId, line: null, error: `no deal ${dealId} in the store` };
+      continue;
+    }
+    if (options.tableId !== undefined) {
+      const started = events.find((e) => e.type === 'DealStarted')?.data as DealStartedData | undefined;
+      if (started?.tableId !== options.tableId) continue;
+    }
+    try {
+      yield { dealId, line: issLineOfEvents(events), error: null };
+    } catch (err) {
+      yield { dealId, line: null, error: (err as Error).message };
+    }
+  }
+}
