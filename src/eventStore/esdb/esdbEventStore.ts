@@ -1,0 +1,450 @@
+/**
+ * The EventStoreDB adapter of the event store port, on `@eventstore/db-client` 6.x. This is the only
+ * file that touches the client, so moving to `@kurrent/kurrentdb-client` is a change here.
+ *
+ * - Streams are named by the caller (`deal-<id>`, `table-<id>`, ...); `$` names are refused.
+ * - Appends chain events with the shared hash chain: the last event of the stream is read first and
+ *   the batch is written with the exact revision read, so the chain cannot fork; `any` and
+ *   `streamExists` retry a bounded number of times when another writer got in between.
+ * - Idempotence is the server's: the same event ids at the same expected revision succeed with the
+ *   original result; for `any` a retry of the batch now at the tail of the stream is recognised too.
+ * - Positions are `"<commit>/<prepare>"` strings; revisions are bigint.
+ * - readAll filters on the client (client 6.x sends NoFilter on reads); subscriptions filter on the
+ *   server (stream prefixes or event types) and are supervised (supervisedSubscription.ts).
+ */
+import {
+  BACKWARDS,
+  END,
+  EventStoreDBClient,
+  FORWARDS,
+  NO_STREAM,
+  START,
+  eventTypeFilter,
+  excludeSystemEvents,
+  jsonEvent,
+  streamNameFilter,
+  type AllStreamResolvedEvent,
+  type AppendExpectedRevision,
+  type Filter,
+  type JSONType,
+  type Position,
+  type ResolvedEvent,
+} from '@eventstore/db-client';
+import type {
+  AppendResult,
+  EventStore,
+  NewEvent,
+  ReadAllOptions,
+  ReadStreamOptions,
+  RecordedEvent,
+  StreamRead,
+  SubscribeOptions,
+  Subscription,
+  SubscriptionHandlers,
+} from '../eventStore';
+import type { EventMetadata } from '../eventMetadata';
+import type { ExpectedRevision } from '../expectedRevision';
+import { ConcurrencyError, InvalidEventError, StoreConfigError, StoreUnavailableError } from '../errors';
+import { DEFAULT_MAX_EVENT_BYTES, prepareEvent, sealEvents } from '../hashChain';
+import { NO_UPCASTERS, upcastEvent, type UpcasterRegistry } from '../versioning/upcasting';
+import { isClientCancellation, isStreamNotFound, isWrongExpectedVersion, toStoreError } from './esdbErrors';
+import { DEFAULT_SUPERVISION, SupervisedSubscription, type Feed, type FeedItem, type SupervisionTiming } from './supervisedSubscription';
+
+export interface EsdbEventStoreOptions {
+  readonly upcasters?: UpcasterRegistry;
+  readonly maxEventBytes?: number;
+  /** Extra attempts for `any` / `streamExists` appends that lose a race (default 5). */
+  readonly appendRetries?: number;
+  readonly subscription?: Partial<SupervisionTiming>;
+  /** Refuse appends (StoreUnavailableError), as the SQLite adapter does when opened read-only. */
+  readonly readonly?: boolean;
+}
+
+type ClientEvent = NonNullable<ResolvedEvent['event']>;
+
+const POSITION = /^(\d+)(?:\/(\d+))?$/;
+
+function parsePosition(position: string): Position {
+  const match = typeof position === 'string' ? POSITION.exec(position) : null;
+  if (!match) throw new InvalidEventError(`not an EventStoreDB position: ${JSON.stringify(position)} (expected "<commit>/<prepare>" or a decimal)`);
+  const commit = BigInt(match[1]);
+  return { commit, prepare: match[2] === undefined ? commit : BigInt(match[2]) };
+}
+
+function formatPosition(position: Position | undefined): string {
+  if (!position) throw new Error('EventStoreDB returned an event without a position');
+  return `${position.commit}/${position.prepare}`;
+}
+
+export function compareEsdbPositions(a: string, b: string): number {
+  const left = parsePosition(a);
+  const right = parsePosition(b);
+  if (left.commit !== right.commit) return left.commit < right.commit ? -1 : 1;
+  if (left.prepare !== right.prepare) return left.prepare < right.prepare ? -1 : 1;
+  return 0;
+}
+
+function isSystem(event: ClientEvent): boolean {
+  return event.streamId.startsWith('$') || event.type.startsWith('$');
+}
+
+function checkStreamName(streamName: string): void {
+  if (typeof streamName !== 'string' || streamName.length === 0) throw new InvalidEventError('stream name must be a non-empty string');
+  if (streamName.startsWith('$')) throw new InvalidEventError(`stream name ${streamName} is reserved for EventStoreDB system streams`);
+}
+
+function checkCount(maxCount: number | undefined): void {
+  if (maxCount !== undefined && (!Number.isSafeInteger(maxCount) || maxCount < 0)) {
+    throw new InvalidEventError(`maxCount must be a non-negative integer, got ${maxCount}`);
+  }
+}
+
+function checkExpected(expected: unknown): asserts expected is ExpectedRevision {
+  if (expected === 'any' || expected === 'noStream' || expected === 'streamExists') return;
+  if (typeof expected === 'bigint' && expected >= 0n) return;
+  throw new InvalidEventError(`expected revision must be 'any', 'noStream', 'streamExists' or a bigint >= 0, got ${String(expected)}`);
+}
+
+function stringMetadata(raw: unknown): EventMetadata {
+  const metadata: Record<string, string> = {};
+  if (raw !== null && typeof raw === 'object' && !(raw instanceof Uint8Array)) {
+    for (const [key, value] of Object.entries(raw)) if (typeof value === 'string') metadata[key] = value;
+  }
+  return metadata as EventMetadata;
+}
+
+interface EventFilter {
+  readonly streamPrefixes?: readonly string[];
+  readonly eventTypes?: readonly string[];
+}
+
+function matches(event: ClientEvent, filter: EventFilter): boolean {
+  if (isSystem(event)) return false;
+  if (filter.streamPrefixes?.length && !filter.streamPrefixes.some((prefix) => event.streamId.startsWith(prefix))) return false;
+  if (filter.eventTypes?.length && !filter.eventTypes.includes(event.type)) return false;
+  return true;
+}
+
+const escapeRegex = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+
+/** The server-side filter of a subscription: stream prefixes, else exact event types, else no system events. */
+function serverFilter(filter: EventFilter, checkpointReached: (position: Position) => void): Filter {
+  const onCheckpoint = { checkpointReached: (_subscription: unknown, position: Position) => checkpointReached(position) };
+  if (filter.streamPrefixes?.length) return streamNameFilter({ prefixes: [...filter.streamPrefixes], ...onCheckpoint });
+  if (filter.eventTypes?.length) return eventTypeFilter({ regex: `^(?:${filter.eventTypes.map(escapeRegex).join('|')})$`, ...onCheckpoint });
+  return excludeSystemEvents(onCheckpoint);
+}
+
+interface SubscriptionStream extends NodeJS.ReadableStream {
+  readonly readableLength: number;
+  unsubscribe(): Promise<void>;
+  destroy(): void;
+}
+
+/**
+ * Messages of one client subscription in wire order. Client 6.x emits `caughtUp` and calls
+ * `checkpointReached` when it parses the message, while earlier events may still sit in its
+ * buffer; each marker therefore waits until the events buffered before it have been consumed.
+ */
+async function* inWireOrder(subscription: SubscriptionStream, markers: { after: number; item: FeedItem }[], state: { read: number; closed: boolean; wake: () => void }): AsyncGenerator<FeedItem | { kind: 'raw'; event: ClientEvent }> {
+  let failure: unknown;
+  let ended = false;
+  let notify: (() => void) | undefined;
+  state.wake = () => {
+    notify?.();
+    notify = undefined;
+  };
+  subscription.on('error', (error) => ((failure = error), state.wake()));
+  subscription.on('end', () => ((ended = true), state.wake()));
+  subscription.on('close', () => state.wake());
+  subscription.on('readable', () => state.wake());
+  while (!state.closed) {
+    while (markers.length > 0 && markers[0].after <= state.read) yield markers.shift()!.item;
+    const resolved = subscription.read() as AllStreamResolvedEvent | null;
+    if (resolved !== null) {
+      state.read++;
+      if (resolved.event) yield { kind: 'raw', event: resolved.event };
+      continue;
+    }
+    if (failure !== undefined) {
+      if (isClientCancellation(failure)) return;
+      throw failure;
+    }
+    if (ended) return;
+    await new Promise<void>((resolve) => (notify = resolve));
+  }
+}
+
+export class EsdbEventStore implements EventStore {
+  private readonly upcasters: UpcasterRegistry;
+  private readonly maxEventBytes: number;
+  private readonly appendRetries: number;
+  private readonly supervision: SupervisionTiming;
+  private readonly readonly: boolean;
+  private readonly subscriptions = new Set<Subscription>();
+
+  constructor(
+    private readonly client: EventStoreDBClient,
+    options: EsdbEventStoreOptions = {},
+  ) {
+    this.upcasters = options.upcasters ?? NO_UPCASTERS;
+    this.maxEventBytes = options.maxEventBytes ?? DEFAULT_MAX_EVENT_BYTES;
+    this.appendRetries = options.appendRetries ?? 5;
+    this.supervision = { ...DEFAULT_SUPERVISION, ...options.subscription };
+    this.readonly = options.readonly === true;
+  }
+
+  comparePositions(a: string, b: string): number {
+    return compareEsdbPositions(a, b);
+  }
+
+  async appendToStream(streamName: string, events: readonly NewEvent[], options: { expectedRevision: ExpectedRevision }): Promise<AppendResult> {
+    checkStreamName(streamName);
+    const expected = options?.expectedRevision;
+    checkExpected(expected);
+    if (!Array.isArray(events) || events.length === 0) {
+      throw new InvalidEventError(`append to ${streamName}: no events given (an append needs at least one)`);
+    }
+    // recordedAt is the store's clock unless the caller set it, as in the SQLite adapter, so both write the same chain.
+    const recordedAt = new Date().toISOString();
+    const prepared = events.map((event, index) => {
+      const checked = prepareEvent(event, index, this.maxEventBytes);
+      return checked.metadata.recordedAt ? checked : { ...checked, metadata: { ...checked.metadata, recordedAt } };
+    });
+    if (new Set(prepared.map((event) => event.eventId)).size !== prepared.length) {
+      throw new InvalidEventError(`append to ${streamName}: the same eventId appears twice in one append`);
+    }
+    if (this.readonly) throw new StoreUnavailableError(`append to ${streamName}: the store was opened read-only`);
+    for (let attempt = 0; ; attempt++) {
+      const tail = expected === 'noStream' ? [] : await this.readTail(streamName, typeof expected === 'bigint' ? 1 : prepared.length);
+      const last = tail[0];
+      let pinned: AppendExpectedRevision;
+      let prevHash: string | null;
+      if (expected === 'noStream') {
+        pinned = NO_STREAM;
+        prevHash = null;
+      } else if (typeof expected === 'bigint') {
+        // On a mismatch the server either replays (same ids) or refuses; the hash is then unused.
+        pinned = expected;
+        prevHash = last?.metadata.hash ?? null;
+      } else if (!last) {
+        if (expected === 'streamExists') throw new ConcurrencyError(streamName, 'streamExists', 'noStream');
+        pinned = NO_STREAM;
+        prevHash = null;
+      } else {
+        const replay = this.replayAtTail(tail, prepared.map((event) => event.eventId));
+        if (replay) return replay;
+        pinned = last.revision;
+        prevHash = last.metadata.hash ?? null;
+      }
+      const sealed = sealEvents(prevHash, prepared);
+      const payload = sealed.map((event, index) =>
+        jsonEvent({ id: event.eventId, type: event.type, data: events[index].data as JSONType, metadata: event.metadata }),
+      );
+      try {
+        const result = await this.client.appendToStream(streamName, payload, { expectedRevision: pinned });
+        return { nextExpectedRevision: result.nextExpectedRevision, position: formatPosition(result.position) };
+      } catch (error) {
+        const retryable = (expected === 'any' || expected === 'streamExists') && isWrongExpectedVersion(error);
+        if (retryable && attempt < this.appendRetries) continue;
+        throw toStoreError(error, { operation: `append to ${streamName}`, streamName, expected });
+      }
+    }
+  }
+
+  /** The batch was already appended and is the tail of the stream: report the original result. */
+  private replayAtTail(tailNewestFirst: readonly RecordedEvent[], ids: readonly string[]): AppendResult | undefined {
+    if (tailNewestFirst.length < ids.length) return undefined;
+    const oldestFirst = tailNewestFirst.slice(0, ids.length).reverse();
+    if (!oldestFirst.every((event, index) => event.eventId === ids[index])) return undefined;
+    const last = tailNewestFirst[0];
+    return { nextExpectedRevision: last.revision, position: last.position };
+  }
+
+  /** Up to `count` last events of the stream, newest first, without upcasting (the chain needs the stored form). */
+  private async readTail(streamName: string, count: number): Promise<RecordedEvent[]> {
+    const events: RecordedEvent[] = [];
+    try {
+      for await (const resolved of this.client.readStream(streamName, { direction: BACKWARDS, fromRevision: END, maxCount: count })) {
+        if (resolved.event) events.push(this.toRecorded(resolved.event, false));
+      }
+    } catch (error) {
+      if (isStreamNotFound(error)) return [];
+      throw toStoreError(error, { operation: `read of ${streamName}` });
+    }
+    return events;
+  }
+
+  async readStream(streamName: string, options: ReadStreamOptions = {}): Promise<StreamRead> {
+    checkStreamName(streamName);
+    const direction = options.direction ?? 'forwards';
+    if (direction !== 'forwards' && direction !== 'backwards') throw new InvalidEventError(`direction must be 'forwards' or 'backwards', got ${String(direction)}`);
+    checkCount(options.maxCount);
+    if (options.fromRevision !== undefined && (typeof options.fromRevision !== 'bigint' || options.fromRevision < 0n)) {
+      throw new InvalidEventError(`fromRevision must be a bigint >= 0, got ${String(options.fromRevision)}`);
+    }
+    const missing: StreamRead = { exists: false, events: [], currentRevision: -1n };
+    const events: RecordedEvent[] = [];
+    if (options.maxCount !== 0) {
+      try {
+        const read = this.client.readStream(streamName, {
+          direction: direction === 'forwards' ? FORWARDS : BACKWARDS,
+          fromRevision: options.fromRevision ?? (direction === 'forwards' ? START : END),
+          maxCount: options.maxCount ?? Number.MAX_SAFE_INTEGER,
+        });
+        for await (const resolved of read) if (resolved.event) events.push(this.toRecorded(resolved.event, options.raw !== true));
+      } catch (error) {
+        if (isStreamNotFound(error)) return missing;
+        throw toStoreError(error, { operation: `read of ${streamName}` });
+      }
+    }
+    const reachedEnd =
+      events.length > 0 &&
+      (direction === 'backwards' ? options.fromRevision === undefined : options.maxCount === undefined || events.length < options.maxCount);
+    if (reachedEnd) {
+      const newest = direction === 'backwards' ? events[0] : events[events.length - 1];
+      return { exists: true, events, currentRevision: newest.revision };
+    }
+    const [last] = await this.readTail(streamName, 1);
+    if (!last) return missing;
+    return { exists: true, events, currentRevision: last.revision };
+  }
+
+  readAll(options: ReadAllOptions = {}): AsyncIterable<RecordedEvent> {
+    checkCount(options.maxCount);
+    const after = options.after === undefined ? undefined : options.after;
+    if (after !== undefined) parsePosition(after);
+    return this.scanAll(after, options, true, options.maxCount ?? Number.POSITIVE_INFINITY);
+  }
+
+  async *listStreams(prefix?: string): AsyncIterable<string> {
+    const filter = prefix ? { streamPrefixes: [prefix] } : {};
+    for await (const event of this.scanAll(undefined, filter, false, Number.POSITIVE_INFINITY)) {
+      if (event.revision === 0n) yield event.streamName;
+    }
+  }
+
+  /** Reads $all forwards after `after` (the client reads inclusively, so the event at `after` is skipped). */
+  private async *scanAll(after: string | undefined, filter: EventFilter, upcast: boolean, maxCount: number): AsyncGenerator<RecordedEvent> {
+    if (maxCount <= 0) return;
+    const read = this.client.readAll({ direction: FORWARDS, fromPosition: after === undefined ? START : parsePosition(after) });
+    let ended = false;
+    read.once('end', () => (ended = true));
+    let delivered = 0;
+    try {
+      for await (const resolved of read) {
+        const event = resolved.event;
+        if (!event || !matches(event, filter)) continue;
+        const recorded = this.toRecorded(event, upcast);
+        if (after !== undefined && compareEsdbPositions(recorded.position, after) <= 0) continue;
+        yield recorded;
+        if (++delivered >= maxCount) return;
+      }
+    } catch (error) {
+      throw toStoreError(error, { operation: 'read of $all' });
+    } finally {
+      if (!ended) await read.cancel().catch(() => undefined);
+    }
+  }
+
+  subscribeToAll(handlers: SubscriptionHandlers, options: SubscribeOptions = {}): Subscription {
+    if (!handlers || typeof handlers.onEvent !== 'function') throw new InvalidEventError('subscribeToAll needs an onEvent handler');
+    if (options.after !== undefined) parsePosition(options.after);
+    const filter: EventFilter = { streamPrefixes: options.streamPrefixes, eventTypes: options.eventTypes };
+    const supervised = new SupervisedSubscription(
+      handlers,
+      {
+        open: (after) => this.openFeed(after, filter),
+        probe: () => this.probe(),
+        comparePositions: compareEsdbPositions,
+        toError: (error) => toStoreError(error, { operation: 'subscription to $all' }),
+      },
+      options.after,
+      this.supervision,
+    );
+    this.subscriptions.add(supervised);
+    return {
+      close: async () => {
+        this.subscriptions.delete(supervised);
+        await supervised.close();
+      },
+    };
+  }
+
+  private openFeed(after: string | undefined, filter: EventFilter): Feed {
+    const markers: { after: number; item: FeedItem }[] = [];
+    const state = { read: 0, closed: false, wake: (): void => undefined };
+    let subscription: SubscriptionStream | undefined;
+    const mark = (item: FeedItem) => {
+      markers.push({ after: state.read + (subscription?.readableLength ?? 0), item });
+      state.wake();
+    };
+    const client = this.client.subscribeToAll({
+      fromPosition: after === undefined ? START : parsePosition(after),
+      filter: serverFilter(filter, (position) => mark({ kind: 'checkpoint', position: formatPosition(position) })),
+    });
+    subscription = client as unknown as SubscriptionStream;
+    client.on('confirmation', () => mark({ kind: 'confirmed' }));
+    client.on('caughtUp', () => mark({ kind: 'caughtUp' }));
+    const toRecorded = (event: ClientEvent) => this.toRecorded(event, true);
+    const source = inWireOrder(subscription, markers, state);
+    async function* items(): AsyncGenerator<FeedItem> {
+      for await (const item of source) {
+        if (item.kind !== 'raw') yield item;
+        else if (matches(item.event, filter)) yield { kind: 'event', event: toRecorded(item.event) };
+        else yield { kind: 'passed', position: formatPosition(item.event.position) };
+      }
+    }
+    return {
+      items: items(),
+      close: async () => {
+        if (state.closed) return;
+        state.closed = true;
+        state.wake();
+        await client.unsubscribe().catch(() => undefined);
+        client.destroy();
+      },
+    };
+  }
+
+  /** A trivial read that only a reachable server answers. */
+  private async probe(): Promise<void> {
+    const read = this.client.readAll({ direction: BACKWARDS, fromPosition: END, maxCount: 1 });
+    for await (const _ of read) void _;
+  }
+
+  private toRecorded(event: ClientEvent, upcast: boolean): RecordedEvent {
+    const metadata = stringMetadata(event.metadata);
+    const stored = { type: event.type, data: event.data as unknown, metadata };
+    const current = upcast ? upcastEvent(this.upcasters, stored) : stored;
+    return {
+      streamName: event.streamId,
+      type: current.type,
+      data: current.data,
+      metadata: current.metadata,
+      eventId: metadata.eventId ?? event.id,
+      revision: event.revision,
+      position: formatPosition(event.position),
+    };
+  }
+
+  async dispose(): Promise<void> {
+    await Promise.all([...this.subscriptions].map((subscription) => subscription.close().catch(() => undefined)));
+    this.subscriptions.clear();
+    await this.client.dispose();
+  }
+}
+
+/** Opens the adapter for an `esdb://` or `esdb+discover://` connection string. Connects lazily, on first use. */
+export async function openEsdbEventStore(url: string, options: EsdbEventStoreOptions = {}): Promise<EventStore> {
+  if (typeof url !== 'string' || !/^esdb(\+discover)?:\/\//.test(url)) {
+    throw new StoreConfigError(`not an EventStoreDB connection string: ${JSON.stringify(url)} (expected esdb://host:port?tls=false or esdb+discover://...)`);
+  }
+  let client: EventStoreDBClient;
+  try {
+    client = EventStoreDBClient.connectionString(url);
+  } catch (error) {
+    throw new StoreConfigError(`invalid EventStoreDB connection string ${url}: ${(error as Error).message}`);
+  }
+  return new EsdbEventStore(client, options);
+}
