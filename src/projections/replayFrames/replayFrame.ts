@@ -19,6 +19,8 @@ export interface FrameTrick {
   readonly winner: Seat;
   readonly points: number;
   readonly unplayed: boolean;
+  /** Cards of an unplayed trick the perspective never saw (claims, resignations). */
+  readonly hiddenCards: number;
 }
 
 /** The position after one step of a deal (step 0 = the dealt position). */

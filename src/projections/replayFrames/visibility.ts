@@ -1,0 +1,35 @@
+import type { Card } from '../../rules/card';
+import type { GameState } from '../../rules/game-state';
+import type { Move } from '../../rules/move';
+import type { Seat } from '../../rules/seat';
+import type { Perspective } from './replayFrame';
+
+/**
+ * What a perspective may see of a deal at one moment. Played cards and the bidding are public;
+ * a seat sees its own hand; everybody sees the declarer's hand once it is shown (ouvert, claim);
+ * the declarer sees the skat once he picked it up and his discards; the untouched skat of a hand
+ * game is turned up after the game; discards are never public.
+ */
+export function canSeeHand(p: Perspective, game: GameState, seat: Seat): boolean {
+  if (p.kind === 'all') return true;
+  if (p.kind === 'seat' && p.seat === seat) return true;
+  return game.cardsShown && game.declarer === seat;
+}
+
+export function canSeeSkat(p: Perspective, game: GameState): boolean {
+  if (p.kind === 'all') return true;
+  const over = game.phase === 'finished';
+  if (!game.skatPickedUp) return over && game.declaration !== null;
+  return p.kind === 'seat' && p.seat === game.declarer;
+}
+
+export function cardsOfMove(move: Move): readonly Card[] {
+  switch (move.kind) {
+    case 'play':
+      return [move.card];
+    case 'discard':
+      return move.cards;
+    default:
+      return [];
+  }
+}

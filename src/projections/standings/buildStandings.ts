@@ -1,0 +1,40 @@
+import type { ScoreSheet } from '../scoreSheet/scoreSheet';
+import type { TournamentInfo } from '../tables/tableInfo';
+import type { Standings, StandingsLine } from './standings';
+
+/**
+ * R35 standings: each player's Seeger-Fabian totals summed over every series he played in the
+ * tournament; ranked by total, then more won games, then fewer lost games (the lot decides
+ * the rest, so equal players share a rank). Computer players are left out (D5 duel rule).
+ */
+export function buildStandings(tournament: TournamentInfo, sheets: readonly ScoreSheet[]): Standings {
+  const acc = new Map<string, Omit<StandingsLine, 'rank'>>();
+  for (const sheet of sheets) {
+    for (const l of sheet.seegerFabian) {
+      if (l.computer) continue;
+      const a = acc.get(l.player) ?? { player: l.player, total: 0, gamePoints: 0, won: 0, lost: 0, opponentsLost: 0, series: 0 };
+      acc.set(l.player, {
+        player: l.player,
+        total: a.total + l.total,
+        gamePoints: a.gamePoints + l.gamePoints,
+        won: a.won + l.won,
+        lost: a.lost + l.lost,
+        opponentsLost: a.opponentsLost + l.opponentsLost,
+        series: a.series + 1,
+      });
+    }
+  }
+  const sorted = [...acc.values()].sort((a, b) => b.total - a.total || b.won - a.won || a.lost - b.lost || a.player.localeCompare(b.player));
+  const lines: StandingsLine[] = [];
+  sorted.forEach((l, i) => {
+    const prev = lines[i - 1];
+    const tied = prev && prev.total === l.total && prev.won === l.won && prev.lost === l.lost;
+    lines.push({ rank: tied ? prev.rank : i + 1, ...l });
+  });
+  return {
+    tournamentId: tournament.tournamentId,
+    name: tournament.name,
+    tables: tournament.tables.map((t) => ({ tableId: t.tableId, round: t.round })),
+    lines,
+  };
+}
