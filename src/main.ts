@@ -1,14 +1,19 @@
 import 'reflect-metadata';
-import { NestFactory } from '@nestjs/core';
-import { AppModule } from './app/app.module';
+import { settingsFromEnv } from './api/apiSettings';
+import { createApp } from './app/createApp';
 
 async function bootstrap(): Promise<void> {
-  const app = await NestFactory.create(AppModule);
-  app.enableShutdownHooks();
+  const settings = settingsFromEnv(process.env);
+  const app = await createApp(settings);
   const port = Number(process.env.PORT ?? 3000);
+  if (!Number.isInteger(port) || port < 0 || port > 65535) throw new Error(`PORT must be 0-65535, got ${process.env.PORT}`);
   await app.listen(port);
   // eslint-disable-next-line no-console
-  console.log(`Skat Ledger listening on http://localhost:${port}`);
+  console.log(`Skat Ledger listening on http://localhost:${port}/graphql (store ${settings.storeUrl}; token secret from ${settings.tokenSecretSource})`);
 }
 
-void bootstrap();
+bootstrap().catch((err: unknown) => {
+  // eslint-disable-next-line no-console
+  console.error(`Skat Ledger failed to start: ${err instanceof Error ? err.message : String(err)}`);
+  process.exitCode = 1;
+});

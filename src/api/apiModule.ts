@@ -1,0 +1,52 @@
+import { DynamicModule, Inject, Module, OnApplicationShutdown } from '@nestjs/common';
+import { GraphQLModule } from '@nestjs/graphql';
+import type { ApolloDriverConfig } from '@nestjs/apollo';
+import { Ledger } from '../ledger/ledger';
+import type { ApiSettings } from './apiSettings';
+import type { Visibility } from './auth/access';
+import { graphqlOptions } from './graphqlOptions';
+import { API_SETTINGS, API_VISIBILITY } from './tokens';
+import { API_RESOLVERS } from './resolvers';
+import { DealEventHub } from './subscriptions/dealEventHub';
+
+/** Owns the Ledger for the app's lifetime: opened on start, closed on shutdown. */
+@Module({})
+class LedgerModule implements OnApplicationShutdown {
+  constructor(@Inject(Ledger) private readonly ledger: Ledger) {}
+
+  static register(settings: ApiSettings, ledger?: Ledger): DynamicModule {
+    return {
+      module: LedgerModule,
+      global: true,
+      providers: [
+        { provide: API_SETTINGS, useValue: settings },
+        ledger ? { provide: Ledger, useValue: ledger } : { provide: Ledger, useFactory: () => Ledger.open({ storeUrl: settings.storeUrl }) },
+        { provide: API_VISIBILITY, useValue: { isPrivateTournament: (id) => id !== null && settings.privateTournaments.has(id) } satisfies Visibility },
+      ],
+      exports: [API_SETTINGS, Ledger, API_VISIBILITY],
+    };
+  }
+
+  async onApplicationShutdown(): Promise<void> {
+    await this.ledger.close();
+  }
+}
+
+/** The GraphQL API over a Ledger. Pass `ledger` to serve one opened elsewhere (tests, benches). */
+@Module({})
+export class ApiModule {
+  static register(settings: ApiSettings, ledger?: Ledger): DynamicModule {
+    return {
+      module: ApiModule,
+      imports: [
+        LedgerModule.register(settings, ledger),
+        GraphQLModule.forRootAsync<ApolloDriverConfig>({
+          driver: (require('@nestjs/apollo') as typeof import('@nestjs/apollo')).ApolloDriver,
+          inject: [API_SETTINGS, Ledger],
+          useFactory: (s: ApiSettings, l: Ledger) => graphqlOptions(s, l),
+        }),
+      ],
+      providers: [DealEventHub, ...API_RESOLVERS],
+    };
+  }
+}

@@ -1,0 +1,33 @@
+/** Everything the API needs from its environment, resolved once at start. */
+import { limitsFromEnv, type ApiLimits } from './limits/apiLimits';
+import { DEFAULT_STORE_URL, resolveTokenSecret } from './auth/tokenSecret';
+
+export interface ApiSettings {
+  readonly storeUrl: string;
+  readonly tokenSecret: Buffer;
+  /** Where the secret came from (logged at start; never the secret itself). */
+  readonly tokenSecretSource: string;
+  readonly limits: ApiLimits;
+  /** Tournaments whose deals, sheets and standings anonymous readers may not see. */
+  readonly privateTournaments: ReadonlySet<string>;
+  /** Log unexpected errors to stderr (off in tests that provoke them on purpose). */
+  readonly logErrors: boolean;
+}
+
+export const STORE_ENV = 'SKAT_LEDGER_STORE';
+export const PRIVATE_TOURNAMENTS_ENV = 'SKAT_LEDGER_PRIVATE_TOURNAMENTS';
+
+export function settingsFromEnv(env: NodeJS.ProcessEnv, overrides: Partial<ApiSettings> = {}): ApiSettings {
+  const storeUrl = overrides.storeUrl ?? (env[STORE_ENV] || DEFAULT_STORE_URL);
+  const secret = overrides.tokenSecret ? { secret: overrides.tokenSecret, source: 'given' } : resolveTokenSecret(env, storeUrl);
+  return {
+    storeUrl,
+    tokenSecret: secret.secret,
+    tokenSecretSource: overrides.tokenSecretSource ?? secret.source,
+    limits: overrides.limits ?? limitsFromEnv(env),
+    privateTournaments:
+      overrides.privateTournaments ??
+      new Set((env[PRIVATE_TOURNAMENTS_ENV] ?? '').split(',').map((s) => s.trim()).filter((s) => s !== '')),
+    logErrors: overrides.logErrors ?? true,
+  };
+}

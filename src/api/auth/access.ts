@@ -1,0 +1,61 @@
+/**
+ * Who may see and do what. Pure: decisions from the principal and the deal's summary only.
+ * Hidden cards: during a live deal a player sees their own seat; recorders of the deal's table,
+ * arbiters and admins see every card; everybody else sees the public view. Finished deals are open.
+ */
+import type { Perspective } from '../../projections/replayFrames/replayFrame';
+import type { DealSummary } from '../../projections/dealSummary/dealSummary';
+import type { Seat } from '../../rules/seat';
+import type { Principal } from './role';
+
+export type Requested = 'auto' | 'public' | 'all' | 'forehand' | 'middlehand' | 'rearhand';
+const SEAT_OF: Record<string, Seat> = { forehand: 0, middlehand: 1, rearhand: 2 };
+
+export interface Visibility {
+  readonly isPrivateTournament: (tournamentId: string | null) => boolean;
+}
+
+/** May the principal read this deal at all (private tournaments hide from anonymous readers)? */
+export function mayReadDeal(p: Principal, deal: Pick<DealSummary, 'tournamentId'>, v: Visibility): boolean {
+  return p.role !== 'anonymous' || !v.isPrivateTournament(deal.tournamentId);
+}
+
+export function mayReadTournament(p: Principal, tournamentId: string | null, v: Visibility): boolean {
+  return p.role !== 'anonymous' || !v.isPrivateTournament(tournamentId);
+}
+
+/** The most of a deal the principal may see right now. */
+export interface DealStanding {
+  readonly status: string;
+  readonly tableId: string | null;
+  readonly players: readonly string[];
+}
+
+export function widestPerspective(p: Principal, deal: DealStanding): Perspective {
+  if (deal.status !== 'inProgress') return { kind: 'all' };
+  if (p.role === 'admin' || p.role === 'arbiter') return { kind: 'all' };
+  if (p.role === 'recorder' && deal.tableId !== null && p.table === deal.tableId) return { kind: 'all' };
+  if (p.role !== 'anonymous' && p.player !== undefined) {
+    const seat = deal.players.indexOf(p.player);
+    if (seat >= 0) return { kind: 'seat', seat: seat as Seat };
+  }
+  return { kind: 'public' };
+}
+
+/** The perspective to serve for a request, or null when the caller asks for more than it may see. */
+export function grantPerspective(widest: Perspective, requested: Requested): Perspective | null {
+  if (requested === 'auto') return widest;
+  if (requested === 'public') return { kind: 'public' };
+  if (widest.kind === 'all') return requested === 'all' ? widest : { kind: 'seat', seat: SEAT_OF[requested] };
+  if (widest.kind === 'seat' && requested !== 'all' && SEAT_OF[requested] === widest.seat) return widest;
+  return null;
+}
+
+/** May the principal record moves of a deal at this table? */
+export function mayRecord(p: Principal, tableId: string | null): boolean {
+  if (p.role === 'admin') return true;
+  return p.role === 'recorder' && tableId !== null && p.table === tableId;
+}
+
+export const mayCorrectScores = (p: Principal): boolean => p.role === 'arbiter';
+export const mayAdminister = (p: Principal): boolean => p.role === 'admin';

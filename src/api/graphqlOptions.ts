@@ -1,0 +1,123 @@
+/**
+ * The Apollo driver configuration: code-first schema, GraphiQL (not the Playground), no stack
+ * traces, one error shape, depth and complexity limits over HTTP and graphql-ws alike, and a
+ * per-token rate limit.
+ */
+import type { ApolloDriverConfig } from '@nestjs/apollo';
+import { ApolloDriver } from '@nestjs/apollo';
+import { randomUUID } from 'node:crypto';
+import { GraphQLError, parse, specifiedRules, validate, type ValidationRule } from 'graphql';
+import depthLimit from 'graphql-depth-limit';
+import { getComplexity, fieldExtensionsEstimator, simpleEstimator } from 'graphql-query-complexity';
+import type { Ledger } from '../ledger/ledger';
+import type { ApiSettings } from './apiSettings';
+import type { ApiContext } from './context/apiContext';
+import { makeDealLoader } from './context/dealLoader';
+import { principalFrom } from './context/principalFrom';
+import { makeFormatError } from './errors/formatError';
+import { complexityPlugin } from './limits/complexityPlugin';
+import { listSizeEstimator } from './limits/listSizeEstimator';
+import { RateLimiter } from './limits/rateLimiter';
+import type { Principal } from './auth/role';
+
+interface HttpContextArg {
+  readonly req: { headers: Record<string, string | string[] | undefined>; ip?: string; socket?: { remoteAddress?: string } };
+}
+interface WsContextArg {
+  readonly connectionParams?: Readonly<Record<string, unknown>>;
+  readonly extra: { request: { socket?: { remoteAddress?: string } }; principal?: Principal };
+}
+
+export function graphqlOptions(settings: ApiSettings, ledger: Ledger): ApolloDriverConfig {
+  const { limits } = settings;
+  const limiter = new RateLimiter(limits.ratePerWindow, limits.rateWindowMs);
+  const depthRule = depthLimit(limits.maxDepth, { ignore: [/^__/] }) as ValidationRule;
+  const log = (err: unknown) => {
+    // eslint-disable-next-line no-console
+    if (settings.logErrors) console.error('[graphql] unexpected error:', err);
+  };
+
+  const rateLimit = (principal: Principal): void => {
+    const waitMs = limiter.take(principal.key);
+    if (waitMs > 0) {
+      throw new GraphQLError(`rate limit: ${limits.ratePerWindow} requests per ${limits.rateWindowMs} ms; retry in ${waitMs} ms`, {
+        extensions: { code: 'RATE_LIMITED', retryAfterMs: waitMs, http: { status: 429 } },
+      });
+    }
+  };
+
+  const contextFor = (principal: Principal): ApiContext => ({ principal, deals: makeDealLoader(ledger), requestId: randomUUID() });
+
+  return {
+    driver: ApolloDriver,
+    path: '/graphql',
+    autoSchemaFile: true,
+    sortSchema: true,
+    playground: false,
+    graphiql: true,
+    introspection: true,
+    includeStacktraceInErrorResponses: false,
+    formatError: makeFormatError(log),
+    validationRules: [depthRule],
+    plugins: [complexityPlugin(limits.maxComplexity)],
+    context: (arg: HttpContextArg | WsContextArg): ApiContext => {
+      if ('req' in arg && arg.req) {
+        const req = arg.req;
+        const principal = principalFrom(req.headers.authorization, req.ip ?? req.socket?.remoteAddress ?? 'unknown', settings.tokenSecret);
+        rateLimit(principal);
+        return contextFor(principal);
+      }
+      // graphql-ws: the token was checked once in onConnect.
+      const ws = arg as WsContextArg;
+      return contextFor(ws.extra.principal ?? principalFrom(undefined, ws.extra.request.socket?.remoteAddress ?? 'unknown', settings.tokenSecret));
+    },
+    subscriptions: {
+      'graphql-ws': {
+        path: '/graphql',
+        onConnect: (ctx: { connectionParams?: Readonly<Record<string, unknown>>; extra: unknown }) => {
+          const extra = ctx.extra as WsContextArg['extra'];
+          const params = ctx.connectionParams ?? {};
+          try {
+            extra.principal = principalFrom(params.authorization ?? params.Authorization, extra.request.socket?.remoteAddress ?? 'unknown', settings.tokenSecret);
+            return true;
+          } catch {
+            return false; // closes with 4403 Forbidden
+          }
+        },
+        onSubscribe: (ctx: { extra: unknown }, _id: string, payload: { query: string; variables?: Record<string, unknown> | null; operationName?: string | null }) => {
+          const extra = ctx.extra as WsContextArg['extra'];
+          try {
+            if (extra.principal) rateLimit(extra.principal);
+            if (typeof payload.query !== 'string' || payload.query.length > limits.maxBodyBytes) throw badRequest('query missing or too large');
+            const document = parse(payload.query);
+            const schema = wsSchema.current;
+            if (!schema) throw badRequest('schema not ready');
+            const errors = validate(schema, document, [...specifiedRules, depthRule]);
+            if (errors.length > 0) return errors.map((e) => badRequest(e.message));
+            const cost = getComplexity({
+              schema,
+              query: document,
+              variables: payload.variables ?? {},
+              operationName: payload.operationName ?? undefined,
+              estimators: [fieldExtensionsEstimator(), listSizeEstimator(), simpleEstimator({ defaultComplexity: 1 })],
+            });
+            if (cost > limits.maxComplexity) throw badRequest(`query too complex: cost ${cost}, limit ${limits.maxComplexity}`);
+            return undefined;
+          } catch (err) {
+            if (err instanceof GraphQLError) return [new GraphQLError(err.message, { extensions: { code: err.extensions.code ?? 'BAD_USER_INPUT' } })];
+            return [badRequest(err instanceof Error ? err.message : 'bad subscription')];
+          }
+        },
+      },
+    },
+    transformSchema: (schema) => {
+      wsSchema.current = schema;
+      return schema;
+    },
+  } as ApolloDriverConfig;
+}
+
+/** graphql-ws validates against the built schema, which exists only once Nest has built it. */
+const wsSchema: { current: import('graphql').GraphQLSchema | null } = { current: null };
+
+const badRequest = (message: string) => new GraphQLError(message, { extensions: { code: 'BAD_USER_INPUT' } });

@@ -1,0 +1,37 @@
+/** The limits that keep one client from exhausting the server; each can be set from the env. */
+export interface ApiLimits {
+  /** Deepest selection nesting accepted. */
+  readonly maxDepth: number;
+  /** Highest estimated query cost accepted (list fields multiply by their size). */
+  readonly maxComplexity: number;
+  /** Largest request body accepted, in bytes. */
+  readonly maxBodyBytes: number;
+  /** Requests allowed per rate window for one token (or one address when anonymous). */
+  readonly ratePerWindow: number;
+  readonly rateWindowMs: number;
+}
+
+export const DEFAULT_LIMITS: ApiLimits = {
+  maxDepth: 12,
+  maxComplexity: 5000,
+  maxBodyBytes: 1_000_000,
+  ratePerWindow: 3000,
+  rateWindowMs: 10_000,
+};
+
+export function limitsFromEnv(env: NodeJS.ProcessEnv): ApiLimits {
+  const read = (name: string, fallback: number): number => {
+    const text = env[name];
+    if (text === undefined || text === '') return fallback;
+    const n = Number(text);
+    if (!Number.isInteger(n) || n <= 0) throw new Error(`${name} must be a positive whole number, got ${text}`);
+    return n;
+  };
+  return {
+    maxDepth: read('SKAT_LEDGER_MAX_DEPTH', DEFAULT_LIMITS.maxDepth),
+    maxComplexity: read('SKAT_LEDGER_MAX_COMPLEXITY', DEFAULT_LIMITS.maxComplexity),
+    maxBodyBytes: read('SKAT_LEDGER_MAX_BODY_BYTES', DEFAULT_LIMITS.maxBodyBytes),
+    ratePerWindow: read('SKAT_LEDGER_RATE_LIMIT', DEFAULT_LIMITS.ratePerWindow),
+    rateWindowMs: read('SKAT_LEDGER_RATE_WINDOW_MS', DEFAULT_LIMITS.rateWindowMs),
+  };
+}

@@ -1,0 +1,115 @@
+import { Inject } from '@nestjs/common';
+import { Args, Context, ID, Int, Parent, Query, ResolveField, Resolver } from '@nestjs/graphql';
+import { Ledger } from '../../ledger/ledger';
+import type { DealFilter } from '../../projections/dealSummary/dealSummary';
+import { mayReadDeal, mayReadTournament, type Visibility } from '../auth/access';
+import type { ApiContext } from '../context/apiContext';
+import { badInput, forbidden, notFound } from '../errors/apiError';
+import { DealFilterInput } from '../inputs/commandInputs';
+import * as valid from '../inputs/validate';
+import { auditView } from '../mapping/readModelViews';
+import { dealView } from '../mapping/dealView';
+import { frameView } from '../mapping/frameView';
+import { DealAuditType } from '../types/audit.type';
+import { DealConnectionType } from '../types/connection.type';
+import { DealType } from '../types/deal.type';
+import { PerspectiveEnum } from '../types/enums';
+import { ReplayFrameType } from '../types/frame.type';
+import { API_VISIBILITY } from '../tokens';
+import { perspectiveFor, readableDeal } from './dealAccess';
+
+const MAX_PAGE = 100;
+
+@Resolver(() => DealType)
+export class DealResolver {
+  constructor(
+    @Inject(Ledger) private readonly ledger: Ledger,
+    @Inject(API_VISIBILITY) private readonly visibility: Visibility,
+  ) {}
+
+  @Query(() => DealType, { nullable: true, description: 'One deal; imported ISS records have id iss-<ID>' })
+  async deal(@Args('id', { type: () => ID }) id: string, @Context() ctx: ApiContext): Promise<DealType | null> {
+    const deal = await ctx.deals.load(valid.id(id, 'deal id'));
+    if (!deal || !mayReadDeal(ctx.principal, deal, this.visibility)) return null;
+    return dealView(deal);
+  }
+
+  @Query(() => DealConnectionType, { description: 'Deals, newest first, filtered; a Relay connection' })
+  async deals(
+    @Context() ctx: ApiContext,
+    @Args('filter', { type: () => DealFilterInput, nullable: true }) filter?: DealFilterInput,
+    @Args('first', { type: () => Int, nullable: true, defaultValue: 20 }) first = 20,
+    @Args('after', { type: () => String, nullable: true }) after?: string,
+  ): Promise<DealConnectionType> {
+    if (!Number.isInteger(first) || first < 1 || first > MAX_PAGE) throw badInput(`first must be 1-${MAX_PAGE}`);
+    const f: DealFilter = {
+      ...(filter?.player !== undefined && filter.player !== null ? { player: valid.name(filter.player, 'player') } : {}),
+      ...(filter?.tableId ? { tableId: valid.id(filter.tableId, 'tableId') } : {}),
+      ...(filter?.tournamentId ? { tournamentId: valid.id(filter.tournamentId, 'tournamentId') } : {}),
+      ...(filter?.game ? { gameType: filter.game } : {}),
+      ...(filter?.result ? { result: filter.result } : {}),
+      ...(filter?.from ? { from: valid.date(filter.from, 'from') } : {}),
+      ...(filter?.to ? { to: valid.date(filter.to, 'to') } : {}),
+      ...(filter?.source ? { source: valid.name(filter.source, 'source') } : {}),
+    };
+    if (f.tournamentId && !mayReadTournament(ctx.principal, f.tournamentId, this.visibility)) throw forbidden('this tournament is private');
+    const page = await this.ledger.deals(f, { first, ...(after ? { after: valid.id(after, 'after') } : {}) });
+    const items = page.items.filter((d) => mayReadDeal(ctx.principal, d, this.visibility));
+    for (const d of items) ctx.deals.prime(d.dealId, d);
+    const nodes = items.map(dealView);
+    return {
+      edges: nodes.map((node) => ({ cursor: node.id, node })),
+      nodes,
+      pageInfo: { hasNextPage: page.hasNextPage, endCursor: page.endCursor ?? null },
+      totalCount: page.totalCount,
+    };
+  }
+
+  @ResolveField(() => ReplayFrameType, { nullable: true, description: 'The position after one step; step 0 is the dealt position' })
+  async frame(
+    @Parent() deal: DealType,
+    @Context() ctx: ApiContext,
+    @Args('step', { type: () => Int }) step: number,
+    @Args('perspective', { type: () => PerspectiveEnum, defaultValue: PerspectiveEnum.AUTO }) perspective: PerspectiveEnum,
+  ): Promise<ReplayFrameType | null> {
+    if (!Number.isInteger(step) || step < 0 || step > 1000) throw badInput('step must be 0-1000');
+    const frame = await this.ledger.frame(deal.id, step, perspectiveFor(ctx, deal, perspective));
+    return frame ? frameView(frame) : null;
+  }
+
+  @ResolveField(() => [ReplayFrameType], { description: 'Frames from..to inclusive (default all)' })
+  async frames(
+    @Parent() deal: DealType,
+    @Context() ctx: ApiContext,
+    @Args('from', { type: () => Int, nullable: true }) from?: number,
+    @Args('to', { type: () => Int, nullable: true }) to?: number,
+    @Args('perspective', { type: () => PerspectiveEnum, defaultValue: PerspectiveEnum.AUTO }) perspective = PerspectiveEnum.AUTO,
+  ): Promise<ReplayFrameType[]> {
+    for (const [k, v] of [['from', from], ['to', to]] as const) {
+      if (v !== undefined && v !== null && (v < 0 || v > 1000)) throw badInput(`${k} must be 0-1000`);
+    }
+    const range = { ...(from !== undefined && from !== null ? { from } : {}), ...(to !== undefined && to !== null ? { to } : {}) };
+    const frames = await this.ledger.frames(deal.id, range, perspectiveFor(ctx, deal, perspective));
+    return frames.map(frameView);
+  }
+
+  @ResolveField('audit', () => DealAuditType, { nullable: true, description: 'Events, hashes and recorded vs recomputed result' })
+  async auditField(@Parent() deal: DealType, @Context() ctx: ApiContext): Promise<DealAuditType | null> {
+    return auditFor(this.ledger, ctx, deal.id, this.visibility);
+  }
+
+  @Query(() => DealAuditType, { nullable: true, description: 'The audit of one deal: events with metadata and hashes, intact, recorded vs recomputed' })
+  async audit(@Args('dealId', { type: () => ID }) dealId: string, @Context() ctx: ApiContext): Promise<DealAuditType | null> {
+    return auditFor(this.ledger, ctx, dealId, this.visibility);
+  }
+}
+
+/** The audit shows every event's data, cards included: only for those who may see all of the deal. */
+async function auditFor(ledger: Ledger, ctx: ApiContext, dealId: string, visibility: Visibility): Promise<DealAuditType | null> {
+  const deal = await readableDeal(ctx, dealId, visibility).catch(() => null);
+  if (!deal) return null;
+  if (perspectiveFor(ctx, deal, 'auto').kind !== 'all') throw forbidden('the audit of a live deal shows hidden cards; it opens when the deal ends');
+  const audit = await ledger.audit(deal.dealId);
+  if (!audit) throw notFound(`audit of deal ${dealId}`);
+  return auditView(audit, deal.players);
+}

@@ -1,0 +1,32 @@
+import { Inject } from '@nestjs/common';
+import { Args, Context, Mutation, Resolver } from '@nestjs/graphql';
+import { importIssText } from '../../format/iss/import/importIss';
+import { Ledger } from '../../ledger/ledger';
+import { mayAdminister } from '../auth/access';
+import type { ApiContext } from '../context/apiContext';
+import { forbidden, unauthenticated } from '../errors/apiError';
+import { ImportReportType } from '../types/commandResult.type';
+
+@Resolver()
+export class ImportResolver {
+  constructor(@Inject(Ledger) private readonly ledger: Ledger) {}
+
+  @Mutation(() => ImportReportType, {
+    description: 'Admin: import ISS game records, one per line. Deals get id iss-<ID>, series become tables iss-series-<SE>. Re-importing is a no-op.',
+  })
+  async importIss(@Context() ctx: ApiContext, @Args('records') records: string): Promise<ImportReportType> {
+    if (!mayAdminister(ctx.principal)) {
+      throw ctx.principal.role === 'anonymous' ? unauthenticated('importing needs an admin token') : forbidden('only admins import records');
+    }
+    const summary = await importIssText(this.ledger, records, { maxRejectionsListed: 100 });
+    await this.ledger.catchUp();
+    return {
+      records: summary.records,
+      imported: summary.imported,
+      alreadyPresent: summary.alreadyPresent,
+      rejected: summary.rejected.map((r) => ({ line: r.line, id: r.id, reason: r.reason })),
+      rejectedCount: summary.rejectedCount,
+      events: summary.events,
+    };
+  }
+}

@@ -1,0 +1,8 @@
+import { CommandResolver } from './command.resolver';
+import { DealResolver } from './deal.resolver';
+import { ImportResolver } from './import.resolver';
+import { ReadModelResolver, ScoreSheetRowResolver } from './readModel.resolver';
+import { SubscriptionResolver } from './subscription.resolver';
+
+/** Every resolver class: the schema is generated from exactly these. */
+export const API_RESOLVERS = [DealResolver, ReadModelResolver, ScoreSheetRowResolver, CommandResolver, ImportResolver, SubscriptionResolver];

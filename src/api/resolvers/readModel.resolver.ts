@@ -1,0 +1,54 @@
+import { Inject } from '@nestjs/common';
+import { Args, Context, ID, Parent, Query, ResolveField, Resolver } from '@nestjs/graphql';
+import { Ledger } from '../../ledger/ledger';
+import { mayReadDeal, mayReadTournament, type Visibility } from '../auth/access';
+import type { ApiContext } from '../context/apiContext';
+import * as valid from '../inputs/validate';
+import { dealView } from '../mapping/dealView';
+import { playerStatsView, scoreSheetView, standingsView } from '../mapping/readModelViews';
+import { DealType } from '../types/deal.type';
+import { PlayerStatsType } from '../types/playerStats.type';
+import { ScoreSheetRowType, ScoreSheetType } from '../types/scoreSheet.type';
+import { StandingsType } from '../types/standings.type';
+import { API_VISIBILITY } from '../tokens';
+
+@Resolver()
+export class ReadModelResolver {
+  constructor(
+    @Inject(Ledger) private readonly ledger: Ledger,
+    @Inject(API_VISIBILITY) private readonly visibility: Visibility,
+  ) {}
+
+  @Query(() => ScoreSheetType, { nullable: true, description: "A table's list with Seeger-Fabian totals; ISS series: iss-series-<SE>" })
+  async scoreSheet(@Args('tableId', { type: () => ID }) tableId: string, @Context() ctx: ApiContext): Promise<ScoreSheetType | null> {
+    const sheet = await this.ledger.scoreSheet(valid.id(tableId, 'tableId'));
+    if (!sheet || !mayReadTournament(ctx.principal, sheet.tournamentId, this.visibility)) return null;
+    return scoreSheetView(sheet);
+  }
+
+  @Query(() => StandingsType, { nullable: true, description: 'R35 ranking over all series of a tournament' })
+  async standings(@Args('tournamentId', { type: () => ID }) tournamentId: string, @Context() ctx: ApiContext): Promise<StandingsType | null> {
+    valid.id(tournamentId, 'tournamentId');
+    if (!mayReadTournament(ctx.principal, tournamentId, this.visibility)) return null;
+    const standings = await this.ledger.standings(tournamentId);
+    return standings ? standingsView(standings) : null;
+  }
+
+  @Query(() => PlayerStatsType, { nullable: true })
+  async playerStats(@Args('player') player: string): Promise<PlayerStatsType | null> {
+    const stats = await this.ledger.playerStats(valid.name(player, 'player'));
+    return stats ? playerStatsView(stats) : null;
+  }
+}
+
+@Resolver(() => ScoreSheetRowType)
+export class ScoreSheetRowResolver {
+  constructor(@Inject(API_VISIBILITY) private readonly visibility: Visibility) {}
+
+  /** Batched through the request's deal loader: a sheet of 36 rows reads the summaries once. */
+  @ResolveField(() => DealType, { nullable: true })
+  async deal(@Parent() row: ScoreSheetRowType, @Context() ctx: ApiContext): Promise<DealType | null> {
+    const deal = await ctx.deals.load(row.dealId);
+    return deal && mayReadDeal(ctx.principal, deal, this.visibility) ? dealView(deal) : null;
+  }
+}

@@ -1,0 +1,56 @@
+import { Inject } from '@nestjs/common';
+import { Args, Context, ID, Resolver, Subscription } from '@nestjs/graphql';
+import { Ledger } from '../../ledger/ledger';
+import type { RecordedEvent } from '../../eventStore/eventStore';
+import type { Visibility } from '../auth/access';
+import type { ApiContext } from '../context/apiContext';
+import { frameView } from '../mapping/frameView';
+import { DealUpdateType } from '../types/dealUpdate.type';
+import { PerspectiveEnum } from '../types/enums';
+import { DealEventHub } from '../subscriptions/dealEventHub';
+import { API_VISIBILITY } from '../tokens';
+import { perspectiveFor, readableDeal } from './dealAccess';
+
+@Resolver()
+export class SubscriptionResolver {
+  constructor(
+    @Inject(Ledger) private readonly ledger: Ledger,
+    @Inject(DealEventHub) private readonly hub: DealEventHub,
+    @Inject(API_VISIBILITY) private readonly visibility: Visibility,
+  ) {}
+
+  /**
+   * The events of one deal as they are recorded. Each update carries the frame the event produced,
+   * seen through the subscriber's perspective, decided afresh per event (a deal opens when it ends):
+   * raw event data, which holds hidden cards, is never sent.
+   */
+  @Subscription(() => DealUpdateType, { resolve: (update: DealUpdateType) => update, description: 'The events of one deal as they are recorded' })
+  async dealUpdates(
+    @Args('dealId', { type: () => ID }) dealId: string,
+    @Context() ctx: ApiContext,
+    @Args('perspective', { type: () => PerspectiveEnum, defaultValue: PerspectiveEnum.AUTO }) perspective: PerspectiveEnum,
+  ): Promise<AsyncIterator<DealUpdateType>> {
+    const deal = await readableDeal(ctx, dealId, this.visibility);
+    perspectiveFor(ctx, deal, perspective); // refuse now, not at the first event
+    const queue = this.hub.follow(deal.dealId);
+    return this.updates(queue, ctx, deal.dealId, perspective);
+  }
+
+  private async *updates(queue: AsyncIterable<RecordedEvent>, ctx: ApiContext, dealId: string, requested: PerspectiveEnum): AsyncGenerator<DealUpdateType> {
+    for await (const event of queue) {
+      const [summary] = await this.ledger.dealsByIds([dealId]);
+      if (!summary) continue;
+      const perspective = perspectiveFor(ctx, summary, requested);
+      const frames = await this.ledger.frames(dealId, {}, perspective);
+      const frame = frames.find((f) => f.event.id === event.eventId);
+      yield {
+        dealId,
+        eventId: event.eventId,
+        eventType: event.type,
+        revision: event.revision.toString(),
+        status: summary.status,
+        frame: frame ? frameView(frame) : null,
+      };
+    }
+  }
+}

@@ -1,0 +1,44 @@
+import { Inject, Injectable, OnModuleDestroy } from '@nestjs/common';
+import type { RecordedEvent } from '../../eventStore/eventStore';
+import { DEAL_STREAM_PREFIX } from '../../deal/events';
+import { Ledger } from '../../ledger/ledger';
+import { EventQueue } from './eventQueue';
+
+const QUEUE_CAPACITY = 1000;
+
+/** One Ledger listener fanned out to the subscribers of each deal. */
+@Injectable()
+export class DealEventHub implements OnModuleDestroy {
+  private readonly byDeal = new Map<string, Set<EventQueue<RecordedEvent>>>();
+  private unsubscribe: (() => void) | null = null;
+
+  constructor(@Inject(Ledger) private readonly ledger: Ledger) {}
+
+  /** The events of one deal from now on, in the order they are recorded. */
+  follow(dealId: string): EventQueue<RecordedEvent> {
+    this.ensureListening();
+    const subscribers = this.byDeal.get(dealId) ?? new Set();
+    this.byDeal.set(dealId, subscribers);
+    const queue: EventQueue<RecordedEvent> = new EventQueue(QUEUE_CAPACITY, () => {
+      subscribers.delete(queue);
+      if (subscribers.size === 0) this.byDeal.delete(dealId);
+    });
+    subscribers.add(queue);
+    return queue;
+  }
+
+  onModuleDestroy(): void {
+    this.unsubscribe?.();
+    this.unsubscribe = null;
+    for (const subs of [...this.byDeal.values()]) for (const q of [...subs]) q.close();
+  }
+
+  private ensureListening(): void {
+    if (this.unsubscribe) return;
+    this.unsubscribe = this.ledger.subscribe((event) => {
+      if (!event.streamName.startsWith(DEAL_STREAM_PREFIX)) return;
+      const subs = this.byDeal.get(event.streamName.slice(DEAL_STREAM_PREFIX.length));
+      if (subs) for (const q of subs) q.push(event);
+    });
+  }
+}

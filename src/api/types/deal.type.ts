@@ -1,0 +1,23 @@
+import { Field, ID, Int, ObjectType } from '@nestjs/graphql';
+import { DealResultType } from './dealResult.type';
+import { DealStatusEnum, GameTypeEnum, SeatEnum } from './enums';
+
+@ObjectType('Deal', { description: 'One deal (Spiel). Imported ISS records have id iss-<ID>.' })
+export class DealType {
+  @Field(() => ID) id!: string;
+  @Field(() => ID, { nullable: true }) tableId!: string | null;
+  @Field(() => ID, { nullable: true }) tournamentId!: string | null;
+  @Field(() => Int) dealNumber!: number;
+  @Field() startedAt!: string;
+  @Field({ description: 'live, import:iss or manual' }) source!: string;
+  @Field() profileId!: string;
+  @Field() profileVersion!: string;
+  @Field(() => [String], { description: 'Player names in seat order: forehand, middlehand, rearhand' }) players!: string[];
+  @Field() dealer!: string;
+  @Field(() => [String]) sittingOut!: string[];
+  @Field(() => DealStatusEnum) status!: string;
+  @Field(() => SeatEnum, { nullable: true, description: 'Known once the bidding is won' }) declarer!: number | null;
+  @Field(() => GameTypeEnum, { nullable: true, description: 'Known once declared' }) game!: string | null;
+  @Field(() => DealResultType, { nullable: true, description: 'Null while the deal is in progress' }) result!: DealResultType | null;
+  @Field({ description: 'Last stream revision (a bigint as a string): pass it as expectedRevision' }) revision!: string;
+}

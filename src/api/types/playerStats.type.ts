@@ -1,0 +1,33 @@
+import { Field, Float, ID, Int, ObjectType } from '@nestjs/graphql';
+
+@ObjectType('GameTypeCount')
+export class GameTypeCountType {
+  @Field() game!: string;
+  @Field(() => Int) count!: number;
+}
+
+@ObjectType('SeriesTotal')
+export class SeriesTotalType {
+  @Field(() => ID) tableId!: string;
+  @Field(() => Int) total!: number;
+}
+
+@ObjectType('PlayerStats')
+export class PlayerStatsType {
+  @Field() player!: string;
+  @Field(() => Int) dealsPlayed!: number;
+  @Field(() => Int) declarerGames!: number;
+  @Field(() => Float) declarerShare!: number;
+  @Field(() => Int) wonAsDeclarer!: number;
+  @Field(() => Int) lostAsDeclarer!: number;
+  @Field(() => Float) averageGameValue!: number;
+  @Field(() => [GameTypeCountType]) gameTypeMix!: GameTypeCountType[];
+  @Field(() => Float) handRate!: number;
+  @Field(() => Float) ouvertRate!: number;
+  @Field(() => Float) nullRate!: number;
+  @Field(() => Float) overbidRate!: number;
+  @Field(() => Int) defenceGames!: number;
+  @Field(() => Int) defenceWon!: number;
+  @Field(() => Float) defenceSuccess!: number;
+  @Field(() => [SeriesTotalType], { description: 'Seeger-Fabian per series (table) the player sat at' }) seegerFabianPerSeries!: SeriesTotalType[];
+}

@@ -1,0 +1,36 @@
+/**
+ * Builds the Nest application with the request-size limit and one JSON error shape for bodies
+ * refused before GraphQL sees them (too large, not JSON). Used by main.ts, the e2e tests and the bench.
+ */
+import 'reflect-metadata';
+import { NestFactory } from '@nestjs/core';
+import type { NestExpressApplication } from '@nestjs/platform-express';
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { ApiSettings } from '../api/apiSettings';
+import type { Ledger } from '../ledger/ledger';
+import { AppModule } from './app.module';
+
+type Middleware = (req: IncomingMessage, res: ServerResponse, next: (err?: unknown) => void) => void;
+// express ships without type declarations here; only its JSON body parser is used.
+// eslint-disable-next-line @typescript-eslint/no-require-imports
+const { json } = require('express') as { json: (options: { limit: number }) => Middleware };
+
+export async function createApp(settings: ApiSettings, options: { ledger?: Ledger; logger?: boolean } = {}): Promise<NestExpressApplication> {
+  const app = await NestFactory.create<NestExpressApplication>(AppModule.register(settings, options.ledger), {
+    bodyParser: false,
+    logger: options.logger === false ? false : ['error', 'warn', 'log'],
+  });
+  app.use(json({ limit: settings.limits.maxBodyBytes }));
+  app.use(bodyErrorHandler);
+  app.enableShutdownHooks();
+  return app;
+}
+
+/** body-parser errors (413 too large, 400 bad JSON) answered as GraphQL errors with a code. */
+function bodyErrorHandler(err: unknown, _req: IncomingMessage, res: ServerResponse, next: (err?: unknown) => void): void {
+  const e = err as { status?: number; type?: string; message?: string };
+  if (!e || typeof e.status !== 'number' || e.status >= 500) return next(err);
+  const message = e.type === 'entity.too.large' ? 'request body too large' : e.type === 'entity.parse.failed' ? 'request body is not valid JSON' : 'bad request body';
+  res.writeHead(e.status, { 'content-type': 'application/json; charset=utf-8' });
+  res.end(JSON.stringify({ errors: [{ message, extensions: { code: 'BAD_USER_INPUT', reason: e.type ?? 'BAD_REQUEST' } }] }));
+}

@@ -1,0 +1,31 @@
+import { readFileSync } from 'node:fs';
+import { resolve } from 'node:path';
+import { generateSchemaText } from '../../src/api/schema/generateSchema';
+
+// The committed schema.gql is the API contract: generated in memory here, never rewritten by tests.
+describe('GraphQL schema', () => {
+  it('matches the committed schema.gql (run `npm run schema` after changing a type)', async () => {
+    const committed = readFileSync(resolve(__dirname, '..', '..', 'schema.gql'), 'utf8');
+    const generated = await generateSchemaText();
+    expect(generated).toBe(committed);
+  });
+
+  it('names the contract shapes of issue 5', async () => {
+    const text = await generateSchemaText();
+    for (const line of [
+      'deal(id: ID!): Deal',
+      'scoreSheet(tableId: ID!): ScoreSheet',
+      'playerStats(player: String!): PlayerStats',
+      'importIss(records: String!): ImportReport!',
+      'passedIn: Boolean!',
+      'agrees: Boolean!',
+      'intact: Boolean!',
+    ]) {
+      expect(text).toContain(line);
+    }
+    expect(text).toMatch(/enum Seat \{\s+FOREHAND\s+MIDDLEHAND\s+REARHAND\s+\}/);
+    // Revisions are bigints: strings at the edge, never Int.
+    expect(text).not.toMatch(/revision: Int/i);
+    expect(text).not.toMatch(/expectedRevision: Int/);
+  });
+});
