@@ -1,85 +1,369 @@
-import type { NewEvent, RecordedEvent } from '../eventStore/eventStore';
+import { decide, type DecideContext } from '../deal/decide';
+import { initialDealState, type DealState } from '../deal/dealState';
+import { DEAL_SCHEMA_VERSION, dealStreamName, DEAL_STREAM_PREFIX, type DealEvent } from '../deal/events';
+import { DEFAULT_PROFILE_ID } from '../deal/engine';
+import { evolve } from '../deal/evolve';
+import type { DealCommand } from '../deal/commands';
+import { handleCommand, type Decider } from '../commandHandling/handleCommand';
+import { ConcurrencyError } from '../eventStore/errors';
+import type { EventStore, NewEvent, RecordedEvent } from '../eventStore/eventStore';
+import { openEventStore, parseStoreUrl } from '../eventStore/storeUrl';
+import { buildAudit } from '../projections/audit/buildAudit';
+import { compareResults } from '../projections/audit/compareResults';
 import type { DealAudit } from '../projections/audit/dealAudit';
 import type { DealFilter, DealPage, DealSummary } from '../projections/dealSummary/dealSummary';
+import { getDealSummaries, getDealSummary, InvalidCursorError, listPlayerDeals, listTableDeals, queryDeals } from '../projections/dealSummary/dealSummaryQueries';
+import { buildPlayerStats } from '../projections/playerStats/buildPlayerStats';
 import type { PlayerStats } from '../projections/playerStats/playerStats';
+import { openReadModelDb, RM, type ReadModelDb } from '../projections/readModelDb';
 import type { Perspective, ReplayFrame } from '../projections/replayFrames/replayFrame';
+import { replayFrames, toStoredDealEvent } from '../projections/replayFrames/replayFrames';
+import { ProjectionRunner } from '../projections/runner';
+import { buildScoreSheet } from '../projections/scoreSheet/buildScoreSheet';
 import type { ScoreSheet } from '../projections/scoreSheet/scoreSheet';
+import { buildStandings } from '../projections/standings/buildStandings';
 import type { Standings } from '../projections/standings/standings';
+import type { TableInfo, TournamentInfo } from '../projections/tables/tableInfo';
+import { shuffledDeck } from '../rules/deck';
+import type { GameResult } from '../rules/game-result';
+import type { StartTableDeal, OpenTable } from '../table/commands';
+import { decideTable } from '../table/decideTable';
+import { tableStreamName, type TableDealOpenedData, type TableEvent } from '../table/events';
+import { evolveTable, initialTableState, type TableState } from '../table/tableState';
+import type { CreateTournament } from '../tournament/commands';
+import { decideTournament, type TournamentDecision } from '../tournament/decideTournament';
+import { tournamentStreamName, type TournamentEvent } from '../tournament/events';
+import { evolveTournament, initialTournamentState, type TournamentState } from '../tournament/tournamentState';
+import { IllegalCommandError, InvalidQueryError, NotFoundError } from './errors';
 import type { AppendDealOutcome, CommandContext, CommandOutcome, LedgerCommand } from './ledgerTypes';
 
 export type { LedgerCommand, CommandContext, CommandOutcome, AppendDealOutcome } from './ledgerTypes';
-export { IllegalCommandError, NotFoundError } from './errors';
+export { IllegalCommandError, NotFoundError, InvalidQueryError } from './errors';
 export { ConcurrencyError } from '../eventStore/errors';
 
 export interface LedgerOptions {
   /** `sqlite::memory:`, `sqlite:<file>`, or an EventStoreDB URL. */
   readonly storeUrl: string;
-  /** Where the read models live; default: the store's SQLite file, or memory. */
+  /** Where the read models live (`sqlite:<file>` or `sqlite::memory:`); default: the store's SQLite file, or memory. */
   readonly readModelUrl?: string;
-  /** Rule profile for deals that name none (default `isko`). */
+  /** Rule profile for deals and tables that name none (default `isko`). */
   readonly profileId?: string;
 }
 
-const notYet = (what: string): never => {
-  throw new Error(`Ledger.${what}: not implemented yet`);
-};
+const STRUCTURE_SCHEMA_VERSION = '1';
+
+function checkPerspective(p: Perspective): void {
+  const ok = p && (p.kind === 'all' || p.kind === 'public' || (p.kind === 'seat' && (p.seat === 0 || p.seat === 1 || p.seat === 2)));
+  if (!ok) throw new InvalidQueryError('perspective must be { kind: "all" }, { kind: "public" } or { kind: "seat", seat: 0|1|2 }');
+}
 
 /** The one entry point the API and the CLI use: commands in, read models out. */
 export class Ledger {
-  static async open(_options: LedgerOptions): Promise<Ledger> {
-    return notYet('open');
+  private readonly listeners = new Set<(event: RecordedEvent) => void>();
+  private readonly runner: ProjectionRunner;
+
+  private constructor(
+    readonly store: EventStore,
+    private readonly db: ReadModelDb,
+    private readonly defaultProfileId: string,
+  ) {
+    this.runner = new ProjectionRunner(db, store);
   }
-  async execute(_command: LedgerCommand, _ctx: CommandContext): Promise<CommandOutcome> {
-    return notYet('execute');
+
+  static async open(options: LedgerOptions): Promise<Ledger> {
+    const location = parseStoreUrl(options.storeUrl);
+    const readModelUrl = options.readModelUrl ?? (location.kind === 'sqlite' ? (location.path === ':memory:' ? 'sqlite::memory:' : `sqlite:${location.path}`) : 'sqlite::memory:');
+    const store = await openEventStore(options.storeUrl);
+    return Ledger.withStore(store, { readModelUrl, profileId: options.profileId });
   }
-  /** Bulk import: append a whole deal's events to a new stream (noStream). */
-  async appendDealEvents(_dealId: string, _events: readonly NewEvent[]): Promise<AppendDealOutcome> {
-    return notYet('appendDealEvents');
+
+  /** A ledger over an already open store (tests, benchmarks). */
+  static async withStore(store: EventStore, options: { readModelUrl?: string; profileId?: string } = {}): Promise<Ledger> {
+    const db = openReadModelDb(options.readModelUrl ?? 'sqlite::memory:');
+    const ledger = new Ledger(store, db, options.profileId ?? DEFAULT_PROFILE_ID);
+    await ledger.runner.catchUp(false);
+    return ledger;
   }
-  async deal(_dealId: string): Promise<DealSummary | null> {
-    return notYet('deal');
+
+  // ------------------------------------------------------------------ commands
+
+  async execute(command: LedgerCommand, ctx: CommandContext): Promise<CommandOutcome> {
+    if (!ctx || typeof ctx.commandId !== 'string' || ctx.commandId.trim() === '') throw new IllegalCommandError('L10', 'every command needs a commandId');
+    if (typeof ctx.actorId !== 'string' || ctx.actorId.trim() === '') throw new IllegalCommandError('L10', 'every command needs an actorId');
+    if (!command || typeof command !== 'object' || typeof command.type !== 'string') throw new IllegalCommandError('L10', 'not a command');
+    let outcome: CommandOutcome;
+    switch (command.type) {
+      case 'OpenTable':
+        outcome = await this.openTable(command, ctx);
+        break;
+      case 'StartTableDeal':
+        outcome = await this.startTableDeal(command, ctx);
+        break;
+      case 'CreateTournament':
+        outcome = await this.tournamentCommand(command, ctx);
+        break;
+      default:
+        outcome = await this.dealCommand(command, ctx);
+    }
+    await this.afterAppend(outcome);
+    return outcome;
   }
-  async frames(_dealId: string, _range: { from?: number; to?: number }, _perspective: Perspective): Promise<ReplayFrame[]> {
-    return notYet('frames');
+
+  private decideContext(ctx: CommandContext, command: DealCommand): DecideContext {
+    const needsShuffle = command.type === 'StartDeal' && command.cards?.kind === 'crypto';
+    return {
+      actorId: ctx.actorId,
+      role: ctx.role,
+      now: new Date().toISOString(),
+      defaultProfileId: this.defaultProfileId,
+      serverDeck: needsShuffle ? shuffledDeck() : undefined,
+    };
   }
-  async frame(_dealId: string, _step: number, _perspective: Perspective): Promise<ReplayFrame | null> {
-    return notYet('frame');
+
+  private async dealCommand(command: DealCommand, ctx: CommandContext): Promise<CommandOutcome> {
+    if (typeof command.dealId !== 'string' || command.dealId === '') throw new IllegalCommandError('L10', 'a deal command names its dealId');
+    const decideCtx = this.decideContext(ctx, command);
+    const decider: Decider<DealState, DealEvent> = {
+      initial: initialDealState,
+      evolve: (s, e) => evolve(s, toStoredDealEvent(e)),
+      decide: (s) => decide(command, s, decideCtx),
+      metadataFor: (s, events) => {
+        const started = events.find((e) => e.type === 'DealStarted');
+        return { rulesVersion: started?.type === 'DealStarted' ? `${started.data.profileId}@${started.data.profileVersion}` : s.profile ? `${s.profile.id}@${s.profile.version}` : undefined };
+      },
+    };
+    return handleCommand(this.store, dealStreamName(command.dealId), decider, ctx, {
+      schemaVersion: DEAL_SCHEMA_VERSION,
+      requireExisting: command.type === 'StartDeal' ? undefined : () => new NotFoundError('deal', command.dealId),
+    });
   }
-  async deals(_filter: DealFilter, _page: { first: number; after?: string }): Promise<DealPage> {
-    return notYet('deals');
+
+  private tableDecider(command: OpenTable | StartTableDeal): Decider<TableState, TableEvent> {
+    return {
+      initial: initialTableState,
+      evolve: (s, e) => evolveTable(s, e as unknown as TableEvent),
+      decide: (s) => decideTable(command, s, this.defaultProfileId),
+    };
   }
-  async dealsByIds(_ids: readonly string[]): Promise<(DealSummary | null)[]> {
-    return notYet('dealsByIds');
+
+  private tournamentDecider(command: TournamentDecision): Decider<TournamentState, TournamentEvent> {
+    return {
+      initial: initialTournamentState,
+      evolve: (s, e) => evolveTournament(s, e as unknown as TournamentEvent),
+      decide: (s) => decideTournament(command, s, this.defaultProfileId),
+    };
   }
-  async audit(_dealId: string): Promise<DealAudit | null> {
-    return notYet('audit');
+
+  private async openTable(command: OpenTable, ctx: CommandContext): Promise<CommandOutcome> {
+    const tournamentId = command.tournamentId ?? null;
+    if (tournamentId !== null) {
+      const t = await this.store.readStream(tournamentStreamName(tournamentId), { maxCount: 1 });
+      if (!t.exists) throw new NotFoundError('tournament', tournamentId);
+    }
+    const outcome = await handleCommand(this.store, tableStreamName(command.tableId), this.tableDecider(command), ctx, { schemaVersion: STRUCTURE_SCHEMA_VERSION });
+    if (tournamentId !== null) {
+      const add: TournamentDecision = { type: 'AddTournamentTable', tournamentId, tableId: command.tableId, round: command.round ?? 1, players: command.players };
+      const sub = { ...ctx, commandId: `${ctx.commandId}/tournament`, expectedRevision: undefined, causationId: ctx.commandId };
+      const added = await handleCommand(this.store, tournamentStreamName(tournamentId), this.tournamentDecider(add), sub, { schemaVersion: STRUCTURE_SCHEMA_VERSION });
+      await this.afterAppend(added);
+    }
+    return outcome;
   }
-  async scoreSheet(_tableId: string): Promise<ScoreSheet | null> {
-    return notYet('scoreSheet');
+
+  private async startTableDeal(command: StartTableDeal, ctx: CommandContext): Promise<CommandOutcome> {
+    const tableStream = tableStreamName(command.tableId);
+    const outcome = await handleCommand(this.store, tableStream, this.tableDecider(command), ctx, {
+      schemaVersion: STRUCTURE_SCHEMA_VERSION,
+      requireExisting: () => new NotFoundError('table', command.tableId),
+    });
+    await this.afterAppend(outcome);
+    const read = await this.store.readStream(tableStream);
+    const table = read.events.reduce((s, e) => evolveTable(s, e as unknown as TableEvent), initialTableState);
+    const openedEvent = read.events.find((e) => e.type === 'TableDealOpened' && e.metadata.commandId === ctx.commandId);
+    if (!openedEvent || !table.opened) throw new Error(`table ${command.tableId}: the deal just opened cannot be read back`);
+    const opened = openedEvent.data as TableDealOpenedData;
+    const start: DealCommand = {
+      type: 'StartDeal',
+      dealId: opened.dealId,
+      tableId: table.opened.tableId,
+      tournamentId: table.opened.tournamentId,
+      dealNumber: opened.dealNumber,
+      dealer: opened.dealer,
+      players: opened.players,
+      sittingOut: opened.sittingOut,
+      computerSeats: ([0, 1, 2] as const).filter((s) => table.opened!.computerPlayers.includes(opened.players[s])),
+      profileId: table.opened.profileId,
+      profileOptions: table.opened.profileOptions,
+      cards: command.cards,
+      startedAt: command.startedAt,
+    };
+    const dealOutcome = await this.dealCommand(start, { ...ctx, commandId: `${ctx.commandId}/deal`, expectedRevision: undefined, causationId: ctx.commandId });
+    return { ...dealOutcome, dealId: opened.dealId };
   }
-  async standings(_tournamentId: string): Promise<Standings | null> {
-    return notYet('standings');
+
+  private async tournamentCommand(command: CreateTournament, ctx: CommandContext): Promise<CommandOutcome> {
+    return handleCommand(this.store, tournamentStreamName(command.tournamentId), this.tournamentDecider(command), ctx, { schemaVersion: STRUCTURE_SCHEMA_VERSION });
   }
-  async playerStats(_player: string): Promise<PlayerStats | null> {
-    return notYet('playerStats');
+
+  /** Brings the read models up to date, then tells listeners about the events just recorded. */
+  private async afterAppend(outcome: CommandOutcome): Promise<void> {
+    await this.runner.catchUp(false);
+    if (outcome.alreadyApplied || outcome.events.length === 0 || this.listeners.size === 0) return;
+    const from = BigInt(outcome.events[0].revision);
+    const read = await this.store.readStream(outcome.streamName, { fromRevision: from, maxCount: outcome.events.length });
+    for (const e of read.events) for (const l of this.listeners) l(e);
   }
-  async dealEvents(_dealId: string): Promise<RecordedEvent[]> {
-    return notYet('dealEvents');
+
+  /** Bulk import: a whole deal's events appended to a new stream (noStream) in one batch. */
+  async appendDealEvents(dealId: string, events: readonly NewEvent[]): Promise<AppendDealOutcome> {
+    const stream = dealStreamName(dealId);
+    const existing = await this.store.readStream(stream, { maxCount: 1 });
+    if (existing.exists) return { dealId, status: 'alreadyPresent', nextExpectedRevision: existing.currentRevision };
+    try {
+      const appended = await this.store.appendToStream(stream, events, { expectedRevision: 'noStream' });
+      await this.afterAppend({
+        streamName: stream,
+        events: events.map((e, i) => ({ eventId: e.metadata.eventId, type: e.type, revision: String(i) })),
+        nextExpectedRevision: appended.nextExpectedRevision,
+        alreadyApplied: false,
+      });
+      return { dealId, status: 'appended', nextExpectedRevision: appended.nextExpectedRevision };
+    } catch (err) {
+      if (!(err instanceof ConcurrencyError)) throw err;
+      const now = await this.store.readStream(stream, { maxCount: 1 });
+      return { dealId, status: 'alreadyPresent', nextExpectedRevision: now.currentRevision };
+    }
   }
-  /** Called after the projections have applied each event; returns an unsubscribe. */
-  subscribe(_listener: (event: RecordedEvent) => void): () => void {
-    return notYet('subscribe');
+
+  // ------------------------------------------------------------------ queries
+
+  async deal(dealId: string): Promise<DealSummary | null> {
+    await this.catchUp();
+    return getDealSummary(this.db, dealId);
   }
+
+  async frames(dealId: string, range: { from?: number; to?: number }, perspective: Perspective): Promise<ReplayFrame[]> {
+    checkPerspective(perspective);
+    const { from, to } = range ?? {};
+    for (const v of [from, to]) if (v !== undefined && (!Number.isInteger(v) || v < 0)) throw new InvalidQueryError('frame steps are integers from 0');
+    const read = await this.store.readStream(dealStreamName(dealId));
+    if (!read.exists) throw new NotFoundError('deal', dealId);
+    return replayFrames(dealId, read.events, perspective, { from, to });
+  }
+
+  async frame(dealId: string, step: number, perspective: Perspective): Promise<ReplayFrame | null> {
+    checkPerspective(perspective);
+    if (!Number.isInteger(step) || step < 0) throw new InvalidQueryError('frame steps are integers from 0');
+    const read = await this.store.readStream(dealStreamName(dealId));
+    if (!read.exists) return null;
+    return replayFrames(dealId, read.events, perspective, { from: step, to: step })[0] ?? null;
+  }
+
+  async deals(filter: DealFilter, page: { first: number; after?: string }): Promise<DealPage> {
+    if (!page || !Number.isInteger(page.first) || page.first < 0) throw new InvalidQueryError('page.first is an integer >= 0');
+    await this.catchUp();
+    try {
+      return queryDeals(this.db, filter ?? {}, page);
+    } catch (err) {
+      if (err instanceof InvalidCursorError) throw new InvalidQueryError(err.message);
+      throw err;
+    }
+  }
+
+  async dealsByIds(ids: readonly string[]): Promise<(DealSummary | null)[]> {
+    await this.catchUp();
+    return getDealSummaries(this.db, ids);
+  }
+
+  async audit(dealId: string): Promise<DealAudit | null> {
+    const read = await this.store.readStream(dealStreamName(dealId));
+    return read.exists ? buildAudit(dealId, read.events) : null;
+  }
+
+  private tableInfo(tableId: string): TableInfo | null {
+    const json = this.db.prepare(`SELECT json FROM ${RM.tables} WHERE table_id = ?`).pluck().get(tableId) as string | undefined;
+    return json === undefined ? null : (JSON.parse(json) as TableInfo);
+  }
+
+  private sheetOf(tableId: string): ScoreSheet | null {
+    const table = this.tableInfo(tableId);
+    return table ? buildScoreSheet(table, listTableDeals(this.db, tableId)) : null;
+  }
+
+  async scoreSheet(tableId: string): Promise<ScoreSheet | null> {
+    await this.catchUp();
+    return this.sheetOf(tableId);
+  }
+
+  async standings(tournamentId: string): Promise<Standings | null> {
+    await this.catchUp();
+    const json = this.db.prepare(`SELECT json FROM ${RM.tournaments} WHERE tournament_id = ?`).pluck().get(tournamentId) as string | undefined;
+    if (json === undefined) return null;
+    const tournament = JSON.parse(json) as TournamentInfo;
+    const sheets = tournament.tables.map((t) => this.sheetOf(t.tableId)).filter((s): s is ScoreSheet => s !== null);
+    return buildStandings(tournament, sheets);
+  }
+
+  async playerStats(player: string): Promise<PlayerStats | null> {
+    await this.catchUp();
+    const deals = listPlayerDeals(this.db, player);
+    const tableIds = [...new Set(deals.map((d) => d.tableId).filter((t): t is string => t !== null))];
+    const perSeries = tableIds
+      .map((id) => this.sheetOf(id))
+      .filter((s): s is ScoreSheet => s !== null)
+      .map((s) => ({ tableId: s.tableId, line: s.seegerFabian.find((l) => l.player === player) }))
+      .filter((x) => x.line && !x.line.computer)
+      .map((x) => ({ tableId: x.tableId, total: x.line!.total }));
+    return buildPlayerStats(player, deals, perSeries);
+  }
+
+  async dealEvents(dealId: string): Promise<RecordedEvent[]> {
+    const read = await this.store.readStream(dealStreamName(dealId));
+    return read.events.slice();
+  }
+
+  /** Called after the projections have applied each event recorded through this ledger. */
+  subscribe(listener: (event: RecordedEvent) => void): () => void {
+    this.listeners.add(listener);
+    return () => {
+      this.listeners.delete(listener);
+    };
+  }
+
   async rebuildProjections(): Promise<{ events: number; deals: number }> {
-    return notYet('rebuildProjections');
+    return this.runner.rebuild();
   }
+
+  /** Re-scores every recorded deal under the current engine; lists every field that would differ. */
   async rescore(): Promise<Array<{ dealId: string; field: string; recorded: unknown; recomputed: unknown }>> {
-    return notYet('rescore');
+    const out: Array<{ dealId: string; field: string; recorded: unknown; recomputed: unknown }> = [];
+    for await (const stream of this.store.listStreams(DEAL_STREAM_PREFIX)) {
+      const dealId = stream.slice(DEAL_STREAM_PREFIX.length);
+      const read = await this.store.readStream(stream);
+      let state = initialDealState;
+      let recorded: GameResult | null = null;
+      try {
+        for (const e of read.events) {
+          state = evolve(state, toStoredDealEvent(e));
+          if (e.type === 'DealScored') recorded = state.recordedResult;
+        }
+      } catch (err) {
+        out.push({ dealId, field: 'replay', recorded: recorded, recomputed: `engine refuses the recorded deal: ${(err as Error).message}` });
+        continue;
+      }
+      if (!recorded) continue;
+      for (const d of compareResults(recorded, state.game?.result ?? null)) out.push({ dealId, ...d });
+    }
+    return out;
   }
+
   async catchUp(): Promise<void> {
-    return notYet('catchUp');
+    await this.runner.catchUp(false);
   }
+
   async close(): Promise<void> {
-    return notYet('close');
+    this.listeners.clear();
+    await this.store.dispose();
+    this.db.close();
   }
 }
