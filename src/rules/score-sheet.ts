@@ -1,5 +1,6 @@
 import { invalid, line, plain, signed } from './derivation';
 import type { DerivationLine, GameResult } from './game-result';
+import type { RuleProfile } from './variant/rule-profile';
 
 /**
  * Score sheets (R34-R35): the classic list, Seeger-Fabian tournament scoring and the loss-fee tally,
@@ -239,6 +240,34 @@ export function lossFees(players: readonly string[], deals: readonly SheetDeal[]
 }
 
 const cents = (c: number): string => `${Math.floor(c / 100)}.${String(c % 100).padStart(2, '0')}`;
+
+// ---------------------------------------------------------------------------------------------
+// Series length (R36)
+
+/** R36: deals in a series at this table size under the profile (ISkO 36 at 3, 48 at 4; 5 is a setting). */
+export function seriesLength(profile: Pick<RuleProfile, 'seriesLength'>, tableSize: number): number {
+  if (tableSize !== 3 && tableSize !== 4 && tableSize !== 5) invalid('D5', `a table has 3, 4 or 5 players, got ${tableSize}`);
+  return profile.seriesLength[tableSize];
+}
+
+export interface SeriesProgress {
+  readonly length: number;
+  /** Deals that count as games: scored, passed in (R8), Ramsch; not the D3 not-scoreable ones. */
+  readonly gamesPlayed: number;
+  readonly remaining: number;
+  readonly complete: boolean;
+  readonly derivation: readonly DerivationLine[];
+}
+
+export function seriesProgress(profile: Pick<RuleProfile, 'seriesLength'>, players: readonly string[], deals: readonly SheetDeal[]): SeriesProgress {
+  const tableSize = checkTable(players, deals);
+  const length = seriesLength(profile, tableSize);
+  const gamesPlayed = deals.filter((d) => d.result.kind !== 'notScoreable').length;
+  if (gamesPlayed > length) invalid('R36', `a series at a ${tableSize}-table has ${length} games, got ${gamesPlayed}`);
+  const remaining = length - gamesPlayed;
+  const derivation = [line('R36', `${gamesPlayed} of ${length} games played at a ${tableSize}-table (passed-in deals count)${remaining === 0 ? ': series complete' : `, ${remaining} to go`}`)];
+  return { length, gamesPlayed, remaining, complete: remaining === 0, derivation };
+}
 
 // ---------------------------------------------------------------------------------------------
 // Shared checks

@@ -29,31 +29,6 @@ export function scoreGame(facts: ScoringFacts, profile: RuleProfile): GameResult
   return facts.declaration.gameType === 'null' ? scoreNullGame(facts, profile) : scoreTrumpGame(facts, profile, facts.declaration.gameType);
 }
 
-/** R8: all three passed; zero for everyone, counted as a dealt game. */
-export function passedInResult(): GameResult {
-  return {
-    ...emptyResult('passedIn'),
-    passedIn: true,
-    score: 0,
-    derivation: [line('R8', 'all three passed: eingepasst, 0 for everyone, counted as a game')],
-  };
-}
-
-/** D3: an abandoned deal (time-out, player left, misdeal) is stored and replayable but not scored. */
-export function notScoreableResult(
-  reason: string,
-  known: { declarer?: Seat | null; declaration?: Declaration | null; bid?: number | null } = {},
-): GameResult {
-  return {
-    ...emptyResult('notScoreable'),
-    declarer: known.declarer ?? null,
-    declaration: known.declaration ?? null,
-    bid: known.bid ?? null,
-    notScoreableReason: reason,
-    derivation: [line('D3', `not scoreable by the rules: ${reason}`)],
-  };
-}
-
 function emptyResult(kind: GameResult['kind']): GameResult {
   return {
     kind,
