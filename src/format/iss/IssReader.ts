@@ -83,14 +83,17 @@ function readUnsafe(line: string): IssReadResult {
 
 /** MV value → tokens, or the reason it is unreadable. */
 export function readMoves(text: string): IssToken[] | string {
+  // Exactly one space between words and at most one after the last: anything else would not
+  // survive the round trip, so it is refused rather than silently normalised.
   const words = text.split(' ');
+  if (words.length > 0 && words[words.length - 1] === '') words.pop();
   const tokens: IssToken[] = [];
+  if (words.length === 1 && words[0] === '') return tokens;
+  const empty = words.indexOf('');
+  if (empty >= 0) return `MV has an empty word at word ${empty + 1}: words are separated by exactly one space`;
   let w = 0;
-  for (;;) {
-    while (w < words.length && words[w] === '') w++;
-    if (w >= words.length) break;
+  while (w < words.length) {
     const actor = words[w++];
-    while (w < words.length && words[w] === '') w++;
     const n = tokens.length + 1;
     if (w >= words.length) return `MV move ${n}: actor "${clip(actor)}" has no action (the move list is truncated)`;
     const action = words[w++];

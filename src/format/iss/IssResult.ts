@@ -9,7 +9,7 @@ import type { IssOutcome, IssResult, IssResultFields } from './IssRecord';
  */
 export type ParsedResult = { readonly ok: true; readonly result: IssResult } | { readonly ok: false; readonly reason: string };
 
-const INT = /^-?(0|[1-9][0-9]*)$/;
+const INT = /^(0|-?[1-9][0-9]*)$/;
 
 export function parseIssResult(text: string): ParsedResult {
   if (text === 'passed') return { ok: true, result: { kind: 'passed' } };
