@@ -65,7 +65,8 @@ function choose(options: readonly Move[], state: GameState, rand: () => number):
   switch (state.phase) {
     case 'bidding': {
       const pass = of('pass');
-      return pass.length && rand() < 0.45 ? pass[0] : pick(options.filter((m) => m.kind !== 'pass').concat(pass));
+      const others: Move[] = options.filter((m) => m.kind !== 'pass');
+      return pass.length && (rand() < 0.45 || others.length === 0) ? pass[0] : pick(others);
     }
     case 'skatDecision':
       return rand() < 0.85 ? of('pickUpSkat')[0] : pick(of('declare'));
