@@ -53,7 +53,7 @@ import { DEFAULT_SUPERVISION, SupervisedSubscription, type Feed, type FeedItem, 
 export interface EsdbEventStoreOptions {
   readonly upcasters?: UpcasterRegistry;
   readonly maxEventBytes?: number;
-  /** Extra attempts for `any` / `streamExists` appends that lose a race (default 5). */
+  /** Extra attempts, with jittered backoff, for `any` / `streamExists` appends that lose a race (default 10). */
   readonly appendRetries?: number;
   readonly subscription?: Partial<SupervisionTiming>;
   /** Refuse appends (StoreUnavailableError), as the SQLite adapter does when opened read-only. */
@@ -181,6 +181,7 @@ export class EsdbEventStore implements EventStore {
   private readonly appendRetries: number;
   private readonly supervision: SupervisionTiming;
   private readonly readonly: boolean;
+  private disposed = false;
   private readonly subscriptions = new Set<Subscription>();
 
   constructor(
@@ -189,7 +190,7 @@ export class EsdbEventStore implements EventStore {
   ) {
     this.upcasters = options.upcasters ?? NO_UPCASTERS;
     this.maxEventBytes = options.maxEventBytes ?? DEFAULT_MAX_EVENT_BYTES;
-    this.appendRetries = options.appendRetries ?? 5;
+    this.appendRetries = options.appendRetries ?? 10;
     this.supervision = { ...DEFAULT_SUPERVISION, ...options.subscription };
     this.readonly = options.readonly === true;
   }
@@ -198,7 +199,12 @@ export class EsdbEventStore implements EventStore {
     return compareEsdbPositions(a, b);
   }
 
+  private assertOpen(): void {
+    if (this.disposed) throw new StoreUnavailableError('the EventStoreDB event store is closed (dispose() was called)');
+  }
+
   async appendToStream(streamName: string, events: readonly NewEvent[], options: { expectedRevision: ExpectedRevision }): Promise<AppendResult> {
+    this.assertOpen();
     checkStreamName(streamName);
     const expected = options?.expectedRevision;
     checkExpected(expected);
@@ -246,7 +252,11 @@ export class EsdbEventStore implements EventStore {
         return { nextExpectedRevision: result.nextExpectedRevision, position: formatPosition(result.position) };
       } catch (error) {
         const retryable = (expected === 'any' || expected === 'streamExists') && isWrongExpectedVersion(error);
-        if (retryable && attempt < this.appendRetries) continue;
+        if (retryable && attempt < this.appendRetries) {
+          // Jitter so that racing writers stop colliding in lockstep.
+          await new Promise((resolve) => setTimeout(resolve, Math.random() * Math.min(200, 5 * 2 ** attempt)));
+          continue;
+        }
         throw toStoreError(error, { operation: `append to ${streamName}`, streamName, expected });
       }
     }
@@ -276,6 +286,7 @@ export class EsdbEventStore implements EventStore {
   }
 
   async readStream(streamName: string, options: ReadStreamOptions = {}): Promise<StreamRead> {
+    this.assertOpen();
     checkStreamName(streamName);
     const direction = options.direction ?? 'forwards';
     if (direction !== 'forwards' && direction !== 'backwards') throw new InvalidEventError(`direction must be 'forwards' or 'backwards', got ${String(direction)}`);
@@ -326,6 +337,7 @@ export class EsdbEventStore implements EventStore {
 
   /** Reads $all forwards after `after` (the client reads inclusively, so the event at `after` is skipped). */
   private async *scanAll(after: string | undefined, filter: EventFilter, upcast: boolean, maxCount: number): AsyncGenerator<RecordedEvent> {
+    this.assertOpen();
     if (maxCount <= 0) return;
     const read = this.client.readAll({ direction: FORWARDS, fromPosition: after === undefined ? START : parsePosition(after) });
     let ended = false;
@@ -348,6 +360,7 @@ export class EsdbEventStore implements EventStore {
   }
 
   subscribeToAll(handlers: SubscriptionHandlers, options: SubscribeOptions = {}): Subscription {
+    this.assertOpen();
     if (!handlers || typeof handlers.onEvent !== 'function') throw new InvalidEventError('subscribeToAll needs an onEvent handler');
     if (options.after !== undefined) parsePosition(options.after);
     const filter: EventFilter = { streamPrefixes: options.streamPrefixes, eventTypes: options.eventTypes };
@@ -410,7 +423,15 @@ export class EsdbEventStore implements EventStore {
   /** A trivial read that only a reachable server answers. */
   private async probe(): Promise<void> {
     const read = this.client.readAll({ direction: BACKWARDS, fromPosition: END, maxCount: 1 });
-    for await (const _ of read) void _;
+    // Reads have no deadline in client 6.x: cut a probe that hangs.
+    const timer = setTimeout(() => {
+      void read.cancel().finally(() => read.destroy(new StoreUnavailableError('EventStoreDB did not answer a probe')));
+    }, this.supervision.livenessIntervalMs);
+    try {
+      for await (const _ of read) void _;
+    } finally {
+      clearTimeout(timer);
+    }
   }
 
   private toRecorded(event: ClientEvent, upcast: boolean): RecordedEvent {
@@ -429,6 +450,8 @@ export class EsdbEventStore implements EventStore {
   }
 
   async dispose(): Promise<void> {
+    if (this.disposed) return;
+    this.disposed = true;
     await Promise.all([...this.subscriptions].map((subscription) => subscription.close().catch(() => undefined)));
     this.subscriptions.clear();
     await this.client.dispose();

@@ -167,7 +167,7 @@ export class SupervisedSubscription implements Subscription {
     if (this.closed || this.probing || silentFor < this.timing.livenessIntervalMs) return;
     this.probing = true;
     try {
-      await this.deps.probe();
+      await withTimeout(this.deps.probe(), this.timing.livenessIntervalMs);
       this.lastActivity = Date.now(); // quiet but reachable: nothing to report
     } catch (error) {
       if (this.closed) return;
@@ -205,4 +205,13 @@ export class SupervisedSubscription implements Subscription {
 
 function toError(error: unknown): Error {
   return error instanceof Error ? error : new Error(String(error));
+}
+
+/** A probe that hangs is as bad as one that fails. */
+function withTimeout(promise: Promise<void>, ms: number): Promise<void> {
+  let timer: NodeJS.Timeout | undefined;
+  const timeout = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new StoreUnavailableError(`EventStoreDB did not answer a probe within ${ms} ms`)), ms);
+  });
+  return Promise.race([promise, timeout]).finally(() => clearTimeout(timer));
 }

@@ -10,6 +10,7 @@ import * as sharedPb from '@eventstore/db-client/generated/shared_pb';
 import * as statusPb from '@eventstore/db-client/generated/status_pb';
 import { Empty as GoogleEmpty } from 'google-protobuf/google/protobuf/empty_pb';
 import type { AppendOutcome, ExpectedState, InMemoryLog, ProposedEvent } from './inMemoryLog';
+import type { Gate } from './gate';
 
 const UUID_PATTERN = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
@@ -86,11 +87,12 @@ function appendResponse(outcome: AppendOutcome): streamsPb.AppendResp {
   return response;
 }
 
-export function handleAppend(log: InMemoryLog) {
+export function handleAppend(log: InMemoryLog, gate: Gate) {
   return (
     call: grpc.ServerReadableStream<streamsPb.AppendReq, streamsPb.AppendResp>,
-    callback: grpc.sendUnaryData<streamsPb.AppendResp>,
+    respond: grpc.sendUnaryData<streamsPb.AppendResp>,
   ): void => {
+    const callback: grpc.sendUnaryData<streamsPb.AppendResp> = (error, value) => gate.whenOpen(() => respond(error, value));
     let options: streamsPb.AppendReq.Options | undefined;
     const proposed: ProposedEvent[] = [];
     let failed = false;
@@ -182,7 +184,7 @@ interface PendingBatch {
   readonly proposed: ProposedEvent[];
 }
 
-export function handleBatchAppend(log: InMemoryLog) {
+export function handleBatchAppend(log: InMemoryLog, gate: Gate) {
   return (call: grpc.ServerDuplexStream<streamsPb.BatchAppendReq, streamsPb.BatchAppendResp>): void => {
     const pending = new Map<string, PendingBatch>();
     call.on('data', (request: streamsPb.BatchAppendReq) => {
@@ -200,8 +202,11 @@ export function handleBatchAppend(log: InMemoryLog) {
         batch.proposed.push(...request.getProposedMessagesList().map(proposedEvent));
         if (!request.getIsFinal()) return;
         pending.delete(key);
-        const outcome = log.append(streamNameOf(batch.options.getStreamIdentifier()), batchExpected(batch.options), batch.proposed);
-        call.write(batchResponse(correlationId, batch.options, outcome));
+        const done = batch;
+        gate.whenOpen(() => {
+          const outcome = log.append(streamNameOf(done.options.getStreamIdentifier()), batchExpected(done.options), done.proposed);
+          call.write(batchResponse(correlationId, done.options, outcome));
+        });
       } catch (error) {
         failWith(error, (status) => call.emit('error', status));
       }

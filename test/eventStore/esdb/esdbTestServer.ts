@@ -21,6 +21,7 @@ import type * as sharedPb from '@eventstore/db-client/generated/shared_pb';
 import { InMemoryLog } from './inMemoryLog';
 import { handleAppend, handleBatchAppend } from './appendHandlers';
 import { handleRead } from './readHandler';
+import { Gate } from './gate';
 
 export interface EsdbTestServerOptions {
   /** Answer GetSupportedMethods with UNIMPLEMENTED, as servers before 21.10 do: the client then appends with Append. */
@@ -39,6 +40,11 @@ export interface EsdbTestServer {
   stop(): Promise<void>;
   /** Start again on the same port with the same events. */
   restart(): Promise<void>;
+  /** Play an unresponsive server: connections stay open, nothing is answered or sent until thaw(). */
+  freeze(): void;
+  thaw(): void;
+  /** Read calls received (reads, subscriptions, probes) since start. */
+  readonly readCalls: () => number;
 }
 
 const SERVER_VERSION = '24.10.0-skat-ledger-test-double';
@@ -67,19 +73,27 @@ function seedSystemEvents(log: InMemoryLog): void {
   system('$stats-127.0.0.1:2113', 'a0b1c2d3-0000-4000-8000-000000000003', '$statsCollected', { 'proc-startTime': 'now' });
 }
 
-async function listen(options: { legacy: boolean; port: number; log: InMemoryLog }): Promise<{ server: grpc.Server; port: number }> {
+interface Counters {
+  reads: number;
+}
+
+async function listen(options: { legacy: boolean; port: number; log: InMemoryLog; gate: Gate; counters: Counters }): Promise<{ server: grpc.Server; port: number }> {
   const server = new grpc.Server();
+  const read = handleRead(options.log, options.gate);
   server.addService(StreamsService as unknown as grpc.ServiceDefinition, {
-    read: handleRead(options.log),
-    append: handleAppend(options.log),
-    batchAppend: handleBatchAppend(options.log),
+    read: (call: Parameters<typeof read>[0]) => {
+      options.counters.reads++;
+      read(call);
+    },
+    append: handleAppend(options.log, options.gate),
+    batchAppend: handleBatchAppend(options.log, options.gate),
     delete: (_call: unknown, callback: grpc.sendUnaryData<never>) => callback({ code: grpc.status.UNIMPLEMENTED, details: 'not modelled' }, null),
     tombstone: (_call: unknown, callback: grpc.sendUnaryData<never>) => callback({ code: grpc.status.UNIMPLEMENTED, details: 'not modelled' }, null),
   });
   if (!options.legacy) {
     server.addService(ServerFeaturesService as unknown as grpc.ServiceDefinition, {
       getSupportedMethods: (_call: grpc.ServerUnaryCall<sharedPb.Empty, featuresPb.SupportedMethods>, callback: grpc.sendUnaryData<featuresPb.SupportedMethods>) =>
-        callback(null, supportedMethods()),
+        options.gate.whenOpen(() => callback(null, supportedMethods())),
     });
   }
   const port = await new Promise<number>((resolve, reject) =>
@@ -92,11 +106,14 @@ export async function startEsdbTestServer(options: EsdbTestServerOptions = {}): 
   const legacy = options.legacy ?? false;
   const log = options.log ?? new InMemoryLog();
   if (!options.log) seedSystemEvents(log);
-  let { server, port } = await listen({ legacy, port: options.port ?? 0, log });
+  const gate = new Gate();
+  const counters: Counters = { reads: 0 };
+  let { server, port } = await listen({ legacy, port: options.port ?? 0, log, gate, counters });
   let running = true;
   const stop = async (): Promise<void> => {
     if (!running) return;
     running = false;
+    gate.thaw();
     server.forceShutdown();
   };
   return {
@@ -106,8 +123,11 @@ export async function startEsdbTestServer(options: EsdbTestServerOptions = {}): 
     stop,
     async restart() {
       await stop();
-      ({ server } = await listen({ legacy, port, log }));
+      ({ server } = await listen({ legacy, port, log, gate, counters }));
       running = true;
     },
+    freeze: () => gate.freeze(),
+    thaw: () => gate.thaw(),
+    readCalls: () => counters.reads,
   };
 }

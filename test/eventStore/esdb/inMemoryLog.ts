@@ -56,6 +56,11 @@ export class InMemoryLog {
     return this.all.length === 0 ? undefined : this.all[this.all.length - 1].position;
   }
 
+  /** Open live subscriptions (each listens for appends). */
+  get listenerCount(): number {
+    return this.listeners.size;
+  }
+
   onAppended(listener: LogListener): () => void {
     this.listeners.add(listener);
     return () => this.listeners.delete(listener);

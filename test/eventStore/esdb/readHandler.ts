@@ -10,6 +10,7 @@ import * as streamsPb from '@eventstore/db-client/generated/streams_pb';
 import * as sharedPb from '@eventstore/db-client/generated/shared_pb';
 import type { InMemoryLog, LoggedEvent } from './inMemoryLog';
 import { streamNameOf } from './appendHandlers';
+import type { Gate } from './gate';
 
 const FORWARDS = 0;
 /** The gRPC client's fixed search window when it asks for `count` (server default). */
@@ -130,7 +131,7 @@ function readAll(log: InMemoryLog, call: ReadCall, options: streamsPb.ReadReq.Op
   call.end();
 }
 
-function subscribeToAll(log: InMemoryLog, call: ReadCall, options: streamsPb.ReadReq.Options): void {
+function subscribeToAll(log: InMemoryLog, gate: Gate, call: ReadCall, options: streamsPb.ReadReq.Options): void {
   const allOptions = options.getAll()!;
   const filter = filterOf(options);
   const filterOptions = options.getFilter();
@@ -164,32 +165,34 @@ function subscribeToAll(log: InMemoryLog, call: ReadCall, options: streamsPb.Rea
   caughtUp.setCaughtUp(new streamsPb.ReadResp.CaughtUp());
   call.write(caughtUp);
 
-  const unsubscribe = log.onAppended((appended) => appended.forEach(deliver));
+  const unsubscribe = log.onAppended((appended) => gate.whenOpen(() => appended.forEach(deliver)));
   call.on('cancelled', unsubscribe);
   call.on('close', unsubscribe);
   call.on('error', unsubscribe);
 }
 
-export function handleRead(log: InMemoryLog) {
-  return (call: ReadCall): void => {
-    try {
-      const options = call.request.getOptions();
-      if (!options) throw new Error('read without options');
-      if (options.hasSubscription()) {
-        if (!options.hasAll()) {
-          call.emit('error', { code: grpc.status.UNIMPLEMENTED, details: 'the test double models $all subscriptions only' });
-          return;
-        }
-        subscribeToAll(log, call, options);
-      } else if (options.hasStream()) {
-        readStream(log, call, options);
-      } else if (options.hasAll()) {
-        readAll(log, call, options);
-      } else {
-        throw new Error('read of neither a stream nor $all');
+export function handleRead(log: InMemoryLog, gate: Gate) {
+  return (call: ReadCall): void => gate.whenOpen(() => serveRead(log, gate, call));
+}
+
+function serveRead(log: InMemoryLog, gate: Gate, call: ReadCall): void {
+  try {
+    const options = call.request.getOptions();
+    if (!options) throw new Error('read without options');
+    if (options.hasSubscription()) {
+      if (!options.hasAll()) {
+        call.emit('error', { code: grpc.status.UNIMPLEMENTED, details: 'the test double models $all subscriptions only' });
+        return;
       }
-    } catch (error) {
-      call.emit('error', { code: grpc.status.INVALID_ARGUMENT, details: error instanceof Error ? error.message : String(error) });
+      subscribeToAll(log, gate, call, options);
+    } else if (options.hasStream()) {
+      readStream(log, call, options);
+    } else if (options.hasAll()) {
+      readAll(log, call, options);
+    } else {
+      throw new Error('read of neither a stream nor $all');
     }
-  };
+  } catch (error) {
+    call.emit('error', { code: grpc.status.INVALID_ARGUMENT, details: error instanceof Error ? error.message : String(error) });
+  }
 }
