@@ -130,6 +130,19 @@ describe('IssMoves: engine moves -> record tokens (for deals recorded live)', ()
     expect(p.ok && writeMoves(p.tokens).endsWith('0 NO.CJ.S7.H8.SA.DA.CQ.DK.CK.C8.D8.H7.DJ')).toBe(true);
   });
 
+  it('keeps discards in place when a time-out comes before the declaration', () => {
+    const g = moves(DEAL);
+    const back = issTokensFromMoves(g.dealt, [
+      { kind: 'pass', seat: 1 },
+      { kind: 'pass', seat: 2 },
+      { kind: 'bid', seat: 0, value: 18 },
+      { kind: 'pickUpSkat', seat: 0 },
+      { kind: 'discard', seat: 0, cards: ['CJ', 'S7'] },
+      { kind: 'abandon', reason: 'left', seat: 2 },
+    ]);
+    expect(back.ok && writeMoves(back.tokens)).toBe(`${DEAL} 1 p 2 p 0 18 0 s w H7.DJ 0 CJ.S7 w LE.2`);
+  });
+
   it('refuses what ISS cannot write: Kontra/Re (R40) and a misdeal', () => {
     const g = moves(DEAL);
     expect(issTokensFromMoves(g.dealt, [{ kind: 'kontra', seat: 1 }])).toMatchObject({ ok: false });

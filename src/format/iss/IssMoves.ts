@@ -165,6 +165,12 @@ export function issTokensFromMoves(dealt: DealtCards, moves: readonly Move[]): I
   const tokens: IssToken[] = [{ kind: 'deal', cards: toIssOrder(dealt) }];
   let discard: { seat: Seat; cards: readonly [Card, Card] } | null = null;
   for (const m of moves) {
+    // Discards not followed by their declaration (a time-out in between) keep their place, in
+    // the split form's second token.
+    if (discard && m.kind !== 'declare') {
+      tokens.push({ kind: 'discard', seat: discard.seat, cards: discard.cards });
+      discard = null;
+    }
     switch (m.kind) {
       case 'bid':
         tokens.push({ kind: 'bid', seat: m.seat, value: m.value });
