@@ -1,5 +1,6 @@
 import { invalid, line, plain, signed } from './derivation';
 import type { DerivationLine, GameResult } from './game-result';
+import type { TableSize } from './table-seats';
 import type { RuleProfile } from './variant/rule-profile';
 
 /**
@@ -18,7 +19,7 @@ export interface SheetDeal {
   readonly result: SheetResult;
 }
 
-export type TableSize = 3 | 4 | 5;
+export type { TableSize } from './table-seats';
 
 // ---------------------------------------------------------------------------------------------
 // Classic list (R34)
@@ -281,7 +282,11 @@ function zeroes(players: readonly string[]): Record<string, number> {
   return Object.fromEntries(players.map((p) => [p, 0]));
 }
 
-/** D5: 3, 4 or 5 distinct players; each deal seats three of them, the dealer sitting out at 4 and 5. */
+/**
+ * D5: 3, 4 or 5 distinct players in clockwise order; each deal seats three of them, the dealer
+ * sitting out at 4 and 5. R37: the deal passes to the left after every deal (R4: a misdeal, not
+ * scoreable, may be redealt by the same dealer).
+ */
 function checkTable(players: readonly string[], deals: readonly SheetDeal[]): TableSize {
   if (players.length < 3 || players.length > 5) invalid('D5', `a table has 3, 4 or 5 players, got ${players.length}`);
   if (new Set(players).size !== players.length) invalid('D5', `player names must be distinct: ${players.join(', ')}`);
@@ -294,6 +299,14 @@ function checkTable(players: readonly string[], deals: readonly SheetDeal[]): Ta
     const dealerPlays = deal.seatPlayers.includes(deal.dealer);
     if (players.length === 3 && !dealerPlays) invalid('R2', `${where}: at a 3-table the dealer ${deal.dealer} plays`);
     if (players.length > 3 && dealerPlays) invalid('R3', `${where}: at a ${players.length}-table the dealer ${deal.dealer} sits out`);
+    const previous = deals[i - 1];
+    if (previous) {
+      const next = players[(players.indexOf(previous.dealer) + 1) % players.length];
+      const redeal = previous.result.kind === 'notScoreable' && deal.dealer === previous.dealer;
+      if (deal.dealer !== next && !redeal) {
+        invalid('R37', `${where}: after ${previous.dealer} the deal passes to ${next} (players in clockwise order), not ${deal.dealer}`);
+      }
+    }
     const r = deal.result;
     if (r.kind === 'scored' && (r.declarer === null || r.won === null)) invalid('R34', `${where}: a scored deal needs a declarer and won/lost`);
   });
