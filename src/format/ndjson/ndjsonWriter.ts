@@ -1,0 +1,50 @@
+import { once } from 'node:events';
+import type { DealStreamSource } from '../iss/export/dealStreamSource';
+import { dealRecordOfEvents, type DealRecord } from './dealRecord';
+import { matchesDealFilter, type DealExportFilter } from './dealFilter';
+
+export const NDJSON_CONTENT_TYPE = 'application/x-ndjson';
+
+/** A deal the export could not turn into a hand history (reported, not fatal for the others). */
+export interface DealExportProblem {
+  readonly dealId: string;
+  readonly reason: string;
+}
+
+/**
+ * One JSON object per deal, one per line, streamed: each deal is read, converted and handed on
+ * before the next is read, so memory stays flat whatever the store holds.
+ */
+export async function* ndjsonDealLines(
+  source: DealStreamSource,
+  filter: DealExportFilter = {},
+  onProblem?: (problem: DealExportProblem) => void,
+): AsyncGenerator<string> {
+  for await (const record of dealRecords(source, filter, onProblem)) yield JSON.stringify(record) + '\n';
+}
+
+export async function* dealRecords(source: DealStreamSource, filter: DealExportFilter = {}, onProblem?: (problem: DealExportProblem) => void): AsyncGenerator<DealRecord> {
+  for await (const dealId of source.dealIds()) {
+    const events = await source.dealEvents(dealId);
+    if (events.length === 0) continue;
+    let record: DealRecord;
+    try {
+      record = dealRecordOfEvents(events);
+    } catch (err) {
+      onProblem?.({ dealId, reason: (err as Error).message });
+      continue;
+    }
+    if (matchesDealFilter(record, filter)) yield record;
+  }
+}
+
+/** Writes lines to a stream, waiting whenever it asks to (backpressure); returns how many. */
+export async function writeLines(out: NodeJS.WritableStream, lines: AsyncIterable<string>, isClosed: () => boolean = () => false): Promise<number> {
+  let n = 0;
+  for await (const line of lines) {
+    if (isClosed()) break;
+    n++;
+    if (!out.write(line)) await Promise.race([once(out as NodeJS.EventEmitter, 'drain'), once(out as NodeJS.EventEmitter, 'close')]);
+  }
+  return n;
+}
