@@ -141,37 +141,68 @@ interface SubscriptionStream extends NodeJS.ReadableStream {
   destroy(): void;
 }
 
+type WireItem = FeedItem | { readonly kind: 'raw'; readonly event: ClientEvent };
+
 /**
- * Messages of one client subscription in wire order. Client 6.x emits `caughtUp` and calls
+ * Reads one client subscription in wire order. Client 6.x emits `caughtUp`/`confirmation` and calls
  * `checkpointReached` when it parses the message, while earlier events may still sit in its
- * buffer; each marker therefore waits until the events buffered before it have been consumed.
+ * buffer; each such marker therefore waits until the events buffered before it were consumed (and,
+ * since the consumer awaits its handler before asking for more, handled). Listeners are attached
+ * at construction, before the client can emit anything.
  */
-async function* inWireOrder(subscription: SubscriptionStream, markers: { after: number; item: FeedItem }[], state: { read: number; closed: boolean; wake: () => void }): AsyncGenerator<FeedItem | { kind: 'raw'; event: ClientEvent }> {
-  let failure: unknown;
-  let ended = false;
-  let notify: (() => void) | undefined;
-  state.wake = () => {
+class WireOrderReader {
+  private readonly markers: { readonly after: number; readonly item: FeedItem }[] = [];
+  private consumed = 0;
+  private failure: unknown;
+  private ended = false;
+  private closed = false;
+  private notify: (() => void) | undefined;
+
+  constructor(private readonly subscription: SubscriptionStream) {
+    subscription.on('error', (error) => ((this.failure = error), this.wake()));
+    subscription.on('end', () => ((this.ended = true), this.wake()));
+    subscription.on('close', () => this.wake());
+    subscription.on('readable', () => this.wake());
+    subscription.on('confirmation', () => this.mark({ kind: 'confirmed' }));
+    subscription.on('caughtUp', () => this.mark({ kind: 'caughtUp' }));
+  }
+
+  /** A message that is not an event, placed after every event the client has parsed so far. */
+  mark(item: FeedItem): void {
+    this.markers.push({ after: this.consumed + this.subscription.readableLength, item });
+    this.wake();
+  }
+
+  async *items(): AsyncGenerator<WireItem> {
+    while (!this.closed) {
+      while (this.markers.length > 0 && this.markers[0].after <= this.consumed) yield this.markers.shift()!.item;
+      const resolved = this.subscription.read() as AllStreamResolvedEvent | null;
+      if (resolved !== null) {
+        this.consumed++;
+        if (resolved.event) yield { kind: 'raw', event: resolved.event };
+        continue;
+      }
+      if (this.failure !== undefined) {
+        if (isClientCancellation(this.failure)) return;
+        throw this.failure;
+      }
+      if (this.ended) return;
+      await new Promise<void>((resolve) => (this.notify = resolve));
+    }
+  }
+
+  async close(): Promise<void> {
+    if (this.closed) return;
+    this.closed = true;
+    this.wake();
+    await this.subscription.unsubscribe().catch(() => undefined);
+    this.subscription.destroy();
+  }
+
+  private wake(): void {
+    const notify = this.notify;
+    this.notify = undefined;
     notify?.();
-    notify = undefined;
-  };
-  subscription.on('error', (error) => ((failure = error), state.wake()));
-  subscription.on('end', () => ((ended = true), state.wake()));
-  subscription.on('close', () => state.wake());
-  subscription.on('readable', () => state.wake());
-  while (!state.closed) {
-    while (markers.length > 0 && markers[0].after <= state.read) yield markers.shift()!.item;
-    const resolved = subscription.read() as AllStreamResolvedEvent | null;
-    if (resolved !== null) {
-      state.read++;
-      if (resolved.event) yield { kind: 'raw', event: resolved.event };
-      continue;
-    }
-    if (failure !== undefined) {
-      if (isClientCancellation(failure)) return;
-      throw failure;
-    }
-    if (ended) return;
-    await new Promise<void>((resolve) => (notify = resolve));
   }
 }
 
@@ -385,22 +416,14 @@ export class EsdbEventStore implements EventStore {
   }
 
   private openFeed(after: string | undefined, filter: EventFilter): Feed {
-    const markers: { after: number; item: FeedItem }[] = [];
-    const state = { read: 0, closed: false, wake: (): void => undefined };
-    let subscription: SubscriptionStream | undefined;
-    const mark = (item: FeedItem) => {
-      markers.push({ after: state.read + (subscription?.readableLength ?? 0), item });
-      state.wake();
-    };
-    const client = this.client.subscribeToAll({
+    let reader: WireOrderReader | undefined;
+    const subscription = this.client.subscribeToAll({
       fromPosition: after === undefined ? START : parsePosition(after),
-      filter: serverFilter(filter, (position) => mark({ kind: 'checkpoint', position: formatPosition(position) })),
+      filter: serverFilter(filter, (position) => reader?.mark({ kind: 'checkpoint', position: formatPosition(position) })),
     });
-    subscription = client as unknown as SubscriptionStream;
-    client.on('confirmation', () => mark({ kind: 'confirmed' }));
-    client.on('caughtUp', () => mark({ kind: 'caughtUp' }));
+    reader = new WireOrderReader(subscription as unknown as SubscriptionStream);
+    const source = reader.items();
     const toRecorded = (event: ClientEvent) => this.toRecorded(event, true);
-    const source = inWireOrder(subscription, markers, state);
     async function* items(): AsyncGenerator<FeedItem> {
       for await (const item of source) {
         if (item.kind !== 'raw') yield item;
@@ -408,16 +431,8 @@ export class EsdbEventStore implements EventStore {
         else yield { kind: 'passed', position: formatPosition(item.event.position) };
       }
     }
-    return {
-      items: items(),
-      close: async () => {
-        if (state.closed) return;
-        state.closed = true;
-        state.wake();
-        await client.unsubscribe().catch(() => undefined);
-        client.destroy();
-      },
-    };
+    const opened = reader;
+    return { items: items(), close: () => opened.close() };
   }
 
   /** A trivial read that only a reachable server answers. */
