@@ -1,4 +1,5 @@
 import type { SeatPlayers } from '../deal/events';
+import { dealSeating, type TableSize } from '../rules/table-seats';
 
 export interface DealSeating {
   readonly dealer: string;
@@ -8,19 +9,14 @@ export interface DealSeating {
 
 /**
  * Who deals deal `dealNumber` (1-based) and who holds which seat, for a table of 3-5 players in
- * clockwise order. R37: the deal passes to the left after every deal, passed-in ones included.
- * R2: forehand is left of the dealer; at 3 the dealer is rearhand. R3: at 4 the dealer sits out.
- * D5: at 5 the dealer and the player `fiveOffset` places to his left sit out.
+ * clockwise order. R37: the deal passes to the left after every deal, passed-in ones included;
+ * R2/R3/D5 seats from the rules engine.
  */
 export function seatingFor(players: readonly string[], firstDealer: string, dealNumber: number, fiveOffset = 3): DealSeating {
-  const n = players.length;
-  const first = players.indexOf(firstDealer);
-  const d = (first + dealNumber - 1) % n;
-  const at = (k: number): string => players[(d + k) % n];
-  const dealer = at(0);
-  if (n === 3) return { dealer, players: [at(1), at(2), at(0)], sittingOut: [] };
-  if (n === 4) return { dealer, players: [at(1), at(2), at(3)], sittingOut: [dealer] };
-  const other = at(fiveOffset);
-  const active = [1, 2, 3, 4].map(at).filter((p) => p !== other);
-  return { dealer, players: [active[0], active[1], active[2]], sittingOut: [dealer, other] };
+  const n = players.length as TableSize;
+  const dealer = (players.indexOf(firstDealer) + dealNumber - 1) % n;
+  const seating = dealSeating(n === 5 ? { size: n, fiveTableSitOutOffset: fiveOffset as 1 | 2 | 3 | 4 } : { size: n }, dealer);
+  if (!seating.ok) throw new RangeError(`${seating.refusal.ruleId}: ${seating.refusal.reason}`);
+  const [f, m, r] = seating.value.seats;
+  return { dealer: players[dealer], players: [players[f], players[m], players[r]], sittingOut: seating.value.sittingOut.map((i) => players[i]) };
 }

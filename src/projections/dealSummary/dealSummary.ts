@@ -37,6 +37,8 @@ export interface DealSummary {
   readonly corrected: boolean;
   readonly correctionReason: string | null;
   readonly correctedBy: string | null;
+  /** Per-seat entries of this deal (the declarer's score; Ramsch: each player's), after corrections. */
+  readonly seatScores: readonly [number, number, number] | null;
   readonly matadors: number | null;
   readonly overbid: boolean;
   readonly declarerPoints: number | null;

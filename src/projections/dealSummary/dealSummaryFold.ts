@@ -38,6 +38,7 @@ function started(data: DealStartedData, event: RecordedEvent): DealSummary {
     corrected: false,
     correctionReason: null,
     correctedBy: null,
+    seatScores: null,
     matadors: null,
     overbid: false,
     declarerPoints: null,
@@ -68,6 +69,7 @@ function scored(summary: DealSummary, data: DealScoredData, event: RecordedEvent
     won: r.won,
     gameValue: r.gameValue,
     score: r.score,
+    seatScores: r.seatScores,
     matadors: r.matadors,
     overbid: r.overbid,
     declarerPoints: r.declarerPoints,
@@ -80,6 +82,13 @@ function scored(summary: DealSummary, data: DealScoredData, event: RecordedEvent
   };
 }
 
+function withDeclarerScore(summary: DealSummary, score: number): DealSummary['seatScores'] {
+  if (summary.declarer === null) return summary.seatScores;
+  const scores: [number, number, number] = summary.seatScores ? [summary.seatScores[0], summary.seatScores[1], summary.seatScores[2]] : [0, 0, 0];
+  scores[summary.declarer] = score;
+  return scores;
+}
+
 function corrected(summary: DealSummary, data: ScoreCorrectedData, event: RecordedEvent): DealSummary {
   return {
     ...summary,
@@ -87,6 +96,7 @@ function corrected(summary: DealSummary, data: ScoreCorrectedData, event: Record
     won: data.won ?? summary.won,
     originalScore: summary.corrected ? summary.originalScore : summary.score,
     corrected: true,
+    seatScores: withDeclarerScore(summary, data.correctedScore),
     correctionReason: data.reason,
     correctedBy: data.arbiter,
     lastRevision: event.revision.toString(),

@@ -27,8 +27,11 @@ export interface SeegerFabianLine {
   readonly opponentsLost: number;
   readonly opponentsLostPoints: number; // x 40 at 3, x 30 at 4/5
   readonly total: number;
-  /** Loss fee tally: lost games counted for the per-loss fee. */
+  /** Loss fee tally: the player's lost games and the fee owed for them (cents). */
   readonly lossFees: number;
+  readonly lossFeeCents: number;
+  /** R35 rank at this table (ties share a rank). */
+  readonly rank: number;
   readonly computer: boolean;
 }
 
@@ -42,5 +45,9 @@ export interface ScoreSheet {
   readonly dealsPlayed: number;
   readonly complete: boolean;
   readonly rows: readonly ScoreSheetRow[];
+  /** In table order (the order of `players`). */
   readonly seegerFabian: readonly SeegerFabianLine[];
+  readonly derivation: readonly { readonly ruleId: string; readonly text: string }[];
+  /** Set when the recorded deals do not form a valid list (e.g. a dealer out of turn); the block is then empty. */
+  readonly problem: string | null;
 }
