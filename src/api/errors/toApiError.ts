@@ -31,6 +31,7 @@ export function toApiError(err: unknown): GraphQLError {
       return apiError('NOT_FOUND', e.message);
     case 'StoreUnavailableError':
       return apiError('STORE_UNAVAILABLE', 'The event store is unavailable; try again later');
+    case 'InvalidQueryError':
     case 'InvalidCommandError':
     case 'InvalidEventError':
     case 'ValidationError':

@@ -78,6 +78,5 @@ export function dealView(s: DealSummary): DealType {
     declarer: s.declarer,
     game: s.gameType,
     result: dealResultView(s),
-    revision: s.lastRevision,
   };
 }

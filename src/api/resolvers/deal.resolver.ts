@@ -1,5 +1,6 @@
 import { Inject } from '@nestjs/common';
 import { Args, Context, ID, Int, Parent, Query, ResolveField, Resolver } from '@nestjs/graphql';
+import { dealStreamName } from '../../deal/events';
 import { Ledger } from '../../ledger/ledger';
 import type { DealFilter } from '../../projections/dealSummary/dealSummary';
 import { mayReadDeal, mayReadTournament, type Visibility } from '../auth/access';
@@ -63,6 +64,12 @@ export class DealResolver {
       pageInfo: { hasNextPage: page.hasNextPage, endCursor: page.endCursor ?? null },
       totalCount: page.totalCount,
     };
+  }
+
+  @ResolveField(() => String, { description: "The deal stream's last revision (a bigint as a string): pass it as expectedRevision" })
+  async revision(@Parent() deal: DealType): Promise<string> {
+    const read = await this.ledger.store.readStream(dealStreamName(deal.id), { direction: 'backwards', maxCount: 1 });
+    return read.currentRevision.toString();
   }
 
   @ResolveField(() => ReplayFrameType, { nullable: true, description: 'The position after one step; step 0 is the dealt position' })

@@ -16,8 +16,7 @@ export class DealType {
   @Field() dealer!: string;
   @Field(() => [String]) sittingOut!: string[];
   @Field(() => DealStatusEnum) status!: string;
-  @Field(() => SeatEnum, { nullable: true, description: 'Known once the bidding is won' }) declarer!: number | null;
-  @Field(() => GameTypeEnum, { nullable: true, description: 'Known once declared' }) game!: string | null;
+  @Field(() => SeatEnum, { nullable: true, description: 'Known once the deal is scored (live: see the frames)' }) declarer!: number | null;
+  @Field(() => GameTypeEnum, { nullable: true, description: 'Known once the deal is scored (live: see the frames)' }) game!: string | null;
   @Field(() => DealResultType, { nullable: true, description: 'Null while the deal is in progress' }) result!: DealResultType | null;
-  @Field({ description: 'Last stream revision (a bigint as a string): pass it as expectedRevision' }) revision!: string;
 }

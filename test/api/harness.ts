@@ -1,0 +1,134 @@
+/**
+ * End-to-end harness: a real Nest server on an ephemeral port over a fresh in-memory store,
+ * talked to with fetch (HTTP) and graphql-ws + ws (WebSocket).
+ */
+import type { AddressInfo } from 'node:net';
+import { createClient, type Client } from 'graphql-ws';
+import WebSocket from 'ws';
+import type { NestExpressApplication } from '@nestjs/platform-express';
+import { settingsFromEnv } from '../../src/api/apiSettings';
+import { DEFAULT_LIMITS, type ApiLimits } from '../../src/api/limits/apiLimits';
+import { issueToken, type IssueRequest } from '../../src/api/auth/token';
+import { createApp } from '../../src/app/createApp';
+import { Ledger } from '../../src/ledger/ledger';
+
+export interface GqlResponse<T = any> {
+  readonly status: number;
+  readonly body: { data?: T; errors?: Array<{ message: string; extensions?: Record<string, any> }> } & Record<string, any>;
+}
+
+export interface TestServer {
+  readonly url: string;
+  readonly wsUrl: string;
+  readonly ledger: Ledger;
+  readonly app: NestExpressApplication;
+  token(req: IssueRequest): string;
+  gql<T = any>(query: string, variables?: Record<string, unknown>, token?: string): Promise<GqlResponse<T>>;
+  raw(body: string, headers?: Record<string, string>): Promise<GqlResponse>;
+  ws(token?: string): Client;
+  close(): Promise<void>;
+}
+
+const SECRET = Buffer.from('e2e-test-secret-0123456789abcdef');
+
+export async function startServer(options: { limits?: Partial<ApiLimits>; privateTournaments?: string[]; storeUrl?: string } = {}): Promise<TestServer> {
+  const storeUrl = options.storeUrl ?? 'sqlite::memory:';
+  const ledger = await Ledger.open({ storeUrl });
+  const settings = settingsFromEnv(
+    {},
+    {
+      storeUrl,
+      tokenSecret: SECRET,
+      limits: { ...DEFAULT_LIMITS, ratePerWindow: 1_000_000, ...options.limits },
+      privateTournaments: new Set(options.privateTournaments ?? []),
+      logErrors: false,
+    },
+  );
+  const app = await createApp(settings, { ledger, logger: false });
+  await app.listen(0, '127.0.0.1');
+  const port = (app.getHttpServer().address() as AddressInfo).port;
+  const url = `http://127.0.0.1:${port}/graphql`;
+  const wsUrl = `ws://127.0.0.1:${port}/graphql`;
+  const clients: Client[] = [];
+
+  const raw = async (body: string, headers: Record<string, string> = {}): Promise<GqlResponse> => {
+    const res = await fetch(url, { method: 'POST', headers: { 'content-type': 'application/json', ...headers }, body });
+    const text = await res.text();
+    let parsed: any;
+    try {
+      parsed = JSON.parse(text);
+    } catch {
+      parsed = { unparsable: text.slice(0, 500) };
+    }
+    return { status: res.status, body: parsed };
+  };
+
+  return {
+    url,
+    wsUrl,
+    ledger,
+    app,
+    token: (req) => issueToken(SECRET, req),
+    gql: (query, variables, token) => raw(JSON.stringify({ query, variables }), token ? { authorization: `Bearer ${token}` } : {}),
+    raw,
+    ws: (token) => {
+      const client = createClient({
+        url: wsUrl,
+        webSocketImpl: WebSocket,
+        lazy: true,
+        retryAttempts: 0,
+        connectionParams: token ? { authorization: `Bearer ${token}` } : {},
+      });
+      clients.push(client);
+      return client;
+    },
+    close: async () => {
+      await Promise.all(clients.map((c) => c.dispose()));
+      await app.close();
+    },
+  };
+}
+
+/** Collects every message of one subscription until it completes or is stopped. */
+export function collect<T = any>(client: Client, query: string, variables: Record<string, unknown>) {
+  const received: Array<{ data?: T; errors?: readonly any[] }> = [];
+  let done = false;
+  let failure: unknown = null;
+  const waiters: Array<() => void> = [];
+  const wake = () => waiters.splice(0).forEach((w) => w());
+  const stop = client.subscribe<T>({ query, variables }, {
+    next: (v) => {
+      received.push(v as any);
+      wake();
+    },
+    error: (e) => {
+      failure = e;
+      done = true;
+      wake();
+    },
+    complete: () => {
+      done = true;
+      wake();
+    },
+  });
+  return {
+    received,
+    get failure() {
+      return failure;
+    },
+    stop,
+    /** Waits until the predicate holds over what arrived (or the subscription ends). */
+    async until(pred: (r: typeof received) => boolean, timeoutMs = 10_000): Promise<void> {
+      const deadline = Date.now() + timeoutMs;
+      while (!pred(received) && !done) {
+        if (Date.now() > deadline) throw new Error(`subscription: condition not met after ${timeoutMs} ms (${received.length} messages)`);
+        await new Promise<void>((r) => {
+          waiters.push(r);
+          setTimeout(r, 100);
+        });
+      }
+    },
+  };
+}
+
+export const codesOf = (r: GqlResponse): string[] => (r.body.errors ?? []).map((e) => String(e.extensions?.code));
