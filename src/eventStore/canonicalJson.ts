@@ -9,56 +9,90 @@ import { InvalidEventError } from './errors';
  * property is left out, exactly as JSON does, since it reads back as the same optional field.
  */
 export function canonicalJson(value: unknown, path = 'data'): string {
-  return write(value, path, []);
+  try {
+    return write(value, 0, value);
+  } catch (err) {
+    if (err instanceof Refusal) throw new InvalidEventError(`${path}${err.segments.reverse().join('')}: ${err.why}`);
+    throw err;
+  }
 }
 
-function write(value: unknown, path: string, ancestors: object[]): string {
+/** Thrown inside the walk; the path is collected while it unwinds, so success builds no paths. */
+class Refusal {
+  readonly segments: string[] = [];
+  constructor(readonly why: string) {}
+}
+
+/** Deeper than this is either a cycle or not data a Skat event carries. */
+export const MAX_JSON_DEPTH = 200;
+
+function write(value: unknown, depth: number, root: unknown): string {
   switch (typeof value) {
     case 'string':
       return JSON.stringify(value);
     case 'boolean':
       return value ? 'true' : 'false';
     case 'number':
-      if (!Number.isFinite(value)) throw refuse(path, `${value} is not a JSON number`);
+      if (!Number.isFinite(value)) throw new Refusal(`${value} is not a JSON number`);
       return JSON.stringify(value);
     case 'bigint':
-      throw refuse(path, 'a BigInt is not JSON (send it as a decimal string)');
+      throw new Refusal('a BigInt is not JSON (send it as a decimal string)');
     case 'undefined':
-      throw refuse(path, 'undefined is not JSON');
+      throw new Refusal('undefined is not JSON');
     case 'function':
-      throw refuse(path, 'a function is not JSON');
+      throw new Refusal('a function is not JSON');
     case 'symbol':
-      throw refuse(path, 'a symbol is not JSON');
+      throw new Refusal('a symbol is not JSON');
   }
   if (value === null) return 'null';
-  const obj = value as object;
-  if (ancestors.includes(obj)) throw refuse(path, 'a cycle (the value contains itself)');
-  ancestors.push(obj);
-  try {
-    if (Array.isArray(obj)) {
-      const parts = new Array<string>(obj.length);
-      for (let i = 0; i < obj.length; i++) parts[i] = write(obj[i], `${path}[${i}]`, ancestors);
-      return `[${parts.join(',')}]`;
-    }
-    const proto = Object.getPrototypeOf(obj);
-    if (proto !== Object.prototype && proto !== null) {
-      const kind = (proto?.constructor?.name as string | undefined) ?? 'object';
-      throw refuse(path, `a ${kind} is not plain JSON data (convert it to a string, number, array or plain object)`);
-    }
-    const record = obj as Record<string, unknown>;
-    const keys = Object.keys(record).sort();
-    const parts: string[] = [];
-    for (const key of keys) {
-      const v = record[key];
-      if (v === undefined) continue;
-      parts.push(`${JSON.stringify(key)}:${write(v, `${path}.${key}`, ancestors)}`);
-    }
-    return `{${parts.join(',')}}`;
-  } finally {
-    ancestors.pop();
+  if (depth >= MAX_JSON_DEPTH) {
+    throw new Refusal(containsCycle(root) ? 'a cycle (the value contains itself)' : `nested deeper than ${MAX_JSON_DEPTH} levels`);
   }
+  if (Array.isArray(value)) {
+    let out = '[';
+    for (let i = 0; i < value.length; i++) {
+      if (i > 0) out += ',';
+      try {
+        out += write(value[i], depth + 1, root);
+      } catch (err) {
+        if (err instanceof Refusal) err.segments.push(`[${i}]`);
+        throw err;
+      }
+    }
+    return out + ']';
+  }
+  const proto = Object.getPrototypeOf(value);
+  if (proto !== Object.prototype && proto !== null) {
+    const kind = (proto?.constructor?.name as string | undefined) ?? 'object';
+    throw new Refusal(`a ${kind} is not plain JSON data (convert it to a string, number, array or plain object)`);
+  }
+  const record = value as Record<string, unknown>;
+  const keys = Object.keys(record).sort();
+  let out = '{';
+  let first = true;
+  for (const key of keys) {
+    const v = record[key];
+    if (v === undefined) continue;
+    try {
+      out += (first ? '' : ',') + JSON.stringify(key) + ':' + write(v, depth + 1, root);
+    } catch (err) {
+      if (err instanceof Refusal) err.segments.push(`.${key}`);
+      throw err;
+    }
+    first = false;
+  }
+  return out + '}';
 }
 
-function refuse(path: string, why: string): InvalidEventError {
-  return new InvalidEventError(`${path}: ${why}`);
+function containsCycle(root: unknown): boolean {
+  const onPath = new Set<object>();
+  const visit = (v: unknown): boolean => {
+    if (v === null || typeof v !== 'object') return false;
+    if (onPath.has(v)) return true;
+    onPath.add(v);
+    const found = Object.values(v).some(visit);
+    onPath.delete(v);
+    return found;
+  };
+  return visit(root);
 }

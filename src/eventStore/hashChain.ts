@@ -4,7 +4,7 @@
  * `hash` = sha256 over its type, canonical data and canonical metadata (every field but `hash`,
  * so prevHash and the envelope are covered too). Pure apart from sha256.
  */
-import { createHash } from 'node:crypto';
+import * as crypto from 'node:crypto';
 import { canonicalJson } from './canonicalJson';
 import { InvalidEventError } from './errors';
 import type { EventMetadata } from './eventMetadata';
@@ -72,30 +72,56 @@ export function prepareEvent(event: NewEvent, index = 0, maxEventBytes = DEFAULT
   } catch (err) {
     throw new InvalidEventError(`${label}: ${(err as Error).message}`);
   }
-  const size = Buffer.byteLength(dataJson) + Buffer.byteLength(canonicalJson(metadata, 'metadata')) + 200;
+  let metadataChars = 0;
+  for (const key in metadata) metadataChars += key.length + metadata[key].length + 6;
+  // UTF-16 length × 3 bounds the UTF-8 size; count exactly only when near the limit.
+  const size =
+    (dataJson.length + metadataChars) * 3 <= maxEventBytes
+      ? 0
+      : Buffer.byteLength(dataJson) + Buffer.byteLength(flatStringMapJson(metadata));
   if (size > maxEventBytes) {
     throw new InvalidEventError(`${label}: event is ${size} bytes, over the limit of ${maxEventBytes} bytes`);
   }
   return { type: event.type, eventId: metadata.eventId, dataJson, metadata };
 }
 
+// crypto.hash (Node ≥ 20.12) skips the Hash object; fall back where it is missing.
+const oneShot = (crypto as { hash?: (algorithm: string, data: string) => string }).hash;
+const sha256Hex = oneShot
+  ? (text: string) => oneShot('sha256', text)
+  : (text: string) => crypto.createHash('sha256').update(text).digest('hex');
+
 /** sha256 over type, canonical data and canonical metadata without `hash`. */
 export function computeEventHash(type: string, dataJson: string, metadataWithoutHashJson: string): string {
-  return createHash('sha256')
-    .update(JSON.stringify(type))
-    .update('\n')
-    .update(dataJson)
-    .update('\n')
-    .update(metadataWithoutHashJson)
-    .digest('hex');
+  return sha256Hex(`${JSON.stringify(type)}\n${dataJson}\n${metadataWithoutHashJson}`);
+}
+
+/** canonicalJson of a flat string map, without the general walk (metadata is always one). */
+export function flatStringMapJson(map: Readonly<Record<string, string>>, keys: readonly string[] = Object.keys(map).sort()): string {
+  let out = '{';
+  for (let i = 0; i < keys.length; i++) out += `${i > 0 ? ',' : ''}${JSON.stringify(keys[i])}:${JSON.stringify(map[keys[i]])}`;
+  return out + '}';
 }
 
 /** Adds prevHash and hash to one prepared event. */
 export function sealEvent(prevHash: string, event: PreparedEvent): SealedEvent {
-  const withPrev = { ...event.metadata, prevHash };
-  const hash = computeEventHash(event.type, event.dataJson, canonicalJson(withPrev, 'metadata'));
-  const metadata = { ...withPrev, hash };
-  return { ...event, metadata, metadataJson: canonicalJson(metadata, 'metadata'), hash };
+  const metadata: Record<string, string> = { ...event.metadata, prevHash };
+  const keys = Object.keys(metadata).sort();
+  // The members once, joined twice: without `hash` (what is hashed) and with it (what is stored).
+  const members = keys.map((k) => `${JSON.stringify(k)}:${JSON.stringify(metadata[k])}`);
+  const hash = computeEventHash(event.type, event.dataJson, `{${members.join(',')}}`);
+  metadata.hash = hash;
+  let at = 0;
+  while (at < keys.length && keys[at] < 'hash') at++;
+  members.splice(at, 0, `"hash":"${hash}"`);
+  return {
+    type: event.type,
+    eventId: event.eventId,
+    dataJson: event.dataJson,
+    metadata: metadata as SealedEvent['metadata'],
+    metadataJson: `{${members.join(',')}}`,
+    hash,
+  };
 }
 
 /** Chains prepared events after `prevHash` (null: the stream is new). */
