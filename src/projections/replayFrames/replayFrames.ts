@@ -1,5 +1,5 @@
 import { initialDealState, type DealState } from '../../deal/dealState';
-import type { StoredDealEvent } from '../../deal/events';
+import { isDealEventType, type StoredDealEvent } from '../../deal/events';
 import { evolve } from '../../deal/evolve';
 import { legalMoves, seatToAct } from '../../deal/engine';
 import type { RecordedEvent } from '../../eventStore/eventStore';
@@ -61,7 +61,7 @@ function frameOf(dealId: string, state: DealState, event: RecordedEvent, step: n
 
 /**
  * The replay frames of a deal: step 0 is the dealt position (CardsDealt), then one frame per
- * later event. A pure fold of the deal's events; `from`/`to` are inclusive step numbers.
+ * later deal event (other event types in the stream make no frame). A pure fold of the deal's events; `from`/`to` are inclusive step numbers.
  */
 export function replayFrames(dealId: string, events: readonly RecordedEvent[], perspective: Perspective, range: { from?: number; to?: number } = {}): ReplayFrame[] {
   const from = range.from ?? 0;
@@ -71,6 +71,8 @@ export function replayFrames(dealId: string, events: readonly RecordedEvent[], p
   let state: DealState = initialDealState;
   let step = -1;
   for (const event of events) {
+    // Other events in a deal stream (e.g. an import's provenance record) are no step of play.
+    if (!isDealEventType(event.type)) continue;
     const before = state.game;
     // Cards seen before a claim or resignation may be shown in the tricks it completes.
     if (before) seenCards(perspective, before, known);
