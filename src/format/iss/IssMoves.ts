@@ -57,9 +57,10 @@ export function issTokensToMoves(tokens: readonly IssToken[]): IssMovesResult {
   const first = tokens[0];
   let dealt: DealtCards;
   if (first.kind === 'deal') {
-    const d = dealFromIssOrder(first.cards);
-    if (!d.ok) return fail(d.refusal.reason, d.refusal.ruleId, 0);
-    dealt = d.value;
+    // The engine's startGame judges the deal (R1/R4); here only the shape is needed.
+    const c = first.cards;
+    if (c.length !== 32) return fail(`a deal has 32 cards, got ${c.length}`, 'R4', 0);
+    dealt = { hands: [c.slice(0, 10), c.slice(10, 20), c.slice(20, 30)], skat: [c[30], c[31]] };
   } else if (first.kind === 'liveDeal') {
     const cards = [...first.hands[0], ...first.hands[1], ...first.hands[2], ...first.skat];
     if (cards.some((c) => c === null)) return fail('the deal has hidden cards (??): a live-protocol deal cannot be replayed', null, 0);

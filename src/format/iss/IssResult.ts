@@ -11,8 +11,41 @@ export type ParsedResult = { readonly ok: true; readonly result: IssResult } | {
 
 const INT = /^(0|-?[1-9][0-9]*)$/;
 
+const N = '(0|-?[1-9][0-9]*)';
+const S = '(-1|[0-2])';
+const WELL_FORMED = new RegExp(
+  `^d:${S} (win|loss|penalty) v:${N} m:${N} (overbid|bidok) p:${N} t:${N} s:([01]) z:([01]) p0:${N} p1:${N} p2:${N} l:${S} to:${S}(?: r:([01]))?$`,
+);
+
 export function parseIssResult(text: string): ParsedResult {
   if (text === 'passed') return { ok: true, result: { kind: 'passed' } };
+  // One match for the usual case; the field-by-field reading below only runs to name a problem.
+  const m = WELL_FORMED.exec(text);
+  if (m) {
+    return {
+      ok: true,
+      result: {
+        kind: 'game',
+        declarer: Number(m[1]) as -1 | Seat,
+        outcome: m[2] as IssOutcome,
+        value: Number(m[3]),
+        matadors: Number(m[4]),
+        overbid: m[5] === 'overbid',
+        declarerPoints: Number(m[6]),
+        declarerTricks: Number(m[7]),
+        schneider: m[8] === '1',
+        schwarz: m[9] === '1',
+        penalties: [Number(m[10]), Number(m[11]), Number(m[12])],
+        left: Number(m[13]) as -1 | Seat,
+        timeout: Number(m[14]) as -1 | Seat,
+        resigned: m[15] === undefined ? null : m[15] === '1',
+      },
+    };
+  }
+  return parseFieldByField(text);
+}
+
+function parseFieldByField(text: string): ParsedResult {
   const parts = text.split(' ');
   if (parts.length !== 14 && parts.length !== 15) {
     return fail(`expected "passed" or 14-15 fields (d: win|loss|penalty v: m: overbid|bidok p: t: s: z: p0: p1: p2: l: to: [r:]), got ${parts.length}`);
