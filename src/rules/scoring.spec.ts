@@ -1,4 +1,6 @@
-import type { Card } from './card';
+import fc from 'fast-check';
+import { BID_VALUES } from './bid-values';
+import { ALL_CARDS, type Card } from './card';
 import type { Declaration, GameType } from './declaration';
 import type { GameResult } from './game-result';
 import { scoreGame } from './scoring';
@@ -298,5 +300,66 @@ describe('scoreGame result fields follow the ISS result string', () => {
     const r = score(facts('grand', { matadors: 2, decl: { hand: true }, declarerPoints: 95, bid: 96 }));
     expect(r.derivation.length).toBeGreaterThan(3);
     for (const l of r.derivation) expect(l.ruleId).toMatch(/^(R\d+|D\d)$/);
+  });
+});
+
+describe('scoreGame properties over random facts (R22-R33, R27)', () => {
+  const BASE: Record<string, number> = { diamonds: 9, hearts: 10, spades: 11, clubs: 12, grand: 24 };
+
+  type RandomTrump = { gameType: GameType; cards: Card[]; hand: boolean; schneiderAnnounced: boolean; bid: number; points: number; declarerTricks: number; declarer: 0 | 1 | 2 };
+  const trumpFacts: fc.Arbitrary<RandomTrump> = fc.record({
+    gameType: fc.constantFrom<GameType>('diamonds', 'hearts', 'spades', 'clubs', 'grand'),
+    cards: fc.shuffledSubarray<Card>([...ALL_CARDS], { minLength: 12, maxLength: 12 }),
+    hand: fc.boolean(),
+    schneiderAnnounced: fc.boolean(),
+    bid: fc.constantFrom(...BID_VALUES.filter((b) => b <= 120)),
+    points: fc.integer({ min: 0, max: 120 }),
+    declarerTricks: fc.integer({ min: 0, max: 10 }),
+    declarer: fc.constantFrom<0 | 1 | 2>(0, 1, 2),
+  });
+  const toFacts = (t: RandomTrump): ScoringFacts => ({
+    declarer: t.declarer,
+    declaration: declare(t.gameType, { hand: t.hand, schneiderAnnounced: t.hand && t.schneiderAnnounced }),
+    bid: t.bid,
+    declarerCardsWithSkat: t.cards,
+    declarerPoints: t.declarerTricks === 10 ? 120 : t.declarerTricks === 0 ? Math.min(t.points, 30) : t.points,
+    declarerTricks: t.declarerTricks,
+    defenderTricks: 10 - t.declarerTricks,
+    kontra: false,
+    re: false,
+    endedBy: 'allTricks',
+  });
+
+  it('R30/R31/R32: won scores +value ≥ bid; lost scores −2 × value; an overbid is charged the smallest multiple of the base reaching the bid', () => {
+    fc.assert(fc.property(trumpFacts, (t) => {
+      const r = score(toFacts(t));
+      const base = BASE[t.gameType];
+      if (r.won) return r.score === r.gameValue && r.gameValue! >= t.bid && !r.overbid;
+      if (r.score !== -2 * r.gameValue!) return false;
+      if (r.gameValue! % base !== 0) return false;
+      return !r.overbid || (r.gameValue! >= t.bid && r.gameValue! - base < t.bid);
+    }), { numRuns: 500 });
+  });
+
+  it('R22/R23: with the tricks fixed, more card points never lower the score', () => {
+    fc.assert(fc.property(trumpFacts, fc.integer({ min: 1, max: 9 }), (t, tricks) => {
+      let previous = -Infinity;
+      for (let p = 0; p <= 120; p++) {
+        const s = score({ ...toFacts({ ...t, declarerTricks: tricks }), declarerPoints: p }).score!;
+        if (s < previous) return false;
+        previous = s;
+      }
+      return true;
+    }), { numRuns: 100 });
+  });
+
+  it('R27/R28: matadors are 1..11 (grand 1..4), "with" exactly when CJ is held, and the seat gets the score', () => {
+    fc.assert(fc.property(trumpFacts, (t) => {
+      const r = score(toFacts(t));
+      const max = t.gameType === 'grand' ? 4 : 11;
+      const m = r.matadors!;
+      return m !== 0 && Math.abs(m) <= max && (m > 0) === t.cards.includes('CJ') && r.seatScores[t.declarer] === r.score
+        && r.seatScores.reduce((a, b) => a + b, 0) === r.score;
+    }), { numRuns: 500 });
   });
 });
