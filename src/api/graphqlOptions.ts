@@ -6,7 +6,7 @@
 import type { ApolloDriverConfig } from '@nestjs/apollo';
 import { ApolloDriver } from '@nestjs/apollo';
 import { randomUUID } from 'node:crypto';
-import { GraphQLError, parse, specifiedRules, validate, type ValidationRule } from 'graphql';
+import { GraphQLError, GraphQLSchema, parse, specifiedRules, validate, type ValidationRule } from 'graphql';
 import depthLimit from 'graphql-depth-limit';
 import { getComplexity, fieldExtensionsEstimator, simpleEstimator } from 'graphql-query-complexity';
 import type { Ledger } from '../ledger/ledger';
@@ -45,6 +45,9 @@ export function graphqlOptions(settings: ApiSettings, ledger: Ledger): ApolloDri
       });
     }
   };
+
+  /** graphql-ws validates against the built schema, which exists only once Nest has built it. */
+  const wsSchema: { current: GraphQLSchema | null } = { current: null };
 
   const contextFor = (principal: Principal): ApiContext => ({ principal, deals: makeDealLoader(ledger), requestId: randomUUID() });
 
@@ -116,8 +119,5 @@ export function graphqlOptions(settings: ApiSettings, ledger: Ledger): ApolloDri
     },
   } as ApolloDriverConfig;
 }
-
-/** graphql-ws validates against the built schema, which exists only once Nest has built it. */
-const wsSchema: { current: import('graphql').GraphQLSchema | null } = { current: null };
 
 const badRequest = (message: string) => new GraphQLError(message, { extensions: { code: 'BAD_USER_INPUT' } });

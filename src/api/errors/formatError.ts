@@ -24,10 +24,11 @@ export function makeFormatError(log: ErrorLogger) {
     const originalCode = formatted.extensions?.code;
     const base = { message: formatted.message, ...(formatted.locations ? { locations: formatted.locations } : {}), ...(formatted.path ? { path: formatted.path } : {}) };
     if (typeof originalCode === 'string' && CLIENT_CODES.has(originalCode) && !formatted.path) {
-      return { ...base, extensions: { code: 'BAD_USER_INPUT', ...(originalCode !== 'BAD_USER_INPUT' ? { reason: originalCode } : {}) } };
+      const { stacktrace: _s, http: _h, ...rest } = (formatted.extensions ?? {}) as Record<string, unknown>;
+      return { ...base, extensions: { ...rest, code: 'BAD_USER_INPUT', ...(originalCode !== 'BAD_USER_INPUT' ? { reason: originalCode } : {}) } };
     }
     const mapped = toApiError(unwrapResolverError(error));
-    const { stacktrace: _dropped, ...extensions } = mapped.extensions as Record<string, unknown>;
+    const { stacktrace: _dropped, http: _http, ...extensions } = mapped.extensions as Record<string, unknown>;
     if (extensions.code === 'INTERNAL_SERVER_ERROR') {
       log(unwrapResolverError(error));
       return { ...base, message: 'Internal server error', extensions: { code: 'INTERNAL_SERVER_ERROR' } };

@@ -20,7 +20,7 @@ export function complexityPlugin(maxComplexity: number): ApolloServerPlugin {
             estimators: [fieldExtensionsEstimator(), listSizeEstimator(), simpleEstimator({ defaultComplexity: 1 })],
           });
           if (complexity > maxComplexity) {
-            throw apiError('BAD_USER_INPUT', `query too complex: cost ${complexity}, limit ${maxComplexity}`, { reason: 'QUERY_TOO_COMPLEX' });
+            throw apiError('BAD_USER_INPUT', `query too complex: cost ${complexity}, limit ${maxComplexity}`, { reason: 'QUERY_TOO_COMPLEX', http: { status: 400 } });
           }
         },
       };

@@ -1,0 +1,84 @@
+/** Request-level protections over real HTTP and WebSocket: limits, tokens, error shapes. */
+import WebSocket from 'ws';
+import { collect, codesOf, startServer, type TestServer } from './harness';
+
+describe('API limits and error shapes', () => {
+  let s: TestServer;
+  beforeAll(async () => {
+    s = await startServer({ limits: { maxDepth: 4, maxComplexity: 300, maxBodyBytes: 4000, ratePerWindow: 30, rateWindowMs: 60_000 } });
+  });
+  afterAll(async () => s.close());
+  const tok = () => s.token({ role: 'admin' });
+
+  it('serves /health and GraphiQL (not the Playground)', async () => {
+    const health = await fetch(s.url.replace('/graphql', '/health'));
+    expect(await health.json()).toEqual({ status: 'ok' });
+    const page = await fetch(s.url, { headers: { accept: 'text/html' } });
+    const html = await page.text();
+    expect(page.status).toBe(200);
+    expect(html.toLowerCase()).toContain('graphiql');
+    expect(html).not.toMatch(/graphql-playground/i);
+  });
+
+  it('refuses a query deeper than the depth limit with BAD_USER_INPUT', async () => {
+    const r = await s.gql(`{ deals { nodes { frames { hands { forehand { code } } } } } }`, {}, tok());
+    expect(r.status).toBe(400);
+    expect(codesOf(r)).toEqual(['BAD_USER_INPUT']);
+    expect(r.body.errors![0].message).toMatch(/depth/);
+  });
+
+  it('refuses a query above the complexity limit', async () => {
+    const aliases = Array.from({ length: 4 }, (_, i) => `d${i}: deal(id: "x") { frames { step phase } }`).join(' ');
+    const r = await s.gql(`{ ${aliases} }`, {}, tok());
+    expect(codesOf(r)).toEqual(['BAD_USER_INPUT']);
+    expect(r.body.errors![0].extensions!.reason).toBe('QUERY_TOO_COMPLEX');
+  });
+
+  it('refuses an oversized body and malformed JSON with a code, not a crash', async () => {
+    const big = await s.raw(JSON.stringify({ query: `{ __typename }`, variables: { pad: 'x'.repeat(10_000) } }));
+    expect(big.status).toBe(413);
+    expect(codesOf(big)).toEqual(['BAD_USER_INPUT']);
+    const bad = await s.raw('{"query": ');
+    expect(bad.status).toBe(400);
+    expect(codesOf(bad)).toEqual(['BAD_USER_INPUT']);
+  });
+
+  it('refuses a bad or forged token with UNAUTHENTICATED (HTTP 401), never as anonymous', async () => {
+    for (const auth of ['Bearer nonsense', 'Basic abc', `Bearer ${tok().slice(0, -2)}xx`]) {
+      const r = await s.raw(JSON.stringify({ query: '{ __typename }' }), { authorization: auth });
+      expect(r.status).toBe(401);
+      expect(codesOf(r)).toEqual(['UNAUTHENTICATED']);
+    }
+  });
+
+  it('closes a WebSocket that presents a bad token (4403)', async () => {
+    const code = await new Promise<number>((resolve) => {
+      const ws = new WebSocket(s.wsUrl, 'graphql-transport-ws');
+      ws.on('open', () => ws.send(JSON.stringify({ type: 'connection_init', payload: { authorization: 'Bearer forged' } })));
+      ws.on('close', (c) => resolve(c));
+    });
+    expect(code).toBe(4403);
+  });
+
+  it('answers a subscription to an unknown deal with NOT_FOUND, and an over-deep one with BAD_USER_INPUT', async () => {
+    const client = s.ws(tok());
+    const sub = collect(client, `subscription { dealUpdates(dealId: "nope") { eventType } }`, {});
+    await sub.until(() => sub.failure !== null || sub.received.length > 0);
+    const errors = (sub.failure as any[]) ?? sub.received[0].errors;
+    expect(errors.map((e: any) => e.extensions?.code)).toEqual(['NOT_FOUND']);
+    const deep = collect(client, `subscription { dealUpdates(dealId: "x") { frame { completedTricks { cards { card { code } } } } } }`, {});
+    await deep.until(() => deep.failure !== null);
+    expect((deep.failure as any[]).map((e: any) => e.extensions?.code)).toEqual(['BAD_USER_INPUT']);
+  });
+
+  it('limits requests per token: over the limit is RATE_LIMITED (429), other tokens go on', async () => {
+    const mine = s.token({ role: 'player', player: 'Flood' });
+    const codes: number[] = [];
+    for (let i = 0; i < 32; i++) codes.push((await s.gql('{ __typename }', {}, mine)).status);
+    expect(codes.slice(0, 30).every((c) => c === 200)).toBe(true);
+    const over = await s.gql('{ __typename }', {}, mine);
+    expect(over.status).toBe(429);
+    expect(codesOf(over)).toEqual(['RATE_LIMITED']);
+    expect((await s.gql('{ __typename }', {}, s.token({ role: 'player', player: 'Calm' }))).status).toBe(200);
+  });
+});
