@@ -1,0 +1,169 @@
+import 'reflect-metadata';
+import { readdirSync } from 'node:fs';
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import path from 'node:path';
+import { Global, Module, type INestApplication } from '@nestjs/common';
+import { Test } from '@nestjs/testing';
+import Ajv2020 from 'ajv/dist/2020';
+import { openEventStore } from '../../src/eventStore/storeUrl';
+import type { EventStore } from '../../src/eventStore/eventStore';
+import { importIssFiles } from '../../src/format/iss/import/importIss';
+import { Ledger } from '../../src/ledger/ledger';
+import { API_SETTINGS, API_VISIBILITY } from '../../src/api/tokens';
+import { settingsFromEnv } from '../../src/api/apiSettings';
+import { ExportModule } from '../../src/http/export/exportModule';
+import schema from '../../src/format/ndjson/deal.schema.json';
+import { storeImportTarget } from './support/storeImportTarget';
+import { storeLedger } from './support/storeLedger';
+
+const ISS_DIR = path.resolve(__dirname, '..', '..', '..', 'shared', 'data', 'iss');
+const files = readdirSync(ISS_DIR)
+  .filter((f) => f.endsWith('.sgf'))
+  .sort()
+  .map((f) => path.join(ISS_DIR, f));
+
+interface Got {
+  status: number;
+  contentType: string | undefined;
+  body: string;
+  /** Deals the server had read when the first body bytes arrived. */
+  readsAtFirstChunk: number | null;
+}
+
+function get(port: number, url: string, reads: () => number): Promise<Got> {
+  return new Promise((resolve, reject) => {
+    http
+      .get({ host: '127.0.0.1', port, path: url }, (res) => {
+        let body = '';
+        let readsAtFirstChunk: number | null = null;
+        res.setEncoding('utf8');
+        res.on('data', (chunk: string) => {
+          if (readsAtFirstChunk === null && chunk.length > 0) readsAtFirstChunk = reads();
+          body += chunk;
+        });
+        res.on('end', () => resolve({ status: res.statusCode ?? 0, contentType: res.headers['content-type'], body, readsAtFirstChunk }));
+        res.on('error', reject);
+      })
+      .on('error', reject);
+  });
+}
+
+describe('GET /api/export/deals.ndjson (issue 6)', () => {
+  let store: EventStore;
+  let app: INestApplication;
+  let port: number;
+  let ledger: ReturnType<typeof storeLedger>;
+  let releaseLast: () => void = () => undefined;
+  let gateLast = false;
+
+  beforeAll(async () => {
+    store = await openEventStore('sqlite::memory:');
+    await importIssFiles(storeImportTarget(store), files);
+    // The last deal's read waits until the client holds the first bytes (or a generous fallback),
+    // so the test sees whether the response streams or is buffered.
+    ledger = storeLedger(store, {
+      beforeDealEvents: async (dealId) => {
+        if (!gateLast || dealId !== 'iss-10330141') return;
+        await new Promise<void>((resolve) => {
+          const fallback = setTimeout(resolve, 5000);
+          releaseLast = () => {
+            clearTimeout(fallback);
+            resolve();
+          };
+        });
+      },
+    });
+    const settings = settingsFromEnv({}, { storeUrl: 'sqlite::memory:', tokenSecret: Buffer.alloc(32, 7), logErrors: false });
+    @Global()
+    @Module({
+      providers: [
+        { provide: Ledger, useValue: ledger },
+        { provide: API_SETTINGS, useValue: settings },
+        { provide: API_VISIBILITY, useValue: { isPrivateTournament: () => false } },
+      ],
+      exports: [Ledger, API_SETTINGS, API_VISIBILITY],
+    })
+    class TestLedgerModule {}
+    const moduleRef = await Test.createTestingModule({ imports: [TestLedgerModule, ExportModule] }).compile();
+    app = moduleRef.createNestApplication({ logger: false });
+    await app.listen(0, '127.0.0.1');
+    port = (app.getHttpServer().address() as AddressInfo).port;
+  });
+
+  afterAll(async () => {
+    await app?.close();
+    await store?.dispose();
+  });
+
+  it('streams every deal as application/x-ndjson, each line valid against deal.schema.json', async () => {
+    const got = await get(port, '/api/export/deals.ndjson', () => ledger.reads.length);
+    expect(got.status).toBe(200);
+    expect(got.contentType).toMatch(/^application\/x-ndjson/);
+    const lines = got.body.split('\n').filter((l) => l !== '');
+    expect(lines).toHaveLength(33);
+    const ajv = new Ajv2020({ allErrors: true });
+    ajv.addFormat('date-time', /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d+)?Z$/);
+    const validate = ajv.compile(schema);
+    for (const l of lines) expect(validate(JSON.parse(l))).toBe(true);
+  });
+
+  it('sends the first bytes before the last deal is read (streamed, not buffered)', async () => {
+    gateLast = true;
+    ledger.reads.length = 0;
+    const got = await new Promise<Got>((resolve, reject) => {
+      http
+        .get({ host: '127.0.0.1', port, path: '/api/export/deals.ndjson' }, (res) => {
+          let body = '';
+          let readsAtFirstChunk: number | null = null;
+          res.setEncoding('utf8');
+          res.on('data', (chunk: string) => {
+            if (readsAtFirstChunk === null && chunk.length > 0) {
+              readsAtFirstChunk = ledger.reads.length;
+              releaseLast();
+            }
+            body += chunk;
+          });
+          res.on('end', () => resolve({ status: res.statusCode ?? 0, contentType: res.headers['content-type'], body, readsAtFirstChunk }));
+        })
+        .on('error', reject);
+    });
+    gateLast = false;
+    expect(got.status).toBe(200);
+    expect(got.readsAtFirstChunk).not.toBeNull();
+    expect(got.readsAtFirstChunk!).toBeLessThan(33);
+    expect(got.body.split('\n').filter((l) => l !== '')).toHaveLength(33);
+  });
+
+  it('honours the filters given as query parameters', async () => {
+    const grand = await get(port, '/api/export/deals.ndjson?gameType=grand', () => 0);
+    const grands = grand.body.split('\n').filter((l) => l !== '').map((l) => JSON.parse(l));
+    expect(grands).toHaveLength(10);
+    expect(grands.every((d) => d.declaration.gameType === 'grand')).toBe(true);
+    const mine = await get(port, '/api/export/deals.ndjson?player=xskat&from=2017-09-04&to=2017-09-05&result=won', () => 0);
+    const deals = mine.body.split('\n').filter((l) => l !== '').map((l) => JSON.parse(l));
+    expect(deals.length).toBeGreaterThan(0);
+    for (const d of deals) {
+      expect(d.players).toContain('xskat');
+      expect(d.startedAt.startsWith('2017-09-04')).toBe(true);
+      expect(d.result.won).toBe(true);
+    }
+    const table = await get(port, '/api/export/deals.ndjson?table=iss-series-251395', () => 0);
+    expect(table.body.split('\n').filter((l) => l !== '').map((l) => JSON.parse(l).tableId)).toEqual(Array(7).fill('iss-series-251395'));
+  });
+
+  it('answers 400 with the reason for a bad filter, and 401 for a bad token', async () => {
+    const bad = await get(port, '/api/export/deals.ndjson?gameType=skat', () => 0);
+    expect(bad.status).toBe(400);
+    expect(JSON.parse(bad.body).error.message).toContain('gameType=skat');
+    const unknown = await get(port, '/api/export/deals.ndjson?colour=red', () => 0);
+    expect(unknown.status).toBe(400);
+    const denied = await new Promise<number>((resolve, reject) => {
+      http.get({ host: '127.0.0.1', port, path: '/api/export/deals.ndjson', headers: { authorization: 'Bearer nonsense' } }, (res) => {
+        res.resume();
+        resolve(res.statusCode ?? 0);
+      }).on('error', reject);
+    });
+    expect(denied).toBe(401);
+  });
+});

@@ -1,0 +1,35 @@
+import type { EventStore, RecordedEvent } from '../../../src/eventStore/eventStore';
+import type { DealFilter, DealPage, DealSummary } from '../../../src/projections/dealSummary/dealSummary';
+import { eventStoreDealSource } from '../../../src/format/iss/export/dealStreamSource';
+import { dealRecordOfEvents } from '../../../src/format/ndjson/dealRecord';
+import { matchesDealFilter } from '../../../src/format/ndjson/dealFilter';
+import type { LedgerDeals } from '../../../src/format/ndjson/ledgerDealSource';
+
+/**
+ * The two Ledger reads the exports use (deals, dealEvents), answered straight from an event store
+ * so the HTTP suite runs without the projections. Summaries carry only what the exports read.
+ */
+export function storeLedger(store: EventStore, hooks: { beforeDealEvents?: (dealId: string) => Promise<void> } = {}): LedgerDeals & { reads: string[] } {
+  const source = eventStoreDealSource(store);
+  const reads: string[] = [];
+  return {
+    reads,
+    async deals(filter: DealFilter, page: { first: number; after?: string }): Promise<DealPage> {
+      const items: DealSummary[] = [];
+      for await (const id of source.dealIds()) {
+        const record = dealRecordOfEvents(await source.dealEvents(id));
+        if (!matchesDealFilter(record, filter)) continue;
+        items.push({ dealId: id, tableId: record.tableId, tournamentId: record.tournamentId, players: record.players, status: record.status } as unknown as DealSummary);
+      }
+      const start = page.after === undefined ? 0 : Number(page.after);
+      const slice = items.slice(start, start + page.first);
+      return { items: slice, endCursor: String(start + slice.length), hasNextPage: start + slice.length < items.length, totalCount: items.length };
+    },
+    async dealEvents(dealId: string): Promise<RecordedEvent[]> {
+      await hooks.beforeDealEvents?.(dealId);
+      reads.push(dealId);
+      const read = await store.readStream(`deal-${dealId}`);
+      return [...read.events];
+    },
+  };
+}
