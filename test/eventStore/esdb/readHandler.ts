@@ -2,7 +2,8 @@
  * Read of the EventStoreDB test double: stream reads (forwards/backwards, count, stream-not-found),
  * $all reads (from start/end/position, optional filter) and $all subscriptions (confirmation,
  * catch-up, checkpoints every `window × multiplier` scanned events on filtered subscriptions,
- * CaughtUp at the end of catch-up, then live events). Stream subscriptions are not modelled.
+ * CaughtUp at the end of catch-up as servers from 23.10 send it, then live events). Stream
+ * subscriptions, FellBehind and backpressure are not modelled.
  */
 import * as grpc from '@grpc/grpc-js';
 import { randomUUID } from 'node:crypto';
@@ -159,8 +160,7 @@ function subscribeToAll(log: InMemoryLog, gate: Gate, call: ReadCall, options: s
   call.write(confirmed);
 
   for (const event of log.events) deliver(event);
-  const caughtUpAt = log.lastPosition();
-  if (filter && caughtUpAt !== undefined && (after === undefined || caughtUpAt > after)) call.write(checkpointResponse(caughtUpAt));
+  // Since 23.10 the server marks the switch to live with CaughtUp (and no longer with a checkpoint).
   const caughtUp = new streamsPb.ReadResp();
   caughtUp.setCaughtUp(new streamsPb.ReadResp.CaughtUp());
   call.write(caughtUp);
