@@ -55,7 +55,7 @@ function frameOf(dealId: string, state: DealState, event: RecordedEvent, step: n
     toAct,
     legalMoves: moves,
     cardsShown: game.cardsShown,
-    finished: state.recordedResult !== null,
+    finished: game.result !== null || state.recordedResult !== null,
   };
 }
 
