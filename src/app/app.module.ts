@@ -3,6 +3,7 @@ import type { ApiSettings } from '../api/apiSettings';
 import { ApiModule } from '../api/apiModule';
 import type { Ledger } from '../ledger/ledger';
 import { HealthController } from './health.controller';
+import { ViewerModule } from '../viewer/viewer.module';
 
 /** Optional modules owned by others, included when their file exists (e.g. the NDJSON export). */
 function optionalModules(): Type[] {
@@ -20,6 +21,6 @@ function optionalModules(): Type[] {
 @Module({ controllers: [HealthController] })
 export class AppModule {
   static register(settings: ApiSettings, ledger?: Ledger): DynamicModule {
-    return { module: AppModule, imports: [ApiModule.register(settings, ledger), ...optionalModules()] };
+    return { module: AppModule, imports: [ApiModule.register(settings, ledger), ViewerModule.register(), ...optionalModules()] };
   }
 }

@@ -1,0 +1,164 @@
+/**
+ * The bundled viewer in a real browser (Debian's Chromium through playwright-core): an imported
+ * deal stepped with keys and buttons must show, at every step, exactly the hands and trick that
+ * the API's frames hold; a #step= link opens that step; the score sheet opens from the replay.
+ */
+import { execFileSync } from 'node:child_process';
+import { cpSync, mkdirSync, readFileSync, readdirSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { chromium, type Browser, type Page } from 'playwright-core';
+import { startServer, type TestServer } from '../api/harness';
+
+const ROOT = resolve(__dirname, '..', '..');
+const CORPUS = resolve(ROOT, '..', 'shared', 'data', 'iss');
+const OUT = join(ROOT, 'test-output', 'viewer');
+const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+const DEAL = 'iss-4947663'; // clubs, picked up, played to the last trick (iss-dranidis-go-skat-history.sgf)
+
+type Hands = { forehand: string[]; middlehand: string[]; rearhand: string[] };
+interface ApiFrame { step: number; hands: Hands; trick: string[] }
+
+let server: TestServer;
+let browser: Browser;
+let page: Page;
+let base: string;
+let frames: ApiFrame[];
+let tableId: string;
+
+/** Builds the browser code the way `npm run build` does, so the test never sees stale assets. */
+function buildViewer(): void {
+  execFileSync(process.execPath, [require.resolve('typescript/bin/tsc'), '-p', join(ROOT, 'tsconfig.viewer.json')], { cwd: ROOT, stdio: 'pipe' });
+  cpSync(join(ROOT, 'src/viewer/web/static'), join(ROOT, 'dist/viewer/web'), { recursive: true });
+}
+
+async function shownFrame(): Promise<ApiFrame> {
+  return page.evaluate(() => {
+    const codes = (testId: string) =>
+      Array.from(document.querySelectorAll(`[data-testid="${testId}"] [data-code]`)).map((e) => e.getAttribute('data-code') ?? '');
+    const stepText = document.querySelector('[data-testid="step"]')?.textContent ?? '';
+    return {
+      step: Number(/step (\d+)/.exec(stepText)?.[1] ?? -1),
+      hands: { forehand: codes('hand-forehand'), middlehand: codes('hand-middlehand'), rearhand: codes('hand-rearhand') },
+      trick: codes('current-trick'),
+    };
+  });
+}
+
+async function expectStep(n: number): Promise<void> {
+  await page.waitForFunction((want) => document.querySelector('[data-testid="step"]')?.textContent?.startsWith(`step ${want} `), n);
+  expect(await shownFrame()).toEqual(frames[n]);
+  expect(new URL(page.url()).hash).toBe(`#step=${n}`);
+}
+
+beforeAll(async () => {
+  buildViewer();
+  mkdirSync(OUT, { recursive: true });
+  server = await startServer();
+  base = server.url.replace(/\/graphql$/, '');
+  const records = readdirSync(CORPUS).filter((f) => f.endsWith('.sgf')).map((f) => readFileSync(join(CORPUS, f), 'utf8')).join('\n');
+  const imported = await server.gql('mutation($r: String!) { importIss(records: $r) { imported rejectedCount } }', { r: records }, server.token({ role: 'admin' }));
+  expect(imported.body.errors).toBeUndefined();
+  expect(imported.body.data.importIss.rejectedCount).toBe(0);
+
+  const cards = '{ code }';
+  const res = await server.gql(
+    `query($id: ID!) { deal(id: $id) { tableId frames(perspective: ALL) { step hands { forehand ${cards} middlehand ${cards} rearhand ${cards} } currentTrick { cards { card ${cards} } } } } }`,
+    { id: DEAL },
+  );
+  expect(res.body.errors).toBeUndefined();
+  tableId = res.body.data.deal.tableId;
+  frames = res.body.data.deal.frames.map((f: any) => ({
+    step: f.step,
+    hands: { forehand: f.hands.forehand.map((c: any) => c.code), middlehand: f.hands.middlehand.map((c: any) => c.code), rearhand: f.hands.rearhand.map((c: any) => c.code) },
+    trick: (f.currentTrick?.cards ?? []).map((p: any) => p.card.code),
+  }));
+  expect(frames.length).toBeGreaterThan(30);
+
+  browser = await chromium.launch({
+    executablePath: CHROMIUM,
+    args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+  });
+  page = await browser.newPage({ viewport: { width: 1200, height: 900 } });
+  page.on('pageerror', (err) => {
+    throw err;
+  });
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await server?.close();
+});
+
+describe('replay viewer in Chromium', () => {
+  it('lists the imported deals and opens one', async () => {
+    await page.goto(`${base}/`);
+    await page.waitForSelector('body[data-ready="true"]');
+    await page.click(`a[href="/?deal=${DEAL}#step=0"]`);
+    await page.waitForSelector('[data-testid="step"]');
+    await expectStep(0);
+  });
+
+  it('steps forward and back with the arrow keys, showing the API frame at every step', async () => {
+    for (let n = 1; n < frames.length; n++) {
+      await page.keyboard.press('ArrowRight');
+      await expectStep(n);
+    }
+    await page.keyboard.press('ArrowRight'); // stays on the last step
+    await expectStep(frames.length - 1);
+    for (let n = frames.length - 2; n >= frames.length - 5; n--) {
+      await page.keyboard.press('ArrowLeft');
+      await expectStep(n);
+    }
+    await page.keyboard.press('Home');
+    await expectStep(0);
+    await page.keyboard.press('End');
+    await expectStep(frames.length - 1);
+  });
+
+  it('steps with the buttons', async () => {
+    await page.click('[data-testid="first"]');
+    await expectStep(0);
+    for (let n = 1; n <= 6; n++) {
+      await page.click('[data-testid="forward"]');
+      await expectStep(n);
+    }
+    await page.click('[data-testid="back"]');
+    await expectStep(5);
+    await page.click('[data-testid="last"]');
+    await expectStep(frames.length - 1);
+  });
+
+  it('follows a #step= link to that exact step, with a trick on the table', async () => {
+    const target = frames.findIndex((f, i) => i > 10 && f.trick.length === 2);
+    expect(target).toBeGreaterThan(0);
+    await page.goto(`${base}/?deal=${DEAL}#step=${target}`);
+    await page.waitForSelector('body[data-ready="true"]');
+    await expectStep(target);
+    expect((await shownFrame()).trick).toHaveLength(2);
+    await page.screenshot({ path: join(OUT, 'replay.png'), fullPage: true });
+  });
+
+  it('remembers the chosen deck', async () => {
+    await page.selectOption('#deck-style', 'german');
+    await page.waitForSelector('[data-testid="hand-forehand"] svg[aria-label^="Eichel"], [data-testid="hand-forehand"] svg[aria-label*=" "]');
+    await page.reload();
+    await page.waitForSelector('body[data-ready="true"]');
+    expect(await page.inputValue('#deck-style')).toBe('german');
+    const label = await page.getAttribute('[data-testid="hand-forehand"] svg', 'aria-label');
+    expect(label).toMatch(/^(Eichel|Grün|Rot|Schellen) /);
+    await page.selectOption('#deck-style', 'french');
+  });
+
+  it("opens the deal's score sheet with the Seeger-Fabian block", async () => {
+    await page.click(`a[href="/?sheet=${tableId}"]`);
+    await page.waitForSelector('[data-testid="seeger-fabian"]');
+    const rows = await page.$$eval('[data-testid="sheet-rows"] tbody tr', (trs) => trs.length);
+    const sheet = await server.gql('query($t: ID!) { scoreSheet(tableId: $t) { rows { dealId } totals { player seegerFabian } } }', { t: tableId });
+    expect(rows).toBe(sheet.body.data.scoreSheet.rows.length);
+    const shown = await page.$$eval('[data-testid="seeger-fabian"] tbody tr', (trs) =>
+      trs.map((tr) => ({ player: tr.querySelector('th')?.textContent ?? '', total: Number(tr.querySelector('td:last-child')?.textContent) })),
+    );
+    expect(shown).toEqual(sheet.body.data.scoreSheet.totals.map((t: any) => ({ player: t.player, total: t.seegerFabian })));
+    await page.screenshot({ path: join(OUT, 'sheet.png'), fullPage: true });
+  });
+});
