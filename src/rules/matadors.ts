@@ -15,12 +15,24 @@ export interface Matadors {
 
 const JACKS: readonly Card[] = ['CJ', 'SJ', 'HJ', 'DJ'];
 
-/** R17/R27: the trumps of a suit or grand game from highest to lowest. */
-export function trumpOrder(gameType: TrumpGameType): readonly Card[] {
+function buildTrumpOrder(gameType: TrumpGameType): readonly Card[] {
   const suit = SUIT_OF_GAME[gameType];
   if (!suit) return JACKS;
   const suitTrumps = RANKS.filter((r) => r !== 'J').map((r) => `${suit}${r}` as Card);
   return [...JACKS, ...suitTrumps];
+}
+
+const TRUMP_ORDERS: Readonly<Record<TrumpGameType, readonly Card[]>> = {
+  clubs: buildTrumpOrder('clubs'),
+  spades: buildTrumpOrder('spades'),
+  hearts: buildTrumpOrder('hearts'),
+  diamonds: buildTrumpOrder('diamonds'),
+  grand: buildTrumpOrder('grand'),
+};
+
+/** R17/R27: the trumps of a suit or grand game from highest to lowest. */
+export function trumpOrder(gameType: TrumpGameType): readonly Card[] {
+  return TRUMP_ORDERS[gameType];
 }
 
 /**
