@@ -9,6 +9,7 @@ import { randomUUID } from 'node:crypto';
 import { ConcurrencyError, InvalidEventError, StoreConfigError, StoreUnavailableError } from '../../../src/eventStore/errors';
 import type { EventStore, NewEvent, RecordedEvent, SubscriptionHandlers } from '../../../src/eventStore/eventStore';
 import { verifyChain } from '../../../src/eventStore/hashChain';
+import { createUpcasterRegistry } from '../../../src/eventStore/versioning/upcasting';
 import { openEventStore } from '../../../src/eventStore/storeUrl';
 import { openEsdbEventStore, type EsdbEventStoreOptions } from '../../../src/eventStore/esdb/esdbEventStore';
 import { SubscriptionStalledError } from '../../../src/eventStore/esdb/esdbErrors';
@@ -348,6 +349,28 @@ describe('EventStoreDB adapter lifecycle', () => {
     }
     await expect(openEsdbEventStore('http://127.0.0.1:2113')).rejects.toBeInstanceOf(StoreConfigError);
     await expect(openEsdbEventStore('esdb://')).rejects.toBeInstanceOf(StoreConfigError);
+  });
+
+  it('read-only stores refuse appends; subscriptions deliver events upcast to their current shape', async () => {
+    const server = await startEsdbTestServer();
+    const upcasters = createUpcasterRegistry([{ eventType: 'BidMade', fromVersion: '1', toVersion: '2', upcast: (d) => ({ value: (d as { bid: number }).bid }) }]);
+    const writer = await openEsdbEventStore(server.connectionString);
+    const reader = await openEventStore(server.connectionString, { readonly: true, upcasters });
+    try {
+      const s = stream('readonly');
+      await writer.appendToStream(s, [event('BidMade', { bid: 18 })], { expectedRevision: 'noStream' });
+      expect(await failure(reader.appendToStream(s, [event()], { expectedRevision: 0n }))).toBeInstanceOf(StoreUnavailableError);
+      const r = recorder();
+      const sub = reader.subscribeToAll(r.handlers, { streamPrefixes: [s] });
+      await waitFor(() => r.received.length === 1, 'the upcast event');
+      await sub.close();
+      expect(r.received[0].data).toEqual({ value: 18 });
+      expect(r.received[0].metadata.schemaVersion).toBe('2');
+    } finally {
+      await reader.dispose();
+      await writer.dispose();
+      await server.stop();
+    }
   });
 
   it('positions are "<commit>/<prepare>", compared numerically; malformed ones are refused', async () => {
