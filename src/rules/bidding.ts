@@ -41,7 +41,7 @@ function toStageTwo(survivor: Seat, highest: number): Judgement<AuctionOutcome> 
 /** Judges one call against the auction; the call's seat is checked here too. */
 export function judgeBidCall(a: AuctionState, call: BidCall): Judgement<AuctionOutcome> {
   const toAct = auctionSeatToAct(a);
-  const who = SEAT_NAMES[call.seat] ?? `seat ${String(call.seat)}`;
+  const who = SEAT_NAMES[call.seat];
   if (a.stage === 3) {
     // R7: only forehand, and only a value of at least 18 or pass.
     if (call.seat !== FOREHAND) return refuse('R7', `middlehand and rearhand have passed; only forehand may still bid 18 or pass, not ${who}`);
@@ -66,7 +66,7 @@ export function judgeBidCall(a: AuctionState, call: BidCall): Judgement<AuctionO
       if (v <= a.highest) {
         return refuse('R6', `${who} must bid more than ${a.highest} (the junior must exceed; the next value is ${nextBidValue(a.highest) ?? 'none'})`);
       }
-      return open({ ...a, awaiting: 'answer', highest: v });
+      return open({ stage: a.stage, sayer: a.sayer, listener: a.listener, awaiting: 'answer', highest: v });
     }
     // The sayer passes and drops out; the listener survives.
     if (a.stage === 1) return toStageTwo(a.listener, a.highest);
@@ -78,7 +78,7 @@ export function judgeBidCall(a: AuctionState, call: BidCall): Judgement<AuctionO
   if (call.call === 'bid') {
     return refuse('R6', `${who} answers ${SEAT_NAMES[a.sayer]}'s ${a.highest} by holding (yes) or passing; the senior only needs to equal`);
   }
-  if (call.call === 'hold') return open({ ...a, awaiting: 'say' });
+  if (call.call === 'hold') return open({ stage: a.stage, sayer: a.sayer, listener: a.listener, awaiting: 'say', highest: a.highest });
   // The listener passes and drops out; the sayer survives.
   if (a.stage === 1) return toStageTwo(a.sayer, a.highest);
   return allow({ kind: 'won', declarer: a.sayer, bid: a.highest });

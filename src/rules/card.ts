@@ -48,6 +48,17 @@ export function cardIndex(card: Card): number {
   return SUIT_INDEX_BY_CHAR[card.charCodeAt(0)] * 8 + RANK_INDEX_BY_CHAR[card.charCodeAt(1)];
 }
 
+/** cardIndex for untrusted input: -1 unless `code` is one of the 32 card codes. */
+export function indexOfCode(code: unknown): number {
+  if (typeof code !== 'string' || code.length !== 2) return -1;
+  const a = code.charCodeAt(0);
+  const b = code.charCodeAt(1);
+  if (a > 127 || b > 127) return -1;
+  const s = SUIT_INDEX_BY_CHAR[a];
+  const r = RANK_INDEX_BY_CHAR[b];
+  return s < 0 || r < 0 ? -1 : s * 8 + r;
+}
+
 export function suitIndex(suit: Suit): number {
   return SUIT_INDEX_BY_CHAR[suit.charCodeAt(0)];
 }

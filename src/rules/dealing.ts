@@ -1,4 +1,4 @@
-import { ALL_CARDS, type Card, isCard } from './card';
+import { ALL_CARDS, type Card, indexOfCode, isCard } from './card';
 import { allow, refuse, type Judgement } from './refusal';
 
 /** Three hands (forehand, middlehand, rearhand; R2) of 10 cards and the skat of 2. */
@@ -60,8 +60,31 @@ export function toIssOrder(dealt: DealtCards): Card[] {
   return [...dealt.hands[0], ...dealt.hands[1], ...dealt.hands[2], ...dealt.skat];
 }
 
+/** Marks each card's bit; false on a bad code or a card seen twice. */
+function markAll(cards: readonly unknown[], seen: { mask: number }): boolean {
+  for (let i = 0; i < cards.length; i++) {
+    const idx = indexOfCode(cards[i]);
+    if (idx < 0) return false;
+    const bit = 1 << idx;
+    if (seen.mask & bit) return false;
+    seen.mask |= bit;
+  }
+  return true;
+}
+
+/** Cheap check for the common case (replays call this once per deal): a 32-bit mask of cards seen. */
+function isCompleteDeal(dealt: DealtCards): boolean {
+  const h = dealt.hands;
+  if (!Array.isArray(h) || h.length !== 3 || !Array.isArray(dealt.skat) || dealt.skat.length !== 2) return false;
+  const seen = { mask: 0 };
+  for (let s = 0; s < 3; s++) if (!Array.isArray(h[s]) || h[s].length !== 10 || !markAll(h[s], seen)) return false;
+  return markAll(dealt.skat, seen) && seen.mask === -1;
+}
+
 /** R1/R4: three hands of exactly 10 and a skat of 2, together the 32 distinct cards. */
 export function validateDealt(dealt: DealtCards): Judgement<DealtCards> {
+  if (dealt && isCompleteDeal(dealt)) return allow(dealt);
+  // Slow path: find and name the problem.
   if (!dealt || !Array.isArray(dealt.hands) || dealt.hands.length !== 3 || !Array.isArray(dealt.skat)) {
     return refuse('R4', 'a deal is three hands and a skat');
   }

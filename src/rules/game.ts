@@ -24,6 +24,42 @@ export type { DealtCards } from './dealing';
 
 type Hands = readonly [readonly Card[], readonly Card[], readonly Card[]];
 
+/** A fresh, still-mutable copy of a state. Every state is built through here (one object shape,
+ *  which keeps V8's property access monomorphic and the copy cheap); it is never mutated once returned. */
+type Draft = { -readonly [K in keyof GameState]: GameState[K] };
+function draft(s: GameState): Draft {
+  return {
+    profile: s.profile,
+    phase: s.phase,
+    dealt: s.dealt,
+    hands: s.hands,
+    skat: s.skat,
+    biddingHistory: s.biddingHistory,
+    highestBid: s.highestBid,
+    declarer: s.declarer,
+    skatPickedUp: s.skatPickedUp,
+    discarded: s.discarded,
+    declaration: s.declaration,
+    kontra: s.kontra,
+    re: s.re,
+    cardsShown: s.cardsShown,
+    resigned: s.resigned,
+    currentTrick: s.currentTrick,
+    tricks: s.tricks,
+    moves: s.moves,
+    abandonReason: s.abandonReason,
+    result: s.result,
+    auction: s.auction,
+    playMode: s.playMode,
+    claimed: s.claimed,
+    endedBy: s.endedBy,
+  };
+}
+
+function update(s: GameState, changes: Partial<GameState>): GameState {
+  return Object.assign(draft(s), changes);
+}
+
 /** R1/R4: refuses a bad deck; otherwise the auction opens with middlehand to say (R6). */
 export function startGame(dealt: DealtCards, profile: RuleProfile): Judgement<GameState> {
   const valid = validateDealt(dealt);
@@ -31,10 +67,11 @@ export function startGame(dealt: DealtCards, profile: RuleProfile): Judgement<Ga
   if (!profile || typeof profile !== 'object') return refuse('D4', 'a deal is played under a rule profile');
   const hands: Hands = [dealt.hands[0].slice(), dealt.hands[1].slice(), dealt.hands[2].slice()];
   const skat: [Card, Card] = [dealt.skat[0], dealt.skat[1]];
-  return allow({
+  return allow(draft({
     profile,
     phase: 'bidding',
-    dealt: { hands: [hands[0].slice(), hands[1].slice(), hands[2].slice()], skat },
+    // The engine never mutates a hand array, so the dealt hands and the current hands can share them.
+    dealt: { hands, skat },
     hands,
     skat,
     biddingHistory: [],
@@ -56,7 +93,7 @@ export function startGame(dealt: DealtCards, profile: RuleProfile): Judgement<Ga
     playMode: null,
     claimed: false,
     endedBy: null,
-  });
+  }));
 }
 
 const TERMINAL = new Set(['finished', 'passedIn', 'abandoned']);
@@ -104,8 +141,16 @@ function playerToAct(state: GameState): Seat {
 }
 
 function withMove(moves: readonly Move[], move: Move): Move[] {
-  const out = moves.slice();
-  out.push(move);
+  const n = moves.length;
+  const out: Move[] = new Array(n + 1);
+  for (let i = 0; i < n; i++) out[i] = moves[i];
+  out[n] = move;
+  return out;
+}
+
+function withoutAt<T>(xs: readonly T[], at: number): T[] {
+  const out: T[] = new Array(xs.length - 1);
+  for (let i = 0, j = 0; i < xs.length; i++) if (i !== at) out[j++] = xs[i];
   return out;
 }
 
@@ -159,24 +204,36 @@ function bidCall(state: GameState, move: Extract<Move, { kind: 'bid' | 'hold' | 
   const judged: Judgement<AuctionOutcome> = judgeBidCall(state.auction, call);
   if (!judged.ok) return judged;
   const outcome = judged.value;
-  const biddingHistory = withCall(state.biddingHistory, call);
-  const moves = withMove(state.moves, move);
+  const next = draft(state);
+  next.biddingHistory = withCall(state.biddingHistory, call);
+  next.moves = withMove(state.moves, move);
   if (outcome.kind === 'open') {
-    return allow({ ...state, biddingHistory, moves, auction: outcome.auction, highestBid: outcome.auction.highest });
+    next.auction = outcome.auction;
+    next.highestBid = outcome.auction.highest;
+    return allow(next);
   }
+  next.auction = null;
   if (outcome.kind === 'won') {
-    return allow({ ...state, biddingHistory, moves, auction: null, highestBid: outcome.bid, declarer: outcome.declarer, phase: 'skatDecision' });
+    next.highestBid = outcome.bid;
+    next.declarer = outcome.declarer;
+    next.phase = 'skatDecision';
+  } else if (state.profile.allPassed === 'ramsch') {
+    // All passed with Ramsch on (R42): everyone plays for himself.
+    next.phase = 'playing';
+    next.playMode = 'ramsch';
+  } else {
+    // R8: eingepasst.
+    next.phase = 'passedIn';
+    next.result = PASSED_IN_RESULT;
   }
-  // All passed: R8 eingepasst, or R42 Ramsch when the profile says so.
-  if (state.profile.allPassed === 'ramsch') {
-    return allow({ ...state, biddingHistory, moves, auction: null, phase: 'playing', playMode: 'ramsch' });
-  }
-  return allow({ ...state, biddingHistory, moves, auction: null, phase: 'passedIn', result: PASSED_IN_RESULT });
+  return allow(next);
 }
 
 function withCall(history: readonly BidCall[], call: BidCall): BidCall[] {
-  const out = history.slice();
-  out.push(call);
+  const n = history.length;
+  const out: BidCall[] = new Array(n + 1);
+  for (let i = 0; i < n; i++) out[i] = history[i];
+  out[n] = call;
   return out;
 }
 
@@ -194,7 +251,7 @@ function pickUpSkat(state: GameState, move: Extract<Move, { kind: 'pickUpSkat' }
   if (wrong) return wrong;
   const seat = move.seat;
   const hand = [...state.hands[seat], ...state.skat];
-  return allow({ ...state, hands: replaceHand(state.hands, seat, hand), skat: [], skatPickedUp: true, phase: 'discarding', moves: withMove(state.moves, move) });
+  return allow(update(state, { hands: replaceHand(state.hands, seat, hand), skat: [], skatPickedUp: true, phase: 'discarding', moves: withMove(state.moves, move) }));
 }
 
 function discard(state: GameState, move: Extract<Move, { kind: 'discard' }>): Judgement<GameState> {
@@ -208,7 +265,7 @@ function discard(state: GameState, move: Extract<Move, { kind: 'discard' }>): Ju
   if (!judged.ok) return judged;
   const [a, b] = judged.value;
   const hand = held.filter((c) => c !== a && c !== b);
-  return allow({ ...state, hands: replaceHand(state.hands, move.seat, hand), skat: [a, b], discarded: [a, b], phase: 'declaring', moves: withMove(state.moves, move) });
+  return allow(update(state, { hands: replaceHand(state.hands, move.seat, hand), skat: [a, b], discarded: [a, b], phase: 'declaring', moves: withMove(state.moves, move) }));
 }
 
 function declare(state: GameState, move: Extract<Move, { kind: 'declare' }>): Judgement<GameState> {
@@ -220,15 +277,16 @@ function declare(state: GameState, move: Extract<Move, { kind: 'declare' }>): Ju
   const judged = judgeDeclaration(move.declaration, state.skatPickedUp);
   if (!judged.ok) return judged;
   const declaration = judged.value;
-  return allow({
-    ...state,
-    declaration,
-    phase: 'playing',
-    playMode: declaration.gameType,
-    // R14: in every ouvert game the declarer's cards lie face up.
-    cardsShown: declaration.ouvert,
-    moves: withMove(state.moves, move),
-  });
+  return allow(
+    update(state, {
+      declaration,
+      phase: 'playing',
+      playMode: declaration.gameType,
+      // R14: in every ouvert game the declarer's cards lie face up.
+      cardsShown: declaration.ouvert,
+      moves: withMove(state.moves, move),
+    }),
+  );
 }
 
 /** R13: before the first lead, a switch to a game of higher value; otherwise irrevocable. */
@@ -242,7 +300,7 @@ function redeclare(state: GameState, move: Extract<Move, { kind: 'declare' }>): 
   const upgraded = judgeRedeclaration(state.declaration as Declaration, judged.value, [...state.dealt.hands[seat], ...state.dealt.skat]);
   if (!upgraded.ok) return upgraded;
   const declaration = upgraded.value;
-  return allow({ ...state, declaration, playMode: declaration.gameType, cardsShown: state.cardsShown || declaration.ouvert, moves: withMove(state.moves, move) });
+  return allow(update(state, { declaration, playMode: declaration.gameType, cardsShown: state.cardsShown || declaration.ouvert, moves: withMove(state.moves, move) }));
 }
 
 // ---------------------------------------------------------------- play (R15-R19)
@@ -269,13 +327,17 @@ function playCard(state: GameState, move: Extract<Move, { kind: 'play' }>): Judg
       return refuse('R16', followSuitReason(who(seat), hand, led, card, state.playMode));
     }
   }
-  const rest = hand.slice();
-  rest.splice(at, 1);
+  const rest = withoutAt(hand, at);
   const hands = replaceHand(state.hands, seat, rest);
   const played: PlayedCard = { seat, card };
   const moves = withMove(state.moves, move);
-  if (!trick) return allow({ ...state, hands, moves, currentTrick: { leader: seat, cards: [played] } });
-  if (trick.cards.length < 2) return allow({ ...state, hands, moves, currentTrick: { leader: trick.leader, cards: [trick.cards[0], played] } });
+  const next = draft(state);
+  next.hands = hands;
+  next.moves = moves;
+  if (!trick || trick.cards.length < 2) {
+    next.currentTrick = trick ? { leader: trick.leader, cards: [trick.cards[0], played] } : { leader: seat, cards: [played] };
+    return allow(next);
+  }
 
   // R17: the trick is complete.
   const cards = [trick.cards[0].card, trick.cards[1].card, card];
@@ -283,7 +345,9 @@ function playCard(state: GameState, move: Extract<Move, { kind: 'play' }>): Judg
   const completed: CompletedTrick = { leader: trick.leader, cards: [trick.cards[0], trick.cards[1], played], winner, points: trickPoints(cards) };
   const tricks = state.tricks.slice();
   tricks.push(completed);
-  const after: GameState = { ...state, hands, moves, currentTrick: null, tricks };
+  next.currentTrick = null;
+  next.tricks = tricks;
+  const after: GameState = next;
   const d = state.declaration;
   if (d) {
     // R18: null is lost as soon as the declarer takes a trick.
@@ -298,10 +362,10 @@ function playCard(state: GameState, move: Extract<Move, { kind: 'play' }>): Judg
 /** Ends play and fills the result: scoreGame for a declarer game (R22-R33), R42 for Ramsch. */
 function finish(state: GameState, endedBy: EndedBy): GameState {
   if (state.declarer === null) {
-    return { ...state, phase: 'finished', endedBy, result: ramschResult(state.tricks, state.skat) };
+    return update(state, { phase: 'finished', endedBy, result: ramschResult(state.tricks, state.skat) });
   }
-  const ended: GameState = { ...state, phase: 'finished', endedBy };
-  return { ...ended, result: scoreGame(scoringFactsOf(ended, endedBy), state.profile) };
+  const ended: GameState = update(state, { phase: 'finished', endedBy });
+  return update(ended, { result: scoreGame(scoringFactsOf(ended, endedBy), state.profile) });
 }
 
 // ---------------------------------------------------------------- claims and resignations (R21, D3)
@@ -319,9 +383,9 @@ function remainingTaker(state: GameState, winningSide: 'declarer' | 'defenders')
 }
 
 function concede(state: GameState, winningSide: 'declarer' | 'defenders', endedBy: EndedBy, extra: Partial<GameState>): GameState {
-  const base: GameState = { ...state, ...extra };
+  const base: GameState = update(state, extra);
   const unplayed = concedeRemainingTricks(base, remainingTaker(state, winningSide));
-  return finish({ ...base, hands: [[], [], []], currentTrick: null, tricks: [...state.tricks, ...unplayed] }, endedBy);
+  return finish(update(base, { hands: [[], [], []], currentTrick: null, tricks: [...state.tricks, ...unplayed] }), endedBy);
 }
 
 function showCards(state: GameState, move: Extract<Move, { kind: 'showCards' }>): Judgement<GameState> {
@@ -332,7 +396,7 @@ function showCards(state: GameState, move: Extract<Move, { kind: 'showCards' }>)
   const moves = withMove(state.moves, move);
   if (state.profile.claims === 'iss') {
     // D3: on ISS a claim (`SC`) is an offer; play may go on.
-    return allow({ ...state, moves, claimed: true, cardsShown: true });
+    return allow(update(state, { moves, claimed: true, cardsShown: true }));
   }
   // R21 (isko): the claim ends the game with the remaining tricks to the declarer. A contested claim
   // (the defenders showing he cannot take them all) is not modelled: the claim stands as conceded.
@@ -356,7 +420,7 @@ function resign(state: GameState, move: Extract<Move, { kind: 'resign' }>): Judg
     return allow(concede(state, 'declarer', 'defendersResigned', { moves, resigned }));
   }
   // D3: one defender's resignation alone changes nothing.
-  return allow({ ...state, moves, resigned });
+  return allow(update(state, { moves, resigned }));
 }
 
 // ---------------------------------------------------------------- Kontra / Re (R40) and abandon (D3)
@@ -370,12 +434,12 @@ function kontraOrRe(state: GameState, move: Extract<Move, { kind: 'kontra' | 're
   if (move.kind === 'kontra') {
     if (move.seat === state.declarer) return refuse('R40', 'only a defender may say Kontra');
     if (state.kontra) return refuse('R40', 'Kontra has already been said');
-    return allow({ ...state, kontra: true, moves: withMove(state.moves, move) });
+    return allow(update(state, { kontra: true, moves: withMove(state.moves, move) }));
   }
   if (move.seat !== state.declarer) return refuse('R40', 'only the declarer may answer Kontra with Re');
   if (!state.kontra) return refuse('R40', 'Re answers a Kontra; none has been said');
   if (state.re) return refuse('R40', 'Re has already been said');
-  return allow({ ...state, re: true, moves: withMove(state.moves, move) });
+  return allow(update(state, { re: true, moves: withMove(state.moves, move) }));
 }
 
 const ABANDON_WORDS: Record<string, string> = { misdeal: 'misdeal (R4)', timeout: 'time-out', left: 'a player left the table' };
@@ -385,8 +449,8 @@ function abandon(state: GameState, move: Extract<Move, { kind: 'abandon' }>): Ju
   if (!(move.reason in ABANDON_WORDS)) return refuse('D3', `"${String(move.reason)}" is not a reason to abandon a deal (misdeal, timeout, left)`);
   if (move.seat !== undefined && !isSeat(move.seat)) return refuse('D3', `seat ${String(move.seat)} is not 0, 1 or 2`);
   const reason = `${ABANDON_WORDS[move.reason]}${move.seat === undefined ? '' : ` (${who(move.seat)})`}`;
-  const stopped: GameState = { ...state, phase: 'abandoned', abandonReason: reason, moves: withMove(state.moves, move) };
-  return allow({ ...stopped, result: notScoreableResult(state, reason) });
+  const stopped: GameState = update(state, { phase: 'abandoned', abandonReason: reason, moves: withMove(state.moves, move) });
+  return allow(update(stopped, { result: notScoreableResult(state, reason) }));
 }
 
 // ---------------------------------------------------------------- legal moves and replay

@@ -50,7 +50,8 @@ const CLASS_OF: readonly Int8Array[] = TABLES.map((t) => t.classOf);
 const POWER: readonly Int8Array[] = TABLES.map((t) => t.power);
 
 export function modeIndex(mode: PlayMode): number {
-  return MODE_INDEX[mode];
+  // A comparison chain beats a keyed lookup on the hot path.
+  return mode === 'clubs' ? 0 : mode === 'spades' ? 1 : mode === 'hearts' ? 2 : mode === 'diamonds' ? 3 : mode === 'grand' ? 4 : mode === 'null' ? 5 : 6;
 }
 
 /** 0..3 = the card's own suit, 4 = trump (R16: a jack is a trump, not a member of its printed suit). */

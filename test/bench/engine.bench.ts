@@ -1,0 +1,73 @@
+/**
+ * Engine throughput: replays N random legal deals (seeded, so every run replays the same games)
+ * through startGame + applyMove, scoring included. Prints moves/s and games/s on one core.
+ * `npm run bench -- engine` (GAMES=20000 by default).
+ */
+import { applyMove, startGame, legalMoves } from '../../src/rules/game';
+import type { GameState } from '../../src/rules/game-state';
+import { ISS_PROFILE } from '../../src/rules/variant/iss';
+import { playRandomGame, type RandomGame } from '../rules/random-game';
+
+const GAMES = Number(process.env.GAMES ?? 20000);
+const ROUNDS = 5;
+
+const games: RandomGame[] = [];
+const t0 = process.hrtime.bigint();
+for (let i = 0; i < GAMES; i++) games.push(playRandomGame(`bench-${i}`, ISS_PROFILE, { interjection: 0.005 }));
+const genMs = Number(process.hrtime.bigint() - t0) / 1e6;
+const totalMoves = games.reduce((a, g) => a + g.moves.length, 0);
+const finished = games.filter((g) => g.final.phase === 'finished').length;
+
+function replayAll(): number {
+  let checksum = 0;
+  for (const g of games) {
+    const started = startGame(g.dealt, ISS_PROFILE);
+    if (!started.ok) throw new Error(started.refusal.reason);
+    let state: GameState = started.value;
+    for (const m of g.moves) {
+      const next = applyMove(state, m);
+      if (!next.ok) throw new Error(next.refusal.reason);
+      state = next.value;
+    }
+    checksum += state.tricks.length;
+  }
+  return checksum;
+}
+
+replayAll(); // warm-up
+// Wall-clock rate, and the rate per second of CPU time this process got (the machine may be shared).
+const rates: number[] = [];
+const cpuRates: number[] = [];
+for (let r = 0; r < ROUNDS; r++) {
+  const start = process.hrtime.bigint();
+  const cpu = process.cpuUsage();
+  replayAll();
+  const secs = Number(process.hrtime.bigint() - start) / 1e9;
+  const used = process.cpuUsage(cpu);
+  rates.push(GAMES / secs);
+  cpuRates.push(GAMES / ((used.user + used.system) / 1e6));
+}
+const median = (xs: number[]): number => xs.slice().sort((a, b) => a - b)[Math.floor(xs.length / 2)];
+const wall = median(rates);
+const perCpu = median(cpuRates);
+const movesPerGame = totalMoves / GAMES;
+
+// legalMoves cost, for replay frames: one call per state of the first 2,000 games.
+const lmStart = process.hrtime.bigint();
+let lmCalls = 0;
+for (const g of games.slice(0, 2000)) {
+  let s = (startGame(g.dealt, ISS_PROFILE) as { ok: true; value: GameState }).value;
+  for (const m of g.moves) {
+    legalMoves(s);
+    lmCalls++;
+    s = (applyMove(s, m) as { ok: true; value: GameState }).value;
+  }
+}
+const lmSecs = Number(process.hrtime.bigint() - lmStart) / 1e9;
+
+console.log(`games: ${GAMES} random legal deals (${finished} played to the end, ${GAMES - finished} passed in), ${movesPerGame.toFixed(1)} moves/game; generated in ${genMs.toFixed(0)} ms`);
+const fmt = (n: number): string => Math.round(n).toLocaleString('en');
+console.log(`replay via applyMove (incl. startGame and scoring), median of ${ROUNDS} rounds:`);
+console.log(`  wall clock:     ${fmt(wall)} games/s, ${fmt(wall * movesPerGame)} moves/s (rounds: ${rates.map(fmt).join(', ')})`);
+console.log(`  per CPU second: ${fmt(perCpu)} games/s, ${fmt(perCpu * movesPerGame)} moves/s (one core; excludes time the process waited for a core)`);
+console.log(`legalMoves + applyMove per state: ${Math.round(lmCalls / lmSecs).toLocaleString('en')} states/s`);
