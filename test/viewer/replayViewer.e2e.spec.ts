@@ -1,3 +1,4 @@
+/// <reference lib="dom" />
 /**
  * The bundled viewer in a real browser (Debian's Chromium through playwright-core): an imported
  * deal stepped with keys and buttons must show, at every step, exactly the hands and trick that
