@@ -4,7 +4,8 @@
  * the streaming verifier over it. Prints games per second, peak RSS and peak heap, and a split of
  * the time per stage (read, tokens -> moves, engine replay, result comparison) on the same lines.
  */
-import { createReadStream, mkdtempSync, rmSync, writeFileSync, statSync } from 'node:fs';
+import { spawnSync } from 'node:child_process';
+import { appendFileSync, createReadStream, mkdtempSync, readFileSync, rmSync, writeFileSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createInterface } from 'node:readline';
@@ -12,7 +13,7 @@ import { readIssRecord } from '../../src/format/iss/IssReader';
 import { issTokensToMoves } from '../../src/format/iss/IssMoves';
 import { replayIssRecord } from '../../src/format/iss/IssReplay';
 import { writeLiveIssRecord } from '../../src/format/iss/IssWriter';
-import { addVerdict, emptySummary, verifyIssLine, verifyIssLines } from '../../src/format/iss/issVerify';
+import { addVerdict, emptySummary, verifyIssLine, verifyIssLines, verifyIssStream } from '../../src/format/iss/issVerify';
 import { applyMove, startGame } from '../../src/rules/game';
 import { getProfile } from '../../src/rules/variant';
 import { corpusLines } from '../iss/corpus';
@@ -43,19 +44,24 @@ function buildFile(path: string): string[] {
   return lines;
 }
 
-async function timeStreaming(path: string) {
+async function timeStreaming(path: string, how: 'chunks' | 'readline') {
   global.gc?.();
   peakHeap = 0;
   const timer = setInterval(sampleHeap, 5);
   const summary = emptySummary();
   const c0 = process.cpuUsage();
   const t0 = process.hrtime.bigint();
-  const input = createReadStream(path, { encoding: 'utf8' });
-  const lines = createInterface({ input, crlfDelay: Infinity });
   let n = 0;
-  for await (const v of verifyIssLines(lines, ISS)) {
+  const onVerdict = (v: Parameters<typeof addVerdict>[2]) => {
     addVerdict(summary, path, v);
     if (++n % 1000 === 0) sampleHeap();
+  };
+  if (how === 'chunks') {
+    // What `skat-ledger iss verify` does.
+    await verifyIssStream(createReadStream(path, { encoding: 'utf8', highWaterMark: 1 << 16 }), ISS, onVerdict);
+  } else {
+    const lines = createInterface({ input: createReadStream(path, { encoding: 'utf8' }), crlfDelay: Infinity });
+    for await (const v of verifyIssLines(lines, ISS)) onVerdict(v);
   }
   const s = Number(process.hrtime.bigint() - t0) / 1e9;
   const c = process.cpuUsage(c0);
@@ -107,6 +113,29 @@ function timeStages(lines: readonly string[]) {
   return [read, toMoves, engine, replay, whole];
 }
 
+/**
+ * Runs `skat-ledger iss verify FILE --json` in a fresh process and reports its own peak RSS and
+ * CPU time, so that generating the records does not count, and memory flatness can be seen by
+ * comparing files of different sizes.
+ */
+function cliRun(file: string): { records: number; agree: number; maxRssMiB: number; heapMiB: number; cpuS: number; wallS: number } {
+  const root = join(__dirname, '..', '..');
+  const script = `
+    const { PassThrough } = require('node:stream');
+    const { runCli } = require(${JSON.stringify(join(root, 'src', 'cli', 'main'))});
+    const out = new PassThrough(); let text = ''; out.on('data', (d) => (text += d));
+    const t0 = process.hrtime.bigint(); const c0 = process.cpuUsage();
+    runCli(['iss', 'verify', ${JSON.stringify(file)}, '--json'], { stdout: out, stderr: process.stderr, env: {} }).then((code) => {
+      const c = process.cpuUsage(c0); const s = JSON.parse(text);
+      process.stdout.write(JSON.stringify({ code, records: s.records, agree: s.agree,
+        maxRssMiB: process.resourceUsage().maxRSS / 1024, heapMiB: process.memoryUsage().heapUsed / 1048576,
+        cpuS: (c.user + c.system) / 1e6, wallS: Number(process.hrtime.bigint() - t0) / 1e9 }));
+    });`;
+  const r = spawnSync(process.execPath, ['-r', 'ts-node/register/transpile-only', '-e', script], { cwd: root, encoding: 'utf8', env: { ...process.env, TS_NODE_TRANSPILE_ONLY: 'true' } });
+  if (r.status !== 0) throw new Error(`child failed: ${r.stderr}`);
+  return JSON.parse(r.stdout);
+}
+
 async function main() {
   const dir = mkdtempSync(join(tmpdir(), 'iss-bench-'));
   try {
@@ -115,16 +144,42 @@ async function main() {
     // Warm-up so the JIT has seen every path before timing.
     for (const l of lines.slice(0, 2000)) verifyIssLine(l, 1, ISS);
 
-    const { s, cpu, summary } = await timeStreaming(path);
+    const rl = await timeStreaming(path, 'readline');
+    console.log(`verifyIssLines over readline: ${rl.s.toFixed(2)} s wall, ${rl.cpu.toFixed(2)} s CPU = ${Math.round(rl.summary.records / rl.cpu).toLocaleString('en')} games/s per core`);
+    const { s, cpu, summary } = await timeStreaming(path, 'chunks');
     const usage = process.resourceUsage();
     console.log(
-      `iss verify (streaming, readline): ${summary.records} records in ${s.toFixed(2)} s wall = ${Math.round(summary.records / s).toLocaleString('en')} games/s; ` +
+      `iss verify (verifyIssStream over a 64 KiB read stream, as the CLI): ${summary.records} records in ${s.toFixed(2)} s wall = ${Math.round(summary.records / s).toLocaleString('en')} games/s; ` +
         `${cpu.toFixed(2)} s CPU = ${Math.round(summary.records / cpu).toLocaleString('en')} games/s per core ` +
         `(agree ${summary.agree}, disagree ${summary.disagree}, not scoreable ${summary.notScoreable}, malformed ${summary.malformed.length})`,
     );
-    console.log(`peak RSS ${mb(usage.maxRSS * 1024)} MiB (process.resourceUsage().maxRSS, whole process incl. the generated lines), peak heap during the run ${mb(peakHeap)} MiB`);
+    console.log(`peak RSS ${mb(usage.maxRSS * 1024)} MiB (this process, inflated by generating the records; see the own-process runs below), peak heap during the run ${mb(peakHeap)} MiB`);
     if (summary.disagree || summary.malformed.length) console.log('WARNING: generated records should all agree', JSON.stringify(summary).slice(0, 1000));
 
+    const big = join(dir, 'records-x5.sgf');
+    const content = readFileSync(path, 'utf8');
+    writeFileSync(big, '');
+    for (let k = 0; k < 5; k++) appendFileSync(big, content);
+    const empty = join(dir, 'empty.sgf');
+    writeFileSync(empty, '\n');
+    const runs: Array<ReturnType<typeof cliRun>> = [];
+    for (const [name, file] of [
+      ['empty file (ts-node start-up baseline)', empty],
+      ['20,000 records', path],
+      ['100,000 records (the file 5 times)', big],
+    ] as const) {
+      const c = cliRun(file);
+      runs.push(c);
+      console.log(
+        `skat-ledger iss verify --json, ${name}, own process: ${c.records} records, ${c.agree} agree; ${c.wallS.toFixed(2)} s wall, ${c.cpuS.toFixed(2)} s CPU = ` +
+          `${Math.round(c.records / c.cpuS).toLocaleString('en')} games/s per core; peak RSS ${c.maxRssMiB.toFixed(1)} MiB, heap at end ${c.heapMiB.toFixed(1)} MiB`,
+      );
+    }
+    const [, small, large] = runs;
+    console.log(
+      `  marginal rate between the two files: ${Math.round((large.records - small.records) / (large.cpuS - small.cpuS)).toLocaleString('en')} games/s per core ` +
+        `(start-up excluded); peak RSS ${small.maxRssMiB.toFixed(0)} vs ${large.maxRssMiB.toFixed(0)} MiB for 5x the records: flat`,
+    );
     console.log('CPU time per stage (in memory, same records, best of 3):');
     for (const st of timeStages(lines)) {
       console.log(`  ${st.name.padEnd(44)} ${st.s.toFixed(2)} s  ${st.perGame.toFixed(1)} µs/game  ${Math.round(lines.length / st.s).toLocaleString('en')} games/s`);

@@ -1,5 +1,5 @@
 import type { RuleProfile } from '../../rules/variant/rule-profile';
-import { readIssRecord } from './IssReader';
+import { MAX_RECORD_LENGTH, readIssRecord } from './IssReader';
 import type { IssResult } from './IssRecord';
 import { replayIssRecord } from './IssReplay';
 import { issResultFromGame } from './IssResult';
@@ -75,6 +75,47 @@ export async function* verifyIssLines(lines: AsyncIterable<string> | Iterable<st
     if (text.trim() === '') continue;
     yield verifyIssLine(text, n, profile);
   }
+}
+
+/**
+ * Verifies a stream of text chunks (a file read stream) with one await per chunk rather than per
+ * line: lines are cut and verified synchronously, and `onVerdict` sees each verdict in order.
+ * Memory holds one chunk and one partial line; a line longer than MAX_RECORD_LENGTH is skipped
+ * to its end and reported as malformed, so a file without line breaks cannot fill memory.
+ */
+export async function verifyIssStream(
+  chunks: AsyncIterable<string | Buffer>,
+  profile: RuleProfile,
+  onVerdict: (v: IssVerdict) => void,
+): Promise<void> {
+  let carry = '';
+  let overlong = false;
+  let line = 0;
+  const finish = (text: string) => {
+    line++;
+    if (overlong) {
+      overlong = false;
+      onVerdict({ status: 'malformed', line, id: null, reason: `line is more than ${MAX_RECORD_LENGTH} characters long: not an ISS record` });
+      return;
+    }
+    const t = text.endsWith('\r') ? text.slice(0, -1) : text;
+    if (t.trim() !== '') onVerdict(verifyIssLine(t, line, profile));
+  };
+  for await (const chunk of chunks) {
+    const text = typeof chunk === 'string' ? chunk : chunk.toString('utf8');
+    let start = 0;
+    for (let nl = text.indexOf('\n'); nl >= 0; nl = text.indexOf('\n', start)) {
+      finish(overlong ? '' : carry + text.slice(start, nl));
+      carry = '';
+      start = nl + 1;
+    }
+    if (!overlong) carry += text.slice(start);
+    if (carry.length > MAX_RECORD_LENGTH) {
+      overlong = true;
+      carry = '';
+    }
+  }
+  if (overlong || carry !== '') finish(carry);
 }
 
 /** The totals `skat-ledger iss verify --json` prints. */
