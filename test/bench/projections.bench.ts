@@ -1,0 +1,191 @@
+/**
+ * Projections benchmark (issue 4): generate DEALS random legal deals through the deal decider into
+ * a temp SQLite store (one noStream append per deal), then compare in the same run
+ *   - raw scan: every row of the events table read and its data/metadata JSON parsed;
+ *   - store scan: the same rows through EventStore.readAll (upcasting, bigint revisions);
+ *   - rebuild: Ledger.rebuildProjections() from zero (drop, re-read, write read models + checkpoints).
+ * Then replay frames for a sample of deals in every perspective: microseconds per frame.
+ * `DEALS=20000 npm run bench -- projections` for a quicker run.
+ */
+import Database from 'better-sqlite3';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { commandOfMove } from '../../src/deal/commandOfMove';
+import type { DealCommand } from '../../src/deal/commands';
+import { decide, type DecideContext } from '../../src/deal/decide';
+import { initialDealState } from '../../src/deal/dealState';
+import { DEAL_SCHEMA_VERSION, type DealEvent } from '../../src/deal/events';
+import { evolve } from '../../src/deal/evolve';
+import { eventIdFor } from '../../src/eventStore/eventIds';
+import type { NewEvent, RecordedEvent } from '../../src/eventStore/eventStore';
+import { openEventStore } from '../../src/eventStore/storeUrl';
+import { Ledger } from '../../src/ledger/ledger';
+import { PROJECTED_EVENT_TYPES } from '../../src/projections/runner';
+import type { Perspective } from '../../src/projections/replayFrames/replayFrame';
+import { replayFrames } from '../../src/projections/replayFrames/replayFrames';
+import { seededRandom } from '../../src/rules/deck';
+import { legalMoves } from '../../src/rules/game';
+import type { Move } from '../../src/rules/move';
+import type { RandomInt } from '../../src/rules/deck';
+import type { TableOpenedData } from '../../src/table/events';
+
+const DEALS = Number(process.env.DEALS ?? 100_000);
+const PLAYERS = ['Anna', 'Ben', 'Cleo', 'Dora'];
+const ctx: DecideContext = { actorId: 'bench', role: 'system', now: '2026-11-29T12:00:00.000Z' };
+
+const ms = (t0: bigint): number => Number(process.hrtime.bigint() - t0) / 1e6;
+const rate = (n: number, millis: number): string => `${Math.round((n / millis) * 1000).toLocaleString('en-US')}/s`;
+
+/** A plausible random move: short auctions, mostly picked-up suit games, cards played to the end. */
+function pick(moves: readonly Move[], random: RandomInt): Move {
+  const plays = moves.filter((m) => m.kind === 'play');
+  if (plays.length) return plays[random(plays.length)];
+  const pass = moves.find((m) => m.kind === 'pass');
+  if (pass) return random(100) < 45 ? pass : moves.filter((m) => m.kind !== 'pass')[0] ?? pass;
+  const pickUp = moves.find((m) => m.kind === 'pickUpSkat');
+  if (pickUp && random(100) < 85) return pickUp;
+  const plain = moves.filter((m) => m.kind !== 'declare' || (!m.declaration.ouvert && !m.declaration.schneiderAnnounced));
+  return plain[random(plain.length)];
+}
+
+/** One random legal deal of a 4-table series, as the events the decider produces. */
+function generateDeal(n: number): DealEvent[] {
+  const tableNo = Math.floor(n / 48);
+  const dealNumber = (n % 48) + 1;
+  const dealer = PLAYERS[(dealNumber - 1) % 4];
+  const active = [1, 2, 3].map((k) => PLAYERS[(PLAYERS.indexOf(dealer) + k) % 4]) as [string, string, string];
+  const dealId = `b${n}`;
+  const random = seededRandom(`bench-${n}`);
+  let state = initialDealState;
+  const events: DealEvent[] = [];
+  let command: DealCommand = {
+    type: 'StartDeal',
+    dealId,
+    tableId: `bt${tableNo}`,
+    dealNumber,
+    dealer,
+    players: active,
+    sittingOut: [dealer],
+    cards: { kind: 'seeded', seed: `bench-${n}` },
+    startedAt: new Date(Date.UTC(2026, 0, 1) + n * 60_000).toISOString(),
+  };
+  for (;;) {
+    const decided = decide(command, state, ctx);
+    if (!decided.ok) throw new Error(`deal ${n}: ${decided.refusal.ruleId} ${decided.refusal.reason}`);
+    events.push(...decided.value);
+    for (const e of decided.value) state = evolve(state, e);
+    if (state.recordedResult || !state.game) return events;
+    command = commandOfMove(dealId, pick(legalMoves(state.game), random));
+  }
+}
+
+function toNewEvents(dealId: string, events: readonly DealEvent[]): NewEvent[] {
+  const commandId = `bench:${dealId}`;
+  return events.map((e, i) => ({
+    type: e.type,
+    data: e.data,
+    metadata: { eventId: eventIdFor(commandId, i), commandId, actorId: 'bench', source: 'bench', schemaVersion: DEAL_SCHEMA_VERSION, rulesVersion: 'isko@1' },
+  }));
+}
+
+async function main(): Promise<void> {
+  const dir = mkdtempSync(path.join(tmpdir(), 'skat-projections-bench-'));
+  const file = path.join(dir, 'ledger.db');
+  try {
+    // 1. Generate and append.
+    const store = await openEventStore(`sqlite:${file}`);
+    let totalEvents = 0;
+    let genMs = 0;
+    let appendMs = 0;
+    const tables = new Set<string>();
+    for (let n = 0; n < DEALS; n++) {
+      let t0 = process.hrtime.bigint();
+      const events = generateDeal(n);
+      genMs += ms(t0);
+      t0 = process.hrtime.bigint();
+      await store.appendToStream(`deal-b${n}`, toNewEvents(`b${n}`, events), { expectedRevision: 'noStream' });
+      appendMs += ms(t0);
+      totalEvents += events.length;
+      tables.add(`bt${Math.floor(n / 48)}`);
+      if (n > 0 && n % 20000 === 0) process.stdout.write(`  ... ${n} deals generated\n`);
+    }
+    for (const tableId of tables) {
+      const data: TableOpenedData = { tableId, players: PLAYERS, firstDealer: 'Anna', profileId: 'isko', profileOptions: {}, profileVersion: '1', seriesLength: 48, fiveTableSitOutOffset: 3, computerPlayers: [], tournamentId: null, round: null };
+      await store.appendToStream(`table-${tableId}`, [{ type: 'TableOpened', data, metadata: { eventId: eventIdFor(`bench:${tableId}`, 0) } }], { expectedRevision: 'noStream' });
+      totalEvents++;
+    }
+    await store.dispose();
+    process.stdout.write(`generated ${DEALS} deals, ${totalEvents} events (${(totalEvents / DEALS).toFixed(1)} per deal): engine ${(genMs / 1000).toFixed(1)} s, append ${(appendMs / 1000).toFixed(1)} s (${rate(totalEvents, appendMs)} events)\n`);
+
+    // 2. Raw scan of the same rows: SQL plus JSON.parse of data and metadata.
+    const raw = new Database(file, { readonly: true });
+    let t0 = process.hrtime.bigint();
+    let rows = 0;
+    let sink = 0;
+    for (const row of raw.prepare('SELECT position, stream_name, revision, event_id, type, data, metadata FROM events ORDER BY position').iterate() as Iterable<{ data: string; metadata: string }>) {
+      const data = JSON.parse(row.data) as unknown;
+      const meta = JSON.parse(row.metadata) as unknown;
+      if (data && meta) sink++;
+      rows++;
+    }
+    const rawMs = ms(t0);
+    process.stdout.write(`raw scan:    ${rows} rows in ${(rawMs / 1000).toFixed(2)} s = ${rate(rows, rawMs)} events, ${rate(DEALS, rawMs)} deals${sink === rows ? '' : ' (!)'}\n`);
+    // The projections read only some event types; the like-for-like raw scan reads just those rows.
+    const types = PROJECTED_EVENT_TYPES.map(() => '?').join(',');
+    t0 = process.hrtime.bigint();
+    let projectedRows = 0;
+    for (const row of raw.prepare(`SELECT position, stream_name, revision, event_id, type, data, metadata FROM events WHERE type IN (${types}) ORDER BY position`).iterate(...PROJECTED_EVENT_TYPES) as Iterable<{ data: string; metadata: string }>) {
+      if (JSON.parse(row.data) && JSON.parse(row.metadata)) projectedRows++;
+    }
+    const rawProjectedMs = ms(t0);
+    raw.close();
+    process.stdout.write(`raw scan of the projected types only: ${projectedRows} rows in ${(rawProjectedMs / 1000).toFixed(2)} s = ${rate(DEALS, rawProjectedMs)} deals\n`);
+
+    // 3. The same rows through the store port.
+    const store2 = await openEventStore(`sqlite:${file}`);
+    t0 = process.hrtime.bigint();
+    let scanned = 0;
+    for await (const e of store2.readAll()) if (e) scanned++;
+    const storeMs = ms(t0);
+    process.stdout.write(`store scan:  ${scanned} events in ${(storeMs / 1000).toFixed(2)} s = ${rate(scanned, storeMs)} events, ${rate(DEALS, storeMs)} deals\n`);
+
+    // 4. Rebuild every projection from zero (read models in the same file as the store).
+    const ledger = await Ledger.withStore(store2, { readModelUrl: `sqlite:${file}` });
+    t0 = process.hrtime.bigint();
+    const rebuilt = await ledger.rebuildProjections();
+    const rebuildMs = ms(t0);
+    process.stdout.write(
+      `rebuild:     ${rebuilt.deals} deal rows from ${totalEvents} events in the log (${rebuilt.events} of the projected types applied) in ${(rebuildMs / 1000).toFixed(2)} s = ${rate(DEALS, rebuildMs)} deals, ${rate(totalEvents, rebuildMs)} log events\n`,
+    );
+    process.stdout.write(
+      `rebuild / raw scan rate: ${(rawMs / rebuildMs).toFixed(2)} (target >= 0.5); rebuild / raw scan of the projected rows: ${(rawProjectedMs / rebuildMs).toFixed(2)}; rebuild / store scan: ${(storeMs / rebuildMs).toFixed(2)}\n`,
+    );
+    const sheet = await ledger.scoreSheet('bt0');
+    process.stdout.write(`check: score sheet of table bt0 has ${sheet?.rows.length ?? 0} rows; Seeger-Fabian ${JSON.stringify(sheet?.seegerFabian.map((l) => [l.player, l.total]))}\n`);
+
+    // 5. Replay frames: a sample of deals, every perspective.
+    const sample = Math.min(500, DEALS);
+    const perspectives: Perspective[] = [{ kind: 'all' }, { kind: 'public' }, { kind: 'seat', seat: 0 }, { kind: 'seat', seat: 1 }, { kind: 'seat', seat: 2 }];
+    const dealsEvents: RecordedEvent[][] = [];
+    for (let n = 0; n < sample; n++) dealsEvents.push(await ledger.dealEvents(`b${n}`));
+    let frames = 0;
+    t0 = process.hrtime.bigint();
+    for (let n = 0; n < sample; n++) for (const p of perspectives) frames += replayFrames(`b${n}`, dealsEvents[n], p).length;
+    const framesMs = ms(t0);
+    process.stdout.write(`replay frames: ${frames} frames (${sample} deals x ${perspectives.length} perspectives) in ${framesMs.toFixed(0)} ms = ${((framesMs * 1000) / frames).toFixed(1)} µs per frame (whole deal folded per call)\n`);
+    t0 = process.hrtime.bigint();
+    let single = 0;
+    for (let n = 0; n < sample; n++) single += (await ledger.frames(`b${n}`, { from: 10, to: 10 }, { kind: 'public' })).length;
+    const singleMs = ms(t0);
+    process.stdout.write(`single frame through the ledger (read stream + fold to step 10): ${((singleMs * 1000) / sample).toFixed(0)} µs per call (${single} frames)\n`);
+    await ledger.close();
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+main().catch((err) => {
+  process.stderr.write(`${(err as Error).stack ?? String(err)}\n`);
+  process.exitCode = 1;
+});
