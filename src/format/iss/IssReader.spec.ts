@@ -42,6 +42,12 @@ describe('IssReader / IssWriter round trip (iss-format 1-4)', () => {
     expect(r.propertyOrder.slice(-2)).toEqual(['MV', 'R']);
   });
 
+  it('rewrites live-protocol forms byte for byte: hidden deal, ??.?? skat, SC.<cards>, ??, split declaration', () => {
+    const hidden = Array(10).fill('??').join('.');
+    const live = line(`w ${hidden}|D9.S9.ST.S8.C9.DT.DQ.CJ.SA.HA|${hidden}|??.?? 1 18 0 p 2 p 1 s w ??.?? 1 G 1 D9.S9 0 ?? 1 SC.CJ.SA 2 RE w LE.0`);
+    expect(writeIssRecord(read(live))).toBe(live);
+  });
+
   it('reads 2007 records without CO[] and with R0[null]', () => {
     const r = read(corpusLineById('727'));
     expect(r.header.find((h) => h.key === 'CO')).toBeUndefined();
