@@ -58,7 +58,7 @@ function recorder() {
   return { received, errors, checkpoints, caughtUp, handlers };
 }
 
-const fastSupervision: EsdbEventStoreOptions = { subscription: { initialBackoffMs: 20, maxBackoffMs: 200, livenessIntervalMs: 300 } };
+const fastSupervision: EsdbEventStoreOptions = { subscription: { initialBackoffMs: 20, maxBackoffMs: 200, livenessIntervalMs: 500 } };
 
 describe.each([
   ['BatchAppend', false],
@@ -273,7 +273,7 @@ describe('EventStoreDB adapter subscriptions', () => {
     try {
       await waitFor(() => r.caughtUp.length === 1, 'caught up');
       const readsBefore = server.readCalls();
-      await waitFor(() => server.readCalls() >= readsBefore + 3, 'three liveness probes');
+      await waitFor(() => server.readCalls() >= readsBefore + 2, 'two liveness probes');
       expect(r.errors).toEqual([]);
     } finally {
       await sub.close();
