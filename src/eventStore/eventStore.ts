@@ -87,6 +87,11 @@ export interface StreamRead {
 }
 
 export interface EventStore {
+  /**
+   * Appends all events or none. Refuses (InvalidEventError) an empty batch, a repeated eventId and
+   * data JSON cannot carry; throws ConcurrencyError when the expectation does not hold. The same
+   * event ids appended again with the same expectation report the original result, writing nothing.
+   */
   appendToStream(streamName: string, events: readonly NewEvent[], options: { expectedRevision: ExpectedRevision }): Promise<AppendResult>;
   readStream(streamName: string, options?: ReadStreamOptions): Promise<StreamRead>;
   /** Streams the global log in order without loading it into memory. */
