@@ -1,0 +1,102 @@
+import Database from 'better-sqlite3';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { decideAll } from '../../src/deal/decideAll';
+import { eventIdFor } from '../../src/eventStore/eventIds';
+import type { NewEvent } from '../../src/eventStore/eventStore';
+import { Ledger } from '../../src/ledger/ledger';
+import { CTX, randomDeal } from '../deal/randomDeal';
+import { ctx, playTableDeal } from './helpers';
+
+function asNewEvents(dealId: string, events: readonly { type: string; data: unknown }[]): NewEvent[] {
+  return events.map((e, i) => ({ type: e.type, data: e.data, metadata: { eventId: eventIdFor(`t:${dealId}`, i), source: 'manual' } }));
+}
+
+describe('audit and re-scoring', () => {
+  let dir: string;
+  beforeEach(() => {
+    dir = mkdtempSync(path.join(tmpdir(), 'skat-audit-'));
+  });
+  afterEach(() => rmSync(dir, { recursive: true, force: true }));
+
+  it('the audit lists every event with metadata and hash, the chain intact, the recorded and recomputed result, and derivation lines with their events', async () => {
+    const ledger = await Ledger.open({ storeUrl: 'sqlite::memory:' });
+    const { commands } = randomDeal('a1', 'audit-1');
+    let n = 0;
+    for (const c of commands) await ledger.execute(c, ctx('p', { commandId: `a1-${n++}` }));
+    const audit = (await ledger.audit('a1'))!;
+    const events = await ledger.dealEvents('a1');
+    expect(audit.events.map((e) => e.eventId)).toEqual(events.map((e) => e.eventId));
+    expect(audit.events.every((e) => typeof e.hash === 'string' && e.metadata.commandId)).toBe(true);
+    expect(audit.chain).toEqual({ intact: true, brokenAt: null, reason: null });
+    expect(audit.recomputed).toEqual(audit.recorded);
+    expect(audit.differences).toEqual([]);
+    expect(audit.profileId).toBe('isko');
+    const ids = new Set(events.map((e) => e.eventId));
+    expect(audit.derivation.length).toBeGreaterThan(0);
+    for (const line of audit.derivation) {
+      expect(line.eventIds.length).toBeGreaterThan(0);
+      for (const id of line.eventIds) expect(ids.has(id)).toBe(true);
+    }
+    expect(await ledger.audit('missing')).toBeNull();
+    await ledger.close();
+  });
+
+  it('shows where the hash chain breaks when a stored event was altered outside the store', async () => {
+    const file = path.join(dir, 'l.db');
+    const ledger = await Ledger.open({ storeUrl: `sqlite:${file}` });
+    const { commands } = randomDeal('a2', 'audit-2');
+    let n = 0;
+    for (const c of commands) await ledger.execute(c, ctx('p', { commandId: `a2-${n++}` }));
+    await ledger.close();
+    const db = new Database(file);
+    db.prepare(`UPDATE events SET data = json_set(data, '$.value', 264) WHERE stream_name = 'deal-a2' AND revision = 3`).run();
+    const changed = db.prepare(`SELECT type FROM events WHERE stream_name = 'deal-a2' AND revision = 3`).pluck().get();
+    db.close();
+    const reopened = await Ledger.open({ storeUrl: `sqlite:${file}` });
+    const audit = (await reopened.audit('a2'))!;
+    expect(changed).toBeDefined();
+    expect(audit.chain.intact).toBe(false);
+    expect(audit.chain.brokenAt).toBe('3');
+    await reopened.close();
+  });
+
+  it('re-scoring lists every deal whose recorded result differs from what the engine derives now', async () => {
+    const ledger = await Ledger.open({ storeUrl: 'sqlite::memory:' });
+    const good = randomDeal('r1', 'rescore-1');
+    await ledger.appendDealEvents('r1', asNewEvents('r1', good.events));
+    // A deal recorded by an engine with a scoring bug: its DealScored says +1 more than the rules give.
+    let bad = randomDeal('r2', 'rescore-2');
+    for (let i = 3; bad.state.recordedResult?.kind !== 'scored'; i++) bad = randomDeal('r2', `rescore-${i}`);
+    const tampered = bad.events.map((e) => (e.type === 'DealScored' ? { ...e, data: { ...e.data, result: { ...e.data.result, score: (e.data.result.score as number) + 1 } } } : e));
+    await ledger.appendDealEvents('r2', asNewEvents('r2', tampered));
+    const diffs = await ledger.rescore();
+    expect(diffs).toEqual([{ dealId: 'r2', field: 'score', recorded: (bad.state.recordedResult!.score as number) + 1, recomputed: bad.state.recordedResult!.score }]);
+    const audit = await ledger.audit('r2');
+    expect(audit?.differences).toEqual([{ field: 'score', recorded: (bad.state.recordedResult!.score as number) + 1, recomputed: bad.state.recordedResult!.score }]);
+    await ledger.close();
+  });
+
+  it('decideAll builds a whole deal in memory that appends in one batch (noStream) and replays like a live one', async () => {
+    const ledger = await Ledger.open({ storeUrl: 'sqlite::memory:' });
+    const { commands } = randomDeal('m1', 'batch-1');
+    const decided = decideAll(commands, CTX);
+    expect(decided.ok).toBe(true);
+    if (!decided.ok) return;
+    expect((await ledger.appendDealEvents('m1', asNewEvents('m1', decided.events))).status).toBe('appended');
+    expect((await ledger.deal('m1'))?.status).not.toBe('inProgress');
+    await ledger.close();
+  });
+
+  it('a 4-table deal seats three players and records the sitting dealer', async () => {
+    const ledger = await Ledger.open({ storeUrl: 'sqlite::memory:' });
+    await ledger.execute({ type: 'OpenTable', tableId: 'q', players: ['A', 'B', 'C', 'D'], firstDealer: 'A' }, ctx());
+    const dealId = await playTableDeal(ledger, 'q', 'four-1');
+    const summary = await ledger.deal(dealId);
+    expect(summary).toMatchObject({ dealer: 'A', players: ['B', 'C', 'D'], sittingOut: ['A'], tableId: 'q', dealNumber: 1 });
+    const sheet = await ledger.scoreSheet('q');
+    expect(sheet?.rows).toHaveLength(1);
+    await ledger.close();
+  });
+});
