@@ -28,6 +28,8 @@ export interface IssSource {
   readonly line: string;
   readonly lineNumber: number;
   readonly file: string | null;
+  /** Number of the deal in its series (ISS records do not say; the importer counts per SE). */
+  readonly dealNumber?: number;
 }
 
 /**
@@ -41,7 +43,7 @@ export function issRecordToEvents(record: IssRecord, source: IssSource): IssDeal
   const planned = planIssDeal(record);
   const id = record.header.find((h) => h.key === 'ID')?.value ?? null;
   if (!planned.ok) return { ok: false, reason: planned.reason, id };
-  const plan = planned.plan;
+  const plan = source.dealNumber === undefined ? planned.plan : { ...planned.plan, start: { ...planned.plan.start, dealNumber: source.dealNumber } };
   const ctx: DecideContext = { actorId: ISS_IMPORT_SOURCE, role: 'system', now: plan.startedAt, defaultProfileId: plan.start.profileId };
 
   let state: DealState = initialDealState;

@@ -1,0 +1,58 @@
+import { flag, flagAll, parseArgs } from '../args';
+import { UsageError, type CliCommand } from '../command';
+import { openEventStore } from '../../eventStore/storeUrl';
+import { eventStoreDealSource } from '../../format/iss/export/dealStreamSource';
+import { exportIssLines } from '../../format/iss/export/exportIss';
+import { writeLines } from '../../format/ndjson/ndjsonWriter';
+import { EXIT_CODES_HELP, STORE_HELP, outputOf, storeUrlOf } from './ledgerCommandSupport';
+
+const help = `Usage: skat-ledger export iss [--store URL] [--deal ID]... [--table ID] [--out FILE]
+
+Writes one ISS game record per deal (one line each), read straight from the deals' events in the
+order they were recorded. A deal imported from ISS comes out byte for byte as the line imported
+(lossless round trip); a deal recorded live comes out as a plain ISS record (PC[Skat Ledger],
+SE = table id, ID = deal id) that jskat-style parsers read. Deals still in progress cannot be
+written; each is reported on stderr.
+
+${STORE_HELP}
+  --deal ID     only this deal (repeatable; in the order given), e.g. --deal iss-541932
+  --table ID    only deals of this table, e.g. --table iss-series-251395
+  --out FILE    write to FILE instead of stdout
+
+${EXIT_CODES_HELP} Here 1 = some deals could not be written (listed on stderr).
+
+Example: npx skat-ledger export iss --table iss-series-251395 > series.sgf`;
+
+const exportIss: CliCommand = {
+  path: ['export', 'iss'],
+  summary: 'Export deals as ISS game records',
+  help,
+  async run(argv, io) {
+    const args = parseArgs(argv, { values: ['store', 'deal', 'table', 'out'] });
+    if (args.positional.length > 0) throw new UsageError(`unexpected argument ${args.positional[0]}`);
+    const deals = flagAll(args, 'deal');
+    const tableId = flag(args, 'table');
+    const store = await openEventStore(storeUrlOf(args, io), { readonly: true, mustExist: true });
+    const out = outputOf(flag(args, 'out'), io);
+    let problems = 0;
+    try {
+      const lines = exportIssLines(eventStoreDealSource(store), { ...(deals.length ? { dealIds: deals } : {}), ...(tableId !== undefined ? { tableId } : {}) });
+      async function* text() {
+        for await (const l of lines) {
+          if (l.line !== null) yield l.line + '\n';
+          else {
+            problems++;
+            io.stderr.write(`skat-ledger export iss: ${l.dealId}: ${l.error}\n`);
+          }
+        }
+      }
+      await writeLines(out.stream, text());
+    } finally {
+      await out.finish();
+      await store.dispose();
+    }
+    return problems > 0 ? 1 : 0;
+  },
+};
+
+export default exportIss;

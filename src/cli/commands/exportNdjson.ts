@@ -1,0 +1,75 @@
+import { flag, parseArgs } from '../args';
+import { UsageError, type CliCommand } from '../command';
+import { openEventStore } from '../../eventStore/storeUrl';
+import { eventStoreDealSource } from '../../format/iss/export/dealStreamSource';
+import { DealFilterError, parseDealFilter, DEAL_RESULT_FILTERS } from '../../format/ndjson/dealFilter';
+import { ndjsonDealLines, writeLines } from '../../format/ndjson/ndjsonWriter';
+import { GAME_TYPES } from '../../rules/declaration';
+import { EXIT_CODES_HELP, STORE_HELP, outputOf, storeUrlOf } from './ledgerCommandSupport';
+
+const help = `Usage: skat-ledger export ndjson [--store URL] [filters] [--out FILE]
+
+Writes one JSON object per deal, one per line (NDJSON): players and seats, the cards dealt, the
+bidding, the skat, the declaration, every trick, claims and resignations, and the result with its
+derivation (rule by rule). The shape is documented by the JSON Schema in
+src/format/ndjson/deal.schema.json (draft 2020-12). Deals are read from their events one at a time
+(memory stays flat). The same stream is served at GET /api/export/deals.ndjson?<filters>.
+
+${STORE_HELP}
+  --player NAME       deals where NAME held a seat
+  --table ID          deals of one table (ISS series: iss-series-<SE>)
+  --tournament ID     deals of one tournament
+  --from DATE         deals started at or after DATE (ISO 8601, e.g. 2017-09-04)
+  --to DATE           deals started before DATE
+  --game-type TYPE    ${GAME_TYPES.join(', ')}
+  --result RESULT     ${DEAL_RESULT_FILTERS.join(', ')} (won/lost: by the declarer)
+  --source SOURCE     live, import:iss, manual
+  --out FILE          write to FILE instead of stdout
+
+${EXIT_CODES_HELP} Here 1 = some deals could not be read (listed on stderr).
+
+Example: npx skat-ledger export ndjson --player xskat --game-type grand --from 2017-01-01 > grands.ndjson`;
+
+const exportNdjson: CliCommand = {
+  path: ['export', 'ndjson'],
+  summary: 'Export deals as NDJSON hand histories',
+  help,
+  async run(argv, io) {
+    const args = parseArgs(argv, { values: ['store', 'player', 'table', 'tournament', 'from', 'to', 'game-type', 'result', 'source', 'out'] });
+    if (args.positional.length > 0) throw new UsageError(`unexpected argument ${args.positional[0]}`);
+    let filter;
+    try {
+      filter = parseDealFilter({
+        player: flag(args, 'player'),
+        table: flag(args, 'table'),
+        tournament: flag(args, 'tournament'),
+        from: flag(args, 'from'),
+        to: flag(args, 'to'),
+        gameType: flag(args, 'game-type'),
+        result: flag(args, 'result'),
+        source: flag(args, 'source'),
+      });
+    } catch (err) {
+      if (err instanceof DealFilterError) throw new UsageError(err.message.replace(/^gameType=/, '--game-type ').replace(/^(\w+)=/, '--$1 '));
+      throw err;
+    }
+    const store = await openEventStore(storeUrlOf(args, io), { readonly: true, mustExist: true });
+    const out = outputOf(flag(args, 'out'), io);
+    let problems = 0;
+    try {
+      await writeLines(
+        out.stream,
+        ndjsonDealLines(eventStoreDealSource(store), filter, (p) => {
+          problems++;
+          io.stderr.write(`skat-ledger export ndjson: ${p.dealId}: ${p.reason}\n`);
+        }),
+      );
+    } finally {
+      await out.finish();
+      await store.dispose();
+    }
+    return problems > 0 ? 1 : 0;
+  },
+};
+
+export default exportNdjson;

@@ -1,0 +1,30 @@
+import { has, parseArgs } from '../args';
+import { UsageError, type CliCommand } from '../command';
+import { EXIT_CODES_HELP, STORE_HELP, redactUrl, storeUrlOf, withLedger } from './ledgerCommandSupport';
+
+const help = `Usage: skat-ledger rebuild [--store URL] [--json]
+
+Drops the read models (deal summaries, replay frames, score sheets, standings, player statistics)
+and rebuilds them from zero by replaying every event of the store. The events are not touched.
+
+${STORE_HELP}
+  --json        print {"store","events","deals"} instead of text
+
+${EXIT_CODES_HELP}`;
+
+const rebuild: CliCommand = {
+  path: ['rebuild'],
+  summary: 'Rebuild projections from zero',
+  help,
+  async run(argv, io) {
+    const args = parseArgs(argv, { values: ['store'], switches: ['json'] });
+    if (args.positional.length > 0) throw new UsageError(`unexpected argument ${args.positional[0]}`);
+    const storeUrl = storeUrlOf(args, io);
+    const r = await withLedger(storeUrl, (ledger) => ledger.rebuildProjections());
+    if (has(args, 'json')) io.stdout.write(JSON.stringify({ store: redactUrl(storeUrl), events: r.events, deals: r.deals }) + '\n');
+    else io.stdout.write(`${redactUrl(storeUrl)}: projections rebuilt from ${r.events} events (${r.deals} deals)\n`);
+    return 0;
+  },
+};
+
+export default rebuild;

@@ -1,0 +1,61 @@
+import { flag, has, parseArgs } from '../args';
+import { UsageError, type CliCommand } from '../command';
+import type { PlayerStats } from '../../projections/playerStats/playerStats';
+import { EXIT_CODES_HELP, STORE_HELP, storeUrlOf, withLedger } from './ledgerCommandSupport';
+
+const help = `Usage: skat-ledger stats --player NAME [--store URL] [--json]
+
+A player's statistics over every deal in the store: deals played, games as declarer (share, won,
+lost, average game value, game types, hand / ouvert / null / overbid rates), defence games and
+success, and the Seeger-Fabian total of every series (table) the player sat at. Computer seats
+are left out (D5 duel rule).
+
+  --player NAME  the player (ISS imports: the ISS name)
+${STORE_HELP}
+  --json        print the statistics as one JSON object
+
+${EXIT_CODES_HELP} Here 2 also = no deals for that player.`;
+
+const pct = (x: number) => `${(x * 100).toFixed(1)}%`;
+
+export function statsText(s: PlayerStats): string {
+  const mix = Object.entries(s.gameTypeMix)
+    .filter(([, n]) => n > 0)
+    .map(([t, n]) => `${t} ${n}`)
+    .join(', ');
+  const series = s.seegerFabianPerSeries.map((x) => `  ${x.tableId}: ${x.total}`);
+  return [
+    `Player ${s.player}`,
+    `  deals played        ${s.dealsPlayed}`,
+    `  as declarer         ${s.declarerGames} (${pct(s.declarerShare)}): won ${s.wonAsDeclarer}, lost ${s.lostAsDeclarer}, average game value ${s.averageGameValue.toFixed(1)}`,
+    `  game types          ${mix || '-'}`,
+    `  hand / ouvert / null / overbid   ${pct(s.handRate)} / ${pct(s.ouvertRate)} / ${pct(s.nullRate)} / ${pct(s.overbidRate)}`,
+    `  as defender         ${s.defenceGames}, won ${s.defenceWon} (${pct(s.defenceSuccess)})`,
+    `Seeger-Fabian per series${series.length ? '' : ': none'}`,
+    ...series,
+  ].join('\n');
+}
+
+const stats: CliCommand = {
+  path: ['stats'],
+  summary: "A player's statistics",
+  help,
+  async run(argv, io) {
+    const args = parseArgs(argv, { values: ['store', 'player'], switches: ['json'] });
+    if (args.positional.length > 0) throw new UsageError(`unexpected argument ${args.positional[0]}`);
+    const player = flag(args, 'player');
+    if (player === undefined || player.trim() === '') throw new UsageError('--player NAME is required');
+    const s = await withLedger(storeUrlOf(args, io), async (ledger) => {
+      await ledger.catchUp();
+      return ledger.playerStats(player);
+    });
+    if (!s || s.dealsPlayed === 0) {
+      io.stderr.write(`skat-ledger stats: no deals for player ${player}\n`);
+      return 2;
+    }
+    io.stdout.write(has(args, 'json') ? JSON.stringify(s) + '\n' : statsText(s) + '\n');
+    return 0;
+  },
+};
+
+export default stats;
