@@ -36,6 +36,18 @@ describe('score sheet projection (R34/R35)', () => {
     expect(sheet?.seriesLength).toBe(48);
   });
 
+  it('D5 duel rule: a computer player is marked on the sheet and left out of standings and statistics', async () => {
+    await ledger.execute({ type: 'CreateTournament', tournamentId: 'duel', name: 'Duel' }, ctx());
+    await ledger.execute({ type: 'OpenTable', tableId: 'td', players: ['A', 'B', 'Bot'], firstDealer: 'Bot', computerPlayers: ['Bot'], tournamentId: 'duel', round: 1 }, ctx());
+    await ledger.appendDealEvents('td-1', handMadeDeal({ dealId: 'td-1', tableId: 'td', tournamentId: 'duel', dealNumber: 1, dealer: 'Bot', players: ['A', 'B', 'Bot'], sittingOut: [], computerSeats: [2] }, result(2, 'scored', false, -72)));
+    const sheet = await ledger.scoreSheet('td');
+    expect(sheet?.seegerFabian.find((l) => l.player === 'Bot')).toMatchObject({ computer: true, lost: 1 });
+    const standings = await ledger.standings('duel');
+    expect(standings?.lines.map((l) => [l.player, l.total])).toEqual([['A', 40], ['B', 40]]);
+    expect(await ledger.playerStats('Bot')).toBeNull();
+    expect(await ledger.playerStats('A')).toMatchObject({ dealsPlayed: 1, declarerGames: 0, defenceGames: 1, defenceWon: 1, defenceSuccess: 1 });
+  });
+
   it('a table that does not exist has no score sheet', async () => {
     expect(await ledger.scoreSheet('nope')).toBeNull();
   });
