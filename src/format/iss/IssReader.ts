@@ -59,7 +59,10 @@ function readUnsafe(line: string): IssReadResult {
     return failure(`unexpected text at column ${pos + 1}: a record is "(;" KEY[value]... " ;)"`, id);
   }
   const beforeClose = line.slice(pos, closeAt);
-  if (!/^[ \t]*$/.test(beforeClose)) return failure(`unexpected text "${clip(beforeClose)}" before ";)" (column ${pos + 1})`, id);
+  for (let i = 0; i < beforeClose.length; i++) {
+    const c = beforeClose.charCodeAt(i);
+    if (c !== 32 && c !== 9) return failure(`unexpected text "${clip(beforeClose)}" before ";)" (column ${pos + 1})`, id);
+  }
   if (movesText === null) return failure('no MV[...] move list', id);
 
   const moves = readMoves(movesText);
@@ -85,24 +88,51 @@ function readUnsafe(line: string): IssReadResult {
 /** MV value → tokens, or the reason it is unreadable. */
 export function readMoves(text: string): IssToken[] | string {
   // Exactly one space between words and at most one after the last: anything else would not
-  // survive the round trip, so it is refused rather than silently normalised.
-  const words = text.split(' ');
-  if (words.length > 0 && words[words.length - 1] === '') words.pop();
+  // survive the round trip, so it is refused rather than silently normalised. Scanned in place:
+  // a card play (most of a record) needs no substring.
+  const end = text.endsWith(' ') ? text.length - 1 : text.length;
   const tokens: IssToken[] = [];
-  if (words.length === 1 && words[0] === '') return tokens;
-  const empty = words.indexOf('');
-  if (empty >= 0) return `MV has an empty word at word ${empty + 1}: words are separated by exactly one space`;
-  let w = 0;
-  while (w < words.length) {
-    const actor = words[w++];
+  let pos = 0;
+  let word = 0;
+  while (pos < end) {
+    const actorEnd = wordEnd(text, pos, end);
+    if (actorEnd === pos) return emptyWord(word + 1);
+    word++;
     const n = tokens.length + 1;
-    if (w >= words.length) return `MV move ${n}: actor "${clip(actor)}" has no action (the move list is truncated)`;
-    const action = words[w++];
-    const token = readToken(actor, action);
-    if (typeof token === 'string') return `MV move ${n} "${clip(actor)} ${clip(action)}": ${token}`;
+    if (actorEnd >= end) return `MV move ${n}: actor "${clip(text.slice(pos, actorEnd))}" has no action (the move list is truncated)`;
+    const actionStart = actorEnd + 1;
+    const actionEnd = wordEnd(text, actionStart, end);
+    if (actionEnd === actionStart) return emptyWord(word + 1);
+    word++;
+    const seat = actorEnd - pos === 1 ? seatOfChar(text.charCodeAt(pos)) : null;
+    let token: IssToken | string | null = null;
+    if (seat !== null && actionEnd - actionStart === 2) {
+      const i = cardIndexAt(text, actionStart);
+      if (i >= 0) token = { kind: 'play', seat, card: cardOfIndex(i) };
+    }
+    if (token === null) {
+      const actor = text.slice(pos, actorEnd);
+      const action = text.slice(actionStart, actionEnd);
+      token = readToken(actor, action);
+      if (typeof token === 'string') return `MV move ${n} "${clip(actor)} ${clip(action)}": ${token}`;
+    }
     tokens.push(token);
+    pos = actionEnd + 1;
   }
   return tokens;
+}
+
+function wordEnd(text: string, from: number, end: number): number {
+  const sp = text.indexOf(' ', from);
+  return sp < 0 || sp > end ? end : sp;
+}
+
+function emptyWord(word: number): string {
+  return `MV has an empty word at word ${word}: words are separated by exactly one space`;
+}
+
+function seatOfChar(c: number): Seat | null {
+  return c === 48 ? 0 : c === 49 ? 1 : c === 50 ? 2 : null;
 }
 
 function readToken(actor: string, action: string): IssToken | string {
