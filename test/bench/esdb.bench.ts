@@ -17,6 +17,12 @@ const EVENTS = Number(process.env.EVENTS ?? 40);
 
 const seconds = (start: bigint) => Number(process.hrtime.bigint() - start) / 1e9;
 const rate = (n: number, s: number) => `${Math.round(n / s).toLocaleString('en-US')}/s`;
+/** CPU seconds of this process (client, adapter and, by default, the server): meaningful on a busy machine. */
+const cpuSeconds = (since: NodeJS.CpuUsage) => {
+  const used = process.cpuUsage(since);
+  return (used.user + used.system) / 1e6;
+};
+const cpu = (n: number, since: NodeJS.CpuUsage) => `${((cpuSeconds(since) * 1e6) / n).toFixed(0)} µs CPU each`;
 
 async function main(): Promise<void> {
   const real = process.env.EVENTSTORE_CONNECTION_STRING;
@@ -26,6 +32,7 @@ async function main(): Promise<void> {
   const streams = Array.from({ length: DEALS }, (_, i) => `${prefix}-${i}`);
   try {
     let start = process.hrtime.bigint();
+    let cpuStart = process.cpuUsage();
     for (const s of streams) {
       for (let i = 0; i < EVENTS; i++) {
         const expectedRevision = i === 0 ? 'noStream' : BigInt(i - 1);
@@ -36,18 +43,24 @@ async function main(): Promise<void> {
     }
     const appendS = seconds(start);
     const total = DEALS * EVENTS;
+    const appendCpu = cpu(total, cpuStart);
 
     start = process.hrtime.bigint();
+    cpuStart = process.cpuUsage();
     let read = 0;
     for (const s of streams) read += (await store.readStream(s)).events.length;
     const readS = seconds(start);
+    const readCpu = cpu(read, cpuStart);
 
     start = process.hrtime.bigint();
+    cpuStart = process.cpuUsage();
     let scanned = 0;
     for await (const _ of store.readAll({ streamPrefixes: [prefix] })) scanned++;
     const scanS = seconds(start);
+    const scanCpu = cpu(scanned, cpuStart);
 
     start = process.hrtime.bigint();
+    cpuStart = process.cpuUsage();
     let delivered = 0;
     await new Promise<void>((resolve, reject) => {
       const sub = store.subscribeToAll(
@@ -56,14 +69,15 @@ async function main(): Promise<void> {
       );
     });
     const subS = seconds(start);
+    const subCpu = cpu(delivered, cpuStart);
 
     if (read !== total || scanned !== total || delivered !== total) throw new Error(`counts differ: ${read} ${scanned} ${delivered} of ${total}`);
     console.log(`target: ${real ? 'EventStoreDB at EVENTSTORE_CONNECTION_STRING' : 'in-process test double (not EventStoreDB)'}`);
     console.log(`${DEALS} deals × ${EVENTS} events = ${total} events`);
-    console.log(`append (1 event/call, tail read + chain + exact revision): ${rate(total, appendS)} events, ${(appendS * 1000 / total).toFixed(2)} ms/append`);
-    console.log(`readStream (whole deal):   ${rate(DEALS, readS)} streams, ${rate(read, readS)} events`);
-    console.log(`readAll (prefix filter):   ${rate(scanned, scanS)} events`);
-    console.log(`subscription catch-up:     ${rate(delivered, subS)} events`);
+    console.log(`append (1 event/call, tail read + chain + exact revision): ${rate(total, appendS)} appends, ${((appendS * 1000) / total).toFixed(2)} ms wall, ${appendCpu}`);
+    console.log(`readStream (whole deal):   ${rate(DEALS, readS)} streams, ${rate(read, readS)} events, ${readCpu} event`);
+    console.log(`readAll (prefix filter):   ${rate(scanned, scanS)} events, ${scanCpu}`);
+    console.log(`subscription catch-up:     ${rate(delivered, subS)} events, ${subCpu}`);
     console.log(`peak RSS: ${Math.round(process.memoryUsage().rss / 1024 / 1024)} MiB`);
   } finally {
     await store.dispose();
