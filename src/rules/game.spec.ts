@@ -337,6 +337,31 @@ function issGame(deck: string, mv: string, profile: RuleProfile = ISS_PROFILE): 
   return ok(replay(dealt, issMoves(mv), profile));
 }
 
+describe('game: results from play', () => {
+  it('R10/R22: the discards count as card points for the declarer', () => {
+    // Forehand picks up C7 D7 and discards CA and CT (21 points), then plays clubs.
+    let s = apply(forehandDeclarer(), { kind: 'pickUpSkat', seat: 0 }, { kind: 'discard', seat: 0, cards: ['CA', 'CT'] }, { kind: 'declare', seat: 0, declaration: decl('clubs') });
+    while (s.phase === 'playing') s = ok(applyMove(s, legalMoves(s).filter((m) => m.kind === 'play')[0]));
+    const trickPoints = s.tricks.filter((t) => t.winner === 0).reduce((a, t) => a + t.points, 0);
+    expect(s.result?.declarerPoints).toBe(trickPoints + 21);
+  });
+
+  it('R10/R22: in a hand game the untouched skat counts for the declarer', () => {
+    const dealt: DealtCards = { ...DEAL, hands: [DEAL.hands[0], DEAL.hands[1], cards('HQ H9 H8 H7 C7 DT DK DQ D9 D8')], skat: ['DA', 'D7'] };
+    let s = handGame(decl('clubs', { hand: true }), ISKO_PROFILE, dealt);
+    while (s.phase === 'playing') s = ok(applyMove(s, legalMoves(s).filter((m) => m.kind === 'play')[0]));
+    const trickPoints = s.tricks.filter((t) => t.winner === 0).reduce((a, t) => a + t.points, 0);
+    expect(s.result?.declarerPoints).toBe(trickPoints + 11);
+  });
+
+  it('R32: a game declared below the bid is played and scored as overbid', () => {
+    // Middlehand bids 264 and plays diamonds hand: diamonds is worth at most 9 x 18 = 162.
+    let s = apply(start(), { kind: 'bid', seat: 1, value: 264 }, { kind: 'pass', seat: 0 }, { kind: 'pass', seat: 2 }, { kind: 'declare', seat: 1, declaration: decl('diamonds', { hand: true }) });
+    while (s.phase === 'playing') s = ok(applyMove(s, legalMoves(s).filter((m) => m.kind === 'play')[0]));
+    expect(s.result).toMatchObject({ kind: 'scored', declarer: 1, bid: 264, overbid: true, won: false });
+  });
+});
+
 describe('game: claims and resignations', () => {
   it('D3: on ISS a claim (SC) lets play go on and one defender resigning changes nothing (record 4940313... ID 4913037)', () => {
     const s = issGame(
