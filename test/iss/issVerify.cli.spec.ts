@@ -55,20 +55,29 @@ describe('skat-ledger iss verify (acceptance: the 33 real ISS records)', () => {
       good.slice(0, 200), // truncated
       '   ',
       good.replace('v:-54', 'v:-60').replace('ID[541932]', 'ID[4]') + '\r', // disagrees on v; CRLF tolerated
+      good.replace('MV[w HA.', 'MV[w XA.').replace('ID[541932]', 'ID[5]'), // bad card code
+      good.replace('MV[w HA.SK.', 'MV[w HA.HA.').replace('ID[541932]', 'ID[6]'), // duplicate card in the deal
+      good.replace('0 SA 1 S7', '0 SA 2 S7').replace('ID[541932]', 'ID[7]'), // out of turn
     ];
     const file = join(dir, 'mixed.sgf');
     writeFileSync(file, lines.join('\n') + '\n');
     const r = await cli(['iss', 'verify', file, '--json']);
     expect(r.code).toBe(1);
     const s = JSON.parse(r.stdout);
-    expect(s).toMatchObject({ records: 6, agree: 1, disagree: 1, notScoreable: 0 });
+    expect(s).toMatchObject({ records: 9, agree: 1, disagree: 1, notScoreable: 0 });
     expect(s.mismatches).toEqual([{ id: '4', field: 'v', recorded: -60, recomputed: -54, file, line: 8 }]);
     expect(s.malformed.map((m: { line: number; id: string | null }) => [m.line, m.id])).toEqual([
       [3, '1'],
       [4, '2'],
       [5, '3'],
       [6, '541932'],
+      [9, '5'],
+      [10, '6'],
+      [11, '7'],
     ]);
+    expect(s.malformed[4].reason).toContain('"XA" is not a card code');
+    expect(s.malformed[5].reason).toContain('HA is dealt twice');
+    expect(s.malformed[6].reason).toMatch(/R15: it is middlehand's turn/);
     expect(s.malformed[0].reason).toMatch(/R5/);
     expect(s.malformed[1].reason).toMatch(/R15: rearhand does not hold DA/);
     expect(s.malformed[2].reason).toContain('32 cards, got 33');
