@@ -41,7 +41,7 @@ export async function startServer(options: { limits?: Partial<ApiLimits>; privat
       tokenSecret: SECRET,
       limits: { ...DEFAULT_LIMITS, ratePerWindow: 1_000_000, ...options.limits },
       privateTournaments: new Set(options.privateTournaments ?? []),
-      logErrors: false,
+      logErrors: !!process.env.API_LOG_ERRORS,
     },
   );
   const app = await createApp(settings, { ledger, logger: false });

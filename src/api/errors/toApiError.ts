@@ -13,6 +13,8 @@ export function toApiError(err: unknown): GraphQLError {
     const code = err.extensions?.code;
     if (typeof code === 'string' && (ERROR_CODES as readonly string[]).includes(code)) return err;
     if (err.originalError && err.originalError !== err) return toApiError(err.originalError);
+    // graphql-js's own errors outside execution (coercion, validation) are the request's fault.
+    if (!err.path) return apiError('BAD_USER_INPUT', err.message);
     return apiError('INTERNAL_SERVER_ERROR', 'Internal server error');
   }
   if (!(err instanceof Error)) return apiError('INTERNAL_SERVER_ERROR', 'Internal server error');

@@ -12,13 +12,19 @@ export function complexityPlugin(maxComplexity: number): ApolloServerPlugin {
     async requestDidStart() {
       return {
         async didResolveOperation({ request, document, schema }) {
-          const complexity = getComplexity({
-            schema,
-            operationName: request.operationName,
-            query: document,
-            variables: request.variables ?? {},
-            estimators: [fieldExtensionsEstimator(), listSizeEstimator(), simpleEstimator({ defaultComplexity: 1 })],
-          });
+          let complexity: number;
+          try {
+            complexity = getComplexity({
+              schema,
+              operationName: request.operationName,
+              query: document,
+              variables: request.variables ?? {},
+              estimators: [fieldExtensionsEstimator(), listSizeEstimator(), simpleEstimator({ defaultComplexity: 1 })],
+            });
+          } catch (err) {
+            // Variables that do not fit their types surface here first, before Apollo coerces them.
+            throw apiError('BAD_USER_INPUT', err instanceof Error ? err.message : 'bad variables', { http: { status: 400 } });
+          }
           if (complexity > maxComplexity) {
             throw apiError('BAD_USER_INPUT', `query too complex: cost ${complexity}, limit ${maxComplexity}`, { reason: 'QUERY_TOO_COMPLEX', http: { status: 400 } });
           }
