@@ -1,7 +1,7 @@
 import { decide, type DecideContext } from '../deal/decide';
 import { initialDealState, type DealState } from '../deal/dealState';
 import { DEAL_SCHEMA_VERSION, dealStreamName, DEAL_STREAM_PREFIX, type DealEvent } from '../deal/events';
-import { DEFAULT_PROFILE_ID } from '../deal/engine';
+import { DEFAULT_PROFILE_ID, getProfile } from '../deal/engine';
 import { evolve } from '../deal/evolve';
 import type { DealCommand } from '../deal/commands';
 import { handleCommand, type Decider } from '../commandHandling/handleCommand';
@@ -79,6 +79,7 @@ export class Ledger {
 
   /** A ledger over an already open store (tests, benchmarks). */
   static async withStore(store: EventStore, options: { readModelUrl?: string; profileId?: string } = {}): Promise<Ledger> {
+    if (options.profileId !== undefined) getProfile(options.profileId); // an unknown default profile fails here, not at the first command
     const db = openReadModelDb(options.readModelUrl ?? 'sqlite::memory:');
     const ledger = new Ledger(store, db, options.profileId ?? DEFAULT_PROFILE_ID);
     await ledger.runner.catchUp(false);
