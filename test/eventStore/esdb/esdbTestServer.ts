@@ -6,12 +6,16 @@
  * client package. It exists because no EventStoreDB server (and no Docker) is available where the
  * suite runs; it proves the adapter's use of the real client over the wire. It is in memory, single
  * node, insecure only, and models no ACLs, deletes, projections, persistent subscriptions, stream
- * subscriptions or scavenging. Whenever `EVENTSTORE_CONNECTION_STRING` is set, the same suites also
- * run against a real server; that run is the authority.
+ * subscriptions, FellBehind or scavenging. Whenever `EVENTSTORE_CONNECTION_STRING` is set, the
+ * conformance suite also runs against a real server; that run is the authority.
  *
- * RPCs: ServerFeatures.GetSupportedMethods (or UNIMPLEMENTED in `legacy` mode, like a 20.x server),
- * Streams.Append, Streams.BatchAppend (advertised in modern mode, so the client uses it for plain
- * appends, as it does against 21.10+ servers) and Streams.Read (see readHandler.ts).
+ * RPCs: ServerFeatures.GetSupportedMethods (or UNIMPLEMENTED in `legacy` mode, as servers before
+ * 21.10 answer; the double still sends CaughtUp there, which only 23.10+ servers do), Streams.Append,
+ * Streams.BatchAppend (advertised in modern mode, so the client uses it for plain appends, as it
+ * does against 21.10+ servers) and Streams.Read (see readHandler.ts). Modelled behaviour: $all
+ * positions (commit = prepare, increasing), stream revisions, the expected-revision check with the
+ * server's WrongExpectedVersion shapes, idempotent re-append (inMemoryLog.ts), a few `$` system
+ * events in $all as a fresh server has, and, for tests, a hard stop/restart and a frozen server.
  */
 import * as grpc from '@grpc/grpc-js';
 import { StreamsService } from '@eventstore/db-client/generated/streams_grpc_pb';
@@ -108,7 +112,9 @@ export async function startEsdbTestServer(options: EsdbTestServerOptions = {}): 
   if (!options.log) seedSystemEvents(log);
   const gate = new Gate();
   const counters: Counters = { reads: 0 };
-  let { server, port } = await listen({ legacy, port: options.port ?? 0, log, gate, counters });
+  const listening = await listen({ legacy, port: options.port ?? 0, log, gate, counters });
+  const port = listening.port;
+  let server = listening.server;
   let running = true;
   const stop = async (): Promise<void> => {
     if (!running) return;
