@@ -16,10 +16,12 @@ export function scoreSheetCsv(sheet: ScoreSheet): string {
     row([r.dealNumber, r.dealer, r.declarer ?? '', r.gameLabel, outcome, r.entry, ...players.map((p) => r.totals[p] ?? 0), r.corrected ? r.originalEntry : '', r.correctionReason ?? '', r.dealId]);
   }
   lines.push('');
-  row(['Seeger-Fabian', 'game points', 'won', 'lost', '50 x (won - lost)', 'opponents lost', 'opponents lost points', 'total', 'loss fees', 'computer']);
+  row(['Seeger-Fabian', 'game points', 'won', 'lost', '50 x (won - lost)', 'opponents lost', 'opponents lost points', 'total', 'rank', 'lost games (fee)', 'loss fee (cents)', 'computer']);
   for (const s of sheet.seegerFabian) {
-    row([s.player, s.gamePoints, s.won, s.lost, s.wonLostPoints, s.opponentsLost, s.opponentsLostPoints, s.total, s.lossFees, s.computer ? 'yes' : 'no']);
+    row([s.player, s.gamePoints, s.won, s.lost, s.wonLostPoints, s.opponentsLost, s.opponentsLostPoints, s.total, s.rank, s.lossFees, s.lossFeeCents, s.computer ? 'yes' : 'no']);
   }
+  if (sheet.problem) row(['problem', sheet.problem]);
+  for (const d of sheet.derivation) row(['derivation', d.ruleId, d.text]);
   return lines.join('\r\n') + '\r\n';
 }
 

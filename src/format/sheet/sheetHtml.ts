@@ -18,7 +18,7 @@ export function scoreSheetHtml(sheet: ScoreSheet, options: { readonly generatedA
     })
     .join('\n');
   const sf = sheet.seegerFabian
-    .map((s) => `<tr>${td(s.player + (s.computer ? ' (Computer)' : ''))}${num(s.gamePoints)}${num(s.won)}${num(s.lost)}${num(s.wonLostPoints)}${num(s.opponentsLost)}${num(s.opponentsLostPoints)}<td class="n total">${esc(String(s.total))}</td>${num(s.lossFees)}</tr>`)
+    .map((s) => `<tr>${td(s.player + (s.computer ? ' (Computer)' : ''))}${num(s.gamePoints)}${num(s.won)}${num(s.lost)}${num(s.wonLostPoints)}${num(s.opponentsLost)}${num(s.opponentsLostPoints)}<td class="n total">${esc(String(s.total))}</td>${num(s.rank)}${num(s.lossFees)}<td class="n">${esc(euros(s.lossFeeCents))}</td></tr>`)
     .join('\n');
   const bonus = players.length === 3 ? 40 : 30;
   return `<!DOCTYPE html>
@@ -36,6 +36,8 @@ export function scoreSheetHtml(sheet: ScoreSheet, options: { readonly generatedA
   td.n { text-align: right; font-variant-numeric: tabular-nums; }
   td.total { font-weight: bold; }
   tr.lost td { background: #fbeaea; }
+  p.problem { color: #a00; font-weight: bold; }
+  ul.derivation { font-size: 9pt; color: #333; }
   @page { size: A4; margin: 1.2cm; }
   @media print { body { margin: 0; } th { background: #eee !important; -webkit-print-color-adjust: exact; print-color-adjust: exact; } tr { break-inside: avoid; } }
 </style>
@@ -51,14 +53,18 @@ ${rows}
 </table>
 <h2>Seeger-Fabian</h2>
 <table class="seeger-fabian">
-<thead><tr>${th('Spieler')}${th('Spielpunkte')}${th('gewonnen')}${th('verloren')}${th('50 × (gew. − verl.)')}${th('verlorene Spiele der Gegner')}${th(`× ${bonus}`)}${th('Gesamt')}${th('Verlustgebühren')}</tr></thead>
+<thead><tr>${th('Spieler')}${th('Spielpunkte')}${th('gewonnen')}${th('verloren')}${th('50 × (gew. − verl.)')}${th('verlorene Spiele der Gegner')}${th(`× ${bonus}`)}${th('Gesamt')}${th('Platz')}${th('verlorene Spiele')}${th('Verlustgeld')}</tr></thead>
 <tbody>
 ${sf}
 </tbody>
 </table>
-</body>
+${sheet.problem ? `<p class="problem">${esc(sheet.problem)}</p>\n` : ''}${sheet.derivation.length ? `<ul class="derivation">\n${sheet.derivation.map((d) => `<li>${esc(d.ruleId)}: ${esc(d.text)}</li>`).join('\n')}\n</ul>\n` : ''}</body>
 </html>
 `;
+}
+
+function euros(cents: number): string {
+  return `${(cents / 100).toFixed(2).replace('.', ',')} €`;
 }
 
 function esc(s: string): string {
