@@ -71,11 +71,12 @@ async function timeStreaming(path: string, how: 'chunks' | 'readline') {
 }
 
 function timeStages(lines: readonly string[]) {
-  // CPU time (user + system) of this process, best of 3: the machine is shared, so wall time
+  // CPU time (user + system) of this process, best of 5: the machine is shared, so wall time
   // mostly measures the neighbours.
   const stage = (name: string, f: (line: string) => unknown) => {
     let best = Infinity;
-    for (let round = 0; round < 3; round++) {
+    for (let round = 0; round < 5; round++) {
+      global.gc?.();
       i = 0;
       const c0 = process.cpuUsage();
       for (const l of lines) f(l);
@@ -180,7 +181,7 @@ async function main() {
       `  marginal rate between the two files: ${Math.round((large.records - small.records) / (large.cpuS - small.cpuS)).toLocaleString('en')} games/s per core ` +
         `(start-up excluded); peak RSS ${small.maxRssMiB.toFixed(0)} vs ${large.maxRssMiB.toFixed(0)} MiB for 5x the records: flat`,
     );
-    console.log('CPU time per stage (in memory, same records, best of 3):');
+    console.log('CPU time per stage (in memory, same records, best of 5):');
     for (const st of timeStages(lines)) {
       console.log(`  ${st.name.padEnd(44)} ${st.s.toFixed(2)} s  ${st.perGame.toFixed(1)} µs/game  ${Math.round(lines.length / st.s).toLocaleString('en')} games/s`);
     }
