@@ -171,8 +171,18 @@ export class Ledger {
     return outcome;
   }
 
-  private async startTableDeal(command: StartTableDeal, ctx: CommandContext): Promise<CommandOutcome> {
-    const tableStream = tableStreamName(command.tableId);
+  /** R4: whether the table's last deal was abandoned as a misdeal, so the same dealer deals again. */
+  private async lastDealWasMisdeal(tableStream: string): Promise<boolean> {
+    const table = await this.store.readStream(tableStream);
+    const last = [...table.events].reverse().find((e) => e.type === 'TableDealOpened');
+    if (!last) return false;
+    const deal = await this.store.readStream(dealStreamName((last.data as TableDealOpenedData).dealId));
+    return deal.events.some((e) => e.type === 'DealAbandoned' && (e.data as { reason?: string }).reason === 'misdeal');
+  }
+
+  private async startTableDeal(requested: StartTableDeal, ctx: CommandContext): Promise<CommandOutcome> {
+    const tableStream = tableStreamName(requested.tableId);
+    const command: StartTableDeal = requested.redeal === undefined ? { ...requested, redeal: await this.lastDealWasMisdeal(tableStream) } : requested;
     const outcome = await handleCommand(this.store, tableStream, this.tableDecider(command), ctx, {
       schemaVersion: STRUCTURE_SCHEMA_VERSION,
       requireExisting: () => new NotFoundError('table', command.tableId),

@@ -27,6 +27,8 @@ export interface StartTableDeal {
   readonly dealId?: string;
   readonly cards: DealSource;
   readonly startedAt?: string;
+  /** R4: the previous deal was a misdeal; the same dealer deals again (the Ledger sets this). */
+  readonly redeal?: boolean;
 }
 
 export type TableCommand = OpenTable | StartTableDeal;

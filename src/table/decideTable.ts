@@ -53,7 +53,16 @@ function decideOpen(command: OpenTable, state: TableState, defaultProfileId: str
 function decideNextDeal(command: StartTableDeal, state: TableState): Judgement<TableEvent[]> {
   const table = state.opened;
   if (!table) return refuse(L.notStarted, `table ${command.tableId} is not open`);
-  const dealNumber = state.deals.length + 1;
+  const last = state.deals[state.deals.length - 1];
+  if (command.redeal) {
+    // R4: a misdeal is dealt again by the same dealer; it does not count as a further game.
+    if (!last) return refuse('R4', 'there is no deal to deal again');
+    const again = state.deals.filter((d) => d.dealNumber === last.dealNumber).length;
+    const dealId = command.dealId ?? `${table.tableId}-${last.dealNumber}-redeal-${again}`;
+    if (state.deals.some((d) => d.dealId === dealId)) return refuse(L.alreadyStarted, `deal ${dealId} already belongs to this table`);
+    return allow([{ type: 'TableDealOpened', data: { dealId, dealNumber: last.dealNumber, dealer: last.dealer, players: last.players, sittingOut: last.sittingOut, redeal: true } }]);
+  }
+  const dealNumber = (last?.dealNumber ?? 0) + 1;
   if (dealNumber > table.seriesLength) return refuse('R36', `the series of ${table.seriesLength} deals is complete`);
   const seating = seatingFor(table.players, table.firstDealer, dealNumber, table.fiveTableSitOutOffset);
   const dealId = command.dealId ?? `${table.tableId}-${dealNumber}`;

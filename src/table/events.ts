@@ -23,6 +23,8 @@ export interface TableDealOpenedData {
   readonly dealer: string;
   readonly players: SeatPlayers;
   readonly sittingOut: readonly string[];
+  /** R4: a misdealt deal dealt again by the same dealer, under the same deal number. */
+  readonly redeal?: boolean;
 }
 
 export type TableEvent =

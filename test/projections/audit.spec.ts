@@ -7,7 +7,7 @@ import { eventIdFor } from '../../src/eventStore/eventIds';
 import type { NewEvent } from '../../src/eventStore/eventStore';
 import { Ledger } from '../../src/ledger/ledger';
 import { CTX, randomDeal } from '../deal/randomDeal';
-import { ctx, playTableDeal } from './helpers';
+import { ctx, playOut, playTableDeal } from './helpers';
 
 function asNewEvents(dealId: string, events: readonly { type: string; data: unknown }[]): NewEvent[] {
   return events.map((e, i) => ({ type: e.type, data: e.data, metadata: { eventId: eventIdFor(`t:${dealId}`, i), source: 'manual' } }));
@@ -86,6 +86,24 @@ describe('audit and re-scoring', () => {
     if (!decided.ok) return;
     expect((await ledger.appendDealEvents('m1', asNewEvents('m1', decided.events))).status).toBe('appended');
     expect((await ledger.deal('m1'))?.status).not.toBe('inProgress');
+    await ledger.close();
+  });
+
+  it('R4: after a misdeal the same dealer deals again under the same deal number; then the deal passes on (R37)', async () => {
+    const ledger = await Ledger.open({ storeUrl: 'sqlite::memory:' });
+    await ledger.execute({ type: 'OpenTable', tableId: 'm', players: ['A', 'B', 'C'], firstDealer: 'A' }, ctx());
+    const first = await ledger.execute({ type: 'StartTableDeal', tableId: 'm', cards: { kind: 'seeded', seed: 'm1' } }, ctx());
+    await ledger.execute({ type: 'AbandonDeal', dealId: first.dealId!, reason: 'misdeal', note: 'card exposed' }, ctx());
+    const again = await ledger.execute({ type: 'StartTableDeal', tableId: 'm', cards: { kind: 'seeded', seed: 'm2' } }, ctx());
+    expect(again.dealId).toBe('m-1-redeal-1');
+    expect(await ledger.deal(again.dealId!)).toMatchObject({ dealer: 'A', dealNumber: 1 });
+    await playOut(ledger, again.dealId!, 'm2');
+    const next = await ledger.execute({ type: 'StartTableDeal', tableId: 'm', cards: { kind: 'seeded', seed: 'm3' } }, ctx());
+    expect(await ledger.deal(next.dealId!)).toMatchObject({ dealer: 'B', dealNumber: 2 });
+    const sheet = await ledger.scoreSheet('m');
+    expect(sheet?.rows.map((r) => [r.dealId, r.notScoreable])).toEqual([['m-1', true], ['m-1-redeal-1', false]]);
+    expect(sheet?.dealsPlayed).toBe(1);
+    expect(sheet?.problem).toBeNull();
     await ledger.close();
   });
 

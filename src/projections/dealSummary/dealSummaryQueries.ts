@@ -23,7 +23,7 @@ export function getDealSummaries(db: ReadModelDb, ids: readonly string[]): (Deal
 }
 
 export function listTableDeals(db: ReadModelDb, tableId: string): DealSummary[] {
-  return (db.prepare(`SELECT json FROM ${RM.deals} WHERE table_id = ? ORDER BY deal_number, deal_id`).pluck().all(tableId) as string[]).map(parse);
+  return (db.prepare(`SELECT json FROM ${RM.deals} WHERE table_id = ? ORDER BY deal_number, started_at, deal_id`).pluck().all(tableId) as string[]).map(parse);
 }
 
 export function listPlayerDeals(db: ReadModelDb, player: string): DealSummary[] {

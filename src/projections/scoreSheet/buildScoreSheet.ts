@@ -32,6 +32,8 @@ function sheetDeal(d: DealSummary): SheetDeal {
  */
 export function buildScoreSheet(table: TableInfo, deals: readonly DealSummary[]): ScoreSheet {
   const finished = deals.filter((d) => d.status !== 'inProgress').slice().sort((a, b) => a.dealNumber - b.dealNumber);
+  // A misdeal dealt again (R4) keeps its deal number: count numbers, not rows.
+  const dealsPlayed = new Set(finished.map((d) => d.dealNumber)).size;
   const totals: Record<string, number> = Object.fromEntries(table.players.map((p) => [p, 0]));
   const rows: ScoreSheetRow[] = finished.map((d) => {
     d.players.forEach((p, seat) => (totals[p] = (totals[p] ?? 0) + (d.seatScores?.[seat] ?? 0)));
@@ -88,8 +90,8 @@ export function buildScoreSheet(table: TableInfo, deals: readonly DealSummary[])
     players: table.players,
     profileId: table.profileId,
     seriesLength: table.seriesLength,
-    dealsPlayed: finished.length,
-    complete: finished.length >= table.seriesLength,
+    dealsPlayed,
+    complete: dealsPlayed >= table.seriesLength,
     rows,
     seegerFabian: seeger,
     derivation,
