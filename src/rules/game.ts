@@ -7,7 +7,7 @@ import { concedeRemainingTricks, type EndedBy, notScoreableResult, PASSED_IN_RES
 import type { BidCall, CompletedTrick, GameState, PlayedCard } from './game-state';
 import type { Move } from './move';
 import { ramschResult } from './ramsch';
-import { allow, refuse, type Judgement } from './refusal';
+import { allow, refuse, type Judgement, type Refusal } from './refusal';
 import { scoreGame } from './scoring';
 import { isSeat, nextSeat, SEAT_NAMES, type Seat } from './seat';
 import { followSuitReason, modeIndex, playableCards, TRUMP_CLASS, classOfIndex, holdsClass, trickPoints, winnerPositionByIndex } from './trick';
@@ -166,11 +166,11 @@ export function applyMove(state: GameState, move: Move): Judgement<GameState> {
   }
   switch (move.kind) {
     case 'play':
-      return playCard(state, move);
+      return playCard(state, move, null);
     case 'bid':
     case 'hold':
     case 'pass':
-      return bidCall(state, move);
+      return bidCall(state, move, null);
     case 'pickUpSkat':
       return pickUpSkat(state, move);
     case 'discard':
@@ -197,16 +197,24 @@ function notNow(state: GameState, ruleId: string, what: string): Judgement<GameS
 
 // ---------------------------------------------------------------- bidding (R5-R8)
 
-function bidCall(state: GameState, move: Extract<Move, { kind: 'bid' | 'hold' | 'pass' }>): Judgement<GameState> {
+/** `owned`: replay's working state, changed in place (see replayMoves); null: copy (applyMove). */
+function bidCall(state: GameState, move: Extract<Move, { kind: 'bid' | 'hold' | 'pass' }>, owned: Draft | null): Judgement<GameState> {
   if (state.phase !== 'bidding' || !state.auction) return notNow(state, 'R6', `a ${move.kind}`);
   const call: BidCall =
     move.kind === 'bid' ? { seat: move.seat, call: 'bid', value: move.value } : move.kind === 'hold' ? { seat: move.seat, call: 'hold', value: state.auction.highest } : { seat: move.seat, call: 'pass' };
   const judged: Judgement<AuctionOutcome> = judgeBidCall(state.auction, call);
   if (!judged.ok) return judged;
   const outcome = judged.value;
-  const next = draft(state);
-  next.biddingHistory = withCall(state.biddingHistory, call);
-  next.moves = withMove(state.moves, move);
+  let next: Draft;
+  if (owned) {
+    next = owned;
+    (next.biddingHistory as BidCall[]).push(call);
+    (next.moves as Move[]).push(move);
+  } else {
+    next = draft(state);
+    next.biddingHistory = withCall(state.biddingHistory, call);
+    next.moves = withMove(state.moves, move);
+  }
   if (outcome.kind === 'open') {
     next.auction = outcome.auction;
     next.highestBid = outcome.auction.highest;
@@ -305,7 +313,7 @@ function redeclare(state: GameState, move: Extract<Move, { kind: 'declare' }>): 
 
 // ---------------------------------------------------------------- play (R15-R19)
 
-function playCard(state: GameState, move: Extract<Move, { kind: 'play' }>): Judgement<GameState> {
+function playCard(state: GameState, move: Extract<Move, { kind: 'play' }>, owned: Draft | null): Judgement<GameState> {
   if (state.phase !== 'playing' || state.playMode === null) return notNow(state, 'R15', 'playing a card');
   const seat = move.seat;
   const card = move.card;
@@ -327,13 +335,17 @@ function playCard(state: GameState, move: Extract<Move, { kind: 'play' }>): Judg
       return refuse('R16', followSuitReason(who(seat), hand, led, card, state.playMode));
     }
   }
-  const rest = withoutAt(hand, at);
-  const hands = replaceHand(state.hands, seat, rest);
   const played: PlayedCard = { seat, card };
-  const moves = withMove(state.moves, move);
-  const next = draft(state);
-  next.hands = hands;
-  next.moves = moves;
+  let next: Draft;
+  if (owned) {
+    next = owned;
+    (hand as Card[]).splice(at, 1);
+    (next.moves as Move[]).push(move);
+  } else {
+    next = draft(state);
+    next.hands = replaceHand(state.hands, seat, withoutAt(hand, at));
+    next.moves = withMove(state.moves, move);
+  }
   if (!trick || trick.cards.length < 2) {
     next.currentTrick = trick ? { leader: trick.leader, cards: [trick.cards[0], played] } : { leader: seat, cards: [played] };
     return allow(next);
@@ -343,7 +355,7 @@ function playCard(state: GameState, move: Extract<Move, { kind: 'play' }>): Judg
   const cards = [trick.cards[0].card, trick.cards[1].card, card];
   const winner = ((trick.leader + winnerPositionByIndex(cards, m)) % 3) as Seat;
   const completed: CompletedTrick = { leader: trick.leader, cards: [trick.cards[0], trick.cards[1], played], winner, points: trickPoints(cards) };
-  const tricks = state.tricks.slice();
+  const tricks = owned ? (state.tricks as CompletedTrick[]) : state.tricks.slice();
   tricks.push(completed);
   next.currentTrick = null;
   next.tricks = tricks;
@@ -523,17 +535,46 @@ function declarationsFor(hand: boolean): Declaration[] {
   return out;
 }
 
+/** A replay that stopped: the 0-based index of the refused move (-1: the deal itself) and why. */
+export interface ReplayFailure {
+  readonly ok: false;
+  readonly index: number;
+  readonly refusal: Refusal;
+}
+
+/**
+ * Folds `moves` over a fresh deal, the fast way: the same rules as applyMove, but bids and cards
+ * change one working state in place instead of copying it per move (nothing outside can see the
+ * intermediate states). The final state is a normal, never-again-changed GameState, equal to the
+ * one a fold of applyMove gives (a property test checks this).
+ */
+export function replayMoves(dealt: DealtCards, moves: readonly Move[], profile: RuleProfile): { readonly ok: true; readonly value: GameState } | ReplayFailure {
+  const started = startGame(dealt, profile);
+  if (!started.ok) return { ok: false, index: -1, refusal: started.refusal };
+  let work = draft(started.value);
+  // Own copies: startGame shares the hand arrays with `dealt`, and these will be spliced.
+  work.hands = [work.hands[0].slice(), work.hands[1].slice(), work.hands[2].slice()];
+  for (let i = 0; i < moves.length; i++) {
+    const move = moves[i];
+    let r: Judgement<GameState>;
+    if (move && (move.kind === 'play' || move.kind === 'bid' || move.kind === 'hold' || move.kind === 'pass') && isSeat(move.seat)) {
+      r = move.kind === 'play' ? playCard(work, move, work) : bidCall(work, move, work);
+    } else {
+      // Rare moves take the copying path; its result shares arrays only with the discarded `work`.
+      r = applyMove(work, move);
+    }
+    if (!r.ok) return { ok: false, index: i, refusal: r.refusal };
+    work = r.value as Draft;
+  }
+  return { ok: true, value: work };
+}
+
 /** Folds `moves` over a fresh deal; a refusal says which move (0-based index) failed. */
 export function replay(dealt: DealtCards, moves: readonly Move[], profile: RuleProfile): Judgement<GameState> {
-  const started = startGame(dealt, profile);
-  if (!started.ok) return started;
-  let state = started.value;
-  for (let i = 0; i < moves.length; i++) {
-    const next = applyMove(state, moves[i]);
-    if (!next.ok) return refuse(next.refusal.ruleId, `move ${i} (${describeMove(moves[i])}): ${next.refusal.reason}`);
-    state = next.value;
-  }
-  return allow(state);
+  const r = replayMoves(dealt, moves, profile);
+  if (r.ok) return r;
+  if (r.index < 0) return refuse(r.refusal.ruleId, r.refusal.reason);
+  return refuse(r.refusal.ruleId, `move ${r.index} (${describeMove(moves[r.index])}): ${r.refusal.reason}`);
 }
 
 export function describeMove(move: Move): string {

@@ -3,10 +3,14 @@
  * through startGame + applyMove, scoring included. Prints moves/s and games/s on one core.
  * `npm run bench -- engine` (GAMES=20000 by default).
  */
-import { applyMove, startGame, legalMoves } from '../../src/rules/game';
+import { applyMove, startGame, legalMoves, replayMoves } from '../../src/rules/game';
 import type { GameState } from '../../src/rules/game-state';
 import { ISS_PROFILE } from '../../src/rules/variant/iss';
 import { playRandomGame, type RandomGame } from '../rules/random-game';
+
+function median(xs: number[]): number {
+  return xs.slice().sort((a, b) => a - b)[Math.floor(xs.length / 2)];
+}
 
 const GAMES = Number(process.env.GAMES ?? 20000);
 const ROUNDS = 5;
@@ -34,6 +38,32 @@ function replayAll(): number {
   return checksum;
 }
 
+function replayMovesAll(): number {
+  let checksum = 0;
+  for (const g of games) {
+    const r = replayMoves(g.dealt, g.moves, ISS_PROFILE);
+    if (!r.ok) throw new Error(r.refusal.reason);
+    checksum += r.value.tricks.length;
+  }
+  return checksum;
+}
+
+function measure(run: () => number): { wall: number; perCpu: number; rounds: number[] } {
+  run(); // warm-up
+  const rates: number[] = [];
+  const cpuRates: number[] = [];
+  for (let r = 0; r < ROUNDS; r++) {
+    const start = process.hrtime.bigint();
+    const cpu = process.cpuUsage();
+    run();
+    const secs = Number(process.hrtime.bigint() - start) / 1e9;
+    const used = process.cpuUsage(cpu);
+    rates.push(GAMES / secs);
+    cpuRates.push(GAMES / ((used.user + used.system) / 1e6));
+  }
+  return { wall: median(rates), perCpu: median(cpuRates), rounds: rates };
+}
+
 replayAll(); // warm-up
 // Wall-clock rate, and the rate per second of CPU time this process got (the machine may be shared).
 const rates: number[] = [];
@@ -47,9 +77,9 @@ for (let r = 0; r < ROUNDS; r++) {
   rates.push(GAMES / secs);
   cpuRates.push(GAMES / ((used.user + used.system) / 1e6));
 }
-const median = (xs: number[]): number => xs.slice().sort((a, b) => a - b)[Math.floor(xs.length / 2)];
 const wall = median(rates);
 const perCpu = median(cpuRates);
+const fast = measure(replayMovesAll);
 const movesPerGame = totalMoves / GAMES;
 
 // legalMoves cost, for replay frames: one call per state of the first 2,000 games.
@@ -70,4 +100,7 @@ const fmt = (n: number): string => Math.round(n).toLocaleString('en');
 console.log(`replay via applyMove (incl. startGame and scoring), median of ${ROUNDS} rounds:`);
 console.log(`  wall clock:     ${fmt(wall)} games/s, ${fmt(wall * movesPerGame)} moves/s (rounds: ${rates.map(fmt).join(', ')})`);
 console.log(`  per CPU second: ${fmt(perCpu)} games/s, ${fmt(perCpu * movesPerGame)} moves/s (one core; excludes time the process waited for a core)`);
+console.log(`replayMoves (same rules, one working state changed in place; incl. startGame and scoring):`);
+console.log(`  wall clock:     ${fmt(fast.wall)} games/s, ${fmt(fast.wall * movesPerGame)} moves/s (rounds: ${fast.rounds.map(fmt).join(', ')})`);
+console.log(`  per CPU second: ${fmt(fast.perCpu)} games/s, ${fmt(fast.perCpu * movesPerGame)} moves/s`);
 console.log(`legalMoves + applyMove per state: ${Math.round(lmCalls / lmSecs).toLocaleString('en')} states/s`);

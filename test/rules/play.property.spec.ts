@@ -2,7 +2,7 @@ import fc from 'fast-check';
 import { ALL_CARDS, type Card, cardPoints, isJack } from '../../src/rules/card';
 import { BID_VALUES } from '../../src/rules/bid-values';
 import type { Declaration, GameType } from '../../src/rules/declaration';
-import { applyMove, legalMoves, seatToAct } from '../../src/rules/game';
+import { applyMove, legalMoves, replayMoves, seatToAct } from '../../src/rules/game';
 import type { GameState } from '../../src/rules/game-state';
 import type { Move } from '../../src/rules/move';
 import type { Seat } from '../../src/rules/seat';
@@ -159,3 +159,29 @@ function isListed(move: Move, legal: readonly Move[], s: GameState): boolean {
     }
   });
 }
+
+describe('replay', () => {
+  it('replayMoves (in-place fast path) ends in the same state as a fold of applyMove, and leaves its inputs alone', () => {
+    fc.assert(
+      fc.property(seedArb, profileArb, fc.constantFrom(0, 0.05, 0.3), (seed, profile, interjection) => {
+        const g = playRandomGame(seed, profile, { interjection });
+        const dealtBefore = JSON.stringify(g.dealt);
+        const movesBefore = JSON.stringify(g.moves);
+        const r = replayMoves(g.dealt, g.moves, profile);
+        if (!r.ok) throw new Error(r.refusal.reason);
+        expect(r.value).toEqual(g.final);
+        expect(JSON.stringify(g.dealt)).toBe(dealtBefore);
+        expect(JSON.stringify(g.moves)).toBe(movesBefore);
+        // A broken move is reported by index, with the refusal applyMove gives.
+        if (g.moves.length > 3) {
+          const bad = g.moves.slice();
+          bad[2] = { kind: 'play', seat: 0, card: 'XX' as Card };
+          const f = replayMoves(g.dealt, bad, profile);
+          expect(f.ok).toBe(false);
+          if (!f.ok) expect(f.index).toBe(2);
+        }
+      }),
+      { numRuns: 200 },
+    );
+  });
+});
