@@ -11,8 +11,9 @@ export interface TableSettings {
   readonly size: TableSize;
   /**
    * D5, five-player tables only: which second player sits out, as a clockwise offset from the
-   * dealer (1..4). Default 3: the player opposite the dealer, counting clockwise (with five at the
-   * table the two opposite seats are at offsets 2 and 3; a house picks one, so it is a setting).
+   * dealer (1..4). Default 3: the player opposite the dealer, "der dritte Spieler links vom Geber",
+   * so the 1st, 2nd and 4th to his left play (skatspielen.info). Some houses use 2 (the
+   * "übernächste"), so it is a table setting.
    */
   readonly fiveTableSitOutOffset?: 1 | 2 | 3 | 4;
 }
