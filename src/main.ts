@@ -1,3 +1,4 @@
+import './app/productionDefaults';
 import 'reflect-metadata';
 import { settingsFromEnv } from './api/apiSettings';
 import { createApp } from './app/createApp';

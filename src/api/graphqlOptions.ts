@@ -5,6 +5,7 @@
  */
 import type { ApolloDriverConfig } from '@nestjs/apollo';
 import { ApolloDriver } from '@nestjs/apollo';
+import { ApolloServerPluginCacheControlDisabled } from '@apollo/server/plugin/disabled';
 import { randomUUID } from 'node:crypto';
 import { GraphQLError, GraphQLSchema, parse, specifiedRules, validate, type ValidationRule } from 'graphql';
 import depthLimit from 'graphql-depth-limit';
@@ -62,7 +63,9 @@ export function graphqlOptions(settings: ApiSettings, ledger: Ledger): ApolloDri
     includeStacktraceInErrorResponses: false,
     formatError: makeFormatError(log),
     validationRules: [depthRule],
-    plugins: [complexityPlugin(limits.maxComplexity)],
+    plugins: [complexityPlugin(limits.maxComplexity), ApolloServerPluginCacheControlDisabled()],
+    // Compact JSON: Apollo pretty-prints by default, which costs time and bytes on frame lists.
+    stringifyResult: (value: unknown) => JSON.stringify(value),
     context: (arg: HttpContextArg | WsContextArg): ApiContext => {
       if ('req' in arg && arg.req) {
         const req = arg.req;

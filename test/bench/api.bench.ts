@@ -3,6 +3,7 @@
  * the same run: the trivial `{ __typename }` (the floor), a replay of one finished deal with all
  * frames, and a score sheet. Prints requests/s and p50/p99 latency of each.
  */
+import '../../src/app/productionDefaults';
 // autocannon ships without type declarations; only the fields printed below are used.
 interface AutocannonResult {
   requests: { average: number; total: number };
@@ -12,8 +13,8 @@ interface AutocannonResult {
 }
 // eslint-disable-next-line @typescript-eslint/no-require-imports
 const autocannon = require('autocannon') as (options: Record<string, unknown>) => Promise<AutocannonResult>;
-import { startServer } from '../api/harness';
-import { openTableAndDeal, playOn } from '../api/dealFlow';
+import { fork } from 'node:child_process';
+import { join } from 'node:path';
 
 const DURATION_S = Number(process.env.BENCH_SECONDS ?? 10);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 10);
@@ -34,27 +35,25 @@ async function run(url: string, title: string, query: string, variables: Record<
 }
 
 async function main() {
-  const server = await startServer();
+  const child = fork(join(__dirname, 'apiBenchServer.ts'), [], { execArgv: ['-r', 'ts-node/register/transpile-only'], env: { ...process.env, TS_NODE_TRANSPILE_ONLY: 'true' } });
+  const ready = await new Promise<{ url: string; dealIds: string[] }>((resolve, reject) => {
+    child.once('message', (m) => resolve(m as { url: string; dealIds: string[] }));
+    child.once('exit', (code) => reject(new Error(`bench server exited with ${code}`)));
+  });
   try {
-    const admin = server.token({ role: 'admin' });
-    const recorder = server.token({ role: 'recorder', table: 'bench' });
-    const dealIds: string[] = [];
-    for (let i = 0; i < 3; i++) {
-      const id = await openTableAndDeal(server, 'bench', ['Anna', 'Ben', 'Cleo'], admin, recorder);
-      await playOn(server, id, recorder);
-      dealIds.push(id);
-    }
     const replay = `query($id: ID!) { deal(id: $id) { id status result { score won game } frames { step phase event { type }
       hands { forehand { code } middlehand { code } rearhand { code } } skat { code }
       currentTrick { leader cards { seat card { code } } } completedTricks { winner points cards { seat card { code } } }
       cardPoints { declarer defenders } toAct legalMoves { kind card { code } } } } }`;
-    const frames = (await server.gql(replay, { id: dealIds[0] })).body.data.deal.frames.length;
-    process.stdout.write(`API bench: ${CONNECTIONS} connections, ${DURATION_S} s each, one Node process (server + autocannon), ${frames} frames per replay\n`);
-    await run(server.url, '{ __typename }', '{ __typename }');
-    await run(server.url, `replay: deal with all ${frames} frames`, replay, { id: dealIds[0] });
-    await run(server.url, 'scoreSheet (3 deals, totals)', `{ scoreSheet(tableId: "bench") { rows { dealNumber declarer entry totals { player total } } totals { player gamePoints won lost seegerFabian } } }`);
+    const check = await fetch(ready.url, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ query: replay, variables: { id: ready.dealIds[0] } }) });
+    const frames = ((await check.json()) as { data: { deal: { frames: unknown[] } } }).data.deal.frames.length;
+    process.stdout.write(`API bench: server in its own process (NODE_ENV=production, in-memory store), autocannon ${CONNECTIONS} connections, ${DURATION_S} s per query, replay = ${frames} frames\n`);
+    await run(ready.url, '{ __typename }', '{ __typename }');
+    await run(ready.url, `replay: one deal, all ${frames} frames`, replay, { id: ready.dealIds[0] });
+    await run(ready.url, 'scoreSheet (3 deals, totals)', `{ scoreSheet(tableId: "bench") { rows { dealNumber declarer entry totals { player total } } totals { player gamePoints won lost seegerFabian } } }`);
   } finally {
-    await server.close();
+    child.send('stop');
+    await new Promise((r) => child.once('exit', r));
   }
 }
 

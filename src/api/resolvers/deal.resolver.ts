@@ -17,6 +17,7 @@ import { DealType } from '../types/deal.type';
 import { PerspectiveEnum } from '../types/enums';
 import { ReplayFrameType } from '../types/frame.type';
 import { API_VISIBILITY } from '../tokens';
+import { FrameCache } from '../context/frameCache';
 import { perspectiveFor, readableDeal } from './dealAccess';
 
 const MAX_PAGE = 100;
@@ -27,6 +28,8 @@ export class DealResolver {
     @Inject(Ledger) private readonly ledger: Ledger,
     @Inject(API_VISIBILITY) private readonly visibility: Visibility,
   ) {}
+
+  private readonly frameCache = new FrameCache();
 
   @Query(() => DealType, { nullable: true, description: 'One deal; imported ISS records have id iss-<ID>' })
   async deal(@Args('id', { type: () => ID }) id: string, @Context() ctx: ApiContext): Promise<DealType | null> {
@@ -96,8 +99,14 @@ export class DealResolver {
       if (v !== undefined && v !== null && (v < 0 || v > 1000)) throw badInput(`${k} must be 0-1000`);
     }
     const range = { ...(from !== undefined && from !== null ? { from } : {}), ...(to !== undefined && to !== null ? { to } : {}) };
-    const frames = await this.ledger.frames(deal.id, range, perspectiveFor(ctx, deal, perspective));
-    return frames.map(frameView);
+    const granted = perspectiveFor(ctx, deal, perspective);
+    const summary = deal.status === 'inProgress' ? null : await ctx.deals.load(deal.id);
+    const key = summary && summary.status !== 'inProgress' ? FrameCache.key(deal.id, summary.lastRevision, JSON.stringify(granted), range.from, range.to) : null;
+    const cached = key ? this.frameCache.get(key) : undefined;
+    if (cached) return cached as ReplayFrameType[];
+    const frames = (await this.ledger.frames(deal.id, range, granted)).map(frameView);
+    if (key) this.frameCache.set(key, frames);
+    return frames;
   }
 
   @ResolveField('audit', () => DealAuditType, { nullable: true, description: 'Events, hashes and recorded vs recomputed result' })
