@@ -2,6 +2,7 @@ import { existsSync, statSync } from 'node:fs';
 import { has, parseArgs } from '../args';
 import { UsageError, type CliCommand } from '../command';
 import { importIssFiles } from '../../format/iss/import/importIss';
+import { bulkImportTarget } from '../../format/iss/import/bulkImportTarget';
 import { EXIT_CODES_HELP, STORE_HELP, progressBar, redactUrl, storeUrlOf, withLedger } from './ledgerCommandSupport';
 
 const help = `Usage: skat-ledger import iss FILE... [--store URL] [--json]
@@ -38,9 +39,10 @@ const importIss: CliCommand = {
     const storeUrl = storeUrlOf(args, io);
     const bar = progressBar(io, 'import');
     const summary = await withLedger(storeUrl, async (ledger) => {
-      const s = await importIssFiles(ledger, files, {}, (p) => bar.update(p.bytesRead / Math.max(1, p.totalBytes), `${p.summary.records} records, ${p.summary.imported} new, ${p.summary.rejectedCount} rejected`));
+      const target = bulkImportTarget(ledger);
+      const s = await importIssFiles(target, files, {}, (p) => bar.update(p.bytesRead / Math.max(1, p.totalBytes), `${p.summary.records} records, ${p.summary.imported} new, ${p.summary.rejectedCount} rejected`));
       bar.done();
-      await ledger.catchUp();
+      await target.flush();
       return s;
     });
     if (has(args, 'json')) {

@@ -1,4 +1,3 @@
-import { once } from 'node:events';
 import type { DealStreamSource } from '../iss/export/dealStreamSource';
 import { dealRecordOfEvents, type DealRecord } from './dealRecord';
 import { matchesDealFilter, type DealExportFilter } from './dealFilter';
@@ -44,7 +43,20 @@ export async function writeLines(out: NodeJS.WritableStream, lines: AsyncIterabl
   for await (const line of lines) {
     if (isClosed()) break;
     n++;
-    if (!out.write(line)) await Promise.race([once(out as NodeJS.EventEmitter, 'drain'), once(out as NodeJS.EventEmitter, 'close')]);
+    if (!out.write(line)) await drainOrClose(out);
   }
   return n;
+}
+
+/** Resolves on the stream's next 'drain' or 'close', leaving no listener behind. */
+function drainOrClose(out: NodeJS.WritableStream): Promise<void> {
+  return new Promise((resolve) => {
+    const done = () => {
+      out.removeListener('drain', done);
+      out.removeListener('close', done);
+      resolve();
+    };
+    out.on('drain', done);
+    out.on('close', done);
+  });
 }
