@@ -11,6 +11,8 @@ import { issLineOfEvents } from '../../src/format/iss/export/issLineOfEvents';
 import { exportIssLines } from '../../src/format/iss/export/exportIss';
 import { eventStoreDealSource } from '../../src/format/iss/export/dealStreamSource';
 import { storeImportTarget } from './support/storeImportTarget';
+import { Ledger } from '../../src/ledger/ledger';
+import { bulkImportTarget } from '../../src/format/iss/import/bulkImportTarget';
 
 const SHARED = path.resolve(__dirname, '..', '..', '..', 'shared');
 const ISS_DIR = path.join(SHARED, 'data', 'iss');
@@ -153,6 +155,39 @@ describe('ISS import and lossless export (issue 6)', () => {
       expect(seen.length).toBeGreaterThan(2);
       expect(seen.at(-1)).toBe(1);
       expect([...seen].sort((a, b) => a - b)).toEqual(seen);
+    });
+  });
+
+  describe('through the Ledger', () => {
+    it('appendDealEvents and the bulk target record the same events; re-import is a no-op; series become tables', async () => {
+      const one = await Ledger.open({ storeUrl: 'sqlite::memory:' });
+      const bulk = await Ledger.open({ storeUrl: 'sqlite::memory:' });
+      try {
+        const a = await importIssFiles(one, files);
+        const target = bulkImportTarget(bulk, { catchUpEvery: 5 });
+        const b = await importIssFiles(target, files);
+        await target.flush();
+        expect(b).toEqual(a);
+        expect(a).toMatchObject({ imported: 33, rejectedCount: 0 });
+        const shape = async (l: Ledger) => {
+          const out: unknown[] = [];
+          for await (const id of eventStoreDealSource(l.store).dealIds()) {
+            for (const e of await l.dealEvents(id)) out.push([e.streamName, e.eventId, e.type, e.data]);
+          }
+          return out;
+        };
+        expect(await shape(bulk)).toEqual(await shape(one));
+        expect((await bulk.deals({}, { first: 1 })).totalCount).toBe(33);
+        const sheet = await bulk.scoreSheet('iss-series-251395');
+        expect(sheet?.rows.map((r) => r.dealNumber)).toEqual([1, 2, 3, 4, 5, 6, 7]);
+        expect(sheet?.players).toEqual(['xskat:2', 'goskat', 'xskat']);
+        const again = await importIssFiles(bulkImportTarget(bulk), files);
+        expect(again).toMatchObject({ imported: 0, alreadyPresent: 33, events: 0 });
+        expect(await one.rescore()).toEqual([]);
+      } finally {
+        await one.close();
+        await bulk.close();
+      }
     });
   });
 });
