@@ -6,6 +6,9 @@
 import { applyMove, startGame, legalMoves, replayMoves } from '../../src/rules/game';
 import type { GameState } from '../../src/rules/game-state';
 import { ISS_PROFILE } from '../../src/rules/variant/iss';
+import { scoringFactsOf } from '../../src/rules/game-end';
+import { scoreGame } from '../../src/rules/scoring';
+import type { ScoringFacts } from '../../src/rules/scoring-facts';
 import { playRandomGame, type RandomGame } from '../rules/random-game';
 
 function median(xs: number[]): number {
@@ -15,12 +18,17 @@ function median(xs: number[]): number {
 const GAMES = Number(process.env.GAMES ?? 20000);
 const ROUNDS = 5;
 
-const games: RandomGame[] = [];
+// Keep only the deal and the moves, so the heap holds what a replayer holds.
+const games: Pick<RandomGame, 'dealt' | 'moves'>[] = [];
+let finished = 0;
 const t0 = process.hrtime.bigint();
-for (let i = 0; i < GAMES; i++) games.push(playRandomGame(`bench-${i}`, ISS_PROFILE, { interjection: 0.005 }));
+for (let i = 0; i < GAMES; i++) {
+  const g = playRandomGame(`bench-${i}`, ISS_PROFILE, { interjection: 0.005 });
+  if (g.final.phase === 'finished') finished++;
+  games.push({ dealt: g.dealt, moves: g.moves });
+}
 const genMs = Number(process.hrtime.bigint() - t0) / 1e6;
 const totalMoves = games.reduce((a, g) => a + g.moves.length, 0);
-const finished = games.filter((g) => g.final.phase === 'finished').length;
 
 function replayAll(): number {
   let checksum = 0;
@@ -103,4 +111,16 @@ console.log(`  per CPU second: ${fmt(perCpu)} games/s, ${fmt(perCpu * movesPerGa
 console.log(`replayMoves (same rules, one working state changed in place; incl. startGame and scoring):`);
 console.log(`  wall clock:     ${fmt(fast.wall)} games/s, ${fmt(fast.wall * movesPerGame)} moves/s (rounds: ${fast.rounds.map(fmt).join(', ')})`);
 console.log(`  per CPU second: ${fmt(fast.perCpu)} games/s, ${fmt(fast.perCpu * movesPerGame)} moves/s`);
+// The share of scoreGame (scoring.ts) in the figures above: once per declarer game.
+const facts: ScoringFacts[] = [];
+for (const g of games) {
+  const r = replayMoves(g.dealt, g.moves, ISS_PROFILE);
+  if (r.ok && r.value.phase === 'finished' && r.value.declarer !== null && r.value.endedBy) facts.push(scoringFactsOf(r.value, r.value.endedBy));
+}
+const scoring = measure(() => {
+  for (const f of facts) scoreGame(f, ISS_PROFILE);
+  return 0;
+});
+const scoringUsPerGame = 1e6 / scoring.perCpu; // per deal of the set (GAMES in the rate)
+console.log(`  of which scoreGame: ${scoringUsPerGame.toFixed(2)} µs CPU per deal (${facts.length} declarer games); the engine alone: ${fmt(1e6 / (1e6 / fast.perCpu - scoringUsPerGame))} games/s per CPU second`);
 console.log(`legalMoves + applyMove per state: ${Math.round(lmCalls / lmSecs).toLocaleString('en')} states/s`);
