@@ -185,3 +185,29 @@ describe('replay', () => {
     );
   });
 });
+
+describe('hostile input', () => {
+  const kinds = ['bid', 'hold', 'pass', 'pickUpSkat', 'discard', 'declare', 'showCards', 'play', 'resign', 'kontra', 're', 'abandon', 'nonsense'];
+  it('applyMove never throws on malformed moves: it refuses them with a rule and a reason', () => {
+    fc.assert(
+      fc.property(
+        seedArb,
+        fc.nat(),
+        fc.oneof(
+          fc.anything(),
+          fc.record({ kind: fc.constantFrom(...kinds), seat: fc.anything(), card: fc.anything(), value: fc.anything(), cards: fc.anything(), declaration: fc.anything(), reason: fc.anything() }, { requiredKeys: ['kind'] }),
+          fc.record({ kind: fc.constantFrom(...kinds), seat: fc.constantFrom(0, 1, 2), card: fc.anything(), value: fc.anything(), cards: fc.array(fc.anything(), { maxLength: 3 }), declaration: fc.object() }, { requiredKeys: ['kind', 'seat'] }),
+        ),
+        (seed, at, move) => {
+          const g = playRandomGame(seed, ISS_PROFILE, { keepStates: true });
+          const s = g.states[at % g.states.length];
+          const before = JSON.stringify(s);
+          const r = applyMove(s, move as Move);
+          if (!r.ok) expect(r.refusal.reason.length).toBeGreaterThan(5);
+          expect(JSON.stringify(s)).toBe(before);
+        },
+      ),
+      { numRuns: 300 },
+    );
+  });
+});
