@@ -1,5 +1,5 @@
 import { type AuctionOutcome, auctionSeatToAct, judgeBidCall, legalBidCalls, OPENING_AUCTION } from './bidding';
-import { type Card, isCard } from './card';
+import { type Card, cardIndex, isCard } from './card';
 import { type DealtCards, validateDealt } from './dealing';
 import { GAME_TYPES, type Declaration } from './declaration';
 import { judgeDeclaration, judgeDiscard, judgeRedeclaration } from './declaration-rules';
@@ -12,14 +12,14 @@ import { scoreGame } from './scoring';
 import { isSeat, nextSeat, SEAT_NAMES, type Seat } from './seat';
 import { followSuitReason, modeIndex, playableCards, TRUMP_CLASS, classOfIndex, holdsClass, trickPoints, winnerPositionByIndex } from './trick';
 import type { RuleProfile } from './variant/rule-profile';
-import { cardIndex } from './card';
 
 export type { DealtCards } from './dealing';
 
 /**
  * The play engine: a pure fold of moves over a deal (R4-R21, D3, R40, R42). Each call returns a
- * new state or a refusal naming the rule; the given state is never changed. The hot path (bids and
- * cards) copies only the few fields a move changes.
+ * new state or a refusal naming the rule; the given state is never changed. States are shallow
+ * copies that share every array a move does not change; replayMoves folds a whole record with one
+ * working state changed in place, for verifying many records fast.
  */
 
 type Hands = readonly [readonly Card[], readonly Card[], readonly Card[]];
@@ -70,7 +70,8 @@ export function startGame(dealt: DealtCards, profile: RuleProfile): Judgement<Ga
   return allow(draft({
     profile,
     phase: 'bidding',
-    // The engine never mutates a hand array, so the dealt hands and the current hands can share them.
+    // No state's hand array is ever changed (replayMoves splices only its own copies), so the
+    // dealt hands and the current hands can share them.
     dealt: { hands, skat },
     hands,
     skat,
