@@ -93,6 +93,23 @@ describe('hash chain', () => {
     );
   });
 
+  it('seals metadata an adapter rebuilt after preparing (an added field is hashed and stored)', () => {
+    const prepared = prepareEvent({ type: 'T', data: { a: 1 }, metadata: { eventId: randomUUID(), source: 'live' } });
+    const rebuilt = { ...prepared, metadata: { ...prepared.metadata, recordedAt: '2026-01-01T00:00:00.000Z', zzz: 'last', $c: 'first' } };
+    const [sealed] = sealEvents(null, [rebuilt]);
+    expect(sealed.metadataJson).toBe(canonicalJson(sealed.metadata));
+    expect(JSON.parse(sealed.metadataJson)).toMatchObject({ recordedAt: '2026-01-01T00:00:00.000Z', zzz: 'last', $c: 'first' });
+    const view = { streamName: 's', revision: 0n, eventId: sealed.eventId, type: 'T', data: { a: 1 }, metadata: sealed.metadata };
+    expect(verifyChain([view]).breaks).toEqual([]);
+  });
+
+  it('prepareEvent fills defaults only where the caller left a field out', () => {
+    const a = prepareEvent({ type: 'T', data: {}, metadata: { eventId: randomUUID() } }, 0, undefined, { recordedAt: 'now' });
+    const b = prepareEvent({ type: 'T', data: {}, metadata: { eventId: randomUUID(), recordedAt: 'then' } }, 0, undefined, { recordedAt: 'now' });
+    expect([a.metadata.recordedAt, b.metadata.recordedAt]).toEqual(['now', 'then']);
+    expect(sealEvents(null, [a])[0].metadataJson).toContain('"recordedAt":"now"');
+  });
+
   it('prepareEvent refuses bad events with the index and type', () => {
     expect(() => prepareEvent({ type: 'T', data: { x: 1n }, metadata: { eventId: randomUUID() } }, 4)).toThrow(
       /event #4 \(T\): data\.x: a BigInt/,

@@ -27,6 +27,22 @@ export interface PreparedEvent {
   readonly metadata: Readonly<Record<string, string>>;
 }
 
+/** Sorted keys and `"key":"value"` members of metadata objects prepareEvent built, for sealing. */
+interface MetadataMembers {
+  readonly keys: readonly string[];
+  readonly members: readonly string[];
+}
+// Keyed by the metadata object itself: a caller that rebuilds the metadata (adds a field) simply
+// misses the cache and the members are computed from what it handed in.
+const preparedMembers = new WeakMap<object, MetadataMembers>();
+
+function membersOf(metadata: Readonly<Record<string, string>>): MetadataMembers {
+  const cached = preparedMembers.get(metadata);
+  if (cached) return cached;
+  const keys = Object.keys(metadata).filter((k) => k !== 'prevHash' && k !== 'hash').sort();
+  return { keys, members: keys.map((k) => `${JSON.stringify(k)}:${JSON.stringify(metadata[k])}`) };
+}
+
 /** An event with its chain fields, as it is stored. */
 export interface SealedEvent extends PreparedEvent {
   readonly metadata: Readonly<Record<string, string>> & { readonly prevHash: string; readonly hash: string };
@@ -39,7 +55,13 @@ export interface SealedEvent extends PreparedEvent {
  * missing type, a missing or malformed eventId, non-string metadata, chain fields set by the
  * caller, data JSON cannot carry faithfully, and events over `maxEventBytes`.
  */
-export function prepareEvent(event: NewEvent, index = 0, maxEventBytes = DEFAULT_MAX_EVENT_BYTES): PreparedEvent {
+export function prepareEvent(
+  event: NewEvent,
+  index = 0,
+  maxEventBytes = DEFAULT_MAX_EVENT_BYTES,
+  /** Metadata the store fills in when the caller left it out (recordedAt). */
+  defaults?: Readonly<Record<string, string>>,
+): PreparedEvent {
   const where = `event #${index}`;
   if (event === null || typeof event !== 'object') throw new InvalidEventError(`${where}: not an event object`);
   if (typeof event.type !== 'string' || event.type.length === 0) {
@@ -65,6 +87,7 @@ export function prepareEvent(event: NewEvent, index = 0, maxEventBytes = DEFAULT
   }
   // One spelling of each id, so the id column, metadata.eventId and ESDB's id always agree.
   metadata.eventId = eventId.toLowerCase();
+  if (defaults) for (const key in defaults) if (metadata[key] === undefined) metadata[key] = defaults[key];
   if (!('data' in event)) throw new InvalidEventError(`${label}: data is required (use null for none)`);
   let dataJson: string;
   try {
@@ -72,16 +95,23 @@ export function prepareEvent(event: NewEvent, index = 0, maxEventBytes = DEFAULT
   } catch (err) {
     throw new InvalidEventError(`${label}: ${(err as Error).message}`);
   }
+  const metadataKeys = Object.keys(metadata).sort();
+  const metadataMembers = new Array<string>(metadataKeys.length);
   let metadataChars = 0;
-  for (const key in metadata) metadataChars += key.length + metadata[key].length + 6;
+  for (let i = 0; i < metadataKeys.length; i++) {
+    const key = metadataKeys[i];
+    metadataMembers[i] = `${JSON.stringify(key)}:${JSON.stringify(metadata[key])}`;
+    metadataChars += metadataMembers[i].length + 1;
+  }
   // UTF-16 length × 3 bounds the UTF-8 size; count exactly only when near the limit.
   const size =
     (dataJson.length + metadataChars) * 3 <= maxEventBytes
       ? 0
-      : Buffer.byteLength(dataJson) + Buffer.byteLength(flatStringMapJson(metadata));
+      : Buffer.byteLength(dataJson) + Buffer.byteLength(metadataMembers.join(','));
   if (size > maxEventBytes) {
     throw new InvalidEventError(`${label}: event is ${size} bytes, over the limit of ${maxEventBytes} bytes`);
   }
+  preparedMembers.set(metadata, { keys: metadataKeys, members: metadataMembers });
   return { type: event.type, eventId: metadata.eventId, dataJson, metadata };
 }
 
@@ -105,23 +135,37 @@ export function flatStringMapJson(map: Readonly<Record<string, string>>, keys: r
 
 /** Adds prevHash and hash to one prepared event. */
 export function sealEvent(prevHash: string, event: PreparedEvent): SealedEvent {
-  const metadata: Record<string, string> = { ...event.metadata, prevHash };
-  const keys = Object.keys(metadata).sort();
-  // The members once, joined twice: without `hash` (what is hashed) and with it (what is stored).
-  const members = keys.map((k) => `${JSON.stringify(k)}:${JSON.stringify(metadata[k])}`);
-  const hash = computeEventHash(event.type, event.dataJson, `{${members.join(',')}}`);
-  metadata.hash = hash;
-  let at = 0;
-  while (at < keys.length && keys[at] < 'hash') at++;
-  members.splice(at, 0, `"hash":"${hash}"`);
+  const { metadataJson, hash } = sealMetadata(prevHash, event);
   return {
     type: event.type,
     eventId: event.eventId,
     dataJson: event.dataJson,
-    metadata: metadata as SealedEvent['metadata'],
-    metadataJson: `{${members.join(',')}}`,
+    metadata: { ...event.metadata, prevHash, hash },
+    metadataJson,
     hash,
   };
+}
+
+/**
+ * The stored metadata JSON and the hash of one event, without building objects (the SQLite
+ * append path stores only the text). 'hash' sorts before 'prevHash', so both members are spliced
+ * into the already sorted members in one pass.
+ */
+export function sealMetadata(prevHash: string, event: PreparedEvent): { metadataJson: string; hash: string } {
+  const { keys, members } = membersOf(event.metadata);
+  const prevMember = `"prevHash":${JSON.stringify(prevHash)}`;
+  let before = ''; // members sorting before 'hash'
+  let between = ''; // members between 'hash' and 'prevHash'
+  let after = ''; // members after 'prevHash'
+  for (let i = 0; i < keys.length; i++) {
+    const key = keys[i];
+    if (key < 'hash') before += before === '' ? members[i] : `,${members[i]}`;
+    else if (key < 'prevHash') between += `,${members[i]}`;
+    else after += `,${members[i]}`;
+  }
+  const lead = before === '' ? '' : `${before},`;
+  const hash = computeEventHash(event.type, event.dataJson, `{${lead}${between === '' ? '' : between.slice(1) + ','}${prevMember}${after}}`);
+  return { metadataJson: `{${lead}"hash":"${hash}"${between},${prevMember}${after}}`, hash };
 }
 
 /** Chains prepared events after `prevHash` (null: the stream is new). */

@@ -59,44 +59,75 @@ const rate = (events: number, ms: number) => Math.round((events / ms) * 1000);
 const fmt = (n: number) => n.toLocaleString('en-US');
 const mb = (bytes: number) => `${(bytes / 1024 / 1024).toFixed(0)} MB`;
 
-function rawInsert(file: string, deals: SealedEvent[][], perTransaction: number): number {
+/** Wall and CPU time of one variant, summed over the interleaved rounds. */
+interface Timing {
+  wallMs: number;
+  cpuMs: number;
+}
+const timing = (): Timing => ({ wallMs: 0, cpuMs: 0 });
+async function timed(into: Timing, work: () => unknown): Promise<void> {
+  const cpu0 = process.cpuUsage();
+  const t0 = performance.now();
+  await work();
+  into.wallMs += performance.now() - t0;
+  const cpu = process.cpuUsage(cpu0);
+  into.cpuMs += (cpu.user + cpu.system) / 1000;
+}
+
+/** Raw better-sqlite3 on the same schema, inserting pre-sealed rows `perTransaction` at a time. */
+function rawWriter(file: string, perTransaction: number) {
   const db = new Database(file);
   db.pragma('journal_mode = WAL');
   db.pragma('synchronous = NORMAL');
   db.exec(SCHEMA_SQL);
   const insert = db.prepare('INSERT INTO events (stream_name, revision, event_id, type, data, metadata) VALUES (?, ?, ?, ?, ?, ?)');
-  const rows = deals.flatMap((events, deal) => events.map((e, revision) => [streamOf(deal), revision, e] as const));
-  const writeChunk = db.transaction((chunk: typeof rows) => {
+  type Row = readonly [string, number, SealedEvent];
+  const writeChunk = db.transaction((chunk: readonly Row[]) => {
     for (const [stream, revision, e] of chunk) insert.run(stream, revision, e.eventId, e.type, e.dataJson, e.metadataJson);
   });
-  const t0 = performance.now();
-  for (let i = 0; i < rows.length; i += perTransaction) writeChunk(rows.slice(i, i + perTransaction));
-  const ms = performance.now() - t0;
-  db.close();
-  return ms;
+  return {
+    write(rows: readonly Row[]) {
+      for (let i = 0; i < rows.length; i += perTransaction) writeChunk(rows.slice(i, i + perTransaction));
+    },
+    close: () => db.close(),
+  };
 }
 
 async function main(): Promise<void> {
   const total = Number(process.env.BENCH_EVENTS ?? 1_000_000);
   const writeEvents = Math.min(total, Number(process.env.BENCH_WRITE_EVENTS ?? 200_000));
+  const rounds = 5;
   const dir = mkdtempSync(join(tmpdir(), 'skat-bench-store-'));
   try {
     const writeDeals = Math.ceil(writeEvents / DEAL);
     const deals = Array.from({ length: writeDeals }, (_, d) => dealEvents(d));
     // (a) gets the exact rows the port would write: same JSON text, same hashes.
-    const sealed = deals.map((events) => sealEvents(null, events.map((e, i) => prepareEvent(e, i))));
+    const rows = deals.flatMap((events, deal) =>
+      sealEvents(null, events.map((e, i) => prepareEvent(e, i))).map((e, revision) => [streamOf(deal), revision, e] as const),
+    );
     const n = writeDeals * DEAL;
 
-    const aMs = rawInsert(join(dir, 'raw40.db'), sealed, DEAL);
-    const a1000Ms = rawInsert(join(dir, 'raw1000.db'), sealed, 1000);
-
+    // The machine is shared, so (a) and (b) take turns in rounds: both see the same load.
+    const raw40 = rawWriter(join(dir, 'raw40.db'), DEAL);
+    const raw1000 = rawWriter(join(dir, 'raw1000.db'), 1000);
     const logFile = join(dir, 'log.db');
     const store = openSqliteEventStore(logFile);
-    const t0 = performance.now();
-    for (let d = 0; d < writeDeals; d++) await store.appendToStream(streamOf(d), deals[d], { expectedRevision: 'noStream' });
-    const bMs = performance.now() - t0;
+    const [a, a1000, b] = [timing(), timing(), timing()];
+    const dealsPerRound = Math.ceil(writeDeals / rounds);
+    for (let r = 0; r < rounds; r++) {
+      const from = r * dealsPerRound;
+      const to = Math.min(writeDeals, from + dealsPerRound);
+      const roundRows = rows.slice(from * DEAL, to * DEAL);
+      await timed(a, () => raw40.write(roundRows));
+      await timed(a1000, () => raw1000.write(roundRows));
+      await timed(b, async () => {
+        for (let d = from; d < to; d++) await store.appendToStream(streamOf(d), deals[d], { expectedRevision: 'noStream' });
+      });
+    }
+    raw40.close();
+    raw1000.close();
     deals.length = 0;
-    sealed.length = 0;
+    rows.length = 0;
 
     // Grow the log to `total` events through the port (not timed), generating deals as we go.
     for (let d = writeDeals; d * DEAL < total; d++) {
@@ -111,19 +142,21 @@ async function main(): Promise<void> {
       throw new Error(`read ${c.events} (raw) / ${d.events} (port) events, expected ${logEvents}`);
     }
 
-    const aRate = rate(n, aMs);
-    const bRate = rate(n, bMs);
-    const cRate = rate(c.events, c.ms);
-    const dRate = rate(d.events, d.ms);
+    const row = (label: string, events: number, t: Timing, extra = '') =>
+      `${label.padEnd(48)} ${fmt(rate(events, t.wallMs)).padStart(10)} events/s wall  ${fmt(rate(events, t.cpuMs)).padStart(10)} events/s CPU${extra}`;
+    const ratio = (x: Timing, y: Timing, events: number) =>
+      `${(rate(events, x.wallMs) / rate(events, y.wallMs)).toFixed(2)} wall, ${(rate(events, x.cpuMs) / rate(events, y.cpuMs)).toFixed(2)} CPU`;
+    const cT = { wallMs: c.ms, cpuMs: c.cpuMs };
+    const dT = { wallMs: d.ms, cpuMs: d.cpuMs };
     const lines = [
-      `write set: ${fmt(n)} events in ${fmt(writeDeals)} deals of ${DEAL}; log: ${fmt(logEvents)} events, file ${mb(statSync(logFile).size)}`,
-      `(a)  raw inserts, 1 deal (40) per transaction     ${fmt(aRate).padStart(10)} events/s`,
-      `     raw inserts, 1000 per transaction (ref.)      ${fmt(rate(n, a1000Ms)).padStart(10)} events/s`,
-      `(b)  port appends, 1 deal (40) per append          ${fmt(bRate).padStart(10)} events/s`,
-      `(c)  raw scan + JSON.parse                         ${fmt(cRate).padStart(10)} events/s   peak RSS ${mb(c.maxRss)}, heap ${mb(c.peakHeap)}`,
-      `(d)  port readAll, full log                        ${fmt(dRate).padStart(10)} events/s   peak RSS ${mb(d.maxRss)}, heap ${mb(d.peakHeap)}`,
-      `b/a = ${(bRate / aRate).toFixed(2)} (target ≥ 0.5; vs 1000-per-transaction raw: ${(bRate / rate(n, a1000Ms)).toFixed(2)})`,
-      `d/c = ${(dRate / cRate).toFixed(2)} (target ≥ 0.5)`,
+      `write set: ${fmt(n)} events in ${fmt(writeDeals)} deals of ${DEAL}, ${rounds} interleaved rounds; log: ${fmt(logEvents)} events, file ${mb(statSync(logFile).size)}`,
+      row('(a)  raw inserts, 1 deal (40) per transaction', n, a),
+      row('     raw inserts, 1000 per transaction (ref.)', n, a1000),
+      row('(b)  port appends, 1 deal (40) per append', n, b),
+      row('(c)  raw scan + JSON.parse', c.events, cT, `   peak RSS ${mb(c.maxRss)}, heap ${mb(c.peakHeap)}`),
+      row('(d)  port readAll, full log', d.events, dT, `   peak RSS ${mb(d.maxRss)}, heap ${mb(d.peakHeap)}`),
+      `b/a = ${ratio(b, a, n)} (target ≥ 0.5; against 1000-per-transaction raw: ${ratio(b, a1000, n)})`,
+      `d/c = ${ratio(dT, cT, logEvents)} (target ≥ 0.5)`,
       `reading ${fmt(logEvents)} events through the port: peak RSS ${mb(d.maxRss)} (the process idles at ${mb(d.idleRss)} after opening the store)`,
     ];
     process.stdout.write(lines.join('\n') + '\n');
@@ -135,6 +168,7 @@ async function main(): Promise<void> {
 interface ReadFigures {
   events: number;
   ms: number;
+  cpuMs: number;
   maxRss: number;
   idleRss: number;
   peakHeap: number;
@@ -157,6 +191,7 @@ async function readChild(mode: string, file: string): Promise<void> {
   const sample = () => (peakHeap = Math.max(peakHeap, process.memoryUsage().heapUsed));
   let events = 0;
   let ms: number;
+  const cpu0 = process.cpuUsage();
   if (mode === '--read-raw') {
     const db = new Database(file, { readonly: true });
     const scan = db.prepare('SELECT position, stream_name, revision, event_id, type, data, metadata FROM events ORDER BY position').raw(true);
@@ -184,8 +219,10 @@ async function readChild(mode: string, file: string): Promise<void> {
     await store.dispose();
   }
   sample();
+  const cpu = process.cpuUsage(cpu0);
+  const cpuMs = (cpu.user + cpu.system) / 1000;
   const maxRss = process.resourceUsage().maxRSS * 1024;
-  process.stdout.write(JSON.stringify({ events, ms, maxRss, idleRss, peakHeap }) + '\n');
+  process.stdout.write(JSON.stringify({ events, ms, cpuMs, maxRss, idleRss, peakHeap }) + '\n');
 }
 
 if (process.argv[2]?.startsWith('--read-')) {

@@ -144,6 +144,17 @@ export function describeEventStoreConformance(
         expect((await store.readStream(s)).events).toHaveLength(2);
       });
 
+      it('a retried append with any is a no-op too', async () => {
+        const s = streamName('retryAny');
+        await store.appendToStream(s, events(1), { expectedRevision: 'any' });
+        const batch = events(2);
+        const first = await store.appendToStream(s, batch, { expectedRevision: 'any' });
+        const again = await store.appendToStream(s, batch, { expectedRevision: 'any' });
+        expect(again.nextExpectedRevision).toBe(first.nextExpectedRevision);
+        expect(store.comparePositions(again.position, first.position)).toBe(0);
+        expect((await store.readStream(s)).events).toHaveLength(3);
+      });
+
       it('a different batch at a taken revision is still a conflict', async () => {
         const s = streamName('retryOther');
         await store.appendToStream(s, events(2), { expectedRevision: 'noStream' });

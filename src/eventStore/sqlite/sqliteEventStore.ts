@@ -29,8 +29,8 @@ import type {
   Subscription,
   SubscriptionHandlers,
 } from '../eventStore';
-import { assertExpectedRevision, assertValidExpected, type ExpectedRevision } from '../expectedRevision';
-import { DEFAULT_MAX_EVENT_BYTES, prepareEvent, sealEvents, type PreparedEvent } from '../hashChain';
+import { assertExpectedRevision, assertValidExpected, expectedRevisionHolds, type ExpectedRevision } from '../expectedRevision';
+import { DEFAULT_MAX_EVENT_BYTES, GENESIS_HASH, prepareEvent, sealMetadata, type PreparedEvent } from '../hashChain';
 import { NO_UPCASTERS, upcastEvent, type UpcasterRegistry } from '../versioning/upcasting';
 import { SCHEMA_SQL, SCHEMA_VERSION, SKAT_LEDGER_APPLICATION_ID } from './schema';
 
@@ -192,11 +192,8 @@ export class SqliteEventStore implements EventStore {
     if (!Array.isArray(events) || events.length === 0) {
       throw new InvalidEventError(`append to ${streamName}: no events given (an append needs at least one)`);
     }
-    const recordedAt = this.now().toISOString();
-    const prepared = events.map((event, i) => {
-      const p = prepareEvent(event, i, this.maxEventBytes);
-      return p.metadata.recordedAt ? p : { ...p, metadata: { ...p.metadata, recordedAt } };
-    });
+    const defaults = { recordedAt: this.now().toISOString() };
+    const prepared = events.map((event, i) => prepareEvent(event, i, this.maxEventBytes, defaults));
     const ids = new Set(prepared.map((p) => p.eventId));
     if (ids.size !== prepared.length) {
       throw new InvalidEventError(`append to ${streamName}: the same eventId appears twice in one append`);
@@ -215,24 +212,35 @@ export class SqliteEventStore implements EventStore {
     return result;
   }
 
+  /**
+   * The common path costs one stream lookup: a retried batch shows up either as an expectation
+   * that no longer holds or as its first event id already taken, and only then is it looked up.
+   */
   private appendInTransaction(streamName: string, events: PreparedEvent[], expected: ExpectedRevision): AppendResult {
-    const replay = this.alreadyAppended(streamName, events, expected);
-    if (replay) return replay;
     const stream = this.stmt.stream.get(streamName) as { current_revision: number; last_hash: string } | undefined;
     const current = stream ? BigInt(stream.current_revision) : -1n;
-    assertExpectedRevision(streamName, expected, current);
-    const sealed = sealEvents(stream ? stream.last_hash : null, events);
+    if (!expectedRevisionHolds(expected, current)) {
+      const replay = this.alreadyAppended(streamName, events, expected);
+      if (replay) return replay;
+      assertExpectedRevision(streamName, expected, current);
+    }
+    let prevHash = stream ? stream.last_hash : GENESIS_HASH;
     let revision = Number(current);
     let position = 0;
-    for (const event of sealed) {
+    for (let i = 0; i < events.length; i++) {
+      const event = events[i];
       revision++;
+      const { metadataJson, hash } = sealMetadata(prevHash, event);
+      prevHash = hash;
       try {
         position = Number(
-          this.stmt.insertEvent.run(streamName, revision, event.eventId, event.type, event.dataJson, event.metadataJson)
-            .lastInsertRowid,
+          this.stmt.insertEvent.run(streamName, revision, event.eventId, event.type, event.dataJson, metadataJson).lastInsertRowid,
         );
       } catch (err) {
         if ((err as { code?: string }).code === 'SQLITE_CONSTRAINT_UNIQUE' && /event_id/.test((err as Error).message)) {
+          // Nothing is written yet when the first id is taken, so a retry can report the original.
+          const replay = i === 0 ? this.alreadyAppended(streamName, events, expected) : undefined;
+          if (replay) return replay;
           const other = this.stmt.eventById.get(event.eventId) as { stream_name: string; revision: number };
           throw new InvalidEventError(
             `append to ${streamName}: eventId ${event.eventId} is already recorded (stream ${other.stream_name}, revision ${other.revision})`,
@@ -241,7 +249,7 @@ export class SqliteEventStore implements EventStore {
         throw err;
       }
     }
-    this.stmt.upsertStream.run(streamName, revision, sealed[sealed.length - 1].hash);
+    this.stmt.upsertStream.run(streamName, revision, prevHash);
     return { nextExpectedRevision: BigInt(revision), position: String(position) };
   }
 
