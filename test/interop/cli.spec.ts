@@ -11,9 +11,9 @@ const files = readdirSync(ISS_DIR)
   .map((f) => path.join(ISS_DIR, f));
 const corpusLines = files.flatMap((f) => readFileSync(f, 'utf8').split('\n').filter((l) => l.trim() !== ''));
 
-async function cli(argv: string[], env: Record<string, string> = {}): Promise<{ code: number; stdout: string; stderr: string }> {
+async function cli(argv: string[], env: Record<string, string> = {}, tty = false): Promise<{ code: number; stdout: string; stderr: string }> {
   const out = new PassThrough();
-  const err = new PassThrough();
+  const err = Object.assign(new PassThrough(), { isTTY: tty });
   let stdout = '';
   let stderr = '';
   out.on('data', (d) => (stdout += d));
@@ -39,6 +39,16 @@ describe('skat-ledger import / export / rebuild / rescore / stats (issue 6)', ()
     expect(again.stdout).toContain('nothing appended: all 33 readable records were already present');
     const json = await cli(['import', 'iss', ...files, '--store', store, '--json']);
     expect(JSON.parse(json.stdout)).toMatchObject({ records: 33, imported: 0, alreadyPresent: 33, events: 0 });
+  });
+
+  it('draws a progress bar on stderr only when stderr is a terminal', async () => {
+    const tty = await cli(['import', 'iss', ...files, '--store', `sqlite:${path.join(dir, 'tty.db')}`, '--json'], {}, true);
+    expect(tty.code).toBe(0);
+    expect(tty.stderr).toMatch(/\rimport \[#+\.*\] +\d+% \d+ records/);
+    expect(tty.stderr).toContain('100%');
+    expect(JSON.parse(tty.stdout)).toMatchObject({ imported: 33 });
+    const pipe = await cli(['import', 'iss', ...files, '--store', `sqlite:${path.join(dir, 'tty.db')}`, '--json']);
+    expect(pipe.stderr).toBe('');
   });
 
   it('export iss writes every imported line back byte for byte', async () => {
