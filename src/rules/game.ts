@@ -340,7 +340,10 @@ function playCard(state: GameState, move: Extract<Move, { kind: 'play' }>, owned
   let next: Draft;
   if (owned) {
     next = owned;
-    (hand as Card[]).splice(at, 1);
+    // Close the gap by hand: splice would allocate an array of the removed card.
+    const h = hand as Card[];
+    for (let i = at + 1; i < h.length; i++) h[i - 1] = h[i];
+    h.length--;
     (next.moves as Move[]).push(move);
   } else {
     next = draft(state);
