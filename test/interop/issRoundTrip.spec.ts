@@ -85,6 +85,20 @@ describe('ISS import and lossless export (issue 6)', () => {
     expect(provenance.recordedResult).toMatchObject({ kind: 'game', left: 1 });
   });
 
+  it('rejects a record cut off in the middle of the play (no time-out, no departure), saying where it stops', () => {
+    const c = corpus.find((x) => x.line.includes('ID[541932]'))!;
+    const cut = c.line.replace(/ 0 CQ 1 CA 2 C7 .* \]R\[/, ' ]R[');
+    expect(cut).not.toBe(c.line);
+    const read = readIssRecord(cut);
+    if (!read.ok) throw new Error(read.error.reason);
+    const converted = issRecordToEvents(read.record, c);
+    expect(converted.ok).toBe(false);
+    if (!converted.ok) {
+      expect(converted.id).toBe('541932');
+      expect(converted.reason).toMatch(/ends before the deal is over \(phase playing, 3 tricks played\)/);
+    }
+  });
+
   describe('through a store', () => {
     let store: EventStore;
     beforeEach(async () => {

@@ -81,6 +81,12 @@ export function issRecordToEvents(record: IssRecord, source: IssSource): IssDeal
     return { ok: false, reason: `move ${token}: ${why}`, id };
   }
 
+  if (!state.recordedResult) {
+    // A record is a finished game; one that stops mid-deal without a time-out or departure is cut off.
+    const phase = state.game?.phase ?? 'not started';
+    return { ok: false, reason: `the move list ends before the deal is over (phase ${phase}, ${state.game?.tricks.length ?? 0} tricks played) and records no time-out or departure`, id };
+  }
+
   const provenance: IssRecordImportedData = {
     recordId: plan.recordId,
     sourceLine: source.lineNumber,
