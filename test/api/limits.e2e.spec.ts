@@ -82,3 +82,18 @@ describe('API limits and error shapes', () => {
     expect((await s.gql('{ __typename }', {}, s.token({ role: 'player', player: 'Calm' }))).status).toBe(200);
   });
 });
+
+describe('a store that goes away', () => {
+  it('answers STORE_UNAVAILABLE, without a stack trace, and the server keeps serving', async () => {
+    const s = await startServer();
+    try {
+      await s.ledger.store.dispose();
+      const r = await s.gql('{ deals { totalCount } }');
+      expect(codesOf(r)).toEqual(['STORE_UNAVAILABLE']);
+      expect(JSON.stringify(r.body)).not.toMatch(/stacktrace|\.ts:\d+/);
+      expect((await s.gql('{ __typename }')).body).toEqual({ data: { __typename: 'Query' } });
+    } finally {
+      await s.app.close().catch(() => undefined);
+    }
+  });
+});
