@@ -133,6 +133,18 @@ describe('tampering with the SQLite file directly', () => {
     }
   });
 
+  it('a truncated stream (last event gone) and an emptied stream are caught by the stream record', async () => {
+    const truncated = await withTampered(
+      (db) => db.prepare("DELETE FROM events WHERE stream_name = 'skatDeal-3' AND revision = 5").run(),
+      verifyFile,
+    );
+    expect(truncated.breaks).toEqual([
+      expect.objectContaining({ streamName: 'skatDeal-3', revision: '4', reason: expect.stringMatching(/recorded as 5 but its events end at 4/) }),
+    ]);
+    const emptied = await withTampered((db) => db.prepare("DELETE FROM events WHERE stream_name = 'skatDeal-3'").run(), verifyFile);
+    expect(emptied.breaks).toEqual([expect.objectContaining({ streamName: 'skatDeal-3', reason: expect.stringMatching(/has no events/) })]);
+  });
+
   it('a changed type, a changed event id, a deleted and a re-ordered event are each caught', async () => {
     const row = target();
     const cases: ((db: Database.Database) => void)[] = [
