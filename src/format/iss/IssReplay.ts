@@ -1,4 +1,4 @@
-import { applyMove, startGame } from '../../rules/game';
+import { replayMoves } from '../../rules/game';
 import type { GameState } from '../../rules/game-state';
 import type { RuleProfile } from '../../rules/variant/rule-profile';
 import { issTokensToMoves } from './IssMoves';
@@ -25,14 +25,13 @@ export function replayIssRecord(record: IssRecord, profile: RuleProfile): IssRep
     return malformed(record.moves, converted.tokenIndex, converted.ruleId, converted.reason);
   }
   const { dealt, moves, tokenOfMove, unknownCardAt } = converted.value;
-  const started = startGame(dealt, profile);
-  if (!started.ok) return malformed(record.moves, 0, started.refusal.ruleId, started.refusal.reason);
-  let state = started.value;
-  for (let i = 0; i < moves.length; i++) {
-    const next = applyMove(state, moves[i]);
-    if (!next.ok) return malformed(record.moves, tokenOfMove[i], next.refusal.ruleId, next.refusal.reason);
-    state = next.value;
+  // The engine's in-place fold: same rules and refusals as applying the moves one by one.
+  const replayed = replayMoves(dealt, moves, profile);
+  if (!replayed.ok) {
+    const at = replayed.index < 0 ? 0 : tokenOfMove[replayed.index];
+    return malformed(record.moves, at, replayed.refusal.ruleId, replayed.refusal.reason);
   }
+  const state = replayed.value;
 
   const abandon = abandonReason(record.moves);
   if (abandon) return { kind: 'notScoreable', reason: abandon, state };
