@@ -109,6 +109,22 @@ describe('SQLite event store', () => {
     await Promise.all([reader.dispose(), writer.dispose()]);
   });
 
+  it('store objects on one file in one process wake each other at once (no waiting for the poll)', async () => {
+    const file = freshFile();
+    const reader = openSqliteEventStore(file, { pollIntervalMs: 600_000 });
+    const writer = openSqliteEventStore(file, { pollIntervalMs: 600_000 });
+    let caught!: () => void;
+    const caughtUp = new Promise<void>((r) => (caught = r));
+    let got!: (e: RecordedEvent) => void;
+    const first = new Promise<RecordedEvent>((r) => (got = r));
+    const sub = reader.subscribeToAll({ onEvent: (e) => got(e), onCaughtUp: () => caught() });
+    await caughtUp;
+    await writer.appendToStream('deal-1', evs(1), { expectedRevision: 'noStream' });
+    expect((await first).streamName).toBe('deal-1');
+    await sub.close();
+    await Promise.all([reader.dispose(), writer.dispose()]);
+  });
+
   it('a full disk refuses the append with a clear error and writes none of it', async () => {
     const db = new Database(freshFile());
     const store = new SqliteEventStore(db);

@@ -53,6 +53,36 @@ export interface SqliteEventStoreOptions {
   readonly now?: () => Date;
 }
 
+/**
+ * One notifier per file per process, so every store object on the same file (server, projector,
+ * CLI in one process) wakes at once; in-memory databases are private to their connection.
+ */
+const notifiers = new Map<string, { emitter: EventEmitter; users: number }>();
+
+function appendNotifier(db: SqliteDatabase): EventEmitter {
+  if (db.memory) {
+    const own = new EventEmitter();
+    own.setMaxListeners(0);
+    return own;
+  }
+  const key = resolve(db.name);
+  let entry = notifiers.get(key);
+  if (!entry) {
+    entry = { emitter: new EventEmitter(), users: 0 };
+    entry.emitter.setMaxListeners(0);
+    notifiers.set(key, entry);
+  }
+  entry.users++;
+  return entry.emitter;
+}
+
+function releaseNotifier(db: SqliteDatabase): void {
+  if (db.memory) return;
+  const key = resolve(db.name);
+  const entry = notifiers.get(key);
+  if (entry && --entry.users === 0) notifiers.delete(key);
+}
+
 /** Row as read: [position, stream_name, revision, event_id, type, data, metadata]. */
 type EventRow = [number, string, number, string, string, string, string];
 
@@ -96,8 +126,8 @@ export class SqliteEventStore implements EventStore {
   private readonly pollIntervalMs: number;
   private readonly pageSize: number;
   private readonly now: () => Date;
-  /** Woken on every append by this process; other processes are seen by polling. */
-  private readonly appended = new EventEmitter();
+  /** Woken on every append to this file by this process; other processes are seen by polling. */
+  private readonly appended: EventEmitter;
   private readonly subscriptions = new Set<SqliteSubscription>();
   private readonly filteredPages = new Map<string, Statement>();
   private closed = false;
@@ -134,7 +164,6 @@ export class SqliteEventStore implements EventStore {
     this.pollIntervalMs = positiveInteger(options.pollIntervalMs ?? 250, 'pollIntervalMs');
     this.pageSize = positiveInteger(options.pageSize ?? 1000, 'pageSize');
     this.now = options.now ?? (() => new Date());
-    this.appended.setMaxListeners(0);
     prepareDatabase(db, positiveInteger(options.busyTimeoutMs ?? 10_000, 'busyTimeoutMs'));
 
     const raw = (sql: string) => db.prepare(sql).raw(true);
@@ -178,6 +207,7 @@ export class SqliteEventStore implements EventStore {
       rows: stmt.all(...params) as EventRow[],
       head: this.stmt.head.get() as number,
     })) as never;
+    this.appended = appendNotifier(db);
   }
 
   async appendToStream(
@@ -383,6 +413,7 @@ export class SqliteEventStore implements EventStore {
     if (this.closed) return;
     await Promise.all([...this.subscriptions].map((s) => s.close()));
     this.closed = true;
+    releaseNotifier(this.db);
     this.db.close();
   }
 
