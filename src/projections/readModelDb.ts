@@ -25,6 +25,11 @@ export function openReadModelDb(url: string): ReadModelDb {
 }
 
 export function createReadModelSchema(db: ReadModelDb): void {
+  createReadModelTables(db);
+  createReadModelIndexes(db);
+}
+
+export function createReadModelTables(db: ReadModelDb): void {
   db.exec(`
     CREATE TABLE IF NOT EXISTS ${RM.deals} (
       deal_id TEXT PRIMARY KEY,
@@ -34,12 +39,6 @@ export function createReadModelSchema(db: ReadModelDb): void {
       status TEXT NOT NULL, game_type TEXT, won INTEGER,
       json TEXT NOT NULL
     );
-    CREATE INDEX IF NOT EXISTS ${RM.deals}_table ON ${RM.deals}(table_id, deal_number);
-    CREATE INDEX IF NOT EXISTS ${RM.deals}_tournament ON ${RM.deals}(tournament_id);
-    CREATE INDEX IF NOT EXISTS ${RM.deals}_order ON ${RM.deals}(started_at, deal_id);
-    CREATE INDEX IF NOT EXISTS ${RM.deals}_p0 ON ${RM.deals}(p0);
-    CREATE INDEX IF NOT EXISTS ${RM.deals}_p1 ON ${RM.deals}(p1);
-    CREATE INDEX IF NOT EXISTS ${RM.deals}_p2 ON ${RM.deals}(p2);
     CREATE TABLE IF NOT EXISTS ${RM.tables} (
       table_id TEXT PRIMARY KEY, tournament_id TEXT, json TEXT NOT NULL
     );
@@ -52,8 +51,20 @@ export function createReadModelSchema(db: ReadModelDb): void {
   `);
 }
 
-/** Drops every read model and checkpoint (rebuild from zero). */
+/** Secondary indexes for the queries; a rebuild creates them after the bulk load (faster). */
+export function createReadModelIndexes(db: ReadModelDb): void {
+  db.exec(`
+    CREATE INDEX IF NOT EXISTS ${RM.deals}_table ON ${RM.deals}(table_id, deal_number);
+    CREATE INDEX IF NOT EXISTS ${RM.deals}_tournament ON ${RM.deals}(tournament_id);
+    CREATE INDEX IF NOT EXISTS ${RM.deals}_order ON ${RM.deals}(started_at, deal_id);
+    CREATE INDEX IF NOT EXISTS ${RM.deals}_p0 ON ${RM.deals}(p0);
+    CREATE INDEX IF NOT EXISTS ${RM.deals}_p1 ON ${RM.deals}(p1);
+    CREATE INDEX IF NOT EXISTS ${RM.deals}_p2 ON ${RM.deals}(p2);
+  `);
+}
+
+/** Drops every read model and checkpoint (rebuild from zero); the tables come back without secondary indexes. */
 export function dropReadModels(db: ReadModelDb): void {
   db.exec(`DROP TABLE IF EXISTS ${RM.deals}; DROP TABLE IF EXISTS ${RM.tables}; DROP TABLE IF EXISTS ${RM.tournaments}; DROP TABLE IF EXISTS ${RM.checkpoints};`);
-  createReadModelSchema(db);
+  createReadModelTables(db);
 }

@@ -1,7 +1,7 @@
 import type { EventStore, RecordedEvent } from '../eventStore/eventStore';
 import type { DealSummary } from './dealSummary/dealSummary';
 import { DEAL_SUMMARY_EVENT_TYPES, dealIdOfStream, foldDealSummary } from './dealSummary/dealSummaryFold';
-import { dropReadModels, RM, type ReadModelDb } from './readModelDb';
+import { createReadModelIndexes, dropReadModels, RM, type ReadModelDb } from './readModelDb';
 import { foldTableInfo, foldTournamentInfo, TABLE_EVENT_TYPES_READ, TOURNAMENT_EVENT_TYPES_READ, type TableInfo, type TournamentInfo } from './tables/tableInfo';
 
 /** The checkpoint row of the runner (all its projections advance together). */
@@ -10,7 +10,7 @@ export const RUNNER_NAME = 'ledger-projections';
 /** Event types the persisted read models read; everything else is skipped by the store. */
 export const PROJECTED_EVENT_TYPES: readonly string[] = [...DEAL_SUMMARY_EVENT_TYPES, ...TABLE_EVENT_TYPES_READ, ...TOURNAMENT_EVENT_TYPES_READ];
 
-const BATCH = 2000;
+const BATCH = 5000;
 
 /**
  * Applies events to the persisted read models (deal summaries, tables, tournaments). Each batch
@@ -23,6 +23,8 @@ export class ProjectionRunner {
   private running: Promise<RecordedEvent[]> | null = null;
   /** Events applied by the last run (also when not collected). */
   lastRunEvents = 0;
+  /** During a rebuild from zero no row can exist before its stream's first event, so no lookup is needed. */
+  private fromZero = false;
 
   constructor(
     private readonly db: ReadModelDb,
@@ -100,7 +102,7 @@ export class ProjectionRunner {
       const name = event.streamName;
       if (name.startsWith('deal-')) {
         const id = dealIdOfStream(name) as string;
-        const before = load<DealSummary>(deals, id, s.getDeal);
+        const before = this.fromZero && event.revision === 0n && !deals.has(id) ? null : load<DealSummary>(deals, id, s.getDeal);
         const after = foldDealSummary(before, event);
         if (after !== before) deals.set(id, after);
       } else if (name.startsWith('table-')) {
@@ -145,7 +147,13 @@ export class ProjectionRunner {
     if (this.running) await this.running.catch(() => undefined);
     dropReadModels(this.db);
     this.stmts = this.prepare();
-    await this.catchUp(false);
+    this.fromZero = true;
+    try {
+      await this.catchUp(false);
+    } finally {
+      this.fromZero = false;
+      createReadModelIndexes(this.db);
+    }
     const deals = this.db.prepare(`SELECT COUNT(*) FROM ${RM.deals}`).pluck().get() as number;
     return { events: this.lastRunEvents, deals };
   }
