@@ -497,6 +497,26 @@ export function describeEventStoreConformance(
         expect(raw.map((e) => e.data)).toEqual([{ bid: 18 }, { value: 20, passed: true }, current[2]]);
         expect(verifyChain(raw).breaks).toEqual([]);
       });
+
+      it('subscriptions deliver the current shape too', async () => {
+        const s = streamName('upcastSub');
+        await upcasting.appendToStream(s, [event('ConfUpcastBid', { bid: 23 })], { expectedRevision: 'noStream' });
+        const received = await new Promise<RecordedEvent>((resolve, reject) => {
+          const timer = setTimeout(() => reject(new Error('no event delivered')), EVENT_WAIT_MS);
+          const sub = upcasting.subscribeToAll(
+            {
+              onEvent: async (e) => {
+                clearTimeout(timer);
+                await sub.close();
+                resolve(e);
+              },
+            },
+            { streamPrefixes: [s] },
+          );
+        });
+        expect(received.type).toBe('ConfBidMade');
+        expect(received.data).toEqual({ value: 23, passed: false, seat: 'unknown' });
+      });
     });
 
     describe('bad input is refused with nothing written', () => {
