@@ -1,6 +1,7 @@
 /** SQLite-specific behaviour; the port's contract itself is test/eventStore/conformance.ts. */
 import { randomUUID } from 'node:crypto';
-import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { execFileSync } from 'node:child_process';
+import { chmodSync, existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
@@ -20,6 +21,20 @@ const collect = async <T>(it: AsyncIterable<T>) => {
   for await (const x of it) out.push(x);
   return out;
 };
+
+/**
+ * chmod 444 makes a file read-only for everyone but root; as root (containers) the immutable
+ * attribute does the same. Fails loudly if neither works, rather than testing nothing.
+ */
+function makeReadOnly(file: string): () => void {
+  chmodSync(file, 0o444);
+  if (process.getuid?.() !== 0) return () => chmodSync(file, 0o644);
+  execFileSync('chattr', ['+i', file]);
+  return () => {
+    execFileSync('chattr', ['-i', file]);
+    chmodSync(file, 0o644);
+  };
+}
 
 describe('SQLite event store', () => {
   it('runs in WAL mode with synchronous=NORMAL and a busy timeout', async () => {
@@ -153,6 +168,23 @@ describe('SQLite event store', () => {
       /append to deal-1: the store was opened read-only/,
     );
     await reader.dispose();
+  });
+
+  it('a read-only database file is refused at open with a clear error; read-only mode still reads it', async () => {
+    const file = freshFile();
+    const writer = openSqliteEventStore(file);
+    await writer.appendToStream('deal-1', evs(1), { expectedRevision: 'noStream' });
+    await writer.dispose();
+    const undo = makeReadOnly(file);
+    try {
+      expect(() => openSqliteEventStore(file)).toThrow(StoreUnavailableError);
+      expect(() => openSqliteEventStore(file)).toThrow(/cannot open SQLite store .*: the database file is read-only/);
+      const reader = openSqliteEventStore(file, { readonly: true });
+      expect((await reader.readStream('deal-1')).events).toHaveLength(1);
+      await reader.dispose();
+    } finally {
+      undo();
+    }
   });
 
   it('a missing file is refused (and not created) when it must exist', () => {
