@@ -10,6 +10,8 @@ export interface ApiSettings {
   readonly limits: ApiLimits;
   /** Tournaments whose deals, sheets and standings anonymous readers may not see. */
   readonly privateTournaments: ReadonlySet<string>;
+  /** How long a query result may be served again (0 = never); any write through this server clears it. */
+  readonly responseCacheMs: number;
   /** Log unexpected errors to stderr (off in tests that provoke them on purpose). */
   readonly logErrors: boolean;
 }
@@ -28,6 +30,14 @@ export function settingsFromEnv(env: NodeJS.ProcessEnv, overrides: Partial<ApiSe
     privateTournaments:
       overrides.privateTournaments ??
       new Set((env[PRIVATE_TOURNAMENTS_ENV] ?? '').split(',').map((s) => s.trim()).filter((s) => s !== '')),
+    responseCacheMs: overrides.responseCacheMs ?? readMs(env.SKAT_LEDGER_RESPONSE_CACHE_MS, 1000),
     logErrors: overrides.logErrors ?? true,
   };
+}
+
+function readMs(text: string | undefined, fallback: number): number {
+  if (text === undefined || text === '') return fallback;
+  const n = Number(text);
+  if (!Number.isInteger(n) || n < 0) throw new Error(`SKAT_LEDGER_RESPONSE_CACHE_MS must be a whole number of milliseconds, got ${text}`);
+  return n;
 }

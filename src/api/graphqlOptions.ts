@@ -7,7 +7,7 @@ import type { ApolloDriverConfig } from '@nestjs/apollo';
 import { ApolloDriver } from '@nestjs/apollo';
 import { ApolloServerPluginCacheControlDisabled } from '@apollo/server/plugin/disabled';
 import { randomUUID } from 'node:crypto';
-import { GraphQLError, GraphQLSchema, parse, specifiedRules, validate, type ValidationRule } from 'graphql';
+import { GraphQLError, GraphQLSchema, parse, type FormattedExecutionResult, specifiedRules, validate, type ValidationRule } from 'graphql';
 import depthLimit from 'graphql-depth-limit';
 import { getComplexity, fieldExtensionsEstimator, simpleEstimator } from 'graphql-query-complexity';
 import type { Ledger } from '../ledger/ledger';
@@ -20,6 +20,8 @@ import { complexityPlugin } from './limits/complexityPlugin';
 import { listSizeEstimator } from './limits/listSizeEstimator';
 import { RateLimiter } from './limits/rateLimiter';
 import type { Principal } from './auth/role';
+import { ResponseCache } from './cache/responseCache';
+import { memoisedStringify, responseCachePlugin } from './cache/responseCachePlugin';
 
 interface HttpContextArg {
   readonly req: { headers: Record<string, string | string[] | undefined>; ip?: string; socket?: { remoteAddress?: string } };
@@ -50,6 +52,9 @@ export function graphqlOptions(settings: ApiSettings, ledger: Ledger): ApolloDri
   /** graphql-ws validates against the built schema, which exists only once Nest has built it. */
   const wsSchema: { current: GraphQLSchema | null } = { current: null };
 
+  const responseCache = new ResponseCache<FormattedExecutionResult>(settings.responseCacheMs);
+  ledger.subscribe(() => responseCache.invalidate());
+
   const contextFor = (principal: Principal): ApiContext => ({ principal, deals: makeDealLoader(ledger), requestId: randomUUID() });
 
   return {
@@ -63,9 +68,9 @@ export function graphqlOptions(settings: ApiSettings, ledger: Ledger): ApolloDri
     includeStacktraceInErrorResponses: false,
     formatError: makeFormatError(log),
     validationRules: [depthRule],
-    plugins: [complexityPlugin(limits.maxComplexity), ApolloServerPluginCacheControlDisabled()],
-    // Compact JSON: Apollo pretty-prints by default, which costs time and bytes on frame lists.
-    stringifyResult: (value: unknown) => JSON.stringify(value),
+    plugins: [complexityPlugin(limits.maxComplexity), ApolloServerPluginCacheControlDisabled(), responseCachePlugin(responseCache)],
+    // Compact JSON (Apollo pretty-prints by default), remembered for cached results.
+    stringifyResult: memoisedStringify(),
     context: (arg: HttpContextArg | WsContextArg): ApiContext => {
       if ('req' in arg && arg.req) {
         const req = arg.req;

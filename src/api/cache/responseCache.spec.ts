@@ -1,0 +1,39 @@
+import { ResponseCache } from './responseCache';
+import { viewKey } from './responseCachePlugin';
+
+describe('ResponseCache', () => {
+  it('serves a value until a write bumps the generation', () => {
+    const c = new ResponseCache<string>(1000);
+    c.set('k', 'v', c.generation);
+    expect(c.get('k')).toBe('v');
+    c.invalidate();
+    expect(c.get('k')).toBeUndefined();
+  });
+
+  it('does not keep a value computed across a write', () => {
+    const c = new ResponseCache<string>(1000);
+    const at = c.generation;
+    c.invalidate();
+    c.set('k', 'stale', at);
+    expect(c.get('k')).toBeUndefined();
+  });
+
+  it('expires values after the TTL and keeps nothing when the TTL is 0', () => {
+    let t = 0;
+    const c = new ResponseCache<string>(100, 10, () => t);
+    c.set('k', 'v', c.generation);
+    t = 99;
+    expect(c.get('k')).toBe('v');
+    t = 100;
+    expect(c.get('k')).toBeUndefined();
+    const off = new ResponseCache<string>(0);
+    off.set('k', 'v', off.generation);
+    expect(off.get('k')).toBeUndefined();
+  });
+
+  it('separates callers by what they may see, not by token', () => {
+    expect(viewKey({ role: 'player', player: 'Anna', tokenId: 'a', key: 'x' })).toBe(viewKey({ role: 'player', player: 'Anna', tokenId: 'b', key: 'y' }));
+    expect(viewKey({ role: 'player', player: 'Anna', tokenId: 'a', key: 'x' })).not.toBe(viewKey({ role: 'player', player: 'Ben', tokenId: 'a', key: 'x' }));
+    expect(viewKey({ role: 'anonymous', key: 'anon:1' })).toBe(viewKey({ role: 'anonymous', key: 'anon:2' }));
+  });
+});

@@ -1,0 +1,58 @@
+/**
+ * Apollo plugin answering a repeated query from the ResponseCache: same caller view, same query
+ * text, same variables. Only error-free query results are kept; mutations and subscriptions never.
+ * Also memoises the JSON text of a cached result so a hit skips execution and serialisation.
+ */
+import type { ApolloServerPlugin } from '@apollo/server';
+import { HeaderMap } from '@apollo/server';
+import type { FormattedExecutionResult } from 'graphql';
+import type { ApiContext } from '../context/apiContext';
+import type { Principal } from '../auth/role';
+import { ResponseCache } from './responseCache';
+
+/** Callers who see exactly the same answers share a view: by role, player and table, not by token. */
+export function viewKey(p: Principal): string {
+  return p.role === 'anonymous' ? 'anonymous' : `${p.role}\u0000${p.player ?? ''}\u0000${p.table ?? ''}`;
+}
+
+export function responseCachePlugin(cache: ResponseCache<FormattedExecutionResult>): ApolloServerPlugin<ApiContext> {
+  return {
+    async requestDidStart() {
+      let key: string | null = null;
+      let computedAt = 0;
+      return {
+        async responseForOperation(rc) {
+          if (cache.ttlMs <= 0 || rc.operation?.operation !== 'query' || !rc.contextValue?.principal) return null;
+          key = `${viewKey(rc.contextValue.principal)}\u0000${rc.operationName ?? ''}\u0000${rc.request.query ?? ''}\u0000${JSON.stringify(rc.request.variables ?? {})}`;
+          computedAt = cache.generation;
+          const hit = cache.get(key);
+          if (!hit) return null;
+          key = null;
+          return { http: { status: undefined, headers: new HeaderMap() }, body: { kind: 'single', singleResult: hit } };
+        },
+        async willSendResponse(rc) {
+          if (key === null) return;
+          const body = rc.response.body;
+          if (body?.kind === 'single' && !body.singleResult.errors) cache.set(key, body.singleResult, computedAt);
+        },
+      };
+    },
+  };
+}
+
+/**
+ * JSON text of error-free results, remembered per `data` object (Apollo wraps each result in a new
+ * object, but a cached result keeps its `data`): a cache hit is serialised once.
+ */
+export function memoisedStringify(): (value: unknown) => string {
+  const texts = new WeakMap<object, string>();
+  return (value) => {
+    const v = value as { data?: unknown; errors?: unknown; extensions?: unknown } | null;
+    if (!v || typeof v !== 'object' || v.errors !== undefined || v.extensions !== undefined || !v.data || typeof v.data !== 'object') return JSON.stringify(value);
+    const known = texts.get(v.data);
+    if (known !== undefined) return known;
+    const text = JSON.stringify(value);
+    texts.set(v.data, text);
+    return text;
+  };
+}
