@@ -1,4 +1,5 @@
 /** Request-level protections over real HTTP and WebSocket: limits, tokens, error shapes. */
+import { getIntrospectionQuery } from 'graphql';
 import WebSocket from 'ws';
 import { collect, codesOf, startServer, type TestServer } from './harness';
 
@@ -18,6 +19,10 @@ describe('API limits and error shapes', () => {
     expect(page.status).toBe(200);
     expect(html.toLowerCase()).toContain('graphiql');
     expect(html).not.toMatch(/graphql-playground/i);
+    // GraphiQL's introspection query passes the depth and complexity limits.
+    const schema = await s.gql(getIntrospectionQuery());
+    expect(schema.body.errors).toBeUndefined();
+    expect(schema.body.data.__schema.queryType.name).toBe('Query');
   });
 
   it('refuses a query deeper than the depth limit with BAD_USER_INPUT', async () => {
