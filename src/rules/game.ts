@@ -1,5 +1,5 @@
 import { type AuctionOutcome, auctionSeatToAct, judgeBidCall, legalBidCalls, OPENING_AUCTION } from './bidding';
-import { type Card, cardIndex, isCard } from './card';
+import { ALL_CARDS, type Card, cardIndex, isCard, pointsOfIndex } from './card';
 import { type DealtCards, validateDealt } from './dealing';
 import { GAME_TYPES, type Declaration } from './declaration';
 import { judgeDeclaration, judgeDiscard, judgeRedeclaration } from './declaration-rules';
@@ -10,7 +10,7 @@ import { ramschResult } from './ramsch';
 import { allow, refuse, type Judgement, type Refusal } from './refusal';
 import { scoreGame } from './scoring';
 import { isSeat, nextSeat, SEAT_NAMES, type Seat } from './seat';
-import { followSuitReason, modeIndex, playableCards, TRUMP_CLASS, classOfIndex, holdsClass, trickPoints, winnerPositionByIndex } from './trick';
+import { followSuitReason, modeIndex, playableCards, TRUMP_CLASS, classOfIndex, holdsClass, winnerPositionOfThree } from './trick';
 import type { RuleProfile } from './variant/rule-profile';
 
 export type { DealtCards } from './dealing';
@@ -336,29 +336,44 @@ function playCard(state: GameState, move: Extract<Move, { kind: 'play' }>, owned
       return refuse('R16', followSuitReason(who(seat), hand, led, card, state.playMode));
     }
   }
-  const played: PlayedCard = { seat, card };
+  const played = playedCard(seat, card);
   let next: Draft;
   if (owned) {
     next = owned;
     // Close the gap by hand: splice would allocate an array of the removed card.
     const h = hand as Card[];
     for (let i = at + 1; i < h.length; i++) h[i - 1] = h[i];
-    h.length--;
+    h.pop();
     (next.moves as Move[]).push(move);
   } else {
     next = draft(state);
     next.hands = replaceHand(state.hands, seat, withoutAt(hand, at));
     next.moves = withMove(state.moves, move);
   }
-  if (!trick || trick.cards.length < 2) {
-    next.currentTrick = trick ? { leader: trick.leader, cards: [trick.cards[0], played] } : { leader: seat, cards: [played] };
+  if (!trick) {
+    next.currentTrick = { leader: seat, cards: [played] };
+    return allow(next);
+  }
+  if (trick.cards.length < 2) {
+    // Replay owns the trick it started (no state outside can see it), so it grows it in place.
+    if (owned) (trick.cards as PlayedCard[]).push(played);
+    else next.currentTrick = { leader: trick.leader, cards: [trick.cards[0], played] };
     return allow(next);
   }
 
   // R17: the trick is complete.
-  const cards = [trick.cards[0].card, trick.cards[1].card, card];
-  const winner = ((trick.leader + winnerPositionByIndex(cards, m)) % 3) as Seat;
-  const completed: CompletedTrick = { leader: trick.leader, cards: [trick.cards[0], trick.cards[1], played], winner, points: trickPoints(cards) };
+  const first = trick.cards[0].card;
+  const second = trick.cards[1].card;
+  const winner = ((trick.leader + winnerPositionOfThree(cardIndex(first), cardIndex(second), cardIndex(card), m)) % 3) as Seat;
+  const points = pointsOfIndex(cardIndex(first)) + pointsOfIndex(cardIndex(second)) + pointsOfIndex(cardIndex(card));
+  let trickCards: PlayedCard[];
+  if (owned) {
+    trickCards = trick.cards as PlayedCard[];
+    trickCards.push(played);
+  } else {
+    trickCards = [trick.cards[0], trick.cards[1], played];
+  }
+  const completed: CompletedTrick = { leader: trick.leader, cards: trickCards, winner, points };
   const tricks = owned ? (state.tricks as CompletedTrick[]) : state.tricks.slice();
   tricks.push(completed);
   next.currentTrick = null;
@@ -373,6 +388,16 @@ function playCard(state: GameState, move: Extract<Move, { kind: 'play' }>, owned
   }
   if (tricks.length === 10) return allow(finish(after, 'allTricks'));
   return allow(after);
+}
+
+/**
+ * A card as played: {seat, card} objects are immutable, so one per seat and card is shared by every
+ * trick of every deal (a replay allocates none).
+ */
+const PLAYED_CARDS: readonly PlayedCard[] = [0, 1, 2].flatMap((seat) => ALL_CARDS.map((card): PlayedCard => ({ seat: seat as Seat, card })));
+
+function playedCard(seat: Seat, card: Card): PlayedCard {
+  return PLAYED_CARDS[seat * ALL_CARDS.length + cardIndex(card)];
 }
 
 /** Ends play and fills the result: scoreGame for a declarer game (R22-R33), R42 for Ramsch. */

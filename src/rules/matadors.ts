@@ -1,4 +1,4 @@
-import { type Card, RANKS } from './card';
+import { type Card, RANKS, indexOfCode } from './card';
 import { SUIT_OF_GAME } from './declaration';
 import type { TrumpGameType } from './game-value';
 
@@ -30,6 +30,18 @@ const TRUMP_ORDERS: Readonly<Record<TrumpGameType, readonly Card[]>> = {
   grand: buildTrumpOrder('grand'),
 };
 
+const TRUMP_BITS: Readonly<Record<TrumpGameType, readonly number[]>> = {
+  clubs: TRUMP_ORDERS.clubs.map(bitOf),
+  spades: TRUMP_ORDERS.spades.map(bitOf),
+  hearts: TRUMP_ORDERS.hearts.map(bitOf),
+  diamonds: TRUMP_ORDERS.diamonds.map(bitOf),
+  grand: TRUMP_ORDERS.grand.map(bitOf),
+};
+
+function bitOf(card: Card): number {
+  return 1 << indexOfCode(card);
+}
+
 /** R17/R27: the trumps of a suit or grand game from highest to lowest. */
 export function trumpOrder(gameType: TrumpGameType): readonly Card[] {
   return TRUMP_ORDERS[gameType];
@@ -41,11 +53,17 @@ export function trumpOrder(gameType: TrumpGameType): readonly Card[] {
  * the number of top trumps missing before the highest trump held (all of them when none is held).
  */
 export function countMatadors(cards: readonly Card[], gameType: TrumpGameType): Matadors {
-  const held = new Set(cards);
+  // One bit per card held (ALL_CARDS index); anything that is not a card holds no trump.
+  let held = 0;
+  for (let i = 0; i < cards.length; i++) {
+    const at = indexOfCode(cards[i]);
+    if (at >= 0) held |= 1 << at;
+  }
   const order = trumpOrder(gameType);
-  const withTop = held.has(order[0]);
+  const bits = TRUMP_BITS[gameType];
+  const withTop = (held & bits[0]) !== 0;
   let count = 0;
-  while (count < order.length && held.has(order[count]) === withTop) count++;
+  while (count < order.length && ((held & bits[count]) !== 0) === withTop) count++;
   return { with: withTop, count, signed: withTop ? count : -count, run: order.slice(0, count) };
 }
 

@@ -129,6 +129,24 @@ export function winnerPositionByIndex(cards: readonly Card[], m: number): number
   return best;
 }
 
+/** winnerPositionByIndex for a full trick given as three card indices (the engine's hot path). */
+export function winnerPositionOfThree(a: number, b: number, c: number, m: number): number {
+  const classOf = CLASS_OF[m];
+  const power = POWER[m];
+  let best = 0;
+  let bestIdx = a;
+  for (let i = 1; i < 3; i++) {
+    const idx = i === 1 ? b : c;
+    const cls = classOf[idx];
+    const bestCls = classOf[bestIdx];
+    if ((cls === TRUMP_CLASS && bestCls !== TRUMP_CLASS) || (cls === bestCls && power[idx] > power[bestIdx])) {
+      best = i;
+      bestIdx = idx;
+    }
+  }
+  return best;
+}
+
 /** R1: the card points in a trick. */
 export function trickPoints(cards: readonly Card[]): number {
   let total = 0;

@@ -95,14 +95,12 @@ export function issTokensToMoves(tokens: readonly IssToken[]): IssMovesResult {
       case 'deal':
       case 'liveDeal':
         return fail('a second deal inside one record', 'R4', i);
+      // A bid, hold, pass or known card token has exactly the fields of its move (and both are
+      // immutable), so it serves as the move itself.
       case 'bid':
-        push({ kind: 'bid', seat: t.seat, value: t.value }, i);
-        break;
       case 'hold':
-        push({ kind: 'hold', seat: t.seat }, i);
-        break;
       case 'pass':
-        push({ kind: 'pass', seat: t.seat }, i);
+        push(t, i);
         break;
       case 'pickUp':
         pickedUpBy = t.seat;
@@ -135,7 +133,7 @@ export function issTokensToMoves(tokens: readonly IssToken[]): IssMovesResult {
         break;
       case 'play':
         if (t.card === null) return { ok: true, value: { dealt, moves, tokenOfMove, unknownCardAt: i } };
-        push({ kind: 'play', seat: t.seat, card: t.card }, i);
+        push(t as Extract<Move, { kind: 'play' }>, i);
         break;
       case 'showCards':
         push({ kind: 'showCards', seat: t.seat }, i);

@@ -106,9 +106,21 @@ export function readMoves(text: string): IssToken[] | string {
     word++;
     const seat = actorEnd - pos === 1 ? seatOfChar(text.charCodeAt(pos)) : null;
     let token: IssToken | string | null = null;
-    if (seat !== null && actionEnd - actionStart === 2) {
-      const i = cardIndexAt(text, actionStart);
-      if (i >= 0) token = { kind: 'play', seat, card: cardOfIndex(i) };
+    if (seat !== null) {
+      // The common seat actions read in place: a card, a yes or pass, a bid.
+      const length = actionEnd - actionStart;
+      if (length === 2) {
+        const i = cardIndexAt(text, actionStart);
+        if (i >= 0) token = PLAY_TOKENS[seat * CARD_CODES + i];
+      } else if (length === 1) {
+        const c = text.charCodeAt(actionStart);
+        if (c === 121) token = HOLD_TOKENS[seat]; // y
+        else if (c === 112) token = PASS_TOKENS[seat]; // p
+      }
+      if (token === null) {
+        const value = bidAt(text, actionStart, actionEnd);
+        if (value > 0) token = { kind: 'bid', seat, value };
+      }
     }
     if (token === null) {
       const actor = text.slice(pos, actorEnd);
@@ -120,6 +132,29 @@ export function readMoves(text: string): IssToken[] | string {
     pos = actionEnd + 1;
   }
   return tokens;
+}
+
+/**
+ * Tokens with nothing but a seat and a card (or a seat) are immutable and shared by every record,
+ * so reading a card play allocates nothing.
+ */
+const CARD_CODES = 32;
+const SEATS: readonly Seat[] = [0, 1, 2];
+const PLAY_TOKENS: readonly IssToken[] = SEATS.flatMap((seat) => Array.from({ length: CARD_CODES }, (_, i): IssToken => ({ kind: 'play', seat, card: cardOfIndex(i) })));
+const HOLD_TOKENS: readonly IssToken[] = SEATS.map((seat): IssToken => ({ kind: 'hold', seat }));
+const PASS_TOKENS: readonly IssToken[] = SEATS.map((seat): IssToken => ({ kind: 'pass', seat }));
+
+/** The bid written in text[from, to) (1-6 digits, no leading zero; BID), or 0 when it is not one. */
+function bidAt(text: string, from: number, to: number): number {
+  const length = to - from;
+  if (length < 1 || length > 6) return 0;
+  let value = 0;
+  for (let k = from; k < to; k++) {
+    const d = text.charCodeAt(k) - 48;
+    if (d < 0 || d > 9 || (k === from && d === 0)) return 0;
+    value = value * 10 + d;
+  }
+  return value;
 }
 
 function wordEnd(text: string, from: number, end: number): number {
