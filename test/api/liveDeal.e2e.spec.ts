@@ -245,6 +245,9 @@ describe('GraphQL API end to end (issue 5)', () => {
     expect((await s.gql(q, { d: dealId })).body.data).toEqual({ deal: null, scoreSheet: null, standings: null });
     const seen = await s.gql(q, { d: dealId }, s.token({ role: 'player', player: 'Anna' }));
     expect(seen.body.data).toEqual({ deal: { id: dealId }, scoreSheet: { tableId: 'p1' }, standings: { name: 'Secret Cup' } });
+    const st = await s.gql(`{ standings(tournamentId: "secret-cup") { tables { tableId round } lines { rank player total } } }`, {}, admin);
+    expect(st.body.data.standings.tables).toEqual([{ tableId: 'p1', round: 1 }]);
+    expect(st.body.data.standings.lines.map((l: any) => l.player).sort()).toEqual(PLAYERS);
   });
 
   it('lists deals as a Relay connection with filters, batching summaries through one loader', async () => {
@@ -258,6 +261,11 @@ describe('GraphQL API end to end (issue 5)', () => {
     expect(next.body.data.deals.edges).toHaveLength(1);
     const won = await s.gql(`{ deals(first: 50, filter: { result: WON, game: GRAND, player: "Ben" }) { totalCount nodes { result { won game } } } }`);
     expect(won.body.data.deals.nodes.every((n: any) => n.result.won && n.result.game === 'GRAND')).toBe(true);
+
+    const stats = await s.gql(`{ playerStats(player: "Ben") { player dealsPlayed declarerGames wonAsDeclarer gameTypeMix { game count } } }`);
+    expect(stats.body.errors).toBeUndefined();
+    expect(stats.body.data.playerStats.dealsPlayed).toBeGreaterThan(0);
+    expect(stats.body.data.playerStats.wonAsDeclarer).toBeGreaterThan(0);
 
     const calls: number[] = [];
     const original = s.ledger.dealsByIds.bind(s.ledger);

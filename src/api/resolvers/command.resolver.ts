@@ -33,6 +33,7 @@ export class CommandResolver {
     @Context() ctx: ApiContext,
     @Args('commandId', { type: () => ID }) commandId: string,
     @Args('input', { type: () => StartDealInput }) input: StartDealInput,
+    @Args('expectedRevision', { type: () => String, nullable: true }) expectedRevision?: string,
   ) {
     const tableId = input.tableId ? valid.id(input.tableId, 'tableId') : null;
     this.gate(ctx, (p) => mayRecord(p, tableId), 'record deals at this table');
@@ -51,7 +52,7 @@ export class CommandResolver {
       cards: valid.dealSource(input.cards),
       ...(input.startedAt ? { startedAt: valid.date(input.startedAt, 'startedAt') } : {}),
     };
-    return this.run(ctx, command, commandId, undefined);
+    return this.run(ctx, command, commandId, expectedRevision);
   }
 
   @Mutation(() => CommandResultType, { description: 'R5/R6: a seat says a bid value' })
