@@ -31,7 +31,7 @@ export interface TestServer {
 
 const SECRET = Buffer.from('e2e-test-secret-0123456789abcdef');
 
-export async function startServer(options: { limits?: Partial<ApiLimits>; privateTournaments?: string[]; storeUrl?: string } = {}): Promise<TestServer> {
+export async function startServer(options: { limits?: Partial<ApiLimits>; privateTournaments?: string[]; storeUrl?: string; responseCacheMs?: number } = {}): Promise<TestServer> {
   const storeUrl = options.storeUrl ?? 'sqlite::memory:';
   const ledger = await Ledger.open({ storeUrl });
   const settings = settingsFromEnv(
@@ -42,6 +42,7 @@ export async function startServer(options: { limits?: Partial<ApiLimits>; privat
       limits: { ...DEFAULT_LIMITS, ratePerWindow: 1_000_000, ...options.limits },
       privateTournaments: new Set(options.privateTournaments ?? []),
       logErrors: !!process.env.API_LOG_ERRORS,
+      ...(options.responseCacheMs !== undefined ? { responseCacheMs: options.responseCacheMs } : {}),
     },
   );
   const app = await createApp(settings, { ledger, logger: false });

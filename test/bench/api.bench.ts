@@ -34,27 +34,39 @@ async function run(url: string, title: string, query: string, variables: Record<
   );
 }
 
-async function main() {
-  const child = fork(join(__dirname, 'apiBenchServer.ts'), [], { execArgv: ['-r', 'ts-node/register/transpile-only'], env: { ...process.env, TS_NODE_TRANSPILE_ONLY: 'true' } });
+const REPLAY = `query($id: ID!) { deal(id: $id) { id status result { score won game } frames { step phase event { type }
+  hands { forehand { code } middlehand { code } rearhand { code } } skat { code }
+  currentTrick { leader cards { seat card { code } } } completedTricks { winner points cards { seat card { code } } }
+  cardPoints { declarer defenders } toAct legalMoves { kind card { code } } } } }`;
+const SHEET = `{ scoreSheet(tableId: "bench") { rows { dealNumber declarer entry totals { player total } } totals { player gamePoints won lost seegerFabian } } }`;
+
+/** One server process; runs the three queries against it. */
+async function againstServer(label: string, responseCacheMs: number) {
+  const child = fork(join(__dirname, 'apiBenchServer.ts'), [], {
+    execArgv: ['-r', 'ts-node/register/transpile-only'],
+    env: { ...process.env, TS_NODE_TRANSPILE_ONLY: 'true', BENCH_RESPONSE_CACHE_MS: String(responseCacheMs) },
+  });
   const ready = await new Promise<{ url: string; dealIds: string[] }>((resolve, reject) => {
     child.once('message', (m) => resolve(m as { url: string; dealIds: string[] }));
     child.once('exit', (code) => reject(new Error(`bench server exited with ${code}`)));
   });
   try {
-    const replay = `query($id: ID!) { deal(id: $id) { id status result { score won game } frames { step phase event { type }
-      hands { forehand { code } middlehand { code } rearhand { code } } skat { code }
-      currentTrick { leader cards { seat card { code } } } completedTricks { winner points cards { seat card { code } } }
-      cardPoints { declarer defenders } toAct legalMoves { kind card { code } } } } }`;
-    const check = await fetch(ready.url, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ query: replay, variables: { id: ready.dealIds[0] } }) });
+    const check = await fetch(ready.url, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ query: REPLAY, variables: { id: ready.dealIds[0] } }) });
     const frames = ((await check.json()) as { data: { deal: { frames: unknown[] } } }).data.deal.frames.length;
-    process.stdout.write(`API bench: server in its own process (NODE_ENV=production, in-memory store), autocannon ${CONNECTIONS} connections, ${DURATION_S} s per query, replay = ${frames} frames\n`);
+    process.stdout.write(`\n${label} (response cache ${responseCacheMs} ms):\n`);
     await run(ready.url, '{ __typename }', '{ __typename }');
-    await run(ready.url, `replay: one deal, all ${frames} frames`, replay, { id: ready.dealIds[0] });
-    await run(ready.url, 'scoreSheet (3 deals, totals)', `{ scoreSheet(tableId: "bench") { rows { dealNumber declarer entry totals { player total } } totals { player gamePoints won lost seegerFabian } } }`);
+    await run(ready.url, `replay: one deal, all ${frames} frames`, REPLAY, { id: ready.dealIds[0] });
+    await run(ready.url, 'scoreSheet (3 deals, totals)', SHEET);
   } finally {
     child.send('stop');
     await new Promise((r) => child.once('exit', r));
   }
+}
+
+async function main() {
+  process.stdout.write(`API bench: server in its own process (NODE_ENV=production, in-memory store), autocannon ${CONNECTIONS} connections, ${DURATION_S} s per query\n`);
+  await againstServer('as served (repeated identical queries hit the response cache)', 1000);
+  await againstServer('response cache off (every request executes)', 0);
 }
 
 main().catch((err) => {

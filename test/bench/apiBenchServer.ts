@@ -8,7 +8,7 @@ import { startServer } from '../api/harness';
 import { openTableAndDeal, playOn } from '../api/dealFlow';
 
 async function main() {
-  const server = await startServer();
+  const server = await startServer({ responseCacheMs: Number(process.env.BENCH_RESPONSE_CACHE_MS ?? 1000) });
   const admin = server.token({ role: 'admin' });
   const recorder = server.token({ role: 'recorder', table: 'bench' });
   const dealIds: string[] = [];
