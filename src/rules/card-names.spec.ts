@@ -1,4 +1,4 @@
-import { ALL_CARDS, cardPoints, cardIndex, cardAt, sumPoints } from './card';
+import { ALL_CARDS, RANKS, SUITS, cardPoints, cardIndex, cardAt, sumPoints } from './card';
 import { cardName, parseCardSymbol } from './card-names';
 
 describe('card names', () => {
@@ -28,6 +28,10 @@ describe('card', () => {
   it('R1: A 11, 10 10, K 4, Q 3, J 2, 9/8/7 0; 30 per suit, 120 in all', () => {
     expect(['CA', 'CT', 'CK', 'CQ', 'CJ', 'C9', 'C8', 'C7'].map((c) => cardPoints(c as never))).toEqual([11, 10, 4, 3, 2, 0, 0, 0]);
     expect(sumPoints(ALL_CARDS)).toBe(120);
+  });
+
+  it('R1: ALL_CARDS is the 32 cards, suits C S H D each in rank order A T K Q J 9 8 7', () => {
+    expect(ALL_CARDS).toEqual(SUITS.flatMap((s) => RANKS.map((r) => `${s}${r}`)));
   });
 
   it('card index is the position in ALL_CARDS', () => {

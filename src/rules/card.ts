@@ -7,7 +7,16 @@ export type Rank = (typeof RANKS)[number];
 
 export type Card = `${Suit}${Rank}`;
 
-export const ALL_CARDS: readonly Card[] = SUITS.flatMap((s) => RANKS.map((r) => `${s}${r}` as Card));
+/**
+ * Written out as literals (SUITS x RANKS, in that order): V8 interns literal strings, so telling
+ * two different cards apart (hand.indexOf, filters) is a pointer check, not a character compare.
+ */
+export const ALL_CARDS: readonly Card[] = [
+  'CA', 'CT', 'CK', 'CQ', 'CJ', 'C9', 'C8', 'C7',
+  'SA', 'ST', 'SK', 'SQ', 'SJ', 'S9', 'S8', 'S7',
+  'HA', 'HT', 'HK', 'HQ', 'HJ', 'H9', 'H8', 'H7',
+  'DA', 'DT', 'DK', 'DQ', 'DJ', 'D9', 'D8', 'D7',
+];
 
 const CARD_SET: ReadonlySet<string> = new Set(ALL_CARDS);
 

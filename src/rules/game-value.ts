@@ -48,26 +48,27 @@ export interface MultiplierLevels {
 
 /** R28: matadors + game + one per level present. */
 export function multiplierOf(levels: MultiplierLevels): number {
-  return levelSteps(levels).length + levels.matadors;
+  let n = levels.matadors + 1; // game
+  for (const [flag] of LEVEL_WORDS) if (levels[flag]) n++;
+  return n;
 }
 
-// The levels above the matadors, in the order a player counts them aloud.
-function levelSteps(levels: MultiplierLevels): string[] {
-  const steps = ['game'];
-  if (levels.hand) steps.push('hand');
-  if (levels.schneider) steps.push('schneider');
-  if (levels.schneiderAnnounced) steps.push('schneider announced');
-  if (levels.schwarz) steps.push('schwarz');
-  if (levels.schwarzAnnounced) steps.push('schwarz announced');
-  if (levels.ouvert) steps.push('ouvert');
-  return steps;
-}
+// The levels above "game", in the order a player counts them aloud.
+const LEVEL_WORDS: ReadonlyArray<readonly [Exclude<keyof MultiplierLevels, 'matadors'>, string]> = [
+  ['hand', 'hand'],
+  ['schneider', 'schneider'],
+  ['schneiderAnnounced', 'schneider announced'],
+  ['schwarz', 'schwarz'],
+  ['schwarzAnnounced', 'schwarz announced'],
+  ['ouvert', 'ouvert'],
+];
 
 /** "with 2, game 3, hand 4, schneider 5" — the way a player counts the multiplier. */
 export function countAloud(signedMatadors: number, levels: MultiplierLevels): string {
-  const first = `${signedMatadors >= 0 ? 'with' : 'without'} ${Math.abs(signedMatadors)}`;
-  const rest = levelSteps(levels).map((step, i) => `${step} ${levels.matadors + i + 1}`);
-  return [first, ...rest].join(', ');
+  let n = levels.matadors + 1;
+  let text = `${signedMatadors >= 0 ? 'with' : 'without'} ${Math.abs(signedMatadors)}, game ${n}`;
+  for (const [flag, word] of LEVEL_WORDS) if (levels[flag]) text += `, ${word} ${++n}`;
+  return text;
 }
 
 /** R32: the smallest multiple of `base` that is at least `bid`. */

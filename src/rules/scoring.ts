@@ -26,69 +26,7 @@ import type { RuleProfile } from './variant/rule-profile';
  */
 export function scoreGame(facts: ScoringFacts, profile: RuleProfile): GameResult {
   checkFacts(facts, profile);
-  // The derivation text is built only when someone reads it (most replays never do): the same
-  // steps run again with a line sink, so the lines are exactly those of an eager build.
-  return withDerivationOnDemand(score(facts, profile, null), () => {
-    const lines: DerivationLine[] = [];
-    score(facts, profile, lines);
-    return lines;
-  });
-}
-
-/** `lines`: where to write the derivation, or null to compute the numbers only. */
-function score(facts: ScoringFacts, profile: RuleProfile, lines: DerivationLine[] | null): GameResult {
-  return facts.declaration.gameType === 'null' ? scoreNullGame(facts, profile, lines) : scoreTrumpGame(facts, profile, facts.declaration.gameType, lines);
-}
-
-/**
- * The result with `derivation` as an own, enumerable getter that builds the lines once, on first
- * read (JSON, spreads and deep equality see a plain array). Fields keep emptyResult's order.
- */
-function withDerivationOnDemand(r: GameResult, derive: () => readonly DerivationLine[]): GameResult {
-  let lines: readonly DerivationLine[] | null = null;
-  return {
-    kind: r.kind,
-    passedIn: r.passedIn,
-    declarer: r.declarer,
-    declaration: r.declaration,
-    bid: r.bid,
-    won: r.won,
-    gameValue: r.gameValue,
-    score: r.score,
-    matadors: r.matadors,
-    overbid: r.overbid,
-    declarerPoints: r.declarerPoints,
-    declarerTricks: r.declarerTricks,
-    schneider: r.schneider,
-    schwarz: r.schwarz,
-    seatScores: r.seatScores,
-    notScoreableReason: r.notScoreableReason,
-    get derivation(): readonly DerivationLine[] {
-      return (lines ??= derive());
-    },
-  };
-}
-
-function emptyResult(kind: GameResult['kind']): GameResult {
-  return {
-    kind,
-    passedIn: false,
-    declarer: null,
-    declaration: null,
-    bid: null,
-    won: null,
-    gameValue: null,
-    score: null,
-    matadors: null,
-    overbid: false,
-    declarerPoints: null,
-    declarerTricks: null,
-    schneider: false,
-    schwarz: false,
-    seatScores: [0, 0, 0],
-    notScoreableReason: null,
-    derivation: [],
-  };
+  return facts.declaration.gameType === 'null' ? scoreNullGame(facts, profile) : scoreTrumpGame(facts, profile, facts.declaration.gameType);
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -102,17 +40,18 @@ interface Announcements {
   readonly ouvert: boolean;
 }
 
-function impliedAnnouncements(d: Declaration, lines: DerivationLine[] | null): Announcements {
+function impliedAnnouncements(d: Declaration, lines: DerivationLine[]): Announcements {
   const implied: Announcements = {
     hand: d.hand || d.ouvert,
     schneiderAnnounced: d.schneiderAnnounced || d.schwarzAnnounced || d.ouvert,
     schwarzAnnounced: d.schwarzAnnounced || d.ouvert,
     ouvert: d.ouvert,
   };
-  const added = lines ? (['hand', 'schneiderAnnounced', 'schwarzAnnounced'] as const).filter((k) => implied[k] && !d[k]) : [];
-  if (added.length > 0) {
+  const adds = implied.hand !== d.hand || implied.schneiderAnnounced !== d.schneiderAnnounced || implied.schwarzAnnounced !== d.schwarzAnnounced;
+  if (adds) {
+    const added = (['hand', 'schneiderAnnounced', 'schwarzAnnounced'] as const).filter((k) => implied[k] && !d[k]);
     const by = d.ouvert ? 'ouvert' : 'schwarz announced';
-    lines?.push(line('R12', `${by} implies ${added.map(levelName).join(', ')}`));
+    lines.push(line('R12', `${by} implies ${added.map(levelName).join(', ')}`));
   }
   return implied;
 }
@@ -120,18 +59,19 @@ function impliedAnnouncements(d: Declaration, lines: DerivationLine[] | null): A
 const levelName = (k: 'hand' | 'schneiderAnnounced' | 'schwarzAnnounced'): string =>
   ({ hand: 'hand', schneiderAnnounced: 'schneider announced', schwarzAnnounced: 'schwarz announced' })[k];
 
-function matadorsOf(facts: ScoringFacts, gameType: TrumpGameType, lines: DerivationLine[] | null): Matadors {
+function matadorsOf(facts: ScoringFacts, gameType: TrumpGameType, lines: DerivationLine[]): Matadors {
   if (facts.declarerCardsWithSkat) {
     const m = countMatadors(facts.declarerCardsWithSkat, gameType);
-    lines?.push(line('R27', `matadors over the 10 dealt cards and the skat: ${describeMatadors(m)}`));
+    lines.push(line('R27', `matadors over the 10 dealt cards and the skat: ${describeMatadors(m)}`));
     return m;
   }
   const m = matadorsFromSigned(facts.matadors as number, gameType);
-  lines?.push(line('R27', `matadors (given, cards unknown): ${describeMatadors(m)}`));
+  lines.push(line('R27', `matadors (given, cards unknown): ${describeMatadors(m)}`));
   return m;
 }
 
-function scoreTrumpGame(facts: ScoringFacts, profile: RuleProfile, gameType: TrumpGameType, lines: DerivationLine[] | null): GameResult {
+function scoreTrumpGame(facts: ScoringFacts, profile: RuleProfile, gameType: TrumpGameType): GameResult {
+  const lines: DerivationLine[] = [];
   const ann = impliedAnnouncements(facts.declaration, lines);
   const matadors = matadorsOf(facts, gameType, lines);
   const p = facts.declarerPoints;
@@ -140,7 +80,7 @@ function scoreTrumpGame(facts: ScoringFacts, profile: RuleProfile, gameType: Tru
   // announced levels, which already include everything it could have reached.
   const complete = facts.declarerTricks + facts.defenderTricks === 10;
   if (!complete) {
-    lines?.push(line('R19', `play ended early after ${facts.declarerTricks + facts.defenderTricks} tricks: only announced levels count`));
+    lines.push(line('R19', `play ended early after ${facts.declarerTricks + facts.defenderTricks} tricks: only announced levels count`));
   }
   const declarerSchneidered = complete && p <= 30;
   const defendersSchneidered = complete && p >= 90;
@@ -148,33 +88,33 @@ function scoreTrumpGame(facts: ScoringFacts, profile: RuleProfile, gameType: Tru
   const declarerSchwarz = complete && facts.declarerTricks === 0;
   const defendersSchwarz = complete && facts.defenderTricks === 0;
   const schwarzReached = declarerSchwarz || defendersSchwarz;
-  if (defendersSchneidered) lines?.push(line('R23', `declarer ${p} card points ≥ 90: defenders schneider`));
-  if (declarerSchneidered) lines?.push(line('R23', `declarer ${p} card points ≤ 30: declarer schneider`));
+  if (defendersSchneidered) lines.push(line('R23', `declarer ${p} card points ≥ 90: defenders schneider`));
+  if (declarerSchneidered) lines.push(line('R23', `declarer ${p} card points ≤ 30: declarer schneider`));
   if (complete && !schneiderReached && (p === 89 || p === 31)) {
-    lines?.push(line('R23', `declarer ${p} card points: ${p === 89 ? 'defenders' : 'declarer'} out of schneider with 31`));
+    lines.push(line('R23', `declarer ${p} card points: ${p === 89 ? 'defenders' : 'declarer'} out of schneider with 31`));
   }
-  if (defendersSchwarz) lines?.push(line('R24', 'defenders took no trick: schwarz'));
-  if (declarerSchwarz) lines?.push(line('R24', 'declarer took no trick: schwarz'));
+  if (defendersSchwarz) lines.push(line('R24', 'defenders took no trick: schwarz'));
+  if (declarerSchwarz) lines.push(line('R24', 'declarer took no trick: schwarz'));
   if (complete && !schwarzReached && p === 120) {
-    lines?.push(line('R24', `declarer has 120 card points but the defenders took ${facts.defenderTricks} trick(s): no schwarz (tricks, not points)`));
+    lines.push(line('R24', `declarer has 120 card points but the defenders took ${facts.defenderTricks} trick(s): no schwarz (tricks, not points)`));
   }
 
   // R22/R25: won by play, against the highest announced target.
   let wonByPlay: boolean;
   if (ann.schwarzAnnounced) {
     wonByPlay = defendersSchwarz;
-    lines?.push(line('R25', wonByPlay
+    lines.push(line('R25', wonByPlay
       ? 'schwarz announced: declarer took every trick: made'
       : `schwarz announced: defenders took ${facts.defenderTricks} trick(s): lost`));
   } else if (ann.schneiderAnnounced) {
     wonByPlay = p >= 90;
-    lines?.push(line('R25', `schneider announced: declarer ${p} card points ${wonByPlay ? '≥ 90: made' : '< 90: lost'}`));
+    lines.push(line('R25', `schneider announced: declarer ${p} card points ${wonByPlay ? '≥ 90: made' : '< 90: lost'}`));
   } else {
     wonByPlay = p >= 61;
-    lines?.push(line('R22', `declarer ${p} card points ${wonByPlay ? '≥ 61: won' : '< 61: lost'}`));
+    lines.push(line('R22', `declarer ${p} card points ${wonByPlay ? '≥ 61: won' : '< 61: lost'}`));
   }
   if (ann.schneiderAnnounced && declarerSchneidered) {
-    lines?.push(line('R25', 'declarer schneider after announcing schneider: the schneider level counts once (no Eigenschneider)'));
+    lines.push(line('R25', 'declarer schneider after announcing schneider: the schneider level counts once (no Eigenschneider)'));
   }
 
   // R28 with D1: announced levels count whether or not they were reached.
@@ -188,40 +128,42 @@ function scoreTrumpGame(facts: ScoringFacts, profile: RuleProfile, gameType: Tru
     ouvert: ann.ouvert,
   };
   if ((ann.schneiderAnnounced && !schneiderReached) || (ann.schwarzAnnounced && !schwarzReached)) {
-    lines?.push(line('D1', 'announced levels count although not reached'));
+    lines.push(line('D1', 'announced levels count although not reached'));
   }
   const base = baseValue(gameType, profile);
   const multiplier = multiplierOf(levels);
   const value = base * multiplier;
-  lines?.push(line('R28', `${countAloud(matadors.signed, levels)} × ${gameType} ${base} = ${value}`));
+  lines.push(line('R28', `${countAloud(matadors.signed, levels)} × ${gameType} ${base} = ${value}`));
 
   // R32/R33: overbid when the value after play is below the bid.
   const overbid = value < facts.bid;
   let chargedMultiplier = multiplier;
   if (overbid) {
     if (profile.overbidLoss === 'doubleReducedValue') {
-      lines?.push(line('R32', `overbid: value ${value} < bid ${facts.bid}; charged at its actual value ${value} (V1a)`));
+      lines.push(line('R32', `overbid: value ${value} < bid ${facts.bid}; charged at its actual value ${value} (V1a)`));
     } else {
       chargedMultiplier = Math.ceil(facts.bid / base);
       const reaching = smallestMultipleReaching(base, facts.bid);
-      lines?.push(line('R32', `overbid: value ${value} < bid ${facts.bid}; smallest multiple of ${base} ≥ ${facts.bid} is ${reaching}`));
+      lines.push(line('R32', `overbid: value ${value} < bid ${facts.bid}; smallest multiple of ${base} ≥ ${facts.bid} is ${reaching}`));
     }
-    if (wonByPlay) lines?.push(line('R33', `overbid game is lost although ${describeWinByPlay(ann, p)}`));
+    if (wonByPlay) lines.push(line('R33', `overbid game is lost although ${describeWinByPlay(ann, p)}`));
   } else {
-    lines?.push(line('R33', `value ${value} ≥ bid ${facts.bid}: bid ok`));
+    lines.push(line('R33', `value ${value} ≥ bid ${facts.bid}: bid ok`));
   }
   const won = wonByPlay && !overbid;
 
   const factor = doublings(facts, lines);
   const gameValue = base * chargedMultiplier * factor;
-  if (factor > 1) lines?.push(line(doublingRule(facts), `game value ${base * chargedMultiplier} × ${factor} = ${gameValue}`));
+  if (factor > 1) lines.push(line(doublingRule(facts), `game value ${base * chargedMultiplier} × ${factor} = ${gameValue}`));
 
   const score = won
     ? wonScore(gameValue, lines)
     : lostScore(profile, ann.hand, gameValue, { base, multiplier: chargedMultiplier, factor }, lines);
 
+  // Every GameResult lists its fields in this order (the JSON of a result depends on it).
   return {
-    ...emptyResult('scored'),
+    kind: 'scored',
+    passedIn: false,
     declarer: facts.declarer,
     declaration: facts.declaration,
     bid: facts.bid,
@@ -235,7 +177,8 @@ function scoreTrumpGame(facts: ScoringFacts, profile: RuleProfile, gameType: Tru
     schneider: schneiderReached,
     schwarz: schwarzReached,
     seatScores: seatScoresFor(facts.declarer, score),
-    derivation: lines ?? [],
+    notScoreableReason: null,
+    derivation: lines,
   };
 }
 
@@ -247,12 +190,13 @@ function describeWinByPlay(ann: Announcements, p: number): string {
 // ---------------------------------------------------------------------------------------------
 // Null games
 
-function scoreNullGame(facts: ScoringFacts, profile: RuleProfile, lines: DerivationLine[] | null): GameResult {
+function scoreNullGame(facts: ScoringFacts, profile: RuleProfile): GameResult {
+  const lines: DerivationLine[] = [];
   const d = facts.declaration;
   const value = nullValue(d);
-  lines?.push(line('R29', `${nullGameName(d)}: fixed value ${value}`));
+  lines.push(line('R29', `${nullGameName(d)}: fixed value ${value}`));
   const wonByPlay = facts.declarerTricks === 0;
-  lines?.push(line('R18', wonByPlay ? 'declarer took no trick: won' : `declarer took ${facts.declarerTricks} trick(s): lost`));
+  lines.push(line('R18', wonByPlay ? 'declarer took no trick: won' : `declarer took ${facts.declarerTricks} trick(s): lost`));
 
   const overbid = value < facts.bid;
   let charged = value;
@@ -263,13 +207,14 @@ function scoreNullGame(facts: ScoringFacts, profile: RuleProfile, lines: Derivat
 
   const factor = doublings(facts, lines);
   const gameValue = charged * factor;
-  if (factor > 1) lines?.push(line(doublingRule(facts), `game value ${charged} × ${factor} = ${gameValue}`));
+  if (factor > 1) lines.push(line(doublingRule(facts), `game value ${charged} × ${factor} = ${gameValue}`));
 
   // A null value is one level; V2b's "lost adds a level" therefore doubles it.
   const score = won ? wonScore(gameValue, lines) : lostScore(profile, d.hand, gameValue, { base: gameValue, multiplier: 1, factor: 1 }, lines);
 
   return {
-    ...emptyResult('scored'),
+    kind: 'scored',
+    passedIn: false,
     declarer: facts.declarer,
     declaration: facts.declaration,
     bid: facts.bid,
@@ -280,32 +225,35 @@ function scoreNullGame(facts: ScoringFacts, profile: RuleProfile, lines: Derivat
     overbid,
     declarerPoints: facts.declarerPoints,
     declarerTricks: facts.declarerTricks,
+    schneider: false,
+    schwarz: false,
     seatScores: seatScoresFor(facts.declarer, score),
-    derivation: lines ?? [],
+    notScoreableReason: null,
+    derivation: lines,
   };
 }
 
 /** D2 / V8: what an overbid null is charged (before the loss is entered). */
-function nullOverbidCharge(value: number, bid: number, profile: RuleProfile, lines: DerivationLine[] | null): number {
+function nullOverbidCharge(value: number, bid: number, profile: RuleProfile, lines: DerivationLine[]): number {
   const head = `overbid null: value ${value} < bid ${bid}`;
   switch (profile.nullOverbid) {
     case 'multipleOfNullValue': {
       const charged = smallestMultipleReaching(value, bid);
-      lines?.push(line('D2', `${head}; smallest multiple of ${value} ≥ ${bid} is ${charged}`));
+      lines.push(line('D2', `${head}; smallest multiple of ${value} ≥ ${bid} is ${charged}`));
       return charged;
     }
     case 'nextNullValue': {
       const next = nextNullValueReaching(bid);
       if (next !== null) {
-        lines?.push(line('D2', `${head}; next null value ≥ ${bid} is ${next} (V8)`));
+        lines.push(line('D2', `${head}; next null value ≥ ${bid} is ${next} (V8)`));
         return next;
       }
       const charged = smallestMultipleReaching(value, bid);
-      lines?.push(line('D2', `${head}; no null value reaches ${bid}, so the smallest multiple of ${value} ≥ ${bid}: ${charged} (V8)`));
+      lines.push(line('D2', `${head}; no null value reaches ${bid}, so the smallest multiple of ${value} ≥ ${bid}: ${charged} (V8)`));
       return charged;
     }
     case 'actualNullValue':
-      lines?.push(line('D2', `${head}; charged at its own value ${value} (V1a)`));
+      lines.push(line('D2', `${head}; charged at its own value ${value} (V1a)`));
       return value;
   }
 }
@@ -318,18 +266,18 @@ function kontraFactor(facts: ScoringFacts): number {
 }
 
 /** R40 Kontra ×2 / Re ×4 and R41 Bock ×2, on the value before a loss is entered. */
-function doublings(facts: ScoringFacts, lines: DerivationLine[] | null): number {
-  if (facts.re) lines?.push(line('R40', 'Kontra and Re: value × 4'));
-  else if (facts.kontra) lines?.push(line('R40', 'Kontra: value × 2'));
+function doublings(facts: ScoringFacts, lines: DerivationLine[]): number {
+  if (facts.re) lines.push(line('R40', 'Kontra and Re: value × 4'));
+  else if (facts.kontra) lines.push(line('R40', 'Kontra: value × 2'));
   const bock = facts.bockMultiplier ?? 1;
-  if (bock > 1) lines?.push(line('R41', `Bock deal: value × ${bock}`));
+  if (bock > 1) lines.push(line('R41', `Bock deal: value × ${bock}`));
   return kontraFactor(facts) * bock;
 }
 
 const doublingRule = (facts: ScoringFacts): string => (facts.kontra ? 'R40' : 'R41');
 
-function wonScore(gameValue: number, lines: DerivationLine[] | null): number {
-  lines?.push(line('R30', `won: ${signed(gameValue)}`));
+function wonScore(gameValue: number, lines: DerivationLine[]): number {
+  lines.push(line('R30', `won: ${signed(gameValue)}`));
   return gameValue;
 }
 
@@ -338,24 +286,24 @@ function lostScore(
   hand: boolean,
   gameValue: number,
   parts: { base: number; multiplier: number; factor: number },
-  lines: DerivationLine[] | null,
+  lines: DerivationLine[],
 ): number {
   switch (profile.lostGame) {
     case 'double':
-      lines?.push(line('R31', `lost: −2 × ${gameValue} = ${plain(-2 * gameValue)}`));
+      lines.push(line('R31', `lost: −2 × ${gameValue} = ${plain(-2 * gameValue)}`));
       return -2 * gameValue;
     case 'doubleExceptHand':
       if (hand) {
-        lines?.push(line('R31', `lost hand game entered once (V2a, pre-1999): ${plain(-gameValue)}`));
+        lines.push(line('R31', `lost hand game entered once (V2a, pre-1999): ${plain(-gameValue)}`));
         return -gameValue;
       }
-      lines?.push(line('R31', `lost: −2 × ${gameValue} = ${plain(-2 * gameValue)}`));
+      lines.push(line('R31', `lost: −2 × ${gameValue} = ${plain(-2 * gameValue)}`));
       return -2 * gameValue;
     case 'addLevel': {
       const lostMultiplier = parts.multiplier + 1;
       const charged = parts.base * lostMultiplier * parts.factor;
       const factorText = parts.factor > 1 ? ` × ${parts.factor}` : '';
-      lines?.push(line('R31', `lost adds one level (V2b): ${parts.multiplier} + 1 = ${lostMultiplier} × ${parts.base}${factorText} = ${plain(-charged)}`));
+      lines.push(line('R31', `lost adds one level (V2b): ${parts.multiplier} + 1 = ${lostMultiplier} × ${parts.base}${factorText} = ${plain(-charged)}`));
       return -charged;
     }
   }

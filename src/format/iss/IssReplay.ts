@@ -33,7 +33,9 @@ export function replayIssRecord(record: IssRecord, profile: RuleProfile): IssRep
   }
   const state = replayed.value;
 
-  const abandon = abandonReason(record.moves);
+  // Every time-out or departure token became an abandon move, which ends in phase 'abandoned';
+  // only a replay cut short by an unknown card can leave one unapplied. Otherwise no scan needed.
+  const abandon = state.phase === 'abandoned' || unknownCardAt !== null ? abandonReason(record.moves) : null;
   if (abandon) return { kind: 'notScoreable', reason: abandon, state };
   const penalty = record.result ? serverPenaltyReason(record.result) : null;
   if (penalty) return { kind: 'notScoreable', reason: penalty, state };
