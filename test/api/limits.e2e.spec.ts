@@ -1,6 +1,8 @@
 /** Request-level protections over real HTTP and WebSocket: limits, tokens, error shapes. */
 import { getIntrospectionQuery } from 'graphql';
 import WebSocket from 'ws';
+import { DealEventHub } from '../../src/api/subscriptions/dealEventHub';
+import { openTableAndDeal } from './dealFlow';
 import { collect, codesOf, startServer, type TestServer } from './harness';
 
 describe('API limits and error shapes', () => {
@@ -74,6 +76,19 @@ describe('API limits and error shapes', () => {
     const deep = collect(client, `subscription { dealUpdates(dealId: "x") { frame { completedTricks { cards { card { code } } } } } }`, {});
     await deep.until(() => deep.failure !== null);
     expect((deep.failure as any[]).map((e: any) => e.extensions?.code)).toEqual(['BAD_USER_INPUT']);
+  });
+
+  it('frees a deal subscriber as soon as the client unsubscribes, even when no event comes', async () => {
+    const hub = s.app.get(DealEventHub);
+    const admin = tok();
+    const dealId = await openTableAndDeal(s, 'sub-t', ['Anna', 'Ben', 'Cleo'], admin, admin);
+    const sub = collect(s.ws(admin), `subscription($id: ID!) { dealUpdates(dealId: $id) { eventType } }`, { id: dealId });
+    const deadline = Date.now() + 5000;
+    while (hub.subscriberCount(dealId) === 0 && Date.now() < deadline) await new Promise((r) => setTimeout(r, 50));
+    expect(hub.subscriberCount(dealId)).toBe(1);
+    sub.stop();
+    while (hub.subscriberCount(dealId) > 0 && Date.now() < deadline) await new Promise((r) => setTimeout(r, 50));
+    expect(hub.subscriberCount(dealId)).toBe(0);
   });
 
   it('limits requests per token: over the limit is RATE_LIMITED (429), other tokens go on', async () => {

@@ -8,6 +8,7 @@ import { frameView } from '../mapping/frameView';
 import { DealUpdateType } from '../types/dealUpdate.type';
 import { PerspectiveEnum } from '../types/enums';
 import { DealEventHub } from '../subscriptions/dealEventHub';
+import type { EventQueue } from '../subscriptions/eventQueue';
 import { API_VISIBILITY } from '../tokens';
 import { perspectiveFor, readableDeal } from './dealAccess';
 
@@ -33,10 +34,26 @@ export class SubscriptionResolver {
     const deal = await readableDeal(ctx, dealId, this.visibility);
     perspectiveFor(ctx, deal, perspective); // refuse now, not at the first event
     const queue = this.hub.follow(deal.dealId);
-    return this.updates(queue, ctx, deal.dealId, perspective);
+    const updates = this.updates(queue, ctx, deal.dealId, perspective);
+    // An async generator waiting for the next event cannot be returned until one arrives; closing
+    // the queue ends that wait, so an unsubscribe frees the subscriber at once.
+    return {
+      next: () => updates.next(),
+      return: (value?: unknown) => {
+        queue.close();
+        return updates.return(value as DealUpdateType);
+      },
+      throw: (err?: unknown) => {
+        queue.close();
+        return updates.throw(err);
+      },
+      [Symbol.asyncIterator]() {
+        return this;
+      },
+    } as AsyncIterableIterator<DealUpdateType>;
   }
 
-  private async *updates(queue: AsyncIterable<RecordedEvent>, ctx: ApiContext, dealId: string, requested: PerspectiveEnum): AsyncGenerator<DealUpdateType> {
+  private async *updates(queue: EventQueue<RecordedEvent>, ctx: ApiContext, dealId: string, requested: PerspectiveEnum): AsyncGenerator<DealUpdateType> {
     for await (const event of queue) {
       const [summary] = await this.ledger.dealsByIds([dealId]);
       if (!summary) continue;

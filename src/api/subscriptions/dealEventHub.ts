@@ -27,6 +27,11 @@ export class DealEventHub implements OnModuleDestroy {
     return queue;
   }
 
+  /** How many subscribers follow a deal now (0 once they all left). */
+  subscriberCount(dealId: string): number {
+    return this.byDeal.get(dealId)?.size ?? 0;
+  }
+
   onModuleDestroy(): void {
     this.unsubscribe?.();
     this.unsubscribe = null;
