@@ -5,7 +5,7 @@
  * into a fresh file with the store's schema, one transaction per deal. Prints records/s, events/s,
  * peak RSS and the import/raw ratio (target >= 0.5, peak RSS <= 300 MB); then exports every deal
  * as NDJSON (deals/s) and as ISS lines.
- * The records are the 33 corpus records repeated with fresh IDs and series numbers.
+ * The records are the 33 corpus records repeated with fresh IDs; a series spans 20 copies.
  */
 import { createWriteStream, mkdtempSync, readFileSync, readdirSync, rmSync, statSync } from 'node:fs';
 import { once } from 'node:events';
@@ -40,7 +40,8 @@ async function writeRecords(file: string): Promise<void> {
   const out = createWriteStream(file);
   for (let i = 0; i < N; i++) {
     const k = Math.floor(i / corpus.length);
-    const line = corpus[i % corpus.length].replace(/ID\[(\d+)\]/, `ID[${k}x$1]`).replace(/SE\[(\d+)\]/, `SE[${k}x$1]`);
+    // Fresh IDs for every copy; a series spans 20 copies (about 25 deals per table, as on ISS).
+    const line = corpus[i % corpus.length].replace(/ID\[(\d+)\]/, `ID[${k}x$1]`).replace(/SE\[(\d+)\]/, `SE[${Math.floor(k / 20)}x$1]`);
     if (!out.write(line + '\n')) await once(out, 'drain');
   }
   out.end();
