@@ -7,6 +7,7 @@ import { modifiersOf } from '../IssMoves';
 export interface AnyEvent {
   readonly type: string;
   readonly data: unknown;
+  readonly metadata?: { readonly source?: string };
 }
 
 /**
