@@ -249,6 +249,10 @@ describe('deal decider: CorrectScore (arbiter only)', () => {
   it('L4: refuses a correction by a player', () => thenRefused(when(over(), correct, player), 'L4'));
   it('L5: refuses a correction without a reason', () => thenRefused(when(over(), { ...correct, reason: '  ' } as DealCommand, arbiter), 'L5'));
   it('L8: refuses a correction before the deal is scored', () => thenRefused(when(given(...playing), correct, arbiter), 'L8'));
+  it('L6: refuses a correction of a passed-in deal (no entry to correct)', () => {
+    const passed = given(start, { type: 'PassBid', dealId: D, seat: 1 }, { type: 'PassBid', dealId: D, seat: 2 }, { type: 'PassBid', dealId: D, seat: 0 });
+    thenRefused(when(passed, correct, arbiter), 'L6');
+  });
   it('L10: refuses a corrected score that is not an integer', () => thenRefused(when(over(), { ...correct, correctedScore: 1.5 } as DealCommand, arbiter), 'L10'));
 });
 

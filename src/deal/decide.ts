@@ -75,6 +75,7 @@ function decideCorrection(command: CorrectScore, state: DealState, ctx: DecideCo
   if (ctx.role !== 'arbiter') return refuse(L.arbiterOnly, 'only an arbiter may correct a score');
   if (!isNonEmptyString(command.reason)) return refuse(L.reasonRequired, 'a correction needs a reason');
   if (!state.recordedResult) return refuse(L.notFinished, 'the deal has no recorded score to correct yet');
+  if (state.recordedResult.declarer === null) return refuse(L.nothingToCorrect, 'the deal had no declarer game (passed in, abandoned): there is no entry to correct');
   if (typeof command.correctedScore !== 'number' || !Number.isInteger(command.correctedScore))
     return refuse(L.badCommand, 'the corrected score must be an integer');
   const correctsEventId = command.correctsEventId ?? state.currentScoreEventId;

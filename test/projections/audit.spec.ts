@@ -33,6 +33,7 @@ describe('audit and re-scoring', () => {
     expect(audit.recomputed).toEqual(audit.recorded);
     expect(audit.differences).toEqual([]);
     expect(audit.profileId).toBe('isko');
+    expect(audit.currentProfileVersion).toBe(audit.profileVersion);
     const ids = new Set(events.map((e) => e.eventId));
     expect(audit.derivation.length).toBeGreaterThan(0);
     for (const line of audit.derivation) {

@@ -1,6 +1,7 @@
 import { initialDealState, type DealState } from '../../deal/dealState';
 import type { DealScoredData, ScoreCorrectedData } from '../../deal/events';
 import { evolve } from '../../deal/evolve';
+import { getProfile } from '../../deal/engine';
 import type { RecordedEvent } from '../../eventStore/eventStore';
 import { verifyChain } from '../../eventStore/hashChain';
 import type { DerivationLine, GameResult } from '../../rules/game-result';
@@ -77,7 +78,13 @@ export function buildAudit(dealId: string, events: readonly RecordedEvent[]): De
         when: e.metadata.recordedAt ?? null,
       };
     });
-  const started = events.find((e) => e.type === 'DealStarted')?.data as { profileId?: string; profileVersion?: string } | undefined;
+  const started = events.find((e) => e.type === 'DealStarted')?.data as { profileId?: string; profileVersion?: string; profileOptions?: Record<string, unknown> } | undefined;
+  let currentProfileVersion: string | null = null;
+  try {
+    currentProfileVersion = started?.profileId ? getProfile(started.profileId, started.profileOptions ?? {}).version : null;
+  } catch {
+    currentProfileVersion = null;
+  }
   return {
     dealId,
     events: events.map((e) => ({
@@ -98,5 +105,6 @@ export function buildAudit(dealId: string, events: readonly RecordedEvent[]): De
     corrections,
     profileId: started?.profileId ?? null,
     profileVersion: started?.profileVersion ?? null,
+    currentProfileVersion,
   };
 }

@@ -47,4 +47,6 @@ export interface DealAudit {
   readonly corrections: readonly AuditCorrection[];
   readonly profileId: string | null;
   readonly profileVersion: string | null;
+  /** The version of the same profile in the engine now (differs when the profile changed since). */
+  readonly currentProfileVersion: string | null;
 }
