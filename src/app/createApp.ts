@@ -4,6 +4,7 @@
  */
 import 'reflect-metadata';
 import { NestFactory } from '@nestjs/core';
+import { GraphQLModule } from '@nestjs/graphql';
 import type { NestExpressApplication } from '@nestjs/platform-express';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { ApiSettings } from '../api/apiSettings';
@@ -24,6 +25,18 @@ export async function createApp(settings: ApiSettings, options: { ledger?: Ledge
   app.use(bodyErrorHandler);
   app.enableShutdownHooks();
   return app;
+}
+
+/**
+ * Caps WebSocket messages at the request-size limit too: Nest creates the graphql-ws server
+ * without a maxPayload (ws then accepts 100 MiB). Call after app.init()/listen().
+ */
+export function capWebSocketPayload(app: NestExpressApplication, maxBytes: number): boolean {
+  const driver = app.get(GraphQLModule, { strict: false })?.graphQlAdapter as unknown as { _subscriptionService?: { wss?: { options?: { maxPayload?: number } } } };
+  const options = driver?._subscriptionService?.wss?.options;
+  if (!options) return false;
+  options.maxPayload = maxBytes;
+  return true;
 }
 
 /** body-parser errors (413 too large, 400 bad JSON) answered as GraphQL errors with a code. */

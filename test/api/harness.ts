@@ -9,7 +9,7 @@ import type { NestExpressApplication } from '@nestjs/platform-express';
 import { settingsFromEnv } from '../../src/api/apiSettings';
 import { DEFAULT_LIMITS, type ApiLimits } from '../../src/api/limits/apiLimits';
 import { issueToken, type IssueRequest } from '../../src/api/auth/token';
-import { createApp } from '../../src/app/createApp';
+import { capWebSocketPayload, createApp } from '../../src/app/createApp';
 import { Ledger } from '../../src/ledger/ledger';
 
 export interface GqlResponse<T = any> {
@@ -47,6 +47,7 @@ export async function startServer(options: { limits?: Partial<ApiLimits>; privat
   );
   const app = await createApp(settings, { ledger, logger: false });
   await app.listen(0, '127.0.0.1');
+  if (!capWebSocketPayload(app, settings.limits.maxBodyBytes)) throw new Error('could not cap the WebSocket message size');
   const port = (app.getHttpServer().address() as AddressInfo).port;
   const url = `http://127.0.0.1:${port}/graphql`;
   const wsUrl = `ws://127.0.0.1:${port}/graphql`;

@@ -67,6 +67,16 @@ describe('API limits and error shapes', () => {
     expect(code).toBe(4403);
   });
 
+  it('closes a WebSocket that sends a message above the size limit (1009)', async () => {
+    const code = await new Promise<number>((resolve) => {
+      const ws = new WebSocket(s.wsUrl, 'graphql-transport-ws');
+      ws.on('open', () => ws.send(JSON.stringify({ type: 'connection_init', payload: { pad: 'x'.repeat(10_000) } })));
+      ws.on('close', (c) => resolve(c));
+    });
+    expect(code).toBe(1009);
+    expect((await s.gql('{ __typename }', {}, tok())).status).toBe(200);
+  });
+
   it('answers a subscription to an unknown deal with NOT_FOUND, and an over-deep one with BAD_USER_INPUT', async () => {
     const client = s.ws(tok());
     const sub = collect(client, `subscription { dealUpdates(dealId: "nope") { eventType } }`, {});
