@@ -150,6 +150,23 @@ describe('replay viewer in Chromium', () => {
     await page.selectOption('#deck-style', 'french');
   });
 
+  it('fits a phone-width screen without sideways scrolling, every control labelled', async () => {
+    const phone = await browser.newPage({ viewport: { width: 390, height: 844 } });
+    try {
+      await phone.goto(`${base}/?deal=${DEAL}#step=12`);
+      await phone.waitForSelector('body[data-ready="true"]');
+      const widths = await phone.evaluate(() => ({ scroll: document.documentElement.scrollWidth, inner: window.innerWidth }));
+      expect(widths.scroll).toBeLessThanOrEqual(widths.inner);
+      const unlabelled = await phone.$$eval('button, select, input', (els) =>
+        els.filter((e) => !(e.getAttribute('aria-label') || e.textContent?.trim() || e.closest('label'))).length,
+      );
+      expect(unlabelled).toBe(0);
+      await phone.screenshot({ path: join(OUT, 'replay-phone.png'), fullPage: true });
+    } finally {
+      await phone.close();
+    }
+  });
+
   it("opens the deal's score sheet with the Seeger-Fabian block", async () => {
     await page.click(`a[href="/?sheet=${tableId}"]`);
     await page.waitForSelector('[data-testid="seeger-fabian"]');

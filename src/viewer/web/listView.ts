@@ -48,7 +48,7 @@ export async function renderList(root: HTMLElement, params: URLSearchParams): Pr
     el('thead', {}, el('tr', {}, ...['Deal', 'Date', 'Players', 'Declarer', 'Game', 'Result', 'Table'].map((h) => el('th', { scope: 'col', text: h })))),
     body);
   const more = el('button', { type: 'button', text: 'More deals', hidden: true });
-  root.append(el('h2', { text: 'Deals' }), form, status, tableEl, more);
+  root.append(el('h2', { text: 'Deals' }), form, status, el('div', { class: 'scroll-x' }, tableEl), more);
 
   const filter: Record<string, string> = {};
   if (params.get('player')) filter.player = params.get('player')!;

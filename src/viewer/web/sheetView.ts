@@ -52,7 +52,7 @@ export async function renderSheet(root: HTMLElement, tableId: string): Promise<v
     }
     body.append(tr);
   }
-  root.append(el('table', { 'aria-label': 'List of games', 'data-testid': 'sheet-rows' }, el('thead', {}, head), body));
+  root.append(el('div', { class: 'scroll-x' }, el('table', { 'aria-label': 'List of games', 'data-testid': 'sheet-rows' }, el('thead', {}, head), body)));
 
   const sf = el('tbody');
   for (const t of s.totals) {
@@ -61,7 +61,7 @@ export async function renderSheet(root: HTMLElement, tableId: string): Promise<v
       ...[t.gamePoints, t.won, t.lost, t.wonLostPoints, t.opponentsLost, t.opponentsLostPoints, t.seegerFabian].map((v) => el('td', { class: 'num', text: String(v) }))));
   }
   root.append(el('h2', { text: 'Seeger-Fabian' }),
-    el('table', { 'aria-label': 'Seeger-Fabian totals', 'data-testid': 'seeger-fabian' },
+    el('div', { class: 'scroll-x' }, el('table', { 'aria-label': 'Seeger-Fabian totals', 'data-testid': 'seeger-fabian' },
       el('thead', {}, el('tr', {}, ...['Player', 'Game points', 'Won', 'Lost', '±50 × (won − lost)', "Opponents' lost games", 'Bonus', 'Total'].map((h) => el('th', { scope: 'col', text: h })))),
-      sf));
+      sf)));
 }
