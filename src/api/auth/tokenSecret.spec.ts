@@ -22,6 +22,11 @@ describe('token secret', () => {
     expect(statSync(file).mode & 0o777).toBe(0o600);
   });
 
+  it('reads store URLs as the store does (sqlite:///abs and sqlite:rel name the same file)', () => {
+    expect(secretFileFor(`sqlite://${dir}/a.db`)).toBe(join(dir, 'a.db.token-secret'));
+    expect(secretFileFor(`sqlite:${dir}/a.db`)).toBe(join(dir, 'a.db.token-secret'));
+  });
+
   it('uses a per-process secret for an in-memory store and demands the env for remote stores', () => {
     expect(secretFileFor('sqlite::memory:')).toBeNull();
     expect(resolveTokenSecret({}, 'sqlite::memory:').secret.length).toBe(32);

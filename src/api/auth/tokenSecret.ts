@@ -6,6 +6,7 @@
 import { randomBytes } from 'node:crypto';
 import { chmodSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
+import { parseStoreUrl } from '../../eventStore/storeUrl';
 
 export const TOKEN_SECRET_ENV = 'SKAT_LEDGER_TOKEN_SECRET';
 export const DEFAULT_STORE_URL = 'sqlite:./data/skat-ledger.db';
@@ -20,9 +21,9 @@ export class TokenSecretError extends Error {
 /** The file that keeps the generated secret, or null when the store has no file. */
 export function secretFileFor(storeUrl: string): string | null {
   if (!storeUrl.startsWith('sqlite:')) return null;
-  const path = storeUrl.slice('sqlite:'.length).replace(/^\/\/(?=\/)/, '').split('?')[0];
-  if (path === '' || path === ':memory:') return null;
-  return resolve(path) + '.token-secret';
+  const location = parseStoreUrl(storeUrl); // the store's own reading of the URL, so both name one file
+  if (location.kind !== 'sqlite' || location.path === ':memory:') return null;
+  return resolve(location.path) + '.token-secret';
 }
 
 export function resolveTokenSecret(env: NodeJS.ProcessEnv, storeUrl: string): { secret: Buffer; source: string } {
