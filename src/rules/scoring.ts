@@ -47,9 +47,10 @@ function impliedAnnouncements(d: Declaration, lines: DerivationLine[]): Announce
     schwarzAnnounced: d.schwarzAnnounced || d.ouvert,
     ouvert: d.ouvert,
   };
-  const adds = implied.hand !== d.hand || implied.schneiderAnnounced !== d.schneiderAnnounced || implied.schwarzAnnounced !== d.schwarzAnnounced;
-  if (adds) {
-    const added = (['hand', 'schneiderAnnounced', 'schwarzAnnounced'] as const).filter((k) => implied[k] && !d[k]);
+  // Nothing can be added where every implied flag equals the declared one (most games).
+  const differs = implied.hand !== d.hand || implied.schneiderAnnounced !== d.schneiderAnnounced || implied.schwarzAnnounced !== d.schwarzAnnounced;
+  const added = differs ? (['hand', 'schneiderAnnounced', 'schwarzAnnounced'] as const).filter((k) => implied[k] && !d[k]) : [];
+  if (added.length > 0) {
     const by = d.ouvert ? 'ouvert' : 'schwarz announced';
     lines.push(line('R12', `${by} implies ${added.map(levelName).join(', ')}`));
   }

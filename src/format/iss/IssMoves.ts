@@ -88,6 +88,13 @@ export function issTokensToMoves(tokens: readonly IssToken[]): IssMovesResult {
 
   for (let i = 1; i < tokens.length; i++) {
     const t = tokens[i];
+    if (t.kind === 'play' && pending === null) {
+      // Most tokens: a card played, with no declaration waiting for its discards.
+      if (t.card === null) return { ok: true, value: { dealt, moves, tokenOfMove, unknownCardAt: i } };
+      moves.push(t as Extract<Move, { kind: 'play' }>);
+      tokenOfMove.push(i);
+      continue;
+    }
     // A time-out or departure before the discards leaves the declaration unfinished: drop it.
     if (t.kind === 'timeout' || t.kind === 'left') pending = null;
     if (t.kind !== 'discard') flushPending();

@@ -37,7 +37,7 @@ function readUnsafe(line: string): IssReadResult {
     const keyStart = pos;
     while (pos < line.length && isKeyChar(line.charCodeAt(pos))) pos++;
     const key = line.slice(keyStart, pos);
-    if (line[pos] !== '[') return failure(`property ${key} has no "[" after its name (column ${pos + 1})`, id);
+    if (line.charCodeAt(pos) !== 91) return failure(`property ${key} has no "[" after its name (column ${pos + 1})`, id);
     const close = line.indexOf(']', pos + 1);
     if (close < 0) return failure(`property ${key}[ is never closed with "]": the line is truncated`, id);
     const value = line.slice(pos + 1, close);
@@ -95,6 +95,18 @@ export function readMoves(text: string): IssToken[] | string {
   let pos = 0;
   let word = 0;
   while (pos < end) {
+    // "<seat> <card>", most of a record, checked character by character (the general path below
+    // reads it the same way).
+    if (pos + 4 <= end && text.charCodeAt(pos + 1) === 32 && (pos + 4 === end || text.charCodeAt(pos + 4) === 32)) {
+      const playSeat = seatOfChar(text.charCodeAt(pos));
+      const i = playSeat === null ? -1 : cardIndexAt(text, pos + 2);
+      if (i >= 0) {
+        tokens.push(PLAY_TOKENS[(playSeat as Seat) * CARD_CODES + i]);
+        word += 2;
+        pos += 5;
+        continue;
+      }
+    }
     const actorEnd = wordEnd(text, pos, end);
     if (actorEnd === pos) return emptyWord(word + 1);
     word++;
