@@ -8,7 +8,7 @@
 export const SKAT_LEDGER_APPLICATION_ID = 0x534b4c47;
 
 /** PRAGMA user_version: bump with a migration when the schema changes. */
-export const SCHEMA_VERSION = 1;
+export const SCHEMA_VERSION = 2;
 
 export const SCHEMA_SQL = `
 CREATE TABLE IF NOT EXISTS streams (
@@ -29,3 +29,15 @@ CREATE TABLE IF NOT EXISTS events (
   CONSTRAINT events_event_id UNIQUE (event_id)
 );
 `;
+
+/**
+ * Steps from one schema version to the next, applied in order when a file of an older version is
+ * opened for writing (and to a new file after SCHEMA_SQL, which is the version 1 schema).
+ */
+export const MIGRATIONS: readonly { readonly toVersion: number; readonly why: string; readonly sql: string }[] = [
+  {
+    toVersion: 2,
+    why: 'type-filtered log reads (projections, subscriptions) seek the matching rows instead of scanning every event',
+    sql: 'CREATE INDEX IF NOT EXISTS events_type_position ON events(type, position);',
+  },
+];

@@ -32,7 +32,8 @@ import type {
 import { assertExpectedRevision, assertValidExpected, expectedRevisionHolds, type ExpectedRevision } from '../expectedRevision';
 import { DEFAULT_MAX_EVENT_BYTES, GENESIS_HASH, prepareEvent, sealMetadata, type PreparedEvent } from '../hashChain';
 import { NO_UPCASTERS, upcastEvent, type UpcasterRegistry } from '../versioning/upcasting';
-import { SCHEMA_SQL, SCHEMA_VERSION, SKAT_LEDGER_APPLICATION_ID } from './schema';
+import { EVENT_COLUMNS, pageQuery } from './pageQuery';
+import { MIGRATIONS, SCHEMA_SQL, SCHEMA_VERSION, SKAT_LEDGER_APPLICATION_ID } from './schema';
 
 export interface SqliteEventStoreOptions {
   /** Upcasters applied on read (not on raw reads). */
@@ -86,7 +87,12 @@ function releaseNotifier(db: SqliteDatabase): void {
 /** Row as read: [position, stream_name, revision, event_id, type, data, metadata]. */
 type EventRow = [number, string, number, string, string, string, string];
 
-const EVENT_COLUMNS = 'position, stream_name, revision, event_id, type, data, metadata';
+
+/** A page query and how to bind it for (after, limit). */
+interface FilteredPage {
+  readonly stmt: Statement;
+  params(after: number, limit: number): unknown[];
+}
 
 /** Opens (creating parent directories and the schema when allowed) a SQLite event store file. */
 export function openSqliteEventStore(path: string, options: SqliteEventStoreOptions = {}): SqliteEventStore {
@@ -344,13 +350,12 @@ export class SqliteEventStore implements EventStore {
     this.assertOpen();
     let after = options.after === undefined ? 0 : parsePosition(options.after);
     let remaining = options.maxCount === undefined ? Infinity : countLimit(options.maxCount);
-    const stmt = this.filteredPage(options.streamPrefixes, options.eventTypes);
-    const filters = filterParams(options.streamPrefixes, options.eventTypes);
+    const page = this.filteredPage(options.streamPrefixes, options.eventTypes);
     while (remaining > 0) {
       const limit = Math.min(this.pageSize, remaining);
       let rows: EventRow[];
       try {
-        rows = stmt.all(after, ...filters, limit) as EventRow[];
+        rows = page.stmt.all(...page.params(after, limit)) as EventRow[];
       } catch (err) {
         throw classifySqliteError(err, 'read the global log');
       }
@@ -367,8 +372,8 @@ export class SqliteEventStore implements EventStore {
     const subscription = new SqliteSubscription(
       {
         readPage: (from) => {
-          const stmt = this.filteredPage(options.streamPrefixes, options.eventTypes);
-          const page = this.readPageTransaction(stmt, [from, ...filterParams(options.streamPrefixes, options.eventTypes), this.pageSize]);
+          const filtered = this.filteredPage(options.streamPrefixes, options.eventTypes);
+          const page = this.readPageTransaction(filtered.stmt, filtered.params(from, this.pageSize));
           return { events: page.rows.map((row) => this.toRecorded(row, false)), head: page.head };
         },
         pageSize: this.pageSize,
@@ -421,24 +426,17 @@ export class SqliteEventStore implements EventStore {
     if (this.closed) throw new StoreUnavailableError('the SQLite event store is closed (dispose() was called)');
   }
 
-  /** One prepared statement per filter shape, reused across pages and calls. */
-  private filteredPage(prefixes: readonly string[] | undefined, types: readonly string[] | undefined): Statement {
+  /** One prepared page statement per filter shape (see pageQuery), reused across pages and calls. */
+  private filteredPage(prefixes: readonly string[] | undefined, types: readonly string[] | undefined): FilteredPage {
     for (const p of prefixes ?? []) if (typeof p !== 'string') throw new InvalidEventError('streamPrefixes must be strings');
     for (const t of types ?? []) if (typeof t !== 'string') throw new InvalidEventError('eventTypes must be strings');
-    const p = prefixes?.length ?? 0;
-    const t = types?.length ?? 0;
-    const key = `${p}:${t}`;
-    let stmt = this.filteredPages.get(key);
+    const query = pageQuery(prefixes ?? [], types ?? []);
+    let stmt = this.filteredPages.get(query.sql);
     if (!stmt) {
-      const where = ['position > ?'];
-      if (p > 0) where.push(`(${Array.from({ length: p }, () => 'substr(stream_name, 1, length(?)) = ?').join(' OR ')})`);
-      if (t > 0) where.push(`type IN (${Array.from({ length: t }, () => '?').join(', ')})`);
-      stmt = this.db
-        .prepare(`SELECT ${EVENT_COLUMNS} FROM events WHERE ${where.join(' AND ')} ORDER BY position LIMIT ?`)
-        .raw(true);
-      this.filteredPages.set(key, stmt);
+      stmt = this.db.prepare(query.sql).raw(true);
+      this.filteredPages.set(query.sql, stmt);
     }
-    return stmt;
+    return { stmt, params: query.params };
   }
 
   private toRecorded(row: EventRow, raw: boolean): RecordedEvent {
@@ -583,10 +581,12 @@ function prepareDatabase(db: SqliteDatabase, busyTimeoutMs: number): void {
       db.exec(SCHEMA_SQL);
       db.pragma(`application_id = ${SKAT_LEDGER_APPLICATION_ID}`);
       const version = db.pragma('user_version', { simple: true }) as number;
-      if (version === 0) db.pragma(`user_version = ${SCHEMA_VERSION}`);
-      else if (version !== SCHEMA_VERSION) {
+      if (version > SCHEMA_VERSION) {
         throw new StoreConfigError(`${db.name} has event store schema version ${version}; this build reads version ${SCHEMA_VERSION}`);
       }
+      // A new file (version 0) has just been given the version 1 tables; both then migrate up.
+      for (const step of MIGRATIONS) if (step.toVersion > Math.max(version, 1)) db.exec(step.sql);
+      if (version !== SCHEMA_VERSION) db.pragma(`user_version = ${SCHEMA_VERSION}`);
     }).immediate();
   }
   db.pragma('synchronous = NORMAL');
@@ -634,8 +634,4 @@ function countLimit(n: number): number {
 function positiveInteger(n: number, name: string): number {
   if (!Number.isSafeInteger(n) || n <= 0) throw new StoreConfigError(`${name} must be a positive integer, got ${n}`);
   return n;
-}
-
-function filterParams(prefixes: readonly string[] | undefined, types: readonly string[] | undefined): unknown[] {
-  return [...(prefixes ?? []).flatMap((p) => [p, p]), ...(types ?? [])];
 }

@@ -1,0 +1,42 @@
+/**
+ * The SQL of a filtered page of the global log, as a pure function of the filter's shape.
+ *
+ * A type filter seeks the matching rows through the index events(type, position): one ordered,
+ * LIMITed index range per type, merged in position order (UNION ALL: every row has one type),
+ * then the page's rows fetched by rowid. The obvious `type IN (...) ORDER BY position LIMIT n`
+ * lets SQLite choose between scanning every row of the log and sorting all remaining matches on
+ * every page; both make a rebuild that reads a few event types cost far more than its rows.
+ */
+
+/** Columns of a page row, in this order. */
+export const EVENT_COLUMNS = 'position, stream_name, revision, event_id, type, data, metadata';
+
+/** Type filters up to this many types seek through the type index; longer lists scan the log. */
+export const MAX_SEEK_TYPES = 64;
+
+export interface PageQuery {
+  readonly sql: string;
+  /** Binds the statement for the rows after `after`, at most `limit` of them. */
+  params(after: number, limit: number): unknown[];
+}
+
+/** Duplicate types match nothing more; dropping them keeps every row in exactly one merged range. */
+export function pageQuery(prefixes: readonly string[], types: readonly string[]): PageQuery {
+  const typeList = [...new Set(types)];
+  const prefixParams = prefixes.flatMap((p) => [p, p]);
+  const prefixWhere =
+    prefixes.length > 0 ? ` AND (${prefixes.map(() => 'substr(stream_name, 1, length(?)) = ?').join(' OR ')})` : '';
+  if (typeList.length > 0 && typeList.length <= MAX_SEEK_TYPES) {
+    const range = `SELECT position FROM (SELECT position FROM events WHERE type = ? AND position > ?${prefixWhere} ORDER BY position LIMIT ?)`;
+    const merged = `${typeList.map(() => range).join(' UNION ALL ')} ORDER BY 1 LIMIT ?`;
+    return {
+      sql: `SELECT ${EVENT_COLUMNS} FROM events WHERE position IN (${merged}) ORDER BY position`,
+      params: (after, limit) => [...typeList.flatMap((type) => [type, after, ...prefixParams, limit]), limit],
+    };
+  }
+  const typeWhere = typeList.length > 0 ? ` AND type IN (${typeList.map(() => '?').join(', ')})` : '';
+  return {
+    sql: `SELECT ${EVENT_COLUMNS} FROM events WHERE position > ?${prefixWhere}${typeWhere} ORDER BY position LIMIT ?`,
+    params: (after, limit) => [after, ...prefixParams, ...typeList, limit],
+  };
+}
