@@ -132,7 +132,14 @@ export function readMoves(text: string): IssToken[] | string {
       if (token === null) {
         const value = bidAt(text, actionStart, actionEnd);
         if (value > 0) token = { kind: 'bid', seat, value };
+        else if (length === 1 && text.charCodeAt(actionStart) === 115) token = PICK_UP_TOKENS[seat]; // s
+        else token = declarationAt(text, actionStart, actionEnd, seat);
       }
+    } else if (actorEnd - pos === 1 && text.charCodeAt(pos) === 119) {
+      // w: the archive deal, or the skat shown after a pick-up.
+      const length = actionEnd - actionStart;
+      if (length === 95) token = readArchiveDeal(text, actionStart);
+      else if (length === 5) token = skatShownAt(text, actionStart);
     }
     if (token === null) {
       const actor = text.slice(pos, actorEnd);
@@ -155,6 +162,54 @@ const SEATS: readonly Seat[] = [0, 1, 2];
 const PLAY_TOKENS: readonly IssToken[] = SEATS.flatMap((seat) => Array.from({ length: CARD_CODES }, (_, i): IssToken => ({ kind: 'play', seat, card: cardOfIndex(i) })));
 const HOLD_TOKENS: readonly IssToken[] = SEATS.map((seat): IssToken => ({ kind: 'hold', seat }));
 const PASS_TOKENS: readonly IssToken[] = SEATS.map((seat): IssToken => ({ kind: 'pass', seat }));
+
+const PICK_UP_TOKENS: readonly IssToken[] = SEATS.map((seat): IssToken => ({ kind: 'pickUp', seat }));
+
+/** `w XY.ZW` with two known cards, read in place; null sends it to the general path. */
+function skatShownAt(text: string, from: number): IssToken | null {
+  const a = cardIndexAt(text, from);
+  const b = cardIndexAt(text, from + 3);
+  if (a < 0 || b < 0 || text.charCodeAt(from + 2) !== 46) return null;
+  return { kind: 'skatShown', cards: [cardOfIndex(a), cardOfIndex(b)] };
+}
+
+const GAME_TYPE_OF_CHAR: Readonly<Record<number, GameType>> = { 71: 'grand', 67: 'clubs', 83: 'spades', 72: 'hearts', 68: 'diamonds', 78: 'null' };
+const MODIFIER_BIT: Readonly<Record<number, number>> = { 79: 1, 72: 2, 83: 4, 90: 8 }; // O H S Z
+
+/**
+ * A declaration `<type><modifiers>[.<card>]...` whose cards are all known and whose card count
+ * fits (readDeclaration's rules), read in place; null sends it to the general path, which also
+ * names what is wrong.
+ */
+function declarationAt(text: string, from: number, to: number, seat: Seat): IssToken | null {
+  const gameType = GAME_TYPE_OF_CHAR[text.charCodeAt(from)];
+  if (gameType === undefined) return null;
+  let pos = from + 1;
+  let seen = 0;
+  while (pos < to && text.charCodeAt(pos) !== 46) {
+    const bit = MODIFIER_BIT[text.charCodeAt(pos)];
+    if (bit === undefined || seen & bit) return null;
+    seen |= bit;
+    pos++;
+  }
+  if (gameType === 'null' && seen & 12) return null;
+  const modifiers = pos === from + 1 ? '' : text.slice(from + 1, pos);
+  const count = (to - pos) / 3;
+  if (count !== 0 && count !== 2 && count !== 10 && count !== 12) return null;
+  const known: Card[] = new Array(count);
+  for (let k = 0; k < count; k++) {
+    const at = pos + 3 * k;
+    const i = text.charCodeAt(at) === 46 ? cardIndexAt(text, at + 1) : -1;
+    if (i < 0) return null;
+    known[k] = cardOfIndex(i);
+  }
+  const hand = (seen & 2) !== 0 || ((seen & 1) !== 0 && gameType !== 'null');
+  if (count === 0) return { kind: 'declare', seat, gameType, modifiers, discards: null, shown: null };
+  if (hand) return count === 10 ? { kind: 'declare', seat, gameType, modifiers, discards: null, shown: known } : null;
+  if (count === 2) return { kind: 'declare', seat, gameType, modifiers, discards: [known[0], known[1]], shown: null };
+  if (count === 12) return { kind: 'declare', seat, gameType, modifiers, discards: [known[0], known[1]], shown: known.slice(2) };
+  return null;
+}
 
 /** The bid written in text[from, to) (1-6 digits, no leading zero; BID), or 0 when it is not one. */
 function bidAt(text: string, from: number, to: number): number {
@@ -195,7 +250,7 @@ function readWorldToken(action: string): IssToken | string {
     if (seat === null) return `${action.slice(0, 2)} needs a seat 0, 1 or 2`;
     return action[0] === 'T' ? { kind: 'timeout', seat } : { kind: 'left', seat };
   }
-  const fast = action.length === 95 ? readArchiveDeal(action) : null;
+  const fast = action.length === 95 ? readArchiveDeal(action, 0) : null;
   if (fast) return fast;
   if (action.includes('|')) return readLiveDeal(action);
   const parts = action.split('.');
@@ -215,12 +270,12 @@ function readWorldToken(action: string): IssToken | string {
   return { kind: 'deal', cards: cards as Card[] };
 }
 
-/** The archive deal `C1.C2....C32` read in place (95 characters); null sends it to the slow path for the reason. */
-function readArchiveDeal(action: string): IssToken | null {
+/** The archive deal `C1.C2....C32` read in place (95 characters from `from`); null sends it to the slow path for the reason. */
+function readArchiveDeal(action: string, from: number): IssToken | null {
   const cards: Card[] = new Array(32);
   let seen = 0;
   for (let k = 0; k < 32; k++) {
-    const at = 3 * k;
+    const at = from + 3 * k;
     if (k > 0 && action.charCodeAt(at - 1) !== 46) return null; // '.'
     const i = cardIndexAt(action, at);
     if (i < 0 || seen & (1 << i)) return null;
