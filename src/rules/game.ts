@@ -166,12 +166,13 @@ export function applyMove(state: GameState, move: Move): Judgement<GameState> {
     return refuse('R2', `a ${String(move.kind)} move needs a seat 0, 1 or 2, got ${String((move as { seat?: unknown }).seat)}`);
   }
   switch (move.kind) {
+    // Without a working state to change, these always answer with a judgement.
     case 'play':
-      return playCard(state, move, null);
+      return playCard(state, move, null) as Judgement<GameState>;
     case 'bid':
     case 'hold':
     case 'pass':
-      return bidCall(state, move, null);
+      return bidCall(state, move, null) as Judgement<GameState>;
     case 'pickUpSkat':
       return pickUpSkat(state, move);
     case 'discard':
@@ -199,7 +200,7 @@ function notNow(state: GameState, ruleId: string, what: string): Judgement<GameS
 // ---------------------------------------------------------------- bidding (R5-R8)
 
 /** `owned`: replay's working state, changed in place (see replayMoves); null: copy (applyMove). */
-function bidCall(state: GameState, move: Extract<Move, { kind: 'bid' | 'hold' | 'pass' }>, owned: Draft | null): Judgement<GameState> {
+function bidCall(state: GameState, move: Extract<Move, { kind: 'bid' | 'hold' | 'pass' }>, owned: Draft | null): Judgement<GameState> | null {
   if (state.phase !== 'bidding' || !state.auction) return notNow(state, 'R6', `a ${move.kind}`);
   const call: BidCall =
     move.kind === 'bid' ? { seat: move.seat, call: 'bid', value: move.value } : move.kind === 'hold' ? { seat: move.seat, call: 'hold', value: state.auction.highest } : { seat: move.seat, call: 'pass' };
@@ -219,7 +220,7 @@ function bidCall(state: GameState, move: Extract<Move, { kind: 'bid' | 'hold' | 
   if (outcome.kind === 'open') {
     next.auction = outcome.auction;
     next.highestBid = outcome.auction.highest;
-    return allow(next);
+    return owned ? null : allow(next);
   }
   next.auction = null;
   if (outcome.kind === 'won') {
@@ -235,7 +236,7 @@ function bidCall(state: GameState, move: Extract<Move, { kind: 'bid' | 'hold' | 
     next.phase = 'passedIn';
     next.result = PASSED_IN_RESULT;
   }
-  return allow(next);
+  return owned ? null : allow(next);
 }
 
 function withCall(history: readonly BidCall[], call: BidCall): BidCall[] {
@@ -314,7 +315,7 @@ function redeclare(state: GameState, move: Extract<Move, { kind: 'declare' }>): 
 
 // ---------------------------------------------------------------- play (R15-R19)
 
-function playCard(state: GameState, move: Extract<Move, { kind: 'play' }>, owned: Draft | null): Judgement<GameState> {
+function playCard(state: GameState, move: Extract<Move, { kind: 'play' }>, owned: Draft | null): Judgement<GameState> | null {
   if (state.phase !== 'playing' || state.playMode === null) return notNow(state, 'R15', 'playing a card');
   const seat = move.seat;
   const card = move.card;
@@ -352,13 +353,13 @@ function playCard(state: GameState, move: Extract<Move, { kind: 'play' }>, owned
   }
   if (!trick) {
     next.currentTrick = { leader: seat, cards: [played] };
-    return allow(next);
+    return owned ? null : allow(next);
   }
   if (trick.cards.length < 2) {
     // Replay owns the trick it started (no state outside can see it), so it grows it in place.
     if (owned) (trick.cards as PlayedCard[]).push(played);
     else next.currentTrick = { leader: trick.leader, cards: [trick.cards[0], played] };
-    return allow(next);
+    return owned ? null : allow(next);
   }
 
   // R17: the trick is complete.
@@ -382,12 +383,12 @@ function playCard(state: GameState, move: Extract<Move, { kind: 'play' }>, owned
   const d = state.declaration;
   if (d) {
     // R18: null is lost as soon as the declarer takes a trick.
-    if (d.gameType === 'null' && winner === state.declarer) return allow(finish(after, 'nullTrickTaken'));
+    if (d.gameType === 'null' && winner === state.declarer) return end(after, 'nullTrickTaken', owned);
     // R19: schwarz announced / suit or grand ouvert is lost the moment the defenders take a trick.
-    if (d.schwarzAnnounced && winner !== state.declarer) return allow(finish(after, 'defendersTookTrick'));
+    if (d.schwarzAnnounced && winner !== state.declarer) return end(after, 'defendersTookTrick', owned);
   }
-  if (tricks.length === 10) return allow(finish(after, 'allTricks'));
-  return allow(after);
+  if (tricks.length === 10) return end(after, 'allTricks', owned);
+  return owned ? null : allow(after);
 }
 
 /**
@@ -398,6 +399,15 @@ const PLAYED_CARDS: readonly PlayedCard[] = [0, 1, 2].flatMap((seat) => ALL_CARD
 
 function playedCard(seat: Seat, card: Card): PlayedCard {
   return PLAYED_CARDS[seat * ALL_CARDS.length + cardIndex(card)];
+}
+
+/** finish, in place for replay's own working state (null: done), else as a new state. */
+function end(state: GameState, endedBy: EndedBy, owned: Draft | null): Judgement<GameState> | null {
+  if (!owned) return allow(finish(state, endedBy));
+  owned.phase = 'finished';
+  owned.endedBy = endedBy;
+  owned.result = owned.declarer === null ? ramschResult(owned.tricks, owned.skat) : scoreGame(scoringFactsOf(owned, endedBy), owned.profile);
+  return null;
 }
 
 /** Ends play and fills the result: scoreGame for a declarer game (R22-R33), R42 for Ramsch. */
@@ -580,18 +590,18 @@ export interface ReplayFailure {
 export function replayMoves(dealt: DealtCards, moves: readonly Move[], profile: RuleProfile): { readonly ok: true; readonly value: GameState } | ReplayFailure {
   const started = startGame(dealt, profile);
   if (!started.ok) return { ok: false, index: -1, refusal: started.refusal };
-  let work = draft(started.value);
+  // startGame's state is a fresh object nobody else holds: it becomes the working state.
+  let work = started.value as Draft;
   // Own copies: startGame shares the hand arrays with `dealt`, and these will be spliced.
   work.hands = [work.hands[0].slice(), work.hands[1].slice(), work.hands[2].slice()];
   for (let i = 0; i < moves.length; i++) {
     const move = moves[i];
-    let r: Judgement<GameState>;
-    if (move && (move.kind === 'play' || move.kind === 'bid' || move.kind === 'hold' || move.kind === 'pass') && isSeat(move.seat)) {
-      r = move.kind === 'play' ? playCard(work, move, work) : bidCall(work, move, work);
-    } else {
-      // Rare moves take the copying path; its result shares arrays only with the discarded `work`.
-      r = applyMove(work, move);
-    }
+    let r: Judgement<GameState> | null;
+    if (move && move.kind === 'play' && isSeat(move.seat)) r = playCard(work, move, work);
+    else if (move && (move.kind === 'bid' || move.kind === 'hold' || move.kind === 'pass') && isSeat(move.seat)) r = bidCall(work, move, work);
+    // Rare moves take the copying path; its result shares arrays only with the discarded `work`.
+    else r = applyMove(work, move);
+    if (r === null) continue; // changed `work` in place
     if (!r.ok) return { ok: false, index: i, refusal: r.refusal };
     work = r.value as Draft;
   }
