@@ -323,21 +323,28 @@ function playCard(state: GameState, move: Extract<Move, { kind: 'play' }>, owned
   const toAct = trick ? (((trick.leader + trick.cards.length) % 3) as Seat) : playerToAct(state);
   if (seat !== toAct) return refuse('R15', `it is ${who(toAct)}'s turn to ${trick ? 'play' : 'lead'}, not ${who(seat)}'s`);
   const hand = state.hands[seat];
-  const at = hand.indexOf(card);
+  let at = -1;
+  for (let i = 0; i < hand.length; i++) {
+    if (hand[i] === card) {
+      at = i;
+      break;
+    }
+  }
   if (at < 0) {
     if (typeof card !== 'string' || !isCard(card)) return refuse('R1', `"${String(card)}" is not a card`);
     return refuse('R15', `${who(seat)} does not hold ${card}`);
   }
   const m = modeIndex(state.playMode);
+  const index = cardIndex(card);
   if (trick) {
     // R16: follow the led class (suit, or trumps with the jacks) if able.
     const led = trick.cards[0].card;
     const ledClass = classOfIndex(m, cardIndex(led));
-    if (classOfIndex(m, cardIndex(card)) !== ledClass && holdsClass(hand, ledClass, m)) {
+    if (classOfIndex(m, index) !== ledClass && holdsClass(hand, ledClass, m)) {
       return refuse('R16', followSuitReason(who(seat), hand, led, card, state.playMode));
     }
   }
-  const played = playedCard(seat, card);
+  const played = PLAYED_CARDS[seat * ALL_CARDS.length + index];
   let next: Draft;
   if (owned) {
     next = owned;
@@ -365,8 +372,10 @@ function playCard(state: GameState, move: Extract<Move, { kind: 'play' }>, owned
   // R17: the trick is complete.
   const first = trick.cards[0].card;
   const second = trick.cards[1].card;
-  const winner = ((trick.leader + winnerPositionOfThree(cardIndex(first), cardIndex(second), cardIndex(card), m)) % 3) as Seat;
-  const points = pointsOfIndex(cardIndex(first)) + pointsOfIndex(cardIndex(second)) + pointsOfIndex(cardIndex(card));
+  const firstIndex = cardIndex(first);
+  const secondIndex = cardIndex(second);
+  const winner = ((trick.leader + winnerPositionOfThree(firstIndex, secondIndex, index, m)) % 3) as Seat;
+  const points = pointsOfIndex(firstIndex) + pointsOfIndex(secondIndex) + pointsOfIndex(index);
   let trickCards: PlayedCard[];
   if (owned) {
     trickCards = trick.cards as PlayedCard[];
@@ -396,10 +405,6 @@ function playCard(state: GameState, move: Extract<Move, { kind: 'play' }>, owned
  * trick of every deal (a replay allocates none).
  */
 const PLAYED_CARDS: readonly PlayedCard[] = [0, 1, 2].flatMap((seat) => ALL_CARDS.map((card): PlayedCard => ({ seat: seat as Seat, card })));
-
-function playedCard(seat: Seat, card: Card): PlayedCard {
-  return PLAYED_CARDS[seat * ALL_CARDS.length + cardIndex(card)];
-}
 
 /** finish, in place for replay's own working state (null: done), else as a new state. */
 function end(state: GameState, endedBy: EndedBy, owned: Draft | null): Judgement<GameState> | null {
