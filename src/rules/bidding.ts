@@ -1,5 +1,6 @@
 import { isBidValue, nextBidValue, MIN_BID } from './bid-values';
 import type { BidCall } from './game-state';
+import { inputText } from './input-text';
 import { allow, refuse, type Judgement } from './refusal';
 import { FOREHAND, MIDDLEHAND, REARHAND, SEAT_NAMES, type Seat } from './seat';
 
@@ -48,7 +49,7 @@ export function judgeBidCall(a: AuctionState, call: BidCall): Judgement<AuctionO
     if (call.call === 'pass') return allow({ kind: 'allPassed' });
     if (call.call === 'hold') return refuse('R7', 'nothing has been bid to hold; forehand may bid 18 or pass');
     const v = call.value ?? NaN;
-    if (!isBidValue(v)) return refuse('R5', `${String(call.value)} is not a bid value; forehand's option is ${MIN_BID}`);
+    if (!isBidValue(v)) return refuse('R5', `${inputText(call.value)} is not a bid value; forehand's option is ${MIN_BID}`);
     return allow({ kind: 'won', declarer: FOREHAND, bid: v });
   }
   if (call.seat !== toAct) {
@@ -61,7 +62,7 @@ export function judgeBidCall(a: AuctionState, call: BidCall): Judgement<AuctionO
       const v = call.value ?? NaN;
       if (!isBidValue(v)) {
         const next = nextBidValue(Number.isFinite(v) ? v : a.highest);
-        return refuse('R5', `${String(call.value)} is not a bid value${next === null ? '' : `; the next is ${next}`}`);
+        return refuse('R5', `${inputText(call.value)} is not a bid value${next === null ? '' : `; the next is ${next}`}`);
       }
       if (v <= a.highest) {
         return refuse('R6', `${who} must bid more than ${a.highest} (the junior must exceed; the next value is ${nextBidValue(a.highest) ?? 'none'})`);

@@ -1,4 +1,5 @@
 import { ALL_CARDS, type Card, indexOfCode, isCard } from './card';
+import { inputText } from './input-text';
 import { allow, refuse, type Judgement } from './refusal';
 
 /** Three hands (forehand, middlehand, rearhand; R2) of 10 cards and the skat of 2. */
@@ -17,7 +18,7 @@ export function validateDeck(cards: readonly string[]): Judgement<Card[]> {
   const seen = new Set<string>();
   for (let i = 0; i < cards.length; i++) {
     const code = cards[i];
-    if (typeof code !== 'string' || !isCard(code)) return refuse('R1', `card ${i + 1} "${String(code)}" is not a card code (suit C/S/H/D then rank A/T/K/Q/J/9/8/7)`);
+    if (typeof code !== 'string' || !isCard(code)) return refuse('R1', `card ${i + 1} "${inputText(code)}" is not a card code (suit C/S/H/D then rank A/T/K/Q/J/9/8/7)`);
     if (seen.has(code)) return refuse('R1', `card ${i + 1} ${code} is a duplicate`);
     seen.add(code);
   }

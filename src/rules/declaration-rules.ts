@@ -1,4 +1,5 @@
 import { type Card, isCard } from './card';
+import { inputText } from './input-text';
 import { GAME_TYPES, type Declaration, type GameType } from './declaration';
 import { allow, refuse, type Judgement } from './refusal';
 import { trumpOrder } from './trick';
@@ -12,7 +13,7 @@ export function judgeDeclaration(declaration: Declaration, skatPickedUp: boolean
   if (!declaration || typeof declaration !== 'object') return refuse('R11', 'a declaration names a game type and its options');
   const { gameType } = declaration;
   if (!(GAME_TYPES as readonly string[]).includes(gameType)) {
-    return refuse('R11', `"${String(gameType)}" is not a game type (clubs, spades, hearts, diamonds, grand, null)`);
+    return refuse('R11', `"${inputText(gameType)}" is not a game type (clubs, spades, hearts, diamonds, grand, null)`);
   }
   for (const flag of ['hand', 'schneiderAnnounced', 'schwarzAnnounced', 'ouvert'] as const) {
     if (typeof declaration[flag] !== 'boolean') return refuse('R11', `the declaration's "${flag}" must be true or false`);
@@ -42,10 +43,10 @@ export function judgeDiscard(held: readonly Card[], cards: readonly unknown[]): 
   }
   const [a, b] = cards;
   for (const c of [a, b]) {
-    if (typeof c !== 'string' || !isCard(c)) return refuse('R10', `"${String(c)}" is not a card`);
+    if (typeof c !== 'string' || !isCard(c)) return refuse('R10', `"${inputText(c)}" is not a card`);
     if (!held.includes(c)) return refuse('R10', `the declarer does not hold ${c}`);
   }
-  if (a === b) return refuse('R10', `${String(a)} cannot be discarded twice`);
+  if (a === b) return refuse('R10', `${inputText(a)} cannot be discarded twice`);
   return allow([a as Card, b as Card]);
 }
 

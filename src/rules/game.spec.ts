@@ -500,3 +500,26 @@ describe('game: replay and legal moves', () => {
     expect(legalMoves(apply(forehandDeclarer(), { kind: 'pickUpSkat', seat: 0 })).length).toBe(66);
   });
 });
+
+describe('game: hostile moves are refused, never thrown on', () => {
+  // fast-check found { kind: 'bid', seat: { toString: [] } }: String() of it throws.
+  const unprintable = { toString: [] };
+
+  it('R2/D3: a seat, kind or reason that cannot be written as text is refused with the rule', () => {
+    const s = start();
+    expect(refused(s, { kind: 'bid', seat: unprintable } as never)).toEqual({ ruleId: 'R2', reason: 'a bid move needs a seat 0, 1 or 2, got (object)' });
+    expect(refused(s, { kind: unprintable, seat: 0 } as never).ruleId).toBe('D3');
+    expect(refused(s, { kind: 'abandon', reason: unprintable } as never).ruleId).toBe('D3');
+    expect(refused(s, { kind: 'abandon', seat: unprintable, reason: 'timeout' } as never).ruleId).toBe('D3');
+  });
+
+  it('R5: a bid value that cannot be written as text is refused, and replay names the move', () => {
+    expect(refused(start(), { kind: 'bid', seat: 1, value: unprintable } as never)).toEqual({ ruleId: 'R5', reason: '(object) is not a bid value; the next is 18' });
+    const r = replay(DEAL, [{ kind: 'bid', seat: 1, value: unprintable } as never], ISKO_PROFILE);
+    expect(r.ok ? '' : r.refusal.reason).toBe('move 0 (an unreadable object): (object) is not a bid value; the next is 18');
+  });
+
+  it('D3: "toString" is not a reason to abandon a deal', () => {
+    expect(refused(start(), { kind: 'abandon', reason: 'toString' } as never).ruleId).toBe('D3');
+  });
+});

@@ -9,6 +9,7 @@ import type { Move } from './move';
 import { ramschResult } from './ramsch';
 import { allow, refuse, type Judgement, type Refusal } from './refusal';
 import { scoreGame } from './scoring';
+import { inputText } from './input-text';
 import { isSeat, nextSeat, SEAT_NAMES, type Seat } from './seat';
 import { followSuitReason, modeIndex, playableCards, TRUMP_CLASS, classOfIndex, holdsClass, winnerPositionOfThree } from './trick';
 import type { RuleProfile } from './variant/rule-profile';
@@ -163,7 +164,7 @@ function replaceHand(hands: Hands, seat: Seat, hand: readonly Card[]): Hands {
 export function applyMove(state: GameState, move: Move): Judgement<GameState> {
   if (!move || typeof move !== 'object') return refuse('D3', 'a move must be an object with a kind');
   if (move.kind !== 'abandon' && !isSeat((move as { seat?: unknown }).seat)) {
-    return refuse('R2', `a ${String(move.kind)} move needs a seat 0, 1 or 2, got ${String((move as { seat?: unknown }).seat)}`);
+    return refuse('R2', `a ${inputText(move.kind)} move needs a seat 0, 1 or 2, got ${inputText((move as { seat?: unknown }).seat)}`);
   }
   switch (move.kind) {
     // Without a working state to change, these always answer with a judgement.
@@ -189,7 +190,7 @@ export function applyMove(state: GameState, move: Move): Judgement<GameState> {
     case 'abandon':
       return abandon(state, move);
     default:
-      return refuse('D3', `unknown move kind "${String((move as { kind?: unknown }).kind)}"`);
+      return refuse('D3', `unknown move kind "${inputText((move as { kind?: unknown }).kind)}"`);
   }
 }
 
@@ -331,7 +332,7 @@ function playCard(state: GameState, move: Extract<Move, { kind: 'play' }>, owned
     }
   }
   if (at < 0) {
-    if (typeof card !== 'string' || !isCard(card)) return refuse('R1', `"${String(card)}" is not a card`);
+    if (typeof card !== 'string' || !isCard(card)) return refuse('R1', `"${inputText(card)}" is not a card`);
     return refuse('R15', `${who(seat)} does not hold ${card}`);
   }
   const m = modeIndex(state.playMode);
@@ -502,8 +503,8 @@ const ABANDON_WORDS: Record<string, string> = { misdeal: 'misdeal (R4)', timeout
 
 function abandon(state: GameState, move: Extract<Move, { kind: 'abandon' }>): Judgement<GameState> {
   if (isOver(state)) return notNow(state, 'D3', 'abandoning the deal');
-  if (!(move.reason in ABANDON_WORDS)) return refuse('D3', `"${String(move.reason)}" is not a reason to abandon a deal (misdeal, timeout, left)`);
-  if (move.seat !== undefined && !isSeat(move.seat)) return refuse('D3', `seat ${String(move.seat)} is not 0, 1 or 2`);
+  if (typeof move.reason !== 'string' || !Object.hasOwn(ABANDON_WORDS, move.reason)) return refuse('D3', `"${inputText(move.reason)}" is not a reason to abandon a deal (misdeal, timeout, left)`);
+  if (move.seat !== undefined && !isSeat(move.seat)) return refuse('D3', `seat ${inputText(move.seat)} is not 0, 1 or 2`);
   const reason = `${ABANDON_WORDS[move.reason]}${move.seat === undefined ? '' : ` (${who(move.seat)})`}`;
   const stopped: GameState = update(state, { phase: 'abandoned', abandonReason: reason, moves: withMove(state.moves, move) });
   return allow(update(stopped, { result: notScoreableResult(state, reason) }));
@@ -622,6 +623,15 @@ export function replay(dealt: DealtCards, moves: readonly Move[], profile: RuleP
 }
 
 export function describeMove(move: Move): string {
+  try {
+    return describeMoveUnsafe(move);
+  } catch {
+    // A hostile move (a field whose conversion to text throws) is described by its type only.
+    return `an unreadable ${typeof move}`;
+  }
+}
+
+function describeMoveUnsafe(move: Move): string {
   if (!move || typeof move !== 'object') return String(move);
   const seat = 'seat' in move && move.seat !== undefined ? `${SEAT_NAMES[move.seat] ?? `seat ${String(move.seat)}`} ` : '';
   switch (move.kind) {
