@@ -12,6 +12,17 @@ export const PROJECTED_EVENT_TYPES: readonly string[] = [...DEAL_SUMMARY_EVENT_T
 
 const BATCH = 5000;
 
+/** Rows touched since the last write (null: looked up, not there) and the events folded into them. */
+interface Batch {
+  readonly deals: Map<string, DealSummary | null>;
+  readonly tables: Map<string, TableInfo | null>;
+  readonly tournaments: Map<string, TournamentInfo | null>;
+  events: number;
+  position: string;
+}
+
+const emptyBatch = (): Batch => ({ deals: new Map(), tables: new Map(), tournaments: new Map(), events: 0, position: '' });
+
 /**
  * Applies events to the persisted read models (deal summaries, tables, tournaments). Each batch
  * is one SQLite transaction that writes the touched rows and the checkpoint together, so a crash
@@ -39,7 +50,7 @@ export class ProjectionRunner {
       getDeal: db.prepare(`SELECT json FROM ${RM.deals} WHERE deal_id = ?`).pluck(),
       putDeal: db.prepare(
         `INSERT OR REPLACE INTO ${RM.deals} (deal_id, table_id, tournament_id, deal_number, started_at, source, p0, p1, p2, status, game_type, won, json)
-         VALUES (@dealId, @tableId, @tournamentId, @dealNumber, @startedAt, @source, @p0, @p1, @p2, @status, @gameType, @won, @json)`,
+         VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
       ),
       getTable: db.prepare(`SELECT json FROM ${RM.tables} WHERE table_id = ?`).pluck(),
       putTable: db.prepare(`INSERT OR REPLACE INTO ${RM.tables} (table_id, tournament_id, json) VALUES (?, ?, ?)`),
@@ -69,75 +80,80 @@ export class ProjectionRunner {
     const applied: RecordedEvent[] = [];
     let total = 0;
     let { position, events: count } = this.checkpoint();
-    let batch: RecordedEvent[] = [];
+    // Events are folded as they arrive and only the touched rows wait for the batch's write, so a
+    // batch holds rows, not thousands of parsed events (which the GC would have to move and mark).
+    let batch = emptyBatch();
     const flush = (): void => {
-      if (batch.length === 0) return;
-      count += batch.length;
-      position = batch[batch.length - 1].position;
-      this.applyBatch(batch, position, count);
-      if (collect) applied.push(...batch);
-      total += batch.length;
-      batch = [];
+      if (batch.events === 0) return;
+      count += batch.events;
+      position = batch.position;
+      this.writeBatch(batch, position, count);
+      total += batch.events;
+      batch = emptyBatch();
     };
     for await (const event of this.store.readAll({ after: position, eventTypes: PROJECTED_EVENT_TYPES })) {
-      batch.push(event);
-      if (batch.length >= BATCH) flush();
+      this.fold(batch, event);
+      if (collect) applied.push(event);
+      if (batch.events >= BATCH) flush();
     }
     flush();
     this.lastRunEvents = total;
     return applied;
   }
 
-  private applyBatch(events: readonly RecordedEvent[], position: string, count: number): void {
+  /** Folds one event into the batch's rows, loading a row from the read model on first touch. */
+  private fold(batch: Batch, event: RecordedEvent): void {
     const s = this.stmts;
-    const deals = new Map<string, DealSummary | null>();
-    const tables = new Map<string, TableInfo | null>();
-    const tournaments = new Map<string, TournamentInfo | null>();
     const load = <T>(cache: Map<string, T | null>, key: string, get: { get(k: string): unknown }): T | null => {
       if (cache.has(key)) return cache.get(key) ?? null;
       const json = get.get(key) as string | undefined;
       return json === undefined ? null : (JSON.parse(json) as T);
     };
-    for (const event of events) {
-      const name = event.streamName;
-      if (name.startsWith('deal-')) {
-        const id = dealIdOfStream(name) as string;
-        const before = this.fromZero && event.revision === 0n && !deals.has(id) ? null : load<DealSummary>(deals, id, s.getDeal);
-        const after = foldDealSummary(before, event);
-        if (after !== before) deals.set(id, after);
-      } else if (name.startsWith('table-')) {
-        const id = name.slice('table-'.length);
-        const before = load<TableInfo>(tables, id, s.getTable);
-        const after = foldTableInfo(before, event);
-        if (after !== before) tables.set(id, after);
-      } else if (name.startsWith('tournament-')) {
-        const id = name.slice('tournament-'.length);
-        const before = load<TournamentInfo>(tournaments, id, s.getTournament);
-        const after = foldTournamentInfo(before, event);
-        if (after !== before) tournaments.set(id, after);
-      }
+    batch.events++;
+    batch.position = event.position;
+    const name = event.streamName;
+    if (name.startsWith('deal-')) {
+      const id = dealIdOfStream(name) as string;
+      const before = this.fromZero && event.revision === 0n && !batch.deals.has(id) ? null : load<DealSummary>(batch.deals, id, s.getDeal);
+      const after = foldDealSummary(before, event);
+      if (after !== before) batch.deals.set(id, after);
+    } else if (name.startsWith('table-')) {
+      const id = name.slice('table-'.length);
+      const before = load<TableInfo>(batch.tables, id, s.getTable);
+      const after = foldTableInfo(before, event);
+      if (after !== before) batch.tables.set(id, after);
+    } else if (name.startsWith('tournament-')) {
+      const id = name.slice('tournament-'.length);
+      const before = load<TournamentInfo>(batch.tournaments, id, s.getTournament);
+      const after = foldTournamentInfo(before, event);
+      if (after !== before) batch.tournaments.set(id, after);
     }
+  }
+
+  /** Writes the batch's rows and the checkpoint in one transaction. */
+  private writeBatch(batch: Batch, position: string, count: number): void {
+    const s = this.stmts;
     this.db.transaction(() => {
-      for (const d of deals.values()) {
+      for (const d of batch.deals.values()) {
         if (!d) continue;
-        s.putDeal.run({
-          dealId: d.dealId,
-          tableId: d.tableId,
-          tournamentId: d.tournamentId,
-          dealNumber: d.dealNumber,
-          startedAt: d.startedAt,
-          source: d.source,
-          p0: d.players[0],
-          p1: d.players[1],
-          p2: d.players[2],
-          status: d.status,
-          gameType: d.gameType,
-          won: d.won === null ? null : d.won ? 1 : 0,
-          json: JSON.stringify(d),
-        });
+        s.putDeal.run(
+          d.dealId,
+          d.tableId,
+          d.tournamentId,
+          d.dealNumber,
+          d.startedAt,
+          d.source,
+          d.players[0],
+          d.players[1],
+          d.players[2],
+          d.status,
+          d.gameType,
+          d.won === null ? null : d.won ? 1 : 0,
+          JSON.stringify(d),
+        );
       }
-      for (const [id, t] of tables) if (t) s.putTable.run(id, t.tournamentId, JSON.stringify(t));
-      for (const [id, t] of tournaments) if (t) s.putTournament.run(id, JSON.stringify(t));
+      for (const [id, t] of batch.tables) if (t) s.putTable.run(id, t.tournamentId, JSON.stringify(t));
+      for (const [id, t] of batch.tournaments) if (t) s.putTournament.run(id, JSON.stringify(t));
       s.putCheckpoint.run(RUNNER_NAME, position, count);
     })();
   }
