@@ -61,25 +61,26 @@ export function toIssOrder(dealt: DealtCards): Card[] {
   return [...dealt.hands[0], ...dealt.hands[1], ...dealt.hands[2], ...dealt.skat];
 }
 
-/** Marks each card's bit; false on a bad code or a card seen twice. */
-function markAll(cards: readonly unknown[], seen: { mask: number }): boolean {
+/** `mask` with each card's bit added; null on a bad code or a card seen twice. */
+function markAll(cards: readonly unknown[], mask: number): number | null {
   for (let i = 0; i < cards.length; i++) {
     const idx = indexOfCode(cards[i]);
-    if (idx < 0) return false;
+    if (idx < 0) return null;
     const bit = 1 << idx;
-    if (seen.mask & bit) return false;
-    seen.mask |= bit;
+    if (mask & bit) return null;
+    mask |= bit;
   }
-  return true;
+  return mask;
 }
 
 /** Cheap check for the common case (replays call this once per deal): a 32-bit mask of cards seen. */
 function isCompleteDeal(dealt: DealtCards): boolean {
   const h = dealt.hands;
   if (!Array.isArray(h) || h.length !== 3 || !Array.isArray(dealt.skat) || dealt.skat.length !== 2) return false;
-  const seen = { mask: 0 };
-  for (let s = 0; s < 3; s++) if (!Array.isArray(h[s]) || h[s].length !== 10 || !markAll(h[s], seen)) return false;
-  return markAll(dealt.skat, seen) && seen.mask === -1;
+  let mask: number | null = 0;
+  for (let s = 0; s < 3 && mask !== null; s++) mask = Array.isArray(h[s]) && h[s].length === 10 ? markAll(h[s], mask) : null;
+  if (mask !== null) mask = markAll(dealt.skat, mask);
+  return mask === -1;
 }
 
 /** R1/R4: three hands of exactly 10 and a skat of 2, together the 32 distinct cards. */

@@ -602,9 +602,11 @@ export function replayMoves(dealt: DealtCards, moves: readonly Move[], profile: 
   work.hands = [work.hands[0].slice(), work.hands[1].slice(), work.hands[2].slice()];
   for (let i = 0; i < moves.length; i++) {
     const move = moves[i];
+    // Moves come in many shapes, so each field read here is slow: read kind once.
+    const kind = move ? move.kind : undefined;
     let r: Judgement<GameState> | null;
-    if (move && move.kind === 'play' && isSeat(move.seat)) r = playCard(work, move, work);
-    else if (move && (move.kind === 'bid' || move.kind === 'hold' || move.kind === 'pass') && isSeat(move.seat)) r = bidCall(work, move, work);
+    if (kind === 'play' && isSeat(move.seat)) r = playCard(work, move as Extract<Move, { kind: 'play' }>, work);
+    else if ((kind === 'bid' || kind === 'hold' || kind === 'pass') && isSeat(move.seat)) r = bidCall(work, move as Extract<Move, { kind: 'bid' | 'hold' | 'pass' }>, work);
     // Rare moves take the copying path; its result shares arrays only with the discarded `work`.
     else r = applyMove(work, move);
     if (r === null) continue; // changed `work` in place
