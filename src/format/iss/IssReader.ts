@@ -36,7 +36,7 @@ function readUnsafe(line: string): IssReadResult {
   while (pos < line.length && isKeyChar(line.charCodeAt(pos))) {
     const keyStart = pos;
     while (pos < line.length && isKeyChar(line.charCodeAt(pos))) pos++;
-    const key = line.slice(keyStart, pos);
+    const key = knownKey(line, keyStart, pos) ?? line.slice(keyStart, pos);
     if (line.charCodeAt(pos) !== 91) return failure(`property ${key} has no "[" after its name (column ${pos + 1})`, id);
     const close = line.indexOf(']', pos + 1);
     if (close < 0) return failure(`property ${key}[ is never closed with "]": the line is truncated`, id);
@@ -83,6 +83,22 @@ function readUnsafe(line: string): IssReadResult {
       layout: { movesTrailingSpace: movesText.endsWith(' '), beforeClose },
     },
   };
+}
+
+/** The property names of iss-format.md, as shared constants (no substring per record). */
+const KNOWN_KEYS: ReadonlyMap<number, string> = new Map(
+  ['GM', 'PC', 'CO', 'SE', 'ID', 'DT', 'P0', 'P1', 'P2', 'R0', 'R1', 'R2', 'MV', 'R'].map((k) => [keyCode(k, 0, k.length), k]),
+);
+
+/** Two-character keys packed into a number (one-character keys too); -1 for longer ones. */
+function keyCode(text: string, from: number, to: number): number {
+  if (to - from === 1) return text.charCodeAt(from);
+  return to - from === 2 ? text.charCodeAt(from) * 65536 + text.charCodeAt(from + 1) : -1;
+}
+
+function knownKey(line: string, from: number, to: number): string | undefined {
+  const code = keyCode(line, from, to);
+  return code < 0 ? undefined : KNOWN_KEYS.get(code);
 }
 
 /** MV value → tokens, or the reason it is unreadable. */
