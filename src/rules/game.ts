@@ -175,11 +175,11 @@ export function applyMove(state: GameState, move: Move): Judgement<GameState> {
     case 'pass':
       return bidCall(state, move, null) as Judgement<GameState>;
     case 'pickUpSkat':
-      return pickUpSkat(state, move);
+      return pickUpSkat(state, move, null) as Judgement<GameState>;
     case 'discard':
-      return discard(state, move);
+      return discard(state, move, null) as Judgement<GameState>;
     case 'declare':
-      return declare(state, move);
+      return declare(state, move, null) as Judgement<GameState>;
     case 'showCards':
       return showCards(state, move);
     case 'resign':
@@ -256,16 +256,25 @@ function mustBeDeclarer(state: GameState, seat: Seat, ruleId: string, what: stri
   return null;
 }
 
-function pickUpSkat(state: GameState, move: Extract<Move, { kind: 'pickUpSkat' }>): Judgement<GameState> {
+function pickUpSkat(state: GameState, move: Extract<Move, { kind: 'pickUpSkat' }>, owned: Draft | null): Judgement<GameState> | null {
   if (state.phase !== 'skatDecision') return notNow(state, 'R9', 'picking up the skat');
   const wrong = mustBeDeclarer(state, move.seat, 'R9', 'pick up the skat');
   if (wrong) return wrong;
   const seat = move.seat;
   const hand = [...state.hands[seat], ...state.skat];
+  if (owned) {
+    // The working hands triple is replay's own; the skat array is shared with `dealt`: replaced, not emptied.
+    (owned.hands as unknown as Card[][])[seat] = hand;
+    owned.skat = [];
+    owned.skatPickedUp = true;
+    owned.phase = 'discarding';
+    (owned.moves as Move[]).push(move);
+    return null;
+  }
   return allow(update(state, { hands: replaceHand(state.hands, seat, hand), skat: [], skatPickedUp: true, phase: 'discarding', moves: withMove(state.moves, move) }));
 }
 
-function discard(state: GameState, move: Extract<Move, { kind: 'discard' }>): Judgement<GameState> {
+function discard(state: GameState, move: Extract<Move, { kind: 'discard' }>, owned: Draft | null): Judgement<GameState> | null {
   if (state.phase !== 'discarding') {
     return state.phase === 'skatDecision' ? refuse('R10', 'the skat must be picked up before discarding') : notNow(state, 'R10', 'discarding');
   }
@@ -276,10 +285,18 @@ function discard(state: GameState, move: Extract<Move, { kind: 'discard' }>): Ju
   if (!judged.ok) return judged;
   const [a, b] = judged.value;
   const hand = held.filter((c) => c !== a && c !== b);
+  if (owned) {
+    (owned.hands as unknown as Card[][])[move.seat] = hand;
+    owned.skat = [a, b];
+    owned.discarded = [a, b];
+    owned.phase = 'declaring';
+    (owned.moves as Move[]).push(move);
+    return null;
+  }
   return allow(update(state, { hands: replaceHand(state.hands, move.seat, hand), skat: [a, b], discarded: [a, b], phase: 'declaring', moves: withMove(state.moves, move) }));
 }
 
-function declare(state: GameState, move: Extract<Move, { kind: 'declare' }>): Judgement<GameState> {
+function declare(state: GameState, move: Extract<Move, { kind: 'declare' }>, owned: Draft | null): Judgement<GameState> | null {
   if (state.phase === 'discarding') return refuse('R10', 'discard two cards before naming the game');
   if (state.phase === 'playing' && state.declaration) return redeclare(state, move);
   if (state.phase !== 'skatDecision' && state.phase !== 'declaring') return notNow(state, 'R11', 'declaring a game');
@@ -288,6 +305,14 @@ function declare(state: GameState, move: Extract<Move, { kind: 'declare' }>): Ju
   const judged = judgeDeclaration(move.declaration, state.skatPickedUp);
   if (!judged.ok) return judged;
   const declaration = judged.value;
+  if (owned) {
+    owned.declaration = declaration;
+    owned.phase = 'playing';
+    owned.playMode = declaration.gameType;
+    owned.cardsShown = declaration.ouvert;
+    (owned.moves as Move[]).push(move);
+    return null;
+  }
   return allow(
     update(state, {
       declaration,
@@ -607,6 +632,9 @@ export function replayMoves(dealt: DealtCards, moves: readonly Move[], profile: 
     let r: Judgement<GameState> | null;
     if (kind === 'play' && isSeat(move.seat)) r = playCard(work, move as Extract<Move, { kind: 'play' }>, work);
     else if ((kind === 'bid' || kind === 'hold' || kind === 'pass') && isSeat(move.seat)) r = bidCall(work, move as Extract<Move, { kind: 'bid' | 'hold' | 'pass' }>, work);
+    else if (kind === 'pickUpSkat' && isSeat(move.seat)) r = pickUpSkat(work, move as Extract<Move, { kind: 'pickUpSkat' }>, work);
+    else if (kind === 'discard' && isSeat(move.seat)) r = discard(work, move as Extract<Move, { kind: 'discard' }>, work);
+    else if (kind === 'declare' && isSeat(move.seat)) r = declare(work, move as Extract<Move, { kind: 'declare' }>, work);
     // Rare moves take the copying path; its result shares arrays only with the discarded `work`.
     else r = applyMove(work, move);
     if (r === null) continue; // changed `work` in place
