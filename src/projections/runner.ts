@@ -21,6 +21,13 @@ interface Batch {
   position: string;
 }
 
+/** The row as this batch left it, else as the read model holds it (null: none yet). */
+function load<T>(cache: Map<string, T | null>, key: string, get: { get(k: string): unknown }): T | null {
+  if (cache.has(key)) return cache.get(key) ?? null;
+  const json = get.get(key) as string | undefined;
+  return json === undefined ? null : (JSON.parse(json) as T);
+}
+
 const emptyBatch = (): Batch => ({ deals: new Map(), tables: new Map(), tournaments: new Map(), events: 0, position: '' });
 
 /**
@@ -104,11 +111,6 @@ export class ProjectionRunner {
   /** Folds one event into the batch's rows, loading a row from the read model on first touch. */
   private fold(batch: Batch, event: RecordedEvent): void {
     const s = this.stmts;
-    const load = <T>(cache: Map<string, T | null>, key: string, get: { get(k: string): unknown }): T | null => {
-      if (cache.has(key)) return cache.get(key) ?? null;
-      const json = get.get(key) as string | undefined;
-      return json === undefined ? null : (JSON.parse(json) as T);
-    };
     batch.events++;
     batch.position = event.position;
     const name = event.streamName;
