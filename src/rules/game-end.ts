@@ -53,7 +53,7 @@ export function scoringFactsOf(state: GameState, endedBy: EndedBy): ScoringFacts
     declarer,
     declaration: state.declaration!,
     bid: state.highestBid,
-    declarerCardsWithSkat: [...state.dealt.hands[declarer], ...state.dealt.skat],
+    declarerCardsWithSkat: state.dealt.hands[declarer].concat(state.dealt.skat),
     declarerPoints: declarerCardPoints(state, declarer),
     declarerTricks,
     defenderTricks: state.tricks.length - declarerTricks,

@@ -389,9 +389,8 @@ function playCard(state: GameState, move: Extract<Move, { kind: 'play' }>, owned
     return owned ? null : allow(next);
   }
   if (trick.cards.length < 2) {
-    // Replay owns the trick it started (no state outside can see it), so it grows it in place.
-    if (owned) (trick.cards as PlayedCard[]).push(played);
-    else next.currentTrick = { leader: trick.leader, cards: [trick.cards[0], played] };
+    // A new array of the exact size, even for replay's own trick: cheaper than growing one by push.
+    next.currentTrick = { leader: trick.leader, cards: [trick.cards[0], played] };
     return owned ? null : allow(next);
   }
 
@@ -402,14 +401,7 @@ function playCard(state: GameState, move: Extract<Move, { kind: 'play' }>, owned
   const secondIndex = cardIndex(second);
   const winner = ((trick.leader + winnerPositionOfThree(firstIndex, secondIndex, index, m)) % 3) as Seat;
   const points = pointsOfIndex(firstIndex) + pointsOfIndex(secondIndex) + pointsOfIndex(index);
-  let trickCards: PlayedCard[];
-  if (owned) {
-    trickCards = trick.cards as PlayedCard[];
-    trickCards.push(played);
-  } else {
-    trickCards = [trick.cards[0], trick.cards[1], played];
-  }
-  const completed: CompletedTrick = { leader: trick.leader, cards: trickCards, winner, points };
+  const completed: CompletedTrick = { leader: trick.leader, cards: [trick.cards[0], trick.cards[1], played], winner, points };
   const tricks = owned ? (state.tricks as CompletedTrick[]) : state.tricks.slice();
   tricks.push(completed);
   next.currentTrick = null;
