@@ -1,8 +1,10 @@
 /**
  * `npm run bench -- iss-verify`: builds a temp file of 20,000 ISS records (random legal games
  * played with the engine and written with our writer, plus the 33 corpus records), then times
- * the streaming verifier over it. Prints games per second, peak RSS and peak heap, and a split of
- * the time per stage (read, tokens -> moves, engine replay, result comparison) on the same lines.
+ * the streaming verifier over it, in this process and in a fresh one (which holds nothing but the
+ * verifier, as the CLI does). Prints games per second of wall time and per CPU second, peak RSS and
+ * peak heap, and a split of the time per stage (read, tokens -> moves, engine replay, result
+ * comparison) on the same lines.
  */
 import { spawnSync } from 'node:child_process';
 import { appendFileSync, createReadStream, mkdtempSync, readFileSync, rmSync, writeFileSync, statSync } from 'node:fs';
@@ -121,6 +123,48 @@ function timeStages(lines: readonly string[]) {
   return [read, toMoves, engine, fold, replay, whole];
 }
 
+type StreamRun = { records: number; wallS: number; cpuS: number };
+
+/** One line per run and the median/best over them: on a shared machine a run can lose its core. */
+function reportStreamRuns(where: string, runs: readonly StreamRun[]): void {
+  runs.forEach((r, k) =>
+    console.log(
+      `iss verify (verifyIssStream over a 64 KiB read stream, as the CLI), ${where}, run ${k + 1}: ${r.records} records in ${r.wallS.toFixed(2)} s wall = ` +
+        `${Math.round(r.records / r.wallS).toLocaleString('en')} games/s; ${r.cpuS.toFixed(2)} s CPU = ${Math.round(r.records / r.cpuS).toLocaleString('en')} games/s per core`,
+    ),
+  );
+  const cpu = runs.map((r) => r.records / r.cpuS).sort((a, b) => a - b);
+  const wall = runs.map((r) => r.records / r.wallS).sort((a, b) => a - b);
+  const mid = Math.floor(runs.length / 2);
+  console.log(
+    `  ${where}: median ${Math.round(cpu[mid]).toLocaleString('en')} games/s per CPU second (best ${Math.round(cpu[cpu.length - 1]).toLocaleString('en')}), ` +
+      `median ${Math.round(wall[mid]).toLocaleString('en')} games/s wall (best ${Math.round(wall[wall.length - 1]).toLocaleString('en')})`,
+  );
+}
+
+/** verifyIssStream over FILE four times in a fresh process (the first run cold), as the CLI calls it. */
+function freshStreamRuns(file: string): StreamRun[] {
+  const root = join(__dirname, '..', '..');
+  const script = `
+    const { createReadStream } = require('node:fs');
+    const { verifyIssStream } = require(${JSON.stringify(join(root, 'src', 'format', 'iss', 'issVerify'))});
+    const { getProfile } = require(${JSON.stringify(join(root, 'src', 'rules', 'variant'))});
+    (async () => {
+      const runs = [];
+      for (let k = 0; k < 4; k++) {
+        let records = 0;
+        const t0 = process.hrtime.bigint(); const c0 = process.cpuUsage();
+        await verifyIssStream(createReadStream(${JSON.stringify(file)}, { encoding: 'utf8', highWaterMark: 1 << 16 }), getProfile('iss'), () => records++);
+        const c = process.cpuUsage(c0);
+        runs.push({ records, wallS: Number(process.hrtime.bigint() - t0) / 1e9, cpuS: (c.user + c.system) / 1e6 });
+      }
+      process.stdout.write(JSON.stringify(runs));
+    })();`;
+  const r = spawnSync(process.execPath, ['-r', 'ts-node/register/transpile-only', '-e', script], { cwd: root, encoding: 'utf8', env: { ...process.env, TS_NODE_TRANSPILE_ONLY: 'true' } });
+  if (r.status !== 0) throw new Error(`child failed: ${r.stderr}`);
+  return JSON.parse(r.stdout);
+}
+
 /**
  * Runs `skat-ledger iss verify FILE --json` in a fresh process and reports its own peak RSS and
  * CPU time, so that generating the records does not count, and memory flatness can be seen by
@@ -154,25 +198,17 @@ async function main() {
 
     const rl = await timeStreaming(path, 'readline');
     console.log(`verifyIssLines over readline: ${rl.s.toFixed(2)} s wall, ${rl.cpu.toFixed(2)} s CPU = ${Math.round(rl.summary.records / rl.cpu).toLocaleString('en')} games/s per core`);
-    // Three runs, each reported: on a shared machine one run can lose its core to a neighbour.
+    // In this process, after the generator's garbage and JIT profile (as before), three runs:
     const streamRuns: Array<Awaited<ReturnType<typeof timeStreaming>>> = [];
-    for (let run = 1; run <= 3; run++) {
-      const r = await timeStreaming(path, 'chunks');
-      streamRuns.push(r);
-      const { s, cpu, summary } = r;
-      console.log(
-        `iss verify (verifyIssStream over a 64 KiB read stream, as the CLI), run ${run}: ${summary.records} records in ${s.toFixed(2)} s wall = ${Math.round(summary.records / s).toLocaleString('en')} games/s; ` +
-          `${cpu.toFixed(2)} s CPU = ${Math.round(summary.records / cpu).toLocaleString('en')} games/s per core ` +
-          `(agree ${summary.agree}, disagree ${summary.disagree}, not scoreable ${summary.notScoreable}, malformed ${summary.malformed.length})`,
-      );
-    }
+    for (let run = 1; run <= 3; run++) streamRuns.push(await timeStreaming(path, 'chunks'));
     const summary = streamRuns[0].summary;
-    const cpuRates = streamRuns.map((r) => r.summary.records / r.cpu).sort((a, b) => a - b);
-    const wallRates = streamRuns.map((r) => r.summary.records / r.s).sort((a, b) => a - b);
-    console.log(
-      `  iss verify, 3 runs: median ${Math.round(cpuRates[1]).toLocaleString('en')} games/s per CPU second (best ${Math.round(cpuRates[2]).toLocaleString('en')}), ` +
-        `median ${Math.round(wallRates[1]).toLocaleString('en')} games/s wall (best ${Math.round(wallRates[2]).toLocaleString('en')})`,
-    );
+    reportStreamRuns('this process (which also generated the records)', streamRuns.map((r) => ({ records: r.summary.records, wallS: r.s, cpuS: r.cpu })));
+    console.log(`  (agree ${summary.agree}, disagree ${summary.disagree}, not scoreable ${summary.notScoreable}, malformed ${summary.malformed.length})`);
+    // ... and in a fresh process holding nothing but the verifier, as the CLI runs: one cold run
+    // (JIT warm-up, reported apart), then three.
+    const fresh = freshStreamRuns(path);
+    console.log(`  cold first run in a fresh process: ${Math.round(fresh[0].records / fresh[0].cpuS).toLocaleString('en')} games/s per CPU second, ${Math.round(fresh[0].records / fresh[0].wallS).toLocaleString('en')} wall`);
+    reportStreamRuns('a fresh process, after one warm-up run', fresh.slice(1));
     const usage = process.resourceUsage();
     console.log(`peak RSS ${mb(usage.maxRSS * 1024)} MiB (this process, inflated by generating the records; see the own-process runs below), peak heap during the run ${mb(peakHeap)} MiB`);
     if (summary.disagree || summary.malformed.length) console.log('WARNING: generated records should all agree', JSON.stringify(summary).slice(0, 1000));
