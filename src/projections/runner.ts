@@ -10,7 +10,11 @@ export const RUNNER_NAME = 'ledger-projections';
 /** Event types the persisted read models read; everything else is skipped by the store. */
 export const PROJECTED_EVENT_TYPES: readonly string[] = [...DEAL_SUMMARY_EVENT_TYPES, ...TABLE_EVENT_TYPES_READ, ...TOURNAMENT_EVENT_TYPES_READ];
 
-const BATCH = 5000;
+/**
+ * Events per transaction. Small batches keep few rows alive between writes, so fewer survive into
+ * V8's old generation: over 100,000 deals 1000 cost ~8% less CPU than 5000.
+ */
+const BATCH = 1000;
 
 /** Rows touched since the last write (null: looked up, not there) and the events folded into them. */
 interface Batch {
