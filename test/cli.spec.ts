@@ -1,15 +1,6 @@
-import { PassThrough } from 'node:stream';
 import { runCli } from '../src/cli/main';
+import { capturedIo as io } from '../src/cli/testing/capturedIo';
 
-function io() {
-  const out = new PassThrough();
-  const err = new PassThrough();
-  let stdout = '';
-  let stderr = '';
-  out.on('data', (d) => (stdout += d));
-  err.on('data', (d) => (stderr += d));
-  return { io: { stdout: out, stderr: err, env: {} }, text: () => ({ stdout, stderr }) };
-}
 
 describe('skat-ledger CLI', () => {
   it('lists the commands on --help and exits 0', async () => {

@@ -5,12 +5,12 @@
 import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { PassThrough } from 'node:stream';
 import Database from 'better-sqlite3';
 import { runCli } from '../../src/cli/main';
 import { eventIdFor } from '../../src/eventStore/eventIds';
 import { verifyStore } from '../../src/eventStore/integrity/verifyStore';
 import { openEventStore } from '../../src/eventStore/storeUrl';
+import { capturedIo as io } from '../../src/cli/testing/capturedIo';
 
 const dir = mkdtempSync(join(tmpdir(), 'skat-tamper-'));
 const file = join(dir, 'store.db');
@@ -165,15 +165,6 @@ describe('tampering with the SQLite file directly', () => {
 });
 
 describe('skat-ledger verify (CLI)', () => {
-  function io() {
-    const out = new PassThrough();
-    const err = new PassThrough();
-    let stdout = '';
-    let stderr = '';
-    out.on('data', (d) => (stdout += d));
-    err.on('data', (d) => (stderr += d));
-    return { io: { stdout: out, stderr: err, env: {} }, text: () => ({ stdout, stderr }) };
-  }
 
   it('exits 0 on an intact store and says so', async () => {
     const t = io();

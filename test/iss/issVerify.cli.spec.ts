@@ -1,20 +1,9 @@
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { PassThrough } from 'node:stream';
-import { runCli } from '../../src/cli/main';
 import { corpusFiles, corpusLineById } from './corpus';
+import { runCliCaptured as cli } from '../../src/cli/testing/capturedIo';
 
-async function cli(argv: string[]) {
-  const out = new PassThrough();
-  const err = new PassThrough();
-  let stdout = '';
-  let stderr = '';
-  out.on('data', (d) => (stdout += d));
-  err.on('data', (d) => (stderr += d));
-  const code = await runCli(argv, { stdout: out, stderr: err, env: {} });
-  return { code, stdout, stderr };
-}
 
 describe('skat-ledger iss verify (acceptance: the 33 real ISS records)', () => {
   let dir: string;

@@ -1,21 +1,10 @@
-import { PassThrough } from 'node:stream';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { runCli } from '../main';
 import { verifyToken } from '../../api/auth/token';
 import { resolveTokenSecret } from '../../api/auth/tokenSecret';
+import { runCliCaptured as cli } from '../testing/capturedIo';
 
-async function cli(argv: string[], env: NodeJS.ProcessEnv) {
-  const out = new PassThrough();
-  const err = new PassThrough();
-  let stdout = '';
-  let stderr = '';
-  out.on('data', (d) => (stdout += d));
-  err.on('data', (d) => (stderr += d));
-  const code = await runCli(argv, { stdout: out, stderr: err, env });
-  return { code, stdout, stderr };
-}
 
 describe('skat-ledger token issue', () => {
   let dir: string;

@@ -1,26 +1,17 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { PassThrough } from 'node:stream';
 import Database from 'better-sqlite3';
 import { runCli } from '../main';
 import { eventIdFor } from '../../eventStore/eventIds';
 import { openEventStore } from '../../eventStore/storeUrl';
+import { capturedIo as io } from '../testing/capturedIo';
 
 const dir = mkdtempSync(join(tmpdir(), 'skat-verify-cli-'));
 const file = join(dir, 'store.db');
 const url = `sqlite:${file}`;
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
-function io() {
-  const out = new PassThrough();
-  const err = new PassThrough();
-  let stdout = '';
-  let stderr = '';
-  out.on('data', (d) => (stdout += d));
-  err.on('data', (d) => (stderr += d));
-  return { io: { stdout: out, stderr: err, env: {} }, text: () => ({ stdout, stderr }) };
-}
 
 beforeAll(async () => {
   const store = await openEventStore(url);
