@@ -20,7 +20,7 @@ class LedgerModule implements OnApplicationShutdown {
       global: true,
       providers: [
         { provide: API_SETTINGS, useValue: settings },
-        ledger ? { provide: Ledger, useValue: ledger } : { provide: Ledger, useFactory: () => Ledger.open({ storeUrl: settings.storeUrl }) },
+        ledger ? { provide: Ledger, useValue: ledger } : { provide: Ledger, useFactory: () => Ledger.open({ storeUrl: settings.storeUrl, readModelUrl: settings.readModelUrl }) },
         { provide: API_VISIBILITY, useValue: { isPrivateTournament: (id) => id !== null && settings.privateTournaments.has(id) } satisfies Visibility },
       ],
       exports: [API_SETTINGS, Ledger, API_VISIBILITY],

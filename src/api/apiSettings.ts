@@ -4,6 +4,8 @@ import { DEFAULT_STORE_URL, resolveTokenSecret } from './auth/tokenSecret';
 
 export interface ApiSettings {
   readonly storeUrl: string;
+  /** Where the read models live; default the SQLite store's own file (in memory for EventStoreDB). */
+  readonly readModelUrl?: string;
   readonly tokenSecret: Buffer;
   /** Where the secret came from (logged at start; never the secret itself). */
   readonly tokenSecretSource: string;
@@ -17,6 +19,7 @@ export interface ApiSettings {
 }
 
 export const STORE_ENV = 'SKAT_LEDGER_STORE';
+export const READ_MODELS_ENV = 'SKAT_LEDGER_READ_MODELS';
 export const PRIVATE_TOURNAMENTS_ENV = 'SKAT_LEDGER_PRIVATE_TOURNAMENTS';
 
 export function settingsFromEnv(env: NodeJS.ProcessEnv, overrides: Partial<ApiSettings> = {}): ApiSettings {
@@ -24,6 +27,7 @@ export function settingsFromEnv(env: NodeJS.ProcessEnv, overrides: Partial<ApiSe
   const secret = overrides.tokenSecret ? { secret: overrides.tokenSecret, source: 'given' } : resolveTokenSecret(env, storeUrl);
   return {
     storeUrl,
+    readModelUrl: overrides.readModelUrl ?? (env[READ_MODELS_ENV] || undefined),
     tokenSecret: secret.secret,
     tokenSecretSource: overrides.tokenSecretSource ?? secret.source,
     limits: overrides.limits ?? limitsFromEnv(env),

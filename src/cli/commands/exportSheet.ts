@@ -37,7 +37,7 @@ const exportSheet: CliCommand = {
     const sheet = await withLedger(storeUrlOf(args, io), async (ledger) => {
       await ledger.catchUp();
       return ledger.scoreSheet(tableId);
-    });
+    }, io.env);
     if (!sheet) {
       io.stderr.write(`skat-ledger export sheet: no table ${tableId} in the store\n`);
       return 2;

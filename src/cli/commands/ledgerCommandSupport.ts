@@ -8,9 +8,11 @@ import type { CliIo } from '../command';
 import { flag, type ParsedArgs } from '../args';
 import { DEFAULT_STORE_URL, redactUrl } from '../../eventStore/storeUrl';
 import { Ledger } from '../../ledger/ledger';
+import { READ_MODELS_ENV } from '../../api/apiSettings';
 
 export const STORE_HELP = `  --store URL   sqlite:<path>, sqlite::memory:, esdb://host:2113?tls=false
-                (default: $SKAT_LEDGER_STORE, else ${DEFAULT_STORE_URL})`;
+                (default: $SKAT_LEDGER_STORE, else ${DEFAULT_STORE_URL}; read models in
+                $SKAT_LEDGER_READ_MODELS, default the SQLite store's own file, in memory for EventStoreDB)`;
 
 export const EXIT_CODES_HELP = 'Exit codes: 0 ok, 1 the command found problems (listed), 2 bad usage, bad input or a store that cannot be opened.';
 
@@ -21,8 +23,8 @@ export function storeUrlOf(args: ParsedArgs, io: CliIo): string {
 export { redactUrl };
 
 /** Runs `work` with an open Ledger and always closes it. */
-export async function withLedger<T>(storeUrl: string, work: (ledger: Ledger) => Promise<T>): Promise<T> {
-  const ledger = await Ledger.open({ storeUrl });
+export async function withLedger<T>(storeUrl: string, work: (ledger: Ledger) => Promise<T>, env: NodeJS.ProcessEnv = {}): Promise<T> {
+  const ledger = await Ledger.open({ storeUrl, readModelUrl: env[READ_MODELS_ENV] || undefined });
   try {
     return await work(ledger);
   } finally {

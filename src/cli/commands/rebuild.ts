@@ -20,7 +20,7 @@ const rebuild: CliCommand = {
     const args = parseArgs(argv, { values: ['store'], switches: ['json'] });
     if (args.positional.length > 0) throw new UsageError(`unexpected argument ${args.positional[0]}`);
     const storeUrl = storeUrlOf(args, io);
-    const r = await withLedger(storeUrl, (ledger) => ledger.rebuildProjections());
+    const r = await withLedger(storeUrl, (ledger) => ledger.rebuildProjections(), io.env);
     if (has(args, 'json')) io.stdout.write(JSON.stringify({ store: redactUrl(storeUrl), events: r.events, deals: r.deals }) + '\n');
     else io.stdout.write(`${redactUrl(storeUrl)}: projections rebuilt from ${r.events} events (${r.deals} deals)\n`);
     return 0;

@@ -21,7 +21,7 @@ const rescore: CliCommand = {
     const args = parseArgs(argv, { values: ['store'], switches: ['json'] });
     if (args.positional.length > 0) throw new UsageError(`unexpected argument ${args.positional[0]}`);
     const storeUrl = storeUrlOf(args, io);
-    const differences = await withLedger(storeUrl, (ledger) => ledger.rescore());
+    const differences = await withLedger(storeUrl, (ledger) => ledger.rescore(), io.env);
     if (has(args, 'json')) {
       io.stdout.write(JSON.stringify({ store: redactUrl(storeUrl), differences }) + '\n');
     } else {

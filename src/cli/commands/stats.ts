@@ -48,7 +48,7 @@ const stats: CliCommand = {
     const s = await withLedger(storeUrlOf(args, io), async (ledger) => {
       await ledger.catchUp();
       return ledger.playerStats(player);
-    });
+    }, io.env);
     if (!s || s.dealsPlayed === 0) {
       io.stderr.write(`skat-ledger stats: no deals for player ${player}\n`);
       return 2;
