@@ -53,6 +53,8 @@ function decideOpen(command: OpenTable, state: TableState, defaultProfileId: str
 function decideNextDeal(command: StartTableDeal, state: TableState): Judgement<TableEvent[]> {
   const table = state.opened;
   if (!table) return refuse(L.notStarted, `table ${command.tableId} is not open`);
+  // Live seating (R2/R3/R37, D5) needs a fixed list of 3-5; an imported series whose accounts changed has none.
+  if (state.joined.length > 0) return refuse(L.tableRules, `table ${command.tableId} is an imported series whose players changed (${state.joined.join(', ')} joined): it takes no live deals`);
   const last = state.deals[state.deals.length - 1];
   if (command.redeal) {
     // R4: a misdeal is dealt again by the same dealer; it does not count as a further game.

@@ -1,6 +1,6 @@
 import type { SeatPlayers } from '../deal/events';
 
-export const TABLE_EVENT_TYPES = ['TableOpened', 'TableDealOpened'] as const;
+export const TABLE_EVENT_TYPES = ['TableOpened', 'TableDealOpened', 'TablePlayersJoined'] as const;
 export type TableEventType = (typeof TABLE_EVENT_TYPES)[number];
 
 export interface TableOpenedData {
@@ -27,9 +27,21 @@ export interface TableDealOpenedData {
   readonly redeal?: boolean;
 }
 
+/**
+ * Imported series only (an ISS series keeps three seats while the accounts in them change):
+ * players met in a later record of the series join the table's list, after those already there.
+ */
+export interface TablePlayersJoinedData {
+  readonly tableId: string;
+  readonly players: readonly string[];
+  /** The record that brought them (e.g. `iss:4940313`). */
+  readonly source: string;
+}
+
 export type TableEvent =
   | { readonly type: 'TableOpened'; readonly data: TableOpenedData }
-  | { readonly type: 'TableDealOpened'; readonly data: TableDealOpenedData };
+  | { readonly type: 'TableDealOpened'; readonly data: TableDealOpenedData }
+  | { readonly type: 'TablePlayersJoined'; readonly data: TablePlayersJoinedData };
 
 export const tableStreamName = (tableId: string): string => `table-${tableId}`;
 export const TABLE_STREAM_PREFIX = 'table-';

@@ -1,5 +1,6 @@
 import type { RuleProfile } from '../../rules/variant/rule-profile';
-import { MAX_RECORD_LENGTH, readIssRecord } from './IssReader';
+import { readIssRecord } from './IssReader';
+import { issLineCutter, overlongLineReason } from './issLineCutter';
 import type { IssResult } from './IssRecord';
 import { replayIssRecord } from './IssReplay';
 import { issResultFromGame } from './IssResult';
@@ -88,34 +89,12 @@ export async function verifyIssStream(
   profile: RuleProfile,
   onVerdict: (v: IssVerdict) => void,
 ): Promise<void> {
-  let carry = '';
-  let overlong = false;
-  let line = 0;
-  const finish = (text: string) => {
-    line++;
-    if (overlong) {
-      overlong = false;
-      onVerdict({ status: 'malformed', line, id: null, reason: `line is more than ${MAX_RECORD_LENGTH} characters long: not an ISS record` });
-      return;
-    }
-    const t = text.endsWith('\r') ? text.slice(0, -1) : text;
-    if (t.trim() !== '') onVerdict(verifyIssLine(t, line, profile));
-  };
-  for await (const chunk of chunks) {
-    const text = typeof chunk === 'string' ? chunk : chunk.toString('utf8');
-    let start = 0;
-    for (let nl = text.indexOf('\n'); nl >= 0; nl = text.indexOf('\n', start)) {
-      finish(overlong ? '' : carry + text.slice(start, nl));
-      carry = '';
-      start = nl + 1;
-    }
-    if (!overlong) carry += text.slice(start);
-    if (carry.length > MAX_RECORD_LENGTH) {
-      overlong = true;
-      carry = '';
-    }
-  }
-  if (overlong || carry !== '') finish(carry);
+  const cutter = issLineCutter((l) => {
+    if (l.overlong) onVerdict({ status: 'malformed', line: l.line, id: null, reason: overlongLineReason });
+    else if (l.text.trim() !== '') onVerdict(verifyIssLine(l.text, l.line, profile));
+  });
+  for await (const chunk of chunks) cutter.push(chunk);
+  cutter.end();
 }
 
 /** The totals `skat-ledger iss verify --json` prints. */

@@ -1,5 +1,5 @@
 import type { RecordedEvent } from '../../eventStore/eventStore';
-import type { TableOpenedData } from '../../table/events';
+import type { TableOpenedData, TablePlayersJoinedData } from '../../table/events';
 import type { TournamentCreatedData, TournamentTableAddedData } from '../../tournament/events';
 
 export type TableInfo = TableOpenedData & { readonly lastRevision: string };
@@ -9,12 +9,17 @@ export interface TournamentInfo extends TournamentCreatedData {
   readonly lastRevision: string;
 }
 
-export const TABLE_EVENT_TYPES_READ = ['TableOpened'] as const;
+export const TABLE_EVENT_TYPES_READ = ['TableOpened', 'TablePlayersJoined'] as const;
 export const TOURNAMENT_EVENT_TYPES_READ = ['TournamentCreated', 'TournamentTableAdded'] as const;
 
 export function foldTableInfo(info: TableInfo | null, event: RecordedEvent): TableInfo | null {
   if (info && event.revision <= BigInt(info.lastRevision)) return info;
   if (event.type === 'TableOpened') return { ...(event.data as TableOpenedData), lastRevision: event.revision.toString() };
+  if (event.type === 'TablePlayersJoined' && info) {
+    // An imported series: newcomers get their own column after the players already listed.
+    const joined = (event.data as TablePlayersJoinedData).players.filter((p) => !info.players.includes(p));
+    return { ...info, players: [...info.players, ...joined], lastRevision: event.revision.toString() };
+  }
   return info;
 }
 

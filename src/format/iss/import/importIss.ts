@@ -1,11 +1,14 @@
 import { createReadStream, statSync } from 'node:fs';
-import { createInterface } from 'node:readline';
 import type { NewEvent } from '../../../eventStore/eventStore';
+import { eventIdFor } from '../../../eventStore/eventIds';
 import type { AppendDealOutcome, CommandContext, CommandOutcome } from '../../../ledger/ledgerTypes';
 import { IllegalCommandError } from '../../../ledger/errors';
 import type { OpenTable } from '../../../table/commands';
+import { seriesNewcomers } from '../../../table/seriesNewcomers';
+import type { TableState } from '../../../table/tableState';
 import { readIssRecord } from '../IssReader';
-import { ISS_PROFILE_ID } from './issDealPlan';
+import { issLineCutter, overlongLineReason, type IssCutLine } from '../issLineCutter';
+import { ISS_PROFILE_ID, issTableId } from './issDealPlan';
 import { ISS_IMPORT_SOURCE, issRecordToEvents, type IssDealEvents } from './issRecordToEvents';
 
 /**
@@ -15,6 +18,14 @@ import { ISS_IMPORT_SOURCE, issRecordToEvents, type IssDealEvents } from './issR
 export interface IssImportTarget {
   appendDealEvents(dealId: string, events: readonly NewEvent[]): Promise<AppendDealOutcome>;
   execute?(command: OpenTable, ctx: CommandContext): Promise<CommandOutcome>;
+  /**
+   * The series table as stored before this run: its state (players, newcomers) and the highest
+   * deal number among its deals (0 when none); null when it was never opened. Without it every run
+   * numbers a series from 1 and knows only the players it meets itself.
+   */
+  seriesTable?(tableId: string): Promise<{ readonly state: TableState; readonly lastDealNumber: number } | null>;
+  /** Appends events to the table's stream (newcomers joining an imported series). */
+  appendTableEvents?(tableId: string, events: readonly NewEvent[]): Promise<void>;
 }
 
 export interface IssRejection {
@@ -55,18 +66,41 @@ export interface IssImportProgress {
 
 export const emptyImportSummary = (): IssImportSummary => ({ records: 0, imported: 0, alreadyPresent: 0, rejected: [], rejectedCount: 0, events: 0 });
 
-/** Per-run state: deals counted per series (their deal numbers) and tables already opened. */
+/** What a run knows of one series: the last deal number given and the table's players (null: not open yet). */
+interface SeriesSeen {
+  lastDealNumber: number;
+  players: string[] | null;
+}
+
+/** Per-run state: the series met so far. */
 interface RunState {
   readonly summary: IssImportSummary;
   readonly maxListed: number;
-  readonly seriesCount: Map<string, number>;
+  readonly series: Map<string, SeriesSeen>;
 }
 
-const newRun = (options: IssImportOptions): RunState => ({ summary: emptyImportSummary(), maxListed: options.maxRejectionsListed ?? 1000, seriesCount: new Map() });
+const newRun = (options: IssImportOptions): RunState => ({ summary: emptyImportSummary(), maxListed: options.maxRejectionsListed ?? 1000, series: new Map() });
 
 /**
- * The table of a series, opened by the first record of the series met in this run with that
- * record's players in seat order (rearhand deals first, R2). A table opened before is left as it is.
+ * A series met for the first time in this run continues where the store left it (an archive
+ * imported month by month numbers its deals as one run would).
+ */
+async function seriesSeen(target: IssImportTarget, run: RunState, series: string, tableId: string): Promise<SeriesSeen> {
+  let seen = run.series.get(series);
+  if (!seen) {
+    const stored = (await target.seriesTable?.(tableId)) ?? null;
+    const opened = stored?.state.opened ?? null;
+    seen = { lastDealNumber: stored?.lastDealNumber ?? 0, players: opened ? [...opened.players] : null };
+    run.series.set(series, seen);
+  }
+  return seen;
+}
+
+const tableContext = (commandId: string, occurredAt: string): CommandContext => ({ commandId, actorId: ISS_IMPORT_SOURCE, role: 'system', source: ISS_IMPORT_SOURCE, occurredAt });
+
+/**
+ * The table of a series, opened by the first record of the series with that record's players in
+ * seat order (rearhand deals first, R2). A table opened before is left as it is.
  */
 async function openSeriesTable(target: IssImportTarget, deal: IssDealEvents, occurredAt: string): Promise<void> {
   if (!target.execute || deal.tableId === null || deal.series === null) return;
@@ -74,11 +108,29 @@ async function openSeriesTable(target: IssImportTarget, deal: IssDealEvents, occ
   try {
     await target.execute(
       { type: 'OpenTable', tableId: deal.tableId, players: [...deal.players], firstDealer: deal.players[2], profileId: ISS_PROFILE_ID },
-      { commandId, actorId: ISS_IMPORT_SOURCE, role: 'system', source: ISS_IMPORT_SOURCE, occurredAt },
+      tableContext(commandId, occurredAt),
     );
   } catch (err) {
     if (!(err instanceof IllegalCommandError)) throw err; // opened earlier (another run): keep it
   }
+}
+
+/**
+ * An ISS series keeps three seats while the accounts in them change: a player the table has not
+ * seen joins its list (TablePlayersJoined), so the score sheet gets their column and totals.
+ */
+async function admitNewcomers(target: IssImportTarget, seen: SeriesSeen, deal: IssDealEvents, occurredAt: string): Promise<void> {
+  if (deal.tableId === null || seen.players === null) return;
+  const joined = seriesNewcomers({ tableId: deal.tableId, players: seen.players }, deal.players, `iss:${deal.recordId}`);
+  if (!joined) return;
+  if (target.appendTableEvents) {
+    const commandId = `${ISS_IMPORT_SOURCE}:table:${deal.series}:join:${deal.recordId}`;
+    const ctx = tableContext(commandId, occurredAt);
+    await target.appendTableEvents(deal.tableId, [
+      { type: joined.type, data: joined.data, metadata: { eventId: eventIdFor(commandId, 0), commandId, actorId: ctx.actorId, source: ctx.source, occurredAt, schemaVersion: '1' } },
+    ]);
+  }
+  seen.players.push(...joined.data.players);
 }
 
 /** Imports one line into the summary; never throws for a bad record, only for a failing store. */
@@ -93,19 +145,33 @@ async function importLine(target: IssImportTarget, line: string, lineNumber: num
   const read = readIssRecord(line);
   if (!read.ok) return reject(read.error.id, read.error.reason);
   const series = read.record.header.find((h) => h.key === 'SE')?.value;
-  const dealNumber = series === undefined ? undefined : (run.seriesCount.get(series) ?? 0) + 1;
+  const seen = series === undefined || !/^[0-9A-Za-z_.:-]{1,64}$/.test(series) ? null : await seriesSeen(target, run, series, issTableId(series));
+  const dealNumber = seen === null ? undefined : seen.lastDealNumber + 1;
   const converted = issRecordToEvents(read.record, { line, lineNumber, file, dealNumber });
   if (!converted.ok) return reject(converted.id, converted.reason);
-  if (series !== undefined) {
-    if (dealNumber === 1) await openSeriesTable(target, converted.deal, converted.deal.events[0].metadata.occurredAt ?? '');
-    run.seriesCount.set(series, dealNumber ?? 1);
+  const deal = converted.deal;
+  if (seen !== null) {
+    const occurredAt = deal.events[0].metadata.occurredAt ?? '';
+    if (seen.players === null) {
+      await openSeriesTable(target, deal, occurredAt);
+      seen.players = [...deal.players];
+    } else await admitNewcomers(target, seen, deal, occurredAt);
   }
-  const outcome = await target.appendDealEvents(converted.deal.dealId, converted.deal.events);
+  const outcome = await target.appendDealEvents(deal.dealId, deal.events);
   if (outcome.status === 'alreadyPresent') summary.alreadyPresent++;
   else {
+    // Only a deal appended now takes the number: one already present kept the number it was given.
+    if (seen !== null && dealNumber !== undefined) seen.lastDealNumber = dealNumber;
     summary.imported++;
-    summary.events += converted.deal.events.length;
+    summary.events += deal.events.length;
   }
+}
+
+/** An overlong line (cut by the reader, its text never held) is rejected like a malformed record. */
+function rejectOverlong(lineNumber: number, file: string | null, run: RunState): void {
+  run.summary.records++;
+  run.summary.rejectedCount++;
+  if (run.summary.rejected.length < run.maxListed) run.summary.rejected.push({ file, line: lineNumber, id: null, reason: overlongLineReason });
 }
 
 /** Imports ISS records held in memory (the API's importIss mutation). */
@@ -126,8 +192,9 @@ export async function importIssText(target: IssImportTarget, text: string, optio
 }
 
 /**
- * Streams each file line by line (memory stays flat whatever the size) and imports every record;
- * a malformed record is listed with its line and reason and the rest go on.
+ * Streams each file in 64 KiB chunks (memory stays flat whatever the size, a line without end
+ * included: a line over MAX_RECORD_LENGTH is skipped to its end and rejected with its number) and
+ * imports every record; a malformed record is listed with its line and reason and the rest go on.
  */
 export async function importIssFiles(
   target: IssImportTarget,
@@ -141,20 +208,30 @@ export async function importIssFiles(
   let doneBytes = 0;
   for (const file of files) {
     const stream = createReadStream(file, { encoding: 'utf8', highWaterMark: 1 << 16 });
-    const lines = createInterface({ input: stream, crlfDelay: Infinity });
-    let lineNumber = 0;
+    // Lines of one chunk are cut synchronously, then imported one by one (the store is async).
+    let cut: IssCutLine[] = [];
+    const cutter = issLineCutter((l) => cut.push(l));
     let lastReport = 0;
+    const importCut = async () => {
+      const lines = cut;
+      cut = [];
+      for (const l of lines) {
+        if (l.overlong) rejectOverlong(l.line, file, run);
+        else await importLine(target, l.text, l.line, file, run);
+      }
+    };
     try {
-      for await (const line of lines) {
-        lineNumber++;
-        await importLine(target, line, lineNumber, file, run);
+      for await (const chunk of stream) {
+        cutter.push(chunk as string);
+        await importCut();
         if (onProgress && summary.records - lastReport >= 200) {
           lastReport = summary.records;
           onProgress({ file, bytesRead: doneBytes + stream.bytesRead, totalBytes, summary });
         }
       }
+      cutter.end();
+      await importCut();
     } finally {
-      lines.close();
       stream.destroy();
     }
     doneBytes += statSync(file).size;
