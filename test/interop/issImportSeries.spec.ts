@@ -182,7 +182,18 @@ describe('ISS import: a newcomer in a series (three seats, accounts changing)', 
       expect(last.dealNumber).toBe(8);
       expect(Object.keys(last.totals).sort()).toEqual(['goskat', 'newbie', 'xskat', 'xskat:2']);
       // The newcomer's total is what the deal gave their seat (the declarer's entry if they declared).
-      expect(last.totals.newbie).toBe(last.declarer === 'newbie' ? last.entry : 0);
+      expect(last.declarer).toBe('newbie');
+      expect(last.totals.newbie).toBe(last.entry);
+      // R35: still three seats, so each stretch of the same three players is scored as a 3-table
+      // (40 per opponent's lost game), and the lines add up per player: no R3/D5 problem.
+      expect(sheet?.problem).toBeNull();
+      const line = (p: string) => sheet!.seegerFabian.find((l) => l.player === p);
+      expect(line('newbie')).toMatchObject({ gamePoints: last.entry, won: 1, lost: 0, total: last.entry + 50 });
+      const before = (await sheetAfterRuns([[write('seven.sgf', seriesLines)]])).sheet!;
+      for (const p of ['xskat:2', 'goskat', 'xskat']) {
+        const was = before.seegerFabian.find((l) => l.player === p)!;
+        expect(line(p)).toMatchObject({ gamePoints: was.gamePoints, won: was.won, lost: was.lost, total: was.total });
+      }
       const table = await ledger.store.readStream('table-' + TABLE);
       expect(table.events.map((e) => e.type)).toEqual(['TableOpened', 'TablePlayersJoined']);
       expect(table.events[1].data).toEqual({ tableId: TABLE, players: ['newbie'], source: 'iss:99913053' });

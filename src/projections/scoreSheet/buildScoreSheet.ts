@@ -3,6 +3,7 @@ import { lossFees, seegerFabian, type SheetDeal } from '../../rules/score-sheet'
 import type { DerivationLine } from '../../rules/game-result';
 import type { DealSummary } from '../dealSummary/dealSummary';
 import type { TableInfo } from '../tables/tableInfo';
+import { seatSeriesSeeger } from './seatSeriesSeeger';
 import type { ScoreSheet, ScoreSheetRow, SeegerFabianLine } from './scoreSheet';
 
 export function gameLabel(d: DealSummary): string {
@@ -58,8 +59,8 @@ export function buildScoreSheet(table: TableInfo, deals: readonly DealSummary[])
   let problem: string | null = null;
   try {
     const sheetDeals = finished.map(sheetDeal);
-    const sf = seegerFabian(table.players, sheetDeals);
-    const fees = lossFees(table.players, sheetDeals);
+    // An imported series whose accounts changed keeps three seats: scored as 3-tables (see seatSeriesSeeger).
+    const { sf, fees } = table.joined?.length ? seatSeriesSeeger(table.players, sheetDeals) : { sf: seegerFabian(table.players, sheetDeals), fees: lossFees(table.players, sheetDeals) };
     seeger = table.players.map((player) => {
       const l = sf.players.find((x) => x.player === player)!;
       const fee = fees.players.find((x) => x.player === player)!;

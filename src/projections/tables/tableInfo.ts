@@ -2,7 +2,11 @@ import type { RecordedEvent } from '../../eventStore/eventStore';
 import type { TableOpenedData, TablePlayersJoinedData } from '../../table/events';
 import type { TournamentCreatedData, TournamentTableAddedData } from '../../tournament/events';
 
-export type TableInfo = TableOpenedData & { readonly lastRevision: string };
+export type TableInfo = TableOpenedData & {
+  readonly lastRevision: string;
+  /** Players who joined an imported series after it was opened (TablePlayersJoined); absent when none. */
+  readonly joined?: readonly string[];
+};
 
 export interface TournamentInfo extends TournamentCreatedData {
   readonly tables: readonly TournamentTableAddedData[];
@@ -18,7 +22,7 @@ export function foldTableInfo(info: TableInfo | null, event: RecordedEvent): Tab
   if (event.type === 'TablePlayersJoined' && info) {
     // An imported series: newcomers get their own column after the players already listed.
     const joined = (event.data as TablePlayersJoinedData).players.filter((p) => !info.players.includes(p));
-    return { ...info, players: [...info.players, ...joined], lastRevision: event.revision.toString() };
+    return { ...info, players: [...info.players, ...joined], joined: [...(info.joined ?? []), ...joined], lastRevision: event.revision.toString() };
   }
   return info;
 }

@@ -1,0 +1,31 @@
+import { decideTable } from './decideTable';
+import { seriesNewcomers } from './seriesNewcomers';
+import { evolveTable, initialTableState, type TableState } from './tableState';
+
+const opened = (): TableState => {
+  const r = decideTable({ type: 'OpenTable', tableId: 'iss-series-1', players: ['A', 'B', 'C'], firstDealer: 'C', profileId: 'iss' }, initialTableState, 'isko');
+  if (!r.ok) throw new Error(r.refusal.reason);
+  return r.value.reduce(evolveTable, initialTableState);
+};
+
+describe('an imported series table grows with newcomers (three seats, accounts changing)', () => {
+  it('the players of a deal not at the table join it, once and in seat order; known players add nothing', () => {
+    const table = opened().opened!;
+    expect(seriesNewcomers(table, ['B', 'C', 'A'], 'iss:1')).toBeNull();
+    expect(seriesNewcomers(table, ['D', 'A', 'E'], 'iss:2')).toEqual({ type: 'TablePlayersJoined', data: { tableId: 'iss-series-1', players: ['D', 'E'], source: 'iss:2' } });
+  });
+
+  it('TablePlayersJoined appends the newcomers to the list and records them as joined', () => {
+    const state = evolveTable(opened(), seriesNewcomers(opened().opened!, ['D', 'A', 'B'], 'iss:2')!);
+    expect(state.opened?.players).toEqual(['A', 'B', 'C', 'D']);
+    expect(state.joined).toEqual(['D']);
+  });
+
+  it('D5/R37: a table whose accounts changed takes no live deal (live seating needs a fixed list of 3-5); one without newcomers still does', () => {
+    const state = evolveTable(opened(), seriesNewcomers(opened().opened!, ['D', 'A', 'B'], 'iss:2')!);
+    const next = { type: 'StartTableDeal', tableId: 'iss-series-1', cards: { kind: 'seeded', seed: 's' } } as const;
+    const refused = decideTable(next, state, 'isko');
+    expect(refused.ok ? 'accepted' : refused.refusal.ruleId).toBe('L11');
+    expect(decideTable(next, opened(), 'isko').ok).toBe(true);
+  });
+});
