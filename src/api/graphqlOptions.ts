@@ -22,6 +22,7 @@ import { RateLimiter } from './limits/rateLimiter';
 import type { Principal } from './auth/role';
 import { ResponseCache } from './cache/responseCache';
 import { memoisedStringify, responseCachePlugin } from './cache/responseCachePlugin';
+import { plainExecutionPlugin } from './execution/plainExecutionPlugin';
 
 interface HttpContextArg {
   readonly req: { headers: Record<string, string | string[] | undefined>; ip?: string; socket?: { remoteAddress?: string } };
@@ -68,7 +69,7 @@ export function graphqlOptions(settings: ApiSettings, ledger: Ledger): ApolloDri
     includeStacktraceInErrorResponses: false,
     formatError: makeFormatError(log),
     validationRules: [depthRule],
-    plugins: [complexityPlugin(limits.maxComplexity), ApolloServerPluginCacheControlDisabled(), responseCachePlugin(responseCache)],
+    plugins: [complexityPlugin(limits.maxComplexity), ApolloServerPluginCacheControlDisabled(), responseCachePlugin(responseCache), plainExecutionPlugin()],
     // Compact JSON (Apollo pretty-prints by default), remembered for cached results.
     stringifyResult: memoisedStringify(),
     context: (arg: HttpContextArg | WsContextArg): ApiContext => {

@@ -1,0 +1,225 @@
+/**
+ * A fast path for query execution over plain data. graphql-js builds an `info` object, an
+ * arguments map and a resolver call for every field it completes: ~6,000 of them for one replay
+ * with all frames, most of its cost. Below the few real resolvers (deal, frames, scoreSheet …)
+ * the API returns plain objects whose fields are properties, so this executor reads them
+ * directly and calls only the real resolvers, with the arguments and `info` graphql-js would give.
+ *
+ * It answers only what it is sure to answer exactly as graphql-js would: on anything else
+ * (fragments, directives, introspection, abstract types, a missing non-null value, a resolver
+ * that throws, …) it gives up with PLAIN_EXECUTION_DECLINED and the caller runs graphql-js, which
+ * then produces the answer or the error. Queries only: re-running read-only resolvers is safe.
+ */
+import {
+  getArgumentValues,
+  getNamedType,
+  getNullableType,
+  getVariableValues,
+  GraphQLList,
+  GraphQLNonNull,
+  GraphQLObjectType,
+  isLeafType,
+  isListType,
+  isNonNullType,
+  isObjectType,
+  Kind,
+  type DocumentNode,
+  type FieldNode,
+  type GraphQLField,
+  type GraphQLOutputType,
+  type GraphQLResolveInfo,
+  type GraphQLSchema,
+  type OperationDefinitionNode,
+  type SelectionSetNode,
+} from 'graphql';
+
+export const PLAIN_EXECUTION_DECLINED: unique symbol = Symbol('plain execution declined');
+
+class Declined extends Error {}
+const decline = (): never => {
+  throw new Declined();
+};
+
+/** One field of a selection set, checked once per document. */
+interface PlannedField {
+  readonly responseName: string;
+  readonly node: FieldNode;
+  /** null for __typename. */
+  readonly def: GraphQLField<unknown, unknown> | null;
+  /** Nest's property resolver (or none): the value is the parent's property of the field's name. */
+  readonly plain: boolean;
+  readonly type: GraphQLOutputType | null;
+}
+
+type Path = { readonly prev: Path | undefined; readonly key: string | number; readonly typename: string | undefined };
+type Maybe<T> = T | Promise<T>;
+const isThenable = (v: unknown): v is PromiseLike<unknown> => typeof (v as { then?: unknown } | null)?.then === 'function';
+
+/** Nest gives every code-first field a resolver; this is the one that only reads the property. */
+const isPlainResolver = (resolve: unknown): boolean => resolve === undefined || (typeof resolve === 'function' && resolve.name === 'rootFieldResolver');
+
+export class PlainExecutor {
+  /** Selection sets planned per parent type, remembered per node (documents are reused by Apollo). */
+  private readonly plans = new WeakMap<SelectionSetNode, Map<GraphQLObjectType, readonly PlannedField[] | null>>();
+
+  constructor(private readonly schema: GraphQLSchema) {}
+
+  /** The result's `data`, or PLAIN_EXECUTION_DECLINED when graphql-js must answer instead. */
+  async execute(
+    document: DocumentNode,
+    operation: OperationDefinitionNode,
+    rawVariables: Record<string, unknown> | undefined,
+    contextValue: unknown,
+  ): Promise<Record<string, unknown> | typeof PLAIN_EXECUTION_DECLINED> {
+    try {
+      if (operation.operation !== 'query' || (operation.directives?.length ?? 0) > 0) return PLAIN_EXECUTION_DECLINED;
+      const queryType = this.schema.getQueryType();
+      if (!queryType) return PLAIN_EXECUTION_DECLINED;
+      const coerced = getVariableValues(this.schema, operation.variableDefinitions ?? [], rawVariables ?? {});
+      if (coerced.errors || !coerced.coerced) return PLAIN_EXECUTION_DECLINED;
+      const run = { document, operation, variables: coerced.coerced, contextValue };
+      const data = await this.completeObject(run, queryType, operation.selectionSet, undefined, undefined);
+      return data;
+    } catch (err) {
+      if (err instanceof Declined) return PLAIN_EXECUTION_DECLINED;
+      // A resolver's error: graphql-js runs it again and reports it in its own shape.
+      return PLAIN_EXECUTION_DECLINED;
+    }
+  }
+
+  private plan(type: GraphQLObjectType, selectionSet: SelectionSetNode): readonly PlannedField[] {
+    let byType = this.plans.get(selectionSet);
+    if (!byType) this.plans.set(selectionSet, (byType = new Map()));
+    let planned = byType.get(type);
+    if (planned === undefined) {
+      planned = planSelection(type, selectionSet);
+      byType.set(type, planned);
+    }
+    return planned ?? decline();
+  }
+
+  private completeObject(run: Run, type: GraphQLObjectType, selectionSet: SelectionSetNode, source: unknown, path: Path | undefined): Maybe<Record<string, unknown>> {
+    if (type.isTypeOf) decline();
+    const fields = this.plan(type, selectionSet);
+    const result: Record<string, unknown> = {};
+    let pending: Promise<unknown>[] | null = null;
+    for (const f of fields) {
+      if (f.def === null) {
+        result[f.responseName] = type.name;
+        continue;
+      }
+      const fieldPath: Path = { prev: path, key: f.responseName, typename: type.name };
+      let value: unknown;
+      if (f.plain) {
+        if (source === undefined || source === null) decline();
+        value = (source as Record<string, unknown>)[f.def.name];
+        if (value === undefined || typeof value === 'function') decline();
+      } else {
+        const resolve = f.def.resolve;
+        if (!resolve) decline();
+        const args = getArgumentValues(f.def, f.node, run.variables);
+        value = (resolve as NonNullable<typeof resolve>)(source, args, run.contextValue, this.info(run, f, type, fieldPath));
+      }
+      const completed = isThenable(value)
+        ? Promise.resolve(value).then((v) => this.complete(run, f.type as GraphQLOutputType, f.node, v, fieldPath))
+        : this.complete(run, f.type as GraphQLOutputType, f.node, value, fieldPath);
+      if (isThenable(completed)) {
+        const name = f.responseName;
+        result[name] = null; // keeps the selection's key order
+        (pending ??= []).push(Promise.resolve(completed).then((v) => (result[name] = v)));
+      } else {
+        result[f.responseName] = completed;
+      }
+    }
+    return pending ? Promise.all(pending).then(() => result) : result;
+  }
+
+  private complete(run: Run, type: GraphQLOutputType, node: FieldNode, value: unknown, path: Path): Maybe<unknown> {
+    if (isNonNullType(type)) {
+      if (value === null || value === undefined) decline();
+      return this.complete(run, type.ofType as GraphQLOutputType, node, value, path);
+    }
+    if (value === null || value === undefined) return null;
+    if (isThenable(value)) decline();
+    if (isLeafType(type)) {
+      const serialized: unknown = type.serialize(value);
+      if (serialized === undefined || serialized === null) decline();
+      return serialized;
+    }
+    if (isListType(type)) {
+      if (!Array.isArray(value)) decline();
+      const items = value as unknown[];
+      const itemType = type.ofType as GraphQLOutputType;
+      const out: unknown[] = new Array(items.length);
+      let pending: Promise<unknown>[] | null = null;
+      for (let i = 0; i < items.length; i++) {
+        const c = this.complete(run, itemType, node, items[i], { prev: path, key: i, typename: undefined });
+        if (isThenable(c)) {
+          out[i] = null;
+          (pending ??= []).push(Promise.resolve(c).then((v) => (out[i] = v)));
+        } else out[i] = c;
+      }
+      return pending ? Promise.all(pending).then(() => out) : out;
+    }
+    if (isObjectType(type) && node.selectionSet) return this.completeObject(run, type, node.selectionSet, value, path);
+    return decline();
+  }
+
+  private info(run: Run, f: PlannedField, parentType: GraphQLObjectType, path: Path): GraphQLResolveInfo {
+    return {
+      fieldName: f.node.name.value,
+      fieldNodes: [f.node],
+      returnType: f.type as GraphQLOutputType,
+      parentType,
+      path,
+      schema: this.schema,
+      fragments: {},
+      rootValue: undefined,
+      operation: run.operation,
+      variableValues: run.variables,
+    };
+  }
+}
+
+interface Run {
+  readonly document: DocumentNode;
+  readonly operation: OperationDefinitionNode;
+  readonly variables: Record<string, unknown>;
+  readonly contextValue: unknown;
+}
+
+/** The fields of a selection set on one object type, or null when it needs graphql-js. */
+function planSelection(type: GraphQLObjectType, selectionSet: SelectionSetNode): readonly PlannedField[] | null {
+  const fields: PlannedField[] = [];
+  const seen = new Set<string>();
+  const defs = type.getFields();
+  for (const selection of selectionSet.selections) {
+    // Fragments and @skip/@include are graphql-js's to merge and evaluate.
+    if (selection.kind !== Kind.FIELD || (selection.directives?.length ?? 0) > 0) return null;
+    const responseName = selection.alias?.value ?? selection.name.value;
+    if (seen.has(responseName)) return null; // field merging
+    seen.add(responseName);
+    const name = selection.name.value;
+    if (name === '__typename') {
+      fields.push({ responseName, node: selection, def: null, plain: true, type: null });
+      continue;
+    }
+    if (name.startsWith('__')) return null; // introspection
+    const def = defs[name];
+    if (!def) return null;
+    const named = getNamedType(def.type);
+    if (!isLeafType(named) && !isObjectType(named)) return null; // interfaces and unions
+    if (isLeafType(named) !== !selection.selectionSet) return null;
+    if (!isSupportedWrapping(def.type)) return null;
+    const plain = isPlainResolver(def.resolve) && def.args.length === 0 && (selection.arguments?.length ?? 0) === 0;
+    fields.push({ responseName, node: selection, def, plain, type: def.type });
+  }
+  return fields;
+}
+
+/** Non-null and list wrappers over a leaf or an object type. */
+function isSupportedWrapping(type: GraphQLOutputType): boolean {
+  let t: GraphQLOutputType = type;
+  while (t instanceof GraphQLNonNull || t instanceof GraphQLList) t = (t as GraphQLNonNull<GraphQLOutputType> | GraphQLList<GraphQLOutputType>).ofType;
+  return getNullableType(t) === t;
+}
