@@ -13,7 +13,14 @@ same rules as a live table (profile iss): deal id iss-<ID>, table iss-series-<SE
 their ISS names, each event with source import:iss and occurredAt from DT. The record's own result
 is kept for audits. Records already in the store are left alone (nothing appended, counted as
 already present). A malformed record is reported with its file, line, ID and reason and skipped;
-the others are imported.
+the others are imported. A line longer than 65536 characters is not held in memory: it is skipped
+to its end and reported as rejected with its line number.
+
+A series may be imported in several runs (e.g. one monthly archive after another): the deals of a
+series already in the store keep their numbers and new ones continue from the highest. An ISS
+series has three seats whose accounts may change: a player met in a later record of the series
+joins the table's list (event TablePlayersJoined), so the score sheet shows their column, totals
+and Seeger-Fabian line (each stretch of the same three players is scored as a 3-table).
 
 ${STORE_HELP}
   --json        print one JSON object instead of text:
