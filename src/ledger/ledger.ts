@@ -246,6 +246,31 @@ export class Ledger {
     }
   }
 
+  /**
+   * An imported series' table as stored, and the highest deal number on its list, so an import
+   * that goes on in a later run continues the numbering. Null when the table does not exist.
+   */
+  async seriesTable(tableId: string): Promise<{ readonly state: TableState; readonly lastDealNumber: number } | null> {
+    const read = await this.store.readStream(tableStreamName(tableId));
+    if (!read.exists) return null;
+    const state = read.events.reduce((s, e) => evolveTable(s, e as unknown as TableEvent), initialTableState);
+    const sheet = await this.scoreSheet(tableId);
+    return { state, lastDealNumber: (sheet?.rows ?? []).reduce((n, r) => Math.max(n, r.dealNumber), 0) };
+  }
+
+  /** Appends events an import derived for an existing table (newcomers joining an ISS series). */
+  async appendTableEvents(tableId: string, events: readonly NewEvent[]): Promise<void> {
+    const streamName = tableStreamName(tableId);
+    const appended = await this.store.appendToStream(streamName, events, { expectedRevision: 'streamExists' });
+    const first = appended.nextExpectedRevision - BigInt(events.length - 1);
+    await this.afterAppend({
+      streamName,
+      events: events.map((e, i) => ({ eventId: e.metadata.eventId, type: e.type, revision: String(first + BigInt(i)) })),
+      nextExpectedRevision: appended.nextExpectedRevision,
+      alreadyApplied: false,
+    });
+  }
+
   // ------------------------------------------------------------------ queries
 
   async deal(dealId: string): Promise<DealSummary | null> {

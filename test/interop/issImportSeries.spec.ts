@@ -1,11 +1,10 @@
 import { mkdtempSync, readFileSync, readdirSync, writeFileSync, createWriteStream } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { PassThrough } from 'node:stream';
 import { once } from 'node:events';
-import { runCli } from '../../src/cli/main';
 import { Ledger } from '../../src/ledger/ledger';
-import { importIssFiles } from '../../src/format/iss/import/importIss';
+import { importIssFiles, importIssText } from '../../src/format/iss/import/importIss';
+import { runCliCaptured as cli } from '../../src/cli/testing/capturedIo';
 import { bulkImportTarget } from '../../src/format/iss/import/bulkImportTarget';
 import { MAX_RECORD_LENGTH } from '../../src/format/iss/IssReader';
 import { storeImportTarget } from './support/storeImportTarget';
@@ -27,17 +26,6 @@ const write = (name: string, lines: readonly string[]): string => {
   writeFileSync(file, lines.join('\n') + '\n');
   return file;
 };
-
-async function cli(argv: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
-  const out = new PassThrough();
-  const err = new PassThrough();
-  let stdout = '';
-  let stderr = '';
-  out.on('data', (d) => (stdout += d));
-  err.on('data', (d) => (stderr += d));
-  const code = await runCli(argv, { stdout: out, stderr: err, env: {} });
-  return { code, stdout, stderr };
-}
 
 /** Imports each group of files in its own run (as separate `import iss` invocations would). */
 async function importInRuns(ledger: Ledger, runs: readonly (readonly string[])[]) {
@@ -74,6 +62,19 @@ describe('ISS import of a series across runs (R34 list, R37 deal numbers)', () =
     expect(single.sheet?.rows.map((r) => r.dealNumber)).toEqual([1, 2, 3, 4, 5, 6, 7]);
     expect(split.summaries.map((s) => s.imported)).toEqual([3, 4]);
     expect(split.sheet).toEqual(single.sheet);
+  });
+
+  it('R34: the GraphQL importIss path (importIssText on the Ledger) also goes on numbering across calls', async () => {
+    const single = await sheetAfterRuns([[write('whole-api.sgf', seriesLines)]]);
+    const ledger = await Ledger.open({ storeUrl: 'sqlite::memory:' });
+    try {
+      const first = await importIssText(ledger, seriesLines.slice(0, 3).join('\n'));
+      const second = await importIssText(ledger, seriesLines.slice(3).join('\n'));
+      expect([first.imported, second.imported]).toEqual([3, 4]);
+      expect(await ledger.scoreSheet(TABLE)).toEqual(single.sheet);
+    } finally {
+      await ledger.close();
+    }
   });
 
   it('R34: re-importing a run already done, or a file that overlaps the store, keeps every number (already present deals take none)', async () => {

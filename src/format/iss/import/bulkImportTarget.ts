@@ -3,9 +3,7 @@ import { ConcurrencyError } from '../../../eventStore/errors';
 import { dealStreamName } from '../../../deal/events';
 import type { AppendDealOutcome, CommandContext, CommandOutcome } from '../../../ledger/ledgerTypes';
 import type { OpenTable } from '../../../table/commands';
-import type { ScoreSheet } from '../../../projections/scoreSheet/scoreSheet';
-import { tableStreamName, type TableEvent } from '../../../table/events';
-import { evolveTable, initialTableState } from '../../../table/tableState';
+import type { TableState } from '../../../table/tableState';
 import type { IssImportTarget } from './importIss';
 
 /** The parts of the Ledger a bulk import uses. */
@@ -13,8 +11,8 @@ export interface BulkLedger {
   readonly store: EventStore;
   execute(command: OpenTable, ctx: CommandContext): Promise<CommandOutcome>;
   catchUp(): Promise<void>;
-  /** The table's list: its deal numbers tell a later run where a series goes on. */
-  scoreSheet?(tableId: string): Promise<ScoreSheet | null>;
+  seriesTable(tableId: string): Promise<{ readonly state: TableState; readonly lastDealNumber: number } | null>;
+  appendTableEvents(tableId: string, events: readonly NewEvent[]): Promise<void>;
 }
 
 /**
@@ -46,20 +44,10 @@ export function bulkImportTarget(ledger: BulkLedger, options: { readonly catchUp
     },
     execute: (command, ctx) => ledger.execute(command, ctx),
     async seriesTable(tableId) {
-      const read = await ledger.store.readStream(tableStreamName(tableId));
-      if (!read.exists) return null;
-      const state = read.events.reduce((s, e) => evolveTable(s, e as unknown as TableEvent), initialTableState);
-      if (!ledger.scoreSheet) return { state, lastDealNumber: 0 };
-      // The list is a projection: bring it up to date with the deals appended so far.
-      pending = 0;
-      await ledger.catchUp();
-      const sheet = await ledger.scoreSheet(tableId);
-      return { state, lastDealNumber: (sheet?.rows ?? []).reduce((n, r) => Math.max(n, r.dealNumber), 0) };
+      pending = 0; // the ledger catches the read models up before it reads the list
+      return ledger.seriesTable(tableId);
     },
-    async appendTableEvents(tableId, events) {
-      // The event ids come from the record: a retried run writes nothing twice.
-      await ledger.store.appendToStream(tableStreamName(tableId), events, { expectedRevision: 'streamExists' });
-    },
+    appendTableEvents: (tableId, events) => ledger.appendTableEvents(tableId, events),
     async flush() {
       pending = 0;
       await ledger.catchUp();
