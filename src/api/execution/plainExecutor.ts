@@ -49,11 +49,15 @@ interface PlannedField {
   /** Nest's property resolver (or none): the value is the parent's property of the field's name. */
   readonly plain: boolean;
   readonly type: GraphQLOutputType | null;
+  /** A scalar or enum, or a list of them: completes without resolvers. */
+  readonly leaf: boolean;
 }
 
 type Path = { readonly prev: Path | undefined; readonly key: string | number; readonly typename: string | undefined };
 type Maybe<T> = T | Promise<T>;
-const isThenable = (v: unknown): v is PromiseLike<unknown> => typeof (v as { then?: unknown } | null)?.then === 'function';
+// Most values are strings and numbers: only objects and functions can be thenables.
+const isThenable = (v: unknown): v is PromiseLike<unknown> =>
+  v !== null && (typeof v === 'object' || typeof v === 'function') && typeof (v as { then?: unknown }).then === 'function';
 
 /** Nest gives every code-first field a resolver; this is the one that only reads the property. */
 const isPlainResolver = (resolve: unknown): boolean => resolve === undefined || (typeof resolve === 'function' && resolve.name === 'rootFieldResolver');
@@ -108,13 +112,19 @@ export class PlainExecutor {
         result[f.responseName] = type.name;
         continue;
       }
-      const fieldPath: Path = { prev: path, key: f.responseName, typename: type.name };
       let value: unknown;
       if (f.plain) {
         if (source === undefined || source === null) decline();
         value = (source as Record<string, unknown>)[f.def.name];
         if (value === undefined || typeof value === 'function') decline();
-      } else {
+        if (f.leaf) {
+          // The common case, without a path: a property holding a string, number or enum value.
+          result[f.responseName] = this.complete(run, f.type as GraphQLOutputType, f.node, value, path as Path);
+          continue;
+        }
+      }
+      const fieldPath: Path = { prev: path, key: f.responseName, typename: type.name };
+      if (!f.plain) {
         const resolve = f.def.resolve;
         if (!resolve) decline();
         const args = getArgumentValues(f.def, f.node, run.variables);
@@ -201,7 +211,7 @@ function planSelection(type: GraphQLObjectType, selectionSet: SelectionSetNode):
     seen.add(responseName);
     const name = selection.name.value;
     if (name === '__typename') {
-      fields.push({ responseName, node: selection, def: null, plain: true, type: null });
+      fields.push({ responseName, node: selection, def: null, plain: true, type: null, leaf: true });
       continue;
     }
     if (name.startsWith('__')) return null; // introspection
@@ -212,7 +222,7 @@ function planSelection(type: GraphQLObjectType, selectionSet: SelectionSetNode):
     if (isLeafType(named) !== !selection.selectionSet) return null;
     if (!isSupportedWrapping(def.type)) return null;
     const plain = isPlainResolver(def.resolve) && def.args.length === 0 && (selection.arguments?.length ?? 0) === 0;
-    fields.push({ responseName, node: selection, def, plain, type: def.type });
+    fields.push({ responseName, node: selection, def, plain, type: def.type, leaf: isLeafType(named) });
   }
   return fields;
 }
