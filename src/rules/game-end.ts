@@ -63,7 +63,8 @@ export function scoringFactsOf(state: GameState, endedBy: EndedBy): ScoringFacts
   };
 }
 
-const EMPTY_RESULT = {
+/** The fields of a result without a declarer game (passed in, abandoned, Ramsch). */
+export const EMPTY_RESULT = {
   declarer: null,
   declaration: null,
   bid: null,

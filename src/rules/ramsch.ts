@@ -2,6 +2,7 @@ import type { Card } from './card';
 import { sumPoints } from './card';
 import type { CompletedTrick } from './game-state';
 import type { GameResult } from './game-result';
+import { EMPTY_RESULT } from './game-end';
 import { type RamschTally, scoreRamsch } from './ramsch-scoring';
 
 /**
@@ -25,19 +26,9 @@ export function ramschResult(tricks: readonly CompletedTrick[], skat: readonly C
   const score = scoreRamsch(tally);
   const last = tricks[tricks.length - 1];
   return {
+    ...EMPTY_RESULT,
     kind: 'ramsch',
     passedIn: true,
-    declarer: null,
-    declaration: null,
-    bid: null,
-    won: null,
-    gameValue: null,
-    score: null,
-    matadors: null,
-    overbid: false,
-    declarerPoints: null,
-    declarerTricks: null,
-    schneider: false,
     schwarz: tally.tricks.some((n) => n === 0),
     seatScores: score.seatScores,
     notScoreableReason: null,

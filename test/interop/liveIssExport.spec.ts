@@ -1,42 +1,12 @@
 import { decideAll } from '../../src/deal/decideAll';
+import { commandOfMove as commandOf } from '../../src/deal/commandOfMove';
 import type { DealCommand } from '../../src/deal/commands';
-import type { Move } from '../../src/rules/move';
 import { getProfile } from '../../src/rules/variant';
 import { issLineOfEvents } from '../../src/format/iss/export/issLineOfEvents';
 import { readIssRecord } from '../../src/format/iss/IssReader';
 import { verifyIssLine } from '../../src/format/iss/issVerify';
 import { issRecordToEvents } from '../../src/format/iss/import/issRecordToEvents';
 import { playRandomGame, seededRandom } from '../iss/randomGames';
-
-/** The command a live table sends for an engine move. */
-function commandOf(dealId: string, m: Move): DealCommand {
-  switch (m.kind) {
-    case 'bid':
-      return { type: 'CallBid', dealId, seat: m.seat, value: m.value };
-    case 'hold':
-      return { type: 'HoldBid', dealId, seat: m.seat };
-    case 'pass':
-      return { type: 'PassBid', dealId, seat: m.seat };
-    case 'pickUpSkat':
-      return { type: 'TakeSkat', dealId, seat: m.seat };
-    case 'discard':
-      return { type: 'DiscardSkat', dealId, seat: m.seat, cards: m.cards };
-    case 'declare':
-      return { type: 'DeclareGame', dealId, seat: m.seat, declaration: m.declaration };
-    case 'showCards':
-      return { type: 'ShowCards', dealId, seat: m.seat };
-    case 'play':
-      return { type: 'PlayCard', dealId, seat: m.seat, card: m.card };
-    case 'resign':
-      return { type: 'Resign', dealId, seat: m.seat };
-    case 'kontra':
-      return { type: 'CallKontra', dealId, seat: m.seat };
-    case 're':
-      return { type: 'CallRe', dealId, seat: m.seat };
-    case 'abandon':
-      return m.seat === undefined ? { type: 'AbandonDeal', dealId, reason: m.reason } : { type: 'AbandonDeal', dealId, reason: m.reason, seat: m.seat };
-  }
-}
 
 describe('ISS export of deals recorded live', () => {
   const profile = getProfile('iss');
