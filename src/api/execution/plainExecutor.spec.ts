@@ -79,6 +79,7 @@ describe('PlainExecutor (fast path below the real resolvers)', () => {
 
   it.each([
     ['a fragment', '{ deal(id: "d1") { ...F } } fragment F on Deal { id }'],
+    ['an inline fragment (test/api/plainExecution.e2e.spec.ts relies on it)', '{ ... on Query { deal(id: "d1") { id } } }'],
     ['a directive', '{ deal(id: "d1") { id @include(if: true) } }'],
     ['introspection', '{ __schema { queryType { name } } }'],
     ['a rejecting resolver', '{ deal(id: "d1") { broken } }'],
