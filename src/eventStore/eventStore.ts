@@ -101,5 +101,12 @@ export interface EventStore {
   listStreams(prefix?: string): AsyncIterable<string>;
   /** Compare two positions: negative, zero or positive. */
   comparePositions(a: string, b: string): number;
+  /**
+   * Optional: a value that changes whenever the log may have changed (an append through this
+   * object or a commit by any other writer). Equal values mean nothing was appended in between, so
+   * a reader that caught up at the first may skip reading. Adapters without a cheap, exact token
+   * leave it out and readers always read.
+   */
+  changeToken?(): string;
   dispose(): Promise<void>;
 }

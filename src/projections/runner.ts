@@ -47,6 +47,11 @@ export class ProjectionRunner {
   lastRunEvents = 0;
   /** During a rebuild from zero no row can exist before its stream's first event, so no lookup is needed. */
   private fromZero = false;
+  /**
+   * The change token taken at the start of the last completed run (undefined: none, or the store
+   * has no token). While the token is the same nothing was appended since, so catchUp skips reading.
+   */
+  private caughtUpAt: string | undefined;
 
   constructor(
     private readonly db: ReadModelDb,
@@ -69,7 +74,19 @@ export class ProjectionRunner {
       putTournament: db.prepare(`INSERT OR REPLACE INTO ${RM.tournaments} (tournament_id, json) VALUES (?, ?)`),
       getCheckpoint: db.prepare(`SELECT position, events FROM ${RM.checkpoints} WHERE projection = ?`),
       putCheckpoint: db.prepare(`INSERT OR REPLACE INTO ${RM.checkpoints} (projection, position, events) VALUES (?, ?, ?)`),
+      // This connection's own writes (total_changes) and other connections' commits (data_version):
+      // a read model changed behind the runner's back (checkpoint reset, rebuild elsewhere) is re-read.
+      readModelVersion: db.prepare('SELECT total_changes() || \':\' || data_version FROM pragma_data_version').pluck(),
     };
+  }
+
+  /**
+   * The store's change token with the read model's, or undefined when the store has none. Equal
+   * tokens at two times mean neither the log nor the read model changed in between.
+   */
+  private changeToken(): string | undefined {
+    const store = this.store.changeToken?.();
+    return store === undefined ? undefined : `${store}|${this.stmts.readModelVersion.get() as string}`;
   }
 
   checkpoint(): { position: string | undefined; events: number } {
@@ -80,6 +97,11 @@ export class ProjectionRunner {
   /** Applies everything after the checkpoint; concurrent calls share one run. Returns the events applied. */
   catchUp(collect = true): Promise<RecordedEvent[]> {
     if (this.running) return this.running.then(() => this.catchUp(collect));
+    // Nothing appended and the read model untouched since the last run began: nothing to apply.
+    if (this.caughtUpAt !== undefined && this.caughtUpAt === this.changeToken()) {
+      this.lastRunEvents = 0;
+      return Promise.resolve([]);
+    }
     const run = this.run(collect).finally(() => {
       this.running = null;
     });
@@ -88,6 +110,10 @@ export class ProjectionRunner {
   }
 
   private async run(collect: boolean): Promise<RecordedEvent[]> {
+    // Taken before reading: anything appended while the run reads changes the token, so the next
+    // call reads again (the run's own writes also change it, costing one empty read afterwards).
+    const token = this.changeToken();
+    this.caughtUpAt = undefined;
     const applied: RecordedEvent[] = [];
     let total = 0;
     let { position, events: count } = this.checkpoint();
@@ -109,6 +135,7 @@ export class ProjectionRunner {
     }
     flush();
     this.lastRunEvents = total;
+    this.caughtUpAt = token;
     return applied;
   }
 
@@ -167,6 +194,7 @@ export class ProjectionRunner {
   /** Drops every read model and checkpoint and applies the whole log from the beginning. */
   async rebuild(): Promise<{ events: number; deals: number }> {
     if (this.running) await this.running.catch(() => undefined);
+    this.caughtUpAt = undefined;
     dropReadModels(this.db);
     this.stmts = this.prepare();
     this.fromZero = true;

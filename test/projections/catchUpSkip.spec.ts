@@ -1,0 +1,119 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { eventIdFor } from '../../src/eventStore/eventIds';
+import type { EventStore, ReadAllOptions, RecordedEvent } from '../../src/eventStore/eventStore';
+import { openSqliteEventStore } from '../../src/eventStore/sqlite/sqliteEventStore';
+import { openEventStore } from '../../src/eventStore/storeUrl';
+import { Ledger } from '../../src/ledger/ledger';
+import { openReadModelDb, RM } from '../../src/projections/readModelDb';
+import { ProjectionRunner, RUNNER_NAME } from '../../src/projections/runner';
+import { randomDeal } from '../deal/randomDeal';
+
+async function appendDeal(store: EventStore, i: number): Promise<void> {
+  const { events } = randomDeal(`c${i}`, `skip-${i}`);
+  await store.appendToStream(`deal-c${i}`, events.map((e, k) => ({ ...e, metadata: { eventId: eventIdFor(`skip-${i}`, k) } })), { expectedRevision: 'noStream' });
+}
+
+/** Counts the log reads a runner makes; `token: false` hides the store's change token. */
+function counting(store: EventStore, token = true): EventStore & { reads: number } {
+  const counted = Object.create(store) as EventStore & { reads: number };
+  counted.reads = 0;
+  counted.readAll = (options?: ReadAllOptions): AsyncIterable<RecordedEvent> => {
+    counted.reads++;
+    return store.readAll(options);
+  };
+  if (!token) (counted as { changeToken?: unknown }).changeToken = undefined;
+  return counted;
+}
+
+describe('catch-up skips the log read when nothing changed (change token)', () => {
+  let dir: string;
+  beforeAll(() => {
+    dir = mkdtempSync(path.join(tmpdir(), 'skat-catchup-'));
+  });
+  afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+  it('the SQLite store token changes on its own appends and on commits by another connection to the file', async () => {
+    const file = path.join(dir, 'token.db');
+    const a = openSqliteEventStore(file);
+    const b = openSqliteEventStore(file);
+    const before = b.changeToken();
+    expect(b.changeToken()).toBe(before);
+    await appendDeal(a, 0);
+    const seenByB = b.changeToken();
+    expect(seenByB).not.toBe(before);
+    const beforeOwn = a.changeToken();
+    await appendDeal(a, 1);
+    expect(a.changeToken()).not.toBe(beforeOwn);
+    expect(b.changeToken()).not.toBe(seenByB);
+    await a.dispose();
+    await b.dispose();
+  });
+
+  it.each([
+    ['in the store file', true],
+    ['in memory', false],
+  ])('a ledger over one store object sees a deal appended through another store object on the same file at its next query (read models %s)', async (_where, sameFile) => {
+    const file = path.join(dir, `two-stores-${sameFile ? 'same' : 'memory'}.db`);
+    const writer = openSqliteEventStore(file);
+    const reader = openSqliteEventStore(file);
+    const ledger = await Ledger.withStore(reader, { readModelUrl: sameFile ? `sqlite:${file}` : 'sqlite::memory:' });
+    await appendDeal(writer, 0);
+    expect((await ledger.deal('c0'))?.dealId).toBe('c0');
+    // Quiet queries in between (skipped reads) do not hide the next foreign append.
+    for (let k = 0; k < 3; k++) expect((await ledger.deals({}, { first: 10 })).items.length).toBe(1);
+    await appendDeal(writer, 1);
+    expect((await ledger.deal('c1'))?.dealId).toBe('c1');
+    expect((await ledger.deals({}, { first: 10 })).items.length).toBe(2);
+    await ledger.close();
+    await writer.dispose();
+  });
+
+  it('once caught up, repeated catch-ups read nothing until something is appended', async () => {
+    const store = counting(await openEventStore('sqlite::memory:'));
+    const runner = new ProjectionRunner(openReadModelDb('sqlite::memory:'), store);
+    await appendDeal(store, 0);
+    await runner.catchUp();
+    await runner.catchUp(); // the first run's own read-model writes changed the token: one empty read
+    const settled = store.reads;
+    for (let k = 0; k < 5; k++) expect(await runner.catchUp()).toEqual([]);
+    expect(store.reads).toBe(settled);
+    await appendDeal(store, 1);
+    expect((await runner.catchUp()).map((e) => e.streamName)).toEqual(['deal-c1', 'deal-c1']);
+    expect(store.reads).toBe(settled + 1);
+    await store.dispose();
+  });
+
+  it('a read model changed behind the runner (checkpoint reset) is caught up again', async () => {
+    const store = await openEventStore('sqlite::memory:');
+    const db = openReadModelDb('sqlite::memory:');
+    const runner = new ProjectionRunner(db, store);
+    await appendDeal(store, 0);
+    await runner.catchUp();
+    await runner.catchUp();
+    db.prepare(`UPDATE ${RM.checkpoints} SET position = NULL, events = 0 WHERE projection = ?`).run(RUNNER_NAME);
+    expect((await runner.catchUp()).length).toBe(2);
+    expect(runner.checkpoint().events).toBe(2);
+    await store.dispose();
+  });
+
+  it('a rebuild reads the log again even though nothing was appended', async () => {
+    const store = await openEventStore('sqlite::memory:');
+    const runner = new ProjectionRunner(openReadModelDb('sqlite::memory:'), store);
+    await appendDeal(store, 0);
+    await runner.catchUp();
+    await runner.catchUp();
+    expect(await runner.rebuild()).toEqual({ events: 2, deals: 1 });
+    await store.dispose();
+  });
+
+  it('a store without a change token is read on every catch-up', async () => {
+    const store = counting(await openEventStore('sqlite::memory:'), false);
+    const runner = new ProjectionRunner(openReadModelDb('sqlite::memory:'), store);
+    await appendDeal(store, 0);
+    for (let k = 0; k < 4; k++) await runner.catchUp();
+    expect(store.reads).toBe(4);
+    await store.dispose();
+  });
+});
