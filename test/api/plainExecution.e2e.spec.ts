@@ -77,6 +77,15 @@ describe('query fast path answers exactly as graphql-js', () => {
     for (const id of dealIds) for (const p of ['ALL', 'PUBLIC', 'FOREHAND', 'AUTO']) await expectSameAnswer(DEAL, { id, p });
   });
 
+  it('a deal read again is answered from its serialised frames (src/api/execution/rawJson.ts), still identical', async () => {
+    for (const id of dealIds.slice(0, 6)) {
+      for (const p of ['ALL', 'PUBLIC']) {
+        await expectSameAnswer(DEAL, { id, p });
+        await expectSameAnswer(DEAL, { id, p });
+      }
+    }
+  });
+
   it('every ISS series score sheet, and a table that does not exist', async () => {
     for (const t of [...tableIds, 'no-such-table']) await expectSameAnswer(SHEET, { t });
   });

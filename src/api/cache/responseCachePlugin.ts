@@ -9,6 +9,7 @@ import type { FormattedExecutionResult } from 'graphql';
 import type { ApiContext } from '../context/apiContext';
 import type { Principal } from '../auth/role';
 import { ResponseCache } from './responseCache';
+import { stringifyWithRawJson } from '../execution/rawJson';
 
 /** Callers who see exactly the same answers share a view: by role, player and table, not by token. */
 export function viewKey(p: Principal): string {
@@ -48,10 +49,10 @@ export function memoisedStringify(): (value: unknown) => string {
   const texts = new WeakMap<object, string>();
   return (value) => {
     const v = value as { data?: unknown; errors?: unknown; extensions?: unknown } | null;
-    if (!v || typeof v !== 'object' || v.errors !== undefined || v.extensions !== undefined || !v.data || typeof v.data !== 'object') return JSON.stringify(value);
+    if (!v || typeof v !== 'object' || v.errors !== undefined || v.extensions !== undefined || !v.data || typeof v.data !== 'object') return stringifyWithRawJson(value);
     const known = texts.get(v.data);
     if (known !== undefined) return known;
-    const text = JSON.stringify(value);
+    const text = stringifyWithRawJson(value);
     texts.set(v.data, text);
     return text;
   };

@@ -3,6 +3,7 @@
  * moves its summary's lastRevision, so (deal, perspective, range, lastRevision) names one answer
  * forever. Live deals are never cached. Bounded, least recently used out first.
  */
+import { markImmutable } from '../execution/immutableValues';
 import type { ReplayFrameType } from '../types/frame.type';
 
 export class FrameCache {
@@ -23,8 +24,9 @@ export class FrameCache {
     return hit;
   }
 
+  /** From here on the frames are shared between requests, so nobody may change them. */
   set(key: string, frames: readonly ReplayFrameType[]): void {
-    this.entries.set(key, frames);
+    this.entries.set(key, markImmutable(frames));
     if (this.entries.size > this.capacity) this.entries.delete(this.entries.keys().next().value as string);
   }
 }

@@ -11,7 +11,9 @@ import {
   GraphQLString,
   parse,
 } from 'graphql';
+import { markImmutable } from './immutableValues';
 import { PLAIN_EXECUTION_DECLINED, PlainExecutor } from './plainExecutor';
+import { RawJson, stringifyWithRawJson } from './rawJson';
 
 const Seat = new GraphQLEnumType({ name: 'Seat', values: { FOREHAND: { value: 0 }, MIDDLEHAND: { value: 1 }, REARHAND: { value: 2 } } });
 const Card = new GraphQLObjectType({ name: 'Card', fields: { code: { type: new GraphQLNonNull(GraphQLString) }, points: { type: new GraphQLNonNull(GraphQLInt) } } });
@@ -90,5 +92,74 @@ describe('PlainExecutor (fast path below the real resolvers)', () => {
   ])('declines %s, leaving it to graphql-js', async (_name, query) => {
     const { plain } = await both(query, {});
     expect(plain).toBe(PLAIN_EXECUTION_DECLINED);
+  });
+});
+
+describe('PlainExecutor: subtrees over immutable values are serialised once', () => {
+  let lateCalls = 0;
+  const Frame2 = new GraphQLObjectType({
+    name: 'Frame',
+    fields: {
+      step: { type: new GraphQLNonNull(GraphQLInt) },
+      hand: { type: new GraphQLNonNull(new GraphQLList(new GraphQLNonNull(Card))) },
+      late: {
+        type: GraphQLString,
+        resolve: (f: { step: number }) => {
+          lateCalls++;
+          return `late ${f.step}`;
+        },
+      },
+    },
+  });
+  const shared = markImmutable(FRAMES.map((f) => ({ step: f.step, hand: f.hand })));
+  const framesType = new GraphQLNonNull(new GraphQLList(new GraphQLNonNull(Frame2)));
+  const schema2 = new GraphQLSchema({
+    query: new GraphQLObjectType({
+      name: 'Query',
+      fields: {
+        frames: { type: framesType, resolve: async () => shared },
+        fresh: { type: framesType, resolve: async () => FRAMES.map((f) => ({ step: f.step, hand: f.hand })) },
+      },
+    }),
+  });
+  const executor = new PlainExecutor(schema2);
+  const run = async (document: ReturnType<typeof parse>) => {
+    const operation = getOperationAST(document);
+    if (!operation) throw new Error('no operation');
+    const plain = await executor.execute(document, operation, {}, {});
+    const reference = await execute({ schema: schema2, document });
+    expect(plain).not.toBe(PLAIN_EXECUTION_DECLINED);
+    expect(stringifyWithRawJson({ data: plain })).toBe(JSON.stringify(reference));
+    return plain as Record<string, unknown>;
+  };
+
+  it('answers the same field node from the same text, identical to graphql-js', async () => {
+    const document = parse('{ frames { step hand { code } } other: frames { step } }');
+    const first = await run(document);
+    const second = await run(document);
+    expect(first.frames).toBeInstanceOf(RawJson);
+    expect(second.frames).toBe(first.frames);
+    expect(second.other).toBe(first.other);
+    expect(second.other).not.toBe(second.frames);
+  });
+
+  it('serialises a different selection on its own', async () => {
+    const a = await run(parse('{ frames { step } }'));
+    const b = await run(parse('{ frames { hand { points } } }'));
+    expect((a.frames as RawJson).text).not.toBe((b.frames as RawJson).text);
+  });
+
+  it('keeps resolving a subtree that calls a resolver', async () => {
+    const document = parse('{ frames { step late } }');
+    const before = lateCalls;
+    const first = await run(document);
+    await run(document);
+    expect(first.frames).not.toBeInstanceOf(RawJson);
+    expect(lateCalls - before).toBe(2 * FRAMES.length * 2); // fast path and graphql-js, twice
+  });
+
+  it('walks values nobody marked immutable every time', async () => {
+    const result = await run(parse('{ fresh { step hand { code } } }'));
+    expect(result.fresh).not.toBeInstanceOf(RawJson);
   });
 });

@@ -9,6 +9,9 @@
  * (fragments, directives, introspection, abstract types, a missing non-null value, a resolver
  * that throws, …) it gives up with PLAIN_EXECUTION_DECLINED and the caller runs graphql-js, which
  * then produces the answer or the error. Queries only: re-running read-only resolvers is safe.
+ *
+ * A subtree over a value marked immutable (the frames of a finished deal) that calls no resolver
+ * is answered once per field node and kept as JSON text (RawJson), spliced into later answers.
  */
 import {
   getArgumentValues,
@@ -32,6 +35,9 @@ import {
   type OperationDefinitionNode,
   type SelectionSetNode,
 } from 'graphql';
+
+import { isImmutable } from './immutableValues';
+import { holdsRawJson, markContainsRawJson, RawJson, stringifyWithRawJson } from './rawJson';
 
 export const PLAIN_EXECUTION_DECLINED: unique symbol = Symbol('plain execution declined');
 
@@ -65,6 +71,8 @@ const isPlainResolver = (resolve: unknown): boolean => resolve === undefined || 
 export class PlainExecutor {
   /** Selection sets planned per parent type, remembered per node (documents are reused by Apollo). */
   private readonly plans = new WeakMap<SelectionSetNode, Map<GraphQLObjectType, readonly PlannedField[] | null>>();
+  /** Serialised subtrees over immutable values, per field node (documents are reused by Apollo). */
+  private readonly texts = new WeakMap<object, Map<FieldNode, { readonly type: GraphQLOutputType; readonly raw: RawJson }>>();
 
   constructor(private readonly schema: GraphQLSchema) {}
 
@@ -81,7 +89,7 @@ export class PlainExecutor {
       if (!queryType) return PLAIN_EXECUTION_DECLINED;
       const coerced = getVariableValues(this.schema, operation.variableDefinitions ?? [], rawVariables ?? {});
       if (coerced.errors || !coerced.coerced) return PLAIN_EXECUTION_DECLINED;
-      const run = { document, operation, variables: coerced.coerced, contextValue };
+      const run: Run = { document, operation, variables: coerced.coerced, contextValue, resolverCalls: 0 };
       const data = await this.completeObject(run, queryType, operation.selectionSet, undefined, undefined);
       return data;
     } catch (err) {
@@ -128,6 +136,7 @@ export class PlainExecutor {
         const resolve = f.def.resolve;
         if (!resolve) decline();
         const args = getArgumentValues(f.def, f.node, run.variables);
+        run.resolverCalls++;
         value = (resolve as NonNullable<typeof resolve>)(source, args, run.contextValue, this.info(run, f, type, fieldPath));
       }
       const completed = isThenable(value)
@@ -139,9 +148,10 @@ export class PlainExecutor {
         (pending ??= []).push(Promise.resolve(completed).then((v) => (result[name] = v)));
       } else {
         result[f.responseName] = completed;
+        if (holdsRawJson(completed)) markContainsRawJson(result);
       }
     }
-    return pending ? Promise.all(pending).then(() => result) : result;
+    return pending ? Promise.all(pending).then(() => markIfHoldsRawJson(result)) : result;
   }
 
   private complete(run: Run, type: GraphQLOutputType, node: FieldNode, value: unknown, path: Path): Maybe<unknown> {
@@ -156,6 +166,29 @@ export class PlainExecutor {
       if (serialized === undefined || serialized === null) decline();
       return serialized;
     }
+    if (node.selectionSet && isImmutable(value)) return this.completeMemoised(run, type, node, value as object, path);
+    return this.completeComposite(run, type, node, value, path);
+  }
+
+  /**
+   * A subtree over an immutable value that needs no resolver is a pure function of the value and
+   * the field's selection: it is completed and serialised once, then reused as JSON text.
+   */
+  private completeMemoised(run: Run, type: GraphQLOutputType, node: FieldNode, value: object, path: Path): Maybe<unknown> {
+    let byNode = this.texts.get(value);
+    const known = byNode?.get(node);
+    if (known && known.type === type) return known.raw;
+    const callsBefore = run.resolverCalls;
+    const completed = this.completeComposite(run, type, node, value, path);
+    if (isThenable(completed) || run.resolverCalls !== callsBefore) return completed;
+    const raw = new RawJson(stringifyWithRawJson(completed));
+    if (!byNode) this.texts.set(value, (byNode = new Map()));
+    byNode.set(node, { type, raw });
+    return raw;
+  }
+
+  /** A list or an object value (never null here). */
+  private completeComposite(run: Run, type: GraphQLOutputType, node: FieldNode, value: unknown, path: Path): Maybe<unknown> {
     if (isListType(type)) {
       if (!Array.isArray(value)) decline();
       const items = value as unknown[];
@@ -167,9 +200,12 @@ export class PlainExecutor {
         if (isThenable(c)) {
           out[i] = null;
           (pending ??= []).push(Promise.resolve(c).then((v) => (out[i] = v)));
-        } else out[i] = c;
+        } else {
+          out[i] = c;
+          if (holdsRawJson(c)) markContainsRawJson(out);
+        }
       }
-      return pending ? Promise.all(pending).then(() => out) : out;
+      return pending ? Promise.all(pending).then(() => markIfHoldsRawJson(out)) : out;
     }
     if (isObjectType(type) && node.selectionSet) return this.completeObject(run, type, node.selectionSet, value, path);
     return decline();
@@ -196,6 +232,14 @@ interface Run {
   readonly operation: OperationDefinitionNode;
   readonly variables: Record<string, unknown>;
   readonly contextValue: unknown;
+  /** Resolvers called so far: a subtree that called none depends on its value and selection only. */
+  resolverCalls: number;
+}
+
+/** After asynchronous children have arrived: marks the container when one of them is JSON text. */
+function markIfHoldsRawJson<T extends object>(container: T): T {
+  if ((Array.isArray(container) ? container : Object.values(container)).some(holdsRawJson)) markContainsRawJson(container);
+  return container;
 }
 
 /** The fields of a selection set on one object type, or null when it needs graphql-js. */
