@@ -21,6 +21,9 @@ export async function createApp(settings: ApiSettings, options: { ledger?: Ledge
     bodyParser: false,
     logger: options.logger === false ? false : ['error', 'warn', 'log'],
   });
+  // No ETag on API answers: hashing every 60 KB replay costs more than it saves, since GraphQL
+  // POST answers are not revalidated by browsers (static viewer files keep their own ETags).
+  app.set('etag', false);
   app.use(json({ limit: settings.limits.maxBodyBytes }));
   app.use(bodyErrorHandler);
   app.enableShutdownHooks();
