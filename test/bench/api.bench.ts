@@ -1,8 +1,11 @@
 /**
- * `npm run bench -- api`: drives the running server with autocannon on loopback. Three queries in
- * the same run: the trivial `{ __typename }` (the floor), a replay of one finished deal with all
- * frames, and a score sheet. Prints requests/s, p50/p99 latency and the server's CPU time per request
- * of each; first with the response cache off (the headline), then as served with it on.
+ * `npm run bench -- api`: drives the running server with autocannon on loopback. In the same run:
+ * the trivial `{ __typename }` (the floor), a replay of one finished deal with all frames (the
+ * issue's query), the same replay query over 100 deals in turn (warm: their frames are in the
+ * frame cache) and over 1,500 deals in turn (cold: more deals than the frame cache's 1,000, so
+ * every request reads the deal's events, folds every frame and serialises it), and a score sheet.
+ * Prints requests/s, p50/p99 latency and the server's CPU time per request of each; first with
+ * the response cache off (the headline), then as served with it on.
  */
 import '../../src/app/productionDefaults';
 // autocannon ships without type declarations; only the fields printed below are used.
@@ -34,13 +37,17 @@ function serverCpuMicros(child: ChildProcess): Promise<number> {
   });
 }
 
-async function run(child: ChildProcess, url: string, title: string, query: string, variables: Record<string, unknown> = {}) {
+/** One autocannon run; with several variable sets, each request takes the next set in turn. */
+async function run(child: ChildProcess, url: string, title: string, query: string, variables: Record<string, unknown> | Record<string, unknown>[] = {}) {
+  const bodies = (Array.isArray(variables) ? variables : [variables]).map((v) => JSON.stringify({ query, variables: v }));
+  let next = 0;
   const cpuBefore = await serverCpuMicros(child);
   const result = await autocannon({
     url,
     method: 'POST',
     headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ query, variables }),
+    body: bodies[0],
+    ...(bodies.length > 1 ? { requests: [{ setupRequest: (req: Record<string, unknown>) => ({ ...req, body: bodies[next++ % bodies.length] }) }] } : {}),
     connections: CONNECTIONS,
     duration: DURATION_S,
   });
@@ -48,7 +55,7 @@ async function run(child: ChildProcess, url: string, title: string, query: strin
   const bad = result.non2xx + result.errors;
   const cpuPerRequest = result.requests.total > 0 ? cpuMs / result.requests.total : 0;
   process.stdout.write(
-    `${title.padEnd(34)} ${result.requests.average.toFixed(0).padStart(6)} req/s   p50 ${String(result.latency.p50).padStart(4)} ms   p99 ${String(result.latency.p99).padStart(4)} ms   server CPU ${cpuPerRequest.toFixed(2)} ms/req   (${result.requests.total} requests, ${bad} failed)\n`,
+    `${title.padEnd(38)} ${result.requests.average.toFixed(0).padStart(6)} req/s   p50 ${String(result.latency.p50).padStart(4)} ms   p99 ${String(result.latency.p99).padStart(4)} ms   server CPU ${cpuPerRequest.toFixed(2)} ms/req   (${result.requests.total} requests, ${bad} failed)\n`,
   );
 }
 
@@ -64,8 +71,8 @@ async function againstServer(label: string, responseCacheMs: number) {
     execArgv: ['-r', 'ts-node/register/transpile-only'],
     env: { ...process.env, TS_NODE_TRANSPILE_ONLY: 'true', BENCH_RESPONSE_CACHE_MS: String(responseCacheMs) },
   });
-  const ready = await new Promise<{ url: string; dealIds: string[] }>((resolve, reject) => {
-    child.once('message', (m) => resolve(m as { url: string; dealIds: string[] }));
+  const ready = await new Promise<{ url: string; dealIds: string[]; rotationIds: string[] }>((resolve, reject) => {
+    child.once('message', (m) => resolve(m as { url: string; dealIds: string[]; rotationIds: string[] }));
     child.once('exit', (code) => reject(new Error(`bench server exited with ${code}`)));
   });
   try {
@@ -74,6 +81,10 @@ async function againstServer(label: string, responseCacheMs: number) {
     process.stdout.write(`\n${label} (response cache ${responseCacheMs} ms):\n`);
     await run(child, ready.url, '{ __typename }', '{ __typename }');
     await run(child, ready.url, `replay: one deal, all ${frames} frames`, REPLAY, { id: ready.dealIds[0] });
+    const warm = ready.rotationIds.slice(0, 100).map((id) => ({ id }));
+    await run(child, ready.url, `replay: ${warm.length} deals in turn (warm)`, REPLAY, warm);
+    const cold = ready.rotationIds.map((id) => ({ id }));
+    await run(child, ready.url, `replay: ${cold.length.toLocaleString('en-US')} deals in turn (cold)`, REPLAY, cold);
     await run(child, ready.url, 'scoreSheet (3 deals, totals)', SHEET);
   } finally {
     child.send('stop');

@@ -1,11 +1,31 @@
 /**
  * The server side of api.bench.ts, in its own process so autocannon does not share its event
  * loop: starts the API over an in-memory store, records three finished deals through the API,
- * and reports its URL and a deal id to the parent.
+ * imports ROTATION_DEALS random finished deals as ISS records (for the rotations over many deals),
+ * and reports its URL and the deal ids to the parent.
  */
 import '../../src/app/productionDefaults';
+import { writeLiveIssRecord } from '../../src/format/iss/IssWriter';
+import { importIssText } from '../../src/format/iss/import/importIss';
+import { getProfile } from '../../src/rules/variant';
+import { playRandomGame, seededRandom } from '../iss/randomGames';
 import { startServer } from '../api/harness';
 import { openTableAndDeal, playOn } from '../api/dealFlow';
+
+const ROTATION_DEALS = Number(process.env.BENCH_ROTATION_DEALS ?? 1500);
+
+/** Random legal ISS deals (passed-in ones included), one series per 36. */
+function randomRecords(n: number): string {
+  const rand = seededRandom(7);
+  const lines: string[] = [];
+  for (let i = 0; i < n; i++) {
+    const g = playRandomGame(rand, getProfile('iss'));
+    const w = writeLiveIssRecord({ players: ['p0', 'p1', 'p2'], date: new Date(Date.UTC(2026, 10, 29)), series: 1 + Math.floor(i / 36), id: 500000 + i, dealt: g.dealt, moves: g.moves });
+    if (!w.ok) throw new Error(w.reason);
+    lines.push(w.line);
+  }
+  return lines.join('\n');
+}
 
 async function main() {
   const server = await startServer({ responseCacheMs: Number(process.env.BENCH_RESPONSE_CACHE_MS ?? 1000) });
@@ -17,7 +37,10 @@ async function main() {
     await playOn(server, id, recorder);
     dealIds.push(id);
   }
-  process.send?.({ url: server.url, dealIds });
+  const imported = await importIssText(server.ledger, randomRecords(ROTATION_DEALS));
+  if (imported.imported !== ROTATION_DEALS) throw new Error(`imported ${imported.imported} of ${ROTATION_DEALS} records`);
+  const rotationIds = Array.from({ length: ROTATION_DEALS }, (_, i) => `iss-${500000 + i}`);
+  process.send?.({ url: server.url, dealIds, rotationIds });
   process.on('message', async (m) => {
     // The parent reads the server's own CPU time around each run: the machine is shared, so wall
     // time alone does not say what one request costs.
