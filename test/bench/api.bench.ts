@@ -23,12 +23,16 @@ import { join } from 'node:path';
 const DURATION_S = Number(process.env.BENCH_SECONDS ?? 10);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 10);
 
-/** The server process's CPU time so far (user + system, µs). */
+/** The server process's resident memory after the last run (bytes). */
+let serverRss = 0;
+
+/** The server process's CPU time so far (user + system, µs); notes its resident memory. */
 function serverCpuMicros(child: ChildProcess): Promise<number> {
   return new Promise((resolve) => {
     const onMessage = (m: unknown) => {
       if (m && typeof m === 'object' && 'cpuMicros' in m) {
         child.off('message', onMessage);
+        serverRss = (m as unknown as { rssBytes: number }).rssBytes;
         resolve((m as { cpuMicros: number }).cpuMicros);
       }
     };
@@ -55,7 +59,7 @@ async function run(child: ChildProcess, url: string, title: string, query: strin
   const bad = result.non2xx + result.errors;
   const cpuPerRequest = result.requests.total > 0 ? cpuMs / result.requests.total : 0;
   process.stdout.write(
-    `${title.padEnd(38)} ${result.requests.average.toFixed(0).padStart(6)} req/s   p50 ${String(result.latency.p50).padStart(4)} ms   p99 ${String(result.latency.p99).padStart(4)} ms   server CPU ${cpuPerRequest.toFixed(2)} ms/req   (${result.requests.total} requests, ${bad} failed)\n`,
+    `${title.padEnd(38)} ${result.requests.average.toFixed(0).padStart(6)} req/s   p50 ${String(result.latency.p50).padStart(4)} ms   p99 ${String(result.latency.p99).padStart(4)} ms   server CPU ${cpuPerRequest.toFixed(2)} ms/req   RSS ${Math.round(serverRss / 2 ** 20)} MiB   (${result.requests.total} requests, ${bad} failed)\n`,
   );
 }
 

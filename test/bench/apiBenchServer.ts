@@ -46,7 +46,7 @@ async function main() {
     // time alone does not say what one request costs.
     if (m === 'cpu') {
       const used = process.cpuUsage();
-      process.send?.({ cpuMicros: used.user + used.system });
+      process.send?.({ cpuMicros: used.user + used.system, rssBytes: process.memoryUsage().rss });
       return;
     }
     if (m === 'stop') {
