@@ -53,7 +53,7 @@ export function graphqlOptions(settings: ApiSettings, ledger: Ledger): ApolloDri
   /** graphql-ws validates against the built schema, which exists only once Nest has built it. */
   const wsSchema: { current: GraphQLSchema | null } = { current: null };
 
-  const responseCache = new ResponseCache<FormattedExecutionResult>(settings.responseCacheMs);
+  const responseCache = new ResponseCache<FormattedExecutionResult>(settings.responseCacheMs, undefined, undefined, () => ledger.changeToken());
   ledger.subscribe(() => responseCache.invalidate());
 
   const contextFor = (principal: Principal): ApiContext => ({ principal, deals: makeDealLoader(ledger), requestId: randomUUID() });

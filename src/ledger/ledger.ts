@@ -393,6 +393,11 @@ export class Ledger {
     return out;
   }
 
+  /** Changes whenever the log may have changed, also by another process; undefined when the store cannot tell. */
+  changeToken(): string | undefined {
+    return this.store.changeToken?.();
+  }
+
   async catchUp(): Promise<void> {
     await this.runner.catchUp(false);
   }

@@ -8,7 +8,7 @@ import { HeaderMap } from '@apollo/server';
 import type { FormattedExecutionResult } from 'graphql';
 import type { ApiContext } from '../context/apiContext';
 import type { Principal } from '../auth/role';
-import { ResponseCache } from './responseCache';
+import { ResponseCache, type CacheStamp } from './responseCache';
 import { stringifyWithRawJson } from '../execution/rawJson';
 
 /** Callers who see exactly the same answers share a view: by role, player and table, not by token. */
@@ -20,21 +20,21 @@ export function responseCachePlugin(cache: ResponseCache<FormattedExecutionResul
   return {
     async requestDidStart() {
       let key: string | null = null;
-      let computedAt = 0;
+      let stamp: CacheStamp | null = null;
       return {
         async responseForOperation(rc) {
           if (cache.ttlMs <= 0 || rc.operation?.operation !== 'query' || !rc.contextValue?.principal) return null;
           key = `${viewKey(rc.contextValue.principal)}\u0000${rc.operationName ?? ''}\u0000${rc.request.query ?? ''}\u0000${JSON.stringify(rc.request.variables ?? {})}`;
-          computedAt = cache.generation;
+          stamp = cache.stamp();
           const hit = cache.get(key);
           if (!hit) return null;
           key = null;
           return { http: { status: undefined, headers: new HeaderMap() }, body: { kind: 'single', singleResult: hit } };
         },
         async willSendResponse(rc) {
-          if (key === null) return;
+          if (key === null || stamp === null) return;
           const body = rc.response.body;
-          if (body?.kind === 'single' && !body.singleResult.errors) cache.set(key, body.singleResult, computedAt);
+          if (body?.kind === 'single' && !body.singleResult.errors) cache.set(key, body.singleResult, stamp);
         },
       };
     },
