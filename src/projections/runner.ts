@@ -1,7 +1,8 @@
 import type { EventStore, RecordedEvent } from '../eventStore/eventStore';
 import type { DealSummary } from './dealSummary/dealSummary';
 import { DEAL_SUMMARY_EVENT_TYPES, dealIdOfStream, foldDealSummary } from './dealSummary/dealSummaryFold';
-import { createReadModelIndexes, dropReadModels, RM, type ReadModelDb } from './readModelDb';
+import { decodeDealSummary, encodeDealSummary } from './dealSummary/dealSummaryRow';
+import { createReadModelIndexes, dropReadModels, RM, useBulkLoadSettings, type ReadModelDb } from './readModelDb';
 import { foldTableInfo, foldTournamentInfo, TABLE_EVENT_TYPES_READ, TOURNAMENT_EVENT_TYPES_READ, type TableInfo, type TournamentInfo } from './tables/tableInfo';
 
 /** The checkpoint row of the runner (all its projections advance together). */
@@ -26,10 +27,10 @@ interface Batch {
 }
 
 /** The row as this batch left it, else as the read model holds it (null: none yet). */
-function load<T>(cache: Map<string, T | null>, key: string, get: { get(k: string): unknown }): T | null {
+function load<T>(cache: Map<string, T | null>, key: string, get: { get(k: string): unknown }, decode: (json: string) => T = JSON.parse): T | null {
   if (cache.has(key)) return cache.get(key) ?? null;
   const json = get.get(key) as string | undefined;
-  return json === undefined ? null : (JSON.parse(json) as T);
+  return json === undefined ? null : decode(json);
 }
 
 const emptyBatch = (): Batch => ({ deals: new Map(), tables: new Map(), tournaments: new Map(), events: 0, position: '' });
@@ -147,7 +148,7 @@ export class ProjectionRunner {
     const name = event.streamName;
     if (name.startsWith('deal-')) {
       const id = dealIdOfStream(name) as string;
-      const before = this.fromZero && event.revision === 0n && !batch.deals.has(id) ? null : load<DealSummary>(batch.deals, id, s.getDeal);
+      const before = this.fromZero && event.revision === 0n && !batch.deals.has(id) ? null : load<DealSummary>(batch.deals, id, s.getDeal, decodeDealSummary);
       const after = foldDealSummary(before, event);
       if (after !== before) batch.deals.set(id, after);
     } else if (name.startsWith('table-')) {
@@ -182,7 +183,7 @@ export class ProjectionRunner {
           d.status,
           d.gameType,
           d.won === null ? null : d.won ? 1 : 0,
-          JSON.stringify(d),
+          encodeDealSummary(d),
         );
       }
       for (const [id, t] of batch.tables) if (t) s.putTable.run(id, t.tournamentId, JSON.stringify(t));
@@ -195,14 +196,19 @@ export class ProjectionRunner {
   async rebuild(): Promise<{ events: number; deals: number }> {
     if (this.running) await this.running.catch(() => undefined);
     this.caughtUpAt = undefined;
-    dropReadModels(this.db);
-    this.stmts = this.prepare();
-    this.fromZero = true;
+    const restoreSettings = useBulkLoadSettings(this.db);
     try {
-      await this.catchUp(false);
+      dropReadModels(this.db);
+      this.stmts = this.prepare();
+      this.fromZero = true;
+      try {
+        await this.catchUp(false);
+      } finally {
+        this.fromZero = false;
+        createReadModelIndexes(this.db);
+      }
     } finally {
-      this.fromZero = false;
-      createReadModelIndexes(this.db);
+      restoreSettings();
     }
     const deals = this.db.prepare(`SELECT COUNT(*) FROM ${RM.deals}`).pluck().get() as number;
     return { events: this.lastRunEvents, deals };

@@ -1,7 +1,8 @@
 import { RM, type ReadModelDb } from '../readModelDb';
 import type { DealFilter, DealPage, DealSummary } from './dealSummary';
+import { decodeDealSummary } from './dealSummaryRow';
 
-const parse = (json: string): DealSummary => JSON.parse(json) as DealSummary;
+const parse = decodeDealSummary;
 
 export function getDealSummary(db: ReadModelDb, dealId: string): DealSummary | null {
   const json = db.prepare(`SELECT json FROM ${RM.deals} WHERE deal_id = ?`).pluck().get(dealId) as string | undefined;

@@ -1,0 +1,60 @@
+import { randomDeal } from '../../../test/deal/randomDeal';
+import type { RecordedEvent } from '../../eventStore/eventStore';
+import type { DealSummary } from './dealSummary';
+import { foldDealSummary } from './dealSummaryFold';
+import { DEAL_SUMMARY_FIELDS, decodeDealSummary, encodeDealSummary } from './dealSummaryRow';
+
+/** Summaries as the live fold builds them, scored and corrected ones included. */
+function summaries(): DealSummary[] {
+  const out: DealSummary[] = [];
+  for (let i = 0; i < 40; i++) {
+    const { events } = randomDeal(`row${i}`, `row-${i}`);
+    let s: DealSummary | null = null;
+    events.forEach((e, k) => {
+      const recorded = { ...e, streamName: `deal-row${i}`, eventId: `e${k}`, revision: BigInt(k), position: String(k + 1), metadata: { eventId: `e${k}`, source: 'test' } } as RecordedEvent;
+      s = foldDealSummary(s, recorded);
+    });
+    if (s) out.push(s);
+  }
+  const last = out[out.length - 1];
+  out.push({ ...last, corrected: true, originalScore: last.score, score: 99, correctionReason: 'arbiter: wrong count – “fixed”', correctedBy: 'Ärbiter' });
+  return out;
+}
+
+describe('deal summary rows (stored as a JSON array of values)', () => {
+  it('every summary reads back deep-equal, with the keys in the order the fold builds them', () => {
+    for (const s of summaries()) {
+      const back = decodeDealSummary(encodeDealSummary(s));
+      expect(back).toEqual(s);
+      expect(Object.keys(back)).toEqual(Object.keys(s));
+      expect(JSON.stringify(back)).toBe(JSON.stringify(s));
+    }
+  });
+
+  it('lists every field of a summary, in the fold order', () => {
+    expect([...DEAL_SUMMARY_FIELDS]).toEqual(Object.keys(summaries()[0]));
+  });
+
+  it('stores no keys: the row is about half the size of the object JSON', () => {
+    const s = summaries()[0];
+    const stored = encodeDealSummary(s);
+    expect(stored.startsWith('[')).toBe(true);
+    expect(stored).not.toContain('"declarerName"');
+    expect(stored.length).toBeLessThan(JSON.stringify(s).length * 0.7);
+  });
+
+  it('a field that is undefined (an older event without it) stays absent, not null', () => {
+    const s = { ...summaries()[0], computerSeats: undefined, correctedBy: undefined } as unknown as DealSummary;
+    const back = decodeDealSummary(encodeDealSummary(s));
+    expect('computerSeats' in back).toBe(false);
+    expect('correctedBy' in back).toBe(false);
+    expect(back.correctionReason).toBeNull();
+    expect(JSON.stringify(back)).toBe(JSON.stringify(s));
+  });
+
+  it('refuses text that is not a stored summary', () => {
+    expect(() => decodeDealSummary('{"dealId":"x"}')).toThrow(/deal summary row holds no array/);
+    expect(() => decodeDealSummary('[1,2,3]')).toThrow(/holds 3 values, expected 39/);
+    expect(() => decodeDealSummary('[broken')).toThrow(SyntaxError);
+  });
+});

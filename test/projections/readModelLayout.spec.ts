@@ -1,0 +1,92 @@
+import Database from 'better-sqlite3';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { eventIdFor } from '../../src/eventStore/eventIds';
+import { openSqliteEventStore } from '../../src/eventStore/sqlite/sqliteEventStore';
+import { Ledger } from '../../src/ledger/ledger';
+import { LEGACY_READ_MODEL_TABLES, RM } from '../../src/projections/readModelDb';
+import { RUNNER_NAME } from '../../src/projections/runner';
+import { randomDeal } from '../deal/randomDeal';
+
+const tablesOf = (file: string): string[] => {
+  const db = new Database(file, { readonly: true });
+  try {
+    return db.prepare("SELECT name FROM sqlite_master WHERE type = 'table' AND name LIKE 'rm_%' ORDER BY name").pluck().all() as string[];
+  } finally {
+    db.close();
+  }
+};
+
+/** A store file as an earlier build left it: events, v1 read-model tables, a v1 checkpoint at the head. */
+async function fileOfTheV1Layout(file: string, deals: number): Promise<void> {
+  const store = openSqliteEventStore(file);
+  for (let i = 0; i < deals; i++) {
+    const { events } = randomDeal(`v${i}`, `layout-${i}`);
+    await store.appendToStream(`deal-v${i}`, events.map((e, k) => ({ ...e, metadata: { eventId: eventIdFor(`layout-${i}`, k) } })), { expectedRevision: 'noStream' });
+  }
+  await store.dispose();
+  const db = new Database(file);
+  db.exec(`
+    CREATE TABLE rm_deal_summary_v1 (deal_id TEXT PRIMARY KEY, table_id TEXT, tournament_id TEXT, deal_number INTEGER NOT NULL,
+      started_at TEXT NOT NULL, source TEXT NOT NULL, p0 TEXT NOT NULL, p1 TEXT NOT NULL, p2 TEXT NOT NULL,
+      status TEXT NOT NULL, game_type TEXT, won INTEGER, json TEXT NOT NULL);
+    CREATE INDEX rm_deal_summary_v1_p0 ON rm_deal_summary_v1(p0);
+    CREATE TABLE rm_table_v1 (table_id TEXT PRIMARY KEY, tournament_id TEXT, json TEXT NOT NULL);
+    CREATE TABLE rm_tournament_v1 (tournament_id TEXT PRIMARY KEY, json TEXT NOT NULL);
+    CREATE TABLE rm_checkpoint_v1 (projection TEXT PRIMARY KEY, position TEXT, events INTEGER NOT NULL);
+  `);
+  const head = db.prepare('SELECT max(position) FROM events').pluck().get() as number;
+  db.prepare('INSERT INTO rm_deal_summary_v1 VALUES (?, NULL, NULL, 1, ?, ?, ?, ?, ?, ?, NULL, NULL, ?)').run('v0', '2026-01-01', 'live', 'Anna', 'Ben', 'Cleo', 'scored', '{"dealId":"v0"}');
+  db.prepare('INSERT INTO rm_checkpoint_v1 VALUES (?, ?, ?)').run(RUNNER_NAME, String(head), deals * 2);
+  db.close();
+}
+
+describe('read-model layout v2 on a file an earlier build wrote', () => {
+  let dir: string;
+  beforeAll(() => {
+    dir = mkdtempSync(path.join(tmpdir(), 'skat-rm-layout-'));
+  });
+  afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+  it('the v1 tables are dropped and the v2 read models catch up from the start of the log (never empty with a checkpoint at the end)', async () => {
+    const file = path.join(dir, 'v1.db');
+    await fileOfTheV1Layout(file, 5);
+    expect(tablesOf(file)).toEqual(['rm_checkpoint_v1', 'rm_deal_summary_v1', 'rm_table_v1', 'rm_tournament_v1']);
+    const ledger = await Ledger.open({ storeUrl: `sqlite:${file}` });
+    const page = await ledger.deals({}, { first: 10 });
+    expect(page.totalCount).toBe(5);
+    expect(page.items.map((d) => d.dealId).sort()).toEqual(['v0', 'v1', 'v2', 'v3', 'v4']);
+    expect(page.items.every((d) => d.status !== 'inProgress' && Array.isArray(d.players))).toBe(true);
+    await ledger.close();
+    const names = tablesOf(file);
+    for (const legacy of LEGACY_READ_MODEL_TABLES) expect(names).not.toContain(legacy);
+    expect(names).toEqual([RM.checkpoints, RM.deals, RM.tables, RM.tournaments].sort());
+    const db = new Database(file, { readonly: true });
+    expect(db.prepare(`SELECT events FROM ${RM.checkpoints} WHERE projection = ?`).pluck().get(RUNNER_NAME)).toBe(10);
+    expect(db.prepare("SELECT count(*) FROM sqlite_master WHERE type = 'index' AND name LIKE 'rm_deal_summary_v1%'").pluck().get()).toBe(0);
+    db.close();
+  });
+
+  it('a rebuild leaves the same rows as the catch-up did, and the connection settings as they were', async () => {
+    const file = path.join(dir, 'rebuild.db');
+    await fileOfTheV1Layout(file, 4);
+    const ledger = await Ledger.open({ storeUrl: `sqlite:${file}` });
+    const dump = (): string => {
+      const db = new Database(file, { readonly: true });
+      try {
+        return JSON.stringify([RM.deals, RM.tables, RM.tournaments].map((t) => db.prepare(`SELECT * FROM ${t} ORDER BY 1`).all()));
+      } finally {
+        db.close();
+      }
+    };
+    const live = dump();
+    const rm = (ledger as unknown as { db: Database.Database }).db;
+    const settings = () => [rm.pragma('cache_size', { simple: true }), rm.pragma('wal_autocheckpoint', { simple: true }), rm.pragma('synchronous', { simple: true })];
+    const before = settings();
+    expect(await ledger.rebuildProjections()).toEqual({ events: 8, deals: 4 });
+    expect(dump()).toBe(live);
+    expect(settings()).toEqual(before);
+    await ledger.close();
+  });
+});
