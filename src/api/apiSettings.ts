@@ -14,6 +14,8 @@ export interface ApiSettings {
   readonly privateTournaments: ReadonlySet<string>;
   /** How long a query result may be served again (0 = never); any write through this server clears it. */
   readonly responseCacheMs: number;
+  /** How many finished deals' frames (per perspective and range) are kept in memory, ~130 KB each; 0 = none. */
+  readonly frameCacheDeals: number;
   /** Log unexpected errors to stderr (off in tests that provoke them on purpose). */
   readonly logErrors: boolean;
 }
@@ -21,6 +23,7 @@ export interface ApiSettings {
 export const STORE_ENV = 'SKAT_LEDGER_STORE';
 export const READ_MODELS_ENV = 'SKAT_LEDGER_READ_MODELS';
 export const PRIVATE_TOURNAMENTS_ENV = 'SKAT_LEDGER_PRIVATE_TOURNAMENTS';
+export const FRAME_CACHE_ENV = 'SKAT_LEDGER_FRAME_CACHE';
 
 export function settingsFromEnv(env: NodeJS.ProcessEnv, overrides: Partial<ApiSettings> = {}): ApiSettings {
   const storeUrl = overrides.storeUrl ?? (env[STORE_ENV] || DEFAULT_STORE_URL);
@@ -34,14 +37,15 @@ export function settingsFromEnv(env: NodeJS.ProcessEnv, overrides: Partial<ApiSe
     privateTournaments:
       overrides.privateTournaments ??
       new Set((env[PRIVATE_TOURNAMENTS_ENV] ?? '').split(',').map((s) => s.trim()).filter((s) => s !== '')),
-    responseCacheMs: overrides.responseCacheMs ?? readMs(env.SKAT_LEDGER_RESPONSE_CACHE_MS, 1000),
+    responseCacheMs: overrides.responseCacheMs ?? readWhole('SKAT_LEDGER_RESPONSE_CACHE_MS', env.SKAT_LEDGER_RESPONSE_CACHE_MS, 1000, 'milliseconds'),
+    frameCacheDeals: overrides.frameCacheDeals ?? readWhole(FRAME_CACHE_ENV, env[FRAME_CACHE_ENV], 1000, 'entries'),
     logErrors: overrides.logErrors ?? true,
   };
 }
 
-function readMs(text: string | undefined, fallback: number): number {
+function readWhole(name: string, text: string | undefined, fallback: number, unit: string): number {
   if (text === undefined || text === '') return fallback;
   const n = Number(text);
-  if (!Number.isInteger(n) || n < 0) throw new Error(`SKAT_LEDGER_RESPONSE_CACHE_MS must be a whole number of milliseconds, got ${text}`);
+  if (!Number.isInteger(n) || n < 0) throw new Error(`${name} must be a whole number of ${unit}, got ${text}`);
   return n;
 }

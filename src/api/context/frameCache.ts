@@ -26,6 +26,7 @@ export class FrameCache {
 
   /** From here on the frames are shared between requests, so nobody may change them. */
   set(key: string, frames: readonly ReplayFrameType[]): void {
+    if (this.capacity <= 0) return;
     this.entries.set(key, markImmutable(frames));
     if (this.entries.size > this.capacity) this.entries.delete(this.entries.keys().next().value as string);
   }

@@ -16,7 +16,8 @@ import { DealConnectionType } from '../types/connection.type';
 import { DealType } from '../types/deal.type';
 import { PerspectiveEnum } from '../types/enums';
 import { ReplayFrameType } from '../types/frame.type';
-import { API_VISIBILITY } from '../tokens';
+import type { ApiSettings } from '../apiSettings';
+import { API_SETTINGS, API_VISIBILITY } from '../tokens';
 import { FrameCache } from '../context/frameCache';
 import { perspectiveFor, readableDeal } from './dealAccess';
 
@@ -27,9 +28,12 @@ export class DealResolver {
   constructor(
     @Inject(Ledger) private readonly ledger: Ledger,
     @Inject(API_VISIBILITY) private readonly visibility: Visibility,
-  ) {}
+    @Inject(API_SETTINGS) settings: ApiSettings,
+  ) {
+    this.frameCache = new FrameCache(settings.frameCacheDeals);
+  }
 
-  private readonly frameCache = new FrameCache();
+  private readonly frameCache: FrameCache;
 
   @Query(() => DealType, { nullable: true, description: 'One deal; imported ISS records have id iss-<ID>' })
   async deal(@Args('id', { type: () => ID }) id: string, @Context() ctx: ApiContext): Promise<DealType | null> {
