@@ -21,7 +21,10 @@ class LedgerModule implements OnApplicationShutdown {
       providers: [
         { provide: API_SETTINGS, useValue: settings },
         ledger ? { provide: Ledger, useValue: ledger } : { provide: Ledger, useFactory: () => Ledger.open({ storeUrl: settings.storeUrl, readModelUrl: settings.readModelUrl }) },
-        { provide: API_VISIBILITY, useValue: { isPrivateTournament: (id) => id !== null && settings.privateTournaments.has(id) } satisfies Visibility },
+        {
+          provide: API_VISIBILITY,
+          useValue: { isPrivateTournament: (id) => id !== null && settings.privateTournaments.has(id), privateTournaments: [...settings.privateTournaments] } satisfies Visibility,
+        },
       ],
       exports: [API_SETTINGS, Ledger, API_VISIBILITY],
     };

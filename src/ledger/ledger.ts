@@ -340,9 +340,11 @@ export class Ledger {
     return buildStandings(tournament, sheets);
   }
 
-  async playerStats(player: string): Promise<PlayerStats | null> {
+  /** `hiddenTournaments`: deals of these tournaments are left out (private ones, for readers who may not see them). */
+  async playerStats(player: string, options: { hiddenTournaments?: readonly string[] } = {}): Promise<PlayerStats | null> {
     await this.catchUp();
-    const deals = listPlayerDeals(this.db, player);
+    const hidden = new Set(options.hiddenTournaments ?? []);
+    const deals = listPlayerDeals(this.db, player).filter((d) => d.tournamentId === null || !hidden.has(d.tournamentId));
     const tableIds = [...new Set(deals.map((d) => d.tableId).filter((t): t is string => t !== null))];
     const perSeries = tableIds
       .map((id) => this.sheetOf(id))

@@ -248,6 +248,19 @@ describe('GraphQL API end to end (issue 5)', () => {
     const st = await s.gql(`{ standings(tournamentId: "secret-cup") { tables { tableId round } lines { rank player total } } }`, {}, admin);
     expect(st.body.data.standings.tables).toEqual([{ tableId: 'p1', round: 1 }]);
     expect(st.body.data.standings.lines.map((l: any) => l.player).sort()).toEqual(PLAYERS);
+
+    // Lists, counts and statistics leave the private deal out for anonymous readers, not just its rows.
+    await playOn(s, dealId, admin);
+    const list = `{ deals(first: 100) { totalCount nodes { id } } playerStats(player: "Anna") { dealsPlayed seegerFabianPerSeries { tableId } } }`;
+    const anon = (await s.gql(list)).body.data;
+    const full = (await s.gql(list, {}, admin)).body.data;
+    expect(anon.deals.nodes.map((n: any) => n.id)).not.toContain(dealId);
+    expect(anon.deals.totalCount).toBe(anon.deals.nodes.length);
+    expect(full.deals.nodes.map((n: any) => n.id)).toContain(dealId);
+    expect(full.deals.totalCount).toBe(anon.deals.totalCount + 1);
+    expect(full.playerStats.dealsPlayed).toBe((anon.playerStats?.dealsPlayed ?? 0) + 1);
+    expect(full.playerStats.seegerFabianPerSeries.map((l: any) => l.tableId)).toContain('p1');
+    expect((anon.playerStats?.seegerFabianPerSeries ?? []).map((l: any) => l.tableId)).not.toContain('p1');
   });
 
   it('lists deals as a Relay connection with filters, batching summaries through one loader', async () => {

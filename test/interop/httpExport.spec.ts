@@ -80,7 +80,7 @@ describe('GET /api/export/deals.ndjson (issue 6)', () => {
       providers: [
         { provide: Ledger, useValue: ledger },
         { provide: API_SETTINGS, useValue: settings },
-        { provide: API_VISIBILITY, useValue: { isPrivateTournament: () => false } },
+        { provide: API_VISIBILITY, useValue: { isPrivateTournament: () => false, privateTournaments: [] } },
       ],
       exports: [Ledger, API_SETTINGS, API_VISIBILITY],
     })

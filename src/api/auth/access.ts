@@ -13,6 +13,12 @@ const SEAT_OF: Record<string, Seat> = { forehand: 0, middlehand: 1, rearhand: 2 
 
 export interface Visibility {
   readonly isPrivateTournament: (tournamentId: string | null) => boolean;
+  readonly privateTournaments: readonly string[];
+}
+
+/** Tournaments whose deals must be left out of lists, counts and statistics for this principal. */
+export function hiddenTournaments(p: Principal, v: Visibility): readonly string[] {
+  return p.role === 'anonymous' ? v.privateTournaments : [];
 }
 
 /** May the principal read this deal at all (private tournaments hide from anonymous readers)? */

@@ -3,7 +3,7 @@ import { Args, Context, ID, Int, Parent, Query, ResolveField, Resolver } from '@
 import { dealStreamName } from '../../deal/events';
 import { Ledger } from '../../ledger/ledger';
 import type { DealFilter } from '../../projections/dealSummary/dealSummary';
-import { mayReadDeal, mayReadTournament, type Visibility } from '../auth/access';
+import { hiddenTournaments, mayReadDeal, mayReadTournament, type Visibility } from '../auth/access';
 import type { ApiContext } from '../context/apiContext';
 import { badInput, forbidden, notFound } from '../errors/apiError';
 import { DealFilterInput } from '../inputs/commandInputs';
@@ -59,6 +59,8 @@ export class DealResolver {
       ...(filter?.from ? { from: valid.date(filter.from, 'from') } : {}),
       ...(filter?.to ? { to: valid.date(filter.to, 'to') } : {}),
       ...(filter?.source ? { source: valid.name(filter.source, 'source') } : {}),
+      // Left out in SQL, so that counts and pages do not betray them either.
+      hiddenTournaments: hiddenTournaments(ctx.principal, this.visibility),
     };
     if (f.tournamentId && !mayReadTournament(ctx.principal, f.tournamentId, this.visibility)) throw forbidden('this tournament is private');
     const page = await this.ledger.deals(f, { first, ...(after ? { after: valid.id(after, 'after') } : {}) });

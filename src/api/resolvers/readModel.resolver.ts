@@ -1,7 +1,7 @@
 import { Inject } from '@nestjs/common';
 import { Args, Context, ID, Parent, Query, ResolveField, Resolver } from '@nestjs/graphql';
 import { Ledger } from '../../ledger/ledger';
-import { mayReadDeal, mayReadTournament, type Visibility } from '../auth/access';
+import { hiddenTournaments, mayReadDeal, mayReadTournament, type Visibility } from '../auth/access';
 import type { ApiContext } from '../context/apiContext';
 import * as valid from '../inputs/validate';
 import { dealView } from '../mapping/dealView';
@@ -35,8 +35,8 @@ export class ReadModelResolver {
   }
 
   @Query(() => PlayerStatsType, { nullable: true })
-  async playerStats(@Args('player') player: string): Promise<PlayerStatsType | null> {
-    const stats = await this.ledger.playerStats(valid.name(player, 'player'));
+  async playerStats(@Args('player') player: string, @Context() ctx: ApiContext): Promise<PlayerStatsType | null> {
+    const stats = await this.ledger.playerStats(valid.name(player, 'player'), { hiddenTournaments: hiddenTournaments(ctx.principal, this.visibility) });
     return stats ? playerStatsView(stats) : null;
   }
 }

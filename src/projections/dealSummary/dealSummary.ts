@@ -61,6 +61,8 @@ export interface DealFilter {
   readonly from?: string;
   readonly to?: string;
   readonly source?: string;
+  /** Deals of these tournaments are left out, counts included (private tournaments, for readers who may not see them). */
+  readonly hiddenTournaments?: readonly string[];
 }
 
 export interface DealPage {

@@ -69,6 +69,10 @@ export function queryDeals(db: ReadModelDb, filter: DealFilter, page: { first: n
     where.push('tournament_id = ?');
     args.push(filter.tournamentId);
   }
+  if (filter.hiddenTournaments?.length) {
+    where.push(`(tournament_id IS NULL OR tournament_id NOT IN (${filter.hiddenTournaments.map(() => '?').join(', ')}))`);
+    args.push(...filter.hiddenTournaments);
+  }
   if (filter.gameType) {
     where.push('game_type = ?');
     args.push(filter.gameType);
