@@ -18,6 +18,7 @@ import type { PlayerStats } from '../projections/playerStats/playerStats';
 import { openReadModelDb, RM, type ReadModelDb } from '../projections/readModelDb';
 import type { Perspective, ReplayFrame } from '../projections/replayFrames/replayFrame';
 import { replayFrames, toStoredDealEvent } from '../projections/replayFrames/replayFrames';
+import { LogFollower } from './logFollower';
 import { ProjectionRunner } from '../projections/runner';
 import { buildScoreSheet } from '../projections/scoreSheet/buildScoreSheet';
 import type { ScoreSheet } from '../projections/scoreSheet/scoreSheet';
@@ -61,6 +62,8 @@ function checkPerspective(p: Perspective): void {
 export class Ledger {
   private readonly listeners = new Set<(event: RecordedEvent) => void>();
   private readonly runner: ProjectionRunner;
+  /** Runs while anybody listens: brings them the events of every writer, once each, in log order. */
+  private readonly follower: LogFollower;
 
   private constructor(
     readonly store: EventStore,
@@ -68,6 +71,12 @@ export class Ledger {
     private readonly defaultProfileId: string,
   ) {
     this.runner = new ProjectionRunner(db, store);
+    this.follower = new LogFollower(store, {
+      deliver: (e) => this.tell(e),
+      near: () => this.runner.checkpoint().position,
+      // Read models first, so a listener that reads them sees another writer's events applied.
+      beforeDelivery: () => this.runner.catchUp(false).then(() => undefined),
+    });
   }
 
   static async open(options: LedgerOptions): Promise<Ledger> {
@@ -216,13 +225,18 @@ export class Ledger {
     return handleCommand(this.store, tournamentStreamName(command.tournamentId), this.tournamentDecider(command), ctx, { schemaVersion: STRUCTURE_SCHEMA_VERSION });
   }
 
-  /** Brings the read models up to date, then tells listeners about the events just recorded. */
+  /**
+   * Brings the read models up to date, then tells listeners about the events just recorded (and
+   * anything another writer appended before them) before the command returns.
+   */
   private async afterAppend(outcome: CommandOutcome): Promise<void> {
     await this.runner.catchUp(false);
     if (outcome.alreadyApplied || outcome.events.length === 0 || this.listeners.size === 0) return;
-    const from = BigInt(outcome.events[0].revision);
-    const read = await this.store.readStream(outcome.streamName, { fromRevision: from, maxCount: outcome.events.length });
-    for (const e of read.events) for (const l of this.listeners) l(e);
+    await this.follower.deliverNew();
+  }
+
+  private tell(event: RecordedEvent): void {
+    for (const l of this.listeners) l(event);
   }
 
   /** Bulk import: a whole deal's events appended to a new stream (noStream) in one batch. */
@@ -363,8 +377,10 @@ export class Ledger {
   /** Called after the projections have applied each event recorded through this ledger. */
   subscribe(listener: (event: RecordedEvent) => void): () => void {
     this.listeners.add(listener);
+    this.follower.start();
     return () => {
       this.listeners.delete(listener);
+      if (this.listeners.size === 0) this.follower.stop();
     };
   }
 
@@ -406,6 +422,7 @@ export class Ledger {
 
   async close(): Promise<void> {
     this.listeners.clear();
+    this.follower.stop();
     await this.store.dispose();
     this.db.close();
   }

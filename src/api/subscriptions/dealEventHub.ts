@@ -12,7 +12,10 @@ export class DealEventHub implements OnModuleDestroy {
   private readonly byDeal = new Map<string, Set<EventQueue<RecordedEvent>>>();
   private unsubscribe: (() => void) | null = null;
 
-  constructor(@Inject(Ledger) private readonly ledger: Ledger) {}
+  constructor(@Inject(Ledger) private readonly ledger: Ledger) {
+    // Listening from the start, so that the log's head is known before the first subscriber comes.
+    this.ensureListening();
+  }
 
   /** The events of one deal from now on, in the order they are recorded. */
   follow(dealId: string): EventQueue<RecordedEvent> {
