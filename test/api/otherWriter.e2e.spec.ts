@@ -1,20 +1,24 @@
 /**
  * Another process writing to the server's SQLite file (a second Ledger on the same file, as a
- * scorer's CLI or a second API instance would be): live subscribers on the server hear its events,
- * once each and in order, and the read models and cached answers follow.
+ * scorer's CLI or a second API instance would be): the server's next query shows its writes even
+ * with a response cache of a minute (the store's change token moved), and live subscribers on the
+ * server hear its events, once each and in order.
  */
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { commandOfMove } from '../../src/deal/commandOfMove';
+import { importIssText } from '../../src/format/iss/import/importIss';
 import { initialDealState } from '../../src/deal/dealState';
 import { evolve } from '../../src/deal/evolve';
 import { Ledger } from '../../src/ledger/ledger';
 import { toStoredDealEvent } from '../../src/projections/replayFrames/replayFrames';
 import { legalMoves } from '../../src/rules/game';
+import { corpusLines } from '../iss/corpus';
 import { collect, startServer, type TestServer } from './harness';
 import { openTableAndDeal } from './dealFlow';
 
+const LIST = '{ deals(first: 50) { totalCount nodes { id } } }';
 const UPDATES = `subscription($id: ID!) { dealUpdates(dealId: $id) { eventType revision status frame { step } } }`;
 
 let dir: string;
@@ -42,6 +46,32 @@ async function playThroughOther(dealId: string, n: number): Promise<void> {
   const move = legalMoves(state.game!)[0];
   await other.execute(commandOfMove(dealId, move), { commandId: `other-${dealId}-${n}`, actorId: 'other-process' });
 }
+
+describe('response cache and writes by another process on the same SQLite file', () => {
+  it("answers the next identical query with the other process's deals, not the cached answer", async () => {
+    const lines = corpusLines().slice(0, 3).map((l) => l.text);
+    const empty = await server.gql(LIST);
+    expect(empty.body.data.deals.totalCount).toBe(0);
+    expect((await server.gql(LIST)).body.data.deals.totalCount).toBe(0); // now served from the cache
+
+    expect((await importIssText(other, lines[0])).imported).toBe(1);
+    const one = await server.gql(LIST);
+    expect(one.body.data.deals.totalCount).toBe(1);
+
+    expect((await importIssText(other, lines.slice(1).join('\n'))).imported).toBe(2);
+    const three = await server.gql(LIST);
+    expect(three.body.data.deals.totalCount).toBe(3);
+    expect(three.body.data.deals.nodes.map((n: { id: string }) => n.id).sort()).toEqual(
+      lines.map((l) => `iss-${/ID\[([^\]]+)\]/.exec(l)![1]}`).sort(),
+    );
+  });
+
+  it('still answers repeated queries from the cache while nothing is written', async () => {
+    const first = await server.gql(LIST);
+    const again = await server.gql(LIST);
+    expect(again.body).toEqual(first.body);
+  });
+});
 
 describe('a second writer on the same SQLite file', () => {
   it("reaches the server's live subscribers once each, in order, and its cached answers", async () => {
