@@ -56,6 +56,12 @@ export interface ReadAllOptions {
   readonly streamPrefixes?: readonly string[];
   readonly eventTypes?: readonly string[];
   readonly maxCount?: number;
+  /**
+   * Optional hint from a reader that looks at the metadata of few events (projections): an adapter
+   * may parse an event's metadata only when `metadata` is first read. The values are the same;
+   * metadata stored unreadable then fails at that read rather than during the scan. Default false.
+   */
+  readonly lazyMetadata?: boolean;
 }
 
 export interface SubscribeOptions {

@@ -129,7 +129,8 @@ export class ProjectionRunner {
       total += batch.events;
       batch = emptyBatch();
     };
-    for await (const event of this.store.readAll({ after: position, eventTypes: PROJECTED_EVENT_TYPES })) {
+    // The folds read metadata of DealStarted only; events handed back to the caller keep it eager.
+    for await (const event of this.store.readAll({ after: position, eventTypes: PROJECTED_EVENT_TYPES, lazyMetadata: !collect })) {
       this.fold(batch, event);
       if (collect) applied.push(event);
       if (batch.events >= BATCH) flush();

@@ -8,6 +8,7 @@ import Database from 'better-sqlite3';
 import { CorruptEventError, InvalidEventError, StoreConfigError, StoreUnavailableError } from '../errors';
 import type { NewEvent, RecordedEvent } from '../eventStore';
 import { verifyStore } from '../integrity/verifyStore';
+import { createUpcasterRegistry } from '../versioning/upcasting';
 import { openSqliteEventStore, SqliteEventStore } from './sqliteEventStore';
 
 const dir = mkdtempSync(join(tmpdir(), 'skat-sqlite-'));
@@ -262,6 +263,46 @@ describe('SQLite event store', () => {
     expect(report.breaks).toEqual([
       { streamName: 'deal-1', revision: '0', eventId: e.metadata.eventId, reason: 'stored data is not valid JSON' },
     ]);
+    await store.dispose();
+  });
+
+  it('lazyMetadata: readAll gives the same events, metadata parsed on first access', async () => {
+    const store = openSqliteEventStore(':memory:');
+    await store.appendToStream('deal-1', evs(3), { expectedRevision: 'noStream' });
+    await store.appendToStream('deal-2', [ev({ y: 2 }, 'DealStarted')], { expectedRevision: 'noStream' });
+    const eager = await collect(store.readAll());
+    const lazy = await collect(store.readAll({ lazyMetadata: true }));
+    expect(lazy.map((e) => [e.streamName, e.type, e.data, e.eventId, e.revision, e.position, e.metadata])).toEqual(
+      eager.map((e) => [e.streamName, e.type, e.data, e.eventId, e.revision, e.position, e.metadata]),
+    );
+    expect(lazy[0].metadata).toBe(lazy[0].metadata); // parsed once
+    expect(lazy[3].metadata.hash).toMatch(/^[0-9a-f]{64}$/);
+    await store.dispose();
+  });
+
+  it('lazyMetadata: a store with upcasters still upcasts (it needs the metadata at once)', async () => {
+    const upcasters = createUpcasterRegistry([{ eventType: 'CardPlayed', fromVersion: '1', toVersion: '2', upcast: (data) => ({ ...(data as object), v2: true }) }]);
+    const store = openSqliteEventStore(':memory:', { upcasters });
+    await store.appendToStream('deal-1', [ev()], { expectedRevision: 'noStream' });
+    const [lazy] = await collect(store.readAll({ lazyMetadata: true }));
+    expect(lazy.data).toEqual({ x: 1, v2: true });
+    expect(lazy.metadata.schemaVersion).toBe('2');
+    await store.dispose();
+  });
+
+  it('lazyMetadata: unreadable metadata is a CorruptEventError naming the event when it is read', async () => {
+    const file = freshFile();
+    const store = openSqliteEventStore(file);
+    const e = ev();
+    await store.appendToStream('deal-1', [e], { expectedRevision: 'noStream' });
+    const raw = new Database(file);
+    raw.prepare("UPDATE events SET metadata = '[oops' WHERE event_id = ?").run(e.metadata.eventId);
+    raw.close();
+    await expect(collect(store.readAll())).rejects.toBeInstanceOf(CorruptEventError);
+    const [lazy] = await collect(store.readAll({ lazyMetadata: true }));
+    expect(lazy.data).toEqual({ x: 1 });
+    expect(() => lazy.metadata).toThrow(CorruptEventError);
+    expect(() => lazy.metadata).toThrow(`Stream deal-1 revision 0 (event ${e.metadata.eventId})`);
     await store.dispose();
   });
 

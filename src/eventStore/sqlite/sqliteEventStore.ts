@@ -32,6 +32,7 @@ import type {
 import { assertExpectedRevision, assertValidExpected, expectedRevisionHolds, type ExpectedRevision } from '../expectedRevision';
 import { DEFAULT_MAX_EVENT_BYTES, GENESIS_HASH, prepareEvent, sealMetadata, type PreparedEvent } from '../hashChain';
 import { NO_UPCASTERS, upcastEvent, type UpcasterRegistry } from '../versioning/upcasting';
+import { LazyMetadataEvent } from './lazyMetadataEvent';
 import { EVENT_COLUMNS, pageQuery } from './pageQuery';
 import { MIGRATIONS, SCHEMA_SQL, SCHEMA_VERSION, SKAT_LEDGER_APPLICATION_ID } from './schema';
 
@@ -370,6 +371,8 @@ export class SqliteEventStore implements EventStore {
     let after = options.after === undefined ? 0 : parsePosition(options.after);
     let remaining = options.maxCount === undefined ? Infinity : countLimit(options.maxCount);
     const page = this.filteredPage(options.streamPrefixes, options.eventTypes);
+    // Upcasting reads metadata (schemaVersion), so only a store without upcasters defers it.
+    const lazy = options.lazyMetadata === true && this.upcasters.steps.size === 0;
     while (remaining > 0) {
       const limit = Math.min(this.pageSize, remaining);
       let rows: EventRow[];
@@ -378,7 +381,8 @@ export class SqliteEventStore implements EventStore {
       } catch (err) {
         throw classifySqliteError(err, 'read the global log');
       }
-      for (const row of rows) yield this.toRecorded(row, false);
+      if (lazy) for (const row of rows) yield this.toLazyRecorded(row);
+      else for (const row of rows) yield this.toRecorded(row, false);
       if (rows.length < limit) return;
       remaining -= rows.length;
       after = rows[rows.length - 1][0];
@@ -456,6 +460,18 @@ export class SqliteEventStore implements EventStore {
       this.filteredPages.set(query.sql, stmt);
     }
     return { stmt, params: query.params };
+  }
+
+  /** The event with its data parsed now and its metadata on first access (readAll's lazyMetadata). */
+  private toLazyRecorded(row: EventRow): RecordedEvent {
+    const [position, streamName, revision, eventId, type, dataText, metadataText] = row;
+    let data: unknown;
+    try {
+      data = JSON.parse(dataText);
+    } catch (err) {
+      throw new CorruptEventError(streamName, String(revision), eventId, `stored JSON is unreadable: ${(err as Error).message}`);
+    }
+    return new LazyMetadataEvent(streamName, type, data, eventId, BigInt(revision), String(position), metadataText);
   }
 
   private toRecorded(row: EventRow, raw: boolean): RecordedEvent {

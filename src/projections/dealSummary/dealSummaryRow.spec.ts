@@ -44,10 +44,11 @@ describe('deal summary rows (stored as a JSON array of values)', () => {
   });
 
   it('a field that is undefined (an older event without it) stays absent, not null', () => {
-    const s = { ...summaries()[0], computerSeats: undefined, correctedBy: undefined } as unknown as DealSummary;
+    const s = { ...summaries()[0], computerSeats: undefined, correctedBy: undefined, derivation: undefined } as unknown as DealSummary;
     const back = decodeDealSummary(encodeDealSummary(s));
     expect('computerSeats' in back).toBe(false);
     expect('correctedBy' in back).toBe(false);
+    expect('derivation' in back).toBe(false);
     expect(back.correctionReason).toBeNull();
     expect(JSON.stringify(back)).toBe(JSON.stringify(s));
   });
@@ -56,5 +57,32 @@ describe('deal summary rows (stored as a JSON array of values)', () => {
     expect(() => decodeDealSummary('{"dealId":"x"}')).toThrow(/deal summary row holds no array/);
     expect(() => decodeDealSummary('[1,2,3]')).toThrow(/holds 3 values, expected 39/);
     expect(() => decodeDealSummary('[broken')).toThrow(SyntaxError);
+  });
+});
+
+describe('derivation lines in a stored row', () => {
+  const base = (): DealSummary => summaries()[0];
+
+  it('plain { ruleId, text } lines are stored as a flat list of strings and read back as lines', () => {
+    const s = base();
+    expect(s.derivation.length).toBeGreaterThan(0);
+    const stored = JSON.parse(encodeDealSummary(s)) as unknown[];
+    expect(stored[DEAL_SUMMARY_FIELDS.indexOf('derivation')]).toEqual(s.derivation.flatMap((l) => [l.ruleId, l.text]));
+    expect(decodeDealSummary(encodeDealSummary(s)).derivation).toEqual(s.derivation);
+  });
+
+  it.each([
+    ['a line with another key', [{ ruleId: 'R1', text: 'a', extra: 1 }]],
+    ['a line with its keys in another order', [{ text: 'a', ruleId: 'R1' }]],
+    ['a line without text', [{ ruleId: 'R1' }]],
+    ['a line that is a string', ['R1']],
+    ['strings only', ['R1', 'a']],
+    ['no list at all', null],
+    ['an empty list', []],
+  ])('anything else (%s) reads back exactly as it was', (_what, derivation) => {
+    const s = { ...base(), derivation } as unknown as DealSummary;
+    const back = decodeDealSummary(encodeDealSummary(s));
+    expect(JSON.stringify(back)).toBe(JSON.stringify(s));
+    expect(back.derivation).toEqual(derivation);
   });
 });
