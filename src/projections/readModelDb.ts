@@ -7,17 +7,24 @@ export type ReadModelDb = Database.Database;
  * All of them move to a new version together, the checkpoint included: a file of an older layout
  * then has no checkpoint row in the current tables and catches up from the start of the log,
  * never showing new, empty tables with an old checkpoint at the end.
- * v2: a deal summary is stored as a JSON array of values (dealSummaryRow.ts), not an object.
+ * v3: a deal summary is stored as a JSON array of values with the derivation as a flat list
+ * (dealSummaryRow.ts), not as an object (v1). v2 held the array with derivation objects and
+ * lived for a few commits only.
  */
 export const RM = {
-  deals: 'rm_deal_summary_v2',
-  tables: 'rm_table_v2',
-  tournaments: 'rm_tournament_v2',
-  checkpoints: 'rm_checkpoint_v2',
+  deals: 'rm_deal_summary_v3',
+  tables: 'rm_table_v3',
+  tournaments: 'rm_tournament_v3',
+  checkpoints: 'rm_checkpoint_v3',
 } as const;
 
 /** Tables of earlier layouts: dropped when a read-model database is opened, so their pages are reused. */
-export const LEGACY_READ_MODEL_TABLES: readonly string[] = ['rm_deal_summary_v1', 'rm_table_v1', 'rm_tournament_v1', 'rm_checkpoint_v1'];
+export const LEGACY_READ_MODEL_TABLES: readonly string[] = ['v1', 'v2'].flatMap((v) => [
+  `rm_deal_summary_${v}`,
+  `rm_table_${v}`,
+  `rm_tournament_${v}`,
+  `rm_checkpoint_${v}`,
+]);
 
 /**
  * Opens the read-model database: `sqlite::memory:`, `sqlite:<file>` or a plain file path.

@@ -42,14 +42,14 @@ async function fileOfTheV1Layout(file: string, deals: number): Promise<void> {
   db.close();
 }
 
-describe('read-model layout v2 on a file an earlier build wrote', () => {
+describe('the current read-model layout on a file an earlier build wrote', () => {
   let dir: string;
   beforeAll(() => {
     dir = mkdtempSync(path.join(tmpdir(), 'skat-rm-layout-'));
   });
   afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
-  it('the v1 tables are dropped and the v2 read models catch up from the start of the log (never empty with a checkpoint at the end)', async () => {
+  it('the v1 tables are dropped and the current read models catch up from the start of the log (never empty with a checkpoint at the end)', async () => {
     const file = path.join(dir, 'v1.db');
     await fileOfTheV1Layout(file, 5);
     expect(tablesOf(file)).toEqual(['rm_checkpoint_v1', 'rm_deal_summary_v1', 'rm_table_v1', 'rm_tournament_v1']);
