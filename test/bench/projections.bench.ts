@@ -5,9 +5,13 @@
  *     projections read, data/metadata JSON parsed — exactly the rows a rebuild reads;
  *   - raw scan of all rows: every row of the events table, JSON parsed (kept for reference);
  *   - store scans: all rows, and the projected types, through EventStore.readAll (upcasting, bigint revisions);
- *   - rebuild: Ledger.rebuildProjections() from zero (drop, re-read, write read models + checkpoints).
+ *   - rebuild: Ledger.rebuildProjections() from zero: drop the read models, re-read the projected
+ *     events, write the rows and checkpoints batch by batch, build the secondary indexes, and one
+ *     WAL checkpoint at the end (so the next writer does not pay for the rebuild's WAL).
  * Each figure is wall time and CPU time (user + system of this process): the machine is shared,
  * so wall time includes waiting for a core, CPU time does not.
+ * Then a catch-up when nothing was appended (what every API read does first): with the store's
+ * change token, and without it (reads the log to find nothing), microseconds per call.
  * Then replay frames for a sample of deals in every perspective: microseconds per frame.
  * `DEALS=20000 npm run bench -- projections` for a quicker run; `BENCH_DB=/tmp/x.db` keeps the
  * generated store in that file and reuses it on the next run (generation is the slow part).
@@ -26,7 +30,8 @@ import { eventIdFor } from '../../src/eventStore/eventIds';
 import type { NewEvent, RecordedEvent } from '../../src/eventStore/eventStore';
 import { openEventStore } from '../../src/eventStore/storeUrl';
 import { Ledger } from '../../src/ledger/ledger';
-import { PROJECTED_EVENT_TYPES } from '../../src/projections/runner';
+import { openReadModelDb } from '../../src/projections/readModelDb';
+import { PROJECTED_EVENT_TYPES, ProjectionRunner } from '../../src/projections/runner';
 import type { Perspective } from '../../src/projections/replayFrames/replayFrame';
 import { replayFrames } from '../../src/projections/replayFrames/replayFrames';
 import { seededRandom } from '../../src/rules/deck';
@@ -217,6 +222,27 @@ async function measure(file: string, _generated?: void): Promise<void> {
     process.stdout.write(
       `rebuild rate / raw scan rate of all rows: ${ratio(rawAll.took, rebuild.took)}; rebuild / store scan of the projected types: ${ratio(storeProjected.took, rebuild.took)}\n`,
     );
+    // Catch-up with nothing new: the change token answers without a read; without a token the
+    // runner reads the checkpoint and one (empty) page of the log.
+    const idle = 10_000;
+    await ledger.catchUp();
+    await ledger.catchUp();
+    let t0 = process.hrtime.bigint();
+    for (let i = 0; i < idle; i++) await ledger.catchUp();
+    const withToken = ms(t0);
+    const noToken = Object.create(store2) as typeof store2;
+    (noToken as { changeToken?: unknown }).changeToken = undefined;
+    const readModels = openReadModelDb(`sqlite:${file}`);
+    const blind = new ProjectionRunner(readModels, noToken);
+    await blind.catchUp(false);
+    t0 = process.hrtime.bigint();
+    for (let i = 0; i < idle; i++) await blind.catchUp(false);
+    const withoutToken = ms(t0);
+    readModels.close();
+    process.stdout.write(
+      `catch-up, nothing new: ${((withToken * 1000) / idle).toFixed(1)} µs per call with the change token, ${((withoutToken * 1000) / idle).toFixed(1)} µs reading the log (no token)\n`,
+    );
+
     const sheet = await ledger.scoreSheet('bt0');
     process.stdout.write(`check: score sheet of table bt0 has ${sheet?.rows.length ?? 0} rows; Seeger-Fabian ${JSON.stringify(sheet?.seegerFabian.map((l) => [l.player, l.total]))}\n`);
 
@@ -226,7 +252,7 @@ async function measure(file: string, _generated?: void): Promise<void> {
     const dealsEvents: RecordedEvent[][] = [];
     for (let n = 0; n < sample; n++) dealsEvents.push(await ledger.dealEvents(`b${n}`));
     let frames = 0;
-    let t0 = process.hrtime.bigint();
+    t0 = process.hrtime.bigint();
     for (let n = 0; n < sample; n++) for (const p of perspectives) frames += replayFrames(`b${n}`, dealsEvents[n], p).length;
     const framesMs = ms(t0);
     process.stdout.write(`replay frames: ${frames} frames (${sample} deals x ${perspectives.length} perspectives) in ${framesMs.toFixed(0)} ms = ${((framesMs * 1000) / frames).toFixed(1)} µs per frame (whole deal folded per call)\n`);
