@@ -90,6 +90,14 @@ export class ProjectionRunner {
     return store === undefined ? undefined : `${store}|${this.stmts.readModelVersion.get() as string}`;
   }
 
+  private tokenOrUndefined(): string | undefined {
+    try {
+      return this.changeToken();
+    } catch {
+      return undefined;
+    }
+  }
+
   checkpoint(): { position: string | undefined; events: number } {
     const row = this.stmts.getCheckpoint.get(RUNNER_NAME) as { position: string | null; events: number } | undefined;
     return { position: row?.position ?? undefined, events: row?.events ?? 0 };
@@ -99,7 +107,8 @@ export class ProjectionRunner {
   catchUp(collect = true): Promise<RecordedEvent[]> {
     if (this.running) return this.running.then(() => this.catchUp(collect));
     // Nothing appended and the read model untouched since the last run began: nothing to apply.
-    if (this.caughtUpAt !== undefined && this.caughtUpAt === this.changeToken()) {
+    // A token that cannot be read (store closed) falls through to the run, which reports it.
+    if (this.caughtUpAt !== undefined && this.caughtUpAt === this.tokenOrUndefined()) {
       this.lastRunEvents = 0;
       return Promise.resolve([]);
     }

@@ -1,3 +1,4 @@
+import { execFileSync } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -70,6 +71,24 @@ describe('catch-up skips the log read when nothing changed (change token)', () =
     await writer.dispose();
   });
 
+  it('a deal appended by another process (as a CLI import would) is seen at the next query', async () => {
+    const file = path.join(dir, 'other-process.db');
+    const ledger = await Ledger.open({ storeUrl: `sqlite:${file}` });
+    for (let k = 0; k < 3; k++) expect((await ledger.deals({}, { first: 10 })).totalCount).toBe(0);
+    const script = `
+      const { openSqliteEventStore } = require(${JSON.stringify(path.resolve(__dirname, '../../src/eventStore/sqlite/sqliteEventStore'))});
+      const { eventIdFor } = require(${JSON.stringify(path.resolve(__dirname, '../../src/eventStore/eventIds'))});
+      const { randomDeal } = require(${JSON.stringify(path.resolve(__dirname, '../deal/randomDeal'))});
+      const store = openSqliteEventStore(${JSON.stringify(file)});
+      const { events } = randomDeal('x1', 'other-process');
+      store.appendToStream('deal-x1', events.map((e, k) => ({ ...e, metadata: { eventId: eventIdFor('other-process', k) } })), { expectedRevision: 'noStream' })
+        .then(() => store.dispose());`;
+    execFileSync(process.execPath, ['-r', 'ts-node/register/transpile-only', '-e', script], { cwd: path.resolve(__dirname, '../..'), env: { ...process.env, TS_NODE_TRANSPILE_ONLY: 'true' } });
+    expect((await ledger.deal('x1'))?.dealId).toBe('x1');
+    expect((await ledger.deals({}, { first: 10 })).totalCount).toBe(1);
+    await ledger.close();
+  }, 30000);
+
   it('once caught up, repeated catch-ups read nothing until something is appended', async () => {
     const store = counting(await openEventStore('sqlite::memory:'));
     const runner = new ProjectionRunner(openReadModelDb('sqlite::memory:'), store);
@@ -106,6 +125,20 @@ describe('catch-up skips the log read when nothing changed (change token)', () =
     await runner.catchUp();
     expect(await runner.rebuild()).toEqual({ events: 2, deals: 1 });
     await store.dispose();
+  });
+
+  it('a closed store makes the next catch-up reject with the store error (not throw, not skip)', async () => {
+    const store = await openEventStore('sqlite::memory:');
+    const runner = new ProjectionRunner(openReadModelDb('sqlite::memory:'), store);
+    await appendDeal(store, 0);
+    await runner.catchUp();
+    await runner.catchUp();
+    await store.dispose();
+    let pending: Promise<unknown> | undefined;
+    expect(() => {
+      pending = runner.catchUp();
+    }).not.toThrow();
+    await expect(pending).rejects.toThrow(/closed/);
   });
 
   it('a store without a change token is read on every catch-up', async () => {
