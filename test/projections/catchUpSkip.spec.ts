@@ -141,6 +141,32 @@ describe('catch-up skips the log read when nothing changed (change token)', () =
     await expect(pending).rejects.toThrow(/closed/);
   });
 
+  it('a rebuild that fails part way gives back the connection settings and rejects with the error', async () => {
+    const file = path.join(dir, 'failing-rebuild.db');
+    const store = openSqliteEventStore(file);
+    for (let i = 0; i < 3; i++) await appendDeal(store, i);
+    const failing = Object.create(store) as EventStore;
+    failing.readAll = async function* (options?: ReadAllOptions): AsyncIterable<RecordedEvent> {
+      let n = 0;
+      for await (const e of store.readAll(options)) {
+        if (++n > 3) throw new Error('disk went away');
+        yield e;
+      }
+    };
+    const db = openReadModelDb(`sqlite:${file}`);
+    const settings = () => [db.pragma('cache_size', { simple: true }), db.pragma('wal_autocheckpoint', { simple: true })];
+    const before = settings();
+    await expect(new ProjectionRunner(db, failing).rebuild()).rejects.toThrow('disk went away');
+    expect(settings()).toEqual(before);
+    // What the failed rebuild wrote is consistent (rows and checkpoint together); a catch-up completes it.
+    const runner = new ProjectionRunner(db, store);
+    await runner.catchUp();
+    expect(runner.checkpoint().events).toBe(6);
+    expect(db.prepare(`SELECT COUNT(*) FROM ${RM.deals}`).pluck().get()).toBe(3);
+    db.close();
+    await store.dispose();
+  });
+
   it('a store without a change token is read on every catch-up', async () => {
     const store = counting(await openEventStore('sqlite::memory:'), false);
     const runner = new ProjectionRunner(openReadModelDb('sqlite::memory:'), store);
