@@ -52,7 +52,10 @@ interface Took {
   readonly wall: number;
   readonly cpu: number;
 }
+/** Every measured phase starts from a collected heap (npm run bench passes --expose-gc), so none pays for the garbage of the one before. */
+const collectGarbage = (): void => (globalThis as { gc?: () => void }).gc?.();
 async function took<T>(run: () => Promise<T> | T): Promise<{ value: T; took: Took }> {
+  collectGarbage();
   const cpu0 = process.cpuUsage();
   const t0 = process.hrtime.bigint();
   const value = await run();
