@@ -2,7 +2,7 @@ import type { EventStore, RecordedEvent } from '../eventStore/eventStore';
 import type { DealSummary } from './dealSummary/dealSummary';
 import { DEAL_SUMMARY_EVENT_TYPES, dealIdOfStream, foldDealSummary } from './dealSummary/dealSummaryFold';
 import { decodeDealSummary, encodeDealSummary } from './dealSummary/dealSummaryRow';
-import { createReadModelIndexes, dropReadModels, RM, useBulkLoadSettings, type ReadModelDb } from './readModelDb';
+import { createReadModelIndexes, dropReadModelIndexes, dropReadModels, RM, useBulkLoadSettings, type ReadModelDb } from './readModelDb';
 import { foldTableInfo, foldTournamentInfo, TABLE_EVENT_TYPES_READ, TOURNAMENT_EVENT_TYPES_READ, type TableInfo, type TournamentInfo } from './tables/tableInfo';
 
 /** The checkpoint row of the runner (all its projections advance together). */
@@ -75,6 +75,12 @@ export class ProjectionRunner {
       putTournament: db.prepare(`INSERT OR REPLACE INTO ${RM.tournaments} (tournament_id, json) VALUES (?, ?)`),
       getCheckpoint: db.prepare(`SELECT position, events FROM ${RM.checkpoints} WHERE projection = ?`),
       putCheckpoint: db.prepare(`INSERT OR REPLACE INTO ${RM.checkpoints} (projection, position, events) VALUES (?, ?, ?)`),
+      anyRow: db
+        .prepare(
+          `SELECT EXISTS (SELECT 1 FROM ${RM.checkpoints}) OR EXISTS (SELECT 1 FROM ${RM.deals})
+             OR EXISTS (SELECT 1 FROM ${RM.tables}) OR EXISTS (SELECT 1 FROM ${RM.tournaments})`,
+        )
+        .pluck(),
       // This connection's own writes (total_changes) and other connections' commits (data_version):
       // a read model changed behind the runner's back (checkpoint reset, rebuild elsewhere) is re-read.
       readModelVersion: db.prepare('SELECT total_changes() || \':\' || data_version FROM pragma_data_version').pluck(),
@@ -112,7 +118,9 @@ export class ProjectionRunner {
       this.lastRunEvents = 0;
       return Promise.resolve([]);
     }
-    const run = this.run(collect).finally(() => {
+    // Empty read models (a new file, a new layout, read models in memory) load like a rebuild.
+    const work = !collect && !(this.stmts.anyRow.get() as number) ? this.loadFromZero() : this.run(collect);
+    const run = work.finally(() => {
       this.running = null;
     });
     this.running = run;
@@ -202,17 +210,18 @@ export class ProjectionRunner {
     })();
   }
 
-  /** Drops every read model and checkpoint and applies the whole log from the beginning. */
-  async rebuild(): Promise<{ events: number; deals: number }> {
-    if (this.running) await this.running.catch(() => undefined);
-    this.caughtUpAt = undefined;
+  /**
+   * Applies the whole log to empty read models: bulk-load settings, no row lookups before a
+   * stream's first event, secondary indexes built once at the end. Tables are not dropped here,
+   * so another process loading the same file at the same time only writes the same rows again.
+   */
+  private async loadFromZero(): Promise<RecordedEvent[]> {
     const restoreSettings = useBulkLoadSettings(this.db);
     try {
-      dropReadModels(this.db);
-      this.stmts = this.prepare();
+      dropReadModelIndexes(this.db);
       this.fromZero = true;
       try {
-        await this.catchUp(false);
+        return await this.run(false);
       } finally {
         this.fromZero = false;
         createReadModelIndexes(this.db);
@@ -220,6 +229,15 @@ export class ProjectionRunner {
     } finally {
       restoreSettings();
     }
+  }
+
+  /** Drops every read model and checkpoint and applies the whole log from the beginning. */
+  async rebuild(): Promise<{ events: number; deals: number }> {
+    if (this.running) await this.running.catch(() => undefined);
+    this.caughtUpAt = undefined;
+    dropReadModels(this.db);
+    this.stmts = this.prepare();
+    await this.catchUp(false);
     const deals = this.db.prepare(`SELECT COUNT(*) FROM ${RM.deals}`).pluck().get() as number;
     return { events: this.lastRunEvents, deals };
   }
