@@ -4,8 +4,9 @@
  * issue's query), the same replay query over 100 deals in turn (warm: their frames are in the
  * frame cache) and over 1,500 deals in turn (cold: more deals than the frame cache's 1,000, so
  * every request reads the deal's events, folds every frame and serialises it), and a score sheet.
- * Prints requests/s, p50/p99 latency and the server's CPU time per request of each; first with
- * the response cache off (the headline), then as served with it on.
+ * Prints requests/s, p50/p99 latency, the server's CPU time per request, its resident memory and
+ * its heap after a collection (what the caches hold) after each; first with the response cache off
+ * (the headline), then as served with it on.
  */
 import '../../src/app/productionDefaults';
 // autocannon ships without type declarations; only the fields printed below are used.
@@ -23,8 +24,9 @@ import { join } from 'node:path';
 const DURATION_S = Number(process.env.BENCH_SECONDS ?? 10);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 10);
 
-/** The server process's resident memory after the last run (bytes). */
+/** The server process's resident memory after the last run, and its heap after a collection (bytes). */
 let serverRss = 0;
+let serverHeap = 0;
 
 /** The server process's CPU time so far (user + system, µs); notes its resident memory. */
 function serverCpuMicros(child: ChildProcess): Promise<number> {
@@ -33,6 +35,7 @@ function serverCpuMicros(child: ChildProcess): Promise<number> {
       if (m && typeof m === 'object' && 'cpuMicros' in m) {
         child.off('message', onMessage);
         serverRss = (m as unknown as { rssBytes: number }).rssBytes;
+        serverHeap = (m as unknown as { heapBytes: number }).heapBytes;
         resolve((m as { cpuMicros: number }).cpuMicros);
       }
     };
@@ -59,7 +62,7 @@ async function run(child: ChildProcess, url: string, title: string, query: strin
   const bad = result.non2xx + result.errors;
   const cpuPerRequest = result.requests.total > 0 ? cpuMs / result.requests.total : 0;
   process.stdout.write(
-    `${title.padEnd(38)} ${result.requests.average.toFixed(0).padStart(6)} req/s   p50 ${String(result.latency.p50).padStart(4)} ms   p99 ${String(result.latency.p99).padStart(4)} ms   server CPU ${cpuPerRequest.toFixed(2)} ms/req   RSS ${Math.round(serverRss / 2 ** 20)} MiB   (${result.requests.total} requests, ${bad} failed)\n`,
+    `${title.padEnd(38)} ${result.requests.average.toFixed(0).padStart(6)} req/s   p50 ${String(result.latency.p50).padStart(4)} ms   p99 ${String(result.latency.p99).padStart(4)} ms   server CPU ${cpuPerRequest.toFixed(2)} ms/req   RSS ${Math.round(serverRss / 2 ** 20)} MiB, heap ${Math.round(serverHeap / 2 ** 20)} MiB   (${result.requests.total} requests, ${bad} failed)\n`,
   );
 }
 
@@ -72,7 +75,8 @@ const SHEET = `{ scoreSheet(tableId: "bench") { rows { dealNumber declarer entry
 /** One server process; runs the three queries against it. */
 async function againstServer(label: string, responseCacheMs: number) {
   const child = fork(join(__dirname, 'apiBenchServer.ts'), [], {
-    execArgv: ['-r', 'ts-node/register/transpile-only'],
+    // --expose-gc: the server collects garbage between runs (never during one) to report its live heap.
+    execArgv: ['--expose-gc', '-r', 'ts-node/register/transpile-only'],
     env: { ...process.env, TS_NODE_TRANSPILE_ONLY: 'true', BENCH_RESPONSE_CACHE_MS: String(responseCacheMs) },
   });
   const ready = await new Promise<{ url: string; dealIds: string[]; rotationIds: string[] }>((resolve, reject) => {
