@@ -70,7 +70,7 @@ function permute(dealt: DealtCards, moves: readonly Move[], map: ReadonlyMap<Car
   const m = (c: Card): Card => map.get(c) ?? c;
   return {
     dealt: { hands: [dealt.hands[0].map(m), dealt.hands[1].map(m), dealt.hands[2].map(m)], skat: [m(dealt.skat[0]), m(dealt.skat[1])] },
-    moves: moves.map((mv) => (mv.kind === 'discard' ? { ...mv, cards: [m(mv.cards[0]), m(mv.cards[1])] } : mv.kind === 'play' ? { ...mv, card: m(mv.card) } : mv)),
+    moves: moves.map((mv): Move => (mv.kind === 'discard' ? { ...mv, cards: [m(mv.cards[0]), m(mv.cards[1])] as const } : mv.kind === 'play' ? { ...mv, card: m(mv.card) } : mv)),
   };
 }
 
