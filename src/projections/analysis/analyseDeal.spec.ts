@@ -1,6 +1,7 @@
 import { randomDeal } from '../../../test/deal/randomDeal';
 import { eventIdFor } from '../../eventStore/eventIds';
 import type { RecordedEvent } from '../../eventStore/eventStore';
+import type { DealAnalysis } from './dealAnalysis';
 import { replayFrames } from '../replayFrames/replayFrames';
 import { analyseDeal } from './analyseDeal';
 
@@ -22,13 +23,23 @@ function deals(count: number, want: (game: string) => boolean) {
 }
 
 describe('per-step verdicts (issue 15 item 2)', () => {
+  // Analysed once from trick 4 on (the first tricks are the expensive searches; the e2e spec
+  // analyses a whole deal); the specs below read the results.
   const suitAndGrand = deals(6, (t) => t !== 'null');
   const nulls = deals(4, (t) => t === 'null');
+  const analysed = new Map<string, DealAnalysis>();
+  const analysisOf = async (d: { id: string; events: RecordedEvent[] }) => {
+    if (!analysed.has(d.id)) analysed.set(d.id, await analyseDeal(d.id, d.events, { fromTrick: 4 }));
+    return analysed.get(d.id)!;
+  };
 
   it('values each position as the best legal card for the side to move, and the played card leads to the next position (R22)', async () => {
+    let positions = 0;
     for (const d of suitAndGrand) {
-      const a = await analyseDeal(d.id, d.events);
+      const a = await analysisOf(d);
       expect(a.game).toMatch(/suit|grand/);
+      expect(a.steps.every((s) => s.trick >= 4)).toBe(true);
+      positions += a.steps.length;
       const frames = replayFrames(d.id, d.events, { kind: 'all' });
       for (const [i, s] of a.steps.entries()) {
         const values = s.alternatives.map((m) => m.value as number);
@@ -42,13 +53,14 @@ describe('per-step verdicts (issue 15 item 2)', () => {
       }
       // A game played out to the tenth trick: the last card's value is the declarer's actual final points.
       const last = a.steps[a.steps.length - 1];
-      if (d.allTricks && last.after) expect(last.after.value).toBe(d.declarerPoints);
+      if (d.allTricks && last?.after) expect(last.after.value).toBe(d.declarerPoints);
     }
+    expect(positions).toBeGreaterThan(40);
   });
 
   it('names the turning points: exactly the steps where the card played flipped won/lost', async () => {
     for (const d of [...suitAndGrand, ...nulls]) {
-      const a = await analyseDeal(d.id, d.events);
+      const a = await analysisOf(d);
       const flips = a.steps.filter((s) => s.after && s.after.verdict !== s.outcome.verdict).map((s) => s.step);
       expect(a.turningPoints.map((t) => t.step)).toEqual(flips);
       for (const t of a.turningPoints) {
@@ -60,7 +72,7 @@ describe('per-step verdicts (issue 15 item 2)', () => {
 
   it('null games: won/lost per position and per card, no values (R18)', async () => {
     for (const d of nulls) {
-      const a = await analyseDeal(d.id, d.events);
+      const a = await analysisOf(d);
       expect(a.game).toBe('null');
       for (const s of a.steps) {
         expect(s.outcome.value).toBeNull();

@@ -62,6 +62,8 @@ export interface AnalyseOptions {
   readonly solver?: Solver;
   /** Called between positions; may throw to stop (a budget). */
   readonly between?: Yield;
+  /** Only positions from this trick on (1-10; default 1, the whole card play). */
+  readonly fromTrick?: number;
 }
 
 function verdictOf(value: number, requirement: Requirement, takeAll: () => boolean): Verdict {
@@ -96,10 +98,11 @@ export async function analyseDeal(dealId: string, events: readonly RecordedEvent
   for (const p of positions) {
     if (options.between) await options.between();
     const r = positionFromMoves(p.game.dealt, p.moves, p.game.profile);
-    if (!r.ok || r.over !== null) continue;
+    if (!r.ok) continue;
     contract = r.contract;
+    kind = r.position.game;
+    if (r.over !== null || trickOf(r.position) < (options.fromTrick ?? 1)) continue;
     const pos = r.position;
-    kind = pos.game;
     let outcome: Outcome;
     let alternatives: MoveOutcome[];
     if (pos.game === 'null') {
