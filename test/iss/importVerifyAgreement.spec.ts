@@ -1,5 +1,5 @@
 import { openEventStore } from '../../src/eventStore/storeUrl';
-import { importIssText } from '../../src/format/iss/import/importIss';
+import { importIssText } from '../../src/archive/importIss';
 import { verifyIssLine } from '../../src/format/iss/issVerify';
 import { writeLiveIssRecord } from '../../src/format/iss/IssWriter';
 import { getProfile } from '../../src/rules/variant';

@@ -1,16 +1,16 @@
 import { createReadStream, statSync } from 'node:fs';
-import type { NewEvent } from '../../../eventStore/eventStore';
-import { eventIdFor } from '../../../eventStore/eventIds';
-import type { AppendDealOutcome, CommandContext, CommandOutcome } from '../../../ledger/ledgerTypes';
-import { IllegalCommandError } from '../../../ledger/errors';
-import type { OpenTable } from '../../../table/commands';
-import { seriesNewcomers } from '../../../table/seriesNewcomers';
-import type { TableState } from '../../../table/tableState';
-import { judgeIssLine } from '../judgeIssLine';
-import { ISS_PROFILE } from '../../../rules/variant/iss';
-import { issLineCutter, overlongLineReason, type IssCutLine } from '../issLineCutter';
-import { ISS_PROFILE_ID, issTableId } from './issDealPlan';
-import { ISS_IMPORT_SOURCE, issRecordToEvents, type IssDealEvents } from './issRecordToEvents';
+import type { NewEvent } from '../eventStore/eventStore';
+import { eventIdFor } from '../eventStore/eventIds';
+import type { AppendDealOutcome, CommandContext, CommandOutcome } from '../ledger/ledgerTypes';
+import { IllegalCommandError } from '../ledger/errors';
+import type { OpenTable } from '../table/commands';
+import { seriesNewcomers } from '../table/seriesNewcomers';
+import type { TableState } from '../table/tableState';
+import { judgeIssLine } from '../format/iss/judgeIssLine';
+import { ISS_PROFILE } from '../rules/variant/iss';
+import { issLineCutter, overlongLineReason, type IssCutLine } from '../format/iss/issLineCutter';
+import { ISS_PROFILE_ID, issTableId } from '../format/iss/import/issDealPlan';
+import { ISS_IMPORT_SOURCE, issRecordToEvents, type IssDealEvents } from '../format/iss/import/issRecordToEvents';
 
 /**
  * What the importer needs of the Ledger: one deal's events appended as a new stream, and (when
