@@ -10,6 +10,7 @@ import { TokenRevocations } from './auth/tokenRevocations';
 import { RateLimiter } from './limits/rateLimiter';
 import { API_RESOLVERS } from './resolvers';
 import { DealEventHub } from './subscriptions/dealEventHub';
+import { GraphiqlAssetsController } from './graphiql/graphiqlAssets.controller';
 
 /** Owns the Ledger for the app's lifetime: opened on start, closed on shutdown. */
 @Module({})
@@ -53,6 +54,7 @@ export class ApiModule {
           useFactory: (s: ApiSettings, l: Ledger, limiter: RateLimiter, revocations: TokenRevocations) => graphqlOptions(s, l, { limiter, revocations }),
         }),
       ],
+      controllers: [GraphiqlAssetsController],
       providers: [DealEventHub, ...API_RESOLVERS],
     };
   }

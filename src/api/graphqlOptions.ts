@@ -25,6 +25,7 @@ import { SocketSessions, type SessionSocket } from './subscriptions/socketSessio
 import { ResponseCache } from './cache/responseCache';
 import { memoisedStringify, responseCachePlugin } from './cache/responseCachePlugin';
 import { plainExecutionPlugin } from './execution/plainExecutionPlugin';
+import { graphiqlLandingPage } from './graphiql/graphiqlLandingPage';
 
 interface HttpContextArg {
   readonly req: { headers: Record<string, string | string[] | undefined>; ip?: string; socket?: { remoteAddress?: string } };
@@ -74,12 +75,13 @@ export function graphqlOptions(settings: ApiSettings, ledger: Ledger, guards: Sh
     autoSchemaFile: true,
     sortSchema: true,
     playground: false,
-    graphiql: true,
+    // GraphiQL from the app's own assets (graphiqlLandingPage), not @nestjs/apollo's CDN page.
+    graphiql: false,
     introspection: true,
     includeStacktraceInErrorResponses: false,
     formatError: makeFormatError(log),
     validationRules: [depthRule],
-    plugins: [complexityPlugin(limits.maxComplexity), ApolloServerPluginCacheControlDisabled(), responseCachePlugin(responseCache), plainExecutionPlugin()],
+    plugins: [graphiqlLandingPage('/graphql'), complexityPlugin(limits.maxComplexity), ApolloServerPluginCacheControlDisabled(), responseCachePlugin(responseCache), plainExecutionPlugin()],
     // Compact JSON (Apollo pretty-prints by default), remembered for cached results.
     stringifyResult: memoisedStringify(),
     context: (arg: HttpContextArg | WsContextArg): ApiContext => {
