@@ -59,8 +59,10 @@ export interface EsdbTestServer {
   readonly counters: TransferCounters;
   /** Arms a failure (faults.ts); an outage brings the node back by itself after `downMs`. */
   arm(fault: Fault): void;
-  /** Resolves when no armed fault is left and the node is up again. */
+  /** Resolves when the node is up again after an outage that fired. */
   settled(): Promise<void>;
+  /** Armed faults that have not fired yet. */
+  readonly pendingFaults: () => number;
 }
 
 export const TEST_DOUBLE_VERSION = '24.10.0-skat-ledger-test-double';
@@ -159,9 +161,9 @@ async function startNode(
     counters,
     arm: (fault) => faults.arm(fault),
     async settled() {
-      while (faults.pending > 0) await new Promise((resolve) => setTimeout(resolve, 10));
       await restarting;
     },
+    pendingFaults: () => faults.pending,
   };
 }
 

@@ -15,7 +15,7 @@ export type FaultPoint = 'append' | 'read' | 'subscription';
 
 export interface Fault {
   readonly at: FaultPoint;
-  /** Reads and subscriptions: cut after this many events were sent on the call (default 1). */
+  /** Reads and subscriptions: cut once at least this many events were sent on the call (default 1). */
   readonly afterEvents?: number;
   readonly action: { readonly kind: 'outage'; readonly downMs: number } | { readonly kind: 'leaderChange' };
 }
@@ -55,7 +55,7 @@ export class Faults {
   }
 
   private take(at: FaultPoint, sentEvents?: number): Fault | undefined {
-    const index = this.armed.findIndex((fault) => fault.at === at && (sentEvents === undefined || (fault.afterEvents ?? 1) === sentEvents));
+    const index = this.armed.findIndex((fault) => fault.at === at && (sentEvents === undefined || sentEvents >= (fault.afterEvents ?? 1)));
     return index < 0 ? undefined : this.armed.splice(index, 1)[0];
   }
 

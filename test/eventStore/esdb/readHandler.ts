@@ -22,6 +22,8 @@ import type { Faults } from './faults';
 const FORWARDS = 0;
 /** The gRPC client's fixed search window when it asks for `count` (server default). */
 const DEFAULT_SEARCH_WINDOW = 32;
+/** Messages the double buffers per call before it waits for the reader (memory stays bounded on 700,000-event reads). */
+const SEND_BUFFER_MESSAGES = 2_000;
 
 type ReadCall = grpc.ServerWritableStream<streamsPb.ReadReq, streamsPb.ReadResp>;
 type EventFilter = (event: LoggedEvent) => boolean;
@@ -132,7 +134,8 @@ class Sender {
 
   async write(response: streamsPb.ReadResp): Promise<boolean> {
     if (this.cancelled) return false;
-    if (!this.call.write(response)) {
+    // Wait for 'drain' only past a deep buffer: a wait per full 16-message buffer costs a round trip each.
+    if (!this.call.write(response) && this.call.writableLength > SEND_BUFFER_MESSAGES) {
       await new Promise<void>((resolve) => {
         const done = () => (this.call.off('drain', done), this.call.off('close', done), resolve());
         this.call.on('drain', done);
