@@ -8,6 +8,7 @@ import { graphqlOptions } from './graphqlOptions';
 import { API_SETTINGS, API_VISIBILITY } from './tokens';
 import { API_RESOLVERS } from './resolvers';
 import { DealEventHub } from './subscriptions/dealEventHub';
+import { GraphiqlAssetsController } from './graphiql/graphiqlAssets.controller';
 
 /** Owns the Ledger for the app's lifetime: opened on start, closed on shutdown. */
 @Module({})
@@ -49,6 +50,7 @@ export class ApiModule {
           useFactory: (s: ApiSettings, l: Ledger) => graphqlOptions(s, l),
         }),
       ],
+      controllers: [GraphiqlAssetsController],
       providers: [DealEventHub, ...API_RESOLVERS],
     };
   }

@@ -23,6 +23,7 @@ import type { Principal } from './auth/role';
 import { ResponseCache } from './cache/responseCache';
 import { memoisedStringify, responseCachePlugin } from './cache/responseCachePlugin';
 import { plainExecutionPlugin } from './execution/plainExecutionPlugin';
+import { graphiqlLandingPage } from './graphiql/graphiqlLandingPage';
 
 interface HttpContextArg {
   readonly req: { headers: Record<string, string | string[] | undefined>; ip?: string; socket?: { remoteAddress?: string } };
@@ -64,12 +65,13 @@ export function graphqlOptions(settings: ApiSettings, ledger: Ledger): ApolloDri
     autoSchemaFile: true,
     sortSchema: true,
     playground: false,
-    graphiql: true,
+    // GraphiQL from the app's own assets (graphiqlLandingPage), not @nestjs/apollo's CDN page.
+    graphiql: false,
     introspection: true,
     includeStacktraceInErrorResponses: false,
     formatError: makeFormatError(log),
     validationRules: [depthRule],
-    plugins: [complexityPlugin(limits.maxComplexity), ApolloServerPluginCacheControlDisabled(), responseCachePlugin(responseCache), plainExecutionPlugin()],
+    plugins: [graphiqlLandingPage('/graphql'), complexityPlugin(limits.maxComplexity), ApolloServerPluginCacheControlDisabled(), responseCachePlugin(responseCache), plainExecutionPlugin()],
     // Compact JSON (Apollo pretty-prints by default), remembered for cached results.
     stringifyResult: memoisedStringify(),
     context: (arg: HttpContextArg | WsContextArg): ApiContext => {

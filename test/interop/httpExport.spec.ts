@@ -8,7 +8,7 @@ import { Test } from '@nestjs/testing';
 import Ajv2020 from 'ajv/dist/2020';
 import { openEventStore } from '../../src/eventStore/storeUrl';
 import type { EventStore } from '../../src/eventStore/eventStore';
-import { importIssFiles } from '../../src/format/iss/import/importIss';
+import { importIssFiles } from '../../src/archive/importIss';
 import { Ledger } from '../../src/ledger/ledger';
 import { API_SETTINGS, API_VISIBILITY } from '../../src/api/tokens';
 import { settingsFromEnv } from '../../src/api/apiSettings';

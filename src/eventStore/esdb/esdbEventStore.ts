@@ -39,6 +39,7 @@ import {
   type ResolvedEvent,
 } from '@eventstore/db-client';
 import type {
+  AppendBatch,
   AppendResult,
   EventStore,
   NewEvent,
@@ -53,7 +54,7 @@ import type {
 import type { EventMetadata } from '../eventMetadata';
 import type { ExpectedRevision } from '../expectedRevision';
 import { ConcurrencyError, InvalidEventError, StoreConfigError, StoreUnavailableError } from '../errors';
-import { DEFAULT_MAX_EVENT_BYTES, prepareEvent, sealEvents } from '../hashChain';
+import { DEFAULT_MAX_EVENT_BYTES, prepareEvent, sealEvents, type PreparedEvent } from '../hashChain';
 import { NO_UPCASTERS, upcastEvent, type UpcasterRegistry } from '../versioning/upcasting';
 import { isClientCancellation, isFailover, isStreamNotFound, isWrongExpectedVersion, toStoreError } from './esdbErrors';
 import { DEFAULT_FAILOVER, failoverDelay, type FailoverTiming } from './failover';
@@ -113,7 +114,7 @@ function isSystem(event: ClientEvent): boolean {
   return event.streamId.startsWith('$') || event.type.startsWith('$');
 }
 
-function checkStreamName(streamName: string): void {
+function checkStreamName(streamName: unknown): asserts streamName is string {
   if (typeof streamName !== 'string' || streamName.length === 0) throw new InvalidEventError('stream name must be a non-empty string');
   if (streamName.startsWith('$')) throw new InvalidEventError(`stream name ${streamName} is reserved for EventStoreDB system streams`);
 }
@@ -295,11 +296,41 @@ export class EsdbEventStore implements EventStore {
 
   async appendToStream(streamName: string, events: readonly NewEvent[], options: { expectedRevision: ExpectedRevision }): Promise<AppendResult> {
     this.assertOpen();
+    const prepared = this.prepareBatch(streamName, events, options?.expectedRevision);
+    if (this.readonly) throw new StoreUnavailableError(`append to ${streamName}: the store was opened read-only`);
+    return this.appendPrepared(streamName, events, prepared, options.expectedRevision);
+  }
+
+  /**
+   * EventStoreDB has no transaction across streams: every batch is checked first (bad input
+   * anywhere writes nothing), then the batches are appended one after another, each with its own
+   * expected revision and all-or-nothing on its own. A failure stops there, naming the batch.
+   */
+  async appendMany(batches: readonly AppendBatch[]): Promise<AppendResult[]> {
+    this.assertOpen();
+    if (!Array.isArray(batches) || batches.length === 0) throw new InvalidEventError('appendMany: no batches given (it needs at least one)');
+    const prepared = batches.map((b, k) => {
+      try {
+        return this.prepareBatch(b?.streamName, b?.events, b?.expectedRevision);
+      } catch (err) {
+        if (err instanceof InvalidEventError) throw new InvalidEventError(`appendMany batch #${k}: ${err.message}`);
+        throw err;
+      }
+    });
+    if (this.readonly) throw new StoreUnavailableError(`append to ${batches.length} streams: the store was opened read-only`);
+    const results: AppendResult[] = [];
+    for (let k = 0; k < batches.length; k++) {
+      results.push(await this.appendPrepared(batches[k].streamName, batches[k].events, prepared[k], batches[k].expectedRevision));
+    }
+    return results;
+  }
+
+  /** Checks one batch and serialises its events (recordedAt from the store's clock unless set). */
+  private prepareBatch(streamName: unknown, events: readonly NewEvent[] | undefined, expected: unknown): PreparedEvent[] {
     checkStreamName(streamName);
-    const expected = options?.expectedRevision;
     checkExpected(expected);
     if (!Array.isArray(events) || events.length === 0) {
-      throw new InvalidEventError(`append to ${streamName}: no events given (an append needs at least one)`);
+      throw new InvalidEventError(`append to ${String(streamName)}: no events given (an append needs at least one)`);
     }
     // recordedAt is the store's clock unless the caller set it, as in the SQLite adapter, so both write the same chain.
     const recordedAt = new Date().toISOString();
@@ -308,9 +339,12 @@ export class EsdbEventStore implements EventStore {
       return checked.metadata.recordedAt ? checked : { ...checked, metadata: { ...checked.metadata, recordedAt } };
     });
     if (new Set(prepared.map((event) => event.eventId)).size !== prepared.length) {
-      throw new InvalidEventError(`append to ${streamName}: the same eventId appears twice in one append`);
+      throw new InvalidEventError(`append to ${String(streamName)}: the same eventId appears twice in one append`);
     }
-    if (this.readonly) throw new StoreUnavailableError(`append to ${streamName}: the store was opened read-only`);
+    return prepared;
+  }
+
+  private async appendPrepared(streamName: string, events: readonly NewEvent[], prepared: PreparedEvent[], expected: ExpectedRevision): Promise<AppendResult> {
     await this.checkServer();
     for (let attempt = 0; ; attempt++) {
       const tail = expected === 'noStream' ? [] : await this.readTail(streamName, typeof expected === 'bigint' ? 1 : prepared.length);

@@ -22,6 +22,12 @@ function seenCards(p: Perspective, game: GameState, known: Set<Card>): void {
   if (canSeeSkat(p, game)) for (const c of game.skat) known.add(c);
 }
 
+/** The seat whose move the event records (public: everyone at the table sees who acts). */
+function actingSeat(event: RecordedEvent): Seat | null {
+  const seat = (event.data as { seat?: unknown } | null)?.seat;
+  return seat === 0 || seat === 1 || seat === 2 ? seat : null;
+}
+
 function frameOf(dealId: string, state: DealState, event: RecordedEvent, step: number, p: Perspective, known: Set<Card>): ReplayFrame {
   const game = state.game as GameState;
   const started = state.started;
@@ -40,7 +46,7 @@ function frameOf(dealId: string, state: DealState, event: RecordedEvent, step: n
   return {
     dealId,
     step,
-    event: { id: event.eventId, type: event.type, revision: event.revision.toString() },
+    event: { id: event.eventId, type: event.type, revision: event.revision.toString(), seat: actingSeat(event) },
     phase: game.phase,
     players: started ? started.players : ['', '', ''],
     hands: [visible(game.hands[0], canSeeHand(p, game, 0)), visible(game.hands[1], canSeeHand(p, game, 1)), visible(game.hands[2], canSeeHand(p, game, 2))],

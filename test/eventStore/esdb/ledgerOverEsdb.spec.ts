@@ -3,7 +3,7 @@
  * corpus imported through the Ledger, scored, listed, put on score sheets, verified and rescored,
  * with the same answers as over SQLite.
  */
-import { importIssText } from '../../../src/format/iss/import/importIss';
+import { importIssText } from '../../../src/archive/importIss';
 import { verifyStore } from '../../../src/eventStore/integrity/verifyStore';
 import { Ledger } from '../../../src/ledger/ledger';
 import { corpusLines } from '../../iss/corpus';
