@@ -3,11 +3,12 @@ import { loadDeckStyle, saveDeckStyle } from './deckPreference.js';
 import { LANGUAGES, loadLanguage, saveLanguage, type Language } from './language.js';
 import { renderList } from './listView.js';
 import { setLanguage, t, type MessageKey } from './messages.js';
+import { renderRecorder } from './recorderView.js';
 import { renderReplay } from './replayView.js';
 import { adoptTokenFromLink } from './session.js';
 import { renderSheet } from './sheetView.js';
 
-// One page, three views chosen by the query string: ?deal=ID (#step=N), ?sheet=TABLE, else the list.
+// One page, views chosen by the query string: ?deal=ID (#step=N), ?sheet=TABLE, ?record=TABLE, else the list.
 let style: DeckStyle = loadDeckStyle();
 let language: Language = loadLanguage();
 let teardown: () => void = () => undefined;
@@ -28,7 +29,9 @@ async function route(): Promise<void> {
   const params = new URLSearchParams(location.search);
   const deal = params.get('deal');
   const sheet = params.get('sheet');
-  if (deal) teardown = await renderReplay(root, deal, settings);
+  const record = params.get('record');
+  if (record) teardown = await renderRecorder(root, record, settings);
+  else if (deal) teardown = await renderReplay(root, deal, settings);
   else if (sheet) await renderSheet(root, sheet);
   else await renderList(root, params);
   document.body.dataset.ready = 'true';
