@@ -21,7 +21,7 @@ class LedgerModule implements OnApplicationShutdown {
       global: true,
       providers: [
         { provide: API_SETTINGS, useValue: settings },
-        ledger ? { provide: Ledger, useValue: ledger } : { provide: Ledger, useFactory: () => Ledger.open({ storeUrl: settings.storeUrl, readModelUrl: settings.readModelUrl }) },
+        ledger ? { provide: Ledger, useValue: ledger } : { provide: Ledger, useFactory: () => Ledger.open({ storeUrl: settings.storeUrl, readModelUrl: settings.readModelUrl, readModelMismatch: settings.readModelMismatch }) },
         {
           provide: API_VISIBILITY,
           useValue: { isPrivateTournament: (id) => id !== null && settings.privateTournaments.has(id), privateTournaments: [...settings.privateTournaments] } satisfies Visibility,
