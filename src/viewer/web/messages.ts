@@ -50,6 +50,7 @@ const EN = {
   signIn: 'Sign in', pasteToken: 'Token', signInWhy: 'Recording needs the recorder token of this table (from the organiser).',
   enterCards: 'The dealt cards', startWithTheseCards: 'Start the deal with these cards', skatIsRest: 'The two cards left are the skat.',
   tapCardsOf: "Tap {seat}'s cards ({n} of 10).",
+  currentDeal: 'Current deal', tableScreen: 'Table {id}', waitingForNextDeal: 'Waiting for the next deal…',
   // List and sheet.
   filterDeals: 'Filter deals', player: 'Player', table: 'Table', gameType: 'Game type', result: 'Result', filter: 'Filter', any: 'any',
   loadingDeals: 'Loading deals…', moreDeals: 'More deals', nDeals: '{n} deals', couldNotLoadDeals: 'Could not load deals: {reason}',
@@ -107,6 +108,7 @@ const DE: Record<MessageKey, string> = {
   signIn: 'Anmelden', pasteToken: 'Token', signInWhy: 'Zum Aufzeichnen braucht es das Schreiber-Token dieses Tisches (vom Turnierleiter).',
   enterCards: 'Die gegebenen Karten', startWithTheseCards: 'Spiel mit diesen Karten beginnen', skatIsRest: 'Die zwei übrigen Karten sind der Skat.',
   tapCardsOf: 'Karten von {seat} antippen ({n} von 10).',
+  currentDeal: 'Laufendes Spiel', tableScreen: 'Tisch {id}', waitingForNextDeal: 'Warte auf das nächste Spiel…',
   filterDeals: 'Spiele filtern', player: 'Spieler', table: 'Tisch', gameType: 'Spielart', result: 'Ergebnis', filter: 'Filtern', any: 'alle',
   loadingDeals: 'Spiele laden…', moreDeals: 'Weitere Spiele', nDeals: '{n} Spiele', couldNotLoadDeals: 'Spiele konnten nicht geladen werden: {reason}',
   colDeal: 'Spiel', colDate: 'Datum', colPlayers: 'Spieler', colDeclarer: 'Alleinspieler', colGame: 'Spiel', colResult: 'Ergebnis', colTable: 'Tisch',
