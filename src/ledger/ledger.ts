@@ -18,6 +18,7 @@ import type { PlayerStats } from '../projections/playerStats/playerStats';
 import { openReadModelDb, RM, type ReadModelDb } from '../projections/readModelDb';
 import type { Perspective, ReplayFrame } from '../projections/replayFrames/replayFrame';
 import { replayFrames, toStoredDealEvent } from '../projections/replayFrames/replayFrames';
+import { DealAnalyses } from './analyses';
 import { Branches } from './branches';
 import { LogFollower } from './logFollower';
 import { ProjectionRunner } from '../projections/runner';
@@ -67,6 +68,8 @@ export class Ledger {
   private readonly follower: LogFollower;
   /** What-if branches (`branch-<id>` streams forked from deals; never written into a deal). */
   readonly branches: Branches;
+  /** Per-step perfect-information verdicts of deals, computed on demand and cached. */
+  readonly analyses: DealAnalyses;
 
   private constructor(
     readonly store: EventStore,
@@ -75,6 +78,7 @@ export class Ledger {
   ) {
     this.runner = new ProjectionRunner(db, store);
     this.branches = new Branches(store);
+    this.analyses = new DealAnalyses(store);
     this.follower = new LogFollower(store, {
       deliver: (e) => this.tell(e),
       near: () => this.runner.checkpoint().position,
