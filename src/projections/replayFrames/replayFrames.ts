@@ -7,7 +7,7 @@ import type { Card } from '../../rules/card';
 import type { GameState } from '../../rules/game-state';
 import type { Seat } from '../../rules/seat';
 import type { FrameTrick, Perspective, ReplayFrame, VisibleCards } from './replayFrame';
-import { canSeeHand, canSeeSkat, cardsOfMove } from './visibility';
+import { canSeeHand, canSeeSkat, cardsBehindMove } from './visibility';
 
 const SEATS: readonly Seat[] = [0, 1, 2];
 
@@ -42,7 +42,7 @@ function frameOf(dealId: string, state: DealState, event: RecordedEvent, step: n
   else if (declarer !== null) defenderPoints += t.points;
   const toAct = seatToAct(game);
   const seeCard = (c: Card): boolean => p.kind === 'all' || known.has(c);
-  const moves = toAct === null ? [] : legalMoves(game).filter((m) => cardsOfMove(m).every(seeCard));
+  const moves = toAct === null ? [] : legalMoves(game).filter((m) => cardsBehindMove(m, game).every(seeCard));
   return {
     dealId,
     step,
