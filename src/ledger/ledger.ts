@@ -20,6 +20,8 @@ import type { PlayerStats } from '../projections/playerStats/playerStats';
 import { openReadModelDb, RM, type ReadModelDb } from '../projections/readModelDb';
 import type { Perspective, ReplayFrame } from '../projections/replayFrames/replayFrame';
 import { replayFrames, toStoredDealEvent } from '../projections/replayFrames/replayFrames';
+import { DealAnalyses } from './analyses';
+import { Branches } from './branches';
 import { LogFollower } from './logFollower';
 import { ProjectionRunner } from '../projections/runner';
 import { buildScoreSheet } from '../projections/scoreSheet/buildScoreSheet';
@@ -69,6 +71,10 @@ export class Ledger {
   private readonly runner: ProjectionRunner;
   /** Runs while anybody listens: brings them the events of every writer, once each, in log order. */
   private readonly follower: LogFollower;
+  /** What-if branches (`branch-<id>` streams forked from deals; never written into a deal). */
+  readonly branches: Branches;
+  /** Per-step perfect-information verdicts of deals, computed on demand and cached. */
+  readonly analyses: DealAnalyses;
 
   private constructor(
     readonly store: EventStore,
@@ -76,6 +82,8 @@ export class Ledger {
     private readonly defaultProfileId: string,
   ) {
     this.runner = new ProjectionRunner(db, store);
+    this.branches = new Branches(store);
+    this.analyses = new DealAnalyses(store);
     this.follower = new LogFollower(store, {
       deliver: (e) => this.tell(e),
       near: () => this.runner.checkpoint().position,

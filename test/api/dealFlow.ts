@@ -90,7 +90,8 @@ export async function playOn(server: TestServer, dealId: string, token: string, 
   return sent;
 }
 
-export async function openTableAndDeal(server: TestServer, tableId: string, players: string[], adminToken: string, recorderToken: string): Promise<string> {
+/** Opens a table (admin); a table already open is fine. */
+export async function openTable(server: TestServer, tableId: string, players: string[], adminToken: string): Promise<void> {
   const open = await server.gql(
     `mutation($c: ID!, $i: OpenTableInput!) { openTable(commandId: $c, input: $i) { revision } }`,
     { c: newCommandId(), i: { tableId, players, firstDealer: players[0] } },
@@ -98,6 +99,10 @@ export async function openTableAndDeal(server: TestServer, tableId: string, play
   );
   const alreadyOpen = open.body.errors?.length === 1 && /already open/.test(open.body.errors[0].message);
   if (open.body.errors && !alreadyOpen) throw new Error(`openTable: ${JSON.stringify(open.body.errors)}`);
+}
+
+export async function openTableAndDeal(server: TestServer, tableId: string, players: string[], adminToken: string, recorderToken: string): Promise<string> {
+  await openTable(server, tableId, players, adminToken);
   const startNext = () =>
     server.gql(`mutation($c: ID!, $i: StartTableDealInput!) { startTableDeal(commandId: $c, input: $i) { dealId revision } }`, { c: newCommandId(), i: { tableId, cards: GIVEN_CARDS } }, recorderToken);
   let start = await startNext();

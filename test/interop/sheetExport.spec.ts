@@ -1,6 +1,6 @@
 import type { ScoreSheet } from '../../src/projections/scoreSheet/scoreSheet';
 import { csvCell, scoreSheetCsv } from '../../src/format/sheet/sheetCsv';
-import { scoreSheetHtml } from '../../src/format/sheet/sheetHtml';
+import { germanGameLabel, scoreSheetHtml } from '../../src/format/sheet/sheetHtml';
 
 /** R35 worked example (3-table): the declarer loses clubs with 2 (-72): -122 for him, +40 for each defender. */
 const sheet: ScoreSheet = {
@@ -66,5 +66,15 @@ describe('score sheet export (R34 list, R35 Seeger-Fabian)', () => {
     expect(html).toContain('<li>R35: Anna: -72 - 50 = -122; each defender +40</li>');
     expect(html).toContain('0,50 €');
     expect(html).not.toMatch(/<script/i);
+  });
+
+  it('HTML: game names in German like the headings (no English game words on the German page)', () => {
+    expect(germanGameLabel('clubs hand schneider announced')).toBe('Kreuz Hand Schneider angesagt');
+    expect(germanGameLabel('grand ouvert')).toBe('Grand ouvert');
+    expect(germanGameLabel('null hand ouvert')).toBe('Null Hand ouvert');
+    expect(germanGameLabel('passed in')).toBe('eingepasst');
+    const html = scoreSheetHtml(sheet, { generatedAt: '2026-11-29 12:00 UTC' });
+    const list = html.slice(html.indexOf('<table class="list">'), html.indexOf('</table>'));
+    expect(list).not.toMatch(/\b(clubs|spades|hearts|diamonds|grand|passed in|announced)\b/);
   });
 });
