@@ -7,8 +7,9 @@ import { renderRecorder } from './recorderView.js';
 import { renderReplay } from './replayView.js';
 import { adoptTokenFromLink } from './session.js';
 import { renderSheet } from './sheetView.js';
+import { renderTableScreen } from './tableView.js';
 
-// One page, views chosen by the query string: ?deal=ID (#step=N), ?sheet=TABLE, ?record=TABLE, else the list.
+// One page, views chosen by the query string: ?deal=ID (#step=N), ?sheet=TABLE, ?record=TABLE, ?table=TABLE (hall screen), else the list.
 let style: DeckStyle = loadDeckStyle();
 let language: Language = loadLanguage();
 let teardown: () => void = () => undefined;
@@ -30,7 +31,9 @@ async function route(): Promise<void> {
   const deal = params.get('deal');
   const sheet = params.get('sheet');
   const record = params.get('record');
+  const table = params.get('table');
   if (record) teardown = await renderRecorder(root, record, settings);
+  else if (table) teardown = await renderTableScreen(root, table, settings);
   else if (deal) teardown = await renderReplay(root, deal, settings);
   else if (sheet) await renderSheet(root, sheet);
   else await renderList(root, params);
