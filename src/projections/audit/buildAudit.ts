@@ -1,4 +1,5 @@
 import { initialDealState, type DealState } from '../../deal/dealState';
+import { auditClaims } from './claimAudit';
 import type { DealScoredData, ScoreCorrectedData } from '../../deal/events';
 import { evolve } from '../../deal/evolve';
 import { getProfile } from '../../deal/engine';
@@ -106,5 +107,6 @@ export function buildAudit(dealId: string, events: readonly RecordedEvent[]): De
     profileId: started?.profileId ?? null,
     profileVersion: started?.profileVersion ?? null,
     currentProfileVersion,
+    claims: recomputeError ? [] : auditClaims(events),
   };
 }
