@@ -6,6 +6,7 @@ import type { CliCommand } from './command';
  */
 export const COMMANDS: ReadonlyArray<{ path: readonly string[]; summary: string; load: () => CliCommand }> = [
   { path: ['iss', 'verify'], summary: 'Recompute ISS records and compare with their recorded results', load: () => require('./commands/issVerify').default },
+  { path: ['analyze', 'iss'], summary: 'Solve the position of cut ISS records with all cards open', load: () => require('./commands/analyzeIss').default },
   { path: ['verify'], summary: "Check every stream's hash chain in a store", load: () => require('./commands/verify').default },
   { path: ['import', 'iss'], summary: 'Import ISS game records into a store', load: () => require('./commands/importIss').default },
   { path: ['export', 'iss'], summary: 'Export deals as ISS game records', load: () => require('./commands/exportIss').default },

@@ -12,14 +12,14 @@ export type ReadModelDb = Database.Database;
  * lived for a few commits only.
  */
 export const RM = {
-  deals: 'rm_deal_summary_v3',
-  tables: 'rm_table_v3',
-  tournaments: 'rm_tournament_v3',
-  checkpoints: 'rm_checkpoint_v3',
+  deals: 'rm_deal_summary_v4',
+  tables: 'rm_table_v4',
+  tournaments: 'rm_tournament_v4',
+  checkpoints: 'rm_checkpoint_v4',
 } as const;
 
 /** Tables of earlier layouts: dropped when a read-model database is opened, so their pages are reused. */
-export const LEGACY_READ_MODEL_TABLES: readonly string[] = ['v1', 'v2'].flatMap((v) => [
+export const LEGACY_READ_MODEL_TABLES: readonly string[] = ['v1', 'v2', 'v3'].flatMap((v) => [
   `rm_deal_summary_${v}`,
   `rm_table_${v}`,
   `rm_tournament_${v}`,

@@ -1,3 +1,4 @@
+import { recomputedResult } from '../../deal/recomputed';
 import { initialDealState, type DealState } from '../../deal/dealState';
 import { auditClaims } from './claimAudit';
 import type { DealScoredData, ScoreCorrectedData } from '../../deal/events';
@@ -59,7 +60,7 @@ export function buildAudit(dealId: string, events: readonly RecordedEvent[]): De
   let state: DealState = initialDealState;
   try {
     for (const e of events) state = evolve(state, toStoredDealEvent(e));
-    recomputed = state.game?.result ?? null;
+    recomputed = recomputedResult(state);
   } catch (err) {
     recomputeError = (err as Error).message;
   }
