@@ -3,6 +3,7 @@ import type { GameState } from '../rules/game-state';
 import type { Move } from '../rules/move';
 import { allow, refuse, type Judgement } from '../rules/refusal';
 import { isSeat } from '../rules/seat';
+import { checkClaim, type ClaimCheck } from './claimCheck';
 import type { ConfirmDeal, ContestDeal, DealCommand, RuleDispute, StartDeal, CorrectScore, WithdrawMove } from './commands';
 import type { DealState } from './dealState';
 import { resolveDeal } from './dealing';
@@ -198,7 +199,7 @@ function moveOf(command: DealCommand): Move | null {
 }
 
 /** The events recording one accepted move, given the state before and after it. */
-function eventsOfMove(command: DealCommand, before: GameState, after: GameState, state: DealState): DealEvent[] {
+function eventsOfMove(command: DealCommand, before: GameState, after: GameState, state: DealState, claim?: ClaimCheck): DealEvent[] {
   const events: DealEvent[] = [];
   switch (command.type) {
     case 'CallBid':
@@ -223,7 +224,7 @@ function eventsOfMove(command: DealCommand, before: GameState, after: GameState,
         events.push({ type: 'CardsShown', data: { seat: command.seat, cards: after.hands[command.seat].slice(), why: 'ouvert' } });
       break;
     case 'ShowCards':
-      events.push({ type: 'CardsShown', data: { seat: command.seat, cards: before.hands[command.seat].slice(), why: 'claim' } });
+      events.push({ type: 'CardsShown', data: { seat: command.seat, cards: before.hands[command.seat].slice(), why: 'claim', ...(claim ? { claim } : {}) } });
       break;
     case 'PlayCard':
       events.push({ type: 'CardPlayed', data: { seat: command.seat, card: command.card, trick: before.tricks.length + 1 } });
@@ -271,9 +272,12 @@ export function decide(command: DealCommand, state: DealState, ctx: DecideContex
   } else if (!isSeat((command as { seat?: unknown }).seat)) {
     return refuse('R2', 'seats are 0 (forehand), 1 (middlehand) or 2 (rearhand)');
   }
-  const m = moveOf(command);
+  let m = moveOf(command);
   if (!m) return refuse(L.badCommand, `unknown deal command ${String((command as { type?: unknown }).type)}`);
+  // R21 (isko): a claim is judged with all cards open when made; an unsound one gives the rest to the defenders.
+  const claim = m.kind === 'showCards' && state.game.profile.claims === 'isko' && state.game.phase === 'playing' && state.game.declarer === command.seat ? checkClaim(state.game) ?? undefined : undefined;
+  if (claim && m.kind === 'showCards' && !claim.sound) m = { ...m, unsound: true };
   const after = applyMove(state.game, m);
   if (!after.ok) return after;
-  return allow(eventsOfMove(command, state.game, after.value, state));
+  return allow(eventsOfMove(command, state.game, after.value, state, claim));
 }

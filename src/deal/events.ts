@@ -1,4 +1,5 @@
 import type { Card } from '../rules/card';
+import type { ClaimCheck } from './claimCheck';
 import type { Declaration } from '../rules/declaration';
 import type { EnteredResult } from '../rules/result-entry';
 import type { GameResult } from '../rules/game-result';
@@ -79,6 +80,8 @@ export interface CardsShownData {
   /** The cards laid open at that moment. */
   readonly cards: readonly Card[];
   readonly why: 'ouvert' | 'claim';
+  /** A claim under the isko profile: judged with all cards open when made (R21); absent on older events (then it stood). */
+  readonly claim?: ClaimCheck;
 }
 export interface CardPlayedData { readonly seat: Seat; readonly card: Card; readonly trick: number }
 export interface KontraCalledData { readonly seat: Seat }

@@ -36,7 +36,9 @@ export function moveOfEvent(event: StoredDealEvent): Move | null {
       return { kind: 'declare', seat: event.data.seat, declaration: event.data.declaration };
     case 'CardsShown':
       // The ouvert display is part of the declaration (R14); only a claim is a move of its own.
-      return event.data.why === 'claim' ? { kind: 'showCards', seat: event.data.seat } : null;
+      if (event.data.why !== 'claim') return null;
+      // R21: a claim recorded as unsound gives the remaining tricks to the defenders.
+      return event.data.claim?.sound === false ? { kind: 'showCards', seat: event.data.seat, unsound: true } : { kind: 'showCards', seat: event.data.seat };
     case 'CardPlayed':
       return { kind: 'play', seat: event.data.seat, card: event.data.card };
     case 'KontraCalled':

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { decide, type DecideContext } from '../deal/decide';
 import { initialDealState, type DealState } from '../deal/dealState';
 import { DEAL_SCHEMA_VERSION, dealStreamName, DEAL_STREAM_PREFIX, type DealEvent, type ScoreCorrectedData } from '../deal/events';
@@ -23,7 +24,8 @@ import { replayFrames, toStoredDealEvent } from '../projections/replayFrames/rep
 import { DealAnalyses } from './analyses';
 import { Branches } from './branches';
 import { LogFollower } from './logFollower';
-import { ProjectionRunner } from '../projections/runner';
+import { PROJECTED_EVENT_TYPES, ProjectionRunner } from '../projections/runner';
+import { checkReadModelBinding, ReadModelMismatchError, type ReadModelMismatchPolicy } from '../projections/readModelBinding';
 import { buildScoreSheet } from '../projections/scoreSheet/buildScoreSheet';
 import type { ScoreSheet } from '../projections/scoreSheet/scoreSheet';
 import { buildStandings } from '../projections/standings/buildStandings';
@@ -50,15 +52,35 @@ import type { AppendDealOutcome, CommandContext, CommandOutcome, LedgerCommand }
 
 export type { LedgerCommand, CommandContext, CommandOutcome, AppendDealOutcome } from './ledgerTypes';
 export { IllegalCommandError, NotFoundError, InvalidQueryError } from './errors';
+export { ReadModelMismatchError } from '../projections/readModelBinding';
 export { ConcurrencyError } from '../eventStore/errors';
 
 export interface LedgerOptions {
   /** `sqlite::memory:`, `sqlite:<file>`, or an EventStoreDB URL. */
   readonly storeUrl: string;
-  /** Where the read models live (`sqlite:<file>` or `sqlite::memory:`); default: the store's SQLite file, or memory. */
+  /**
+   * Where the read models live (`sqlite:<file>` or `sqlite::memory:`); default: the store's SQLite
+   * file, or for EventStoreDB a file of its own under ./data (defaultReadModelUrl).
+   */
   readonly readModelUrl?: string;
   /** Rule profile for deals and tables that name none (default `isko`). */
   readonly profileId?: string;
+  /** Read models that do not belong to the store: refused (default) or rebuilt at start; `skip` only for `rebuild` itself. */
+  readonly readModelMismatch?: ReadModelMismatchPolicy | 'skip';
+}
+
+/**
+ * The read-model file used when none is named: the SQLite store's own file; for EventStoreDB
+ * `./data/read-models-<8 hex>.db`, named by a hash of the connection string without credentials,
+ * so each store (and each API instance's working folder) keeps its own file, checkpointed at $all
+ * positions; a start resumes from it instead of reading the whole log.
+ */
+export function defaultReadModelUrl(storeUrl: string): string {
+  const location = parseStoreUrl(storeUrl);
+  if (location.kind === 'sqlite') return location.path === ':memory:' ? 'sqlite::memory:' : `sqlite:${location.path}`;
+  const withoutCredentials = location.connectionString.replace(/^([a-z+]+:\/\/)[^@/]*@/i, '$1');
+  const digest = createHash('sha256').update(withoutCredentials).digest('hex').slice(0, 8);
+  return `sqlite:./data/read-models-${digest}.db`;
 }
 
 const STRUCTURE_SCHEMA_VERSION = '1';
@@ -78,6 +100,8 @@ export class Ledger {
   readonly branches: Branches;
   /** Per-step perfect-information verdicts of deals, computed on demand and cached. */
   readonly analyses: DealAnalyses;
+  /** Why the read models were rebuilt at start (they did not belong to the store), if they were. */
+  readModelsRebuiltAtStart: string | undefined;
 
   private constructor(
     readonly store: EventStore,
@@ -96,19 +120,42 @@ export class Ledger {
   }
 
   static async open(options: LedgerOptions): Promise<Ledger> {
-    const location = parseStoreUrl(options.storeUrl);
-    const readModelUrl = options.readModelUrl ?? (location.kind === 'sqlite' ? (location.path === ':memory:' ? 'sqlite::memory:' : `sqlite:${location.path}`) : 'sqlite::memory:');
+    const readModelUrl = options.readModelUrl ?? defaultReadModelUrl(options.storeUrl);
     const store = await openEventStore(options.storeUrl);
-    return Ledger.withStore(store, { readModelUrl, profileId: options.profileId });
+    try {
+      return await Ledger.withStore(store, { readModelUrl, profileId: options.profileId, readModelMismatch: options.readModelMismatch });
+    } catch (error) {
+      await store.dispose().catch(() => undefined);
+      throw error;
+    }
   }
 
   /** A ledger over an already open store (tests, benchmarks). */
-  static async withStore(store: EventStore, options: { readModelUrl?: string; profileId?: string } = {}): Promise<Ledger> {
+  static async withStore(
+    store: EventStore,
+    options: { readModelUrl?: string; profileId?: string; readModelMismatch?: ReadModelMismatchPolicy | 'skip' } = {},
+  ): Promise<Ledger> {
     if (options.profileId !== undefined) getProfile(options.profileId); // an unknown default profile fails here, not at the first command
-    const db = openReadModelDb(options.readModelUrl ?? 'sqlite::memory:');
-    const ledger = new Ledger(store, db, options.profileId ?? DEFAULT_PROFILE_ID);
-    await ledger.runner.catchUp(false);
-    return ledger;
+    const readModelUrl = options.readModelUrl ?? 'sqlite::memory:';
+    const db = openReadModelDb(readModelUrl);
+    try {
+      const ledger = new Ledger(store, db, options.profileId ?? DEFAULT_PROFILE_ID);
+      // Before anything is served: rows built from another store must not answer for this one.
+      if (options.readModelMismatch !== 'skip') {
+        const check = await checkReadModelBinding(db, store, PROJECTED_EVENT_TYPES);
+        if (!check.ok) {
+          if (!check.unbound && options.readModelMismatch !== 'rebuild') throw new ReadModelMismatchError(readModelUrl, check.reason);
+          process.emitWarning(`read models in ${readModelUrl} rebuilt at start: ${check.reason}`);
+          await ledger.runner.rebuild();
+          ledger.readModelsRebuiltAtStart = check.reason;
+        }
+      }
+      await ledger.runner.catchUp(false);
+      return ledger;
+    } catch (error) {
+      db.close();
+      throw error;
+    }
   }
 
   // ------------------------------------------------------------------ commands

@@ -36,6 +36,7 @@ export function auditView(a: DealAudit, players?: readonly string[]): DealAuditT
     corrections: a.corrections.map((c) => ({ ...c })),
     profileId: a.profileId,
     profileVersion: a.profileVersion,
+    claims: a.claims.map((c) => ({ ...c, line: c.line.map((l) => ({ seat: l.seat, card: l.card })) })),
   };
 }
 
