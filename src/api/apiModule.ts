@@ -25,7 +25,7 @@ class LedgerModule implements OnApplicationShutdown {
         { provide: API_SETTINGS, useValue: settings },
         { provide: API_REVOCATIONS, useValue: new TokenRevocations() },
         { provide: API_RATE_LIMITER, useValue: new RateLimiter(settings.limits.ratePerWindow, settings.limits.rateWindowMs) },
-        ledger ? { provide: Ledger, useValue: ledger } : { provide: Ledger, useFactory: () => Ledger.open({ storeUrl: settings.storeUrl, readModelUrl: settings.readModelUrl }) },
+        ledger ? { provide: Ledger, useValue: ledger } : { provide: Ledger, useFactory: () => Ledger.open({ storeUrl: settings.storeUrl, readModelUrl: settings.readModelUrl, readModelMismatch: settings.readModelMismatch }) },
         {
           provide: API_VISIBILITY,
           useValue: { isPrivateTournament: (id) => id !== null && settings.privateTournaments.has(id), privateTournaments: [...settings.privateTournaments] } satisfies Visibility,

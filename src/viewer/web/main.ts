@@ -7,6 +7,7 @@ import { renderRecorder } from './recorderView.js';
 import { renderReplay } from './replayView.js';
 import { adoptTokenFromLink } from './session.js';
 import { renderSheet } from './sheetView.js';
+import { renderStandings } from './standingsView.js';
 import { renderTableScreen } from './tableView.js';
 
 // One page, views chosen by the query string: ?deal=ID (#step=N), ?sheet=TABLE, ?record=TABLE, ?table=TABLE (hall screen), else the list.
@@ -32,7 +33,9 @@ async function route(): Promise<void> {
   const sheet = params.get('sheet');
   const record = params.get('record');
   const table = params.get('table');
-  if (record) teardown = await renderRecorder(root, record, settings);
+  const standings = params.get('standings');
+  if (standings) await renderStandings(root, standings);
+  else if (record) teardown = await renderRecorder(root, record, settings);
   else if (table) teardown = await renderTableScreen(root, table, settings);
   else if (deal) teardown = await renderReplay(root, deal, settings);
   else if (sheet) await renderSheet(root, sheet);

@@ -51,6 +51,7 @@ const EN = {
   enterCards: 'The dealt cards', startWithTheseCards: 'Start the deal with these cards', skatIsRest: 'The two cards left are the skat.',
   tapCardsOf: "Tap {seat}'s cards ({n} of 10).",
   currentDeal: 'Current deal', tableScreen: 'Table {id}', waitingForNextDeal: 'Waiting for the next deal…',
+  noTournament: 'No tournament {id}.', standingsOf: 'Standings: {name}', colSeries: 'Series', roundTable: 'Round {round}, table {id}',
   // List and sheet.
   filterDeals: 'Filter deals', player: 'Player', table: 'Table', gameType: 'Game type', result: 'Result', filter: 'Filter', any: 'any',
   loadingDeals: 'Loading deals…', moreDeals: 'More deals', nDeals: '{n} deals', couldNotLoadDeals: 'Could not load deals: {reason}',
@@ -109,6 +110,7 @@ const DE: Record<MessageKey, string> = {
   enterCards: 'Die gegebenen Karten', startWithTheseCards: 'Spiel mit diesen Karten beginnen', skatIsRest: 'Die zwei übrigen Karten sind der Skat.',
   tapCardsOf: 'Karten von {seat} antippen ({n} von 10).',
   currentDeal: 'Laufendes Spiel', tableScreen: 'Tisch {id}', waitingForNextDeal: 'Warte auf das nächste Spiel…',
+  noTournament: 'Kein Turnier {id}.', standingsOf: 'Rangliste: {name}', colSeries: 'Serien', roundTable: 'Runde {round}, Tisch {id}',
   filterDeals: 'Spiele filtern', player: 'Spieler', table: 'Tisch', gameType: 'Spielart', result: 'Ergebnis', filter: 'Filtern', any: 'alle',
   loadingDeals: 'Spiele laden…', moreDeals: 'Weitere Spiele', nDeals: '{n} Spiele', couldNotLoadDeals: 'Spiele konnten nicht geladen werden: {reason}',
   colDeal: 'Spiel', colDate: 'Datum', colPlayers: 'Spieler', colDeclarer: 'Alleinspieler', colGame: 'Spiel', colResult: 'Ergebnis', colTable: 'Tisch',
