@@ -49,6 +49,7 @@ describe('analysis in the viewer (Chromium)', () => {
   it('the verdict strip and the alternatives of a step match the API', async () => {
     const at = analysis.steps[5];
     await page.goto(`${base}/?deal=${DEAL}#step=${at.step}`);
+    await page.click('[data-testid="analyse"]');
     await page.waitForSelector('[data-testid="verdict-strip"] li');
     const strip = await page.$$eval('[data-testid="verdict-strip"] li', (cells) =>
       cells.map((c) => ({ step: Number(c.getAttribute('data-step')), verdict: c.getAttribute('data-verdict'), value: Number(c.getAttribute('data-value')) })));
@@ -69,6 +70,7 @@ describe('analysis in the viewer (Chromium)', () => {
     const at = analysis.steps[3];
     const before = JSON.stringify((await server.ledger.store.readStream(`deal-${DEAL}`)).events.map((e) => e.eventId));
     await page.goto(`${base}/?deal=${DEAL}#step=${at.step}`);
+    await page.click('[data-testid="analyse"]');
     await page.waitForSelector('[data-testid="verdict-strip"] li');
     await page.click('[data-testid="play-from-here"]');
     await page.waitForFunction(() => new URLSearchParams(location.search).has('branch'));

@@ -78,33 +78,39 @@ export function analysisPanel(dealId: string, finished: boolean, goTo: (step: nu
   if (!finished) {
     summary.textContent = 'The analysis opens when the deal ends (it uses every hand).';
   } else {
-    summary.textContent = 'Analysing…';
-    graphql<{ deal: { analysis: Analysis } | null }>(ANALYSIS_QUERY, { id: dealId })
-      .then((data) => {
-        analysis = data.deal?.analysis ?? null;
-        if (!analysis) return;
-        summary.textContent = analysis.steps.length
-          ? `${analysis.game?.toLowerCase()} game: verdict with perfect play at each step; click a cell to go there`
-          : analysis.note ?? 'nothing to analyse';
-        for (const s of analysis.steps) {
-          byStep.set(s.step, s);
-          const isTurn = analysis.turningPoints.some((t) => t.step === s.step);
-          const cell = el('li', {
-            'data-step': String(s.step), 'data-verdict': s.verdict, 'data-value': s.value === null ? '' : String(s.value),
-            class: `${s.verdict === 'WON' ? 'won' : 'lost'}${isTurn ? ' turning' : ''}`,
-            title: `step ${s.step}, trick ${s.trick}: ${outcome(s.value, s.verdict)}${s.move ? `; ${s.move} played` : ''}`,
-          });
-          cell.append(el('button', { type: 'button', 'aria-label': `step ${s.step}: ${outcome(s.value, s.verdict)}`, text: s.value === null ? (s.verdict === 'WON' ? 'W' : 'L') : String(s.value) }));
-          cell.addEventListener('click', () => goTo(s.step));
-          strip.append(cell);
-        }
-        for (const tp of analysis.turningPoints) turning.append(el('li', { 'data-step': String(tp.step), text: tp.text }));
-        if (!analysis.turningPoints.length) turning.append(el('li', { class: 'muted', text: 'none: the verdict never changed' }));
-        show(currentStep());
-      })
-      .catch((e) => {
-        summary.textContent = `No analysis: ${(e as Error).message}`;
-      });
+    // Asked for on demand: an analysis costs the server seconds of CPU the first time.
+    summary.textContent = '';
+    const ask = el('button', { type: 'button', 'data-testid': 'analyse', text: 'Analyse with all cards open' });
+    summary.append(ask);
+    ask.addEventListener('click', () => {
+      summary.textContent = 'Analysing…';
+      graphql<{ deal: { analysis: Analysis } | null }>(ANALYSIS_QUERY, { id: dealId })
+        .then((data) => {
+          analysis = data.deal?.analysis ?? null;
+          if (!analysis) return;
+          summary.textContent = analysis.steps.length
+            ? `${analysis.game?.toLowerCase()} game: verdict with perfect play at each step; click a cell to go there`
+            : analysis.note ?? 'nothing to analyse';
+          for (const s of analysis.steps) {
+            byStep.set(s.step, s);
+            const isTurn = analysis.turningPoints.some((t) => t.step === s.step);
+            const cell = el('li', {
+              'data-step': String(s.step), 'data-verdict': s.verdict, 'data-value': s.value === null ? '' : String(s.value),
+              class: `${s.verdict === 'WON' ? 'won' : 'lost'}${isTurn ? ' turning' : ''}`,
+              title: `step ${s.step}, trick ${s.trick}: ${outcome(s.value, s.verdict)}${s.move ? `; ${s.move} played` : ''}`,
+            });
+            cell.append(el('button', { type: 'button', 'aria-label': `step ${s.step}: ${outcome(s.value, s.verdict)}`, text: s.value === null ? (s.verdict === 'WON' ? 'W' : 'L') : String(s.value) }));
+            cell.addEventListener('click', () => goTo(s.step));
+            strip.append(cell);
+          }
+          for (const tp of analysis.turningPoints) turning.append(el('li', { 'data-step': String(tp.step), text: tp.text }));
+          if (!analysis.turningPoints.length) turning.append(el('li', { class: 'muted', text: 'none: the verdict never changed' }));
+          show(currentStep());
+        })
+        .catch((e) => {
+          summary.textContent = `No analysis: ${(e as Error).message}`;
+        });
+    });
   }
   return { element, show };
 }
