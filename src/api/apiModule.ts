@@ -25,7 +25,7 @@ class LedgerModule implements OnApplicationShutdown {
         { provide: API_SETTINGS, useValue: settings },
         { provide: API_REVOCATIONS, useValue: new TokenRevocations() },
         { provide: API_RATE_LIMITER, useValue: new RateLimiter(settings.limits.ratePerWindow, settings.limits.rateWindowMs) },
-        ledger ? { provide: Ledger, useValue: ledger } : { provide: Ledger, useFactory: () => Ledger.open({ storeUrl: settings.storeUrl, readModelUrl: settings.readModelUrl }) },
+        ledger ? { provide: Ledger, useValue: ledger } : { provide: Ledger, useFactory: () => Ledger.open({ storeUrl: settings.storeUrl, readModelUrl: settings.readModelUrl, readModelMismatch: settings.readModelMismatch }) },
         {
           provide: API_VISIBILITY,
           useValue: { isPrivateTournament: (id) => id !== null && settings.privateTournaments.has(id), privateTournaments: [...settings.privateTournaments] } satisfies Visibility,
@@ -51,7 +51,11 @@ export class ApiModule {
         GraphQLModule.forRootAsync<ApolloDriverConfig>({
           driver: (require('@nestjs/apollo') as typeof import('@nestjs/apollo')).ApolloDriver,
           inject: [API_SETTINGS, Ledger, API_RATE_LIMITER, API_REVOCATIONS],
-          useFactory: (s: ApiSettings, l: Ledger, limiter: RateLimiter, revocations: TokenRevocations) => graphqlOptions(s, l, { limiter, revocations }),
+          useFactory: async (s: ApiSettings, l: Ledger, limiter: RateLimiter, revocations: TokenRevocations) => {
+            // Tokens revoked through the API stay revoked across restarts.
+            for (const id of await l.revokedTokenIds()) revocations.revoke(id);
+            return graphqlOptions(s, l, { limiter, revocations });
+          },
         }),
       ],
       controllers: [GraphiqlAssetsController],

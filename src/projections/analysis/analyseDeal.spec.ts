@@ -61,7 +61,7 @@ describe('per-step verdicts (issue 15 item 2)', () => {
   it('names the turning points: exactly the steps where the card played flipped won/lost', async () => {
     for (const d of [...suitAndGrand, ...nulls]) {
       const a = await analysisOf(d);
-      const flips = a.steps.filter((s) => s.after && s.after.verdict !== s.outcome.verdict).map((s) => s.step);
+      const flips = a.steps.filter((s, i) => s.after && s.after.verdict !== s.outcome.verdict && a.steps[i + 1]?.after !== s.after).map((s) => s.step);
       expect(a.turningPoints.map((t) => t.step)).toEqual(flips);
       for (const t of a.turningPoints) {
         expect(t.text).toContain(t.card);

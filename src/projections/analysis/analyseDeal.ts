@@ -17,23 +17,29 @@ interface PlayPosition {
   readonly step: number;
   readonly game: GameState;
   readonly moves: readonly Move[];
-  readonly played: Card | null;
+  /** Cards played so far: steps that play no card (an ouvert display, a claim on ISS, Kontra) repeat a position. */
+  readonly cards: number;
+  played: Card | null;
 }
 
 /** Replay steps of the card play (as replayFrames counts them) with the card the record plays next. */
 export function playPositions(events: readonly RecordedEvent[]): PlayPosition[] {
-  const out: { step: number; game: GameState; moves: readonly Move[]; played: Card | null }[] = [];
+  const out: PlayPosition[] = [];
   let state: DealState = initialDealState;
   let step = -1;
+  let cards = 0;
   for (const e of events) {
     if (!isDealEventType(e.type)) continue;
     state = evolve(state, toStoredDealEvent(e));
     if (!state.game) continue;
     step++;
-    const last = out[out.length - 1];
-    if (last && last.played === null && last.step === step - 1 && e.type === 'CardPlayed') last.played = (e.data as CardPlayedData).card;
+    if (e.type === 'CardPlayed') {
+      cards++;
+      const card = (e.data as CardPlayedData).card;
+      for (let i = out.length - 1; i >= 0 && out[i].played === null && out[i].cards === cards - 1; i--) out[i].played = card;
+    }
     const g = state.game;
-    if (g.declaration && g.declarer !== null && g.phase === 'playing' && g.hands.some((h) => h.length > 0)) out.push({ step, game: g, moves: g.moves, played: null });
+    if (g.declaration && g.declarer !== null && g.phase === 'playing' && g.hands.some((h) => h.length > 0)) out.push({ step, game: g, moves: g.moves, cards, played: null });
   }
   return out;
 }
@@ -92,10 +98,16 @@ export async function analyseDeal(dealId: string, events: readonly RecordedEvent
   const positions = playPositions(events);
   const empty = (note: string): DealAnalysis => ({ dealId, game: null, declarer: null, note, steps: [], turningPoints: [], nodes: 0 });
   if (positions.length === 0) return empty('no card play to analyse (not declared yet, passed in, Ramsch, or decided before the first card)');
-  const steps: AnalysedStep[] = [];
+  const steps: (AnalysedStep & { cards: number })[] = [];
   let contract: GameContract | null = null;
   let kind: DealAnalysis['game'] = null;
   for (const p of positions) {
+    const prev = steps[steps.length - 1];
+    if (prev && prev.cards === p.cards) {
+      // The same cards as the step before (nothing was played): the same verdicts.
+      steps.push({ ...prev, step: p.step });
+      continue;
+    }
     if (options.between) await options.between();
     const r = positionFromMoves(p.game.dealt, p.moves, p.game.profile);
     if (!r.ok) continue;
@@ -127,6 +139,7 @@ export async function analyseDeal(dealId: string, events: readonly RecordedEvent
     }
     const playedOutcome = p.played ? alternatives.find((a) => a.card === p.played) ?? null : null;
     steps.push({
+      cards: p.cards,
       step: p.step,
       trick: trickOf(pos),
       toMove: pos.toMove,
@@ -137,13 +150,16 @@ export async function analyseDeal(dealId: string, events: readonly RecordedEvent
     });
   }
   const turningPoints: TurningPoint[] = [];
-  for (const s of steps) {
+  for (const [i, s] of steps.entries()) {
     if (!s.after || !s.played || s.after.verdict === s.outcome.verdict) continue;
+    // A position repeated over steps that play no card is one turning point, at its last step.
+    if (steps[i + 1]?.cards === s.cards) continue;
     const keep = s.alternatives.filter((a) => a.verdict === s.outcome.verdict);
     const declarerMoves = contract !== null && s.toMove === contract.declarer;
     const better = keep.length === 0 ? null : keep.reduce((a, b) => ((a.value ?? 0) >= (b.value ?? 0) === declarerMoves ? a : b));
     const t = { step: s.step, trick: s.trick, seat: s.toMove, card: s.played, before: s.outcome, after: s.after, better };
     turningPoints.push({ ...t, text: describeTurn(SEAT_NAMES[s.toMove], t) });
   }
-  return { dealId, game: kind, declarer: contract?.declarer ?? null, note: steps.length ? null : 'no position with a card to play', steps, turningPoints, nodes: solver.nodes - start };
+  const plain: AnalysedStep[] = steps.map(({ cards: _cards, ...s }) => s);
+  return { dealId, game: kind, declarer: contract?.declarer ?? null, note: steps.length ? null : 'no position with a card to play', steps: plain, turningPoints, nodes: solver.nodes - start };
 }

@@ -1,3 +1,4 @@
+import { withoutWithdrawn } from '../../deal/withdrawals';
 import { initialDealState, type DealState } from '../../deal/dealState';
 import { isDealEventType, type StoredDealEvent } from '../../deal/events';
 import { evolve } from '../../deal/evolve';
@@ -76,7 +77,8 @@ export function replayFrames(dealId: string, events: readonly RecordedEvent[], p
   const known = new Set<Card>();
   let state: DealState = initialDealState;
   let step = -1;
-  for (const event of events) {
+  // A withdrawn move counts as not made: no frame, and the frames after it follow from the moves in force.
+  for (const event of withoutWithdrawn(events)) {
     // Other events in a deal stream (e.g. an import's provenance record) are no step of play.
     if (!isDealEventType(event.type)) continue;
     const before = state.game;
