@@ -103,6 +103,8 @@ describe('skat-ledger import / export / rebuild / rescore / stats (issue 6)', ()
     const rebuild = await cli(['rebuild', '--store', store, '--json']);
     expect(rebuild.code).toBe(0);
     expect(JSON.parse(rebuild.stdout)).toMatchObject({ deals: 33 });
+    // Only the event types the read models fold are read and counted, and the count says so.
+    expect(Object.keys(JSON.parse(rebuild.stdout)).sort()).toEqual(['deals', 'projectedEvents', 'store']);
     const rescore = await cli(['rescore', '--store', store, '--json']);
     expect(rescore.code).toBe(0);
     expect(JSON.parse(rescore.stdout).differences).toEqual([]);

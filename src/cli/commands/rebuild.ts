@@ -8,7 +8,10 @@ Drops the read models (deal summaries, replay frames, score sheets, standings, p
 and rebuilds them from zero by replaying every event of the store. The events are not touched.
 
 ${STORE_HELP}
-  --json        print {"store","events","deals"} instead of text
+  --json        print {"store","projectedEvents","deals"} instead of text
+
+projectedEvents counts the events the read models are made of (deal starts and results, table and
+tournament events); the other events of the log (bids, skat, cards) are not read by a rebuild.
 
 ${EXIT_CODES_HELP}`;
 
@@ -21,8 +24,8 @@ const rebuild: CliCommand = {
     if (args.positional.length > 0) throw new UsageError(`unexpected argument ${args.positional[0]}`);
     const storeUrl = storeUrlOf(args, io);
     const r = await withLedger(storeUrl, (ledger) => ledger.rebuildProjections(), io.env);
-    if (has(args, 'json')) io.stdout.write(JSON.stringify({ store: redactUrl(storeUrl), events: r.events, deals: r.deals }) + '\n');
-    else io.stdout.write(`${redactUrl(storeUrl)}: projections rebuilt from ${r.events} events (${r.deals} deals)\n`);
+    if (has(args, 'json')) io.stdout.write(JSON.stringify({ store: redactUrl(storeUrl), projectedEvents: r.events, deals: r.deals }) + '\n');
+    else io.stdout.write(`${redactUrl(storeUrl)}: read models rebuilt for ${r.deals} deals from the ${r.events} events they are made of (bids, skat and cards are not read)\n`);
     return 0;
   },
 };
