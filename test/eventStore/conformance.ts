@@ -188,6 +188,17 @@ export function describeEventStoreConformance(
         expect(read.metadata).toMatchObject({ ...metadata, eventId: e.metadata.eventId });
       });
 
+      it('an event without tracing ids gets its commandId as $correlationId and $causationId (else its eventId)', async () => {
+        const s = streamName('tracing');
+        const commandId = randomUUID();
+        const withCommand = event('DealStarted', {}, { commandId });
+        const bare = event('CardPlayed', {});
+        await store.appendToStream(s, [withCommand, bare], { expectedRevision: 'noStream' });
+        const [first, second] = (await store.readStream(s)).events;
+        expect(first.metadata).toMatchObject({ $correlationId: commandId, $causationId: commandId });
+        expect(second.metadata).toMatchObject({ $correlationId: second.eventId, $causationId: second.eventId });
+      });
+
       it('null data and an empty object round-trip', async () => {
         const s = streamName('nulls');
         await store.appendToStream(s, [event('A', null), event('B', {})], { expectedRevision: 'noStream' });
