@@ -34,14 +34,12 @@ async function bootstrap(): Promise<void> {
   }
   await app.listen(port);
   if (!capWebSocketPayload(app, settings.limits.maxBodyBytes)) console.warn('WebSocket message size could not be capped (graphql-ws server not found)');
-  // eslint-disable-next-line no-console
   console.log(`Skat Ledger listening on http://localhost:${port}/graphql (store ${redactUrl(settings.storeUrl)}; token secret from ${settings.tokenSecretSource})`);
 }
 
 bootstrap().catch((err: unknown) => {
   // Configuration and store errors are the operator's to fix: one line. Anything else is a bug: its stack.
   const text = err instanceof StartupError ? err.message : err instanceof Error ? (err.stack ?? err.message) : String(err);
-  // eslint-disable-next-line no-console
   console.error(`Skat Ledger failed to start: ${text}`);
   process.exitCode = 1;
 });

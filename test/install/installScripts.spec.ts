@@ -50,13 +50,15 @@ describe('install scripts', () => {
     if (!existsSync(binding)) {
       throw new Error(`${binding} is missing: better-sqlite3's install script did not run (is it allowed in package.json's allowScripts?); run \`npm rebuild better-sqlite3\``);
     }
-    // eslint-disable-next-line @typescript-eslint/no-require-imports -- loaded here, so a wrong ABI fails this test by name
+    // Loaded here rather than imported, so that a wrong ABI fails this test by name.
     const Database = require(NEEDED) as typeof import('better-sqlite3');
     let db: import('better-sqlite3').Database;
     try {
       db = new Database(':memory:');
     } catch (error) {
-      throw new Error(`better-sqlite3's binding does not load on Node ${process.version} (ABI ${process.versions.modules}): ${(error as Error).message}; run \`npm rebuild better-sqlite3\``);
+      throw new Error(`better-sqlite3's binding does not load on Node ${process.version} (ABI ${process.versions.modules}): ${(error as Error).message}; run \`npm rebuild better-sqlite3\``, {
+        cause: error,
+      });
     }
     try {
       expect(db.prepare('select 6 * 7 as answer').get()).toEqual({ answer: 42 });
