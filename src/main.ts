@@ -4,6 +4,7 @@ import { settingsFromEnv, STORE_ENV } from './api/apiSettings';
 import { capWebSocketPayload, createApp } from './app/createApp';
 import { redactUrl } from './eventStore/storeUrl';
 import { Ledger } from './ledger/ledger';
+import { Logger } from 'nestjs-pino';
 
 /** A start-up failure the operator can fix: reported in one line, without a stack. */
 class StartupError extends Error {}
@@ -33,8 +34,9 @@ async function bootstrap(): Promise<void> {
     throw error;
   }
   await app.listen(port);
-  if (!capWebSocketPayload(app, settings.limits.maxBodyBytes)) console.warn('WebSocket message size could not be capped (graphql-ws server not found)');
-  console.log(`Skat Ledger listening on http://localhost:${port}/graphql (store ${redactUrl(settings.storeUrl)}; token secret from ${settings.tokenSecretSource})`);
+  const logger = app.get(Logger);
+  if (!capWebSocketPayload(app, settings.limits.maxBodyBytes)) logger.warn('WebSocket message size could not be capped (graphql-ws server not found)');
+  logger.log(`Skat Ledger listening on http://localhost:${port}/graphql (store ${redactUrl(settings.storeUrl)}; token secret from ${settings.tokenSecretSource})`);
 }
 
 bootstrap().catch((err: unknown) => {

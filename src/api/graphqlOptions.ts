@@ -23,6 +23,8 @@ import type { Principal } from './auth/role';
 import { ResponseCache } from './cache/responseCache';
 import { memoisedStringify, responseCachePlugin } from './cache/responseCachePlugin';
 import { plainExecutionPlugin } from './execution/plainExecutionPlugin';
+import type { IncomingMessage } from 'node:http';
+import { correlationIdOf } from './context/requestIds';
 
 interface HttpContextArg {
   readonly req: { headers: Record<string, string | string[] | undefined>; ip?: string; socket?: { remoteAddress?: string } };
@@ -56,7 +58,8 @@ export function graphqlOptions(settings: ApiSettings, ledger: Ledger): ApolloDri
   const responseCache = new ResponseCache<FormattedExecutionResult>(settings.responseCacheMs, undefined, undefined, () => ledger.changeToken());
   ledger.subscribe(() => responseCache.invalidate());
 
-  const contextFor = (principal: Principal): ApiContext => ({ principal, deals: makeDealLoader(ledger), requestId: randomUUID() });
+  // Over HTTP the request's correlation id (logged with every line of the request), so the events it records lead back to its logs.
+  const contextFor = (principal: Principal, correlationId: string = randomUUID()): ApiContext => ({ principal, deals: makeDealLoader(ledger), requestId: correlationId });
 
   return {
     driver: ApolloDriver,
@@ -77,7 +80,7 @@ export function graphqlOptions(settings: ApiSettings, ledger: Ledger): ApolloDri
         const req = arg.req;
         const principal = principalFrom(req.headers.authorization, req.ip ?? req.socket?.remoteAddress ?? 'unknown', settings.tokenSecret);
         rateLimit(principal);
-        return contextFor(principal);
+        return contextFor(principal, correlationIdOf(req as unknown as IncomingMessage));
       }
       // graphql-ws: the token was checked once in onConnect.
       const ws = arg as WsContextArg;
