@@ -19,7 +19,8 @@ import { openReadModelDb, RM, type ReadModelDb } from '../projections/readModelD
 import type { Perspective, ReplayFrame } from '../projections/replayFrames/replayFrame';
 import { replayFrames, toStoredDealEvent } from '../projections/replayFrames/replayFrames';
 import { LogFollower } from './logFollower';
-import { ProjectionRunner } from '../projections/runner';
+import { PROJECTED_EVENT_TYPES, ProjectionRunner } from '../projections/runner';
+import { checkReadiness, type Readiness } from './readiness';
 import { buildScoreSheet } from '../projections/scoreSheet/buildScoreSheet';
 import type { ScoreSheet } from '../projections/scoreSheet/scoreSheet';
 import { buildStandings } from '../projections/standings/buildStandings';
@@ -418,6 +419,21 @@ export class Ledger {
 
   async catchUp(): Promise<void> {
     await this.runner.catchUp(false);
+  }
+
+  /** Store reachable, read models caught up (for a readiness probe; see readiness.ts). */
+  async readiness(timeoutMs = 2_000): Promise<Readiness> {
+    return checkReadiness(
+      {
+        catchUp: () => this.catchUp(),
+        anythingPending: async () => {
+          const after = this.runner.checkpoint().position;
+          for await (const _ of this.store.readAll({ after, eventTypes: PROJECTED_EVENT_TYPES, maxCount: 1, lazyMetadata: true })) return true;
+          return false;
+        },
+      },
+      timeoutMs,
+    );
   }
 
   async close(): Promise<void> {
