@@ -18,25 +18,36 @@ import { principalFrom } from './context/principalFrom';
 import { makeFormatError } from './errors/formatError';
 import { complexityPlugin } from './limits/complexityPlugin';
 import { listSizeEstimator } from './limits/listSizeEstimator';
-import { RateLimiter } from './limits/rateLimiter';
+import type { RateLimiter } from './limits/rateLimiter';
 import type { Principal } from './auth/role';
+import type { TokenRevocations } from './auth/tokenRevocations';
+import { SocketSessions, type SessionSocket } from './subscriptions/socketSessions';
 import { ResponseCache } from './cache/responseCache';
 import { memoisedStringify, responseCachePlugin } from './cache/responseCachePlugin';
 import { plainExecutionPlugin } from './execution/plainExecutionPlugin';
 import type { IncomingMessage } from 'node:http';
 import { correlationIdOf } from './context/requestIds';
+import { graphiqlLandingPage } from './graphiql/graphiqlLandingPage';
 
 interface HttpContextArg {
   readonly req: { headers: Record<string, string | string[] | undefined>; ip?: string; socket?: { remoteAddress?: string } };
 }
 interface WsContextArg {
   readonly connectionParams?: Readonly<Record<string, unknown>>;
-  readonly extra: { request: { socket?: { remoteAddress?: string } }; principal?: Principal };
+  readonly extra: { request: { socket?: { remoteAddress?: string } }; socket: SessionSocket; principal?: Principal };
 }
 
-export function graphqlOptions(settings: ApiSettings, ledger: Ledger): ApolloDriverConfig {
+/** What the API shares with the rest of the server: the rate limiter (also the export's) and the revocation hook. */
+export interface SharedGuards {
+  readonly limiter: RateLimiter;
+  readonly revocations: TokenRevocations;
+}
+
+export function graphqlOptions(settings: ApiSettings, ledger: Ledger, guards: SharedGuards): ApolloDriverConfig {
   const { limits } = settings;
-  const limiter = new RateLimiter(limits.ratePerWindow, limits.rateWindowMs);
+  const { limiter, revocations } = guards;
+  const authenticate = (authorization: unknown, clientKey: string): Principal => principalFrom(authorization, clientKey, settings.tokenSecret, revocations);
+  const sessions = new SocketSessions(authenticate, revocations, { perConnection: limits.maxOperationsPerConnection, perCaller: limits.maxOperationsPerCaller });
   const depthRule = depthLimit(limits.maxDepth, { ignore: [/^__/] }) as ValidationRule;
   const log = (err: unknown) => {
     // eslint-disable-next-line no-console
@@ -67,24 +78,25 @@ export function graphqlOptions(settings: ApiSettings, ledger: Ledger): ApolloDri
     autoSchemaFile: true,
     sortSchema: true,
     playground: false,
-    graphiql: true,
+    // GraphiQL from the app's own assets (graphiqlLandingPage), not @nestjs/apollo's CDN page.
+    graphiql: false,
     introspection: true,
     includeStacktraceInErrorResponses: false,
     formatError: makeFormatError(log),
     validationRules: [depthRule],
-    plugins: [complexityPlugin(limits.maxComplexity), ApolloServerPluginCacheControlDisabled(), responseCachePlugin(responseCache), plainExecutionPlugin()],
+    plugins: [graphiqlLandingPage('/graphql'), complexityPlugin(limits.maxComplexity), ApolloServerPluginCacheControlDisabled(), responseCachePlugin(responseCache), plainExecutionPlugin()],
     // Compact JSON (Apollo pretty-prints by default), remembered for cached results.
     stringifyResult: memoisedStringify(),
     context: (arg: HttpContextArg | WsContextArg): ApiContext => {
       if ('req' in arg && arg.req) {
         const req = arg.req;
-        const principal = principalFrom(req.headers.authorization, req.ip ?? req.socket?.remoteAddress ?? 'unknown', settings.tokenSecret);
+        const principal = authenticate(req.headers.authorization, req.ip ?? req.socket?.remoteAddress ?? 'unknown');
         rateLimit(principal);
         return contextFor(principal, correlationIdOf(req as unknown as IncomingMessage));
       }
-      // graphql-ws: the token was checked once in onConnect.
+      // graphql-ws: the token was checked again in onSubscribe, just before this operation.
       const ws = arg as WsContextArg;
-      return contextFor(ws.extra.principal ?? principalFrom(undefined, ws.extra.request.socket?.remoteAddress ?? 'unknown', settings.tokenSecret));
+      return contextFor(ws.extra.principal ?? authenticate(undefined, ws.extra.request.socket?.remoteAddress ?? 'unknown'));
     },
     subscriptions: {
       'graphql-ws': {
@@ -93,22 +105,33 @@ export function graphqlOptions(settings: ApiSettings, ledger: Ledger): ApolloDri
           const extra = ctx.extra as WsContextArg['extra'];
           const params = ctx.connectionParams ?? {};
           try {
-            extra.principal = principalFrom(params.authorization ?? params.Authorization, extra.request.socket?.remoteAddress ?? 'unknown', settings.tokenSecret);
+            // Closed when the token expires or is revoked; checked again on every operation.
+            extra.principal = sessions.open(extra.socket, params.authorization ?? params.Authorization, extra.request.socket?.remoteAddress ?? 'unknown');
             return true;
           } catch {
             return false; // closes with 4403 Forbidden
           }
         },
-        onSubscribe: (ctx: { extra: unknown }, _id: string, payload: { query: string; variables?: Record<string, unknown> | null; operationName?: string | null }) => {
+        onClose: (ctx: { extra: unknown }) => sessions.closed((ctx.extra as WsContextArg['extra']).socket),
+        onComplete: (ctx: { extra: unknown }, id: string) => sessions.done((ctx.extra as WsContextArg['extra']).socket, id),
+        onSubscribe: (ctx: { extra: unknown }, id: string, payload: { query: string; variables?: Record<string, unknown> | null; operationName?: string | null }) => {
           const extra = ctx.extra as WsContextArg['extra'];
+          let admitted = false;
           try {
-            if (extra.principal) rateLimit(extra.principal);
+            const admission = sessions.admit(extra.socket, id);
+            if ('refused' in admission) return [new GraphQLError(admission.refused, { extensions: { code: 'RATE_LIMITED' } })];
+            admitted = true;
+            extra.principal = admission.principal;
+            rateLimit(admission.principal);
             if (typeof payload.query !== 'string' || payload.query.length > limits.maxBodyBytes) throw badRequest('query missing or too large');
             const document = parse(payload.query);
             const schema = wsSchema.current;
             if (!schema) throw badRequest('schema not ready');
             const errors = validate(schema, document, [...specifiedRules, depthRule]);
-            if (errors.length > 0) return errors.map((e) => badRequest(e.message));
+            if (errors.length > 0) {
+              sessions.done(extra.socket, id);
+              return errors.map((e) => badRequest(e.message));
+            }
             const cost = getComplexity({
               schema,
               query: document,
@@ -119,6 +142,8 @@ export function graphqlOptions(settings: ApiSettings, ledger: Ledger): ApolloDri
             if (cost > limits.maxComplexity) throw badRequest(`query too complex: cost ${cost}, limit ${limits.maxComplexity}`);
             return undefined;
           } catch (err) {
+            // A refused operation never runs, so graphql-ws calls no onComplete for it.
+            if (admitted) sessions.done(extra.socket, id);
             if (err instanceof GraphQLError) return [new GraphQLError(err.message, { extensions: { code: err.extensions.code ?? 'BAD_USER_INPUT' } })];
             return [badRequest(err instanceof Error ? err.message : 'bad subscription')];
           }

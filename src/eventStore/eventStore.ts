@@ -31,6 +31,13 @@ export interface RecordedEvent<Type extends string = string, Data = unknown> {
   readonly storedForm?: { readonly data: string; readonly metadata: string };
 }
 
+/** One stream's part of an `appendMany`: the events and what the writer expects of the stream. */
+export interface AppendBatch {
+  readonly streamName: string;
+  readonly events: readonly NewEvent[];
+  readonly expectedRevision: ExpectedRevision;
+}
+
 export interface AppendResult {
   /** Revision of the last event now in the stream. */
   readonly nextExpectedRevision: bigint;
@@ -99,6 +106,16 @@ export interface EventStore {
    * event ids appended again with the same expectation report the original result, writing nothing.
    */
   appendToStream(streamName: string, events: readonly NewEvent[], options: { expectedRevision: ExpectedRevision }): Promise<AppendResult>;
+  /**
+   * Appends several streams' batches in the order given, each checked exactly as appendToStream
+   * checks it (a batch may expect what an earlier batch of the same call left). Bad input in any
+   * batch is refused before anything is written. SQLite writes all batches in one transaction:
+   * all or none. Stores without multi-stream transactions (EventStoreDB) append them one after
+   * another, each batch all-or-nothing on its own: on a failure the earlier batches stay and the
+   * error names the failing one. A batch already appended (same ids, same expectation) reports its
+   * original result. Returns one result per batch.
+   */
+  appendMany(batches: readonly AppendBatch[]): Promise<AppendResult[]>;
   readStream(streamName: string, options?: ReadStreamOptions): Promise<StreamRead>;
   /** Streams the global log in order without loading it into memory. */
   readAll(options?: ReadAllOptions): AsyncIterable<RecordedEvent>;

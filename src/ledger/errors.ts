@@ -12,7 +12,7 @@ export class IllegalCommandError extends Error {
 /** The deal, table or tournament a command or query names does not exist. */
 export class NotFoundError extends Error {
   constructor(
-    readonly kind: 'deal' | 'table' | 'tournament',
+    readonly kind: 'deal' | 'table' | 'tournament' | 'branch',
     readonly id: string,
   ) {
     super(`No ${kind} with id ${id}`);

@@ -8,7 +8,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { commandOfMove } from '../../src/deal/commandOfMove';
-import { importIssText } from '../../src/format/iss/import/importIss';
+import { importIssText } from '../../src/archive/importIss';
 import { initialDealState } from '../../src/deal/dealState';
 import { evolve } from '../../src/deal/evolve';
 import { Ledger } from '../../src/ledger/ledger';

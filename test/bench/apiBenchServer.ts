@@ -6,7 +6,7 @@
  */
 import '../../src/app/productionDefaults';
 import { writeLiveIssRecord } from '../../src/format/iss/IssWriter';
-import { importIssText } from '../../src/format/iss/import/importIss';
+import { importIssText } from '../../src/archive/importIss';
 import { getProfile } from '../../src/rules/variant';
 import { playRandomGame, seededRandom } from '../iss/randomGames';
 import { startServer } from '../api/harness';

@@ -121,6 +121,95 @@ export function describeEventStoreConformance(
       });
     });
 
+    describe('appendMany: several streams in one call', () => {
+      it('appends each batch in order with its own expectation; one result per batch; chains as single appends do', async () => {
+        const a = streamName('manyA');
+        const b = streamName('manyB');
+        await store.appendToStream(b, events(1), { expectedRevision: 'noStream' });
+        const results = await store.appendMany([
+          { streamName: a, events: events(3), expectedRevision: 'noStream' },
+          { streamName: b, events: events(2), expectedRevision: 0n },
+          // A later batch may expect what an earlier batch of the same call left.
+          { streamName: a, events: events(1), expectedRevision: 2n },
+        ]);
+        expect(results.map((r) => r.nextExpectedRevision)).toEqual([2n, 2n, 3n]);
+        expect(store.comparePositions(results[0].position, results[1].position)).toBeLessThan(0);
+        expect(store.comparePositions(results[1].position, results[2].position)).toBeLessThan(0);
+        const readA = await store.readStream(a, { raw: true });
+        expect(readA.events.map((e) => e.revision)).toEqual([0n, 1n, 2n, 3n]);
+        expect(readA.events[0].metadata.prevHash).toBe(GENESIS_HASH);
+        expect(verifyChain(readA.events).breaks).toEqual([]);
+        expect(verifyChain((await store.readStream(b, { raw: true })).events).breaks).toEqual([]);
+        const log = await readAllOf(store, { streamPrefixes: [a, b] });
+        expect(log.map((e) => e.streamName)).toEqual([b, a, a, a, b, b, a]);
+      });
+
+      it('an event appended by appendMany is byte for byte the event appendToStream writes (same hash)', async () => {
+        const one = streamName('manyOne');
+        const two = streamName('manyTwo');
+        const fixed = (n: number): NewEvent[] => Array.from({ length: n }, (_, i) => ({ type: 'T', data: { i, s: 'x' }, metadata: { eventId: randomUUID(), recordedAt: 'r', source: 'import:iss' } }));
+        const batch = fixed(3);
+        await store.appendToStream(one, batch, { expectedRevision: 'noStream' });
+        const again = batch.map((e) => ({ ...e, metadata: { ...e.metadata, eventId: randomUUID() } }));
+        await store.appendMany([{ streamName: two, events: again, expectedRevision: 'noStream' }]);
+        const [x, y] = [(await store.readStream(one, { raw: true })).events, (await store.readStream(two, { raw: true })).events];
+        expect(y.map((e) => e.data)).toEqual(x.map((e) => e.data));
+        // The ids differ, so the hashes do too (and the tracing ids, which default to the event id
+        // here: these events name no command); with the ids put back the metadata is the same.
+        const blank = { eventId: '', hash: '', prevHash: '', $correlationId: '', $causationId: '' };
+        expect(y.map((e) => ({ ...e.metadata, ...blank }))).toEqual(x.map((e) => ({ ...e.metadata, ...blank })));
+      });
+
+      it('a repeated appendMany (same ids, same expectations) reports the original results and writes nothing', async () => {
+        const a = streamName('manyRetryA');
+        const b = streamName('manyRetryB');
+        const batches = [
+          { streamName: a, events: events(2), expectedRevision: 'noStream' as const },
+          { streamName: b, events: events(1), expectedRevision: 'noStream' as const },
+        ];
+        const first = await store.appendMany(batches);
+        const second = await store.appendMany(batches);
+        expect(second).toEqual(first);
+        expect((await store.readStream(a)).events).toHaveLength(2);
+        expect((await store.readStream(b)).events).toHaveLength(1);
+      });
+
+      it('bad input in any batch is refused before anything is written, naming the batch', async () => {
+        const a = streamName('manyBadA');
+        const b = streamName('manyBadB');
+        const err = await store
+          .appendMany([
+            { streamName: a, events: events(2), expectedRevision: 'noStream' },
+            { streamName: b, events: [event('Bad', { n: NaN })], expectedRevision: 'noStream' },
+          ])
+          .catch((e: unknown) => e);
+        expect(err).toBeInstanceOf(InvalidEventError);
+        expect((err as Error).message).toMatch(/batch #1/);
+        expect((await store.readStream(a)).exists).toBe(false);
+        expect((await store.readStream(b)).exists).toBe(false);
+        await expect(store.appendMany([])).rejects.toBeInstanceOf(InvalidEventError);
+        await expect(store.appendMany([{ streamName: a, events: [], expectedRevision: 'any' }])).rejects.toBeInstanceOf(InvalidEventError);
+      });
+
+      it('a batch whose expectation does not hold is a ConcurrencyError naming its stream; that batch writes nothing', async () => {
+        const a = streamName('manyConflictA');
+        const taken = streamName('manyConflictTaken');
+        const c = streamName('manyConflictC');
+        await store.appendToStream(taken, events(1), { expectedRevision: 'noStream' });
+        const err = await conflict(
+          store.appendMany([
+            { streamName: a, events: events(1), expectedRevision: 'noStream' },
+            { streamName: taken, events: events(1), expectedRevision: 'noStream' },
+            { streamName: c, events: events(1), expectedRevision: 'noStream' },
+          ]),
+        );
+        expect(err.message).toContain(taken);
+        expect((await store.readStream(taken)).events).toHaveLength(1);
+        // Batches after the failing one are never written, whatever the store.
+        expect((await store.readStream(c)).exists).toBe(false);
+      });
+    });
+
     describe('idempotent re-append (retried commands)', () => {
       it('the same event ids at the same expected revision report the original result and write nothing', async () => {
         const s = streamName('retry');

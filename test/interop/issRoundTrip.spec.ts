@@ -5,14 +5,14 @@ import { openEventStore } from '../../src/eventStore/storeUrl';
 import type { EventStore } from '../../src/eventStore/eventStore';
 import { readIssRecord } from '../../src/format/iss/IssReader';
 import { issRecordToEvents } from '../../src/format/iss/import/issRecordToEvents';
-import { importIssFiles, importIssText } from '../../src/format/iss/import/importIss';
+import { importIssFiles, importIssText } from '../../src/archive/importIss';
 import { ISS_RECORD_IMPORTED, type IssRecordImportedData } from '../../src/format/iss/import/issRecordImported';
 import { issLineOfEvents } from '../../src/format/iss/export/issLineOfEvents';
 import { exportIssLines } from '../../src/format/iss/export/exportIss';
 import { eventStoreDealSource } from '../../src/format/iss/export/dealStreamSource';
 import { storeImportTarget } from './support/storeImportTarget';
 import { Ledger } from '../../src/ledger/ledger';
-import { bulkImportTarget } from '../../src/format/iss/import/bulkImportTarget';
+import { bulkImportTarget } from '../../src/archive/bulkImportTarget';
 
 const SHARED = path.resolve(__dirname, '..', '..', '..', 'shared');
 const ISS_DIR = path.join(SHARED, 'data', 'iss');

@@ -4,7 +4,7 @@ import { PassThrough } from 'node:stream';
 import Ajv2020 from 'ajv/dist/2020';
 import { openEventStore } from '../../src/eventStore/storeUrl';
 import type { EventStore } from '../../src/eventStore/eventStore';
-import { importIssFiles } from '../../src/format/iss/import/importIss';
+import { importIssFiles } from '../../src/archive/importIss';
 import { eventStoreDealSource } from '../../src/format/iss/export/dealStreamSource';
 import { ndjsonDealLines, writeLines } from '../../src/format/ndjson/ndjsonWriter';
 import { parseDealFilter, DealFilterError, type DealExportFilter } from '../../src/format/ndjson/dealFilter';

@@ -1,6 +1,6 @@
 import { Inject } from '@nestjs/common';
 import { Args, Context, Mutation, Resolver } from '@nestjs/graphql';
-import { importIssText } from '../../format/iss/import/importIss';
+import { importIssText } from '../../archive/importIss';
 import { Ledger } from '../../ledger/ledger';
 import { mayAdminister } from '../auth/access';
 import type { ApiContext } from '../context/apiContext';

@@ -1,8 +1,11 @@
+import { DealAnalysisResolver } from './analysis.resolver';
+import { BranchResolver, DealBranchesResolver } from './branch.resolver';
 import { CommandResolver } from './command.resolver';
 import { DealResolver } from './deal.resolver';
 import { ImportResolver } from './import.resolver';
 import { ReadModelResolver, ScoreSheetRowResolver } from './readModel.resolver';
 import { SubscriptionResolver } from './subscription.resolver';
+import { TableCommandResolver } from './tableCommand.resolver';
 
 /** Every resolver class: the schema is generated from exactly these. */
-export const API_RESOLVERS = [DealResolver, ReadModelResolver, ScoreSheetRowResolver, CommandResolver, ImportResolver, SubscriptionResolver];
+export const API_RESOLVERS = [DealAnalysisResolver, BranchResolver, DealBranchesResolver, DealResolver, ReadModelResolver, ScoreSheetRowResolver, CommandResolver, TableCommandResolver, ImportResolver, SubscriptionResolver];

@@ -1,8 +1,8 @@
 import { existsSync, statSync } from 'node:fs';
 import { has, parseArgs } from '../args';
 import { UsageError, type CliCommand } from '../command';
-import { importIssFiles } from '../../format/iss/import/importIss';
-import { bulkImportTarget } from '../../format/iss/import/bulkImportTarget';
+import { importIssFiles } from '../../archive/importIss';
+import { bulkImportTarget } from '../../archive/bulkImportTarget';
 import { EXIT_CODES_HELP, STORE_HELP, progressBar, redactUrl, storeUrlOf, withLedger } from './ledgerCommandSupport';
 
 const help = `Usage: skat-ledger import iss FILE... [--store URL] [--json]

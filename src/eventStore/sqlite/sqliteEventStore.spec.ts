@@ -238,6 +238,30 @@ describe('SQLite event store', () => {
     await store.dispose();
   });
 
+  it('appendMany is one transaction: a conflict or a reused id in a later batch leaves every batch unwritten', async () => {
+    const store = openSqliteEventStore(':memory:');
+    await store.appendToStream('taken', evs(1), { expectedRevision: 'noStream' });
+    const conflict = await store
+      .appendMany([
+        { streamName: 'first', events: evs(2), expectedRevision: 'noStream' },
+        { streamName: 'taken', events: evs(1), expectedRevision: 'noStream' },
+      ])
+      .catch((e: unknown) => e);
+    expect((conflict as Error).name).toBe('ConcurrencyError');
+    const reused = ev();
+    const idTwice = await store
+      .appendMany([
+        { streamName: 'first', events: [reused], expectedRevision: 'noStream' },
+        { streamName: 'second', events: [{ ...reused }], expectedRevision: 'noStream' },
+      ])
+      .catch((e: unknown) => e);
+    expect(idTwice).toBeInstanceOf(InvalidEventError);
+    expect((idTwice as Error).message).toMatch(/already recorded \(stream first, revision 0\)/);
+    for (const s of ['first', 'second']) expect((await store.readStream(s)).exists).toBe(false);
+    expect(await collect(store.listStreams())).toEqual(['taken']);
+    await store.dispose();
+  });
+
   it('a smaller event size limit is honoured', async () => {
     const store = openSqliteEventStore(':memory:', { maxEventBytes: 1000 });
     await expect(store.appendToStream('deal-1', [ev({ s: 'x'.repeat(2000) })], { expectedRevision: 'any' })).rejects.toThrow(

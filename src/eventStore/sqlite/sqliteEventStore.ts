@@ -18,6 +18,7 @@ import type { Database as SqliteDatabase, Statement } from 'better-sqlite3';
 import { ConcurrencyError, CorruptEventError, InvalidEventError, StoreConfigError, StoreUnavailableError } from '../errors';
 import type { EventMetadata } from '../eventMetadata';
 import type {
+  AppendBatch,
   AppendResult,
   EventStore,
   NewEvent,
@@ -89,6 +90,13 @@ function releaseNotifier(db: SqliteDatabase): void {
 type EventRow = [number, string, number, string, string, string, string];
 
 
+/** A batch checked and serialised, ready for the append transaction. */
+interface PreparedBatch {
+  readonly streamName: string;
+  readonly events: PreparedEvent[];
+  readonly expected: ExpectedRevision;
+}
+
 /** A page query and how to bind it for (after, limit). */
 interface FilteredPage {
   readonly stmt: Statement;
@@ -156,6 +164,7 @@ export class SqliteEventStore implements EventStore {
   };
 
   private readonly appendTransaction: (streamName: string, events: PreparedEvent[], expected: ExpectedRevision) => AppendResult;
+  private readonly appendManyTransaction: (batches: readonly PreparedBatch[]) => AppendResult[];
   private readonly readStreamTransaction: (
     streamName: string,
     forwards: boolean,
@@ -210,6 +219,9 @@ export class SqliteEventStore implements EventStore {
     this.appendTransaction = db.transaction((streamName: string, events: PreparedEvent[], expected: ExpectedRevision) =>
       this.appendInTransaction(streamName, events, expected),
     ).immediate as never;
+    this.appendManyTransaction = db.transaction((batches: readonly PreparedBatch[]) =>
+      batches.map((b) => this.appendInTransaction(b.streamName, b.events, b.expected)),
+    ).immediate as never;
     this.readStreamTransaction = db.transaction((streamName: string, forwards: boolean, from: number, limit: number) => ({
       current: this.stmt.stream.get(streamName) as { current_revision: number } | undefined,
       rows: (forwards ? this.stmt.readForwards : this.stmt.readBackwards).all(streamName, from, limit) as EventRow[],
@@ -227,27 +239,56 @@ export class SqliteEventStore implements EventStore {
     options: { expectedRevision: ExpectedRevision },
   ): Promise<AppendResult> {
     this.assertOpen();
+    const batch = this.prepareBatch(streamName, events, options?.expectedRevision, { recordedAt: this.now().toISOString() });
+    return this.commit(`append to ${streamName}`, () => this.appendTransaction(batch.streamName, batch.events, batch.expected));
+  }
+
+  /** One BEGIN IMMEDIATE transaction for every batch: a crash or a refusal anywhere leaves none of them. */
+  async appendMany(batches: readonly AppendBatch[]): Promise<AppendResult[]> {
+    this.assertOpen();
+    if (!Array.isArray(batches) || batches.length === 0) throw new InvalidEventError('appendMany: no batches given (it needs at least one)');
+    const defaults = { recordedAt: this.now().toISOString() };
+    const prepared = batches.map((b, k) => {
+      try {
+        return this.prepareBatch(b?.streamName, b?.events, b?.expectedRevision, defaults);
+      } catch (err) {
+        if (err instanceof InvalidEventError) throw new InvalidEventError(`appendMany batch #${k}: ${err.message}`);
+        throw err;
+      }
+    });
+    return this.commit(`append to ${batches.length} streams`, () => this.appendManyTransaction(prepared));
+  }
+
+  /** Checks a batch and serialises its events; throws InvalidEventError / TypeError naming the problem. */
+  private prepareBatch(streamName: unknown, events: readonly NewEvent[] | undefined, expected: unknown, defaults: Readonly<Record<string, string>>): PreparedBatch {
     assertStreamName(streamName);
-    const expected = options?.expectedRevision;
     assertValidExpected(expected);
     if (!Array.isArray(events) || events.length === 0) {
       throw new InvalidEventError(`append to ${streamName}: no events given (an append needs at least one)`);
     }
-    const defaults = { recordedAt: this.now().toISOString() };
-    const prepared = events.map((event, i) => prepareEvent(event, i, this.maxEventBytes, defaults));
-    const ids = new Set(prepared.map((p) => p.eventId));
+    const prepared = new Array<PreparedEvent>(events.length);
+    const ids = new Set<string>();
+    for (let i = 0; i < events.length; i++) {
+      prepared[i] = prepareEvent(events[i], i, this.maxEventBytes, defaults);
+      ids.add(prepared[i].eventId);
+    }
     if (ids.size !== prepared.length) {
       throw new InvalidEventError(`append to ${streamName}: the same eventId appears twice in one append`);
     }
-    let result: AppendResult;
+    return { streamName, events: prepared, expected };
+  }
+
+  /** Runs a write transaction, turning SQLite's errors into the port's, and wakes subscribers. */
+  private commit<T>(doing: string, write: () => T): T {
+    let result: T;
     try {
-      result = this.appendTransaction(streamName, prepared, expected);
+      result = write();
     } catch (err) {
       if (err instanceof ConcurrencyError || err instanceof InvalidEventError) throw err;
       if (String((err as { code?: string }).code).startsWith('SQLITE_READONLY') && this.db.readonly) {
-        throw new StoreUnavailableError(`append to ${streamName}: the store was opened read-only`, err);
+        throw new StoreUnavailableError(`${doing}: the store was opened read-only`, err);
       }
-      throw classifySqliteError(err, `append to ${streamName}`);
+      throw classifySqliteError(err, doing);
     }
     this.appends++;
     this.appended.emit('append');

@@ -3,7 +3,7 @@
  * corpus imported through the Ledger, scored, listed, put on score sheets, verified and rescored,
  * with the same answers as over SQLite.
  */
-import { importIssText } from '../../../src/format/iss/import/importIss';
+import { importIssText } from '../../../src/archive/importIss';
 import { verifyStore } from '../../../src/eventStore/integrity/verifyStore';
 import { Ledger } from '../../../src/ledger/ledger';
 import { corpusLines } from '../../iss/corpus';
@@ -12,7 +12,8 @@ import { startEsdbTestServer, type EsdbTestServer } from './esdbTestServer';
 const corpus = corpusLines().map((l) => l.text).join('\n');
 
 async function importedInto(storeUrl: string): Promise<Ledger> {
-  const ledger = await Ledger.open({ storeUrl });
+  // Read models in memory here: the default for EventStoreDB is a file under ./data (readModelBinding.spec.ts covers files).
+  const ledger = await Ledger.open({ storeUrl, readModelUrl: 'sqlite::memory:' });
   const summary = await importIssText(ledger, corpus);
   expect(summary).toMatchObject({ records: 33, imported: 33, rejectedCount: 0 });
   await ledger.catchUp();

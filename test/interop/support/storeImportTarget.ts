@@ -2,7 +2,7 @@ import { ConcurrencyError } from '../../../src/eventStore/errors';
 import type { EventStore, NewEvent } from '../../../src/eventStore/eventStore';
 import { dealStreamName } from '../../../src/deal/events';
 import type { AppendDealOutcome } from '../../../src/ledger/ledgerTypes';
-import type { IssImportTarget } from '../../../src/format/iss/import/importIss';
+import type { IssImportTarget } from '../../../src/archive/importIss';
 
 /**
  * The Ledger's appendDealEvents contract straight on an event store (noStream; an existing stream

@@ -1,9 +1,9 @@
-import type { EventStore, NewEvent } from '../../../eventStore/eventStore';
-import { ConcurrencyError } from '../../../eventStore/errors';
-import { dealStreamName } from '../../../deal/events';
-import type { AppendDealOutcome, CommandContext, CommandOutcome } from '../../../ledger/ledgerTypes';
-import type { OpenTable } from '../../../table/commands';
-import type { TableState } from '../../../table/tableState';
+import type { EventStore, NewEvent } from '../eventStore/eventStore';
+import { ConcurrencyError } from '../eventStore/errors';
+import { dealStreamName } from '../deal/events';
+import type { AppendDealOutcome, CommandContext, CommandOutcome } from '../ledger/ledgerTypes';
+import type { OpenTable } from '../table/commands';
+import type { TableState } from '../table/tableState';
 import type { IssImportTarget } from './importIss';
 
 /** The parts of the Ledger a bulk import uses. */

@@ -1,15 +1,16 @@
 import { createReadStream, statSync } from 'node:fs';
-import type { NewEvent } from '../../../eventStore/eventStore';
-import { eventIdFor } from '../../../eventStore/eventIds';
-import type { AppendDealOutcome, CommandContext, CommandOutcome } from '../../../ledger/ledgerTypes';
-import { IllegalCommandError } from '../../../ledger/errors';
-import type { OpenTable } from '../../../table/commands';
-import { seriesNewcomers } from '../../../table/seriesNewcomers';
-import type { TableState } from '../../../table/tableState';
-import { readIssRecord } from '../IssReader';
-import { issLineCutter, overlongLineReason, type IssCutLine } from '../issLineCutter';
-import { ISS_PROFILE_ID, issTableId } from './issDealPlan';
-import { ISS_IMPORT_SOURCE, issRecordToEvents, type IssDealEvents } from './issRecordToEvents';
+import type { NewEvent } from '../eventStore/eventStore';
+import { eventIdFor } from '../eventStore/eventIds';
+import type { AppendDealOutcome, CommandContext, CommandOutcome } from '../ledger/ledgerTypes';
+import { IllegalCommandError } from '../ledger/errors';
+import type { OpenTable } from '../table/commands';
+import { seriesNewcomers } from '../table/seriesNewcomers';
+import type { TableState } from '../table/tableState';
+import { judgeIssLine } from '../format/iss/judgeIssLine';
+import { ISS_PROFILE } from '../rules/variant/iss';
+import { issLineCutter, overlongLineReason, type IssCutLine } from '../format/iss/issLineCutter';
+import { ISS_PROFILE_ID, issTableId } from '../format/iss/import/issDealPlan';
+import { ISS_IMPORT_SOURCE, issRecordToEvents, type IssDealEvents } from '../format/iss/import/issRecordToEvents';
 
 /**
  * What the importer needs of the Ledger: one deal's events appended as a new stream, and (when
@@ -142,13 +143,15 @@ async function importLine(target: IssImportTarget, line: string, lineNumber: num
     summary.rejectedCount++;
     if (summary.rejected.length < maxListed) summary.rejected.push({ file, line: lineNumber, id, reason });
   };
-  const read = readIssRecord(line);
-  if (!read.ok) return reject(read.error.id, read.error.reason);
-  const series = read.record.header.find((h) => h.key === 'SE')?.value;
-  const seen = series === undefined || !/^[0-9A-Za-z_.:-]{1,64}$/.test(series) ? null : await seriesSeen(target, run, series, issTableId(series));
+  // The one judgement `iss verify` makes too: the same records are rejected, for the same reason.
+  const judged = judgeIssLine(line, ISS_PROFILE);
+  if (judged.kind === 'rejected') return reject(judged.id, judged.reason);
+  const series = judged.record.header.find((h) => h.key === 'SE')?.value;
+  const seen = series === undefined ? null : await seriesSeen(target, run, series, issTableId(series));
   const dealNumber = seen === null ? undefined : seen.lastDealNumber + 1;
-  const converted = issRecordToEvents(read.record, { line, lineNumber, file, dealNumber });
-  if (!converted.ok) return reject(converted.id, converted.reason);
+  const converted = issRecordToEvents(judged.record, { line, lineNumber, file, dealNumber });
+  // An accepted record always converts (the deal decider runs the same engine); say so if not.
+  if (!converted.ok) return reject(converted.id, `internal: accepted by the record judgement but refused by the deal decider: ${converted.reason}`);
   const deal = converted.deal;
   if (seen !== null) {
     const occurredAt = deal.events[0].metadata.occurredAt ?? '';

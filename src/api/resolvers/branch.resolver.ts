@@ -1,0 +1,219 @@
+import { Inject } from '@nestjs/common';
+import { Args, Context, ID, Int, Mutation, Parent, Query, ResolveField, Resolver } from '@nestjs/graphql';
+import { randomUUID } from 'node:crypto';
+import type { BranchInfo, LoadedBranch } from '../../ledger/branches';
+import { Ledger, type CommandContext } from '../../ledger/ledger';
+import { seatToAct } from '../../rules/game';
+import type { Move } from '../../rules/move';
+import type { Seat } from '../../rules/seat';
+import type { Visibility } from '../auth/access';
+import type { ApiContext } from '../context/apiContext';
+import { badInput, unauthenticated } from '../errors/apiError';
+import { BranchMoveInput, DeleteBranchInput, ForkBranchInput } from '../inputs/branchInputs';
+import * as valid from '../inputs/validate';
+import { frameView } from '../mapping/frameView';
+import { API_VISIBILITY } from '../tokens';
+import { BranchMoveKindEnum, BranchType } from '../types/branch.type';
+import { DealType } from '../types/deal.type';
+import { ReplayFrameType } from '../types/frame.type';
+import { branchNotFound, capabilityFor, checkCapability, creatorOf, dealSeenWhole, isOwner, mayReadBranch, ownerOf } from './branchAccess';
+
+const MAX_STEP = 1000;
+const MAX_CAPABILITIES = 20;
+
+function view(info: BranchInfo, mine: boolean, extra: Partial<BranchType> = {}): BranchType {
+  return {
+    id: info.branchId,
+    dealId: info.dealId,
+    forkStep: info.forkStep,
+    forkRevision: info.forkRevision,
+    shared: info.shared,
+    createdAt: info.createdAt,
+    moves: info.moves,
+    revision: info.revision.toString(),
+    mine,
+    capability: null,
+    deleted: info.deleted,
+    ...extra,
+  };
+}
+
+function commandContext(ctx: ApiContext, commandId: string): CommandContext {
+  const p = ctx.principal;
+  return {
+    commandId: valid.id(commandId, 'commandId'),
+    actorId: p.role === 'anonymous' ? 'anonymous' : p.player ?? `${p.role}:${p.tokenId}`,
+    source: 'branch',
+    correlationId: ctx.requestId || randomUUID(),
+  };
+}
+
+/** The move an input names, for the seat to act unless it names one. */
+function moveOf(input: BranchMoveInput, toAct: Seat | null): Move {
+  const seat = (input.seat ?? toAct) as Seat | null;
+  if (seat === null) throw badInput('nobody is to act in this branch: name the seat');
+  switch (input.kind) {
+    case BranchMoveKindEnum.PLAY:
+      if (!input.card) throw badInput('PLAY needs a card');
+      return { kind: 'play', seat, card: valid.card(input.card) };
+    case BranchMoveKindEnum.BID:
+      if (typeof input.value !== 'number') throw badInput('BID needs a value');
+      return { kind: 'bid', seat, value: input.value };
+    case BranchMoveKindEnum.HOLD:
+      return { kind: 'hold', seat };
+    case BranchMoveKindEnum.PASS:
+      return { kind: 'pass', seat };
+    case BranchMoveKindEnum.PICK_UP_SKAT:
+      return { kind: 'pickUpSkat', seat };
+    case BranchMoveKindEnum.DISCARD:
+      if (!Array.isArray(input.cards) || input.cards.length !== 2) throw badInput('DISCARD needs exactly two cards (R10)');
+      return { kind: 'discard', seat, cards: [valid.card(input.cards[0]), valid.card(input.cards[1])] };
+    case BranchMoveKindEnum.DECLARE: {
+      const d = input.declaration;
+      if (!d) throw badInput('DECLARE needs a declaration');
+      return { kind: 'declare', seat, declaration: { gameType: d.game, hand: !!d.hand, schneiderAnnounced: !!d.schneiderAnnounced, schwarzAnnounced: !!d.schwarzAnnounced, ouvert: !!d.ouvert } };
+    }
+    case BranchMoveKindEnum.SHOW_CARDS:
+      return { kind: 'showCards', seat };
+    case BranchMoveKindEnum.RESIGN:
+      return { kind: 'resign', seat };
+    default:
+      throw badInput('unknown move kind');
+  }
+}
+
+/** What-if branches over GraphQL: fork, play, delete, read, list per deal. */
+@Resolver(() => BranchType)
+export class BranchResolver {
+  constructor(
+    @Inject(Ledger) private readonly ledger: Ledger,
+    @Inject(API_VISIBILITY) private readonly visibility: Visibility,
+  ) {}
+
+  /** The branch, if this caller may read it; NOT_FOUND otherwise (whether or not it exists). */
+  private async readable(ctx: ApiContext, id: string, capability?: string): Promise<{ loaded: LoadedBranch; mine: boolean }> {
+    const branchId = valid.id(id, 'branch id');
+    const loaded = await this.ledger.branches.load(branchId);
+    const owners = [ownerOf(ctx.principal), ownerOf(ctx.principal, capability)];
+    if (!loaded || !(await mayReadBranch(ctx, loaded.info, owners, this.visibility))) throw branchNotFound(branchId);
+    return { loaded, mine: isOwner(loaded.info, owners) };
+  }
+
+  /** The owner hash of a caller changing a branch: the capability when given, else the token's identity. */
+  private changer(ctx: ApiContext, capability: string | null | undefined): string {
+    const owner = ownerOf(ctx.principal, checkCapability(capability));
+    if (owner === null) throw unauthenticated('an anonymous caller changes a branch with the capability forkBranch gave it');
+    return owner;
+  }
+
+  @Mutation(() => BranchType, { description: "Fork a what-if branch from a step of a deal (the deal's stream is never written)" })
+  async forkBranch(
+    @Context() ctx: ApiContext,
+    @Args('commandId', { type: () => ID, description: 'Client-chosen id (a UUID); a retry forks nothing twice' }) commandId: string,
+    @Args('input', { type: () => ForkBranchInput }) input: ForkBranchInput,
+  ): Promise<BranchType> {
+    if (!Number.isInteger(input.step) || input.step < 0 || input.step > MAX_STEP) throw badInput(`step must be 0-${MAX_STEP}`);
+    const deal = await dealSeenWhole(ctx, input.dealId, this.visibility, 'a branch');
+    const cmd = commandContext(ctx, commandId);
+    const capability = ctx.principal.role === 'anonymous' ? capabilityFor(ctx.principal, cmd.commandId) : undefined;
+    const owner = ownerOf(ctx.principal, capability) as string;
+    const { info } = await this.ledger.branches.fork({ dealId: deal.dealId, step: input.step, owner, creator: creatorOf(ctx.principal), shared: !!input.shared }, cmd);
+    return view(info, true, { capability: capability ?? null });
+  }
+
+  @Mutation(() => BranchType, { description: 'Play one move in a branch you own (the rules of a deal apply: R5-R21)' })
+  async playBranchMove(
+    @Context() ctx: ApiContext,
+    @Args('commandId', { type: () => ID, description: 'Client-chosen id (a UUID); a retry records nothing twice' }) commandId: string,
+    @Args('input', { type: () => BranchMoveInput }) input: BranchMoveInput,
+  ): Promise<BranchType> {
+    const owner = this.changer(ctx, input.capability);
+    const { loaded } = await this.readable(ctx, input.branchId, checkCapability(input.capability));
+    if (loaded.info.owner !== owner) throw branchNotFound(input.branchId);
+    const game = loaded.state.deal.game;
+    const move = moveOf(input, game ? seatToAct(game) : null);
+    const { info } = await this.ledger.branches.play(loaded.info.branchId, owner, move, commandContext(ctx, commandId));
+    return view(info, true);
+  }
+
+  @Mutation(() => BranchType, { description: 'Delete a branch you own: a tombstone is recorded, its events stay in the store' })
+  async deleteBranch(
+    @Context() ctx: ApiContext,
+    @Args('commandId', { type: () => ID, description: 'Client-chosen id (a UUID)' }) commandId: string,
+    @Args('input', { type: () => DeleteBranchInput }) input: DeleteBranchInput,
+  ): Promise<BranchType> {
+    const owner = this.changer(ctx, input.capability);
+    const branchId = valid.id(input.branchId, 'branch id');
+    const loaded = await this.ledger.branches.load(branchId, { withDeleted: true });
+    if (!loaded || loaded.info.owner !== owner) throw branchNotFound(branchId);
+    const { info } = await this.ledger.branches.delete(branchId, owner, commandContext(ctx, commandId));
+    return view(info, true);
+  }
+
+  @Query(() => BranchType, { nullable: true, description: 'One what-if branch you own, or a shared one (null when there is none you may read)' })
+  async branch(
+    @Context() ctx: ApiContext,
+    @Args('id', { type: () => ID, description: 'The branch id' }) id: string,
+    @Args('capability', { type: () => String, nullable: true, description: "An anonymous creator's capability" }) capability?: string,
+  ): Promise<BranchType | null> {
+    try {
+      const { loaded, mine } = await this.readable(ctx, id, checkCapability(capability));
+      return view(loaded.info, mine);
+    } catch (err) {
+      if ((err as { extensions?: { code?: string } }).extensions?.code === 'NOT_FOUND') return null;
+      throw err;
+    }
+  }
+
+  @ResolveField(() => [ReplayFrameType], { description: 'The branch step by step: frames from..to inclusive (default all), every hand shown', complexity: 10 })
+  async frames(
+    @Parent() branch: BranchType,
+    @Context() ctx: ApiContext,
+    @Args('from', { type: () => Int, nullable: true, description: 'First step (default 0)' }) from?: number,
+    @Args('to', { type: () => Int, nullable: true, description: 'Last step (default the last)' }) to?: number,
+  ): Promise<ReplayFrameType[]> {
+    for (const [k, v] of [['from', from], ['to', to]] as const) if (v !== undefined && v !== null && (!Number.isInteger(v) || v < 0 || v > MAX_STEP)) throw badInput(`${k} must be 0-${MAX_STEP}`);
+    const loaded = await this.ledger.branches.load(branch.id, { withDeleted: true });
+    if (!loaded) return [];
+    const range = { ...(from !== undefined && from !== null ? { from } : {}), ...(to !== undefined && to !== null ? { to } : {}) };
+    return this.ledger.branches.frames(loaded, range).map(frameView);
+  }
+
+  @ResolveField(() => Int, { description: 'Number of steps (frames) of the branch' })
+  async steps(@Parent() branch: BranchType): Promise<number> {
+    const loaded = await this.ledger.branches.load(branch.id, { withDeleted: true });
+    return loaded ? this.ledger.branches.frames(loaded).length : 0;
+  }
+
+  @ResolveField(() => String, { description: "The viewer's link to a step of the branch (default its last step)" })
+  link(@Parent() branch: BranchType, @Args('step', { type: () => Int, nullable: true, description: 'The step (default the last)' }) step?: number): string {
+    const at = step ?? branch.forkStep + branch.moves;
+    return `/?branch=${encodeURIComponent(branch.id)}#step=${at}`;
+  }
+}
+
+/** The branches listed on a deal: the caller's own and the shared ones. */
+@Resolver(() => DealType)
+export class DealBranchesResolver {
+  constructor(
+    @Inject(Ledger) private readonly ledger: Ledger,
+    @Inject(API_VISIBILITY) private readonly visibility: Visibility,
+  ) {}
+
+  @ResolveField(() => [BranchType], { description: "What-if branches of this deal: the caller's own and the shared ones (only for callers who may see all of the deal now)" })
+  async branches(
+    @Parent() deal: DealType,
+    @Context() ctx: ApiContext,
+    @Args('capabilities', { type: () => [String], nullable: true, description: "An anonymous creator's capabilities (at most 20)" }) capabilities?: string[],
+  ): Promise<BranchType[]> {
+    if (capabilities && capabilities.length > MAX_CAPABILITIES) throw badInput(`at most ${MAX_CAPABILITIES} capabilities`);
+    try {
+      await dealSeenWhole(ctx, deal.id, this.visibility, 'a branch');
+    } catch {
+      return [];
+    }
+    const owners = [ownerOf(ctx.principal), ...(capabilities ?? []).map((c) => ownerOf(ctx.principal, checkCapability(c)))];
+    const all = await this.ledger.branches.ofDeal(deal.id);
+    return all.filter((b) => b.shared || isOwner(b, owners)).map((b) => view(b, isOwner(b, owners)));
+  }
+}

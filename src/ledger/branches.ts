@@ -1,0 +1,190 @@
+import { createHash } from 'node:crypto';
+import { BRANCH_RULES as B, DEFAULT_BRANCH_LIMITS, type BranchLimits } from '../branch/branchRules';
+import { evolveBranch, initialBranchState, type BranchState } from '../branch/branchState';
+import type { BranchCommand } from '../branch/commands';
+import { decideBranch } from '../branch/decideBranch';
+import { BRANCH_SCHEMA_VERSION, BRANCH_STREAM_PREFIX, branchStreamName, isBranchEventType, type BranchEvent, type BranchForkedData } from '../branch/events';
+import { handleCommand, type Decider } from '../commandHandling/handleCommand';
+import { initialDealState, type DealState } from '../deal/dealState';
+import { dealStreamName, isDealEventType } from '../deal/events';
+import { evolve } from '../deal/evolve';
+import type { EventStore, RecordedEvent } from '../eventStore/eventStore';
+import { branchFrames } from '../projections/replayFrames/branchFrames';
+import type { ReplayFrame } from '../projections/replayFrames/replayFrame';
+import { toStoredDealEvent } from '../projections/replayFrames/replayFrames';
+import type { Move } from '../rules/move';
+import { IllegalCommandError, InvalidQueryError, NotFoundError } from './errors';
+import type { CommandContext, CommandOutcome } from './ledgerTypes';
+
+/** What the service knows of one branch without folding its moves. */
+export interface BranchInfo extends BranchForkedData {
+  readonly createdAt: string;
+  readonly moves: number;
+  readonly deleted: boolean;
+  readonly revision: bigint;
+}
+
+/** A branch read in full: its info, the deal events to the fork, its own events, the fold. */
+export interface LoadedBranch {
+  readonly info: BranchInfo;
+  readonly dealEvents: readonly RecordedEvent[];
+  readonly events: readonly RecordedEvent[];
+  readonly state: BranchState;
+}
+
+/** The deal's events up to and including the one that made replay step `step`, and that state. */
+function dealToStep(events: readonly RecordedEvent[], step: number): { events: RecordedEvent[]; state: DealState } | null {
+  let state = initialDealState;
+  let at = -1;
+  for (let i = 0; i < events.length; i++) {
+    const e = events[i];
+    if (!isDealEventType(e.type)) continue;
+    state = evolve(state, toStoredDealEvent(e));
+    if (!state.game) continue;
+    at++;
+    if (at === step) return { events: events.slice(0, i + 1), state };
+  }
+  return null;
+}
+
+function dealToRevision(events: readonly RecordedEvent[], revision: bigint): { events: RecordedEvent[]; state: DealState } {
+  const upTo = events.filter((e) => e.revision <= revision);
+  let state = initialDealState;
+  for (const e of upTo) if (isDealEventType(e.type)) state = evolve(state, toStoredDealEvent(e));
+  return { events: upTo, state };
+}
+
+function infoOf(events: readonly RecordedEvent[]): BranchInfo | null {
+  const first = events[0];
+  if (!first || first.type !== 'BranchForked') return null;
+  const forked = first.data as BranchForkedData;
+  return {
+    ...forked,
+    createdAt: first.metadata.recordedAt ?? '',
+    moves: events.filter((e) => e.type === 'BranchMovePlayed').length,
+    deleted: events.some((e) => e.type === 'BranchDeleted'),
+    revision: events[events.length - 1].revision,
+  };
+}
+
+/**
+ * What-if branches over the event store: each a stream `branch-<id>` forked at a deal revision.
+ * Only ever reads the deal's stream. The per-deal list is an index kept in memory, filled from
+ * the store on first use and kept current by this process's own appends (branches are written
+ * only through the API server, so one server per store sees every branch).
+ */
+export class Branches {
+  private index: Map<string, BranchInfo> | null = null;
+  private loading: Promise<Map<string, BranchInfo>> | null = null;
+
+  constructor(
+    private readonly store: EventStore,
+    readonly limits: BranchLimits = DEFAULT_BRANCH_LIMITS,
+  ) {}
+
+  /** A branch id that nobody can guess without the owner's identity and the command id. */
+  static idFor(owner: string, commandId: string): string {
+    return createHash('sha256').update(`branch\n${owner}\n${commandId}`).digest('base64url').slice(0, 22);
+  }
+
+  private async loadIndex(): Promise<Map<string, BranchInfo>> {
+    if (this.index) return this.index;
+    this.loading ??= (async () => {
+      const index = new Map<string, BranchInfo>();
+      for await (const stream of this.store.listStreams(BRANCH_STREAM_PREFIX)) {
+        const read = await this.store.readStream(stream);
+        const info = infoOf(read.events);
+        if (info) index.set(info.branchId, info);
+      }
+      this.index = index;
+      return index;
+    })();
+    return this.loading;
+  }
+
+  private async remember(branchId: string): Promise<BranchInfo | null> {
+    const index = await this.loadIndex();
+    const read = await this.store.readStream(branchStreamName(branchId));
+    const info = infoOf(read.events);
+    if (info) index.set(branchId, info);
+    return info;
+  }
+
+  private decider(command: BranchCommand, dealAtFork: DealState): Decider<BranchState, BranchEvent> {
+    return {
+      initial: initialBranchState(dealAtFork),
+      evolve: (s, e) => (isBranchEventType(e.type) ? evolveBranch(s, e as unknown as BranchEvent) : s),
+      decide: (s) => decideBranch(command, s, this.limits),
+    };
+  }
+
+  /** Forks a branch at a replay step of a deal; `creator` is counted against the per-caller cap. */
+  async fork(
+    request: { dealId: string; step: number; owner: string; creator: string; shared: boolean },
+    ctx: CommandContext,
+  ): Promise<{ outcome: CommandOutcome; info: BranchInfo }> {
+    if (!Number.isInteger(request.step) || request.step < 0) throw new InvalidQueryError('the fork step is an integer from 0');
+    const branchId = Branches.idFor(request.owner, ctx.commandId);
+    const index = await this.loadIndex();
+    const again = index.get(branchId);
+    if (!again) {
+      const live = [...index.values()].filter((b) => b.creator === request.creator && !b.deleted).length;
+      if (live >= this.limits.maxBranchesPerCaller)
+        throw new IllegalCommandError(B.tooManyBranches, `one caller may keep at most ${this.limits.maxBranchesPerCaller} branches; delete one first`);
+    }
+    const deal = await this.store.readStream(dealStreamName(request.dealId));
+    if (!deal.exists) throw new NotFoundError('deal', request.dealId);
+    const at = dealToStep(deal.events, request.step);
+    if (!at) throw new IllegalCommandError(B.badFork, `deal ${request.dealId} has no step ${request.step}`);
+    const forkRevision = at.events[at.events.length - 1].revision.toString();
+    const command: BranchCommand = { type: 'ForkBranch', branchId, dealId: request.dealId, forkStep: request.step, forkRevision, owner: request.owner, creator: request.creator, shared: request.shared };
+    const outcome = await handleCommand(this.store, branchStreamName(branchId), this.decider(command, at.state), ctx, { schemaVersion: BRANCH_SCHEMA_VERSION });
+    const info = await this.remember(branchId);
+    if (!info) throw new Error(`branch ${branchId} cannot be read back`);
+    return { outcome, info };
+  }
+
+  /** A branch with everything needed to fold or show it; null when there is none (or it was deleted and `withDeleted` is off). */
+  async load(branchId: string, options: { withDeleted?: boolean } = {}): Promise<LoadedBranch | null> {
+    const read = await this.store.readStream(branchStreamName(branchId));
+    const info = infoOf(read.events);
+    if (!info || (info.deleted && !options.withDeleted)) return null;
+    const deal = await this.store.readStream(dealStreamName(info.dealId));
+    const at = dealToRevision(deal.events, BigInt(info.forkRevision));
+    const state = read.events.reduce((s, e) => (isBranchEventType(e.type) ? evolveBranch(s, e as unknown as BranchEvent) : s), initialBranchState(at.state));
+    return { info, dealEvents: at.events, events: read.events, state };
+  }
+
+  private async change(branchId: string, command: BranchCommand, ctx: CommandContext): Promise<{ outcome: CommandOutcome; info: BranchInfo }> {
+    const loaded = await this.load(branchId, { withDeleted: true });
+    if (!loaded) throw new NotFoundError('branch', branchId);
+    const deal = await this.store.readStream(dealStreamName(loaded.info.dealId));
+    const at = dealToRevision(deal.events, BigInt(loaded.info.forkRevision));
+    const outcome = await handleCommand(this.store, branchStreamName(branchId), this.decider(command, at.state), ctx, {
+      schemaVersion: BRANCH_SCHEMA_VERSION,
+      requireExisting: () => new NotFoundError('branch', branchId),
+    });
+    const info = await this.remember(branchId);
+    return { outcome, info: info as BranchInfo };
+  }
+
+  async play(branchId: string, owner: string, move: Move, ctx: CommandContext): Promise<{ outcome: CommandOutcome; info: BranchInfo }> {
+    return this.change(branchId, { type: 'PlayBranchMove', branchId, owner, move }, ctx);
+  }
+
+  /** Appends the tombstone; the branch's events stay in the store. */
+  async delete(branchId: string, owner: string, ctx: CommandContext): Promise<{ outcome: CommandOutcome; info: BranchInfo }> {
+    return this.change(branchId, { type: 'DeleteBranch', branchId, owner }, ctx);
+  }
+
+  /** The live branches of a deal, oldest first. */
+  async ofDeal(dealId: string): Promise<BranchInfo[]> {
+    const index = await this.loadIndex();
+    return [...index.values()].filter((b) => b.dealId === dealId && !b.deleted).sort((a, b) => a.createdAt.localeCompare(b.createdAt) || a.branchId.localeCompare(b.branchId));
+  }
+
+  /** Frames of a loaded branch (the caller decides who may see them). */
+  frames(branch: LoadedBranch, range: { from?: number; to?: number } = {}): ReplayFrame[] {
+    return branchFrames(branch.info.dealId, branch.dealEvents, branch.events, { kind: 'all' }, range);
+  }
+}
