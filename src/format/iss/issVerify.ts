@@ -103,6 +103,12 @@ export function emptySummary(): IssVerifySummary {
   return { records: 0, agree: 0, disagree: 0, notScoreable: 0, mismatches: [], notScoreableReasons: {}, malformed: [] };
 }
 
+/** Adds records that agreed, counted but not listed (mutates `summary`). */
+export function addAgreed(summary: IssVerifySummary, count: number): void {
+  summary.records += count;
+  summary.agree += count;
+}
+
 /** Adds one verdict to the totals (mutates `summary`: the fold of a stream). */
 export function addVerdict(summary: IssVerifySummary, file: string, v: IssVerdict): void {
   summary.records++;

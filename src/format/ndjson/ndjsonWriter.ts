@@ -38,7 +38,7 @@ export async function* dealRecords(source: DealStreamSource, filter: DealExportF
 }
 
 /** Writes lines to a stream, waiting whenever it asks to (backpressure); returns how many. */
-export async function writeLines(out: NodeJS.WritableStream, lines: AsyncIterable<string>, isClosed: () => boolean = () => false): Promise<number> {
+export async function writeLines(out: NodeJS.WritableStream, lines: AsyncIterable<string | Uint8Array>, isClosed: () => boolean = () => false): Promise<number> {
   let n = 0;
   for await (const line of lines) {
     if (isClosed()) break;
