@@ -39,7 +39,9 @@ export function issLineBytes(line: Pick<IssSourceLine, 'text' | 'encoding'>): Bu
  * being held and comes as `overlong`. Strings are taken as UTF-8.
  */
 export async function* issLineBatches(chunks: AsyncIterable<Buffer | Uint8Array | string>): AsyncGenerator<IssSourceLine[]> {
-  let carry: Buffer | null = null;
+  // The partial line so far, in pieces (joined once at its end: linear however small the chunks).
+  let carry: Buffer[] | null = null;
+  let carryLength = 0;
   let skipping = false; // inside an overlong line: dropping bytes up to its end
   let lineNumber = 0;
   let atStart = true;
@@ -64,8 +66,10 @@ export async function* issLineBatches(chunks: AsyncIterable<Buffer | Uint8Array 
         out.push({ lineNumber, text: '', encoding: 'utf8', overlong: true });
         skipping = false;
       } else if (carry !== null) {
-        out.push(lineOf(lineNumber, Buffer.concat([carry, chunk.subarray(start, nl)])));
+        carry.push(chunk.subarray(start, nl));
+        out.push(lineOf(lineNumber, Buffer.concat(carry)));
         carry = null;
+        carryLength = 0;
       } else if (ascii) {
         const end = nl > start && chunk[nl - 1] === 13 ? nl - 1 : nl;
         out.push(end - start > MAX_RECORD_LENGTH ? { lineNumber, text: '', encoding: 'utf8', overlong: true } : { lineNumber, text: text.slice(start, end), encoding: 'utf8', overlong: false });
@@ -76,18 +80,21 @@ export async function* issLineBatches(chunks: AsyncIterable<Buffer | Uint8Array 
     }
     if (!skipping && start < chunk.length) {
       // Copied: a partial line must not keep the whole chunk alive.
-      const rest = chunk.subarray(start);
-      carry = carry === null ? Buffer.from(rest) : Buffer.concat([carry, rest]);
-      if (carry.length > MAX_LINE_BYTES) {
+      const rest = Buffer.from(chunk.subarray(start));
+      if (carry === null) carry = [rest];
+      else carry.push(rest);
+      carryLength += rest.length;
+      if (carryLength > MAX_LINE_BYTES) {
         skipping = true;
         carry = null;
+        carryLength = 0;
       }
     }
     if (out.length > 0) yield out;
   }
-  if (head !== null && head.length > 0) carry = head; // a file of one or two bytes
+  if (head !== null && head.length > 0) carry = [head]; // a file of one or two bytes
   if (skipping) yield [{ lineNumber: lineNumber + 1, text: '', encoding: 'utf8', overlong: true }];
-  else if (carry !== null && carry.length > 0) yield [lineOf(lineNumber + 1, carry)];
+  else if (carry !== null) yield [lineOf(lineNumber + 1, Buffer.concat(carry))];
 }
 
 /** The lines one by one (an await per line: for callers that take a line at a time). */
