@@ -18,12 +18,15 @@ export type IssLineJudgement =
       readonly kind: 'accepted';
       readonly id: string;
       readonly record: IssRecord & { readonly result: IssResult };
+      /** The replayed deal; its result carries no derivation (the judgement compares numbers). */
       readonly state: GameState | null;
       /** Set for a record not scoreable by the rules (D3), with the reason. */
       readonly notScoreable: string | null;
       /** Moves before a time-out or departure that could not be replayed, or null. */
       readonly unreplayed: string | null;
     };
+
+const NUMBERS_ONLY = { derivation: false } as const;
 
 /** A plain identifier: the ID and SE of a record become parts of stream ids. */
 export const ISS_PLAIN_ID = /^[0-9A-Za-z_.:-]{1,64}$/;
@@ -76,7 +79,8 @@ export function judgeIssLine(text: string, profile: RuleProfile): IssLineJudgeme
     if (header) return { kind: 'rejected', id, reason: header };
     if (!record.result) return { kind: 'rejected', id, reason: 'no R[...] result' };
     const withResult = record as IssRecord & { readonly result: IssResult };
-    const replayed = replayIssRecord(record, profile);
+    // Numbers only: the derivation's text is written by the deal decider when a deal is recorded.
+    const replayed = replayIssRecord(record, profile, NUMBERS_ONLY);
     if (replayed.kind === 'malformed') return { kind: 'rejected', id, reason: replayed.reason };
     if (replayed.kind === 'notScoreable') {
       return { kind: 'accepted', id: id as string, record: withResult, state: replayed.state, notScoreable: replayed.reason, unreplayed: replayed.unreplayed };
