@@ -91,21 +91,18 @@ function scoreTrumpGame(facts: ScoringFacts, profile: RuleProfile, gameType: Tru
   const matadors = matadorsOf(facts, gameType, lines);
   const p = facts.declarerPoints;
 
-  const reached = profile.reachedLevels === 'iss' ? levelsReachedAsPlayed(facts, ann, lines) : levelsReachedOverCompleteGame(facts, lines);
-  const { schneiderReached, schwarzReached, defendersSchwarz } = reached;
+  // R22/R25: won by play, against the highest announced target (all ten tricks, 90, or 61).
+  const wonByPlay = ann.schwarzAnnounced ? facts.declarerTricks === 10 : ann.schneiderAnnounced ? p >= 90 : p >= 61;
+  const reached = profile.reachedLevels === 'iss' ? levelsReachedAsPlayed(facts, ann, wonByPlay, lines) : levelsReachedOverCompleteGame(facts, lines);
+  const { schneiderReached, schwarzReached } = reached;
 
-  // R22/R25: won by play, against the highest announced target.
-  let wonByPlay: boolean;
   if (ann.schwarzAnnounced) {
-    wonByPlay = defendersSchwarz;
     lines?.push(line('R25', wonByPlay
       ? 'schwarz announced: declarer took every trick: made'
       : `schwarz announced: defenders took ${facts.defenderTricks} trick(s): lost`));
   } else if (ann.schneiderAnnounced) {
-    wonByPlay = p >= 90;
     lines?.push(line('R25', `schneider announced: declarer ${p} card points ${wonByPlay ? '≥ 90: made' : '< 90: lost'}`));
   } else {
-    wonByPlay = p >= 61;
     lines?.push(line('R22', `declarer ${p} card points ${wonByPlay ? '≥ 61: won' : '< 61: lost'}`));
   }
   if (ann.schneiderAnnounced && reached.declarerSchneidered) {
@@ -181,8 +178,6 @@ function scoreTrumpGame(facts: ScoringFacts, profile: RuleProfile, gameType: Tru
 interface LevelsReached {
   readonly schneiderReached: boolean;
   readonly schwarzReached: boolean;
-  /** The declarer took every trick (all 10). */
-  readonly defendersSchwarz: boolean;
   /** The declarer has 30 or fewer card points (ISkO: in a complete game). */
   readonly declarerSchneidered: boolean;
 }
@@ -213,7 +208,7 @@ function levelsReachedOverCompleteGame(facts: ScoringFacts, lines: Lines): Level
   if (complete && !schwarzReached && p === 120) {
     lines?.push(line('R24', `declarer has 120 card points but the defenders took ${facts.defenderTricks} trick(s): no schwarz (tricks, not points)`));
   }
-  return { schneiderReached, schwarzReached, defendersSchwarz, declarerSchneidered };
+  return { schneiderReached, schwarzReached, declarerSchneidered };
 }
 
 const ENDINGS: Readonly<Record<ScoringFacts['endedBy'], string>> = {
@@ -228,34 +223,33 @@ const ENDINGS: Readonly<Record<ScoringFacts['endedBy'], string>> = {
 
 /**
  * D3 (the ISS server's scoring): levels are judged over the tricks as played, a resigned game
- * included. The declarer reaches schneider with 90 or more card points and schwarz with all ten
- * tricks; a lost game gets the schneider level only if schneider was not announced, at least one
- * trick was completed and the declarer has 30 or fewer points, and the schwarz level only if
- * schwarz was not announced, at least one trick was completed and the declarer took no trick;
- * schwarz reached always counts schneider too.
+ * included. A game won by play (61, 90 with schneider announced, all tricks with schwarz
+ * announced; an overbid may still lose it) reaches schneider with 90 or more card points and
+ * schwarz with all ten tricks. A game lost by play gets the schneider level only if schneider was
+ * not announced, at least one trick was completed and the declarer has 30 or fewer points, and the
+ * schwarz level only if schwarz was not announced, at least one trick was completed and the
+ * declarer took no trick; schwarz reached always counts schneider too. An announcement alone
+ * never reaches a level (D1 adds announced levels to the value separately).
  */
-function levelsReachedAsPlayed(facts: ScoringFacts, ann: Announcements, lines: Lines): LevelsReached {
+function levelsReachedAsPlayed(facts: ScoringFacts, ann: Announcements, wonByPlay: boolean, lines: Lines): LevelsReached {
   const p = facts.declarerPoints;
   const played = facts.declarerTricks + facts.defenderTricks;
   if (played < 10) lines?.push(line('D3', `play ended after ${played} trick(s) (${ENDINGS[facts.endedBy]}): levels judged over the tricks as played`));
-  const defendersSchneidered = p >= 90;
-  const defendersSchwarz = facts.declarerTricks === 10;
-  // Either condition means the declarer has lost (61 are needed to win).
   const declarerSchneidered = played > 0 && p <= 30;
-  const declarerSchwarz = played > 0 && facts.declarerTricks === 0;
-  if (defendersSchneidered) lines?.push(line('R23', `declarer ${p} card points ≥ 90: defenders schneider`));
-  if (defendersSchwarz) lines?.push(line('R24', 'defenders took no trick: schwarz'));
+  if (wonByPlay) {
+    const schneider = p >= 90;
+    const schwarz = facts.declarerTricks === 10;
+    if (schneider) lines?.push(line('R23', `declarer ${p} card points ≥ 90: defenders schneider`));
+    if (schwarz) lines?.push(line('R24', 'defenders took no trick: schwarz'));
+    return { schneiderReached: schneider || schwarz, schwarzReached: schwarz, declarerSchneidered };
+  }
   if (played === 0) lines?.push(line('D3', 'no trick completed: no schneider or schwarz level for the declarer\'s loss'));
   const schneiderLost = declarerSchneidered && !ann.schneiderAnnounced;
-  const schwarzLost = declarerSchwarz && !ann.schwarzAnnounced;
+  const schwarzLost = played > 0 && facts.declarerTricks === 0 && !ann.schwarzAnnounced;
   if (schneiderLost) lines?.push(line('R23', `declarer ${p} card points ≤ 30: declarer schneider`));
-  else if (declarerSchneidered) lines?.push(line('D3', `declarer ${p} card points ≤ 30, but schneider was announced: the level is not reached again`));
+  else if (declarerSchneidered) lines?.push(line('D3', `declarer ${p} card points ≤ 30, but schneider was announced: no schneider level reached`));
   if (schwarzLost) lines?.push(line('R24', 'declarer took no trick: schwarz (and schneider)'));
-  if (!defendersSchwarz && !declarerSchwarz && p === 120) {
-    lines?.push(line('R24', `declarer has 120 card points but the defenders took ${facts.defenderTricks} trick(s): no schwarz (tricks, not points)`));
-  }
-  const schwarzReached = defendersSchwarz || schwarzLost;
-  return { schneiderReached: defendersSchneidered || schneiderLost || schwarzReached, schwarzReached, defendersSchwarz, declarerSchneidered };
+  return { schneiderReached: schneiderLost || schwarzLost, schwarzReached: schwarzLost, declarerSchneidered };
 }
 
 function describeWinByPlay(ann: Announcements, p: number): string {
