@@ -182,7 +182,7 @@ function cliRun(file: string): { records: number; agree: number; maxRssMiB: numb
     const { runCli } = require(${JSON.stringify(join(root, 'src', 'cli', 'main'))});
     const out = new PassThrough(); let text = ''; out.on('data', (d) => (text += d));
     const t0 = process.hrtime.bigint(); const c0 = process.cpuUsage();
-    runCli(['iss', 'verify', ${JSON.stringify(file)}, '--json'], { stdout: out, stderr: process.stderr, env: {} }).then((code) => {
+    runCli(['iss', 'verify', ${JSON.stringify(file)}, '--json', '--workers', '0'], { stdout: out, stderr: process.stderr, env: {} }).then((code) => {
       const c = process.cpuUsage(c0); const s = JSON.parse(text);
       process.stdout.write(JSON.stringify({ code, records: s.records, agree: s.agree,
         maxRssMiB: process.resourceUsage().maxRSS / 1024, heapMiB: process.memoryUsage().heapUsed / 1048576,
@@ -291,7 +291,7 @@ async function main() {
     writeFileSync(empty, '\n');
     const runs: Array<ReturnType<typeof cliRun>> = [];
     for (const [name, file] of [
-      ['empty file (ts-node start-up baseline)', empty],
+      ['empty file (ts-node start-up baseline), --workers 0', empty],
       ['20,000 records', path],
       ['100,000 records (the file 5 times)', big],
     ] as const) {
