@@ -2,12 +2,18 @@ import type { Card } from '../rules/card';
 import type { Seat } from '../rules/seat';
 import { type CardLayout, cardLayout, maskOf } from './card-layout';
 import type { SolverPosition } from './solver-position';
-import { popcount, TranspositionTable, ttLower, ttUpper } from './transposition-table';
+import { popcount, TranspositionTable, ttLower, ttMove, ttUpper } from './transposition-table';
+
+// Bound once: a global looked up per call is slow where the global object is a sandbox's (jest).
+const { clz32 } = Math;
 
 /** Search kinds, part of every transposition-table key. */
 const KIND_VALUE = 0;
 const KIND_NULL = 1;
 const KIND_ALL = 2;
+
+/** Positions with fewer cards left are searched again rather than looked up (a probe costs more). */
+const TT_MIN_CARDS = 6;
 
 export interface SolverStats {
   /** Positions visited (one per card considered). */
@@ -21,7 +27,7 @@ export interface SolverOptions {
   readonly ttBits?: number;
 }
 
-const bitIndex = (bit: number): number => 31 - Math.clz32(bit);
+const bitIndex = (bit: number): number => 31 - clz32(bit);
 
 /**
  * A perfect-information Skat solver (pure, no I/O): alpha-beta over the card play with 32-bit
@@ -42,6 +48,10 @@ export class Solver {
   private declarer = 0;
   /** Card points still to be won: in the hands and on the table. */
   private remaining = 0;
+  /** Cards still in play: in the hands and on the table. */
+  private live = 0;
+  /** Cards still in the hands. */
+  private level = 0;
   private pointsOfBit: Int8Array = this.layout.pointsOfBit;
   private classMaskOfBit: Int32Array = this.layout.classMaskOfBit;
   private trumpMask = 0;
@@ -50,6 +60,8 @@ export class Solver {
   private readonly scoreBuffer = new Int32Array(32 * 10);
   private key = '';
   nodes = 0;
+  /** Null-window searches run by exactFuture. */
+  passes = 0;
 
   constructor(options: SolverOptions = {}) {
     this.tt = new TranspositionTable(options.ttBits ?? 20);
@@ -88,6 +100,10 @@ export class Solver {
     const all = this.hands[0] | this.hands[1] | this.hands[2];
     for (let m = all; m !== 0; m &= m - 1) remaining += this.pointsOfBit[bitIndex(m & -m)];
     this.remaining = remaining;
+    this.level = popcount(all);
+    let live = all;
+    for (let i = 0; i < this.len; i++) live |= 1 << this.table[i];
+    this.live = live;
   }
 
   /** Forgets the table (a caller wanting timings of a cold solve). */
@@ -100,7 +116,7 @@ export class Solver {
   }
 
   get cardsLeft(): number {
-    return popcount(this.hands[0] | this.hands[1] | this.hands[2]);
+    return this.level;
   }
 
   /** The legal cards of the side to move (R16), as a mask. */
@@ -122,7 +138,7 @@ export class Solver {
   representatives(): Map<number, number> {
     const legal = this.legalMask();
     const hand = this.hands[(this.leader + this.len) % 3];
-    const present = this.presentMask();
+    const present = this.live;
     const out = new Map<number, number>();
     for (let m = legal; m !== 0; ) {
       const b = bitIndex(m);
@@ -131,12 +147,6 @@ export class Solver {
       out.set(b, above < 0 ? b : (out.get(above) as number));
     }
     return out;
-  }
-
-  private presentMask(): number {
-    let present = this.hands[0] | this.hands[1] | this.hands[2];
-    for (let i = 0; i < this.len; i++) present |= 1 << this.table[i];
-    return present;
   }
 
   /** The next higher live card of b's class when it is in `hand` and worth the same (or any, in null); else -1. */
@@ -154,39 +164,36 @@ export class Solver {
   play(bit: number): number {
     const seat = (this.leader + this.len) % 3;
     this.hands[seat] &= ~(1 << bit);
+    this.level--;
     this.table[this.len++] = bit;
     if (this.len < 3) return this.leader;
     // The next trick overwrites the table: keep the completed one for undo.
-    const saved = this.leader | (this.table[0] << 2) | (this.table[1] << 7) | (this.table[2] << 12);
-    this.finishTrick();
+    const t = this.table;
+    const saved = this.leader | (t[0] << 2) | (t[1] << 7) | (t[2] << 12);
+    const w = this.winnerPosition(t[0], t[1], t[2]);
+    const winner = (this.leader + w) % 3;
+    const pts = this.pointsOfBit[t[0]] + this.pointsOfBit[t[1]] + this.pointsOfBit[t[2]];
+    this.remaining -= pts;
+    this.live &= ~((1 << t[0]) | (1 << t[1]) | (1 << t[2]));
+    this.lastGain = winner === this.declarer ? pts : 0;
+    this.lastWinner = winner;
+    this.leader = winner;
+    this.len = 0;
     return saved;
   }
-
-  /** Points the declarer took with the trick just completed by the last play (for callers at the root). */
-  private lastGain = 0;
 
   /** After play: did that card complete a trick? */
   get trickJustCompleted(): boolean {
     return this.len === 0;
   }
 
+  /** Points the declarer took with the trick just completed by the last play. */
+  private lastGain = 0;
+  private lastWinner = 0;
+
   get gainOfLastPlay(): number {
     return this.lastGain;
   }
-
-  private finishTrick(): void {
-    const t = this.table;
-    const w = this.winnerPosition(t[0], t[1], t[2]);
-    const winner = (this.leader + w) % 3;
-    const pts = this.pointsOfBit[t[0]] + this.pointsOfBit[t[1]] + this.pointsOfBit[t[2]];
-    this.remaining -= pts;
-    this.lastGain = winner === this.declarer ? pts : 0;
-    this.lastWinner = winner;
-    this.leader = winner;
-    this.len = 0;
-  }
-
-  private lastWinner = 0;
 
   get winnerOfLastTrick(): number {
     return this.lastWinner;
@@ -201,12 +208,13 @@ export class Solver {
       t[1] = (saved >>> 7) & 31;
       t[2] = (saved >>> 12) & 31;
       this.remaining += this.pointsOfBit[t[0]] + this.pointsOfBit[t[1]] + this.pointsOfBit[t[2]];
+      this.live |= (1 << t[0]) | (1 << t[1]) | (1 << t[2]);
       this.leader = saved & 3;
       this.len = 3;
     }
     this.len--;
-    const seat = (this.leader + this.len) % 3;
-    this.hands[seat] |= 1 << bit;
+    this.level++;
+    this.hands[(this.leader + this.len) % 3] |= 1 << bit;
   }
 
   /** R17: position (0..2) of the winning card of a full trick. */
@@ -228,61 +236,79 @@ export class Solver {
 
   // ------------------------------------------------------------------ moves
 
-  /** Fills the move buffer of this level with the representative legal moves, best guess first. */
-  private genMoves(kind: number): number {
+
+  /**
+   * Fills the move buffer of this level with the representative legal moves, best guess first
+   * (`first`: the card the table remembers as best here, or -1). Returns how many.
+   */
+  private genMoves(kind: number, first: number): number {
     const seat = (this.leader + this.len) % 3;
-    const hands = this.hands;
-    const hand = hands[seat];
+    const hand = this.hands[seat];
     const len = this.len;
     let legal = hand;
     if (len > 0) {
       const follow = hand & this.classMaskOfBit[this.table[0]];
       if (follow !== 0) legal = follow;
     }
-    const present = this.presentMask();
-    const level = popcount(hands[0] | hands[1] | hands[2]);
-    const base = level * 10;
+    const live = this.live;
+    const base = this.level * 10;
     const moves = this.moveBuffer;
     const scores = this.scoreBuffer;
+    const points = this.pointsOfBit;
+    const classMaskOfBit = this.classMaskOfBit;
+    const nullGame = kind === KIND_NULL;
     let n = 0;
-    // Current winner of the trick on the table.
-    let winPos = -1;
+    // The card winning the trick on the table so far, and whose side it is on.
     let winBit = -1;
+    let winnerIsFriend = false;
+    const mine = seat === this.declarer;
     if (len > 0) {
-      winPos = 0;
+      let winPos = 0;
       winBit = this.table[0];
       if (len === 2 && this.beats(this.table[1], winBit)) {
         winPos = 1;
         winBit = this.table[1];
       }
+      winnerIsFriend = ((this.leader + winPos) % 3 === this.declarer) === mine;
     }
-    const declarer = this.declarer;
-    const mine = seat === declarer;
-    const winnerIsFriend = len > 0 && (((this.leader + winPos) % 3 === declarer) === mine);
+    const others = live & ~hand;
     for (let m = legal; m !== 0; ) {
-      const b = bitIndex(m);
-      m &= ~(1 << b);
-      if (this.equivalentAbove(b, hand, present) >= 0) continue;
-      const pts = this.pointsOfBit[b];
+      const b = 31 - clz32(m);
+      const bit = 1 << b;
+      m &= ~bit;
+      const cls = classMaskOfBit[b];
+      const above = live & cls & ~((bit << 1) - 1);
+      // Rank equivalence: the next live card above is ours and worth the same: b is that card.
+      if (above !== 0) {
+        const next = above & -above;
+        if ((next & hand) !== 0 && (nullGame || points[31 - clz32(next)] === points[b])) continue;
+      }
       let score: number;
-      if (kind === KIND_NULL) {
+      if (b === first) score = 1000;
+      else if (nullGame) {
         // Null: the declarer wants to stay under the winning card, the defenders to push him over.
         if (len === 0) score = mine ? -b : b;
         else {
           const over = this.beats(b, winBit);
           score = mine ? (over ? -100 - b : b) : over ? b : 100 - b;
         }
-      } else if (len === 0) {
-        score = b + (((this.trumpMask >>> b) & 1) === 1 ? 8 : 0);
       } else {
-        const over = this.beats(b, winBit);
-        if (len === 2) {
-          // Last to play: the trick is decided by this card.
-          if (over || winnerIsFriend) score = 100 + pts * 4 - (over ? b : 0);
+        const pts = points[b];
+        if (len === 0) {
+          // Lead a master (nothing of another hand above it in its class) for its points, else something cheap.
+          const master = (others & cls & ~((bit << 1) - 1)) === 0;
+          const trump = ((this.trumpMask >>> b) & 1) === 1;
+          score = master ? 60 + pts + (trump ? 10 : 0) : trump ? 20 - pts : 40 - 2 * pts;
+        } else {
+          const over = this.beats(b, winBit);
+          if (len === 2) {
+            // Last to play: the trick is decided by this card.
+            if (over || winnerIsFriend) score = 100 + pts * 4 - (over ? b : 0);
+            else score = -pts * 4 - b;
+          } else if (over) score = 50 + pts * 2 - (b >> 2);
+          else if (winnerIsFriend) score = pts * 2;
           else score = -pts * 4 - b;
-        } else if (over) score = 50 + pts * 2 - (b >> 2);
-        else if (winnerIsFriend) score = pts * 2;
-        else score = -pts * 4 - b;
+        }
       }
       // Insertion by score, highest first.
       let i = n++;
@@ -297,40 +323,49 @@ export class Solver {
     return n;
   }
 
+  /** The winner of the last trick when each hand holds one card, at a trick start. */
+  private lastTrickWinner(): number {
+    const l = this.leader;
+    const a = bitIndex(this.hands[l]);
+    const b = bitIndex(this.hands[(l + 1) % 3]);
+    const c = bitIndex(this.hands[(l + 2) % 3]);
+    return (l + this.winnerPosition(a, b, c)) % 3;
+  }
+
   // ------------------------------------------------------------------ value search
 
   /** The declarer's future card points with perfect play, if within (alpha, beta); fail-soft bounds otherwise. */
   searchValue(alpha: number, beta: number): number {
     this.nodes++;
-    const hands = this.hands;
     const len = this.len;
-    let h0 = 0;
-    let h1 = 0;
-    let h2 = 0;
-    let tag = 0;
+    let tag = -1;
+    let first = -1;
     const alpha0 = alpha;
     const beta0 = beta;
     if (len === 0) {
-      h0 = hands[0];
-      h1 = hands[1];
-      h2 = hands[2];
-      if ((h0 | h1 | h2) === 0) return 0;
+      const level = this.level;
+      if (level === 0) return 0;
       const remaining = this.remaining;
       if (remaining <= alpha) return remaining;
       if (beta <= 0) return 0;
-      tag = this.leader | (KIND_VALUE << 2);
-      const meta = this.tt.probe(h0, h1, h2, tag);
-      if (meta >= 0) {
-        const lo = ttLower(meta);
-        const up = ttUpper(meta);
-        if (lo >= beta || lo === up) return lo;
-        if (up <= alpha) return up;
+      if (level === 3) return this.lastTrickWinner() === this.declarer ? remaining : 0;
+      if (level >= TT_MIN_CARDS) {
+        tag = this.leader | (KIND_VALUE << 2);
+        const meta = this.tt.probe(this.hands[0], this.hands[1], this.hands[2], tag);
+        if (meta >= 0) {
+          const lo = ttLower(meta);
+          const up = ttUpper(meta);
+          if (lo >= beta || lo === up) return lo;
+          if (up <= alpha) return up;
+          first = ttMove(meta);
+        }
       }
     }
     const maximising = (this.leader + len) % 3 === this.declarer;
-    const n = this.genMoves(KIND_VALUE);
-    const base = popcount(hands[0] | hands[1] | hands[2]) * 10;
+    const n = this.genMoves(KIND_VALUE, first);
+    const base = this.level * 10;
     let best = maximising ? -1 : 1000;
+    let bestMove = -1;
     for (let i = 0; i < n; i++) {
       const b = this.moveBuffer[base + i];
       const saved = this.play(b);
@@ -343,31 +378,41 @@ export class Solver {
       }
       this.undo(b, saved);
       if (maximising) {
-        if (v > best) best = v;
+        if (v > best) {
+          best = v;
+          bestMove = b;
+        }
         if (best >= beta) break;
         if (best > alpha) alpha = best;
       } else {
-        if (v < best) best = v;
+        if (v < best) {
+          best = v;
+          bestMove = b;
+        }
         if (best <= alpha) break;
         if (best < beta) beta = best;
       }
     }
-    if (len === 0) {
-      if (best <= alpha0) this.tt.store(h0, h1, h2, tag, 0, best);
-      else if (best >= beta0) this.tt.store(h0, h1, h2, tag, best, 127);
-      else this.tt.store(h0, h1, h2, tag, best, best);
+    if (tag >= 0) {
+      const h = this.hands;
+      if (best <= alpha0) this.tt.store(h[0], h[1], h[2], tag, 0, best, bestMove);
+      else if (best >= beta0) this.tt.store(h[0], h[1], h[2], tag, best, 127, bestMove);
+      else this.tt.store(h[0], h[1], h[2], tag, best, best, bestMove);
     }
     return best;
   }
 
-  /** The exact future card points of the declarer: MTD(f) with null-window searches. */
+  /** The exact future card points of the declarer: MTD(f), null-window searches from a guess. */
   exactFuture(guess?: number): number {
     let lower = 0;
     let upper = this.remaining;
-    let g = guess === undefined ? Math.min(upper, Math.max(lower, Math.round(upper * 0.6))) : Math.min(upper, Math.max(lower, guess));
+    let g = guess === undefined ? Math.round(upper * 0.5) : guess;
     while (lower < upper) {
+      if (g < lower) g = lower;
+      if (g > upper) g = upper;
       const beta = g === lower ? g + 1 : g;
       const v = this.searchValue(beta - 1, beta);
+      this.passes++;
       if (v < beta) upper = v;
       else lower = v;
       g = v;
@@ -397,26 +442,28 @@ export class Solver {
   /** true when the declarer reaches the search's goal: no trick (null) or every trick (take-all). */
   private searchBool(kind: number): boolean {
     this.nodes++;
-    const hands = this.hands;
     const len = this.len;
-    let h0 = 0;
-    let h1 = 0;
-    let h2 = 0;
-    let tag = 0;
+    let tag = -1;
+    let first = -1;
     if (len === 0) {
-      h0 = hands[0];
-      h1 = hands[1];
-      h2 = hands[2];
-      if ((h0 | h1 | h2) === 0) return true;
-      tag = this.leader | (kind << 2);
-      const meta = this.tt.probe(h0, h1, h2, tag);
-      if (meta >= 0) return ttLower(meta) === 1;
+      const level = this.level;
+      if (level === 0) return true;
+      if (level === 3) return (this.lastTrickWinner() === this.declarer) === (kind === KIND_ALL);
+      if (level >= TT_MIN_CARDS) {
+        tag = this.leader | (kind << 2);
+        const meta = this.tt.probe(this.hands[0], this.hands[1], this.hands[2], tag);
+        if (meta >= 0) {
+          if (ttLower(meta) === ttUpper(meta)) return ttLower(meta) === 1;
+          first = ttMove(meta);
+        }
+      }
     }
     const declarerToMove = (this.leader + len) % 3 === this.declarer;
-    const n = this.genMoves(kind);
-    const base = popcount(hands[0] | hands[1] | hands[2]) * 10;
+    const n = this.genMoves(kind, first);
+    const base = this.level * 10;
     // The declarer needs one move that works; a defender needs one that breaks it.
     let result = !declarerToMove;
+    let decisive = -1;
     for (let i = 0; i < n; i++) {
       const b = this.moveBuffer[base + i];
       const saved = this.play(b);
@@ -430,12 +477,14 @@ export class Solver {
       this.undo(b, saved);
       if (ok === declarerToMove) {
         result = ok;
+        decisive = b;
         break;
       }
     }
-    if (len === 0) {
+    if (tag >= 0) {
       const v = result ? 1 : 0;
-      this.tt.store(h0, h1, h2, tag, v, v);
+      const h = this.hands;
+      this.tt.store(h[0], h[1], h[2], tag, v, v, decisive);
     }
     return result;
   }

@@ -483,9 +483,9 @@ function showCards(state: GameState, move: Extract<Move, { kind: 'showCards' }>)
     // D3: on ISS a claim (`SC`) is an offer; play may go on.
     return allow(update(state, { moves, claimed: true, cardsShown: true }));
   }
-  // R21 (isko): the claim ends the game with the remaining tricks to the declarer. A contested claim
-  // (the defenders showing he cannot take them all) is not modelled: the claim stands as conceded.
-  return allow(concede(state, 'declarer', 'claim', { moves, claimed: true, cardsShown: true }));
+  // R21 (isko): the claim ends the game with the remaining tricks to the declarer, unless it was
+  // unsound (the deal decider judges it with all cards open): then they all go to the defenders.
+  return allow(concede(state, move.unsound ? 'defenders' : 'declarer', 'claim', { moves, claimed: true, cardsShown: true }));
 }
 
 function resign(state: GameState, move: Extract<Move, { kind: 'resign' }>): Judgement<GameState> {

@@ -126,4 +126,29 @@ describe('live viewer in Chromium', () => {
     await anonymous.close();
     await ben.close();
   });
+
+  it('a hall screen follows a table: each deal live as it starts, the sheet redrawn as deals end', async () => {
+    const screen = await browser.newPage({ viewport: { width: 1280, height: 900 } });
+    const table = 'live-t2';
+    const rec2 = server.token({ role: 'recorder', table });
+    const first = await openTableAndDeal(server, table, PLAYERS, admin, rec2);
+    await screen.goto(`${base}/?table=${table}`);
+    await screen.waitForSelector('[data-testid="table-live"] [data-testid="step"]');
+    expect(await screen.textContent('[data-testid="table-live"] h2')).toContain(first);
+    await playOn(server, first, rec2);
+    // The sheet gains the finished deal; the finished replay stays with its result.
+    await screen.waitForFunction(() => document.querySelectorAll('[data-testid="table-sheet"] [data-testid="sheet-rows"] tbody tr').length === 1, undefined, { timeout: 15_000 });
+    await screen.waitForSelector('[data-testid="table-live"] [data-testid="result"]');
+    // The next deal appears by itself, in the public view.
+    const start = await server.gql(
+      `mutation($c: ID!, $i: StartTableDealInput!) { startTableDeal(commandId: $c, input: $i) { dealId } }`,
+      { c: `screen-${Date.now()}`, i: { tableId: table, cards: { shuffle: 'CRYPTO' } } },
+      rec2,
+    );
+    const second: string = start.body.data.startTableDeal.dealId;
+    await screen.waitForFunction((id) => document.querySelector('[data-testid="table-live"] h2')?.textContent?.includes(id), second, { timeout: 15_000 });
+    for (const seat of ['forehand', 'middlehand', 'rearhand']) expect(await shownCodes(screen, `hand-${seat}`)).toEqual(Array(10).fill('??'));
+    await screen.screenshot({ path: join(OUT, 'table-screen.png'), fullPage: true });
+    await screen.close();
+  });
 });

@@ -1,3 +1,4 @@
+import { withoutWithdrawn } from '../../deal/withdrawals';
 import { initialDealState, type DealState } from '../../deal/dealState';
 import { isDealEventType, type StoredDealEvent } from '../../deal/events';
 import { evolve } from '../../deal/evolve';
@@ -7,7 +8,7 @@ import type { Card } from '../../rules/card';
 import type { GameState } from '../../rules/game-state';
 import type { Seat } from '../../rules/seat';
 import type { FrameTrick, Perspective, ReplayFrame, VisibleCards } from './replayFrame';
-import { canSeeHand, canSeeSkat, cardsOfMove } from './visibility';
+import { canSeeHand, canSeeSkat, cardsBehindMove } from './visibility';
 
 const SEATS: readonly Seat[] = [0, 1, 2];
 
@@ -42,7 +43,7 @@ function frameOf(dealId: string, state: DealState, event: RecordedEvent, step: n
   else if (declarer !== null) defenderPoints += t.points;
   const toAct = seatToAct(game);
   const seeCard = (c: Card): boolean => p.kind === 'all' || known.has(c);
-  const moves = toAct === null ? [] : legalMoves(game).filter((m) => cardsOfMove(m).every(seeCard));
+  const moves = toAct === null ? [] : legalMoves(game).filter((m) => cardsBehindMove(m, game).every(seeCard));
   return {
     dealId,
     step,
@@ -76,7 +77,8 @@ export function replayFrames(dealId: string, events: readonly RecordedEvent[], p
   const known = new Set<Card>();
   let state: DealState = initialDealState;
   let step = -1;
-  for (const event of events) {
+  // A withdrawn move counts as not made: no frame, and the frames after it follow from the moves in force.
+  for (const event of withoutWithdrawn(events)) {
     // Other events in a deal stream (e.g. an import's provenance record) are no step of play.
     if (!isDealEventType(event.type)) continue;
     const before = state.game;

@@ -3,11 +3,14 @@ import { loadDeckStyle, saveDeckStyle } from './deckPreference.js';
 import { LANGUAGES, loadLanguage, saveLanguage, type Language } from './language.js';
 import { renderList } from './listView.js';
 import { setLanguage, t, type MessageKey } from './messages.js';
+import { renderRecorder } from './recorderView.js';
 import { renderReplay } from './replayView.js';
 import { adoptTokenFromLink } from './session.js';
 import { renderSheet } from './sheetView.js';
+import { renderStandings } from './standingsView.js';
+import { renderTableScreen } from './tableView.js';
 
-// One page, three views chosen by the query string: ?deal=ID (#step=N), ?sheet=TABLE, else the list.
+// One page, views chosen by the query string: ?deal=ID (#step=N), ?sheet=TABLE, ?record=TABLE, ?table=TABLE (hall screen), else the list.
 let style: DeckStyle = loadDeckStyle();
 let language: Language = loadLanguage();
 let teardown: () => void = () => undefined;
@@ -28,7 +31,13 @@ async function route(): Promise<void> {
   const params = new URLSearchParams(location.search);
   const deal = params.get('deal');
   const sheet = params.get('sheet');
-  if (deal) teardown = await renderReplay(root, deal, settings);
+  const record = params.get('record');
+  const table = params.get('table');
+  const standings = params.get('standings');
+  if (standings) await renderStandings(root, standings);
+  else if (record) teardown = await renderRecorder(root, record, settings);
+  else if (table) teardown = await renderTableScreen(root, table, settings);
+  else if (deal) teardown = await renderReplay(root, deal, settings);
   else if (sheet) await renderSheet(root, sheet);
   else await renderList(root, params);
   document.body.dataset.ready = 'true';

@@ -24,6 +24,8 @@ const PERSPECTIVE_KEY = 'skat-ledger.perspective';
 export interface ViewSettings {
   readonly style: () => DeckStyle;
   readonly language: () => Language;
+  /** Part of another page (the table screen): no step in the address bar, no page-wide keys. */
+  readonly embedded?: boolean;
 }
 
 /** `#step=N` links to an exact step; anything else means step 0. */
@@ -190,7 +192,7 @@ export async function renderReplay(root: HTMLElement, dealId: string, s: ViewSet
     return () => undefined;
   }
   let last = deal.frames.length - 1;
-  let step = stepFromHash(location.hash, last);
+  let step = s.embedded ? last : stepFromHash(location.hash, last);
   let revealed = false;
 
   const stage = el('div', { 'aria-live': 'polite' });
@@ -227,7 +229,7 @@ export async function renderReplay(root: HTMLElement, dealId: string, s: ViewSet
       revealed = true;
       show(step, false);
     }), auditPanel(deal, atEnd));
-    if (push) history.replaceState(null, '', `${location.pathname}${location.search}#step=${step}`);
+    if (push && !s.embedded) history.replaceState(null, '', `${location.pathname}${location.search}#step=${step}`);
   };
   first.addEventListener('click', () => show(0));
   back.addEventListener('click', () => show(step - 1));
@@ -282,8 +284,10 @@ export async function renderReplay(root: HTMLElement, dealId: string, s: ViewSet
     ev.preventDefault();
   };
   const onHash = () => show(stepFromHash(location.hash, last), false);
-  document.addEventListener('keydown', onKey);
-  window.addEventListener('hashchange', onHash);
+  if (!s.embedded) {
+    document.addEventListener('keydown', onKey);
+    window.addEventListener('hashchange', onHash);
+  }
   const teardown = () => {
     live?.close();
     document.removeEventListener('keydown', onKey);

@@ -23,7 +23,7 @@ export interface Frame {
   currentTrick: { leader: SeatName; cards: PlayedCard[] } | null;
   completedTricks: Array<{ leader: SeatName; winner: SeatName; points: number; unplayed: boolean; cards: PlayedCard[] }>;
   cardPoints: { declarer: number; defenders: number };
-  legalMoves: Array<{ kind: string; seat: SeatName | null; value: number | null; card: { code: string } | null; declaration?: Frame['declaration'] }>;
+  legalMoves: Array<{ kind: string; seat: SeatName | null; value: number | null; card: { code: string } | null; cards?: Array<{ code: string }> | null; declaration?: Frame['declaration'] }>;
 }
 
 export interface DealResult {
