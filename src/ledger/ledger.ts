@@ -416,9 +416,11 @@ export class Ledger {
       requireExisting: () => new NotFoundError('tournament', command.tournamentId),
     });
     await this.afterAppend(outcome);
-    const state = outcome.state.draws.find((d) => d.round === command.round);
+    const read = await this.store.readStream(tournamentStreamName(command.tournamentId));
+    const now = read.events.reduce((s, e) => evolveTournament(s, e as unknown as TournamentEvent), initialTournamentState);
+    const state = now.draws.find((d) => d.round === command.round);
     if (!state) throw new Error(`tournament ${command.tournamentId}: the draw of round ${command.round} cannot be read back`);
-    const tournament = outcome.state.created;
+    const tournament = now.created;
     for (const [i, t] of state.tables.entries()) {
       const open: OpenTable = { type: 'OpenTable', tableId: t.tableId, players: t.players, firstDealer: t.players[0], tournamentId: command.tournamentId, round: command.round, ...(tournament ? { profileId: tournament.profileId } : {}) };
       const opened = await this.openTable(open, { ...ctx, commandId: `${ctx.commandId}/table-${i + 1}`, expectedRevision: undefined, causationId: ctx.commandId });
