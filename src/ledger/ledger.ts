@@ -25,6 +25,7 @@ import { DealAnalyses } from './analyses';
 import { Branches } from './branches';
 import { LogFollower } from './logFollower';
 import { PROJECTED_EVENT_TYPES, ProjectionRunner } from '../projections/runner';
+import { checkReadiness, type Readiness } from './readiness';
 import { checkReadModelBinding, ReadModelMismatchError, type ReadModelMismatchPolicy } from '../projections/readModelBinding';
 import { buildScoreSheet } from '../projections/scoreSheet/buildScoreSheet';
 import type { ScoreSheet } from '../projections/scoreSheet/scoreSheet';
@@ -416,9 +417,11 @@ export class Ledger {
       requireExisting: () => new NotFoundError('tournament', command.tournamentId),
     });
     await this.afterAppend(outcome);
-    const state = outcome.state.draws.find((d) => d.round === command.round);
+    const read = await this.store.readStream(tournamentStreamName(command.tournamentId));
+    const now = read.events.reduce((s, e) => evolveTournament(s, e as unknown as TournamentEvent), initialTournamentState);
+    const state = now.draws.find((d) => d.round === command.round);
     if (!state) throw new Error(`tournament ${command.tournamentId}: the draw of round ${command.round} cannot be read back`);
-    const tournament = outcome.state.created;
+    const tournament = now.created;
     for (const [i, t] of state.tables.entries()) {
       const open: OpenTable = { type: 'OpenTable', tableId: t.tableId, players: t.players, firstDealer: t.players[0], tournamentId: command.tournamentId, round: command.round, ...(tournament ? { profileId: tournament.profileId } : {}) };
       const opened = await this.openTable(open, { ...ctx, commandId: `${ctx.commandId}/table-${i + 1}`, expectedRevision: undefined, causationId: ctx.commandId });
@@ -674,6 +677,21 @@ export class Ledger {
 
   async catchUp(): Promise<void> {
     await this.runner.catchUp(false);
+  }
+
+  /** Store reachable, read models caught up (for a readiness probe; see readiness.ts). */
+  async readiness(timeoutMs = 2_000): Promise<Readiness> {
+    return checkReadiness(
+      {
+        catchUp: () => this.catchUp(),
+        anythingPending: async () => {
+          const after = this.runner.checkpoint().position;
+          for await (const _ of this.store.readAll({ after, eventTypes: PROJECTED_EVENT_TYPES, maxCount: 1, lazyMetadata: true })) return true;
+          return false;
+        },
+      },
+      timeoutMs,
+    );
   }
 
   async close(): Promise<void> {
