@@ -5,7 +5,9 @@ import { Ledger } from '../ledger/ledger';
 import type { ApiSettings } from './apiSettings';
 import type { Visibility } from './auth/access';
 import { graphqlOptions } from './graphqlOptions';
-import { API_SETTINGS, API_VISIBILITY } from './tokens';
+import { API_RATE_LIMITER, API_REVOCATIONS, API_SETTINGS, API_VISIBILITY } from './tokens';
+import { TokenRevocations } from './auth/tokenRevocations';
+import { RateLimiter } from './limits/rateLimiter';
 import { API_RESOLVERS } from './resolvers';
 import { DealEventHub } from './subscriptions/dealEventHub';
 import { GraphiqlAssetsController } from './graphiql/graphiqlAssets.controller';
@@ -21,13 +23,15 @@ class LedgerModule implements OnApplicationShutdown {
       global: true,
       providers: [
         { provide: API_SETTINGS, useValue: settings },
-        ledger ? { provide: Ledger, useValue: ledger } : { provide: Ledger, useFactory: () => Ledger.open({ storeUrl: settings.storeUrl, readModelUrl: settings.readModelUrl }) },
+        { provide: API_REVOCATIONS, useValue: new TokenRevocations() },
+        { provide: API_RATE_LIMITER, useValue: new RateLimiter(settings.limits.ratePerWindow, settings.limits.rateWindowMs) },
+        ledger ? { provide: Ledger, useValue: ledger } : { provide: Ledger, useFactory: () => Ledger.open({ storeUrl: settings.storeUrl, readModelUrl: settings.readModelUrl, readModelMismatch: settings.readModelMismatch }) },
         {
           provide: API_VISIBILITY,
           useValue: { isPrivateTournament: (id) => id !== null && settings.privateTournaments.has(id), privateTournaments: [...settings.privateTournaments] } satisfies Visibility,
         },
       ],
-      exports: [API_SETTINGS, Ledger, API_VISIBILITY],
+      exports: [API_SETTINGS, Ledger, API_VISIBILITY, API_REVOCATIONS, API_RATE_LIMITER],
     };
   }
 
@@ -46,8 +50,8 @@ export class ApiModule {
         LedgerModule.register(settings, ledger),
         GraphQLModule.forRootAsync<ApolloDriverConfig>({
           driver: (require('@nestjs/apollo') as typeof import('@nestjs/apollo')).ApolloDriver,
-          inject: [API_SETTINGS, Ledger],
-          useFactory: (s: ApiSettings, l: Ledger) => graphqlOptions(s, l),
+          inject: [API_SETTINGS, Ledger, API_RATE_LIMITER, API_REVOCATIONS],
+          useFactory: (s: ApiSettings, l: Ledger, limiter: RateLimiter, revocations: TokenRevocations) => graphqlOptions(s, l, { limiter, revocations }),
         }),
       ],
       controllers: [GraphiqlAssetsController],

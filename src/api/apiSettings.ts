@@ -1,11 +1,14 @@
 /** Everything the API needs from its environment, resolved once at start. */
 import { limitsFromEnv, type ApiLimits } from './limits/apiLimits';
 import { DEFAULT_STORE_URL, resolveTokenSecret } from './auth/tokenSecret';
+import { parseMismatchPolicy, type ReadModelMismatchPolicy } from '../projections/readModelBinding';
 
 export interface ApiSettings {
   readonly storeUrl: string;
   /** Where the read models live; default the SQLite store's own file (in memory for EventStoreDB). */
   readonly readModelUrl?: string;
+  /** Read models built from another store: refused at start (default) or rebuilt. */
+  readonly readModelMismatch: ReadModelMismatchPolicy;
   readonly tokenSecret: Buffer;
   /** Where the secret came from (logged at start; never the secret itself). */
   readonly tokenSecretSource: string;
@@ -22,6 +25,8 @@ export interface ApiSettings {
 
 export const STORE_ENV = 'SKAT_LEDGER_STORE';
 export const READ_MODELS_ENV = 'SKAT_LEDGER_READ_MODELS';
+/** `refuse` (default) or `rebuild`: what a start does with read models built from another store. */
+export const READ_MODEL_MISMATCH_ENV = 'SKAT_LEDGER_READ_MODEL_MISMATCH';
 export const PRIVATE_TOURNAMENTS_ENV = 'SKAT_LEDGER_PRIVATE_TOURNAMENTS';
 export const FRAME_CACHE_ENV = 'SKAT_LEDGER_FRAME_CACHE';
 
@@ -31,6 +36,7 @@ export function settingsFromEnv(env: NodeJS.ProcessEnv, overrides: Partial<ApiSe
   return {
     storeUrl,
     readModelUrl: overrides.readModelUrl ?? (env[READ_MODELS_ENV] || undefined),
+    readModelMismatch: overrides.readModelMismatch ?? parseMismatchPolicy(env[READ_MODEL_MISMATCH_ENV]),
     tokenSecret: secret.secret,
     tokenSecretSource: overrides.tokenSecretSource ?? secret.source,
     limits: overrides.limits ?? limitsFromEnv(env),

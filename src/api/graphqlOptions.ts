@@ -18,8 +18,10 @@ import { principalFrom } from './context/principalFrom';
 import { makeFormatError } from './errors/formatError';
 import { complexityPlugin } from './limits/complexityPlugin';
 import { listSizeEstimator } from './limits/listSizeEstimator';
-import { RateLimiter } from './limits/rateLimiter';
+import type { RateLimiter } from './limits/rateLimiter';
 import type { Principal } from './auth/role';
+import type { TokenRevocations } from './auth/tokenRevocations';
+import { SocketSessions, type SessionSocket } from './subscriptions/socketSessions';
 import { ResponseCache } from './cache/responseCache';
 import { memoisedStringify, responseCachePlugin } from './cache/responseCachePlugin';
 import { plainExecutionPlugin } from './execution/plainExecutionPlugin';
@@ -30,12 +32,20 @@ interface HttpContextArg {
 }
 interface WsContextArg {
   readonly connectionParams?: Readonly<Record<string, unknown>>;
-  readonly extra: { request: { socket?: { remoteAddress?: string } }; principal?: Principal };
+  readonly extra: { request: { socket?: { remoteAddress?: string } }; socket: SessionSocket; principal?: Principal };
 }
 
-export function graphqlOptions(settings: ApiSettings, ledger: Ledger): ApolloDriverConfig {
+/** What the API shares with the rest of the server: the rate limiter (also the export's) and the revocation hook. */
+export interface SharedGuards {
+  readonly limiter: RateLimiter;
+  readonly revocations: TokenRevocations;
+}
+
+export function graphqlOptions(settings: ApiSettings, ledger: Ledger, guards: SharedGuards): ApolloDriverConfig {
   const { limits } = settings;
-  const limiter = new RateLimiter(limits.ratePerWindow, limits.rateWindowMs);
+  const { limiter, revocations } = guards;
+  const authenticate = (authorization: unknown, clientKey: string): Principal => principalFrom(authorization, clientKey, settings.tokenSecret, revocations);
+  const sessions = new SocketSessions(authenticate, revocations, { perConnection: limits.maxOperationsPerConnection, perCaller: limits.maxOperationsPerCaller });
   const depthRule = depthLimit(limits.maxDepth, { ignore: [/^__/] }) as ValidationRule;
   const log = (err: unknown) => {
     // eslint-disable-next-line no-console
@@ -77,13 +87,13 @@ export function graphqlOptions(settings: ApiSettings, ledger: Ledger): ApolloDri
     context: (arg: HttpContextArg | WsContextArg): ApiContext => {
       if ('req' in arg && arg.req) {
         const req = arg.req;
-        const principal = principalFrom(req.headers.authorization, req.ip ?? req.socket?.remoteAddress ?? 'unknown', settings.tokenSecret);
+        const principal = authenticate(req.headers.authorization, req.ip ?? req.socket?.remoteAddress ?? 'unknown');
         rateLimit(principal);
         return contextFor(principal);
       }
-      // graphql-ws: the token was checked once in onConnect.
+      // graphql-ws: the token was checked again in onSubscribe, just before this operation.
       const ws = arg as WsContextArg;
-      return contextFor(ws.extra.principal ?? principalFrom(undefined, ws.extra.request.socket?.remoteAddress ?? 'unknown', settings.tokenSecret));
+      return contextFor(ws.extra.principal ?? authenticate(undefined, ws.extra.request.socket?.remoteAddress ?? 'unknown'));
     },
     subscriptions: {
       'graphql-ws': {
@@ -92,22 +102,33 @@ export function graphqlOptions(settings: ApiSettings, ledger: Ledger): ApolloDri
           const extra = ctx.extra as WsContextArg['extra'];
           const params = ctx.connectionParams ?? {};
           try {
-            extra.principal = principalFrom(params.authorization ?? params.Authorization, extra.request.socket?.remoteAddress ?? 'unknown', settings.tokenSecret);
+            // Closed when the token expires or is revoked; checked again on every operation.
+            extra.principal = sessions.open(extra.socket, params.authorization ?? params.Authorization, extra.request.socket?.remoteAddress ?? 'unknown');
             return true;
           } catch {
             return false; // closes with 4403 Forbidden
           }
         },
-        onSubscribe: (ctx: { extra: unknown }, _id: string, payload: { query: string; variables?: Record<string, unknown> | null; operationName?: string | null }) => {
+        onClose: (ctx: { extra: unknown }) => sessions.closed((ctx.extra as WsContextArg['extra']).socket),
+        onComplete: (ctx: { extra: unknown }, id: string) => sessions.done((ctx.extra as WsContextArg['extra']).socket, id),
+        onSubscribe: (ctx: { extra: unknown }, id: string, payload: { query: string; variables?: Record<string, unknown> | null; operationName?: string | null }) => {
           const extra = ctx.extra as WsContextArg['extra'];
+          let admitted = false;
           try {
-            if (extra.principal) rateLimit(extra.principal);
+            const admission = sessions.admit(extra.socket, id);
+            if ('refused' in admission) return [new GraphQLError(admission.refused, { extensions: { code: 'RATE_LIMITED' } })];
+            admitted = true;
+            extra.principal = admission.principal;
+            rateLimit(admission.principal);
             if (typeof payload.query !== 'string' || payload.query.length > limits.maxBodyBytes) throw badRequest('query missing or too large');
             const document = parse(payload.query);
             const schema = wsSchema.current;
             if (!schema) throw badRequest('schema not ready');
             const errors = validate(schema, document, [...specifiedRules, depthRule]);
-            if (errors.length > 0) return errors.map((e) => badRequest(e.message));
+            if (errors.length > 0) {
+              sessions.done(extra.socket, id);
+              return errors.map((e) => badRequest(e.message));
+            }
             const cost = getComplexity({
               schema,
               query: document,
@@ -118,6 +139,8 @@ export function graphqlOptions(settings: ApiSettings, ledger: Ledger): ApolloDri
             if (cost > limits.maxComplexity) throw badRequest(`query too complex: cost ${cost}, limit ${limits.maxComplexity}`);
             return undefined;
           } catch (err) {
+            // A refused operation never runs, so graphql-ws calls no onComplete for it.
+            if (admitted) sessions.done(extra.socket, id);
             if (err instanceof GraphQLError) return [new GraphQLError(err.message, { extensions: { code: err.extensions.code ?? 'BAD_USER_INPUT' } })];
             return [badRequest(err instanceof Error ? err.message : 'bad subscription')];
           }

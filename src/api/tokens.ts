@@ -2,3 +2,7 @@
 export const API_SETTINGS = Symbol('API_SETTINGS');
 /** The Visibility (private tournaments) the resolvers consult. */
 export const API_VISIBILITY = Symbol('API_VISIBILITY');
+/** The TokenRevocations (revoke hook) shared by GraphQL, graphql-ws and the export. */
+export const API_REVOCATIONS = Symbol('API_REVOCATIONS');
+/** The RateLimiter shared by GraphQL (HTTP and graphql-ws) and the NDJSON export. */
+export const API_RATE_LIMITER = Symbol('API_RATE_LIMITER');

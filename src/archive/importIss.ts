@@ -9,6 +9,8 @@ import { tableStreamName } from '../table/events';
 import { seriesNewcomers } from '../table/seriesNewcomers';
 import { readIssRecord } from '../format/iss/IssReader';
 import type { IssRecord } from '../format/iss/IssRecord';
+import { judgeIssLine } from '../format/iss/judgeIssLine';
+import { ISS_PROFILE } from '../rules/variant/iss';
 import { issLineCutter, overlongLineReason, type IssCutLine } from '../format/iss/issLineCutter';
 import { ISS_PROFILE_ID, issDealId, issTableId } from '../format/iss/import/issDealPlan';
 import { issRecordDifferences } from '../format/iss/import/issRecordDifferences';
@@ -87,7 +89,6 @@ export const emptyImportSummary = (): IssImportSummary => ({
 
 const DEFAULT_BATCH_EVENTS = 5_000;
 const DEFAULT_MAX_SERIES = 100_000;
-const PLAIN_ID = /^[0-9A-Za-z_.:-]{1,64}$/;
 
 /** What a run knows of one series: the last deal number given and the table's players (null: not open yet). */
 interface SeriesSeen {
@@ -213,24 +214,25 @@ async function importLine(target: IssImportTarget, line: string, lineNumber: num
   const { summary } = run;
   if (line.trim() === '') return;
   summary.records++;
-  const read = readIssRecord(line);
-  if (!read.ok) return reject(run, file, lineNumber, read.error.id, read.error.reason);
-  const recordId = read.record.header.find((h) => h.key === 'ID')?.value;
-  // The same record again is a no-op without replaying it; a different one with the same ID is a conflict.
-  const stored = recordId !== undefined && PLAIN_ID.test(recordId) ? await storedRecord(target, run, issDealId(recordId)) : null;
+  // The one judgement `iss verify` makes too: the same records are rejected, for the same reason.
+  const judged = judgeIssLine(line, ISS_PROFILE);
+  if (judged.kind === 'rejected') return reject(run, file, lineNumber, judged.id, judged.reason);
+  // The same record again is a no-op; a different one with the same ID is a conflict.
+  const stored = await storedRecord(target, run, issDealId(judged.id));
   if (stored && stored.line === line) {
     summary.alreadyPresent++;
     return;
   }
-  const series = read.record.header.find((h) => h.key === 'SE')?.value;
-  const seen = stored || !tablesOffered(target) || series === undefined || !PLAIN_ID.test(series) ? null : await seriesSeen(target, run, series);
-  const dealNumber = seen === null ? undefined : seen.lastDealNumber + 1;
-  const converted = issRecordToEvents(read.record, { line, lineNumber, file, dealNumber });
-  if (!converted.ok) return reject(run, file, lineNumber, converted.id, converted.reason);
-  const deal = converted.deal;
   if (stored) {
-    return conflict(run, { file, line: lineNumber, id: deal.recordId, fields: differingFields(stored, read.record), storedFile: stored.file, storedLine: stored.lineNumber });
+    return conflict(run, { file, line: lineNumber, id: judged.id, fields: differingFields(stored, judged.record), storedFile: stored.file, storedLine: stored.lineNumber });
   }
+  const series = judged.record.header.find((h) => h.key === 'SE')?.value;
+  const seen = !tablesOffered(target) || series === undefined ? null : await seriesSeen(target, run, series);
+  const dealNumber = seen === null ? undefined : seen.lastDealNumber + 1;
+  const converted = issRecordToEvents(judged.record, { line, lineNumber, file, dealNumber });
+  // An accepted record always converts (the deal decider runs the same engine); say so if not.
+  if (!converted.ok) return reject(run, file, lineNumber, converted.id, `internal: accepted by the record judgement but refused by the deal decider: ${converted.reason}`);
+  const deal = converted.deal;
   if (seen !== null) {
     const occurredAt = deal.events[0].metadata.occurredAt ?? '';
     if (seen.players === null) {

@@ -2,6 +2,7 @@ import type { Card } from '../rules/card';
 import type { Declaration } from '../rules/declaration';
 import type { AbandonReason } from '../rules/move';
 import type { Seat } from '../rules/seat';
+import type { EnteredResult } from '../rules/result-entry';
 import type { SeatPlayers } from './events';
 
 /** Either the cards as dealt (ISS import, manual entry) or a shuffle done by the server. */
@@ -23,8 +24,11 @@ export interface StartDeal {
   /** Default: the Ledger's profile (normally `isko`). */
   readonly profileId?: string;
   readonly profileOptions?: Readonly<Record<string, unknown>>;
-  readonly cards: DealSource;
+  /** How the cards come; absent for a deal entered from its result only. */
+  readonly cards?: DealSource;
   readonly startedAt?: string;
+  /** Result-only entry: the deal's outcome without its cards, scored by the engine at once. */
+  readonly result?: EnteredResult;
 }
 
 export interface CallBid { readonly type: 'CallBid'; readonly dealId: string; readonly seat: Seat; readonly value: number }
@@ -47,15 +51,49 @@ export interface AbandonDeal {
   readonly seat?: Seat;
   readonly note?: string;
 }
-/** Arbiter only: replace the recorded score of a finished deal, with a reason. */
+/**
+ * Arbiter only: replace the recorded result of a finished deal, with a reason. Either the corrected
+ * facts (the engine derives value and score), or a score the rules can enter for that game.
+ */
 export interface CorrectScore {
   readonly type: 'CorrectScore';
   readonly dealId: string;
-  readonly correctedScore: number;
+  /** The corrected facts (e.g. other card points, schneider, the bid): the engine scores them. */
+  readonly facts?: EnteredResult;
+  /** Or a signed score from the legal scores of the deal's game (R26-R32). */
+  readonly correctedScore?: number;
   readonly won?: boolean;
   readonly reason: string;
   /** Event id of the score entry corrected; default the latest (DealScored or ScoreCorrected). */
   readonly correctsEventId?: string;
+}
+
+/**
+ * Take back a recording slip: the last recorded move of an open deal (the table's recorder), or an
+ * earlier one together with every move after it (an arbiter). Always with a reason.
+ */
+export interface WithdrawMove {
+  readonly type: 'WithdrawMove';
+  readonly dealId: string;
+  /** The event id of the move to withdraw; default the last recorded move. */
+  readonly moveEventId?: string;
+  readonly reason: string;
+}
+
+/** A player of a scored deal confirms its result (with his player token). */
+export interface ConfirmDeal { readonly type: 'ConfirmDeal'; readonly dealId: string; readonly player: string }
+/** A player of a scored deal contests its result: a dispute opens until an arbiter rules. */
+export interface ContestDeal { readonly type: 'ContestDeal'; readonly dealId: string; readonly player: string; readonly reason: string }
+/** The arbiter's ruling on a contest: upheld (with the corrected result) or rejected, with a reason. */
+export interface RuleDispute {
+  readonly type: 'RuleDispute';
+  readonly dealId: string;
+  /** The DealContested event; default the oldest open contest. */
+  readonly contestEventId?: string;
+  readonly ruling: 'upheld' | 'rejected';
+  readonly reason: string;
+  /** Upheld: the corrected result, as for CorrectScore. */
+  readonly correction?: Omit<CorrectScore, 'type' | 'dealId' | 'reason'>;
 }
 
 export type DealCommand =
@@ -72,6 +110,10 @@ export type DealCommand =
   | CallRe
   | Resign
   | AbandonDeal
-  | CorrectScore;
+  | CorrectScore
+  | WithdrawMove
+  | ConfirmDeal
+  | ContestDeal
+  | RuleDispute;
 
 export type DealCommandType = DealCommand['type'];

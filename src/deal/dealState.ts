@@ -1,7 +1,16 @@
 import type { GameResult } from '../rules/game-result';
 import type { GameState } from '../rules/game-state';
 import type { RuleProfile } from '../rules/variant/rule-profile';
+import type { EnteredResult } from '../rules/result-entry';
 import type { DealStartedData } from './events';
+
+/** One recorded move with what the deal looked like before it, so a withdrawal can restore that. */
+export interface RecordedMove {
+  /** The move's event and any that came with it (an ouvert declaration's display). */
+  readonly eventIds: readonly string[];
+  readonly type: string;
+  readonly before: { readonly game: GameState; readonly shown: null | 'ouvert' | 'claim' };
+}
 
 /** Everything the decider needs to know about one deal, folded from its stream. */
 export interface DealState {
@@ -20,6 +29,14 @@ export interface DealState {
   readonly currentScore: number | null;
   readonly currentScoreEventId: string | null;
   readonly corrections: number;
+  /** The moves in force, oldest first (withdrawn ones removed). */
+  readonly moves: readonly RecordedMove[];
+  /** Set for a deal entered from its result only (ResultEntered). */
+  readonly entered: EnteredResult | null;
+  /** Players who confirmed / contested the result, and contests not ruled on yet (by event id). */
+  readonly confirmedBy: readonly string[];
+  readonly contestedBy: readonly string[];
+  readonly openContests: readonly string[];
 }
 
 export const initialDealState: DealState = {
@@ -33,6 +50,11 @@ export const initialDealState: DealState = {
   currentScore: null,
   currentScoreEventId: null,
   corrections: 0,
+  moves: [],
+  entered: null,
+  confirmedBy: [],
+  contestedBy: [],
+  openContests: [],
 };
 
 export const isDealOver = (state: DealState): boolean => state.recordedResult !== null;

@@ -3,12 +3,15 @@ import type { GameState } from '../rules/game-state';
 import type { Move } from '../rules/move';
 import { allow, refuse, type Judgement } from '../rules/refusal';
 import { isSeat } from '../rules/seat';
-import type { DealCommand, StartDeal, CorrectScore } from './commands';
+import { checkClaim, type ClaimCheck } from './claimCheck';
+import type { ConfirmDeal, ContestDeal, DealCommand, RuleDispute, StartDeal, CorrectScore, WithdrawMove } from './commands';
 import type { DealState } from './dealState';
 import { resolveDeal } from './dealing';
 import { applyMove, DEFAULT_PROFILE_ID, getProfile } from './engine';
 import type { DealEvent } from './events';
 import { LEDGER_RULES as L } from './ledgerRules';
+import { scoreEnteredResult, type EnteredResult } from '../rules/result-entry';
+import { legalScores } from '../rules/legal-scores';
 
 /** What a decision may depend on besides the command and the state; supplied by the shell. */
 export interface DecideContext {
@@ -47,10 +50,7 @@ function decideStart(command: StartDeal, state: DealState, ctx: DecideContext): 
   } catch (e) {
     return refuse(L.unknownProfile, `unknown rule profile ${profileId}: ${(e as Error).message}`);
   }
-  const dealt = resolveDeal(command.cards, ctx.serverDeck);
-  if (!dealt.ok) return dealt;
-  return allow([
-    {
+  const started: DealEvent = {
       type: 'DealStarted',
       data: {
         dealId: command.dealId,
@@ -66,33 +66,104 @@ function decideStart(command: StartDeal, state: DealState, ctx: DecideContext): 
         profileVersion,
         startedAt: command.startedAt ?? ctx.now,
       },
-    },
-    { type: 'CardsDealt', data: dealt.value },
-  ]);
+  };
+  if (command.result !== undefined) {
+    if (command.cards !== undefined) return refuse(L.badStart, 'a deal is entered either with its cards or from its result, not both');
+    // Result-only entry (a paper list's line): the engine scores the facts now, under the deal's profile.
+    const scored = scoreEnteredResult(command.result, getProfile(profileId, command.profileOptions ?? {}));
+    if (!scored.ok) return scored;
+    const events: DealEvent[] = [started, { type: 'ResultEntered', data: { facts: command.result, enteredBy: ctx.actorId } }];
+    if (scored.value.passedIn) events.push({ type: 'DealPassedIn', data: { dealNumber } });
+    events.push({ type: 'DealScored', data: { result: scored.value, profileId, profileVersion } });
+    return allow(events);
+  }
+  if (command.cards === undefined) return refuse(L.badStart, 'a deal needs its cards (given, or shuffled by the server) or its result');
+  const dealt = resolveDeal(command.cards, ctx.serverDeck);
+  if (!dealt.ok) return dealt;
+  return allow([started, { type: 'CardsDealt', data: dealt.value }]);
 }
 
 function decideCorrection(command: CorrectScore, state: DealState, ctx: DecideContext): Judgement<DealEvent[]> {
   if (ctx.role !== 'arbiter') return refuse(L.arbiterOnly, 'only an arbiter may correct a score');
   if (!isNonEmptyString(command.reason)) return refuse(L.reasonRequired, 'a correction needs a reason');
-  if (!state.recordedResult) return refuse(L.notFinished, 'the deal has no recorded score to correct yet');
-  if (state.recordedResult.declarer === null) return refuse(L.nothingToCorrect, 'the deal had no declarer game (passed in, abandoned): there is no entry to correct');
-  if (typeof command.correctedScore !== 'number' || !Number.isInteger(command.correctedScore))
-    return refuse(L.badCommand, 'the corrected score must be an integer');
+  if (!state.recordedResult || !state.profile) return refuse(L.notFinished, 'the deal has no recorded score to correct yet');
+  const recorded = state.recordedResult;
   const correctsEventId = command.correctsEventId ?? state.currentScoreEventId;
   if (!correctsEventId) return refuse(L.nothingToCorrect, 'no recorded score entry to refer to');
+  const hasFacts = command.facts !== undefined && command.facts !== null;
+  const hasScore = command.correctedScore !== undefined && command.correctedScore !== null;
+  if (hasFacts === hasScore) return refuse(L.badCommand, 'a correction gives either the corrected facts or a corrected score, not both and not neither');
+  const base = { correctsEventId, previousScore: state.currentScore, reason: command.reason.trim(), arbiter: ctx.actorId };
+  if (hasFacts) {
+    const facts = command.facts as EnteredResult;
+    if (facts.kind === 'game' && recorded.declarer !== null && facts.declarer !== recorded.declarer)
+      return refuse(L.badCommand, `the corrected facts name seat ${facts.declarer} as declarer, but ${state.started?.players[recorded.declarer]} (seat ${recorded.declarer}) declared this deal`);
+    if (facts.kind === 'passedIn' && recorded.declarer !== null) return refuse(L.badCommand, 'a deal with a declarer game cannot be corrected into a passed-in deal');
+    const scored = scoreEnteredResult(facts, state.profile);
+    if (!scored.ok) return scored;
+    return allow([{ type: 'ScoreCorrected', data: { ...base, correctedScore: scored.value.score ?? 0, won: scored.value.won, facts, result: scored.value } }]);
+  }
+  if (recorded.declarer === null) return refuse(L.nothingToCorrect, 'the deal had no declarer game (passed in, abandoned): there is no entry to correct');
+  const score = command.correctedScore as number;
+  if (typeof score !== 'number' || !Number.isInteger(score)) return refuse(L.badCommand, 'the corrected score must be an integer');
+  const gameType = recorded.declaration?.gameType ?? null;
+  const legal = legalScores(gameType, state.profile);
+  if (!legal.includes(score)) {
+    const near = legal.filter((v) => Math.sign(v) === Math.sign(score) || score === 0).sort((a, b) => Math.abs(a - score) - Math.abs(b - score)).slice(0, 2).sort((a, b) => a - b);
+    return refuse('R28', `${score} is no score a ${gameType ?? 'declarer'} game can be entered at (won: + value; lost: -2 × value, R26-R32)${near.length ? `; nearest: ${near.join(', ')}` : ''}`);
+  }
+  const won = score > 0;
+  if (command.won !== undefined && command.won !== null && command.won !== won) return refuse('R30', `a score of ${score} is a ${won ? 'won' : 'lost'} game (R30/R31)`);
+  return allow([{ type: 'ScoreCorrected', data: { ...base, correctedScore: score, won } }]);
+}
+
+function decideWithdrawal(command: WithdrawMove, state: DealState, ctx: DecideContext): Judgement<DealEvent[]> {
+  if (state.recordedResult) return refuse(L.finished, 'the deal is over: a finished deal is changed only by an arbiter\'s correction, not by withdrawing a move');
+  if (!isNonEmptyString(command.reason) || command.reason.length > 1000) return refuse(L.reasonRequired, 'withdrawing a move needs a reason of 1-1000 characters');
+  if (state.moves.length === 0) return refuse(L.withdrawal, 'no move has been recorded yet: there is nothing to withdraw');
+  const last = state.moves.length - 1;
+  const at = command.moveEventId === undefined ? last : state.moves.findIndex((m) => m.eventIds.includes(command.moveEventId as string));
+  if (at < 0) return refuse(L.withdrawal, `event ${command.moveEventId} is no recorded move of this deal still in force`);
+  const byArbiter = ctx.role === 'arbiter';
+  if (at < last && !byArbiter)
+    return refuse(L.withdrawal, `only the last recorded move may be withdrawn: ${state.moves.length - 1 - at} move(s) were recorded after it (an arbiter may go further back)`);
+  const withdrawn = state.moves.slice(at);
   return allow([
     {
-      type: 'ScoreCorrected',
-      data: {
-        correctsEventId,
-        previousScore: state.currentScore,
-        correctedScore: command.correctedScore,
-        won: command.won ?? null,
-        reason: command.reason.trim(),
-        arbiter: ctx.actorId,
-      },
+      type: 'MoveWithdrawn',
+      data: { withdrawnEventIds: withdrawn.flatMap((m) => m.eventIds), moves: withdrawn.length, by: ctx.actorId, byArbiter, reason: command.reason.trim() },
     },
   ]);
+}
+
+/** R34 confirmation: one of the deal's three players agrees (once) or contests (once, with a reason). */
+function decideConfirmation(command: ConfirmDeal | ContestDeal, state: DealState): Judgement<DealEvent[]> {
+  if (!state.recordedResult) return refuse(L.notFinished, 'a deal is confirmed or contested once it is scored');
+  const players: readonly string[] = state.started?.players ?? [];
+  if (!players.includes(command.player)) return refuse(L.confirmation, `${command.player} did not play this deal (${players.join(', ')} did)`);
+  if (state.confirmedBy.includes(command.player) || state.contestedBy.includes(command.player))
+    return refuse(L.confirmation, `${command.player} has already ${state.confirmedBy.includes(command.player) ? 'confirmed' : 'contested'} this deal`);
+  if (command.type === 'ConfirmDeal') return allow([{ type: 'DealConfirmed', data: { player: command.player } }]);
+  if (!isNonEmptyString(command.reason) || command.reason.length > 1000) return refuse(L.reasonRequired, 'a contest needs a reason of 1-1000 characters');
+  return allow([{ type: 'DealContested', data: { player: command.player, reason: command.reason.trim() } }]);
+}
+
+function decideRuling(command: RuleDispute, state: DealState, ctx: DecideContext): Judgement<DealEvent[]> {
+  if (ctx.role !== 'arbiter') return refuse(L.arbiterOnly, 'only an arbiter rules on a dispute');
+  if (!isNonEmptyString(command.reason) || command.reason.length > 1000) return refuse(L.reasonRequired, 'a ruling needs a reason of 1-1000 characters');
+  if (state.openContests.length === 0) return refuse(L.confirmation, 'no contest of this deal awaits a ruling');
+  const contestEventId = command.contestEventId ?? state.openContests[0];
+  if (!state.openContests.includes(contestEventId)) return refuse(L.confirmation, `event ${contestEventId} is no open contest of this deal`);
+  if (command.ruling !== 'upheld' && command.ruling !== 'rejected') return refuse(L.badCommand, 'a ruling is upheld or rejected');
+  const ruled: DealEvent = { type: 'DisputeRuled', data: { contestEventId, ruling: command.ruling, reason: command.reason.trim(), arbiter: ctx.actorId } };
+  if (command.ruling === 'rejected') {
+    if (command.correction) return refuse(L.badCommand, 'a rejected contest leaves the result as it is: no correction');
+    return allow([ruled]);
+  }
+  if (!command.correction) return refuse(L.badCommand, 'an upheld contest names the corrected result');
+  const corrected = decideCorrection({ type: 'CorrectScore', dealId: command.dealId, reason: command.reason, ...command.correction }, state, ctx);
+  if (!corrected.ok) return corrected;
+  return allow([ruled, ...corrected.value]);
 }
 
 /** The command as an engine move, or null when it is not a move. */
@@ -128,7 +199,7 @@ function moveOf(command: DealCommand): Move | null {
 }
 
 /** The events recording one accepted move, given the state before and after it. */
-function eventsOfMove(command: DealCommand, before: GameState, after: GameState, state: DealState): DealEvent[] {
+function eventsOfMove(command: DealCommand, before: GameState, after: GameState, state: DealState, claim?: ClaimCheck): DealEvent[] {
   const events: DealEvent[] = [];
   switch (command.type) {
     case 'CallBid':
@@ -153,7 +224,7 @@ function eventsOfMove(command: DealCommand, before: GameState, after: GameState,
         events.push({ type: 'CardsShown', data: { seat: command.seat, cards: after.hands[command.seat].slice(), why: 'ouvert' } });
       break;
     case 'ShowCards':
-      events.push({ type: 'CardsShown', data: { seat: command.seat, cards: before.hands[command.seat].slice(), why: 'claim' } });
+      events.push({ type: 'CardsShown', data: { seat: command.seat, cards: before.hands[command.seat].slice(), why: 'claim', ...(claim ? { claim } : {}) } });
       break;
     case 'PlayCard':
       events.push({ type: 'CardPlayed', data: { seat: command.seat, card: command.card, trick: before.tricks.length + 1 } });
@@ -188,18 +259,25 @@ const ABANDON_REASONS = ['misdeal', 'timeout', 'left'];
 export function decide(command: DealCommand, state: DealState, ctx: DecideContext): Judgement<DealEvent[]> {
   if (!command || typeof command !== 'object') return refuse(L.badCommand, 'not a command');
   if (command.type === 'StartDeal') return decideStart(command, state, ctx);
-  if (!state.started || !state.game) return refuse(L.notStarted, `deal ${command.dealId} has not been started`);
+  if (!state.started) return refuse(L.notStarted, `deal ${command.dealId} has not been started`);
   if (command.type === 'CorrectScore') return decideCorrection(command, state, ctx);
+  if (command.type === 'WithdrawMove') return decideWithdrawal(command, state, ctx);
+  if (command.type === 'ConfirmDeal' || command.type === 'ContestDeal') return decideConfirmation(command, state);
+  if (command.type === 'RuleDispute') return decideRuling(command, state, ctx);
   if (state.recordedResult) return refuse(L.finished, 'the deal is over; only an arbiter may correct its score');
+  if (!state.game) return refuse(L.notStarted, `deal ${command.dealId} has no cards dealt`);
   if (command.type === 'AbandonDeal') {
     if (!ABANDON_REASONS.includes(command.reason)) return refuse('D3', `abandon reason must be one of ${ABANDON_REASONS.join(', ')}`);
     if (command.seat !== undefined && !isSeat(command.seat)) return refuse('R2', 'seats are 0, 1 or 2');
   } else if (!isSeat((command as { seat?: unknown }).seat)) {
     return refuse('R2', 'seats are 0 (forehand), 1 (middlehand) or 2 (rearhand)');
   }
-  const m = moveOf(command);
+  let m = moveOf(command);
   if (!m) return refuse(L.badCommand, `unknown deal command ${String((command as { type?: unknown }).type)}`);
+  // R21 (isko): a claim is judged with all cards open when made; an unsound one gives the rest to the defenders.
+  const claim = m.kind === 'showCards' && state.game.profile.claims === 'isko' && state.game.phase === 'playing' && state.game.declarer === command.seat ? checkClaim(state.game) ?? undefined : undefined;
+  if (claim && m.kind === 'showCards' && !claim.sound) m = { ...m, unsound: true };
   const after = applyMove(state.game, m);
   if (!after.ok) return after;
-  return allow(eventsOfMove(command, state.game, after.value, state));
+  return allow(eventsOfMove(command, state.game, after.value, state, claim));
 }

@@ -1,5 +1,7 @@
 import type { Card } from '../rules/card';
+import type { ClaimCheck } from './claimCheck';
 import type { Declaration } from '../rules/declaration';
+import type { EnteredResult } from '../rules/result-entry';
 import type { GameResult } from '../rules/game-result';
 import type { AbandonReason } from '../rules/move';
 import type { Seat } from '../rules/seat';
@@ -26,6 +28,11 @@ export const DEAL_EVENT_TYPES = [
   'DealPassedIn',
   'DealScored',
   'ScoreCorrected',
+  'MoveWithdrawn',
+  'ResultEntered',
+  'DealConfirmed',
+  'DealContested',
+  'DisputeRuled',
 ] as const;
 export type DealEventType = (typeof DEAL_EVENT_TYPES)[number];
 
@@ -73,6 +80,8 @@ export interface CardsShownData {
   /** The cards laid open at that moment. */
   readonly cards: readonly Card[];
   readonly why: 'ouvert' | 'claim';
+  /** A claim under the isko profile: judged with all cards open when made (R21); absent on older events (then it stood). */
+  readonly claim?: ClaimCheck;
 }
 export interface CardPlayedData { readonly seat: Seat; readonly card: Card; readonly trick: number }
 export interface KontraCalledData { readonly seat: Seat }
@@ -98,6 +107,42 @@ export interface ScoreCorrectedData {
   readonly won: boolean | null;
   readonly reason: string;
   readonly arbiter: string;
+  /** Given when the correction named facts: what they were, and the result the engine derived from them. */
+  readonly facts?: EnteredResult;
+  readonly result?: GameResult;
+}
+
+/**
+ * A recording slip taken back: the moves named (the last ones recorded, in order) count as not
+ * made from here on. Nothing is deleted; replays, frames and legal moves leave them out, the audit shows both.
+ */
+export interface MoveWithdrawnData {
+  /** Event ids of the withdrawn moves' events (a declaration's ouvert display goes with it). */
+  readonly withdrawnEventIds: readonly string[];
+  /** How many moves are withdrawn: 1 for the recorder's last move, more only by an arbiter. */
+  readonly moves: number;
+  readonly by: string;
+  readonly byArbiter: boolean;
+  readonly reason: string;
+}
+
+/** The facts of a deal entered without its cards (a paper list's line); the engine scored them in the DealScored that follows. */
+export interface ResultEnteredData {
+  readonly facts: EnteredResult;
+  readonly enteredBy: string;
+}
+
+/** A player of the deal agrees with the recorded result. */
+export interface DealConfirmedData { readonly player: string }
+/** A player of the deal disputes the recorded result: a dispute is open until an arbiter rules. */
+export interface DealContestedData { readonly player: string; readonly reason: string }
+/** The arbiter's ruling on a contest: upheld (a ScoreCorrected follows) or rejected. */
+export interface DisputeRuledData {
+  /** The DealContested event ruled on. */
+  readonly contestEventId: string;
+  readonly ruling: 'upheld' | 'rejected';
+  readonly reason: string;
+  readonly arbiter: string;
 }
 
 export interface DealEventDataMap {
@@ -118,6 +163,11 @@ export interface DealEventDataMap {
   DealPassedIn: DealPassedInData;
   DealScored: DealScoredData;
   ScoreCorrected: ScoreCorrectedData;
+  MoveWithdrawn: MoveWithdrawnData;
+  ResultEntered: ResultEnteredData;
+  DealConfirmed: DealConfirmedData;
+  DealContested: DealContestedData;
+  DisputeRuled: DisputeRuledData;
 }
 
 /** A deal event as the decider produces it (no metadata yet). */

@@ -36,7 +36,9 @@ export function moveOfEvent(event: StoredDealEvent): Move | null {
       return { kind: 'declare', seat: event.data.seat, declaration: event.data.declaration };
     case 'CardsShown':
       // The ouvert display is part of the declaration (R14); only a claim is a move of its own.
-      return event.data.why === 'claim' ? { kind: 'showCards', seat: event.data.seat } : null;
+      if (event.data.why !== 'claim') return null;
+      // R21: a claim recorded as unsound gives the remaining tricks to the defenders.
+      return event.data.claim?.sound === false ? { kind: 'showCards', seat: event.data.seat, unsound: true } : { kind: 'showCards', seat: event.data.seat };
     case 'CardPlayed':
       return { kind: 'play', seat: event.data.seat, card: event.data.card };
     case 'KontraCalled':
@@ -85,10 +87,33 @@ export function evolve(state: DealState, event: StoredDealEvent): DealState {
         currentScoreEventId: event.eventId ?? null,
         corrections: state.corrections + 1,
       };
+    case 'MoveWithdrawn': {
+      // The withdrawn moves count as not made: back to the deal as it was before the earliest of them.
+      const n = event.data.moves;
+      if (!Number.isInteger(n) || n < 1 || n > state.moves.length) throw new CorruptDealStreamError(`MoveWithdrawn of ${n} moves with ${state.moves.length} recorded`);
+      const earliest = state.moves[state.moves.length - n];
+      return { ...next, game: earliest.before.game, shown: earliest.before.shown, moves: state.moves.slice(0, state.moves.length - n) };
+    }
+    case 'ResultEntered':
+      return { ...next, entered: event.data.facts };
+    case 'DealConfirmed':
+      return { ...next, confirmedBy: [...state.confirmedBy, event.data.player] };
+    case 'DealContested':
+      return { ...next, contestedBy: [...state.contestedBy, event.data.player], openContests: [...state.openContests, event.eventId ?? `contest-${state.eventCount}`] };
+    case 'DisputeRuled':
+      return { ...next, openContests: state.openContests.filter((id) => id !== event.data.contestEventId) };
     default: {
       const m = moveOfEvent(event);
       const shown = event.type === 'CardsShown' ? event.data.why : state.shown;
-      return m ? { ...next, game: move(state.game, m, event.type), shown } : { ...next, shown };
+      if (!m) {
+        // An ouvert display belongs to the declaration it comes with: withdrawn together.
+        const last = state.moves[state.moves.length - 1];
+        if (event.type === 'CardsShown' && last && event.eventId) return { ...next, shown, moves: [...state.moves.slice(0, -1), { ...last, eventIds: [...last.eventIds, event.eventId] }] };
+        return { ...next, shown };
+      }
+      const before = { game: state.game as GameState, shown: state.shown };
+      const recorded = state.game ? [...state.moves, { eventIds: event.eventId ? [event.eventId] : [], type: event.type, before }] : state.moves;
+      return { ...next, game: move(state.game, m, event.type), shown, moves: recorded };
     }
   }
 }

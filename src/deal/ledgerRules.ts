@@ -14,4 +14,14 @@ export const LEDGER_RULES = {
   unknownProfile: 'L9',
   badCommand: 'L10',
   tableRules: 'L11',
+  /** A deal of a table must be what the table dictates (players, seats, dealer, number, id). */
+  tableDictates: 'L12',
+  /** One open deal per table: the next starts when the current one is scored, passed in or abandoned. */
+  openDeal: 'L13',
+  /** The series is closed: no further deals. */
+  seriesClosed: 'L14',
+  /** Only the last recorded move may be withdrawn (an arbiter may go further back). */
+  withdrawal: 'L15',
+  /** Confirmations and contests come from the deal's own players, once each. */
+  confirmation: 'L16',
 } as const;

@@ -1,9 +1,12 @@
+import { createHash } from 'node:crypto';
 import { decide, type DecideContext } from '../deal/decide';
 import { initialDealState, type DealState } from '../deal/dealState';
-import { DEAL_SCHEMA_VERSION, dealStreamName, DEAL_STREAM_PREFIX, type DealEvent } from '../deal/events';
+import { DEAL_SCHEMA_VERSION, dealStreamName, DEAL_STREAM_PREFIX, type DealEvent, type ScoreCorrectedData } from '../deal/events';
+import { recomputedResult } from '../deal/recomputed';
+import { scoreEnteredResult } from '../rules/result-entry';
 import { DEFAULT_PROFILE_ID, getProfile } from '../deal/engine';
 import { evolve } from '../deal/evolve';
-import type { DealCommand } from '../deal/commands';
+import type { DealCommand, StartDeal } from '../deal/commands';
 import { commandMetadata, handleCommand, type Decider } from '../commandHandling/handleCommand';
 import { ConcurrencyError } from '../eventStore/errors';
 import type { EventStore, NewEvent, RecordedEvent } from '../eventStore/eventStore';
@@ -18,17 +21,21 @@ import type { PlayerStats } from '../projections/playerStats/playerStats';
 import { openReadModelDb, RM, type ReadModelDb } from '../projections/readModelDb';
 import type { Perspective, ReplayFrame } from '../projections/replayFrames/replayFrame';
 import { replayFrames, toStoredDealEvent } from '../projections/replayFrames/replayFrames';
+import { DealAnalyses } from './analyses';
 import { Branches } from './branches';
 import { LogFollower } from './logFollower';
-import { ProjectionRunner } from '../projections/runner';
+import { PROJECTED_EVENT_TYPES, ProjectionRunner } from '../projections/runner';
+import { checkReadModelBinding, ReadModelMismatchError, type ReadModelMismatchPolicy } from '../projections/readModelBinding';
 import { buildScoreSheet } from '../projections/scoreSheet/buildScoreSheet';
 import type { ScoreSheet } from '../projections/scoreSheet/scoreSheet';
 import { buildStandings } from '../projections/standings/buildStandings';
 import type { Standings } from '../projections/standings/standings';
 import type { TableInfo, TournamentInfo } from '../projections/tables/tableInfo';
 import { shuffledDeck } from '../rules/deck';
+import { allow, refuse, type Judgement } from '../rules/refusal';
+import type { Seat } from '../rules/seat';
 import type { GameResult } from '../rules/game-result';
-import type { StartTableDeal, OpenTable } from '../table/commands';
+import type { CloseSeries, LastDealStatus, StartTableDeal, OpenTable, TableCommand } from '../table/commands';
 import { decideTable } from '../table/decideTable';
 import { tableStreamName, type TableDealOpenedData, type TableEvent } from '../table/events';
 import { evolveTable, initialTableState, type TableState } from '../table/tableState';
@@ -37,19 +44,40 @@ import { decideTournament, type TournamentDecision } from '../tournament/decideT
 import { tournamentStreamName, type TournamentEvent } from '../tournament/events';
 import { evolveTournament, initialTournamentState, type TournamentState } from '../tournament/tournamentState';
 import { IllegalCommandError, InvalidQueryError, NotFoundError } from './errors';
+import { LEDGER_RULES as L } from '../deal/ledgerRules';
 import type { AppendDealOutcome, CommandContext, CommandOutcome, LedgerCommand } from './ledgerTypes';
 
 export type { LedgerCommand, CommandContext, CommandOutcome, AppendDealOutcome } from './ledgerTypes';
 export { IllegalCommandError, NotFoundError, InvalidQueryError } from './errors';
+export { ReadModelMismatchError } from '../projections/readModelBinding';
 export { ConcurrencyError } from '../eventStore/errors';
 
 export interface LedgerOptions {
   /** `sqlite::memory:`, `sqlite:<file>`, or an EventStoreDB URL. */
   readonly storeUrl: string;
-  /** Where the read models live (`sqlite:<file>` or `sqlite::memory:`); default: the store's SQLite file, or memory. */
+  /**
+   * Where the read models live (`sqlite:<file>` or `sqlite::memory:`); default: the store's SQLite
+   * file, or for EventStoreDB a file of its own under ./data (defaultReadModelUrl).
+   */
   readonly readModelUrl?: string;
   /** Rule profile for deals and tables that name none (default `isko`). */
   readonly profileId?: string;
+  /** Read models that do not belong to the store: refused (default) or rebuilt at start; `skip` only for `rebuild` itself. */
+  readonly readModelMismatch?: ReadModelMismatchPolicy | 'skip';
+}
+
+/**
+ * The read-model file used when none is named: the SQLite store's own file; for EventStoreDB
+ * `./data/read-models-<8 hex>.db`, named by a hash of the connection string without credentials,
+ * so each store (and each API instance's working folder) keeps its own file, checkpointed at $all
+ * positions; a start resumes from it instead of reading the whole log.
+ */
+export function defaultReadModelUrl(storeUrl: string): string {
+  const location = parseStoreUrl(storeUrl);
+  if (location.kind === 'sqlite') return location.path === ':memory:' ? 'sqlite::memory:' : `sqlite:${location.path}`;
+  const withoutCredentials = location.connectionString.replace(/^([a-z+]+:\/\/)[^@/]*@/i, '$1');
+  const digest = createHash('sha256').update(withoutCredentials).digest('hex').slice(0, 8);
+  return `sqlite:./data/read-models-${digest}.db`;
 }
 
 const STRUCTURE_SCHEMA_VERSION = '1';
@@ -67,6 +95,10 @@ export class Ledger {
   private readonly follower: LogFollower;
   /** What-if branches (`branch-<id>` streams forked from deals; never written into a deal). */
   readonly branches: Branches;
+  /** Per-step perfect-information verdicts of deals, computed on demand and cached. */
+  readonly analyses: DealAnalyses;
+  /** Why the read models were rebuilt at start (they did not belong to the store), if they were. */
+  readModelsRebuiltAtStart: string | undefined;
 
   private constructor(
     readonly store: EventStore,
@@ -75,6 +107,7 @@ export class Ledger {
   ) {
     this.runner = new ProjectionRunner(db, store);
     this.branches = new Branches(store);
+    this.analyses = new DealAnalyses(store);
     this.follower = new LogFollower(store, {
       deliver: (e) => this.tell(e),
       near: () => this.runner.checkpoint().position,
@@ -84,19 +117,42 @@ export class Ledger {
   }
 
   static async open(options: LedgerOptions): Promise<Ledger> {
-    const location = parseStoreUrl(options.storeUrl);
-    const readModelUrl = options.readModelUrl ?? (location.kind === 'sqlite' ? (location.path === ':memory:' ? 'sqlite::memory:' : `sqlite:${location.path}`) : 'sqlite::memory:');
+    const readModelUrl = options.readModelUrl ?? defaultReadModelUrl(options.storeUrl);
     const store = await openEventStore(options.storeUrl);
-    return Ledger.withStore(store, { readModelUrl, profileId: options.profileId });
+    try {
+      return await Ledger.withStore(store, { readModelUrl, profileId: options.profileId, readModelMismatch: options.readModelMismatch });
+    } catch (error) {
+      await store.dispose().catch(() => undefined);
+      throw error;
+    }
   }
 
   /** A ledger over an already open store (tests, benchmarks). */
-  static async withStore(store: EventStore, options: { readModelUrl?: string; profileId?: string } = {}): Promise<Ledger> {
+  static async withStore(
+    store: EventStore,
+    options: { readModelUrl?: string; profileId?: string; readModelMismatch?: ReadModelMismatchPolicy | 'skip' } = {},
+  ): Promise<Ledger> {
     if (options.profileId !== undefined) getProfile(options.profileId); // an unknown default profile fails here, not at the first command
-    const db = openReadModelDb(options.readModelUrl ?? 'sqlite::memory:');
-    const ledger = new Ledger(store, db, options.profileId ?? DEFAULT_PROFILE_ID);
-    await ledger.runner.catchUp(false);
-    return ledger;
+    const readModelUrl = options.readModelUrl ?? 'sqlite::memory:';
+    const db = openReadModelDb(readModelUrl);
+    try {
+      const ledger = new Ledger(store, db, options.profileId ?? DEFAULT_PROFILE_ID);
+      // Before anything is served: rows built from another store must not answer for this one.
+      if (options.readModelMismatch !== 'skip') {
+        const check = await checkReadModelBinding(db, store, PROJECTED_EVENT_TYPES);
+        if (!check.ok) {
+          if (!check.unbound && options.readModelMismatch !== 'rebuild') throw new ReadModelMismatchError(readModelUrl, check.reason);
+          process.emitWarning(`read models in ${readModelUrl} rebuilt at start: ${check.reason}`);
+          await ledger.runner.rebuild();
+          ledger.readModelsRebuiltAtStart = check.reason;
+        }
+      }
+      await ledger.runner.catchUp(false);
+      return ledger;
+    } catch (error) {
+      db.close();
+      throw error;
+    }
   }
 
   // ------------------------------------------------------------------ commands
@@ -112,6 +168,13 @@ export class Ledger {
         break;
       case 'StartTableDeal':
         outcome = await this.startTableDeal(command, ctx);
+        break;
+      case 'CloseSeries':
+        outcome = await this.closeSeries(command, ctx);
+        break;
+      case 'StartDeal':
+        // A deal of a table starts only through the table (it dictates seats, dealer, number, id).
+        outcome = command.tableId ? await this.startDealAtTable(command, ctx) : await this.dealCommand(command, ctx);
         break;
       case 'CreateTournament':
         outcome = await this.tournamentCommand(command, ctx);
@@ -152,11 +215,11 @@ export class Ledger {
     });
   }
 
-  private tableDecider(command: OpenTable | StartTableDeal): Decider<TableState, TableEvent> {
+  private tableDecider(command: TableCommand, actorId = 'unknown'): Decider<TableState, TableEvent> {
     return {
       initial: initialTableState,
       evolve: (s, e) => evolveTable(s, e as unknown as TableEvent),
-      decide: (s) => decideTable(command, s, this.defaultProfileId),
+      decide: (s) => decideTable(command, s, this.defaultProfileId, actorId),
     };
   }
 
@@ -184,45 +247,135 @@ export class Ledger {
     return outcome;
   }
 
-  /** R4: whether the table's last deal was abandoned as a misdeal, so the same dealer deals again. */
-  private async lastDealWasMisdeal(tableStream: string): Promise<boolean> {
+  /**
+   * The table's latest deal as its own stream stands: open, closed (scored, passed in, abandoned)
+   * or missing (opened by the table, never started); and R4: whether it was abandoned as a misdeal,
+   * so the same dealer deals again.
+   */
+  private async lastDealOf(tableStream: string): Promise<{ last: LastDealStatus | null; misdeal: boolean }> {
     const table = await this.store.readStream(tableStream);
-    const last = [...table.events].reverse().find((e) => e.type === 'TableDealOpened');
-    if (!last) return false;
-    const deal = await this.store.readStream(dealStreamName((last.data as TableDealOpenedData).dealId));
-    return deal.events.some((e) => e.type === 'DealAbandoned' && (e.data as { reason?: string }).reason === 'misdeal');
+    const opened = [...table.events].reverse().find((e) => e.type === 'TableDealOpened');
+    if (!opened) return { last: null, misdeal: false };
+    const dealId = (opened.data as TableDealOpenedData).dealId;
+    const deal = await this.store.readStream(dealStreamName(dealId));
+    if (!deal.exists) return { last: { dealId, status: 'missing' }, misdeal: false };
+    const closed = deal.events.some((e) => e.type === 'DealScored');
+    const misdeal = deal.events.some((e) => e.type === 'DealAbandoned' && (e.data as { reason?: string }).reason === 'misdeal');
+    return { last: { dealId, status: closed ? 'closed' : 'open' }, misdeal };
+  }
+
+  /** The StartDeal that starts the deal a table opened, with the table's profile and computer seats. */
+  private startOfTableDeal(table: TableState, opened: TableDealOpenedData, requested: StartTableDeal): Judgement<StartDeal> {
+    const t = table.opened!;
+    let result = requested.result;
+    if (result !== undefined && result.kind === 'game' && requested.declarerName !== undefined) {
+      const seat = opened.players.indexOf(requested.declarerName);
+      if (seat < 0) {
+        const why = opened.sittingOut.includes(requested.declarerName) ? `sits out deal ${opened.dealNumber} (R3/D5)` : `is not at table ${t.tableId}`;
+        return refuse('R2', `${requested.declarerName} ${why}: the declarer is one of ${opened.players.join(', ')}`);
+      }
+      result = { ...result, declarer: seat as Seat };
+    }
+    return allow({
+      type: 'StartDeal',
+      dealId: opened.dealId,
+      tableId: t.tableId,
+      tournamentId: t.tournamentId,
+      dealNumber: opened.dealNumber,
+      dealer: opened.dealer,
+      players: opened.players,
+      sittingOut: opened.sittingOut,
+      computerSeats: ([0, 1, 2] as const).filter((s) => t.computerPlayers.includes(opened.players[s])),
+      profileId: t.profileId,
+      profileOptions: t.profileOptions,
+      ...(requested.cards !== undefined ? { cards: requested.cards } : {}),
+      ...(result !== undefined ? { result } : {}),
+      startedAt: requested.startedAt,
+    });
   }
 
   private async startTableDeal(requested: StartTableDeal, ctx: CommandContext): Promise<CommandOutcome> {
     const tableStream = tableStreamName(requested.tableId);
-    const command: StartTableDeal = requested.redeal === undefined ? { ...requested, redeal: await this.lastDealWasMisdeal(tableStream) } : requested;
-    const outcome = await handleCommand(this.store, tableStream, this.tableDecider(command), ctx, {
+    const { last, misdeal } = await this.lastDealOf(tableStream);
+    const command: StartTableDeal = { ...requested, lastDeal: last, ...(requested.redeal === undefined ? { redeal: misdeal } : {}) };
+    const tableDecider = this.tableDecider(command, ctx.actorId);
+    const decider: Decider<TableState, TableEvent> = {
+      ...tableDecider,
+      // The deal's own start is judged before the table records anything, so a refused start (bad cards) leaves no trace.
+      decide: (s) => {
+        const decided = tableDecider.decide(s);
+        if (!decided.ok) return decided;
+        const opened = decided.value[0]?.type === 'TableDealOpened' ? decided.value[0].data : s.deals[s.deals.length - 1];
+        if (!opened || !s.opened) return decided;
+        const start = this.startOfTableDeal(s, opened, command);
+        if (!start.ok) return start;
+        const dry = decide(start.value, initialDealState, this.decideContext(ctx, start.value));
+        return dry.ok ? decided : dry;
+      },
+    };
+    const outcome = await handleCommand(this.store, tableStream, decider, ctx, {
       schemaVersion: STRUCTURE_SCHEMA_VERSION,
       requireExisting: () => new NotFoundError('table', command.tableId),
     });
     await this.afterAppend(outcome);
     const read = await this.store.readStream(tableStream);
     const table = read.events.reduce((s, e) => evolveTable(s, e as unknown as TableEvent), initialTableState);
-    const openedEvent = read.events.find((e) => e.type === 'TableDealOpened' && e.metadata.commandId === ctx.commandId);
+    // Mine, or (the start of the table's latest deal was cut off) that deal again.
+    const openedEvent = read.events.find((e) => e.type === 'TableDealOpened' && e.metadata.commandId === ctx.commandId) ?? (outcome.events.length === 0 && !outcome.alreadyApplied ? [...read.events].reverse().find((e) => e.type === 'TableDealOpened') : undefined);
     if (!openedEvent || !table.opened) throw new Error(`table ${command.tableId}: the deal just opened cannot be read back`);
     const opened = openedEvent.data as TableDealOpenedData;
-    const start: DealCommand = {
-      type: 'StartDeal',
-      dealId: opened.dealId,
-      tableId: table.opened.tableId,
-      tournamentId: table.opened.tournamentId,
-      dealNumber: opened.dealNumber,
-      dealer: opened.dealer,
-      players: opened.players,
-      sittingOut: opened.sittingOut,
-      computerSeats: ([0, 1, 2] as const).filter((s) => table.opened!.computerPlayers.includes(opened.players[s])),
-      profileId: table.opened.profileId,
-      profileOptions: table.opened.profileOptions,
-      cards: command.cards,
-      startedAt: command.startedAt,
-    };
-    const dealOutcome = await this.dealCommand(start, { ...ctx, commandId: `${ctx.commandId}/deal`, expectedRevision: undefined, causationId: ctx.commandId });
+    const start = this.startOfTableDeal(table, opened, command);
+    if (!start.ok) throw new IllegalCommandError(start.refusal.ruleId, start.refusal.reason);
+    const dealOutcome = await this.dealCommand(start.value, { ...ctx, commandId: `${ctx.commandId}/deal`, expectedRevision: undefined, causationId: ctx.commandId });
     return { ...dealOutcome, dealId: opened.dealId };
+  }
+
+  /**
+   * A direct startDeal naming a table: accepted only when every field is what the table dictates
+   * (then it is the table's next deal, recorded as if started through the table); refused otherwise.
+   */
+  private async startDealAtTable(command: StartDeal, ctx: CommandContext): Promise<CommandOutcome> {
+    const tableId = command.tableId as string;
+    const read = await this.store.readStream(tableStreamName(tableId));
+    if (!read.exists) throw new NotFoundError('table', tableId);
+    const table = read.events.reduce((s, e) => evolveTable(s, e as unknown as TableEvent), initialTableState);
+    const t = table.opened;
+    if (t) {
+      const wrong: string[] = [];
+      if (command.tournamentId !== undefined && command.tournamentId !== null && command.tournamentId !== t.tournamentId)
+        wrong.push(`the table belongs to ${t.tournamentId === null ? 'no tournament' : `tournament ${t.tournamentId}`}, not ${command.tournamentId}`);
+      if (command.profileId !== undefined && command.profileId !== t.profileId) wrong.push(`the table plays profile ${t.profileId}, not ${command.profileId}`);
+      if (command.computerSeats !== undefined && command.computerSeats.length > 0) wrong.push('computer seats follow from the table (D5)');
+      if (wrong.length > 0) throw new IllegalCommandError(L.tableDictates, `table ${tableId}: ${wrong.join('; ')}`);
+    }
+    return this.startTableDeal(
+      {
+        type: 'StartTableDeal',
+        tableId,
+        ...(command.cards !== undefined ? { cards: command.cards } : {}),
+        ...(command.result !== undefined ? { result: command.result } : {}),
+        ...(command.startedAt !== undefined ? { startedAt: command.startedAt } : {}),
+        requested: { dealId: command.dealId, dealer: command.dealer, players: command.players, sittingOut: command.sittingOut, dealNumber: command.dealNumber },
+      },
+      ctx,
+    );
+  }
+
+  private async closeSeries(requested: CloseSeries, ctx: CommandContext): Promise<CommandOutcome> {
+    const tableStream = tableStreamName(requested.tableId);
+    const { last } = await this.lastDealOf(tableStream);
+    const openDisputes = await this.openDisputesAt(requested.tableId);
+    const command: CloseSeries = { ...requested, lastDeal: last, openDisputes };
+    return handleCommand(this.store, tableStream, this.tableDecider(command, ctx.actorId), ctx, {
+      schemaVersion: STRUCTURE_SCHEMA_VERSION,
+      requireExisting: () => new NotFoundError('table', requested.tableId),
+    });
+  }
+
+  /** Contested deals of the table that no arbiter has ruled on yet. */
+  private async openDisputesAt(tableId: string): Promise<number> {
+    await this.catchUp();
+    return listTableDeals(this.db, tableId).filter((d) => d.openDisputes > 0).length;
   }
 
   private async tournamentCommand(command: CreateTournament, ctx: CommandContext): Promise<CommandOutcome> {
@@ -415,7 +568,11 @@ export class Ledger {
     return this.runner.rebuild();
   }
 
-  /** Re-scores every recorded deal under the current engine; lists every field that would differ. */
+  /**
+   * Re-scores every recorded deal under the current engine (its play, or the facts of a result-only
+   * deal) and lists every field that would differ; a correction given as facts is re-scored too and
+   * listed when its recorded score no longer matches.
+   */
   async rescore(): Promise<Array<{ dealId: string; field: string; recorded: unknown; recomputed: unknown }>> {
     const out: Array<{ dealId: string; field: string; recorded: unknown; recomputed: unknown }> = [];
     for await (const stream of this.store.listStreams(DEAL_STREAM_PREFIX)) {
@@ -423,17 +580,27 @@ export class Ledger {
       const read = await this.store.readStream(stream);
       let state = initialDealState;
       let recorded: GameResult | null = null;
+      let recomputed: GameResult | null = null;
       try {
         for (const e of read.events) {
           state = evolve(state, toStoredDealEvent(e));
           if (e.type === 'DealScored') recorded = state.recordedResult;
         }
+        recomputed = recomputedResult(state);
       } catch (err) {
         out.push({ dealId, field: 'replay', recorded: recorded, recomputed: `engine refuses the recorded deal: ${(err as Error).message}` });
         continue;
       }
       if (!recorded) continue;
-      for (const d of compareResults(recorded, state.game?.result ?? null)) out.push({ dealId, ...d });
+      for (const d of compareResults(recorded, recomputed)) out.push({ dealId, ...d });
+      for (const e of read.events) {
+        if (e.type !== 'ScoreCorrected') continue;
+        const c = e.data as ScoreCorrectedData;
+        if (!c.facts || !state.profile) continue;
+        const again = scoreEnteredResult(c.facts, state.profile);
+        const now = again.ok ? again.value.score : `refused: ${again.refusal.ruleId} ${again.refusal.reason}`;
+        if (now !== c.correctedScore) out.push({ dealId, field: `correction ${e.eventId}`, recorded: c.correctedScore, recomputed: now });
+      }
     }
     return out;
   }

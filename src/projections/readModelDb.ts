@@ -12,14 +12,36 @@ export type ReadModelDb = Database.Database;
  * lived for a few commits only.
  */
 export const RM = {
-  deals: 'rm_deal_summary_v3',
-  tables: 'rm_table_v3',
-  tournaments: 'rm_tournament_v3',
-  checkpoints: 'rm_checkpoint_v3',
+  deals: 'rm_deal_summary_v4',
+  tables: 'rm_table_v4',
+  tournaments: 'rm_tournament_v4',
+  checkpoints: 'rm_checkpoint_v4',
+  /** The store the rows were built from: its identity and the head they reach (readModelBinding.ts). */
+  binding: 'rm_binding_v4',
 } as const;
 
+/** The names of one set of read-model tables: the live ones (RM) or those a rebuild fills before the swap. */
+export interface ReadModelTables {
+  readonly deals: string;
+  readonly tables: string;
+  readonly tournaments: string;
+  readonly checkpoints: string;
+  readonly binding: string;
+}
+
+/** Where `rebuild` builds while readers keep using the live tables; swapped in by swapInRebuiltReadModels. */
+export const REBUILD_TABLES: ReadModelTables = {
+  deals: `${RM.deals}_rebuild`,
+  tables: `${RM.tables}_rebuild`,
+  tournaments: `${RM.tournaments}_rebuild`,
+  checkpoints: `${RM.checkpoints}_rebuild`,
+  binding: `${RM.binding}_rebuild`,
+};
+
+const TABLE_KEYS = ['deals', 'tables', 'tournaments', 'checkpoints', 'binding'] as const;
+
 /** Tables of earlier layouts: dropped when a read-model database is opened, so their pages are reused. */
-export const LEGACY_READ_MODEL_TABLES: readonly string[] = ['v1', 'v2'].flatMap((v) => [
+export const LEGACY_READ_MODEL_TABLES: readonly string[] = ['v1', 'v2', 'v3'].flatMap((v) => [
   `rm_deal_summary_${v}`,
   `rm_table_${v}`,
   `rm_tournament_${v}`,
@@ -58,9 +80,9 @@ export function dropLegacyReadModels(db: ReadModelDb): void {
   }).immediate();
 }
 
-export function createReadModelTables(db: ReadModelDb): void {
+export function createReadModelTables(db: ReadModelDb, names: ReadModelTables = RM): void {
   db.exec(`
-    CREATE TABLE IF NOT EXISTS ${RM.deals} (
+    CREATE TABLE IF NOT EXISTS ${names.deals} (
       deal_id TEXT PRIMARY KEY,
       table_id TEXT, tournament_id TEXT, deal_number INTEGER NOT NULL,
       started_at TEXT NOT NULL, source TEXT NOT NULL,
@@ -68,35 +90,71 @@ export function createReadModelTables(db: ReadModelDb): void {
       status TEXT NOT NULL, game_type TEXT, won INTEGER,
       json TEXT NOT NULL
     );
-    CREATE TABLE IF NOT EXISTS ${RM.tables} (
+    CREATE TABLE IF NOT EXISTS ${names.tables} (
       table_id TEXT PRIMARY KEY, tournament_id TEXT, json TEXT NOT NULL
     );
-    CREATE TABLE IF NOT EXISTS ${RM.tournaments} (
+    CREATE TABLE IF NOT EXISTS ${names.tournaments} (
       tournament_id TEXT PRIMARY KEY, json TEXT NOT NULL
     );
-    CREATE TABLE IF NOT EXISTS ${RM.checkpoints} (
+    CREATE TABLE IF NOT EXISTS ${names.checkpoints} (
       projection TEXT PRIMARY KEY, position TEXT, events INTEGER NOT NULL
     );
+    CREATE TABLE IF NOT EXISTS ${names.binding} (
+      key TEXT PRIMARY KEY, value TEXT NOT NULL
+    );
   `);
+}
+
+const INDEX_ROLES = ['table', 'tournament', 'order', 'p0', 'p1', 'p2'] as const;
+
+function indexExists(db: ReadModelDb, name: string): boolean {
+  return db.prepare("SELECT 1 FROM sqlite_master WHERE type = 'index' AND name = ?").pluck().get(name) !== undefined;
+}
+
+/**
+ * Index names follow the live table and come in two sets ('' and '_b'): a rebuild indexes its new
+ * table under the set the live table does not use, so the swap is renames only, no index build.
+ */
+function liveIndexSuffix(db: ReadModelDb): '' | '_b' {
+  return indexExists(db, `${RM.deals}_order_b`) ? '_b' : '';
 }
 
 /** Secondary indexes for the queries; a rebuild creates them after the bulk load (faster). */
-export function createReadModelIndexes(db: ReadModelDb): void {
+export function createReadModelIndexes(db: ReadModelDb, names: ReadModelTables = RM): void {
+  const live = names.deals === RM.deals;
+  const suffix = live ? liveIndexSuffix(db) : liveIndexSuffix(db) === '' && indexExists(db, `${RM.deals}_order`) ? '_b' : '';
+  const n = (role: string) => `${RM.deals}_${role}${suffix}`;
   db.exec(`
-    CREATE INDEX IF NOT EXISTS ${RM.deals}_table ON ${RM.deals}(table_id, deal_number);
-    CREATE INDEX IF NOT EXISTS ${RM.deals}_tournament ON ${RM.deals}(tournament_id);
-    CREATE INDEX IF NOT EXISTS ${RM.deals}_order ON ${RM.deals}(started_at, deal_id);
-    CREATE INDEX IF NOT EXISTS ${RM.deals}_p0 ON ${RM.deals}(p0);
-    CREATE INDEX IF NOT EXISTS ${RM.deals}_p1 ON ${RM.deals}(p1);
-    CREATE INDEX IF NOT EXISTS ${RM.deals}_p2 ON ${RM.deals}(p2);
+    CREATE INDEX IF NOT EXISTS ${n('table')} ON ${names.deals}(table_id, deal_number);
+    CREATE INDEX IF NOT EXISTS ${n('tournament')} ON ${names.deals}(tournament_id);
+    CREATE INDEX IF NOT EXISTS ${n('order')} ON ${names.deals}(started_at, deal_id);
+    CREATE INDEX IF NOT EXISTS ${n('p0')} ON ${names.deals}(p0);
+    CREATE INDEX IF NOT EXISTS ${n('p1')} ON ${names.deals}(p1);
+    CREATE INDEX IF NOT EXISTS ${n('p2')} ON ${names.deals}(p2);
   `);
 }
 
-/** Drops the secondary indexes only (a load into empty tables builds them afterwards, which is faster). */
-export function dropReadModelIndexes(db: ReadModelDb): void {
-  db.exec(
-    ['table', 'tournament', 'order', 'p0', 'p1', 'p2'].map((name) => `DROP INDEX IF EXISTS ${RM.deals}_${name};`).join(' '),
-  );
+/** Drops the secondary indexes of the deal table only (a load into empty tables builds them afterwards, which is faster). */
+export function dropReadModelIndexes(db: ReadModelDb, names: ReadModelTables = RM): void {
+  const onTable = db
+    .prepare("SELECT name FROM sqlite_master WHERE type = 'index' AND tbl_name = ? AND name NOT LIKE 'sqlite_autoindex%'")
+    .pluck()
+    .all(names.deals) as string[];
+  const ours = new Set(INDEX_ROLES.flatMap((role) => [`${RM.deals}_${role}`, `${RM.deals}_${role}_b`]));
+  db.exec(onTable.filter((name) => ours.has(name)).map((name) => `DROP INDEX IF EXISTS ${name};`).join(' '));
+}
+
+/**
+ * Replaces the live read models by the rebuilt ones in one transaction: readers on any connection
+ * see either the old tables or the new ones, complete with checkpoint and binding, never a mix.
+ */
+export function swapInRebuiltReadModels(db: ReadModelDb): void {
+  db.transaction(() => {
+    for (const key of TABLE_KEYS) {
+      db.exec(`DROP TABLE IF EXISTS ${RM[key]}`);
+      db.exec(`ALTER TABLE ${REBUILD_TABLES[key]} RENAME TO ${RM[key]}`);
+    }
+  }).immediate();
 }
 
 /** Pages kept in memory during a rebuild (KiB): the freshly written rows stay cached for the index builds. */
@@ -124,8 +182,8 @@ export function useBulkLoadSettings(db: ReadModelDb): () => void {
   };
 }
 
-/** Drops every read model and checkpoint (rebuild from zero); the tables come back without secondary indexes. */
-export function dropReadModels(db: ReadModelDb): void {
-  db.exec(`DROP TABLE IF EXISTS ${RM.deals}; DROP TABLE IF EXISTS ${RM.tables}; DROP TABLE IF EXISTS ${RM.tournaments}; DROP TABLE IF EXISTS ${RM.checkpoints};`);
-  createReadModelTables(db);
+/** Drops every read model, checkpoint and binding (from zero); by default the tables come back, without secondary indexes. */
+export function dropReadModels(db: ReadModelDb, names: ReadModelTables = RM, recreate = true): void {
+  db.exec(TABLE_KEYS.map((key) => `DROP TABLE IF EXISTS ${names[key]};`).join(' '));
+  if (recreate) createReadModelTables(db, names);
 }

@@ -2,7 +2,18 @@ import type { EventStore, RecordedEvent } from '../eventStore/eventStore';
 import type { DealSummary } from './dealSummary/dealSummary';
 import { DEAL_SUMMARY_EVENT_TYPES, dealIdOfStream, foldDealSummary } from './dealSummary/dealSummaryFold';
 import { decodeDealSummary, encodeDealSummary } from './dealSummary/dealSummaryRow';
-import { createReadModelIndexes, dropReadModelIndexes, dropReadModels, RM, useBulkLoadSettings, type ReadModelDb } from './readModelDb';
+import {
+  createReadModelIndexes,
+  dropReadModelIndexes,
+  dropReadModels,
+  REBUILD_TABLES,
+  RM,
+  swapInRebuiltReadModels,
+  useBulkLoadSettings,
+  type ReadModelDb,
+  type ReadModelTables,
+} from './readModelDb';
+import { BINDING_HEAD, BINDING_IDENTITY, markOf } from './readModelBinding';
 import { foldTableInfo, foldTournamentInfo, TABLE_EVENT_TYPES_READ, TOURNAMENT_EVENT_TYPES_READ, type TableInfo, type TournamentInfo } from './tables/tableInfo';
 
 /** The checkpoint row of the runner (all its projections advance together). */
@@ -24,7 +35,12 @@ interface Batch {
   readonly tournaments: Map<string, TournamentInfo | null>;
   events: number;
   position: string;
+  first: RecordedEvent | undefined;
+  last: RecordedEvent | undefined;
 }
+
+/** Another writer moved the checkpoint of these tables (a rebuild swapped in, another process caught up): start again from it. */
+class CheckpointMovedError extends Error {}
 
 /** The row as this batch left it, else as the read model holds it (null: none yet). */
 function load<T>(cache: Map<string, T | null>, key: string, get: { get(k: string): unknown }, decode: (json: string) => T = JSON.parse): T | null {
@@ -33,7 +49,7 @@ function load<T>(cache: Map<string, T | null>, key: string, get: { get(k: string
   return json === undefined ? null : decode(json);
 }
 
-const emptyBatch = (): Batch => ({ deals: new Map(), tables: new Map(), tournaments: new Map(), events: 0, position: '' });
+const emptyBatch = (): Batch => ({ deals: new Map(), tables: new Map(), tournaments: new Map(), events: 0, position: '', first: undefined, last: undefined });
 
 /**
  * Applies events to the persisted read models (deal summaries, tables, tournaments). Each batch
@@ -57,12 +73,15 @@ export class ProjectionRunner {
   constructor(
     private readonly db: ReadModelDb,
     private readonly store: EventStore,
+    /** The tables written: the live ones, or those a rebuild fills before swapping them in. */
+    private readonly names: ReadModelTables = RM,
   ) {
     this.stmts = this.prepare();
   }
 
   private prepare() {
     const db = this.db;
+    const RM = this.names;
     return {
       getDeal: db.prepare(`SELECT json FROM ${RM.deals} WHERE deal_id = ?`).pluck(),
       putDeal: db.prepare(
@@ -75,6 +94,8 @@ export class ProjectionRunner {
       putTournament: db.prepare(`INSERT OR REPLACE INTO ${RM.tournaments} (tournament_id, json) VALUES (?, ?)`),
       getCheckpoint: db.prepare(`SELECT position, events FROM ${RM.checkpoints} WHERE projection = ?`),
       putCheckpoint: db.prepare(`INSERT OR REPLACE INTO ${RM.checkpoints} (projection, position, events) VALUES (?, ?, ?)`),
+      putBinding: db.prepare(`INSERT OR REPLACE INTO ${RM.binding} (key, value) VALUES (?, ?)`),
+      addBinding: db.prepare(`INSERT OR IGNORE INTO ${RM.binding} (key, value) VALUES (?, ?)`),
       anyRow: db
         .prepare(
           `SELECT EXISTS (SELECT 1 FROM ${RM.checkpoints}) OR EXISTS (SELECT 1 FROM ${RM.deals})
@@ -128,6 +149,18 @@ export class ProjectionRunner {
   }
 
   private async run(collect: boolean): Promise<RecordedEvent[]> {
+    for (;;) {
+      try {
+        return await this.runOnce(collect);
+      } catch (error) {
+        if (!(error instanceof CheckpointMovedError)) throw error;
+        // Rows may exist now, written by the other writer: look them up from here on.
+        this.fromZero = false;
+      }
+    }
+  }
+
+  private async runOnce(collect: boolean): Promise<RecordedEvent[]> {
     // Taken before reading: anything appended while the run reads changes the token, so the next
     // call reads again (the run's own writes also change it, costing one empty read afterwards).
     const token = this.changeToken();
@@ -140,9 +173,10 @@ export class ProjectionRunner {
     let batch = emptyBatch();
     const flush = (): void => {
       if (batch.events === 0) return;
+      const before = { position, count };
       count += batch.events;
       position = batch.position;
-      this.writeBatch(batch, position, count);
+      this.writeBatch(batch, before, position, count);
       total += batch.events;
       batch = emptyBatch();
     };
@@ -163,6 +197,8 @@ export class ProjectionRunner {
     const s = this.stmts;
     batch.events++;
     batch.position = event.position;
+    batch.first ??= event;
+    batch.last = event;
     const name = event.streamName;
     if (name.startsWith('deal-')) {
       const id = dealIdOfStream(name) as string;
@@ -182,10 +218,17 @@ export class ProjectionRunner {
     }
   }
 
-  /** Writes the batch's rows and the checkpoint in one transaction. */
-  private writeBatch(batch: Batch, position: string, count: number): void {
+  /**
+   * Writes the batch's rows, the checkpoint and the head of the store they reach (binding) in one
+   * transaction, provided the checkpoint is still where this run found it.
+   */
+  private writeBatch(batch: Batch, before: { position: string | undefined; count: number }, position: string, count: number): void {
     const s = this.stmts;
     this.db.transaction(() => {
+      const current = s.getCheckpoint.get(RUNNER_NAME) as { position: string | null; events: number } | undefined;
+      if ((current?.position ?? undefined) !== before.position || (current?.events ?? 0) !== before.count) throw new CheckpointMovedError();
+      if (before.count === 0 && batch.first) s.addBinding.run(BINDING_IDENTITY, JSON.stringify(markOf(batch.first)));
+      if (batch.last) s.putBinding.run(BINDING_HEAD, JSON.stringify(markOf(batch.last)));
       for (const d of batch.deals.values()) {
         if (!d) continue;
         s.putDeal.run(
@@ -218,27 +261,39 @@ export class ProjectionRunner {
   private async loadFromZero(): Promise<RecordedEvent[]> {
     const restoreSettings = useBulkLoadSettings(this.db);
     try {
-      dropReadModelIndexes(this.db);
+      dropReadModelIndexes(this.db, this.names);
       this.fromZero = true;
       try {
         return await this.run(false);
       } finally {
         this.fromZero = false;
-        createReadModelIndexes(this.db);
+        createReadModelIndexes(this.db, this.names);
       }
     } finally {
       restoreSettings();
     }
   }
 
-  /** Drops every read model and checkpoint and applies the whole log from the beginning. */
+  /**
+   * Applies the whole log from the beginning into new tables while readers keep the live ones,
+   * then swaps them in with one transaction (readers on any connection see the old read models or
+   * the new, never a part). A failure leaves the live read models as they were.
+   */
   async rebuild(): Promise<{ events: number; deals: number }> {
-    if (this.running) await this.running.catch(() => undefined);
-    this.caughtUpAt = undefined;
-    dropReadModels(this.db);
+    dropReadModels(this.db, REBUILD_TABLES);
+    const shadow = new ProjectionRunner(this.db, this.store, REBUILD_TABLES);
+    try {
+      await shadow.loadFromZero();
+    } catch (error) {
+      dropReadModels(this.db, REBUILD_TABLES, false);
+      throw error;
+    }
+    // This runner's own catch-up may be between two batches: swap only when it is not.
+    while (this.running) await this.running.catch(() => undefined);
+    swapInRebuiltReadModels(this.db);
     this.stmts = this.prepare();
-    await this.catchUp(false);
+    this.caughtUpAt = undefined;
     const deals = this.db.prepare(`SELECT COUNT(*) FROM ${RM.deals}`).pluck().get() as number;
-    return { events: this.lastRunEvents, deals };
+    return { events: shadow.lastRunEvents, deals };
   }
 }

@@ -402,13 +402,23 @@ describe('game: claims and resignations', () => {
     expect(s.result).toMatchObject({ won: false, score: -118, declarerPoints: 12, declarerTricks: 1 });
   });
 
-  it('D3: on ISS the declarer resigning gives every remaining trick to the defenders', () => {
+  it('D3: on ISS the declarer resigning gives no remaining trick to anybody: the game ends as played', () => {
     const s = apply(handGame(decl('clubs', { hand: true }), ISS_PROFILE), play(0, 'CJ'), { kind: 'resign', seat: 0 });
+    expect(s.phase).toBe('finished');
+    expect(s.endedBy).toBe('declarerResigned');
+    expect(s.tricks).toHaveLength(0);
+    expect(s.currentTrick?.cards).toEqual([{ seat: 0, card: 'CJ' }]);
+    expect(s.result?.won).toBe(false);
+    expect(s.result?.declarerPoints).toBe(0); // only the untouched skat C7 D7, worth 0
+    expect(s.result?.declarerTricks).toBe(0);
+  });
+
+  it('R21: under the ISkO profile the declarer resigning gives every remaining trick to the defenders', () => {
+    const s = apply(handGame(decl('clubs', { hand: true })), play(0, 'CJ'), { kind: 'resign', seat: 0 });
     expect(s.endedBy).toBe('declarerResigned');
     expect(s.tricks).toHaveLength(10);
     expect(s.tricks.every((t) => t.winner === 1 && t.unplayed)).toBe(true);
     expect(s.result?.won).toBe(false);
-    expect(s.result?.declarerPoints).toBe(0); // only the untouched skat C7 D7, worth 0
   });
 
   it('D3: one defender cannot resign twice', () => {

@@ -413,9 +413,20 @@ function playCard(state: GameState, move: Extract<Move, { kind: 'play' }>, owned
     if (d.gameType === 'null' && winner === state.declarer) return end(after, 'nullTrickTaken', owned);
     // R19: schwarz announced / suit or grand ouvert is lost the moment the defenders take a trick.
     if (d.schwarzAnnounced && winner !== state.declarer) return end(after, 'defendersTookTrick', owned);
+    // R19/D3: the ISS server stops a schneider-announced game once the defenders hold more than 30.
+    if (d.schneiderAnnounced && winner !== state.declarer && state.profile.schneiderAnnouncedEnd === 'defendersOver30' && defenderTrickPoints(tricks, state.declarer) > 30) {
+      return end(after, 'defendersOver30', owned);
+    }
   }
   if (tricks.length === 10) return end(after, 'allTricks', owned);
   return owned ? null : allow(after);
+}
+
+/** Card points of the tricks the defenders took (the skat is the declarer's, R22). */
+function defenderTrickPoints(tricks: readonly CompletedTrick[], declarer: Seat | null): number {
+  let points = 0;
+  for (const t of tricks) if (t.winner !== declarer) points += t.points;
+  return points;
 }
 
 /**
@@ -472,9 +483,9 @@ function showCards(state: GameState, move: Extract<Move, { kind: 'showCards' }>)
     // D3: on ISS a claim (`SC`) is an offer; play may go on.
     return allow(update(state, { moves, claimed: true, cardsShown: true }));
   }
-  // R21 (isko): the claim ends the game with the remaining tricks to the declarer. A contested claim
-  // (the defenders showing he cannot take them all) is not modelled: the claim stands as conceded.
-  return allow(concede(state, 'declarer', 'claim', { moves, claimed: true, cardsShown: true }));
+  // R21 (isko): the claim ends the game with the remaining tricks to the declarer, unless it was
+  // unsound (the deal decider judges it with all cards open): then they all go to the defenders.
+  return allow(concede(state, move.unsound ? 'defenders' : 'declarer', 'claim', { moves, claimed: true, cardsShown: true }));
 }
 
 function resign(state: GameState, move: Extract<Move, { kind: 'resign' }>): Judgement<GameState> {
@@ -484,13 +495,21 @@ function resign(state: GameState, move: Extract<Move, { kind: 'resign' }>): Judg
   if (state.resigned.includes(seat)) return refuse('R21', `${who(seat)} has already resigned`);
   const resigned = [...state.resigned, seat];
   const moves = withMove(state.moves, move);
+  const iss = state.profile.claims === 'iss';
   if (seat === state.declarer) {
-    // R21/D3: the declarer resigns: every remaining trick goes to the defenders.
+    // D3: on ISS no remaining trick goes to anybody; the game is scored from the tricks as played.
+    if (iss) return allow(finish(update(state, { moves, resigned }), 'declarerResigned'));
+    // R21: the declarer resigns: every remaining trick goes to the defenders.
     return allow(concede(state, 'defenders', 'declarerResigned', { moves, resigned }));
   }
   const defendersResigned = resigned.filter((s) => s !== state.declarer).length;
-  if (state.profile.claims === 'isko' || defendersResigned === 2) {
-    // R21: a concession by one defender ends the game (isko); D3: on ISS both defenders must resign.
+  if (iss && defendersResigned === 2 && state.declaration?.gameType === 'null') {
+    // D3: both defenders resigning a null game: won, with card points and tricks as played.
+    return allow(finish(update(state, { moves, resigned }), 'defendersResigned'));
+  }
+  if (!iss || defendersResigned === 2) {
+    // R21: a concession by one defender ends the game (isko); D3: on ISS both defenders must
+    // resign, and in a suit or grand game every remaining trick goes to the declarer.
     return allow(concede(state, 'declarer', 'defendersResigned', { moves, resigned }));
   }
   // D3: one defender's resignation alone changes nothing.

@@ -13,7 +13,12 @@ export type Move =
   | { readonly kind: 'pickUpSkat'; readonly seat: Seat } // R9
   | { readonly kind: 'discard'; readonly seat: Seat; readonly cards: readonly [Card, Card] } // R10
   | { readonly kind: 'declare'; readonly seat: Seat; readonly declaration: Declaration } // R11-R14
-  | { readonly kind: 'showCards'; readonly seat: Seat } // R14 ouvert display is implied; this is a claim (R21, D3, ISS `SC`)
+  | {
+      readonly kind: 'showCards';
+      readonly seat: Seat;
+      /** R21 (isko): the claim was found unsound when made (with all cards open): the remaining tricks go to the defenders. */
+      readonly unsound?: boolean;
+    } // R14 ouvert display is implied; this is a claim (R21, D3, ISS `SC`)
   | { readonly kind: 'play'; readonly seat: Seat; readonly card: Card } // R15-R19
   | { readonly kind: 'resign'; readonly seat: Seat } // R21, D3 (ISS `RE`)
   | { readonly kind: 'kontra'; readonly seat: Seat } // R40, house option

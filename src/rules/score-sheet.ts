@@ -133,7 +133,14 @@ export interface SeegerSheet {
  * An overbid loss is a lost game. Ramsch entries count as game points, not as won or lost games.
  */
 export function seegerFabian(players: readonly string[], deals: readonly SheetDeal[], settings: SeegerSettings = {}): SeegerSheet {
-  const tableSize = checkTable(players, deals);
+  return seegerFabianUnchecked(checkTable(players, deals), players, deals, settings);
+}
+
+/**
+ * R35 as seegerFabian, without the table checks: for a list that has problems (named beside it,
+ * see tableProblems) whose totals must still be shown. `players` must include every player of the deals.
+ */
+export function seegerFabianUnchecked(tableSize: TableSize, players: readonly string[], deals: readonly SheetDeal[], settings: SeegerSettings = {}): SeegerSheet {
   const winLoss = settings.winLossPoints ?? SEEGER_DEFAULTS.winLossPoints;
   const bonusEach = (settings.opponentLossBonus ?? SEEGER_DEFAULTS.opponentLossBonus)[tableSize];
   const sittingOutGetBonus = tableSize === 4 || (tableSize === 5 && (settings.fiveTableSittingOutGetBonus ?? SEEGER_DEFAULTS.fiveTableSittingOutGetBonus));
@@ -205,6 +212,8 @@ export function rankByR35<T extends Unranked>(lines: readonly T[], lotOrder: rea
 export interface LossFeeSettings {
   /** Fee per lost game in cents by table size; a setting of the event (default 50 at 3, 100 at 4 and 5). */
   readonly feeCentsPerLostGame?: Readonly<Record<TableSize, number>>;
+  /** The higher fee for each lost game from a player's 4th in one list, when the event sets one. */
+  readonly feeCentsFromFourthLostGame?: number | null;
 }
 
 export const LOSS_FEE_DEFAULTS = { feeCentsPerLostGame: { 3: 50, 4: 100, 5: 100 } } as const;
@@ -224,19 +233,28 @@ export interface LossFeeTally {
 
 /** Count each player's lost games (overbid included) and the fee owed for them. */
 export function lossFees(players: readonly string[], deals: readonly SheetDeal[], settings: LossFeeSettings = {}): LossFeeTally {
-  const tableSize = checkTable(players, deals);
+  return lossFeesUnchecked(checkTable(players, deals), players, deals, settings);
+}
+
+/** The loss-fee tally without the table checks (see seegerFabianUnchecked). */
+export function lossFeesUnchecked(tableSize: TableSize, players: readonly string[], deals: readonly SheetDeal[], settings: LossFeeSettings = {}): LossFeeTally {
   const fee = (settings.feeCentsPerLostGame ?? LOSS_FEE_DEFAULTS.feeCentsPerLostGame)[tableSize];
   if (!Number.isInteger(fee) || fee < 0) invalid('R35', `the loss fee must be a whole number of cents ≥ 0, got ${fee}`);
+  const higher = settings.feeCentsFromFourthLostGame ?? null;
+  if (higher !== null && (!Number.isInteger(higher) || higher < 0)) invalid('R35', `the loss fee from the 4th lost game must be a whole number of cents ≥ 0, got ${higher}`);
   const lost = zeroes(players);
   for (const deal of deals) {
     if (deal.result.kind === 'scored' && deal.result.won === false) lost[declarerName(deal) as string]++;
   }
-  const lines = players.map((player) => ({ player, lostGames: lost[player], feeCents: lost[player] * fee }));
+  // From the 4th lost game of a player in this list on, the higher fee (when the event sets one).
+  const owed = (n: number): number => (higher === null ? n * fee : Math.min(n, 3) * fee + Math.max(0, n - 3) * higher);
+  const lines = players.map((player) => ({ player, lostGames: lost[player], feeCents: owed(lost[player]) }));
   const totalCents = lines.reduce((sum, l) => sum + l.feeCents, 0);
-  const derivation = [
-    ...lines.map((l) => line('R35', `${l.player}: ${l.lostGames} lost × ${cents(fee)} = ${cents(l.feeCents)}`)),
-    line('R35', `total loss fees ${cents(totalCents)}`),
-  ];
+  const explain = (l: LossFeeLine): string =>
+    higher === null || l.lostGames <= 3
+      ? `${l.player}: ${l.lostGames} lost × ${cents(fee)} = ${cents(l.feeCents)}`
+      : `${l.player}: 3 lost × ${cents(fee)} + ${l.lostGames - 3} from the 4th × ${cents(higher)} = ${cents(l.feeCents)}`;
+  const derivation = [...lines.map((l) => line('R35', explain(l))), line('R35', `total loss fees ${cents(totalCents)}`)];
   return { feeCentsPerLostGame: fee, players: lines, totalCents, derivation };
 }
 
@@ -282,33 +300,44 @@ function zeroes(players: readonly string[]): Record<string, number> {
   return Object.fromEntries(players.map((p) => [p, 0]));
 }
 
+/** Something wrong with a list, at the deal (0-based index) where it occurs. */
+export interface TableProblem {
+  readonly index: number;
+  readonly ruleId: string;
+  readonly text: string;
+}
+
 /**
  * D5: 3, 4 or 5 distinct players in clockwise order; each deal seats three of them, the dealer
  * sitting out at 4 and 5. R37: the deal passes to the left after every deal (R4: a misdeal, not
- * scoreable, may be redealt by the same dealer).
+ * scoreable, may be redealt by the same dealer). Every problem, each at its deal; none: a valid list.
  */
+export function tableProblems(players: readonly string[], deals: readonly SheetDeal[]): TableProblem[] {
+  const out: TableProblem[] = [];
+  deals.forEach((deal, i) => {
+    const at = (ruleId: string, text: string) => out.push({ index: i, ruleId, text });
+    if (deal.seatPlayers.length !== 3 || new Set(deal.seatPlayers).size !== 3) at('D5', 'three distinct players hold cards');
+    for (const p of deal.seatPlayers) if (!players.includes(p)) at('D5', `${p} is not at this table`);
+    if (!players.includes(deal.dealer)) at('R37', `dealer ${deal.dealer} is not at this table`);
+    const dealerPlays = deal.seatPlayers.includes(deal.dealer);
+    if (players.length === 3 && !dealerPlays) at('R2', `at a 3-table the dealer ${deal.dealer} plays`);
+    if (players.length > 3 && dealerPlays) at('R3', `at a ${players.length}-table the dealer ${deal.dealer} sits out`);
+    const previous = deals[i - 1];
+    if (previous && players.includes(previous.dealer)) {
+      const next = players[(players.indexOf(previous.dealer) + 1) % players.length];
+      const redeal = previous.result.kind === 'notScoreable' && deal.dealer === previous.dealer;
+      if (deal.dealer !== next && !redeal) at('R37', `after ${previous.dealer} the deal passes to ${next} (players in clockwise order), not ${deal.dealer}`);
+    }
+    const r = deal.result;
+    if (r.kind === 'scored' && (r.declarer === null || r.won === null)) at('R34', 'a scored deal needs a declarer and won/lost');
+  });
+  return out;
+}
+
 function checkTable(players: readonly string[], deals: readonly SheetDeal[]): TableSize {
   if (players.length < 3 || players.length > 5) invalid('D5', `a table has 3, 4 or 5 players, got ${players.length}`);
   if (new Set(players).size !== players.length) invalid('D5', `player names must be distinct: ${players.join(', ')}`);
-  deals.forEach((deal, i) => {
-    const where = `deal ${i + 1}`;
-    if (deal.seatPlayers.length !== 3 || new Set(deal.seatPlayers).size !== 3) invalid('D5', `${where}: three distinct players hold cards`);
-    const stranger = deal.seatPlayers.find((p) => !players.includes(p));
-    if (stranger !== undefined) invalid('D5', `${where}: ${stranger} is not at this table`);
-    if (!players.includes(deal.dealer)) invalid('R37', `${where}: dealer ${deal.dealer} is not at this table`);
-    const dealerPlays = deal.seatPlayers.includes(deal.dealer);
-    if (players.length === 3 && !dealerPlays) invalid('R2', `${where}: at a 3-table the dealer ${deal.dealer} plays`);
-    if (players.length > 3 && dealerPlays) invalid('R3', `${where}: at a ${players.length}-table the dealer ${deal.dealer} sits out`);
-    const previous = deals[i - 1];
-    if (previous) {
-      const next = players[(players.indexOf(previous.dealer) + 1) % players.length];
-      const redeal = previous.result.kind === 'notScoreable' && deal.dealer === previous.dealer;
-      if (deal.dealer !== next && !redeal) {
-        invalid('R37', `${where}: after ${previous.dealer} the deal passes to ${next} (players in clockwise order), not ${deal.dealer}`);
-      }
-    }
-    const r = deal.result;
-    if (r.kind === 'scored' && (r.declarer === null || r.won === null)) invalid('R34', `${where}: a scored deal needs a declarer and won/lost`);
-  });
+  const [first] = tableProblems(players, deals);
+  if (first) invalid(first.ruleId, `deal ${first.index + 1}: ${first.text}`);
   return players.length as TableSize;
 }

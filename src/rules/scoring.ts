@@ -77,28 +77,8 @@ function scoreTrumpGame(facts: ScoringFacts, profile: RuleProfile, gameType: Tru
   const matadors = matadorsOf(facts, gameType, lines);
   const p = facts.declarerPoints;
 
-  // R23/R24: levels reached are judged over a complete game only; an early end (R19) leaves the
-  // announced levels, which already include everything it could have reached.
-  const complete = facts.declarerTricks + facts.defenderTricks === 10;
-  if (!complete) {
-    lines.push(line('R19', `play ended early after ${facts.declarerTricks + facts.defenderTricks} tricks: only announced levels count`));
-  }
-  const declarerSchneidered = complete && p <= 30;
-  const defendersSchneidered = complete && p >= 90;
-  const schneiderReached = declarerSchneidered || defendersSchneidered;
-  const declarerSchwarz = complete && facts.declarerTricks === 0;
-  const defendersSchwarz = complete && facts.defenderTricks === 0;
-  const schwarzReached = declarerSchwarz || defendersSchwarz;
-  if (defendersSchneidered) lines.push(line('R23', `declarer ${p} card points ≥ 90: defenders schneider`));
-  if (declarerSchneidered) lines.push(line('R23', `declarer ${p} card points ≤ 30: declarer schneider`));
-  if (complete && !schneiderReached && (p === 89 || p === 31)) {
-    lines.push(line('R23', `declarer ${p} card points: ${p === 89 ? 'defenders' : 'declarer'} out of schneider with 31`));
-  }
-  if (defendersSchwarz) lines.push(line('R24', 'defenders took no trick: schwarz'));
-  if (declarerSchwarz) lines.push(line('R24', 'declarer took no trick: schwarz'));
-  if (complete && !schwarzReached && p === 120) {
-    lines.push(line('R24', `declarer has 120 card points but the defenders took ${facts.defenderTricks} trick(s): no schwarz (tricks, not points)`));
-  }
+  const reached = profile.reachedLevels === 'iss' ? levelsReachedAsPlayed(facts, ann, lines) : levelsReachedOverCompleteGame(facts, lines);
+  const { schneiderReached, schwarzReached, defendersSchwarz } = reached;
 
   // R22/R25: won by play, against the highest announced target.
   let wonByPlay: boolean;
@@ -114,7 +94,7 @@ function scoreTrumpGame(facts: ScoringFacts, profile: RuleProfile, gameType: Tru
     wonByPlay = p >= 61;
     lines.push(line('R22', `declarer ${p} card points ${wonByPlay ? '≥ 61: won' : '< 61: lost'}`));
   }
-  if (ann.schneiderAnnounced && declarerSchneidered) {
+  if (ann.schneiderAnnounced && reached.declarerSchneidered) {
     lines.push(line('R25', 'declarer schneider after announcing schneider: the schneider level counts once (no Eigenschneider)'));
   }
 
@@ -183,6 +163,87 @@ function scoreTrumpGame(facts: ScoringFacts, profile: RuleProfile, gameType: Tru
   };
 }
 
+/** What levels a game reached, and the facts the win test reads. */
+interface LevelsReached {
+  readonly schneiderReached: boolean;
+  readonly schwarzReached: boolean;
+  /** The declarer took every trick (all 10). */
+  readonly defendersSchwarz: boolean;
+  /** The declarer has 30 or fewer card points (ISkO: in a complete game). */
+  readonly declarerSchneidered: boolean;
+}
+
+/**
+ * R23/R24 (ISkO): levels reached are judged over a complete game only; an early end (R19) leaves
+ * the announced levels, which already include everything it could have reached.
+ */
+function levelsReachedOverCompleteGame(facts: ScoringFacts, lines: DerivationLine[]): LevelsReached {
+  const p = facts.declarerPoints;
+  const complete = facts.declarerTricks + facts.defenderTricks === 10;
+  if (!complete) {
+    lines.push(line('R19', `play ended early after ${facts.declarerTricks + facts.defenderTricks} tricks: only announced levels count`));
+  }
+  const declarerSchneidered = complete && p <= 30;
+  const defendersSchneidered = complete && p >= 90;
+  const declarerSchwarz = complete && facts.declarerTricks === 0;
+  const defendersSchwarz = complete && facts.defenderTricks === 0;
+  if (defendersSchneidered) lines.push(line('R23', `declarer ${p} card points ≥ 90: defenders schneider`));
+  if (declarerSchneidered) lines.push(line('R23', `declarer ${p} card points ≤ 30: declarer schneider`));
+  const schneiderReached = declarerSchneidered || defendersSchneidered;
+  const schwarzReached = declarerSchwarz || defendersSchwarz;
+  if (complete && !schneiderReached && (p === 89 || p === 31)) {
+    lines.push(line('R23', `declarer ${p} card points: ${p === 89 ? 'defenders' : 'declarer'} out of schneider with 31`));
+  }
+  if (defendersSchwarz) lines.push(line('R24', 'defenders took no trick: schwarz'));
+  if (declarerSchwarz) lines.push(line('R24', 'declarer took no trick: schwarz'));
+  if (complete && !schwarzReached && p === 120) {
+    lines.push(line('R24', `declarer has 120 card points but the defenders took ${facts.defenderTricks} trick(s): no schwarz (tricks, not points)`));
+  }
+  return { schneiderReached, schwarzReached, defendersSchwarz, declarerSchneidered };
+}
+
+const ENDINGS: Readonly<Record<ScoringFacts['endedBy'], string>> = {
+  allTricks: 'all ten tricks played',
+  nullTrickTaken: 'the declarer took a trick',
+  defendersTookTrick: 'the defenders took a trick',
+  defendersOver30: 'the defenders hold more than 30 card points',
+  declarerResigned: 'the declarer resigned',
+  defendersResigned: 'both defenders resigned',
+  claim: 'the declarer claimed the rest',
+};
+
+/**
+ * D3 (the ISS server's scoring): levels are judged over the tricks as played, a resigned game
+ * included. The declarer reaches schneider with 90 or more card points and schwarz with all ten
+ * tricks; a lost game gets the schneider level only if schneider was not announced, at least one
+ * trick was completed and the declarer has 30 or fewer points, and the schwarz level only if
+ * schwarz was not announced, at least one trick was completed and the declarer took no trick;
+ * schwarz reached always counts schneider too.
+ */
+function levelsReachedAsPlayed(facts: ScoringFacts, ann: Announcements, lines: DerivationLine[]): LevelsReached {
+  const p = facts.declarerPoints;
+  const played = facts.declarerTricks + facts.defenderTricks;
+  if (played < 10) lines.push(line('D3', `play ended after ${played} trick(s) (${ENDINGS[facts.endedBy]}): levels judged over the tricks as played`));
+  const defendersSchneidered = p >= 90;
+  const defendersSchwarz = facts.declarerTricks === 10;
+  // Either condition means the declarer has lost (61 are needed to win).
+  const declarerSchneidered = played > 0 && p <= 30;
+  const declarerSchwarz = played > 0 && facts.declarerTricks === 0;
+  if (defendersSchneidered) lines.push(line('R23', `declarer ${p} card points ≥ 90: defenders schneider`));
+  if (defendersSchwarz) lines.push(line('R24', 'defenders took no trick: schwarz'));
+  if (played === 0) lines.push(line('D3', 'no trick completed: no schneider or schwarz level for the declarer\'s loss'));
+  const schneiderLost = declarerSchneidered && !ann.schneiderAnnounced;
+  const schwarzLost = declarerSchwarz && !ann.schwarzAnnounced;
+  if (schneiderLost) lines.push(line('R23', `declarer ${p} card points ≤ 30: declarer schneider`));
+  else if (declarerSchneidered) lines.push(line('D3', `declarer ${p} card points ≤ 30, but schneider was announced: the level is not reached again`));
+  if (schwarzLost) lines.push(line('R24', 'declarer took no trick: schwarz (and schneider)'));
+  if (!defendersSchwarz && !declarerSchwarz && p === 120) {
+    lines.push(line('R24', `declarer has 120 card points but the defenders took ${facts.defenderTricks} trick(s): no schwarz (tricks, not points)`));
+  }
+  const schwarzReached = defendersSchwarz || schwarzLost;
+  return { schneiderReached: defendersSchneidered || schneiderLost || schwarzReached, schwarzReached, defendersSchwarz, declarerSchneidered };
+}
+
 function describeWinByPlay(ann: Announcements, p: number): string {
   if (ann.schwarzAnnounced) return 'the declarer took every trick';
   return `the declarer has ${p} card points`;
@@ -196,8 +257,10 @@ function scoreNullGame(facts: ScoringFacts, profile: RuleProfile): GameResult {
   const d = facts.declaration;
   const value = nullValue(d);
   lines.push(line('R29', `${nullGameName(d)}: fixed value ${value}`));
-  const wonByPlay = facts.declarerTricks === 0;
-  lines.push(line('R18', wonByPlay ? 'declarer took no trick: won' : `declarer took ${facts.declarerTricks} trick(s): lost`));
+  const resigned = facts.endedBy === 'declarerResigned';
+  const wonByPlay = facts.declarerTricks === 0 && !resigned;
+  if (resigned) lines.push(line('D3', `the declarer resigned: lost (${facts.declarerTricks} trick(s) taken)`));
+  else lines.push(line('R18', wonByPlay ? 'declarer took no trick: won' : `declarer took ${facts.declarerTricks} trick(s): lost`));
 
   const overbid = value < facts.bid;
   let charged = value;

@@ -1,5 +1,5 @@
 import type { DealSource } from '../deal/commands';
-import type { OpenTable, StartTableDeal } from './commands';
+import type { OpenTable, StartTableDeal, TableCommand } from './commands';
 import { decideTable } from './decideTable';
 import type { TableEvent } from './events';
 import { seatingFor } from './seating';
@@ -11,12 +11,12 @@ const next: StartTableDeal = { type: 'StartTableDeal', tableId: 't', cards: { ki
 function given(...events: TableEvent[]): TableState {
   return events.reduce(evolveTable, initialTableState);
 }
-function accepted(state: TableState, command: OpenTable | StartTableDeal): TableEvent[] {
+function accepted(state: TableState, command: TableCommand): TableEvent[] {
   const r = decideTable(command, state, 'isko');
   if (!r.ok) throw new Error(`${r.refusal.ruleId}: ${r.refusal.reason}`);
   return r.value;
 }
-const refusedWith = (state: TableState, command: OpenTable | StartTableDeal): string => {
+const refusedWith = (state: TableState, command: TableCommand): string => {
   const r = decideTable(command, state, 'isko');
   return r.ok ? 'accepted' : r.refusal.ruleId;
 };
@@ -58,13 +58,66 @@ describe('table decider', () => {
     const first = accepted(state, next);
     expect(first).toEqual([{ type: 'TableDealOpened', data: { dealId: 't-1', dealNumber: 1, dealer: 'B', players: ['C', 'D', 'A'], sittingOut: ['B'] } }]);
     state = given(...accepted(initialTableState, open4), ...first);
-    expect(accepted(state, next)[0]).toMatchObject({ data: { dealId: 't-2', dealNumber: 2, dealer: 'C' } });
+    expect(accepted(state, afterClosed('t-1'))[0]).toMatchObject({ data: { dealId: 't-2', dealNumber: 2, dealer: 'C' } });
     expect(refusedWith(initialTableState, next)).toBe('L2');
   });
   it('R36: refuses a deal beyond the series length', () => {
     let state = given(...accepted(initialTableState, { ...open4, seriesLength: 2 }));
     state = given(...accepted(initialTableState, { ...open4, seriesLength: 2 }), ...accepted(state, next));
+    state = evolveTable(state, accepted(state, afterClosed('t-1'))[0]);
+    expect(refusedWith(state, afterClosed('t-2'))).toBe('R36');
+  });
+});
+
+const afterClosed = (dealId: string): StartTableDeal => ({ ...next, lastDeal: { dealId, status: 'closed' } });
+const opened3 = (): TableState => given(...accepted(initialTableState, { ...open4, players: ['A', 'B', 'C'], firstDealer: 'A', seriesLength: 2 }));
+
+describe('the table is the authority over its deals (issue 11 item 1)', () => {
+  it('L13: given deal 1 still open, when the next deal is asked for, then it is refused (also on a stale reading of the latest deal)', () => {
+    const state = given(...accepted(initialTableState, open4), ...accepted(given(...accepted(initialTableState, open4)), next));
+    expect(refusedWith(state, { ...next, lastDeal: { dealId: 't-1', status: 'open' } })).toBe('L13');
+    expect(refusedWith(state, next)).toBe('L13');
+    expect(refusedWith(state, { ...next, lastDeal: { dealId: 't-0', status: 'closed' } })).toBe('L13');
+  });
+
+  it('given a deal the table opened but never started, when the next deal is asked for, then that same deal is started again (no new event)', () => {
+    const state = given(...accepted(initialTableState, open4), ...accepted(given(...accepted(initialTableState, open4)), next));
+    expect(accepted(state, { ...next, lastDeal: { dealId: 't-1', status: 'missing' } })).toEqual([]);
+  });
+
+  it('L12: a direct start that names other players, another dealer, another number or another id is refused with each difference named', () => {
+    const state = opened3();
+    const right = { dealId: 't-1', dealer: 'A', players: ['B', 'C', 'A'] };
+    expect(accepted(state, { ...next, requested: right })).toHaveLength(1);
+    const r = decideTable({ ...next, requested: { dealId: 'cup-t1-y', dealer: 'Zed', players: ['Yan', 'Xu', 'Zed'], dealNumber: 2 } }, state, 'isko');
+    expect(r.ok).toBe(false);
+    if (r.ok) return;
+    expect(r.refusal.ruleId).toBe('L12');
+    expect(r.refusal.reason).toContain('the deal id is t-1, not cup-t1-y');
+    expect(r.refusal.reason).toContain('A deals, not Zed (R37)');
+    expect(r.refusal.reason).toContain('this is deal 1, not 2');
+    expect(r.refusal.reason).toContain('the seats are B, C, A');
+    expect(refusedWith(state, { ...next, dealId: 'somebody-elses-deal' })).toBe('L12');
+  });
+
+  it('SeriesClosed: refused with a deal open (L13), early without a reason (R36), with open disputes unless the table allows it; then no further deal (L14)', () => {
+    let state = opened3();
+    const [d1] = accepted(state, next);
+    state = evolveTable(state, d1);
+    const close = { type: 'CloseSeries' as const, tableId: 't' };
+    expect(refusedWith(state, { ...close, lastDeal: { dealId: 't-1', status: 'open' } })).toBe('L13');
+    expect(refusedWith(state, { ...close, lastDeal: { dealId: 't-1', status: 'closed' } })).toBe('R36');
+    expect(refusedWith(state, { ...close, lastDeal: { dealId: 't-1', status: 'closed' }, reason: 'the hall closes', openDisputes: 1 })).toBe('L14');
+    const [closed] = accepted(state, { ...close, lastDeal: { dealId: 't-1', status: 'closed' }, reason: 'the hall closes' });
+    expect(closed).toEqual({ type: 'SeriesClosed', data: { tableId: 't', dealsPlayed: 1, seriesLength: 2, closedBy: 'unknown', reason: 'the hall closes' } });
+    state = evolveTable(state, closed);
+    expect(refusedWith(state, afterClosed('t-1'))).toBe('L14');
+    expect(refusedWith(state, { ...close, lastDeal: { dealId: 't-1', status: 'closed' } })).toBe('L14');
+  });
+
+  it('a table that allows it closes with open disputes; a full series closes without a reason', () => {
+    let state = given(...accepted(initialTableState, { ...open4, players: ['A', 'B', 'C'], firstDealer: 'A', seriesLength: 1, closeWithOpenDisputes: true }));
     state = evolveTable(state, accepted(state, next)[0]);
-    expect(refusedWith(state, next)).toBe('R36');
+    expect(accepted(state, { type: 'CloseSeries', tableId: 't', lastDeal: { dealId: 't-1', status: 'closed' }, openDisputes: 2 })[0]).toMatchObject({ type: 'SeriesClosed', data: { dealsPlayed: 1, reason: null } });
   });
 });

@@ -1,6 +1,6 @@
 import type { SeatPlayers } from '../deal/events';
 
-export const TABLE_EVENT_TYPES = ['TableOpened', 'TableDealOpened', 'TablePlayersJoined'] as const;
+export const TABLE_EVENT_TYPES = ['TableOpened', 'TableDealOpened', 'TablePlayersJoined', 'SeriesClosed'] as const;
 export type TableEventType = (typeof TABLE_EVENT_TYPES)[number];
 
 export interface TableOpenedData {
@@ -15,6 +15,8 @@ export interface TableOpenedData {
   readonly computerPlayers: readonly string[];
   readonly tournamentId: string | null;
   readonly round: number | null;
+  /** May the series close while disputes are open? Absent on tables opened before the setting existed (= no). */
+  readonly closeWithOpenDisputes?: boolean;
 }
 
 export interface TableDealOpenedData {
@@ -38,10 +40,22 @@ export interface TablePlayersJoinedData {
   readonly source: string;
 }
 
+/** The series is over: no further deal; the sheet changes only by an arbiter's correction. */
+export interface SeriesClosedData {
+  readonly tableId: string;
+  /** Deal numbers played when it closed. */
+  readonly dealsPlayed: number;
+  readonly seriesLength: number;
+  readonly closedBy: string;
+  /** Given when it closed short of the series length. */
+  readonly reason: string | null;
+}
+
 export type TableEvent =
   | { readonly type: 'TableOpened'; readonly data: TableOpenedData }
   | { readonly type: 'TableDealOpened'; readonly data: TableDealOpenedData }
-  | { readonly type: 'TablePlayersJoined'; readonly data: TablePlayersJoinedData };
+  | { readonly type: 'TablePlayersJoined'; readonly data: TablePlayersJoinedData }
+  | { readonly type: 'SeriesClosed'; readonly data: SeriesClosedData };
 
 export const tableStreamName = (tableId: string): string => `table-${tableId}`;
 export const TABLE_STREAM_PREFIX = 'table-';

@@ -56,6 +56,8 @@ describe('GET /api/export/deals.ndjson (issue 6)', () => {
   let ledger: ReturnType<typeof storeLedger>;
   let releaseLast: () => void = () => undefined;
   let gateLast = false;
+  /** The client already holds bytes: the gate has nothing left to wait for. */
+  let firstBytesSeen = false;
 
   beforeAll(async () => {
     store = await openEventStore('sqlite::memory:');
@@ -64,7 +66,7 @@ describe('GET /api/export/deals.ndjson (issue 6)', () => {
     // so the test sees whether the response streams or is buffered.
     ledger = storeLedger(store, {
       beforeDealEvents: async (dealId) => {
-        if (!gateLast || dealId !== 'iss-10330141') return;
+        if (!gateLast || firstBytesSeen || dealId !== 'iss-10330141') return;
         await new Promise<void>((resolve) => {
           const fallback = setTimeout(resolve, 5000);
           releaseLast = () => {
@@ -110,6 +112,7 @@ describe('GET /api/export/deals.ndjson (issue 6)', () => {
 
   it('sends the first bytes before the last deal is read (streamed, not buffered)', async () => {
     gateLast = true;
+    firstBytesSeen = false;
     ledger.reads.length = 0;
     const got = await new Promise<Got>((resolve, reject) => {
       http
@@ -120,6 +123,7 @@ describe('GET /api/export/deals.ndjson (issue 6)', () => {
           res.on('data', (chunk: string) => {
             if (readsAtFirstChunk === null && chunk.length > 0) {
               readsAtFirstChunk = ledger.reads.length;
+              firstBytesSeen = true;
               releaseLast();
             }
             body += chunk;

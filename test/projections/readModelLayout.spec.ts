@@ -62,7 +62,7 @@ describe('the current read-model layout on a file an earlier build wrote', () =>
     await ledger.close();
     const names = tablesOf(file);
     for (const legacy of LEGACY_READ_MODEL_TABLES) expect(names).not.toContain(legacy);
-    expect(names).toEqual([RM.checkpoints, RM.deals, RM.tables, RM.tournaments].sort());
+    expect(names).toEqual([RM.binding, RM.checkpoints, RM.deals, RM.tables, RM.tournaments].sort());
     const db = new Database(file, { readonly: true });
     expect(db.prepare(`SELECT events FROM ${RM.checkpoints} WHERE projection = ?`).pluck().get(RUNNER_NAME)).toBe(10);
     expect(db.prepare("SELECT count(*) FROM sqlite_master WHERE type = 'index' AND name LIKE 'rm_deal_summary_v1%'").pluck().get()).toBe(0);

@@ -114,17 +114,19 @@ describe('a full 36-deal series at a 3-table in a tournament (R34-R37)', () => {
   });
 
   it('a correction changes the score sheet and the standings, keeps the original in the audit, and records who made it', async () => {
-    const target = results.find((r) => r.result.kind === 'scored')!;
+    const target = results.find((r) => r.result.kind === 'scored' && r.result.declaration?.gameType !== 'null')!;
     const declarer = target.seatPlayers[target.result.declarer as number];
     const before = (await ledger.standings('cup'))!.lines.find((l) => l.player === declarer)!.total;
     const original = target.result.score as number;
-    const corrected = original - 24;
+    // A legal score of the same game one level off (R28: a multiple of the base value; lost ones doubled).
+    const base = { diamonds: 9, hearts: 10, spades: 11, clubs: 12, grand: 24 }[target.result.declaration!.gameType as 'grand'];
+    const corrected = target.result.won ? original + base : original - 2 * base;
     await expect(ledger.execute({ type: 'CorrectScore', dealId: target.dealId, correctedScore: corrected, reason: 'matadors miscounted' }, ctx('Ben', { role: 'player' }))).rejects.toMatchObject({ ruleId: 'L4' });
     await ledger.execute({ type: 'CorrectScore', dealId: target.dealId, correctedScore: corrected, reason: 'matadors miscounted' }, ctx('arbiter-Ulla', { role: 'arbiter' }));
     const row = (await ledger.scoreSheet('T1'))!.rows.find((r) => r.dealId === target.dealId)!;
     expect(row).toMatchObject({ entry: corrected, corrected: true, originalEntry: original, correctionReason: 'matadors miscounted' });
     const after = (await ledger.standings('cup'))!.lines.find((l) => l.player === declarer)!.total;
-    expect(after - before).toBe(-24);
+    expect(after - before).toBe(corrected - original);
     const audit = await ledger.audit(target.dealId);
     expect(audit?.recorded?.score).toBe(original);
     expect(audit?.events.filter((e) => e.type === 'DealScored')).toHaveLength(1);

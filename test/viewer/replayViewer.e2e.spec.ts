@@ -24,6 +24,8 @@ let browser: Browser;
 let page: Page;
 let base: string;
 let frames: ApiFrame[];
+let declarations: boolean[];
+let deal: any;
 let tableId: string;
 
 /** Builds the browser code the way `npm run build` does, so the test never sees stale assets. */
@@ -45,10 +47,31 @@ async function shownFrame(): Promise<ApiFrame> {
   });
 }
 
+/** The same cards, whatever order a page shows them in (the page sorts hands for reading). */
+const bySet = (f: ApiFrame): ApiFrame => ({
+  step: f.step,
+  hands: { forehand: [...f.hands.forehand].sort(), middlehand: [...f.hands.middlehand].sort(), rearhand: [...f.hands.rearhand].sort() },
+  trick: f.trick,
+});
+
 async function expectStep(n: number): Promise<void> {
   await page.waitForFunction((want) => document.querySelector('[data-testid="step"]')?.textContent?.startsWith(`step ${want} `), n);
-  expect(await shownFrame()).toEqual(frames[n]);
+  expect(bySet(await shownFrame())).toEqual(bySet(frames[n]));
   expect(new URL(page.url()).hash).toBe(`#step=${n}`);
+}
+
+/**
+ * How a player holds a clubs game (written out here, independently of the page): jacks in suit
+ * order, then clubs, then spades, hearts, diamonds, each A 10 K Q 9 8 7; before the declaration
+ * by suit, A 10 K Q J 9 8 7.
+ */
+function heldOrder(cards: string[], clubsDeclared: boolean): string[] {
+  const suits = 'CSHD';
+  const key = (c: string) => {
+    if (clubsDeclared && c[1] === 'J') return suits.indexOf(c[0]);
+    return 10 + suits.indexOf(c[0]) * 10 + (clubsDeclared ? 'ATKQ987' : 'ATKQJ987').indexOf(c[1]);
+  };
+  return [...cards].sort((a, b) => key(a) - key(b));
 }
 
 beforeAll(async () => {
@@ -63,11 +86,14 @@ beforeAll(async () => {
 
   const cards = '{ code }';
   const res = await server.gql(
-    `query($id: ID!) { deal(id: $id) { tableId frames(perspective: ALL) { step hands { forehand ${cards} middlehand ${cards} rearhand ${cards} } currentTrick { cards { card ${cards} } } } } }`,
+    `query($id: ID!) { deal(id: $id) { tableId result { declarerPoints game } frames(perspective: ALL) { step declaration { game } hands { forehand ${cards} middlehand ${cards} rearhand ${cards} } currentTrick { cards { card ${cards} } } } } }`,
     { id: DEAL },
   );
   expect(res.body.errors).toBeUndefined();
-  tableId = res.body.data.deal.tableId;
+  deal = res.body.data.deal;
+  expect(deal.result.game).toBe('CLUBS');
+  tableId = deal.tableId;
+  declarations = deal.frames.map((f: any) => f.declaration !== null);
   frames = res.body.data.deal.frames.map((f: any) => ({
     step: f.step,
     hands: { forehand: f.hands.forehand.map((c: any) => c.code), middlehand: f.hands.middlehand.map((c: any) => c.code), rearhand: f.hands.rearhand.map((c: any) => c.code) },
@@ -114,6 +140,60 @@ describe('replay viewer in Chromium', () => {
     await expectStep(0);
     await page.keyboard.press('End');
     await expectStep(frames.length - 1);
+  });
+
+  it('shows hands in the order a player holds them: by suit before the declaration, trumps first after', async () => {
+    await page.click('[data-testid="first"]');
+    const declared = frames.findIndex((_, i) => i > 0 && declarations[i]);
+    expect(declared).toBeGreaterThan(0);
+    for (const n of [1, declared]) {
+      await page.evaluate((want) => (location.hash = `#step=${want}`), n);
+      await expectStep(n);
+      const shown = await shownFrame();
+      for (const seat of ['forehand', 'middlehand', 'rearhand'] as const) {
+        expect(shown.hands[seat]).toEqual(heldOrder(frames[n].hands[seat], n === declared));
+      }
+    }
+  });
+
+  it('says every step in words, with the seat that played each trick card, and keeps the result for the last step', async () => {
+    for (let n = 0; n < frames.length; n++) {
+      await page.evaluate((want) => (location.hash = `#step=${want}`), n);
+      await expectStep(n);
+      const sentence = await page.textContent('[data-testid="step-sentence"]');
+      // No event type (CardPlayed), field name (showCards) or negative matador count on the page.
+      expect(sentence).not.toMatch(/[a-z][A-Z]/);
+      const main = (await page.textContent('main')) ?? '';
+      expect(main).not.toMatch(/\b(CardPlayed|BidCalled|SkatDiscarded|GameDeclared|showCards|pickUpSkat|matadors -)/);
+      if (n < frames.length - 1) expect(await page.$('[data-testid="result"]')).toBeNull();
+      if (frames[n].trick.length > 0) {
+        const captions = await page.$$eval('[data-testid="current-trick"] .played-by', (els) => els.map((e) => e.textContent));
+        expect(captions).toHaveLength(frames[n].trick.length);
+        for (const c of captions) expect(c).toMatch(/^(Forehand|Middlehand|Rearhand)$/);
+      }
+    }
+    // The last step shows the result, and its card points count the skat as the result does.
+    const result = await page.textContent('[data-testid="result"]');
+    expect(result).toContain(`${deal.result.declarerPoints} card points`);
+    expect(await page.textContent('[data-testid="card-points"]')).toContain(`declarer ${deal.result.declarerPoints} `);
+    // Before the end the result opens only on request.
+    await page.evaluate(() => (location.hash = '#step=3'));
+    await expectStep(3);
+    await page.click('[data-testid="show-result"]');
+    expect(await page.textContent('[data-testid="result"]')).toContain(`${deal.result.declarerPoints} card points`);
+  });
+
+  it('speaks German when German is chosen, and remembers it', async () => {
+    await page.selectOption('#language', 'de');
+    await page.waitForFunction(() => document.querySelector('[data-testid="step"]')?.textContent?.startsWith('Schritt '));
+    await page.reload();
+    await page.waitForSelector('body[data-ready="true"]');
+    const main = (await page.textContent('main')) ?? '';
+    expect(main).toMatch(/Vorhand/);
+    expect(main).not.toMatch(/\b(Forehand|Middlehand|Rearhand|Card points|won by)\b/);
+    expect(await page.getAttribute('html', 'lang')).toBe('de');
+    await page.selectOption('#language', 'en');
+    await page.waitForFunction(() => document.querySelector('[data-testid="step"]')?.textContent?.startsWith('step '));
   });
 
   it('steps with the buttons', async () => {
@@ -174,9 +254,26 @@ describe('replay viewer in Chromium', () => {
     const sheet = await server.gql('query($t: ID!) { scoreSheet(tableId: $t) { rows { dealId } totals { player seegerFabian } } }', { t: tableId });
     expect(rows).toBe(sheet.body.data.scoreSheet.rows.length);
     const shown = await page.$$eval('[data-testid="seeger-fabian"] tbody tr', (trs) =>
-      trs.map((tr) => ({ player: tr.querySelector('th')?.textContent ?? '', total: Number(tr.querySelector('td:last-child')?.textContent) })),
+      trs.map((tr) => ({ rank: Number(tr.querySelector('[data-testid="rank"]')?.textContent), player: tr.querySelector('th')?.textContent ?? '', total: Number(tr.querySelector('td:last-child')?.textContent) })),
     );
-    expect(shown).toEqual(sheet.body.data.scoreSheet.totals.map((t: any) => ({ player: t.player, total: t.seegerFabian })));
+    // R35: ranked by the Seeger-Fabian total, best first; equal totals share a rank.
+    const expected = [...sheet.body.data.scoreSheet.totals].sort((a: any, b: any) => b.seegerFabian - a.seegerFabian)
+      .map((t: any) => ({ player: t.player, total: t.seegerFabian }))
+      .map((t: any, _i: number, all: any[]) => ({ rank: 1 + all.filter((o) => o.total > t.total).length, ...t }));
+    expect(shown).toEqual(expected);
     await page.screenshot({ path: join(OUT, 'sheet.png'), fullPage: true });
+  });
+
+  it('shows the score sheet on a phone without sideways scrolling', async () => {
+    const phone = await browser.newPage({ viewport: { width: 360, height: 780 } });
+    try {
+      await phone.goto(`${base}/?sheet=${encodeURIComponent(tableId)}`);
+      await phone.waitForSelector('[data-testid="seeger-fabian"]');
+      const widths = await phone.evaluate(() => ({ scroll: document.documentElement.scrollWidth, inner: window.innerWidth }));
+      expect(widths.scroll).toBeLessThanOrEqual(widths.inner);
+      await phone.screenshot({ path: join(OUT, 'sheet-phone.png'), fullPage: true });
+    } finally {
+      await phone.close();
+    }
   });
 });

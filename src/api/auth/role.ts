@@ -18,6 +18,8 @@ export type Principal =
       /** Token id: the rate-limit key and the actor id written into event metadata. */
       readonly tokenId: string;
       readonly key: string;
+      /** When the token expires (ms since the epoch); absent = never. */
+      readonly expiresAt?: number;
     };
 
 export const anonymous = (clientKey: string): Principal => ({ role: 'anonymous', key: `anon:${clientKey}` });

@@ -16,6 +16,11 @@ export function viewKey(p: Principal): string {
   return p.role === 'anonymous' ? 'anonymous' : `${p.role}\u0000${p.player ?? ''}\u0000${p.table ?? ''}`;
 }
 
+/** Caller view + operation + the full query text + variables: two different queries never share an entry. */
+export function cacheKey(p: Principal, operationName: string, source: string, variables: unknown): string {
+  return `${viewKey(p)}\u0000${operationName}\u0000${source}\u0000${JSON.stringify(variables ?? {})}`;
+}
+
 export function responseCachePlugin(cache: ResponseCache<FormattedExecutionResult>): ApolloServerPlugin<ApiContext> {
   return {
     async requestDidStart() {
@@ -24,7 +29,10 @@ export function responseCachePlugin(cache: ResponseCache<FormattedExecutionResul
       return {
         async responseForOperation(rc) {
           if (cache.ttlMs <= 0 || rc.operation?.operation !== 'query' || !rc.contextValue?.principal) return null;
-          key = `${viewKey(rc.contextValue.principal)}\u0000${rc.operationName ?? ''}\u0000${rc.request.query ?? ''}\u0000${JSON.stringify(rc.request.variables ?? {})}`;
+          // The full query text Apollo resolved: a persisted query sent by hash only has no
+          // request.query, and its hash was checked against this text when it was registered.
+          if (typeof rc.source !== 'string') return null;
+          key = cacheKey(rc.contextValue.principal, rc.operationName ?? '', rc.source, rc.request.variables);
           stamp = cache.stamp();
           const hit = cache.get(key);
           if (!hit) return null;

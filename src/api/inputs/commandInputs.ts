@@ -56,6 +56,13 @@ export class OpenTableInput {
   @Field(() => [String], { nullable: true }) computerPlayers?: string[];
   @Field(() => ID, { nullable: true }) tournamentId?: string;
   @Field(() => Int, { nullable: true }) round?: number;
+  @Field({ nullable: true, description: 'May the series close while a contested deal awaits the arbiter? Default no' }) closeWithOpenDisputes?: boolean;
+}
+
+@InputType('CloseSeriesInput', { description: "Close a table's series: no further deal; the sheet changes only by an arbiter's correction" })
+export class CloseSeriesInput {
+  @Field(() => ID, { description: 'The table' }) tableId!: string;
+  @Field({ nullable: true, description: 'Why, when closing before the series length is reached (required then)' }) reason?: string;
 }
 
 @InputType('StartTableDealInput')

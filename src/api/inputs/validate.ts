@@ -53,3 +53,9 @@ export function dealSource(input: DealCardsInput): DealSource {
     skat: [card(skat[0]), card(skat[1])],
   };
 }
+
+/** A reason or note: 1-1000 characters, not only blanks. */
+export function text(value: string, what: string): string {
+  if (typeof value !== 'string' || value.trim() === '' || value.length > 1000) throw badInput(`${what} must be 1-1000 characters`);
+  return value.trim();
+}

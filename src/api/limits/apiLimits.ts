@@ -9,6 +9,12 @@ export interface ApiLimits {
   /** Requests allowed per rate window for one token (or one address when anonymous). */
   readonly ratePerWindow: number;
   readonly rateWindowMs: number;
+  /** graphql-ws operations in flight on one connection, and for one caller over all its connections. */
+  readonly maxOperationsPerConnection: number;
+  readonly maxOperationsPerCaller: number;
+  /** NDJSON exports streaming at once, in all and for one caller. */
+  readonly maxConcurrentExports: number;
+  readonly maxConcurrentExportsPerCaller: number;
 }
 
 export const DEFAULT_LIMITS: ApiLimits = {
@@ -17,6 +23,10 @@ export const DEFAULT_LIMITS: ApiLimits = {
   maxBodyBytes: 1_000_000,
   ratePerWindow: 3000,
   rateWindowMs: 10_000,
+  maxOperationsPerConnection: 20,
+  maxOperationsPerCaller: 100,
+  maxConcurrentExports: 2,
+  maxConcurrentExportsPerCaller: 1,
 };
 
 export function limitsFromEnv(env: NodeJS.ProcessEnv): ApiLimits {
@@ -33,5 +43,9 @@ export function limitsFromEnv(env: NodeJS.ProcessEnv): ApiLimits {
     maxBodyBytes: read('SKAT_LEDGER_MAX_BODY_BYTES', DEFAULT_LIMITS.maxBodyBytes),
     ratePerWindow: read('SKAT_LEDGER_RATE_LIMIT', DEFAULT_LIMITS.ratePerWindow),
     rateWindowMs: read('SKAT_LEDGER_RATE_WINDOW_MS', DEFAULT_LIMITS.rateWindowMs),
+    maxOperationsPerConnection: read('SKAT_LEDGER_MAX_WS_OPERATIONS', DEFAULT_LIMITS.maxOperationsPerConnection),
+    maxOperationsPerCaller: read('SKAT_LEDGER_MAX_CALLER_WS_OPERATIONS', DEFAULT_LIMITS.maxOperationsPerCaller),
+    maxConcurrentExports: read('SKAT_LEDGER_MAX_EXPORTS', DEFAULT_LIMITS.maxConcurrentExports),
+    maxConcurrentExportsPerCaller: read('SKAT_LEDGER_MAX_CALLER_EXPORTS', DEFAULT_LIMITS.maxConcurrentExportsPerCaller),
   };
 }

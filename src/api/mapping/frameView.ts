@@ -23,7 +23,7 @@ export function frameView(f: ReplayFrame): ReplayFrameType {
   return {
     dealId: f.dealId,
     step: f.step,
-    event: { id: f.event.id, type: f.event.type, revision: f.event.revision },
+    event: { id: f.event.id, type: f.event.type, revision: f.event.revision, seat: f.event.seat },
     phase: f.phase,
     players: [...f.players],
     hands: { forehand: cardViews(f.hands[0].cards), middlehand: cardViews(f.hands[1].cards), rearhand: cardViews(f.hands[2].cards) },

@@ -36,6 +36,7 @@ export function auditView(a: DealAudit, players?: readonly string[]): DealAuditT
     corrections: a.corrections.map((c) => ({ ...c })),
     profileId: a.profileId,
     profileVersion: a.profileVersion,
+    claims: a.claims.map((c) => ({ ...c, line: c.line.map((l) => ({ seat: l.seat, card: l.card })) })),
   };
 }
 
@@ -63,6 +64,10 @@ export function scoreSheetView(s: ScoreSheet): ScoreSheetType {
       originalEntry: r.originalEntry,
       correctionReason: r.correctionReason,
       totals: Object.entries(r.totals).map(([player, total]) => ({ player, total })),
+      resultOnly: r.provenance === 'resultOnly',
+      confirmedBy: [...r.confirmedBy],
+      openDisputes: r.openDisputes,
+      problems: r.problems.map((p) => ({ dealNumber: r.dealNumber, ruleId: p.ruleId, text: p.text })),
     })),
     totals: s.seegerFabian.map((l) => ({
       player: l.player,
@@ -73,8 +78,14 @@ export function scoreSheetView(s: ScoreSheet): ScoreSheetType {
       opponentsLost: l.opponentsLost,
       opponentsLostPoints: l.opponentsLostPoints,
       seegerFabian: l.total,
+      rank: l.rank,
+      lossFees: l.lossFees,
+      lossFeeCents: l.lossFeeCents,
       computer: l.computer,
     })),
+    problems: s.problems.map((p) => ({ ...p })),
+    closed: s.closed,
+    openDisputes: s.openDisputes,
   };
 }
 

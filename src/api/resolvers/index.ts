@@ -1,3 +1,4 @@
+import { DealAnalysisResolver } from './analysis.resolver';
 import { BranchResolver, DealBranchesResolver } from './branch.resolver';
 import { CommandResolver } from './command.resolver';
 import { DealResolver } from './deal.resolver';
@@ -7,4 +8,4 @@ import { SubscriptionResolver } from './subscription.resolver';
 import { TableCommandResolver } from './tableCommand.resolver';
 
 /** Every resolver class: the schema is generated from exactly these. */
-export const API_RESOLVERS = [BranchResolver, DealBranchesResolver, DealResolver, ReadModelResolver, ScoreSheetRowResolver, CommandResolver, TableCommandResolver, ImportResolver, SubscriptionResolver];
+export const API_RESOLVERS = [DealAnalysisResolver, BranchResolver, DealBranchesResolver, DealResolver, ReadModelResolver, ScoreSheetRowResolver, CommandResolver, TableCommandResolver, ImportResolver, SubscriptionResolver];

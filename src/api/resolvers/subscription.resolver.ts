@@ -55,19 +55,23 @@ export class SubscriptionResolver {
 
   private async *updates(queue: EventQueue<RecordedEvent>, ctx: ApiContext, dealId: string, requested: PerspectiveEnum): AsyncGenerator<DealUpdateType> {
     for await (const event of queue) {
-      const [summary] = await this.ledger.dealsByIds([dealId]);
+      // Rendered once per event and perspective, shared by every subscriber with that view.
+      const at = `${event.streamName}\u0000${event.eventId}`;
+      const summary = await this.hub.renderOnce(`${at}\u0000summary`, async () => (await this.ledger.dealsByIds([dealId]))[0] ?? null);
       if (!summary) continue;
       const perspective = perspectiveFor(ctx, summary, requested);
-      const frames = await this.ledger.frames(dealId, {}, perspective);
-      const frame = frames.find((f) => f.event.id === event.eventId);
-      yield {
-        dealId,
-        eventId: event.eventId,
-        eventType: event.type,
-        revision: event.revision.toString(),
-        status: summary.status,
-        frame: frame ? frameView(frame) : null,
-      };
+      yield await this.hub.renderOnce(`${at}\u0000${JSON.stringify(perspective)}`, async (): Promise<DealUpdateType> => {
+        const frames = await this.ledger.frames(dealId, {}, perspective);
+        const frame = frames.find((f) => f.event.id === event.eventId);
+        return {
+          dealId,
+          eventId: event.eventId,
+          eventType: event.type,
+          revision: event.revision.toString(),
+          status: summary.status,
+          frame: frame ? frameView(frame) : null,
+        };
+      });
     }
   }
 }

@@ -5,7 +5,7 @@ import type { Seat } from '../../rules/seat';
 import { mayAdminister, mayCorrectScores, mayRecord } from '../auth/access';
 import type { ApiContext } from '../context/apiContext';
 import { badInput } from '../errors/apiError';
-import { CreateTournamentInput, OpenTableInput, StartDealInput, StartTableDealInput } from '../inputs/commandInputs';
+import { CloseSeriesInput, CreateTournamentInput, OpenTableInput, StartDealInput, StartTableDealInput } from '../inputs/commandInputs';
 import * as valid from '../inputs/validate';
 import { CommandResultType } from '../types/commandResult.type';
 import { gate, runCommand } from './commandExecution';
@@ -86,6 +86,7 @@ export class TableCommandResolver {
       ...(input.computerPlayers ? { computerPlayers: input.computerPlayers.map((p) => valid.name(p, 'computer player')) } : {}),
       tournamentId: input.tournamentId ? valid.id(input.tournamentId, 'tournamentId') : null,
       round: input.round ?? null,
+      ...(input.closeWithOpenDisputes !== undefined && input.closeWithOpenDisputes !== null ? { closeWithOpenDisputes: input.closeWithOpenDisputes } : {}),
     };
     return runCommand(this.ledger, ctx, command, commandId, expectedRevision);
   }
@@ -124,6 +125,19 @@ export class TableCommandResolver {
       ...(input.profileId ? { profileId: valid.id(input.profileId, 'profileId') } : {}),
       ...(input.rounds ? { rounds: input.rounds } : {}),
     };
+    return runCommand(this.ledger, ctx, command, commandId, expectedRevision);
+  }
+
+  @Mutation(() => CommandResultType, { description: "Close a table's series (recorder of the table, or admin): no further deal; only an arbiter's correction changes the sheet afterwards" })
+  closeSeries(
+    @Context() ctx: ApiContext,
+    @Args('commandId', { type: () => ID, description: 'Client-chosen id: a retry records nothing twice' }) commandId: string,
+    @Args('input', { type: () => CloseSeriesInput, description: 'The table and, when closing early, why' }) input: CloseSeriesInput,
+    @Args('expectedRevision', { type: () => String, nullable: true, description: "The table stream's revision the caller saw" }) expectedRevision?: string,
+  ) {
+    const tableId = valid.id(input.tableId, 'tableId');
+    gate(ctx, (p) => mayRecord(p, tableId), 'close the series at this table');
+    const command: LedgerCommand = { type: 'CloseSeries', tableId, ...(input.reason ? { reason: valid.text(input.reason, 'reason') } : {}) };
     return runCommand(this.ledger, ctx, command, commandId, expectedRevision);
   }
 }

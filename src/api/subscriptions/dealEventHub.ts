@@ -5,12 +5,15 @@ import { Ledger } from '../../ledger/ledger';
 import { EventQueue } from './eventQueue';
 
 const QUEUE_CAPACITY = 1000;
+/** Renders kept: enough for every perspective of the events in flight to their subscribers. */
+const RENDERS_KEPT = 512;
 
 /** One Ledger listener fanned out to the subscribers of each deal. */
 @Injectable()
 export class DealEventHub implements OnModuleDestroy {
   private readonly byDeal = new Map<string, Set<EventQueue<RecordedEvent>>>();
   private unsubscribe: (() => void) | null = null;
+  private readonly renders = new Map<string, Promise<unknown>>();
 
   constructor(@Inject(Ledger) private readonly ledger: Ledger) {
     // Listening from the start, so that the log's head is known before the first subscriber comes.
@@ -28,6 +31,20 @@ export class DealEventHub implements OnModuleDestroy {
     });
     subscribers.add(queue);
     return queue;
+  }
+
+  /**
+   * What one event looks like from one perspective, computed once however many subscribers wait
+   * for it (the key names the event and the perspective); a failed render is not kept.
+   */
+  renderOnce<T>(key: string, render: () => Promise<T>): Promise<T> {
+    const known = this.renders.get(key);
+    if (known) return known as Promise<T>;
+    const p = render();
+    this.renders.set(key, p);
+    p.catch(() => this.renders.delete(key));
+    if (this.renders.size > RENDERS_KEPT) this.renders.delete(this.renders.keys().next().value as string);
+    return p;
   }
 
   /** How many subscribers follow a deal now (0 once they all left). */

@@ -1,4 +1,5 @@
 import { Field, ID, Int, ObjectType } from '@nestjs/graphql';
+import { AuditClaimType } from './auditClaim.type';
 import { DealResultType } from './dealResult.type';
 
 @ObjectType('MetadataEntry')
@@ -59,4 +60,5 @@ export class DealAuditType {
   @Field(() => [AuditCorrectionType]) corrections!: AuditCorrectionType[];
   @Field(() => String, { nullable: true }) profileId!: string | null;
   @Field(() => String, { nullable: true }) profileVersion!: string | null;
+  @Field(() => [AuditClaimType], { description: 'Claims, concessions and resignations judged with all cards open (R21)' }) claims!: AuditClaimType[];
 }

@@ -22,6 +22,8 @@ export class FrameEventType {
   @Field(() => ID) id!: string;
   @Field() type!: string;
   @Field({ description: 'Stream revision (a bigint as a string)' }) revision!: string;
+  @Field(() => SeatEnum, { nullable: true, description: 'The seat whose move this event records (a bid, a card, a resignation…); null for events of the deal as a whole' })
+  seat!: number | null;
 }
 
 @ObjectType('BidCall')

@@ -6,6 +6,13 @@ export class PlayerTotalType {
   @Field(() => Int) total!: number;
 }
 
+@ObjectType('SheetProblem', { description: 'Something wrong with a list, named at the deal where it occurs (a dealer out of turn, a foreign player, a deal missing)' })
+export class SheetProblemType {
+  @Field(() => Int, { description: 'The deal (row) where the problem occurs' }) dealNumber!: number;
+  @Field({ description: 'The rule it breaks (rules.md), e.g. R37' }) ruleId!: string;
+  @Field({ description: 'What is wrong, in words' }) text!: string;
+}
+
 @ObjectType('ScoreSheetRow', { description: 'One row of the list (R34)' })
 export class ScoreSheetRowType {
   @Field(() => Int) dealNumber!: number;
@@ -21,6 +28,10 @@ export class ScoreSheetRowType {
   @Field(() => Int, { nullable: true }) originalEntry!: number | null;
   @Field(() => String, { nullable: true }) correctionReason!: string | null;
   @Field(() => [PlayerTotalType], { description: 'Running classic-list totals after this row' }) totals!: PlayerTotalType[];
+  @Field({ description: 'True when the deal was entered from its result only, without cards' }) resultOnly!: boolean;
+  @Field(() => [String], { description: "Players of the deal who confirmed its result" }) confirmedBy!: string[];
+  @Field(() => Int, { description: 'Contests of this deal awaiting the arbiter' }) openDisputes!: number;
+  @Field(() => [SheetProblemType], { description: 'Problems of the list at this row; the row and the totals are shown all the same' }) problems!: SheetProblemType[];
 }
 
 @ObjectType('ScoreSheetTotal', { description: 'R35 Seeger-Fabian per player' })
@@ -33,6 +44,9 @@ export class ScoreSheetTotalType {
   @Field(() => Int) opponentsLost!: number;
   @Field(() => Int) opponentsLostPoints!: number;
   @Field(() => Int, { description: 'The Seeger-Fabian total (Leistung)' }) seegerFabian!: number;
+  @Field(() => Int, { description: 'R35 rank at this table: total, then more won games, then fewer lost games (ties share a rank)' }) rank!: number;
+  @Field(() => Int, { description: 'Lost games counted for the loss fee (overbid losses included)' }) lossFees!: number;
+  @Field(() => Int, { description: 'Loss fee owed for them, in cents (the higher fee from the 4th lost game when the tournament sets one)' }) lossFeeCents!: number;
   @Field() computer!: boolean;
 }
 
@@ -48,4 +62,7 @@ export class ScoreSheetType {
   @Field() complete!: boolean;
   @Field(() => [ScoreSheetRowType]) rows!: ScoreSheetRowType[];
   @Field(() => [ScoreSheetTotalType]) totals!: ScoreSheetTotalType[];
+  @Field(() => [SheetProblemType], { description: 'Every problem of the list, each at its deal; empty for a valid list' }) problems!: SheetProblemType[];
+  @Field({ description: 'The series is closed (SeriesClosed): the sheet changes only by an arbiter\'s correction' }) closed!: boolean;
+  @Field(() => Int, { description: 'Contested deals awaiting the arbiter' }) openDisputes!: number;
 }

@@ -19,7 +19,8 @@ opponent's lost game, total, loss fees).
 ${STORE_HELP}
   --out FILE      write to FILE instead of stdout
 
-${EXIT_CODES_HELP} Here 2 also = no such table.
+${EXIT_CODES_HELP} Here 1 = the list has problems (a dealer out of turn, a deal missing, a
+foreign player: each named at its row, every row and total still written); 2 also = no such table.
 
 Example: npx skat-ledger export sheet --table iss-series-251395 --format html --out liste.html`;
 
@@ -47,6 +48,11 @@ const exportSheet: CliCommand = {
       out.stream.write(format === 'csv' ? scoreSheetCsv(sheet) : scoreSheetHtml(sheet, { generatedAt: new Date().toISOString().slice(0, 16).replace('T', ' ') + ' UTC' }));
     } finally {
       await out.finish();
+    }
+    // The sheet is written in full either way; its problems (named on it) make the exit code 1.
+    if (sheet.problems.length > 0) {
+      io.stderr.write(`skat-ledger export sheet: the list of ${tableId} has ${sheet.problems.length} problem(s): ${sheet.problem}\n`);
+      return 1;
     }
     return 0;
   },

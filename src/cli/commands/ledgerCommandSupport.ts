@@ -8,11 +8,13 @@ import type { CliIo } from '../command';
 import { flag, type ParsedArgs } from '../args';
 import { DEFAULT_STORE_URL, redactUrl } from '../../eventStore/storeUrl';
 import { Ledger } from '../../ledger/ledger';
-import { READ_MODELS_ENV } from '../../api/apiSettings';
+import { READ_MODEL_MISMATCH_ENV, READ_MODELS_ENV } from '../../api/apiSettings';
+import { parseMismatchPolicy } from '../../projections/readModelBinding';
 
 export const STORE_HELP = `  --store URL   sqlite:<path>, sqlite::memory:, esdb://host:2113?tls=false
                 (default: $SKAT_LEDGER_STORE, else ${DEFAULT_STORE_URL}; read models in
-                $SKAT_LEDGER_READ_MODELS, default the SQLite store's own file, in memory for EventStoreDB)`;
+                $SKAT_LEDGER_READ_MODELS, default the SQLite store's own file, for EventStoreDB
+                ./data/read-models-<hash of the connection string>.db)`;
 
 export const EXIT_CODES_HELP = 'Exit codes: 0 ok, 1 the command found problems (listed), 2 bad usage, bad input or a store that cannot be opened.';
 
@@ -23,8 +25,14 @@ export function storeUrlOf(args: ParsedArgs, io: CliIo): string {
 export { redactUrl };
 
 /** Runs `work` with an open Ledger and always closes it. */
-export async function withLedger<T>(storeUrl: string, work: (ledger: Ledger) => Promise<T>, env: NodeJS.ProcessEnv = {}): Promise<T> {
-  const ledger = await Ledger.open({ storeUrl, readModelUrl: env[READ_MODELS_ENV] || undefined });
+export async function withLedger<T>(
+  storeUrl: string,
+  work: (ledger: Ledger) => Promise<T>,
+  env: NodeJS.ProcessEnv = {},
+  options: { readonly skipReadModelCheck?: boolean } = {},
+): Promise<T> {
+  const readModelMismatch = options.skipReadModelCheck ? 'skip' : parseMismatchPolicy(env[READ_MODEL_MISMATCH_ENV]);
+  const ledger = await Ledger.open({ storeUrl, readModelUrl: env[READ_MODELS_ENV] || undefined, readModelMismatch });
   try {
     return await work(ledger);
   } finally {

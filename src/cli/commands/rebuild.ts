@@ -4,8 +4,10 @@ import { EXIT_CODES_HELP, STORE_HELP, redactUrl, storeUrlOf, withLedger } from '
 
 const help = `Usage: skat-ledger rebuild [--store URL] [--json]
 
-Drops the read models (deal summaries, replay frames, score sheets, standings, player statistics)
-and rebuilds them from zero by replaying every event of the store. The events are not touched.
+Rebuilds the read models (deal summaries, score sheets, standings, player statistics) from zero
+by replaying every event of the store into new tables, then swaps them in with one transaction:
+a server running on the same read models keeps answering from the old ones until the swap. The
+events are not touched. Also the way to re-bind read models built from another store.
 
 ${STORE_HELP}
   --json        print {"store","events","deals"} instead of text
@@ -20,7 +22,7 @@ const rebuild: CliCommand = {
     const args = parseArgs(argv, { values: ['store'], switches: ['json'] });
     if (args.positional.length > 0) throw new UsageError(`unexpected argument ${args.positional[0]}`);
     const storeUrl = storeUrlOf(args, io);
-    const r = await withLedger(storeUrl, (ledger) => ledger.rebuildProjections(), io.env);
+    const r = await withLedger(storeUrl, (ledger) => ledger.rebuildProjections(), io.env, { skipReadModelCheck: true });
     if (has(args, 'json')) io.stdout.write(JSON.stringify({ store: redactUrl(storeUrl), events: r.events, deals: r.deals }) + '\n');
     else io.stdout.write(`${redactUrl(storeUrl)}: projections rebuilt from ${r.events} events (${r.deals} deals)\n`);
     return 0;

@@ -4,8 +4,9 @@
  *
  * With no server the client fails in two shapes: a raw gRPC ServiceError with code 14 when the
  * server-features probe fails (first call of an append), and an `UnavailableError` (type
- * 'unavailable') from reads and streams. Both become StoreUnavailableError, as do deadlines and
- * server-side cancellations, which mean the server stopped answering.
+ * 'unavailable') from reads and streams. Both become StoreUnavailableError, as do deadlines,
+ * server-side cancellations (the server stopped answering) and not-leader answers that outlast the
+ * failover retries (a cluster without a leader).
  */
 import { ConcurrencyError, StoreUnavailableError } from '../errors';
 import { describeExpected, type ExpectedRevision } from '../expectedRevision';
@@ -41,9 +42,23 @@ export function isClientCancellation(error: unknown): boolean {
   return code === GRPC_CANCELLED && details === 'Cancelled on client';
 }
 
+/** The node asked is not the leader (after an election); the client reconnects to the one it names. */
+export function isNotLeader(error: unknown): boolean {
+  const { type } = shape(error);
+  return type === 'not-leader';
+}
+
+/**
+ * Errors a cluster produces while it fails over or a node restarts: retried (with the same event
+ * ids and expected revision for appends) rather than reported at once.
+ */
+export function isFailover(error: unknown): boolean {
+  return isNotLeader(error) || isUnavailable(error);
+}
+
 export function isUnavailable(error: unknown): boolean {
   const { type, code } = shape(error);
-  if (type === 'unavailable' || type === 'deadline-exceeded') return true;
+  if (type === 'unavailable' || type === 'deadline-exceeded' || type === 'not-leader') return true;
   if (type === 'cancelled') return !isClientCancellation(error);
   return code === GRPC_UNAVAILABLE || code === GRPC_DEADLINE_EXCEEDED;
 }

@@ -9,8 +9,16 @@
  * - Idempotence is the server's: the same event ids at the same expected revision succeed with the
  *   original result; for `any` a retry of the batch now at the tail of the stream is recognised too.
  * - Positions are `"<commit>/<prepare>"` strings; revisions are bigint.
- * - readAll filters on the client (client 6.x sends NoFilter on reads); subscriptions filter on the
- *   server (stream prefixes or event types) and are supervised (supervisedSubscription.ts).
+ * - Reads by stream prefix or event type (readAll with a filter, listStreams(prefix)) filter on the
+ *   server: client 6.x sends NoFilter on plain $all reads, so they are filtered catch-up
+ *   subscriptions read up to the server's CaughtUp (sent by 23.10+), which transfer only matching
+ *   events plus rare checkpoints. An unfiltered readAll is a plain $all read. Subscriptions filter
+ *   on the server too and are supervised (supervisedSubscription.ts).
+ * - Failover: not-leader, unavailable and deadline errors are retried with backoff (failover.ts):
+ *   an append is sent again with the same event ids and expected revision, so one the old leader
+ *   wrote but never acknowledged is recognised by the server and not written twice; reads resume
+ *   after the last event they delivered; subscriptions resume from their last position.
+ * - Start-up check (first use): a server that reports a version before 23.10 is refused.
  */
 import {
   BACKWARDS,
@@ -48,7 +56,9 @@ import type { ExpectedRevision } from '../expectedRevision';
 import { ConcurrencyError, InvalidEventError, StoreConfigError, StoreUnavailableError } from '../errors';
 import { DEFAULT_MAX_EVENT_BYTES, prepareEvent, sealEvents, type PreparedEvent } from '../hashChain';
 import { NO_UPCASTERS, upcastEvent, type UpcasterRegistry } from '../versioning/upcasting';
-import { isClientCancellation, isStreamNotFound, isWrongExpectedVersion, toStoreError } from './esdbErrors';
+import { isClientCancellation, isFailover, isStreamNotFound, isWrongExpectedVersion, toStoreError } from './esdbErrors';
+import { DEFAULT_FAILOVER, failoverDelay, type FailoverTiming } from './failover';
+import { checkServerVersion } from './serverVersion';
 import { DEFAULT_SUPERVISION, SupervisedSubscription, type Feed, type FeedItem, type SupervisionTiming } from './supervisedSubscription';
 
 export interface EsdbEventStoreOptions {
@@ -59,9 +69,24 @@ export interface EsdbEventStoreOptions {
   readonly subscription?: Partial<SupervisionTiming>;
   /** Refuse appends (StoreUnavailableError), as the SQLite adapter does when opened read-only. */
   readonly readonly?: boolean;
+  /** Retries after not-leader, unavailable and deadline errors (failover.ts). */
+  readonly failover?: Partial<FailoverTiming>;
 }
 
+/**
+ * Filtered reads want the events, not progress reports: a checkpoint every 32 × 10,000 events the
+ * server scans (a subscription that follows the log keeps the client's default, every 32).
+ */
+const READ_CHECKPOINT_INTERVAL = 10_000;
+
 type ClientEvent = NonNullable<ResolvedEvent['event']>;
+
+/** A filtered read whose subscription the server ended before CaughtUp (it is resumed, like a failover). */
+class ReadEndedEarlyError extends StoreUnavailableError {
+  constructor() {
+    super('EventStoreDB ended a filtered read before it caught up');
+  }
+}
 
 const POSITION = /^(\d+)(?:\/(\d+))?$/;
 
@@ -129,8 +154,8 @@ function matches(event: ClientEvent, filter: EventFilter): boolean {
 const escapeRegex = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
 /** The server-side filter of a subscription: stream prefixes, else exact event types, else no system events. */
-function serverFilter(filter: EventFilter, checkpointReached: (position: Position) => void): Filter {
-  const onCheckpoint = { checkpointReached: (_subscription: unknown, position: Position) => checkpointReached(position) };
+function serverFilter(filter: EventFilter, checkpointReached: (position: Position) => void, checkpointInterval = 1): Filter {
+  const onCheckpoint = { checkpointInterval, checkpointReached: (_subscription: unknown, position: Position) => checkpointReached(position) };
   if (filter.streamPrefixes?.length) return streamNameFilter({ prefixes: [...filter.streamPrefixes], ...onCheckpoint });
   if (filter.eventTypes?.length) return eventTypeFilter({ regex: `^(?:${filter.eventTypes.map(escapeRegex).join('|')})$`, ...onCheckpoint });
   return excludeSystemEvents(onCheckpoint);
@@ -213,6 +238,8 @@ export class EsdbEventStore implements EventStore {
   private readonly appendRetries: number;
   private readonly supervision: SupervisionTiming;
   private readonly readonly: boolean;
+  private readonly failover: FailoverTiming;
+  private serverChecked: Promise<void> | undefined;
   private disposed = false;
   private readonly subscriptions = new Set<Subscription>();
 
@@ -225,6 +252,38 @@ export class EsdbEventStore implements EventStore {
     this.appendRetries = options.appendRetries ?? 10;
     this.supervision = { ...DEFAULT_SUPERVISION, ...options.subscription };
     this.readonly = options.readonly === true;
+    this.failover = { ...DEFAULT_FAILOVER, ...options.failover };
+  }
+
+  /**
+   * Once per store object: refuses a server older than 23.10 (filtered reads end at its CaughtUp).
+   * A server that cannot be reached is not judged; the operation then reports it in its own way.
+   */
+  private checkServer(): Promise<void> {
+    const checked =
+      this.serverChecked ??
+      checkServerVersion(this.client).then(
+        () => undefined,
+        (error: unknown) => {
+          this.serverChecked = undefined;
+          if (isFailover(error)) return;
+          throw error;
+        },
+      );
+    this.serverChecked = checked;
+    return checked;
+  }
+
+  /** Runs `operation` again after failover errors, with backoff, within the failover budget. */
+  private async withFailover<T>(operation: () => Promise<T>): Promise<T> {
+    for (let attempt = 0; ; attempt++) {
+      try {
+        return await operation();
+      } catch (error) {
+        if (!isFailover(error) || attempt >= this.failover.attempts || this.disposed) throw error;
+        await failoverDelay(this.failover, attempt);
+      }
+    }
   }
 
   comparePositions(a: string, b: string): number {
@@ -286,6 +345,7 @@ export class EsdbEventStore implements EventStore {
   }
 
   private async appendPrepared(streamName: string, events: readonly NewEvent[], prepared: PreparedEvent[], expected: ExpectedRevision): Promise<AppendResult> {
+    await this.checkServer();
     for (let attempt = 0; ; attempt++) {
       const tail = expected === 'noStream' ? [] : await this.readTail(streamName, typeof expected === 'bigint' ? 1 : prepared.length);
       const last = tail[0];
@@ -313,7 +373,8 @@ export class EsdbEventStore implements EventStore {
         jsonEvent({ id: event.eventId, type: event.type, data: events[index].data as JSONType, metadata: event.metadata }),
       );
       try {
-        const result = await this.client.appendToStream(streamName, payload, { expectedRevision: pinned });
+        // The same bytes (ids, chain, expected revision) go to whichever node leads after a failover.
+        const result = await this.withFailover(() => this.client.appendToStream(streamName, payload, { expectedRevision: pinned }));
         return { nextExpectedRevision: result.nextExpectedRevision, position: formatPosition(result.position) };
       } catch (error) {
         const retryable = (expected === 'any' || expected === 'streamExists') && isWrongExpectedVersion(error);
@@ -338,16 +399,18 @@ export class EsdbEventStore implements EventStore {
 
   /** Up to `count` last events of the stream, newest first, without upcasting (the chain needs the stored form). */
   private async readTail(streamName: string, count: number): Promise<RecordedEvent[]> {
-    const events: RecordedEvent[] = [];
     try {
-      for await (const resolved of this.client.readStream(streamName, { direction: BACKWARDS, fromRevision: END, maxCount: count })) {
-        if (resolved.event) events.push(this.toRecorded(resolved.event, false));
-      }
+      return await this.withFailover(async () => {
+        const events: RecordedEvent[] = [];
+        for await (const resolved of this.client.readStream(streamName, { direction: BACKWARDS, fromRevision: END, maxCount: count })) {
+          if (resolved.event) events.push(this.toRecorded(resolved.event, false));
+        }
+        return events;
+      });
     } catch (error) {
       if (isStreamNotFound(error)) return [];
       throw toStoreError(error, { operation: `read of ${streamName}` });
     }
-    return events;
   }
 
   async readStream(streamName: string, options: ReadStreamOptions = {}): Promise<StreamRead> {
@@ -360,15 +423,19 @@ export class EsdbEventStore implements EventStore {
       throw new InvalidEventError(`fromRevision must be a bigint >= 0, got ${String(options.fromRevision)}`);
     }
     const missing: StreamRead = { exists: false, events: [], currentRevision: -1n };
-    const events: RecordedEvent[] = [];
+    let events: RecordedEvent[] = [];
     if (options.maxCount !== 0) {
       try {
-        const read = this.client.readStream(streamName, {
-          direction: direction === 'forwards' ? FORWARDS : BACKWARDS,
-          fromRevision: options.fromRevision ?? (direction === 'forwards' ? START : END),
-          maxCount: options.maxCount ?? Number.MAX_SAFE_INTEGER,
+        events = await this.withFailover(async () => {
+          const read = this.client.readStream(streamName, {
+            direction: direction === 'forwards' ? FORWARDS : BACKWARDS,
+            fromRevision: options.fromRevision ?? (direction === 'forwards' ? START : END),
+            maxCount: options.maxCount ?? Number.MAX_SAFE_INTEGER,
+          });
+          const out: RecordedEvent[] = [];
+          for await (const resolved of read) if (resolved.event) out.push(this.toRecorded(resolved.event, options.raw !== true));
+          return out;
         });
-        for await (const resolved of read) if (resolved.event) events.push(this.toRecorded(resolved.event, options.raw !== true));
       } catch (error) {
         if (isStreamNotFound(error)) return missing;
         throw toStoreError(error, { operation: `read of ${streamName}` });
@@ -400,27 +467,70 @@ export class EsdbEventStore implements EventStore {
     }
   }
 
-  /** Reads $all forwards after `after` (the client reads inclusively, so the event at `after` is skipped). */
+  /**
+   * Reads $all forwards after `after` (exclusive): filtered on the server when the filter names
+   * prefixes or types, else a plain read. After a failover error it resumes after the last event
+   * it delivered (the client reads from a position inclusively, so that event is skipped).
+   */
   private async *scanAll(after: string | undefined, filter: EventFilter, upcast: boolean, maxCount: number): AsyncGenerator<RecordedEvent> {
     this.assertOpen();
     if (maxCount <= 0) return;
+    await this.checkServer();
+    const serverSide = Boolean(filter.streamPrefixes?.length || filter.eventTypes?.length);
+    let position = after;
+    let delivered = 0;
+    for (let attempt = 0; ; ) {
+      try {
+        const source = serverSide ? this.filteredRead(position, filter) : this.plainRead(position);
+        for await (const event of source) {
+          if (!matches(event, filter)) continue;
+          const recorded = this.toRecorded(event, upcast);
+          if (position !== undefined && compareEsdbPositions(recorded.position, position) <= 0) continue;
+          position = recorded.position;
+          attempt = 0;
+          yield recorded;
+          if (++delivered >= maxCount) return;
+        }
+        return;
+      } catch (error) {
+        const retryable = isFailover(error) || error instanceof ReadEndedEarlyError;
+        if (!retryable || attempt >= this.failover.attempts || this.disposed) throw toStoreError(error, { operation: 'read of $all' });
+        await failoverDelay(this.failover, attempt++);
+      }
+    }
+  }
+
+  /** A plain read of $all from `after` (inclusive; the caller skips the event at `after`). */
+  private async *plainRead(after: string | undefined): AsyncGenerator<ClientEvent> {
     const read = this.client.readAll({ direction: FORWARDS, fromPosition: after === undefined ? START : parsePosition(after) });
     let ended = false;
     read.once('end', () => (ended = true));
-    let delivered = 0;
     try {
-      for await (const resolved of read) {
-        const event = resolved.event;
-        if (!event || !matches(event, filter)) continue;
-        const recorded = this.toRecorded(event, upcast);
-        if (after !== undefined && compareEsdbPositions(recorded.position, after) <= 0) continue;
-        yield recorded;
-        if (++delivered >= maxCount) return;
-      }
-    } catch (error) {
-      throw toStoreError(error, { operation: 'read of $all' });
+      for await (const resolved of read) if (resolved.event) yield resolved.event;
     } finally {
       if (!ended) await read.cancel().catch(() => undefined);
+    }
+  }
+
+  /**
+   * The matching events after `after` up to the end of the log as the server sees it: a filtered
+   * catch-up subscription, closed at its CaughtUp (events appended meanwhile may come too).
+   */
+  private async *filteredRead(after: string | undefined, filter: EventFilter): AsyncGenerator<ClientEvent> {
+    const subscription = this.client.subscribeToAll({
+      fromPosition: after === undefined ? START : parsePosition(after),
+      filter: serverFilter(filter, () => undefined, READ_CHECKPOINT_INTERVAL),
+    });
+    const reader = new WireOrderReader(subscription as unknown as SubscriptionStream);
+    try {
+      for await (const item of reader.items()) {
+        if (item.kind === 'caughtUp') return;
+        if (item.kind === 'raw') yield item.event;
+      }
+      // The server ended the subscription before CaughtUp: the read is incomplete.
+      throw new ReadEndedEarlyError();
+    } finally {
+      await reader.close();
     }
   }
 

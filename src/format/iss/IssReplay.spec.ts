@@ -70,10 +70,25 @@ describe('IssReplay: not scoreable records name their reason (D3)', () => {
     expect(reasonOf(corpusLineById(id))).toContain(reason);
   });
 
-  it('a ?? card without a departure is not scoreable, the reason names the move', () => {
+  it('a ?? card without a later time-out or departure is malformed, the reason names the move (import and verify alike)', () => {
     const line = BASE.replace('0 SA 1 S7 2 DA 2 HJ', '0 SA 1 ?? 2 DA 2 HJ');
-    expect(replay(line).kind).toBe('notScoreable');
-    expect(reasonOf(line)).toMatch(/move \d+ plays an unknown card/);
+    expect(replay(line).kind).toBe('malformed');
+    expect(reasonOf(line)).toMatch(/move \d+ plays an unknown card \(\?\?\) and no time-out or departure follows/);
+  });
+
+  it('D3: moves the engine cannot replay just before a time-out are skipped up to it: not scoreable, with a note', () => {
+    const line = BASE.replace(/ 0 SA 1 S7 .* \]R\[/, ' 0 SA 1 ?? 2 DA w TI.2 ]R[');
+    const out = replay(line);
+    expect(out.kind).toBe('notScoreable');
+    if (out.kind === 'notScoreable') {
+      expect(out.reason).toContain('seat 2 ran out of time');
+      expect(out.unreplayed).toMatch(/^moves \d+-\d+ not replayed \(move \d+ plays an unknown card/);
+    }
+  });
+
+  it('a move after a time-out is malformed (a record ends with its deal)', () => {
+    const line = BASE.replace(/ 0 SA 1 S7 .* \]R\[/, ' 0 SA w TI.1 1 S7 ]R[');
+    expect(reasonOf(line)).toMatch(/"1 S7": .*not possible after the deal was abandoned|"1 S7": D3: the deal is already over/);
   });
 
   it('a recorded penalty result without TI/LE tokens is not scoreable', () => {

@@ -1,8 +1,8 @@
 import type { RuleProfile } from '../../rules/variant/rule-profile';
-import { readIssRecord } from './IssReader';
+import type { GameState } from '../../rules/game-state';
+import { judgeIssLine } from './judgeIssLine';
 import { issLineCutter, overlongLineReason } from './issLineCutter';
 import type { IssResult } from './IssRecord';
-import { replayIssRecord } from './IssReplay';
 import { issResultFromGame } from './IssResult';
 
 /** The result fields compared (iss-format.md section 4); `passed` covers `R[passed]`. */
@@ -23,27 +23,18 @@ export type IssVerdict =
 
 /** Recomputes one record from its moves and compares it with its recorded result. Never throws. */
 export function verifyIssLine(text: string, line: number, profile: RuleProfile): IssVerdict {
-  let id: string | null = null;
-  try {
-    const read = readIssRecord(text);
-    if (!read.ok) return { status: 'malformed', line, id: read.error.id, reason: read.error.reason };
-    const record = read.record;
-    id = record.header.find((h) => h.key === 'ID')?.value ?? null;
-    if (!record.result) return { status: 'malformed', line, id, reason: 'no R[...] result to compare with' };
-    const replayed = replayIssRecord(record, profile);
-    if (replayed.kind === 'malformed') return { status: 'malformed', line, id, reason: replayed.reason };
-    if (replayed.kind === 'notScoreable') return { status: 'notScoreable', line, id, reason: replayed.reason };
-    const recomputed = issResultFromGame(replayed.state);
-    if (!recomputed) {
-      return { status: 'notScoreable', line, id, reason: replayed.state.result?.notScoreableReason ?? `the engine gave no ISS-comparable result (${replayed.state.result?.kind})` };
-    }
-    const mismatches = compareIssResults(record.result, recomputed);
-    return mismatches.length ? { status: 'disagree', line, id, mismatches } : { status: 'agree', line, id };
-  } catch (err) {
-    // An engine bug on one record must not stop the run; it is reported as that record's problem.
-    const e = err as Error;
-    return { status: 'malformed', line, id, reason: `internal error while replaying: ${e?.name ?? 'Error'}: ${e?.message ?? String(err)}` };
+  // The same judgement as the import: what it rejects is malformed here, with the same reason.
+  const judged = judgeIssLine(text, profile);
+  if (judged.kind === 'rejected') return { status: 'malformed', line, id: judged.id, reason: judged.reason };
+  const id = judged.id;
+  if (judged.notScoreable !== null) return { status: 'notScoreable', line, id, reason: judged.notScoreable };
+  const state = judged.state as GameState;
+  const recomputed = issResultFromGame(state);
+  if (!recomputed) {
+    return { status: 'notScoreable', line, id, reason: state.result?.notScoreableReason ?? `the engine gave no ISS-comparable result (${state.result?.kind})` };
   }
+  const mismatches = compareIssResults(judged.record.result, recomputed);
+  return mismatches.length ? { status: 'disagree', line, id, mismatches } : { status: 'agree', line, id };
 }
 
 /** Field-by-field comparison: d, win/loss, v, m, overbid/bidok, p, t, s, z, and passed. */

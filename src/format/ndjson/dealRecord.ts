@@ -26,7 +26,10 @@ export interface DealRecord {
   readonly seats: readonly { readonly seat: Seat; readonly position: (typeof SEAT_NAMES)[number]; readonly player: string; readonly computer: boolean }[];
   readonly dealer: string;
   readonly sittingOut: readonly string[];
-  readonly deal: { readonly hands: readonly [readonly Card[], readonly Card[], readonly Card[]]; readonly skat: readonly Card[] };
+  /** cards: recorded card by card (or imported with cards); resultOnly: only the result was entered. */
+  readonly provenance: 'cards' | 'resultOnly';
+  /** Null for a result-only deal. */
+  readonly deal: { readonly hands: readonly [readonly Card[], readonly Card[], readonly Card[]]; readonly skat: readonly Card[] } | null;
   readonly bidding: readonly { readonly seat: Seat; readonly call: 'bid' | 'hold' | 'pass'; readonly value: number | null }[];
   readonly bid: number | null;
   readonly declarer: { readonly seat: Seat; readonly player: string } | null;
@@ -80,7 +83,9 @@ export function dealRecordOfEvents(events: readonly AnyEvent[]): DealRecord {
   const state = foldDeal(dealEvents, initialDealState);
   const started = state.started;
   const game = state.game;
-  if (!started || !game) throw new Error('the deal has no DealStarted and CardsDealt events');
+  if (!started || (!game && !state.entered)) throw new Error('the deal has no DealStarted and CardsDealt (or ResultEntered) events');
+  // The fold restores the deal before a withdrawn move, so this is the play of the moves in force.
+  const played = game;
   const players = started.players;
   const imported = events.find(isIssRecordImported);
   const abandonedEvent = dealEvents.find((e) => e.type === 'DealAbandoned');
@@ -92,7 +97,7 @@ export function dealRecordOfEvents(events: readonly AnyEvent[]): DealRecord {
     if (e.type === 'CardsShown' && e.data.why === 'claim') claims.push({ seat: e.data.seat, kind: 'showCards' });
     if (e.type === 'GameResigned') claims.push({ seat: e.data.seat, kind: 'resign' });
   }
-  const declarer = game.declarer;
+  const declarer = played ? played.declarer : r?.declarer ?? null;
   return {
     format: DEAL_RECORD_FORMAT,
     dealId: started.dealId,
@@ -106,16 +111,17 @@ export function dealRecordOfEvents(events: readonly AnyEvent[]): DealRecord {
     seats: ([0, 1, 2] as const).map((seat) => ({ seat, position: SEAT_NAMES[seat], player: players[seat], computer: started.computerSeats.includes(seat) })),
     dealer: started.dealer,
     sittingOut: [...started.sittingOut],
-    deal: { hands: game.dealt.hands, skat: game.dealt.skat },
-    bidding: game.biddingHistory.map((b) => ({ seat: b.seat, call: b.call, value: b.value ?? null })),
-    bid: r ? r.bid : game.highestBid > 0 ? game.highestBid : null,
+    provenance: played ? 'cards' : 'resultOnly',
+    deal: played ? { hands: played.dealt.hands, skat: played.dealt.skat } : null,
+    bidding: played ? played.biddingHistory.map((b) => ({ seat: b.seat, call: b.call, value: b.value ?? null })) : [],
+    bid: r ? r.bid : played && played.highestBid > 0 ? played.highestBid : null,
     declarer: declarer === null ? null : { seat: declarer, player: players[declarer] },
-    skat: { pickedUp: game.skatPickedUp, discarded: game.discarded },
-    declaration: game.declaration,
-    kontra: game.kontra,
-    re: game.re,
-    tricks: game.tricks.map((t, i) => ({ number: i + 1, leader: t.leader, cards: t.cards, winner: t.winner, points: t.points, unplayed: t.unplayed === true })),
-    openTrick: game.currentTrick && game.currentTrick.cards.length > 0 ? game.currentTrick : null,
+    skat: played ? { pickedUp: played.skatPickedUp, discarded: played.discarded } : { pickedUp: !(r?.declaration?.hand ?? false), discarded: null },
+    declaration: played ? played.declaration : r?.declaration ?? null,
+    kontra: played ? played.kontra : false,
+    re: played ? played.re : false,
+    tricks: played ? played.tricks.map((t, i) => ({ number: i + 1, leader: t.leader, cards: t.cards, winner: t.winner, points: t.points, unplayed: t.unplayed === true })) : [],
+    openTrick: played && played.currentTrick && played.currentTrick.cards.length > 0 ? played.currentTrick : null,
     claims,
     abandoned: abandoned ? { reason: abandoned.reason, seat: abandoned.seat, note: abandoned.note } : null,
     status: r ? r.kind : 'inProgress',

@@ -38,12 +38,19 @@ export async function* dealRecords(source: DealStreamSource, filter: DealExportF
 }
 
 /** Writes lines to a stream, waiting whenever it asks to (backpressure); returns how many. */
-export async function writeLines(out: NodeJS.WritableStream, lines: AsyncIterable<string>, isClosed: () => boolean = () => false): Promise<number> {
+export async function writeLines(
+  out: NodeJS.WritableStream,
+  lines: AsyncIterable<string>,
+  isClosed: () => boolean = () => false,
+  /** Called between lines: a caller in a server gives other requests a turn here. */
+  between: () => Promise<void> | void = () => undefined,
+): Promise<number> {
   let n = 0;
   for await (const line of lines) {
     if (isClosed()) break;
     n++;
     if (!out.write(line)) await drainOrClose(out);
+    await between();
   }
   return n;
 }

@@ -14,7 +14,10 @@ export function scoreSheetHtml(sheet: ScoreSheet, options: { readonly generatedA
     .map((r) => {
       const outcome = r.passedIn ? 'eingepasst' : r.notScoreable ? 'nicht gewertet' : r.won === null ? '' : r.won ? 'gewonnen' : 'verloren';
       const entry = r.corrected ? `${r.entry} (korrigiert von ${r.originalEntry ?? '–'}: ${r.correctionReason ?? ''})` : String(r.entry);
-      return `<tr${r.won === false ? ' class="lost"' : ''}>${num(r.dealNumber)}${td(r.dealer)}${td(r.declarer ?? '')}${td(r.gameLabel)}${td(outcome)}<td class="n">${esc(entry)}</td>${players.map((p) => num(r.totals[p] ?? 0)).join('')}</tr>`;
+      const line = `<tr${r.won === false ? ' class="lost"' : ''}>${num(r.dealNumber)}${td(r.dealer)}${td(r.declarer ?? '')}${td(germanGameLabel(r.gameLabel) + (r.provenance === 'resultOnly' ? ' (nur Ergebnis)' : ''))}${td(outcome)}<td class="n">${esc(entry)}</td>${players.map((p) => num(r.totals[p] ?? 0)).join('')}</tr>`;
+      // A problem is shown right below the row where it occurs, across the whole list.
+      const flags = [...r.problems.map((p) => `${p.ruleId}: ${p.text}`), ...(r.openDisputes > 0 ? ['angefochten, Schiedsrichter entscheidet'] : [])];
+      return flags.length ? `${line}\n<tr class="problem"><td colspan="${6 + players.length}">${esc(flags.join('; '))}</td></tr>` : line;
     })
     .join('\n');
   const sf = sheet.seegerFabian
@@ -36,7 +39,7 @@ export function scoreSheetHtml(sheet: ScoreSheet, options: { readonly generatedA
   td.n { text-align: right; font-variant-numeric: tabular-nums; }
   td.total { font-weight: bold; }
   tr.lost td { background: #fbeaea; }
-  p.problem { color: #a00; font-weight: bold; }
+  p.problem, tr.problem td { color: #a00; font-weight: bold; }
   ul.derivation { font-size: 9pt; color: #333; }
   @page { size: A4; margin: 1.2cm; }
   @media print { body { margin: 0; } th { background: #eee !important; -webkit-print-color-adjust: exact; print-color-adjust: exact; } tr { break-inside: avoid; } }
@@ -61,6 +64,19 @@ ${sf}
 ${sheet.problem ? `<p class="problem">${esc(sheet.problem)}</p>\n` : ''}${sheet.derivation.length ? `<ul class="derivation">\n${sheet.derivation.map((d) => `<li>${esc(d.ruleId)}: ${esc(d.text)}</li>`).join('\n')}\n</ul>\n` : ''}</body>
 </html>
 `;
+}
+
+// The list's game labels come from a fixed English vocabulary (buildScoreSheet's gameLabel); the
+// German page writes each of its words in German, so headings and games speak one language.
+const GERMAN_WORDS: ReadonlyArray<readonly [RegExp, string]> = [
+  [/\bschneider announced\b/g, 'Schneider angesagt'], [/\bschwarz announced\b/g, 'Schwarz angesagt'],
+  [/\bpassed in\b/g, 'eingepasst'], [/\bnot scoreable\b/g, 'nicht gewertet'],
+  [/\bclubs\b/g, 'Kreuz'], [/\bspades\b/g, 'Pik'], [/\bhearts\b/g, 'Herz'], [/\bdiamonds\b/g, 'Karo'],
+  [/\bgrand\b/g, 'Grand'], [/\bnull\b/g, 'Null'], [/\bramsch\b/g, 'Ramsch'], [/\bhand\b/g, 'Hand'],
+];
+
+export function germanGameLabel(label: string): string {
+  return GERMAN_WORDS.reduce((out, [en, de]) => out.replace(en, de), label);
 }
 
 function euros(cents: number): string {

@@ -1,11 +1,15 @@
-import { Controller, Get, Inject, Query, Req, Res } from '@nestjs/common';
+import { Controller, Get, Inject, Optional, Query, Req, Res } from '@nestjs/common';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { Ledger } from '../../ledger/ledger';
 import type { ApiSettings } from '../../api/apiSettings';
 import { mayReadDeal, widestPerspective, type Visibility } from '../../api/auth/access';
 import type { Principal } from '../../api/auth/role';
 import { principalFrom } from '../../api/context/principalFrom';
-import { API_SETTINGS, API_VISIBILITY } from '../../api/tokens';
+import { API_RATE_LIMITER, API_REVOCATIONS, API_SETTINGS, API_VISIBILITY } from '../../api/tokens';
+import { RateLimiter } from '../../api/limits/rateLimiter';
+import { TokenRevocations } from '../../api/auth/tokenRevocations';
+import { EventLoopTurn } from '../../ledger/eventLoopTurn';
+import { ConcurrencyCap } from './concurrencyCap';
 import { DealFilterError, parseDealFilter } from '../../format/ndjson/dealFilter';
 import { ledgerDealSource } from '../../format/ndjson/ledgerDealSource';
 import { NDJSON_CONTENT_TYPE, ndjsonDealLines, writeLines } from '../../format/ndjson/ndjsonWriter';
@@ -23,16 +27,41 @@ export class ExportController {
     @Inject(Ledger) private readonly ledger: Ledger,
     @Inject(API_SETTINGS) private readonly settings: ApiSettings,
     @Inject(API_VISIBILITY) private readonly visibility: Visibility,
-  ) {}
+    // The API's own, when the API module runs beside (the whole server); else this export's alone.
+    @Optional() @Inject(API_RATE_LIMITER) limiter?: RateLimiter,
+    @Optional() @Inject(API_REVOCATIONS) revocations?: TokenRevocations,
+  ) {
+    this.limiter = limiter ?? new RateLimiter(settings.limits.ratePerWindow, settings.limits.rateWindowMs);
+    this.revocations = revocations ?? new TokenRevocations();
+    this.running = new ConcurrencyCap(settings.limits.maxConcurrentExports, settings.limits.maxConcurrentExportsPerCaller);
+  }
+
+  private readonly limiter: RateLimiter;
+  private readonly revocations: TokenRevocations;
+  /** Exports stream for a long time: how many may run at once, in all and per caller. */
+  private readonly running: ConcurrencyCap;
 
   @Get('deals.ndjson')
   async deals(@Query() query: Record<string, unknown>, @Req() req: IncomingMessage & { ip?: string }, @Res() res: ServerResponse): Promise<void> {
     let principal: Principal;
     try {
-      principal = principalFrom(req.headers.authorization, req.ip ?? req.socket?.remoteAddress ?? 'unknown', this.settings.tokenSecret);
+      principal = principalFrom(req.headers.authorization, req.ip ?? req.socket?.remoteAddress ?? 'unknown', this.settings.tokenSecret, this.revocations);
     } catch (err) {
       return problem(res, 401, 'UNAUTHENTICATED', (err as Error).message);
     }
+    // The same budget as GraphQL: an export is one request of the caller's rate limit.
+    const waitMs = this.limiter.take(principal.key);
+    if (waitMs > 0) return problem(res, 429, 'RATE_LIMITED', `rate limit: retry in ${waitMs} ms`, { 'retry-after': String(Math.ceil(waitMs / 1000)) });
+    const release = this.running.acquire(principal.key);
+    if (!release) return problem(res, 429, 'RATE_LIMITED', 'too many exports running at once; retry when one has finished', { 'retry-after': '1' });
+    try {
+      await this.stream(query, principal, res);
+    } finally {
+      release();
+    }
+  }
+
+  private async stream(query: Record<string, unknown>, principal: Principal, res: ServerResponse): Promise<void> {
     let filter;
     try {
       const raw: Record<string, string> = {};
@@ -53,7 +82,8 @@ export class ExportController {
     let closed = false;
     res.on('close', () => (closed = true));
     try {
-      await writeLines(res, ndjsonDealLines(source, filter), () => closed);
+      const turn = new EventLoopTurn();
+      await writeLines(res, ndjsonDealLines(source, filter), () => closed, () => turn.maybeYield());
     } catch (err) {
       // Headers are gone: end the stream with an error line rather than a silent truncation.
       if (!closed) res.write(JSON.stringify({ error: { code: 'INTERNAL', message: `export stopped: ${(err as Error).message}` } }) + '\n');
@@ -62,7 +92,7 @@ export class ExportController {
   }
 }
 
-function problem(res: ServerResponse, status: number, code: string, message: string): void {
-  res.writeHead(status, { 'content-type': 'application/json; charset=utf-8' });
+function problem(res: ServerResponse, status: number, code: string, message: string, headers: Record<string, string> = {}): void {
+  res.writeHead(status, { 'content-type': 'application/json; charset=utf-8', ...headers });
   res.end(JSON.stringify({ error: { code, message } }));
 }

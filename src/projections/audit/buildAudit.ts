@@ -1,4 +1,6 @@
+import { recomputedResult } from '../../deal/recomputed';
 import { initialDealState, type DealState } from '../../deal/dealState';
+import { auditClaims } from './claimAudit';
 import type { DealScoredData, ScoreCorrectedData } from '../../deal/events';
 import { evolve } from '../../deal/evolve';
 import { getProfile } from '../../deal/engine';
@@ -58,7 +60,7 @@ export function buildAudit(dealId: string, events: readonly RecordedEvent[]): De
   let state: DealState = initialDealState;
   try {
     for (const e of events) state = evolve(state, toStoredDealEvent(e));
-    recomputed = state.game?.result ?? null;
+    recomputed = recomputedResult(state);
   } catch (err) {
     recomputeError = (err as Error).message;
   }
@@ -106,5 +108,6 @@ export function buildAudit(dealId: string, events: readonly RecordedEvent[]): De
     profileId: started?.profileId ?? null,
     profileVersion: started?.profileVersion ?? null,
     currentProfileVersion,
+    claims: recomputeError ? [] : auditClaims(events),
   };
 }

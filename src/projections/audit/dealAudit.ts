@@ -1,5 +1,6 @@
 import type { EventMetadata } from '../../eventStore/eventMetadata';
 import type { GameResult } from '../../rules/game-result';
+import type { AuditClaim } from './claimAudit';
 
 export interface AuditEvent {
   readonly revision: string;
@@ -49,4 +50,6 @@ export interface DealAudit {
   readonly profileVersion: string | null;
   /** The version of the same profile in the engine now (differs when the profile changed since). */
   readonly currentProfileVersion: string | null;
+  /** Claims, concessions and resignations judged with all cards open (R21). */
+  readonly claims: readonly AuditClaim[];
 }

@@ -48,6 +48,22 @@ export interface DealSummary {
   readonly notScoreableReason: string | null;
   readonly derivation: readonly DerivationLine[];
   readonly lastRevision: string;
+  /** cards: recorded card by card (or imported with its cards); resultOnly: only the result was entered. */
+  readonly provenance: 'cards' | 'resultOnly';
+  /** Players of the deal who confirmed the recorded result. */
+  readonly confirmedBy: readonly string[];
+  /** Every contest of the result, with the arbiter's ruling once given. */
+  readonly disputes: readonly DealDispute[];
+  /** Contests not yet ruled on. */
+  readonly openDisputes: number;
+}
+
+export interface DealDispute {
+  readonly contestEventId: string;
+  readonly player: string;
+  readonly reason: string;
+  readonly ruling: 'upheld' | 'rejected' | null;
+  readonly rulingReason: string | null;
 }
 
 export interface DealFilter {

@@ -1,9 +1,9 @@
 import type { RecordedEvent } from '../../eventStore/eventStore';
-import type { DealScoredData, DealStartedData, ScoreCorrectedData } from '../../deal/events';
+import type { DealConfirmedData, DealContestedData, DealScoredData, DealStartedData, DisputeRuledData, ScoreCorrectedData } from '../../deal/events';
 import type { DealSummary } from './dealSummary';
 
 /** The event types this projection reads. */
-export const DEAL_SUMMARY_EVENT_TYPES = ['DealStarted', 'DealScored', 'ScoreCorrected'] as const;
+export const DEAL_SUMMARY_EVENT_TYPES = ['DealStarted', 'DealScored', 'ScoreCorrected', 'ResultEntered', 'DealConfirmed', 'DealContested', 'DisputeRuled'] as const;
 
 export const dealIdOfStream = (streamName: string): string | null => (streamName.startsWith('deal-') ? streamName.slice(5) : null);
 
@@ -48,6 +48,10 @@ function started(data: DealStartedData, event: RecordedEvent): DealSummary {
     notScoreableReason: null,
     derivation: [],
     lastRevision: event.revision.toString(),
+    provenance: 'cards',
+    confirmedBy: [],
+    disputes: [],
+    openDisputes: 0,
   };
 }
 
@@ -90,8 +94,17 @@ function withDeclarerScore(summary: DealSummary, score: number): DealSummary['se
 }
 
 function corrected(summary: DealSummary, data: ScoreCorrectedData, event: RecordedEvent): DealSummary {
+  // The derivation keeps the original lines, then the correction, then how the new score comes about.
+  const note = { ruleId: 'R34', text: `corrected by ${data.arbiter} from ${data.previousScore ?? '–'} to ${data.correctedScore}: ${data.reason}` };
+  const r = data.result;
+  const derivation = [...(summary.derivation ?? []), note, ...(r ? r.derivation : [])];
+  const fromFacts = r
+    ? { gameValue: r.gameValue, overbid: r.overbid, declarerPoints: r.declarerPoints, declarerTricks: r.declarerTricks, schneider: r.schneider, schwarz: r.schwarz, matadors: r.matadors, bid: r.bid }
+    : {};
   return {
     ...summary,
+    ...fromFacts,
+    derivation,
     score: data.correctedScore,
     won: data.won ?? summary.won,
     originalScore: summary.corrected ? summary.originalScore : summary.score,
@@ -116,6 +129,25 @@ export function foldDealSummary(summary: DealSummary | null, event: RecordedEven
       return summary ? scored(summary, event.data as DealScoredData, event) : null;
     case 'ScoreCorrected':
       return summary ? corrected(summary, event.data as ScoreCorrectedData, event) : null;
+    case 'ResultEntered':
+      return summary ? { ...summary, provenance: 'resultOnly', lastRevision: event.revision.toString() } : null;
+    case 'DealConfirmed': {
+      if (!summary) return null;
+      const { player } = event.data as DealConfirmedData;
+      return { ...summary, confirmedBy: [...summary.confirmedBy, player], lastRevision: event.revision.toString() };
+    }
+    case 'DealContested': {
+      if (!summary) return null;
+      const { player, reason } = event.data as DealContestedData;
+      const dispute = { contestEventId: event.eventId, player, reason, ruling: null, rulingReason: null };
+      return { ...summary, disputes: [...summary.disputes, dispute], openDisputes: summary.openDisputes + 1, lastRevision: event.revision.toString() };
+    }
+    case 'DisputeRuled': {
+      if (!summary) return null;
+      const r = event.data as DisputeRuledData;
+      const disputes = summary.disputes.map((d) => (d.contestEventId === r.contestEventId && d.ruling === null ? { ...d, ruling: r.ruling, rulingReason: r.reason } : d));
+      return { ...summary, disputes, openDisputes: disputes.filter((d) => d.ruling === null).length, lastRevision: event.revision.toString() };
+    }
     default:
       return summary;
   }

@@ -28,7 +28,7 @@ export interface ReplayFrame {
   readonly dealId: string;
   readonly step: number;
   /** The event that produced this frame. */
-  readonly event: { readonly id: string; readonly type: string; readonly revision: string };
+  readonly event: { readonly id: string; readonly type: string; readonly revision: string; readonly seat: Seat | null };
   readonly phase: Phase;
   readonly players: readonly [string, string, string];
   readonly hands: readonly [VisibleCards, VisibleCards, VisibleCards];

@@ -88,4 +88,22 @@ describe('replay frames', () => {
     expect(pub.hands.map((h) => h.hiddenCount)).toEqual([10, 10, 10]);
     expect(pub.skat.hiddenCount).toBe(2);
   });
+
+  it('R13: the declaration switch list reaches only perspectives that saw the declarer\'s hand and the skat it is computed from', () => {
+    let offered = 0;
+    for (const { id, events } of deals) {
+      const truth = replayFrames(id, events, { kind: 'all' });
+      const handGame = !events.some((e) => e.type === 'SkatTaken');
+      for (const p of [{ kind: 'public' }, { kind: 'seat', seat: 0 }, { kind: 'seat', seat: 1 }, { kind: 'seat', seat: 2 }] as Perspective[]) {
+        replayFrames(id, events, p).forEach((f, i) => {
+          const switches = f.legalMoves.filter((m) => m.kind === 'declare' && f.phase === 'playing');
+          const mayKnow = p.kind === 'seat' && p.seat === truth[i].declarer && !handGame;
+          if (mayKnow) expect(switches).toEqual(truth[i].legalMoves.filter((m) => m.kind === 'declare' && f.phase === 'playing'));
+          else expect(switches).toEqual([]);
+          offered += switches.length;
+        });
+      }
+    }
+    expect(offered).toBeGreaterThan(0);
+  });
 });

@@ -1,3 +1,4 @@
+import { withoutWithdrawn } from '../../deal/withdrawals';
 import { initialDealState, type DealState } from '../../deal/dealState';
 import { isDealEventType, type StoredDealEvent } from '../../deal/events';
 import { evolve } from '../../deal/evolve';
@@ -7,7 +8,7 @@ import type { Card } from '../../rules/card';
 import type { GameState } from '../../rules/game-state';
 import type { Seat } from '../../rules/seat';
 import type { FrameTrick, Perspective, ReplayFrame, VisibleCards } from './replayFrame';
-import { canSeeHand, canSeeSkat, cardsOfMove } from './visibility';
+import { canSeeHand, canSeeSkat, cardsBehindMove } from './visibility';
 
 const SEATS: readonly Seat[] = [0, 1, 2];
 
@@ -20,6 +21,12 @@ export const toStoredDealEvent = (e: RecordedEvent): StoredDealEvent =>
 function seenCards(p: Perspective, game: GameState, known: Set<Card>): void {
   for (const s of SEATS) if (canSeeHand(p, game, s)) for (const c of game.hands[s]) known.add(c);
   if (canSeeSkat(p, game)) for (const c of game.skat) known.add(c);
+}
+
+/** The seat whose move the event records (public: everyone at the table sees who acts). */
+function actingSeat(event: RecordedEvent): Seat | null {
+  const seat = (event.data as { seat?: unknown } | null)?.seat;
+  return seat === 0 || seat === 1 || seat === 2 ? seat : null;
 }
 
 function frameOf(dealId: string, state: DealState, event: RecordedEvent, step: number, p: Perspective, known: Set<Card>): ReplayFrame {
@@ -36,11 +43,11 @@ function frameOf(dealId: string, state: DealState, event: RecordedEvent, step: n
   else if (declarer !== null) defenderPoints += t.points;
   const toAct = seatToAct(game);
   const seeCard = (c: Card): boolean => p.kind === 'all' || known.has(c);
-  const moves = toAct === null ? [] : legalMoves(game).filter((m) => cardsOfMove(m).every(seeCard));
+  const moves = toAct === null ? [] : legalMoves(game).filter((m) => cardsBehindMove(m, game).every(seeCard));
   return {
     dealId,
     step,
-    event: { id: event.eventId, type: event.type, revision: event.revision.toString() },
+    event: { id: event.eventId, type: event.type, revision: event.revision.toString(), seat: actingSeat(event) },
     phase: game.phase,
     players: started ? started.players : ['', '', ''],
     hands: [visible(game.hands[0], canSeeHand(p, game, 0)), visible(game.hands[1], canSeeHand(p, game, 1)), visible(game.hands[2], canSeeHand(p, game, 2))],
@@ -70,7 +77,8 @@ export function replayFrames(dealId: string, events: readonly RecordedEvent[], p
   const known = new Set<Card>();
   let state: DealState = initialDealState;
   let step = -1;
-  for (const event of events) {
+  // A withdrawn move counts as not made: no frame, and the frames after it follow from the moves in force.
+  for (const event of withoutWithdrawn(events)) {
     // Other events in a deal stream (e.g. an import's provenance record) are no step of play.
     if (!isDealEventType(event.type)) continue;
     const before = state.game;

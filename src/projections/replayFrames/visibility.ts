@@ -23,6 +23,17 @@ export function canSeeSkat(p: Perspective, game: GameState): boolean {
   return p.kind === 'seat' && p.seat === game.declarer;
 }
 
+/**
+ * The cards a legal move is derived from: the cards it names, and for the declarer's R13 switch
+ * (offered only when it is worth more over his hand plus the dealt skat) his dealt hand and the
+ * dealt skat. A perspective is shown a move only when it has seen every one of them, so no list
+ * of moves tells it anything about cards it may not see.
+ */
+export function cardsBehindMove(move: Move, game: GameState): readonly Card[] {
+  if (move.kind === 'declare' && game.phase === 'playing' && game.declarer !== null) return [...game.dealt.hands[game.declarer], ...game.dealt.skat];
+  return cardsOfMove(move);
+}
+
 export function cardsOfMove(move: Move): readonly Card[] {
   switch (move.kind) {
     case 'play':

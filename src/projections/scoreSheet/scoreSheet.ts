@@ -15,6 +15,19 @@ export interface ScoreSheetRow {
   readonly correctionReason: string | null;
   /** Running totals per player (classic list), after this row. */
   readonly totals: Readonly<Record<string, number>>;
+  /** resultOnly: entered from the result, without cards. */
+  readonly provenance: 'cards' | 'resultOnly';
+  /** Players who confirmed this deal's result. */
+  readonly confirmedBy: readonly string[];
+  /** Contests of this deal's result not yet ruled on by an arbiter. */
+  readonly openDisputes: number;
+  /** What is wrong with the list at this row (a dealer out of turn, a foreign player, a deal missing before it). */
+  readonly problems: readonly SheetProblem[];
+}
+
+export interface SheetProblem {
+  readonly ruleId: string;
+  readonly text: string;
 }
 
 /** R35 Seeger-Fabian block for one player. */
@@ -48,6 +61,14 @@ export interface ScoreSheet {
   /** In table order (the order of `players`). */
   readonly seegerFabian: readonly SeegerFabianLine[];
   readonly derivation: readonly { readonly ruleId: string; readonly text: string }[];
-  /** Set when the recorded deals do not form a valid list (e.g. a dealer out of turn); the block is then empty. */
+  /** Every problem of the list, at the deal where it occurs; the rows and totals are still all shown. */
+  readonly problems: readonly (SheetProblem & { readonly dealNumber: number })[];
+  /** The problems in one line (`R37: deal 10: ...; ...`), or null when the list is valid. */
   readonly problem: string | null;
+  /** Set once the series is closed (SeriesClosed): the sheet is frozen. */
+  readonly closed: boolean;
+  /** Contested deals still awaiting the arbiter. */
+  readonly openDisputes: number;
+  /** Players listed beside the table's own: they hold cards in a deal but are not at the table (a problem). */
+  readonly strangers: readonly string[];
 }

@@ -1,9 +1,11 @@
 import type { DerivationLine } from '../../rules/game-result';
-import { lossFees, rankByR35, seegerFabian, type LossFeeLine, type SeegerLine, type SheetDeal } from '../../rules/score-sheet';
+import { lossFeesUnchecked, rankByR35, seegerFabianUnchecked, tableProblems, type LossFeeLine, type LossFeeSettings, type SeegerLine, type SheetDeal, type TableProblem } from '../../rules/score-sheet';
 
 export interface SeatSeriesSeeger {
   readonly sf: { readonly players: readonly SeegerLine[]; readonly derivation: readonly DerivationLine[] };
   readonly fees: { readonly players: readonly LossFeeLine[]; readonly derivation: readonly DerivationLine[] };
+  /** Problems within a stretch (a dealer out of turn), at the index of the deal in the whole series. */
+  readonly problems: readonly TableProblem[];
 }
 
 /**
@@ -12,7 +14,7 @@ export interface SeatSeriesSeeger {
  * the same three players is a 3-table of its own (players clockwise as seated in its first deal,
  * R2/R37 checked within it); a player's lines are summed over the stretches and ranked once.
  */
-export function seatSeriesSeeger(players: readonly string[], deals: readonly SheetDeal[]): SeatSeriesSeeger {
+export function seatSeriesSeeger(players: readonly string[], deals: readonly SheetDeal[], feeSettings: LossFeeSettings = {}): SeatSeriesSeeger {
   const stretches: { first: number; deals: SheetDeal[] }[] = [];
   deals.forEach((deal, i) => {
     const current = stretches[stretches.length - 1];
@@ -24,11 +26,14 @@ export function seatSeriesSeeger(players: readonly string[], deals: readonly She
   const sums = new Map(players.map((p) => [p, zero()]));
   const sfLines: DerivationLine[] = [];
   const feeLines: DerivationLine[] = [];
+  const problems: TableProblem[] = [];
   for (const stretch of stretches) {
     const seated = stretch.deals[0].seatPlayers;
     const where = `deals ${stretch.first}-${stretch.first + stretch.deals.length - 1} (${seated.join(', ')})`;
-    const sf = seegerFabian(seated, stretch.deals);
-    const fees = lossFees(seated, stretch.deals);
+    // A stretch with a problem (a record missing: the dealer out of turn) is still scored; the problem is named.
+    for (const p of tableProblems(seated, stretch.deals)) problems.push({ ...p, index: p.index + stretch.first - 1 });
+    const sf = seegerFabianUnchecked(3, seated, stretch.deals);
+    const fees = lossFeesUnchecked(3, seated, stretch.deals, feeSettings);
     for (const l of sf.players) {
       const s = sums.get(l.player) ?? zero();
       sums.set(l.player, { ...s, gamePoints: s.gamePoints + l.gamePoints, won: s.won + l.won, lost: s.lost + l.lost, opponentLosses: s.opponentLosses + l.opponentLosses, bonus: s.bonus + l.bonus, performance: s.performance + l.performance });
@@ -49,5 +54,6 @@ export function seatSeriesSeeger(players: readonly string[], deals: readonly She
   return {
     sf: { players: ranked, derivation: sfLines },
     fees: { players: players.map((player) => ({ player, lostGames: sums.get(player)?.lostGames ?? 0, feeCents: sums.get(player)?.feeCents ?? 0 })), derivation: feeLines },
+    problems,
   };
 }

@@ -1,11 +1,13 @@
 import type { RecordedEvent } from '../../eventStore/eventStore';
-import type { TableOpenedData, TablePlayersJoinedData } from '../../table/events';
+import type { SeriesClosedData, TableOpenedData, TablePlayersJoinedData } from '../../table/events';
 import type { TournamentCreatedData, TournamentTableAddedData } from '../../tournament/events';
 
 export type TableInfo = TableOpenedData & {
   readonly lastRevision: string;
   /** Players who joined an imported series after it was opened (TablePlayersJoined); absent when none. */
   readonly joined?: readonly string[];
+  /** Set once the series is closed. */
+  readonly closed?: SeriesClosedData;
 };
 
 export interface TournamentInfo extends TournamentCreatedData {
@@ -13,7 +15,7 @@ export interface TournamentInfo extends TournamentCreatedData {
   readonly lastRevision: string;
 }
 
-export const TABLE_EVENT_TYPES_READ = ['TableOpened', 'TablePlayersJoined'] as const;
+export const TABLE_EVENT_TYPES_READ = ['TableOpened', 'TablePlayersJoined', 'SeriesClosed'] as const;
 export const TOURNAMENT_EVENT_TYPES_READ = ['TournamentCreated', 'TournamentTableAdded'] as const;
 
 export function foldTableInfo(info: TableInfo | null, event: RecordedEvent): TableInfo | null {
@@ -24,6 +26,7 @@ export function foldTableInfo(info: TableInfo | null, event: RecordedEvent): Tab
     const joined = (event.data as TablePlayersJoinedData).players.filter((p) => !info.players.includes(p));
     return { ...info, players: [...info.players, ...joined], joined: [...(info.joined ?? []), ...joined], lastRevision: event.revision.toString() };
   }
+  if (event.type === 'SeriesClosed' && info) return { ...info, closed: event.data as SeriesClosedData, lastRevision: event.revision.toString() };
   return info;
 }
 

@@ -6,6 +6,8 @@ export const ISKO_PROFILE: RuleProfile = {
   version: '1',
   description: 'Internationale Skatordnung (ISkO 1999/2018): tournament rules, no house options',
   claims: 'isko',
+  schneiderAnnouncedEnd: 'playOn', // R19: "may be stopped": play goes on
+  reachedLevels: 'isko', // R23/R24 over a complete game
   allPassed: 'passedIn', // R8
   overbidLoss: 'isko', // R32
   lostGame: 'double', // R31

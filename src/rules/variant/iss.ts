@@ -5,7 +5,11 @@ import type { RuleProfile } from './rule-profile';
 export const ISS_PROFILE: RuleProfile = {
   ...ISKO_PROFILE,
   id: 'iss',
-  version: '1',
-  description: 'ISkO scoring with claims and resignations as the International Skat Server records them (D3)',
+  // 2: D3 as read from the server's 2012 scoring classes (resignations as played, the early end
+  // of schneider-announced games, s/z of lost games).
+  version: '2',
+  description: 'ISkO scoring with claims, resignations and early ends as the International Skat Server scores them (D3)',
   claims: 'iss',
+  schneiderAnnouncedEnd: 'defendersOver30',
+  reachedLevels: 'iss',
 };

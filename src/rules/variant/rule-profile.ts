@@ -10,6 +10,19 @@ export interface RuleProfile {
   readonly description: string;
   /** D3: how claims (`SC`) and resignations (`RE`) end a game. */
   readonly claims: 'isko' | 'iss';
+  /**
+   * R19: a schneider-announced game lost because the defenders hold more than 30 card points
+   * either plays on (`playOn`, ISkO: it may be stopped) or ends there (`defendersOver30`, D3:
+   * the ISS server stops it, and its records end at that trick).
+   */
+  readonly schneiderAnnouncedEnd: 'playOn' | 'defendersOver30';
+  /**
+   * R23/R24 vs D3: which schneider/schwarz levels a game reaches. `isko`: judged over a complete
+   * game only (either side ≤ 30 / no trick). `iss`: judged over the tricks as played (a resigned
+   * game is not completed); a lost game gets a level only if it was not announced and at least
+   * one trick was completed; schwarz reached implies schneider reached.
+   */
+  readonly reachedLevels: 'isko' | 'iss';
   /** R8 vs R42: what happens when all three pass. */
   readonly allPassed: 'passedIn' | 'ramsch';
   /** R32 / V1: how an overbid game is charged. */

@@ -1,4 +1,5 @@
 // The viewer's only way to the data: the public GraphQL API, the same one other clients use.
+import { currentToken } from './session.js';
 export class ApiError extends Error {
   constructor(message: string, readonly code?: string) {
     super(message);
@@ -6,9 +7,10 @@ export class ApiError extends Error {
 }
 
 export async function graphql<T>(query: string, variables: Record<string, unknown> = {}): Promise<T> {
+  const token = currentToken();
   const res = await fetch('/graphql', {
     method: 'POST',
-    headers: { 'content-type': 'application/json', 'apollo-require-preflight': 'true' },
+    headers: { 'content-type': 'application/json', 'apollo-require-preflight': 'true', ...(token ? { authorization: `Bearer ${token}` } : {}) },
     body: JSON.stringify({ query, variables }),
   });
   const body = (await res.json()) as { data?: T; errors?: Array<{ message: string; extensions?: { code?: string } }> };

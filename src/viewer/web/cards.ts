@@ -48,9 +48,8 @@ function germanPip(suit: Suit, x: number, y: number, size: number, fill: string)
   }
 }
 
-/** An SVG string for one card; `code` '??' or '' draws the back of a card. */
-export function cardSvg(code: string, style: DeckStyle): string {
-  const label = cardLabel(code, style);
+/** An SVG string for one card; `code` '??' or '' draws the back of a card. `label` names it for screen readers. */
+export function cardSvg(code: string, style: DeckStyle, label: string = cardLabel(code, style)): string {
   if (code.length !== 2 || code === '??') {
     return `<svg class="card back" viewBox="0 0 60 90" role="img" aria-label="${label}"><rect x="1" y="1" width="58" height="88" rx="6" fill="#27408b" stroke="#111"/><rect x="6" y="6" width="48" height="78" rx="4" fill="none" stroke="#9fb3e8" stroke-dasharray="3 2"/></svg>`;
   }

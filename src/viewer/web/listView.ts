@@ -1,6 +1,8 @@
 import { graphql } from './api.js';
 import { clear, el } from './dom.js';
+import { t, type MessageKey } from './messages.js';
 import { DEALS_QUERY } from './queries.js';
+import { gameWords } from './stepWords.js';
 
 interface DealRow {
   id: string; dealNumber: number; startedAt: string; players: string[]; tableId: string | null; status: string; game: string | null;
@@ -8,31 +10,31 @@ interface DealRow {
 }
 interface DealsData { deals: { totalCount: number; pageInfo: { hasNextPage: boolean; endCursor: string | null }; nodes: DealRow[] } }
 
-const GAMES = ['', 'CLUBS', 'SPADES', 'HEARTS', 'DIAMONDS', 'GRAND', 'NULL'];
-const RESULTS = ['', 'WON', 'LOST', 'PASSED_IN', 'NOT_SCOREABLE', 'IN_PROGRESS'];
+const GAMES: ReadonlyArray<readonly [string, MessageKey]> = [['', 'any'], ['CLUBS', 'clubs'], ['SPADES', 'spades'], ['HEARTS', 'hearts'], ['DIAMONDS', 'diamonds'], ['GRAND', 'grand'], ['NULL', 'null']];
+const RESULTS: ReadonlyArray<readonly [string, MessageKey]> = [['', 'any'], ['WON', 'rWon'], ['LOST', 'rLost'], ['PASSED_IN', 'rPassedIn'], ['NOT_SCOREABLE', 'rNotScoreable'], ['IN_PROGRESS', 'rInProgress']];
 
 function outcome(d: DealRow): string {
   const r = d.result;
-  if (!r) return 'in progress';
-  if (r.passedIn) return 'passed in';
-  if (r.notScoreable) return 'not scoreable';
-  return `${r.won ? 'won' : 'lost'} ${r.score ?? ''}`;
+  if (!r) return t('rInProgress');
+  if (r.passedIn) return t('rPassedIn');
+  if (r.notScoreable) return t('rNotScoreable');
+  return `${r.won ? t('rWon') : t('rLost')} ${r.score ?? ''}`;
 }
 
-function select(name: string, label: string, options: string[], value: string): HTMLLabelElement {
+function select(name: string, label: string, options: ReadonlyArray<readonly [string, MessageKey]>, value: string): HTMLLabelElement {
   const s = el('select', { name });
-  for (const o of options) s.append(el('option', { value: o, text: o === '' ? 'any' : o.toLowerCase().replace('_', ' '), selected: o === value }));
+  for (const [o, k] of options) s.append(el('option', { value: o, text: t(k), selected: o === value }));
   return el('label', {}, label, s);
 }
 
 export async function renderList(root: HTMLElement, params: URLSearchParams): Promise<void> {
   clear(root);
-  const form = el('form', { class: 'filters', role: 'search', 'aria-label': 'Filter deals' },
-    el('label', {}, 'Player', el('input', { name: 'player', value: params.get('player') ?? '' })),
-    el('label', {}, 'Table', el('input', { name: 'table', value: params.get('table') ?? '' })),
-    select('game', 'Game type', GAMES, params.get('game') ?? ''),
-    select('result', 'Result', RESULTS, params.get('result') ?? ''),
-    el('button', { type: 'submit', text: 'Filter' }),
+  const form = el('form', { class: 'filters', role: 'search', 'aria-label': t('filterDeals') },
+    el('label', {}, t('player'), el('input', { name: 'player', value: params.get('player') ?? '' })),
+    el('label', {}, t('table'), el('input', { name: 'table', value: params.get('table') ?? '' })),
+    select('game', t('gameType'), GAMES, params.get('game') ?? ''),
+    select('result', t('result'), RESULTS, params.get('result') ?? ''),
+    el('button', { type: 'submit', text: t('filter') }),
   );
   form.addEventListener('submit', (ev) => {
     ev.preventDefault();
@@ -42,13 +44,14 @@ export async function renderList(root: HTMLElement, params: URLSearchParams): Pr
     history.pushState(null, '', `/?${q.toString()}`);
     void renderList(root, q);
   });
-  const status = el('p', { role: 'status', text: 'Loading deals…' });
+  const status = el('p', { role: 'status', text: t('loadingDeals') });
   const body = el('tbody');
-  const tableEl = el('table', { 'aria-label': 'Deals' },
-    el('thead', {}, el('tr', {}, ...['Deal', 'Date', 'Players', 'Declarer', 'Game', 'Result', 'Table'].map((h) => el('th', { scope: 'col', text: h })))),
+  const heads: MessageKey[] = ['colDeal', 'colDate', 'colPlayers', 'colDeclarer', 'colGame', 'colResult', 'colTable'];
+  const tableEl = el('table', { 'aria-label': t('deals') },
+    el('thead', {}, el('tr', {}, ...heads.map((h) => el('th', { scope: 'col', text: t(h) })))),
     body);
-  const more = el('button', { type: 'button', text: 'More deals', hidden: true });
-  root.append(el('h2', { text: 'Deals' }), form, status, el('div', { class: 'scroll-x' }, tableEl), more);
+  const more = el('button', { type: 'button', text: t('moreDeals'), hidden: true });
+  root.append(el('h2', { text: t('deals') }), form, status, el('div', { class: 'scroll-x' }, tableEl), more);
 
   const filter: Record<string, string> = {};
   if (params.get('player')) filter.player = params.get('player')!;
@@ -61,7 +64,7 @@ export async function renderList(root: HTMLElement, params: URLSearchParams): Pr
     const data: DealsData = await graphql<DealsData>(DEALS_QUERY, { filter, first: 50, after });
     for (const d of data.deals.nodes) {
       const r = d.result;
-      const game = r?.game ? `${r.game.toLowerCase()}${r.hand ? ' hand' : ''}${r.ouvert ? ' ouvert' : ''}` : '';
+      const game = r?.game ? gameWords({ game: r.game, hand: r.hand, ouvert: r.ouvert, schneiderAnnounced: false, schwarzAnnounced: false }) : '';
       body.append(el('tr', {},
         el('td', {}, el('a', { href: `/?deal=${encodeURIComponent(d.id)}#step=0`, text: d.id })),
         el('td', { text: d.startedAt.slice(0, 10) }),
@@ -72,7 +75,7 @@ export async function renderList(root: HTMLElement, params: URLSearchParams): Pr
         el('td', {}, d.tableId ? el('a', { href: `/?sheet=${encodeURIComponent(d.tableId)}`, text: d.tableId }) : ''),
       ));
     }
-    status.textContent = `${data.deals.totalCount} deals`;
+    status.textContent = t('nDeals', { n: data.deals.totalCount });
     after = data.deals.pageInfo.endCursor;
     more.hidden = !data.deals.pageInfo.hasNextPage;
   };
@@ -80,6 +83,6 @@ export async function renderList(root: HTMLElement, params: URLSearchParams): Pr
   try {
     await load();
   } catch (e) {
-    status.textContent = `Could not load deals: ${(e as Error).message}`;
+    status.textContent = t('couldNotLoadDeals', { reason: (e as Error).message });
   }
 }

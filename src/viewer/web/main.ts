@@ -1,25 +1,49 @@
 import { DECK_STYLES, type DeckStyle } from './cards.js';
 import { loadDeckStyle, saveDeckStyle } from './deckPreference.js';
+import { LANGUAGES, loadLanguage, saveLanguage, type Language } from './language.js';
 import { renderList } from './listView.js';
+import { setLanguage, t, type MessageKey } from './messages.js';
+import { renderRecorder } from './recorderView.js';
 import { renderReplay } from './replayView.js';
+import { adoptTokenFromLink } from './session.js';
 import { renderSheet } from './sheetView.js';
+import { renderStandings } from './standingsView.js';
+import { renderTableScreen } from './tableView.js';
 
-// One page, three views chosen by the query string: ?deal=ID (#step=N), ?sheet=TABLE, else the list.
+// One page, views chosen by the query string: ?deal=ID (#step=N), ?sheet=TABLE, ?record=TABLE, ?table=TABLE (hall screen), else the list.
 let style: DeckStyle = loadDeckStyle();
+let language: Language = loadLanguage();
 let teardown: () => void = () => undefined;
+const settings = { style: () => style, language: () => language };
+
+/** The page's own fixed words (header, skip link) follow the chosen language too. */
+function translateChrome(): void {
+  setLanguage(language);
+  for (const node of Array.from(document.querySelectorAll<HTMLElement>('[data-i18n]'))) node.textContent = t(node.dataset.i18n as MessageKey);
+  for (const node of Array.from(document.querySelectorAll<HTMLElement>('[data-i18n-label]'))) node.setAttribute('aria-label', t(node.dataset.i18nLabel as MessageKey));
+}
 
 async function route(): Promise<void> {
   teardown();
   teardown = () => undefined;
+  translateChrome();
   const root = document.getElementById('main')!;
   const params = new URLSearchParams(location.search);
   const deal = params.get('deal');
   const sheet = params.get('sheet');
-  if (deal) teardown = await renderReplay(root, deal, () => style);
+  const record = params.get('record');
+  const table = params.get('table');
+  const standings = params.get('standings');
+  if (standings) await renderStandings(root, standings);
+  else if (record) teardown = await renderRecorder(root, record, settings);
+  else if (table) teardown = await renderTableScreen(root, table, settings);
+  else if (deal) teardown = await renderReplay(root, deal, settings);
   else if (sheet) await renderSheet(root, sheet);
   else await renderList(root, params);
   document.body.dataset.ready = 'true';
 }
+
+adoptTokenFromLink();
 
 const picker = document.getElementById('deck-style') as HTMLSelectElement;
 picker.value = style;
@@ -28,6 +52,15 @@ picker.addEventListener('change', () => {
     style = picker.value as DeckStyle;
     saveDeckStyle(style);
     // Redraw the current view with the new deck (the step stays in the URL).
+    void route();
+  }
+});
+const langPicker = document.getElementById('language') as HTMLSelectElement;
+langPicker.value = language;
+langPicker.addEventListener('change', () => {
+  if (LANGUAGES.includes(langPicker.value as Language)) {
+    language = langPicker.value as Language;
+    saveLanguage(language);
     void route();
   }
 });

@@ -17,7 +17,7 @@ export const DEAL_QUERY = `query Deal($id: ID!, $perspective: Perspective!) {
       schwarzAnnounced bid won gameValue score matadors overbid declarerPoints declarerTricks schneider schwarz corrected originalScore }
     frames(perspective: $perspective) {
       step phase toAct declarer highestBid cardsShown finished
-      event { id type revision }
+      event { id type revision seat }
       hands { forehand { ${CARD} } middlehand { ${CARD} } rearhand { ${CARD} } }
       hidden { forehand middlehand rearhand skat }
       skat { ${CARD} }
@@ -26,8 +26,14 @@ export const DEAL_QUERY = `query Deal($id: ID!, $perspective: Perspective!) {
       currentTrick { leader cards { seat card { ${CARD} } } }
       completedTricks { leader winner points unplayed cards { seat card { ${CARD} } } }
       cardPoints { declarer defenders }
-      legalMoves { kind seat value card { code } }
+      legalMoves { kind seat value card { code } declaration { game hand ouvert schneiderAnnounced schwarzAnnounced } }
     }
+  }
+}`;
+
+// The audit opens when a deal has ended (it shows every card), so it is asked for separately.
+export const AUDIT_QUERY = `query Audit($id: ID!) {
+  deal(id: $id) {
     audit {
       intact agrees brokenAt chainProblem recomputeError
       derivation { ruleId text eventIds }
@@ -44,4 +50,8 @@ export const SHEET_QUERY = `query Sheet($tableId: ID!) {
       totals { player total } }
     totals { player gamePoints won lost wonLostPoints opponentsLost opponentsLostPoints seegerFabian computer }
   }
+}`;
+
+export const DEAL_UPDATES_SUBSCRIPTION = `subscription Follow($id: ID!, $perspective: Perspective!) {
+  dealUpdates(dealId: $id, perspective: $perspective) { eventId status }
 }`;

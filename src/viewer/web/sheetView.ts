@@ -1,6 +1,8 @@
 import { graphql } from './api.js';
 import { clear, el } from './dom.js';
+import { t, type MessageKey } from './messages.js';
 import { SHEET_QUERY } from './queries.js';
+import { sheetGameWords } from './sheetWords.js';
 
 interface Sheet {
   tableId: string; players: string[]; seriesLength: number; dealsPlayed: number; complete: boolean; profileId: string;
@@ -11,57 +13,72 @@ interface Sheet {
     opponentsLostPoints: number; seegerFabian: number; computer: boolean }>;
 }
 
-// The list as organisers keep it (R34), then the Seeger-Fabian block (R35).
+/** R35: players ranked by their Seeger-Fabian total; equal totals share a rank. */
+export function ranks(totals: ReadonlyArray<{ player: string; seegerFabian: number }>): Map<string, number> {
+  const sorted = [...totals].sort((a, b) => b.seegerFabian - a.seegerFabian);
+  const out = new Map<string, number>();
+  sorted.forEach((line, i) => out.set(line.player, i > 0 && line.seegerFabian === sorted[i - 1].seegerFabian ? out.get(sorted[i - 1].player)! : i + 1));
+  return out;
+}
+
+// The list as organisers keep it (R34), then the Seeger-Fabian block with ranks (R35). On a phone
+// the list drops the dealer column and the block turns into one card per player (no sideways scroll).
 export async function renderSheet(root: HTMLElement, tableId: string): Promise<void> {
   clear(root);
-  const status = el('p', { role: 'status', text: `Loading ${tableId}…` });
+  const status = el('p', { role: 'status', text: t('loadingId', { id: tableId }) });
   root.append(status);
   let sheet: Sheet | null;
   try {
     sheet = (await graphql<{ scoreSheet: Sheet | null }>(SHEET_QUERY, { tableId })).scoreSheet;
   } catch (e) {
-    status.textContent = `Could not load ${tableId}: ${(e as Error).message}`;
+    status.textContent = t('couldNotLoad', { id: tableId, reason: (e as Error).message });
     return;
   }
   if (!sheet) {
-    status.textContent = `No table ${tableId}.`;
+    status.textContent = t('noTable', { id: tableId });
     return;
   }
   const s = sheet;
   clear(root);
-  const print = el('button', { type: 'button', class: 'no-print', text: 'Print' });
+  const print = el('button', { type: 'button', class: 'no-print', text: t('print') });
   print.addEventListener('click', () => window.print());
   root.append(
-    el('h2', { text: `Score sheet ${s.tableId}` }),
-    el('p', { class: 'muted', text: `${s.dealsPlayed} of ${s.seriesLength} games · rules ${s.profileId}${s.complete ? ' · series complete' : ''}` }),
+    el('h2', { text: t('sheetTitle', { id: s.tableId }) }),
+    el('p', { class: 'muted', text: t('sheetMeta', { played: s.dealsPlayed, length: s.seriesLength, rules: s.profileId }) + (s.complete ? t('seriesComplete') : '') }),
     print,
   );
-  const head = el('tr', {}, ...['No.', 'Dealer', 'Declarer', 'Game', ...s.players].map((h, i) => el('th', { scope: 'col', class: i >= 4 ? 'num' : undefined, text: h })));
+  const heads: Array<[string, string]> = [[t('colNo'), 'no'], [t('colDealer'), 'dealer'], [t('colDeclarer'), 'declarer'], [t('colGame'), 'game'], ...s.players.map((p): [string, string] => [p, 'num'])];
+  const head = el('tr', {}, ...heads.map(([h, cls]) => el('th', { scope: 'col', class: cls, text: h })));
   const body = el('tbody');
   for (const r of s.rows) {
-    const game = r.passedIn ? 'passed in' : r.notScoreable ? 'not scoreable' : `${r.game} ${r.won ? 'won' : 'lost'} ${r.entry > 0 ? '+' : ''}${r.entry}`;
+    const outcome = r.won ? t('rWon') : t('rLost');
+    const game = r.passedIn ? t('rPassedIn') : r.notScoreable ? t('rNotScoreable') : `${sheetGameWords(r.game)} ${outcome} ${r.entry > 0 ? '+' : ''}${r.entry}`;
     const tr = el('tr', {},
-      el('td', {}, el('a', { href: `/?deal=${encodeURIComponent(r.dealId)}#step=0`, text: String(r.dealNumber) })),
-      el('td', { text: r.dealer }),
-      el('td', { text: r.declarer ?? '' }),
-      el('td', { text: game + (r.corrected ? ` (corrected from ${r.originalEntry ?? '?'}: ${r.correctionReason ?? ''})` : '') }));
+      el('td', { class: 'no' }, el('a', { href: `/?deal=${encodeURIComponent(r.dealId)}#step=0`, text: String(r.dealNumber) })),
+      el('td', { class: 'dealer', text: r.dealer }),
+      el('td', { class: 'declarer', text: r.declarer ?? '' }),
+      el('td', { class: 'game', text: game + (r.corrected ? t('correctedNote', { from: r.originalEntry ?? '?', reason: r.correctionReason ?? '' }) : '') }));
     for (const p of s.players) {
-      const t = r.totals.find((x) => x.player === p);
+      const tot = r.totals.find((x) => x.player === p);
       const changed = r.declarer === p && !r.passedIn && !r.notScoreable;
-      tr.append(el('td', { class: 'num', text: t ? String(t.total) : '', style: changed ? 'font-weight:700' : undefined }));
+      tr.append(el('td', { class: changed ? 'num changed' : 'num', text: tot ? String(tot.total) : '' }));
     }
     body.append(tr);
   }
-  root.append(el('div', { class: 'scroll-x' }, el('table', { 'aria-label': 'List of games', 'data-testid': 'sheet-rows' }, el('thead', {}, head), body)));
+  root.append(el('table', { class: 'sheet-list', 'aria-label': t('listOfGames'), 'data-testid': 'sheet-rows' }, el('thead', {}, head), body));
 
+  const rank = ranks(s.totals);
+  const cols: MessageKey[] = ['colRank', 'player', 'colGamePoints', 'colWon', 'colLost', 'colWonLost', 'colOppLost', 'colBonus', 'colTotal'];
   const sf = el('tbody');
-  for (const t of s.totals) {
+  for (const line of [...s.totals].sort((a, b) => rank.get(a.player)! - rank.get(b.player)!)) {
+    const values = [line.gamePoints, line.won, line.lost, line.wonLostPoints, line.opponentsLost, line.opponentsLostPoints, line.seegerFabian];
     sf.append(el('tr', {},
-      el('th', { scope: 'row', text: t.player + (t.computer ? ' (computer)' : '') }),
-      ...[t.gamePoints, t.won, t.lost, t.wonLostPoints, t.opponentsLost, t.opponentsLostPoints, t.seegerFabian].map((v) => el('td', { class: 'num', text: String(v) }))));
+      el('td', { class: 'num', 'data-label': t('colRank'), 'data-testid': 'rank', text: String(rank.get(line.player)) }),
+      el('th', { scope: 'row', 'data-label': t('player'), text: line.player + (line.computer ? t('computer') : '') }),
+      ...values.map((v, i) => el('td', { class: 'num', 'data-label': t(cols[i + 2]), text: String(v) }))));
   }
-  root.append(el('h2', { text: 'Seeger-Fabian' }),
-    el('div', { class: 'scroll-x' }, el('table', { 'aria-label': 'Seeger-Fabian totals', 'data-testid': 'seeger-fabian' },
-      el('thead', {}, el('tr', {}, ...['Player', 'Game points', 'Won', 'Lost', '±50 × (won − lost)', "Opponents' lost games", 'Bonus', 'Total'].map((h) => el('th', { scope: 'col', text: h })))),
-      sf)));
+  root.append(el('h2', { text: t('seegerFabian') }),
+    el('table', { class: 'stack-on-phone', 'aria-label': t('seegerFabian'), 'data-testid': 'seeger-fabian' },
+      el('thead', {}, el('tr', {}, ...cols.map((h) => el('th', { scope: 'col', text: t(h) })))),
+      sf));
 }

@@ -14,7 +14,7 @@ export interface Frame {
   highestBid: number;
   cardsShown: boolean;
   finished: boolean;
-  event: { id: string; type: string; revision: string };
+  event: { id: string; type: string; revision: string; seat: SeatName | null };
   hands: { forehand: Card[]; middlehand: Card[]; rearhand: Card[] };
   hidden: { forehand: number; middlehand: number; rearhand: number; skat: number };
   skat: Card[];
@@ -23,7 +23,7 @@ export interface Frame {
   currentTrick: { leader: SeatName; cards: PlayedCard[] } | null;
   completedTricks: Array<{ leader: SeatName; winner: SeatName; points: number; unplayed: boolean; cards: PlayedCard[] }>;
   cardPoints: { declarer: number; defenders: number };
-  legalMoves: Array<{ kind: string; seat: SeatName | null; value: number | null; card: { code: string } | null }>;
+  legalMoves: Array<{ kind: string; seat: SeatName | null; value: number | null; card: { code: string } | null; cards?: Array<{ code: string }> | null; declaration?: Frame['declaration'] }>;
 }
 
 export interface DealResult {

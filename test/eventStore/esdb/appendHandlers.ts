@@ -9,8 +9,8 @@ import * as streamsPb from '@eventstore/db-client/generated/streams_pb';
 import * as sharedPb from '@eventstore/db-client/generated/shared_pb';
 import * as statusPb from '@eventstore/db-client/generated/status_pb';
 import { Empty as GoogleEmpty } from 'google-protobuf/google/protobuf/empty_pb';
-import type { AppendOutcome, ExpectedState, InMemoryLog, ProposedEvent } from './inMemoryLog';
-import type { Gate } from './gate';
+import type { AppendOutcome, ExpectedState, ProposedEvent } from './inMemoryLog';
+import type { CallContext } from './readHandler';
 
 const UUID_PATTERN = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
@@ -87,7 +87,7 @@ function appendResponse(outcome: AppendOutcome): streamsPb.AppendResp {
   return response;
 }
 
-export function handleAppend(log: InMemoryLog, gate: Gate) {
+export function handleAppend({ log, gate, counters, faults }: CallContext) {
   return (
     call: grpc.ServerReadableStream<streamsPb.AppendReq, streamsPb.AppendResp>,
     respond: grpc.sendUnaryData<streamsPb.AppendResp>,
@@ -118,7 +118,13 @@ export function handleAppend(log: InMemoryLog, gate: Gate) {
       if (failed) return;
       try {
         if (!options) throw new BadRequest('append without options');
+        const failAs = { emit: (_: 'error', status: Partial<grpc.StatusObject>) => (callback(status as grpc.ServiceError, null), true) };
+        if (faults.rejectsAsFollower(failAs)) return;
+        counters.appendRequests++;
+        counters.eventsReceived += proposed.length;
         const outcome = log.append(streamNameOf(options.getStreamIdentifier()), appendExpected(options), proposed);
+        // Written, then the node fails before answering: the client never learns the outcome.
+        if (faults.cutsAppend(failAs)) return;
         callback(null, appendResponse(outcome));
       } catch (error) {
         fail(error);
@@ -184,7 +190,7 @@ interface PendingBatch {
   readonly proposed: ProposedEvent[];
 }
 
-export function handleBatchAppend(log: InMemoryLog, gate: Gate) {
+export function handleBatchAppend({ log, gate, counters, faults }: CallContext) {
   return (call: grpc.ServerDuplexStream<streamsPb.BatchAppendReq, streamsPb.BatchAppendResp>): void => {
     const pending = new Map<string, PendingBatch>();
     call.on('data', (request: streamsPb.BatchAppendReq) => {
@@ -204,7 +210,11 @@ export function handleBatchAppend(log: InMemoryLog, gate: Gate) {
         pending.delete(key);
         const done = batch;
         gate.whenOpen(() => {
+          if (faults.rejectsAsFollower(call)) return;
+          counters.appendRequests++;
+          counters.eventsReceived += done.proposed.length;
           const outcome = log.append(streamNameOf(done.options.getStreamIdentifier()), batchExpected(done.options), done.proposed);
+          if (faults.cutsAppend(call)) return;
           call.write(batchResponse(correlationId, done.options, outcome));
         });
       } catch (error) {

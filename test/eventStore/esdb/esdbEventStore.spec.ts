@@ -59,6 +59,8 @@ function recorder() {
 }
 
 const fastSupervision: EsdbEventStoreOptions = { subscription: { initialBackoffMs: 20, maxBackoffMs: 200, livenessIntervalMs: 500 } };
+/** A server that is down stays down in these tests: give up after one quick retry instead of riding out a failover. */
+const quickGiveUp: EsdbEventStoreOptions = { failover: { attempts: 1, initialBackoffMs: 10, maxBackoffMs: 10 } };
 
 describe.each([
   ['BatchAppend', false],
@@ -66,7 +68,7 @@ describe.each([
 ])('EventStoreDB adapter, append path %s', (_label, legacy) => {
   describe('server unreachable → StoreUnavailableError', () => {
     it('append to a closed port (the client raises a raw gRPC code 14)', async () => {
-      const store = await openEsdbEventStore(`esdb://127.0.0.1:${await freePort()}?tls=false`);
+      const store = await openEsdbEventStore(`esdb://127.0.0.1:${await freePort()}?tls=false`, quickGiveUp);
       try {
         const error = await failure(store.appendToStream(stream('down'), [event()], { expectedRevision: 'noStream' }));
         expect(error).toBeInstanceOf(StoreUnavailableError);
@@ -77,7 +79,7 @@ describe.each([
     });
 
     it('reads of a closed port (the client raises UnavailableError)', async () => {
-      const store = await openEsdbEventStore(`esdb://127.0.0.1:${await freePort()}?tls=false`);
+      const store = await openEsdbEventStore(`esdb://127.0.0.1:${await freePort()}?tls=false`, quickGiveUp);
       try {
         const error = await failure(store.readStream(stream('down')));
         expect(error).toBeInstanceOf(StoreUnavailableError);
@@ -91,7 +93,7 @@ describe.each([
 
     it('the server stopped mid-run: append and read fail, and both work again after a restart', async () => {
       const server = await startEsdbTestServer({ legacy });
-      const store = await openEsdbEventStore(server.connectionString);
+      const store = await openEsdbEventStore(server.connectionString, quickGiveUp);
       try {
         const s = stream('midrun');
         await store.appendToStream(s, events(2), { expectedRevision: 'noStream' });

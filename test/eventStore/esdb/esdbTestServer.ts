@@ -9,13 +9,15 @@
  * subscriptions, FellBehind or scavenging. Whenever `EVENTSTORE_CONNECTION_STRING` is set, the
  * conformance suite also runs against a real server; that run is the authority.
  *
- * RPCs: ServerFeatures.GetSupportedMethods (or UNIMPLEMENTED in `legacy` mode, as servers before
- * 21.10 answer; the double still sends CaughtUp there, which only 23.10+ servers do), Streams.Append,
- * Streams.BatchAppend (advertised in modern mode, so the client uses it for plain appends, as it
- * does against 21.10+ servers) and Streams.Read (see readHandler.ts). Modelled behaviour: $all
- * positions (commit = prepare, increasing), stream revisions, the expected-revision check with the
- * server's WrongExpectedVersion shapes, idempotent re-append (inMemoryLog.ts), a few `$` system
- * events in $all as a fresh server has, and, for tests, a hard stop/restart and a frozen server.
+ * RPCs: ServerFeatures.GetSupportedMethods (in `legacy` mode without BatchAppend among the
+ * methods, so the client appends with Append as against a server that does not offer it),
+ * Streams.Append, Streams.BatchAppend and Streams.Read (see readHandler.ts, with the server's
+ * filters). Modelled behaviour: $all positions (commit = prepare, increasing), stream revisions, the
+ * expected-revision check with the server's WrongExpectedVersion shapes, idempotent re-append
+ * (inMemoryLog.ts), a few `$` system events in $all as a fresh server has, and, for tests, a hard
+ * stop/restart, a frozen server, counters of what was sent (transferCounters.ts), outages and
+ * leader changes in the middle of an append, a read or a subscription (faults.ts), and a cluster of
+ * nodes over one log (startEsdbTestCluster).
  */
 import * as grpc from '@grpc/grpc-js';
 import { StreamsService } from '@eventstore/db-client/generated/streams_grpc_pb';
@@ -24,16 +26,20 @@ import * as featuresPb from '@eventstore/db-client/generated/serverfeatures_pb';
 import type * as sharedPb from '@eventstore/db-client/generated/shared_pb';
 import { InMemoryLog } from './inMemoryLog';
 import { handleAppend, handleBatchAppend } from './appendHandlers';
-import { handleRead } from './readHandler';
+import { handleRead, type CallContext } from './readHandler';
 import { Gate } from './gate';
+import { Faults, type Endpoint, type Fault } from './faults';
+import { newTransferCounters, type TransferCounters } from './transferCounters';
 
 export interface EsdbTestServerOptions {
-  /** Answer GetSupportedMethods with UNIMPLEMENTED, as servers before 21.10 do: the client then appends with Append. */
+  /** Leave BatchAppend out of the supported methods: the client then appends with Append. */
   readonly legacy?: boolean;
   /** Listen on this port (default: a free one). */
   readonly port?: number;
-  /** Keep the events of a previous instance (restart). */
+  /** Keep the events of a previous instance (restart), or share them with other nodes (cluster). */
   readonly log?: InMemoryLog;
+  /** The version GetSupportedMethods reports (default 24.10.0). */
+  readonly serverVersion?: string;
 }
 
 export interface EsdbTestServer {
@@ -49,12 +55,21 @@ export interface EsdbTestServer {
   thaw(): void;
   /** Read calls received (reads, subscriptions, probes) since start. */
   readonly readCalls: () => number;
+  /** Everything counted since start (a live object: copy it with `{ ...server.counters }`). */
+  readonly counters: TransferCounters;
+  /** Arms a failure (faults.ts); an outage brings the node back by itself after `downMs`. */
+  arm(fault: Fault): void;
+  /** Resolves when the node is up again after an outage that fired. */
+  settled(): Promise<void>;
+  /** Armed faults that have not fired yet. */
+  readonly pendingFaults: () => number;
 }
 
-const SERVER_VERSION = '24.10.0-skat-ledger-test-double';
+export const TEST_DOUBLE_VERSION = '24.10.0-skat-ledger-test-double';
 
-function supportedMethods(): featuresPb.SupportedMethods {
-  const methods = ['read', 'append', 'batchappend'].map((name) => {
+function supportedMethods(legacy: boolean, version: string): featuresPb.SupportedMethods {
+  const names = legacy ? ['read', 'append'] : ['read', 'append', 'batchappend'];
+  const methods = names.map((name) => {
     const method = new featuresPb.SupportedMethod();
     method.setServiceName('event_store.client.streams.streams');
     method.setMethodName(name);
@@ -62,7 +77,7 @@ function supportedMethods(): featuresPb.SupportedMethods {
   });
   const supported = new featuresPb.SupportedMethods();
   supported.setMethodsList(methods);
-  supported.setEventStoreServerVersion(SERVER_VERSION);
+  supported.setEventStoreServerVersion(version);
   return supported;
 }
 
@@ -77,63 +92,132 @@ function seedSystemEvents(log: InMemoryLog): void {
   system('$stats-127.0.0.1:2113', 'a0b1c2d3-0000-4000-8000-000000000003', '$statsCollected', { 'proc-startTime': 'now' });
 }
 
-interface Counters {
-  reads: number;
-}
-
-async function listen(options: { legacy: boolean; port: number; log: InMemoryLog; gate: Gate; counters: Counters }): Promise<{ server: grpc.Server; port: number }> {
+async function listen(options: { legacy: boolean; version: string; port: number; context: CallContext }): Promise<{ server: grpc.Server; port: number }> {
   const server = new grpc.Server();
-  const read = handleRead(options.log, options.gate);
+  const { context } = options;
   server.addService(StreamsService as unknown as grpc.ServiceDefinition, {
-    read: (call: Parameters<typeof read>[0]) => {
-      options.counters.reads++;
-      read(call);
-    },
-    append: handleAppend(options.log, options.gate),
-    batchAppend: handleBatchAppend(options.log, options.gate),
+    read: handleRead(context),
+    append: handleAppend(context),
+    batchAppend: handleBatchAppend(context),
     delete: (_call: unknown, callback: grpc.sendUnaryData<never>) => callback({ code: grpc.status.UNIMPLEMENTED, details: 'not modelled' }, null),
     tombstone: (_call: unknown, callback: grpc.sendUnaryData<never>) => callback({ code: grpc.status.UNIMPLEMENTED, details: 'not modelled' }, null),
   });
-  if (!options.legacy) {
-    server.addService(ServerFeaturesService as unknown as grpc.ServiceDefinition, {
-      getSupportedMethods: (_call: grpc.ServerUnaryCall<sharedPb.Empty, featuresPb.SupportedMethods>, callback: grpc.sendUnaryData<featuresPb.SupportedMethods>) =>
-        options.gate.whenOpen(() => callback(null, supportedMethods())),
-    });
-  }
+  server.addService(ServerFeaturesService as unknown as grpc.ServiceDefinition, {
+    getSupportedMethods: (_call: grpc.ServerUnaryCall<sharedPb.Empty, featuresPb.SupportedMethods>, callback: grpc.sendUnaryData<featuresPb.SupportedMethods>) =>
+      context.gate.whenOpen(() => callback(null, supportedMethods(options.legacy, options.version))),
+  });
   const port = await new Promise<number>((resolve, reject) =>
     server.bindAsync(`127.0.0.1:${options.port}`, grpc.ServerCredentials.createInsecure(), (error, bound) => (error ? reject(error) : resolve(bound))),
   );
   return { server, port };
 }
 
-export async function startEsdbTestServer(options: EsdbTestServerOptions = {}): Promise<EsdbTestServer> {
+/** One node; `leader` says where the leader is when this node is not it (undefined: it leads). */
+async function startNode(
+  options: EsdbTestServerOptions,
+  cluster?: { readonly leader: () => Endpoint | undefined; readonly leaderChange: () => void },
+): Promise<EsdbTestServer> {
   const legacy = options.legacy ?? false;
+  const version = options.serverVersion ?? TEST_DOUBLE_VERSION;
   const log = options.log ?? new InMemoryLog();
   if (!options.log) seedSystemEvents(log);
   const gate = new Gate();
-  const counters: Counters = { reads: 0 };
-  const listening = await listen({ legacy, port: options.port ?? 0, log, gate, counters });
+  const counters = newTransferCounters();
+  const faults = new Faults();
+  const context: CallContext = { log, gate, counters, faults };
+  const listening = await listen({ legacy, version, port: options.port ?? 0, context });
   const port = listening.port;
   let server = listening.server;
   let running = true;
+  let restarting: Promise<void> = Promise.resolve();
   const stop = async (): Promise<void> => {
     if (!running) return;
     running = false;
     gate.thaw();
     server.forceShutdown();
   };
+  const restart = async (): Promise<void> => {
+    await stop();
+    ({ server } = await listen({ legacy, version, port, context }));
+    running = true;
+  };
+  faults.attach({
+    outage: (downMs) => {
+      // Cut after the current call's handler returns, as a crash between two writes would.
+      restarting = new Promise<void>((resolve) => setImmediate(() => void stop().then(() => setTimeout(() => void restart().then(resolve, resolve), downMs))));
+    },
+    leaderChange: () => cluster?.leaderChange(),
+    leader: () => cluster?.leader(),
+  });
   return {
     connectionString: `esdb://127.0.0.1:${port}?tls=false`,
     port,
     log,
     stop,
-    async restart() {
-      await stop();
-      ({ server } = await listen({ legacy, port, log, gate, counters }));
-      running = true;
-    },
+    restart,
     freeze: () => gate.freeze(),
     thaw: () => gate.thaw(),
-    readCalls: () => counters.reads,
+    readCalls: () => counters.readCalls,
+    counters,
+    arm: (fault) => faults.arm(fault),
+    async settled() {
+      await restarting;
+    },
+    pendingFaults: () => faults.pending,
+  };
+}
+
+export async function startEsdbTestServer(options: EsdbTestServerOptions = {}): Promise<EsdbTestServer> {
+  return startNode(options);
+}
+
+export interface EsdbTestCluster {
+  readonly nodes: readonly EsdbTestServer[];
+  readonly log: InMemoryLog;
+  /** The node that leads now. */
+  leader(): EsdbTestServer;
+  /** Moves leadership to the next node (as an election after the leader failed would). */
+  moveLeader(): void;
+  /** Counters summed over the nodes. */
+  counters(): TransferCounters;
+  stop(): Promise<void>;
+}
+
+/**
+ * Nodes over one log, one of them leader: the others answer every call NotLeader with the
+ * leader's endpoint. Connect to the first node (`nodes[0].connectionString`); after a leader
+ * change the client follows the NotLeader answer to the new leader.
+ */
+export async function startEsdbTestCluster(options: { readonly nodes?: number; readonly legacy?: boolean } = {}): Promise<EsdbTestCluster> {
+  const log = new InMemoryLog();
+  seedSystemEvents(log);
+  const nodes: EsdbTestServer[] = [];
+  let leaderIndex = 0;
+  const moveLeader = () => void (leaderIndex = (leaderIndex + 1) % nodes.length);
+  for (let i = 0; i < (options.nodes ?? 3); i++) {
+    const self = i;
+    nodes.push(
+      await startNode(
+        { log, legacy: options.legacy },
+        {
+          leader: () => (leaderIndex === self ? undefined : { host: '127.0.0.1', port: nodes[leaderIndex].port }),
+          leaderChange: moveLeader,
+        },
+      ),
+    );
+  }
+  return {
+    nodes,
+    log,
+    leader: () => nodes[leaderIndex],
+    moveLeader,
+    counters() {
+      const sum = newTransferCounters();
+      for (const node of nodes) for (const key of Object.keys(sum) as (keyof TransferCounters)[]) sum[key] += node.counters[key];
+      return sum;
+    },
+    async stop() {
+      await Promise.all(nodes.map((node) => node.settled().then(() => node.stop())));
+    },
   };
 }

@@ -12,7 +12,8 @@ import { startEsdbTestServer, type EsdbTestServer } from './esdbTestServer';
 const corpus = corpusLines().map((l) => l.text).join('\n');
 
 async function importedInto(storeUrl: string): Promise<Ledger> {
-  const ledger = await Ledger.open({ storeUrl });
+  // Read models in memory here: the default for EventStoreDB is a file under ./data (readModelBinding.spec.ts covers files).
+  const ledger = await Ledger.open({ storeUrl, readModelUrl: 'sqlite::memory:' });
   const summary = await importIssText(ledger, corpus);
   expect(summary).toMatchObject({ records: 33, imported: 33, rejectedCount: 0 });
   await ledger.catchUp();

@@ -1,9 +1,13 @@
 /**
  * Read of the EventStoreDB test double: stream reads (forwards/backwards, count, stream-not-found),
- * $all reads (from start/end/position, optional filter) and $all subscriptions (confirmation,
- * catch-up, checkpoints every `window × multiplier` scanned events on filtered subscriptions,
- * CaughtUp at the end of catch-up as servers from 23.10 send it, then live events). Stream
- * subscriptions, FellBehind and backpressure are not modelled.
+ * $all reads (from start/end/position, optional server-side filter) and $all subscriptions
+ * (confirmation, catch-up, checkpoints every `window × multiplier` scanned events on filtered
+ * subscriptions, CaughtUp at the end of catch-up as servers from 23.10 send it, then live events).
+ * Filters work as the server's (from streams.proto's FilterOptions): on the stream name or the event
+ * type, by prefixes or a regular expression; only matching events are sent. Writes respect the
+ * transport's backpressure (a slow reader slows the sender, as over a real HTTP/2 connection), and
+ * every message sent is counted (transferCounters.ts) so tests can assert what a read cost. Stream
+ * subscriptions and FellBehind are not modelled.
  */
 import * as grpc from '@grpc/grpc-js';
 import { randomUUID } from 'node:crypto';
@@ -12,10 +16,14 @@ import * as sharedPb from '@eventstore/db-client/generated/shared_pb';
 import type { InMemoryLog, LoggedEvent } from './inMemoryLog';
 import { streamNameOf } from './appendHandlers';
 import type { Gate } from './gate';
+import type { TransferCounters } from './transferCounters';
+import type { Faults } from './faults';
 
 const FORWARDS = 0;
 /** The gRPC client's fixed search window when it asks for `count` (server default). */
 const DEFAULT_SEARCH_WINDOW = 32;
+/** Messages the double buffers per call before it waits for the reader (memory stays bounded on 700,000-event reads). */
+const SEND_BUFFER_MESSAGES = 2_000;
 
 type ReadCall = grpc.ServerWritableStream<streamsPb.ReadReq, streamsPb.ReadResp>;
 type EventFilter = (event: LoggedEvent) => boolean;
@@ -78,17 +86,86 @@ function countOf(options: streamsPb.ReadReq.Options): number {
   return count > BigInt(Number.MAX_SAFE_INTEGER) ? Number.MAX_SAFE_INTEGER : Number(count);
 }
 
-function readStream(log: InMemoryLog, call: ReadCall, options: streamsPb.ReadReq.Options): void {
+/** Where a call stands: the counters it adds to and the fault (if any) that cuts it. */
+export interface CallContext {
+  readonly log: InMemoryLog;
+  readonly gate: Gate;
+  readonly counters: TransferCounters;
+  readonly faults: Faults;
+}
+
+/**
+ * Sends responses with backpressure: waits for 'drain' when the transport's buffer is full, and
+ * stops (returning false) once the call was cancelled or an armed fault cut the server.
+ */
+class Sender {
+  private cancelled = false;
+  private sentEvents = 0;
+  constructor(
+    private readonly call: ReadCall,
+    private readonly context: CallContext,
+    private readonly kind: 'read' | 'subscription',
+  ) {
+    call.on('cancelled', () => (this.cancelled = true));
+    call.on('close', () => (this.cancelled = true));
+    call.on('error', () => (this.cancelled = true));
+  }
+
+  get open(): boolean {
+    return !this.cancelled;
+  }
+
+  async event(event: LoggedEvent): Promise<boolean> {
+    if (!(await this.write(eventResponse(event)))) return false;
+    this.context.counters.eventsSent++;
+    if (this.kind === 'subscription') this.context.counters.subscriptionEventsSent++;
+    this.sentEvents++;
+    if (this.context.faults.cutsAfter(this.kind, this.sentEvents, this.call)) {
+      this.cancelled = true;
+      return false;
+    }
+    return true;
+  }
+
+  async checkpoint(position: bigint): Promise<boolean> {
+    this.context.counters.checkpointsSent++;
+    return this.write(checkpointResponse(position));
+  }
+
+  async write(response: streamsPb.ReadResp): Promise<boolean> {
+    if (this.cancelled) return false;
+    // Wait for 'drain' only past a deep buffer: a wait per full 16-message buffer costs a round trip each.
+    if (!this.call.write(response) && this.call.writableLength > SEND_BUFFER_MESSAGES) {
+      await new Promise<void>((resolve) => {
+        const done = () => (this.call.off('drain', done), this.call.off('close', done), resolve());
+        this.call.on('drain', done);
+        this.call.on('close', done);
+      });
+    }
+    return !this.cancelled;
+  }
+
+  end(): void {
+    if (!this.cancelled) this.call.end();
+  }
+}
+
+function streamNotFound(streamName: string): streamsPb.ReadResp {
+  const notFound = new streamsPb.ReadResp.StreamNotFound();
+  notFound.setStreamIdentifier(streamIdentifier(streamName));
+  const response = new streamsPb.ReadResp();
+  response.setStreamNotFound(notFound);
+  return response;
+}
+
+async function readStream(context: CallContext, call: ReadCall, options: streamsPb.ReadReq.Options): Promise<void> {
+  const send = new Sender(call, context, 'read');
   const streamOptions = options.getStream()!;
   const streamName = streamNameOf(streamOptions.getStreamIdentifier());
-  const events = log.streamEvents(streamName) ?? [];
+  const events = context.log.streamEvents(streamName) ?? [];
   if (events.length === 0) {
-    const notFound = new streamsPb.ReadResp.StreamNotFound();
-    notFound.setStreamIdentifier(streamIdentifier(streamName));
-    const response = new streamsPb.ReadResp();
-    response.setStreamNotFound(notFound);
-    call.write(response);
-    call.end();
+    await send.write(streamNotFound(streamName));
+    send.end();
     return;
   }
   const count = countOf(options);
@@ -98,17 +175,30 @@ function readStream(log: InMemoryLog, call: ReadCall, options: streamsPb.ReadReq
   let sent = 0;
   if (forwards) {
     const from = streamOptions.hasEnd() ? events.length : requested === undefined ? 0 : requested > BigInt(last) ? events.length : Number(requested);
-    for (let index = from; index <= last && sent < count; index++, sent++) call.write(eventResponse(events[index]));
+    for (let index = from; index <= last && sent < count; index++, sent++) if (!(await send.event(events[index]))) return;
   } else {
     const from = streamOptions.hasStart() ? 0 : requested === undefined ? last : requested > BigInt(last) ? last : Number(requested);
-    for (let index = from; index >= 0 && sent < count; index--, sent++) call.write(eventResponse(events[index]));
+    for (let index = from; index >= 0 && sent < count; index--, sent++) if (!(await send.event(events[index]))) return;
   }
-  call.end();
+  send.end();
 }
 
-function readAll(log: InMemoryLog, call: ReadCall, options: streamsPb.ReadReq.Options): void {
+/** Index of the first event at or after `position` (binary search: positions increase along the log). */
+function indexAtOrAfter(events: readonly LoggedEvent[], position: bigint): number {
+  let low = 0;
+  let high = events.length;
+  while (low < high) {
+    const middle = (low + high) >>> 1;
+    if (events[middle].position < position) low = middle + 1;
+    else high = middle;
+  }
+  return low;
+}
+
+async function readAll(context: CallContext, call: ReadCall, options: streamsPb.ReadReq.Options): Promise<void> {
+  const send = new Sender(call, context, 'read');
   const allOptions = options.getAll()!;
-  const events = log.events;
+  const events = context.log.events;
   const count = countOf(options);
   const filter = filterOf(options) ?? (() => true);
   const forwards = options.getReadDirection() === FORWARDS;
@@ -116,23 +206,32 @@ function readAll(log: InMemoryLog, call: ReadCall, options: streamsPb.ReadReq.Op
   let sent = 0;
   if (forwards) {
     // Forwards from a position includes the event at that position.
-    let index = allOptions.hasEnd() ? events.length : requested === undefined ? 0 : events.findIndex((event) => event.position >= requested);
-    if (index < 0) index = events.length;
+    let index = allOptions.hasEnd() ? events.length : requested === undefined ? 0 : indexAtOrAfter(events, requested);
     for (; index < events.length && sent < count; index++) {
-      if (filter(events[index])) (call.write(eventResponse(events[index])), sent++);
+      context.counters.eventsScanned++;
+      if (filter(events[index])) {
+        if (!(await send.event(events[index]))) return;
+        sent++;
+      }
     }
   } else {
     // Backwards from a position returns the events before it.
-    let index = allOptions.hasStart() ? -1 : events.length - 1;
-    if (requested !== undefined) while (index >= 0 && events[index].position >= requested) index--;
+    let index = allOptions.hasStart() ? -1 : requested === undefined ? events.length - 1 : indexAtOrAfter(events, requested) - 1;
     for (; index >= 0 && sent < count; index--) {
-      if (filter(events[index])) (call.write(eventResponse(events[index])), sent++);
+      context.counters.eventsScanned++;
+      if (filter(events[index])) {
+        if (!(await send.event(events[index]))) return;
+        sent++;
+      }
     }
   }
-  call.end();
+  send.end();
 }
 
-function subscribeToAll(log: InMemoryLog, gate: Gate, call: ReadCall, options: streamsPb.ReadReq.Options): void {
+async function subscribeToAll(context: CallContext, call: ReadCall, options: streamsPb.ReadReq.Options): Promise<void> {
+  const { log, gate, counters } = context;
+  counters.subscriptions++;
+  const send = new Sender(call, context, 'subscription');
   const allOptions = options.getAll()!;
   const filter = filterOf(options);
   const filterOptions = options.getFilter();
@@ -145,38 +244,64 @@ function subscribeToAll(log: InMemoryLog, gate: Gate, call: ReadCall, options: s
       ? log.lastPosition()
       : undefined;
 
-  let scanned = 0;
-  const deliver = (event: LoggedEvent): void => {
-    if (after !== undefined && event.position <= after) return;
-    if (!filter || filter(event)) call.write(eventResponse(event));
-    scanned++;
-    if (filter && scanned % checkpointEvery === 0) call.write(checkpointResponse(event.position));
-  };
-
   const confirmation = new streamsPb.ReadResp.SubscriptionConfirmation();
   confirmation.setSubscriptionId(randomUUID());
   const confirmed = new streamsPb.ReadResp();
   confirmed.setConfirmation(confirmation);
-  call.write(confirmed);
+  if (!(await send.write(confirmed))) return;
 
-  for (const event of log.events) deliver(event);
-  // Since 23.10 the server marks the switch to live with CaughtUp (and no longer with a checkpoint).
-  const caughtUp = new streamsPb.ReadResp();
-  caughtUp.setCaughtUp(new streamsPb.ReadResp.CaughtUp());
-  call.write(caughtUp);
-
-  const unsubscribe = log.onAppended((appended) => gate.whenOpen(() => appended.forEach(deliver)));
+  // One cursor over the log for catch-up and live events alike: each pump sends what is new.
+  let next = after === undefined ? 0 : indexAtOrAfter(log.events, after + 1n);
+  let scanned = 0;
+  let caughtUpSent = false;
+  let pumping = false;
+  let again = false;
+  const pump = async (): Promise<void> => {
+    if (pumping) return void (again = true);
+    pumping = true;
+    try {
+      do {
+        again = false;
+        const events = log.events;
+        while (next < events.length) {
+          const event = events[next++];
+          counters.eventsScanned++;
+          if (!filter || filter(event)) {
+            if (!(await send.event(event))) return;
+          }
+          scanned++;
+          if (filter && scanned % checkpointEvery === 0 && !(await send.checkpoint(event.position))) return;
+        }
+        if (!caughtUpSent) {
+          // Since 23.10 the server marks the switch to live with CaughtUp (and no longer with a checkpoint).
+          caughtUpSent = true;
+          const caughtUp = new streamsPb.ReadResp();
+          caughtUp.setCaughtUp(new streamsPb.ReadResp.CaughtUp());
+          if (!(await send.write(caughtUp))) return;
+        }
+      } while (again);
+    } finally {
+      pumping = false;
+    }
+  };
+  const unsubscribe = log.onAppended(() => gate.whenOpen(() => void pump()));
   call.on('cancelled', unsubscribe);
   call.on('close', unsubscribe);
   call.on('error', unsubscribe);
+  await pump();
+  if (!send.open) unsubscribe();
 }
 
-export function handleRead(log: InMemoryLog, gate: Gate) {
-  return (call: ReadCall): void => gate.whenOpen(() => serveRead(log, gate, call));
+export function handleRead(context: CallContext) {
+  return (call: ReadCall): void => {
+    context.counters.readCalls++;
+    context.gate.whenOpen(() => void serveRead(context, call));
+  };
 }
 
-function serveRead(log: InMemoryLog, gate: Gate, call: ReadCall): void {
+async function serveRead(context: CallContext, call: ReadCall): Promise<void> {
   try {
+    if (context.faults.rejectsAsFollower(call)) return;
     const options = call.request.getOptions();
     if (!options) throw new Error('read without options');
     if (options.hasSubscription()) {
@@ -184,11 +309,11 @@ function serveRead(log: InMemoryLog, gate: Gate, call: ReadCall): void {
         call.emit('error', { code: grpc.status.UNIMPLEMENTED, details: 'the test double models $all subscriptions only' });
         return;
       }
-      subscribeToAll(log, gate, call, options);
+      await subscribeToAll(context, call, options);
     } else if (options.hasStream()) {
-      readStream(log, call, options);
+      await readStream(context, call, options);
     } else if (options.hasAll()) {
-      readAll(log, call, options);
+      await readAll(context, call, options);
     } else {
       throw new Error('read of neither a stream nor $all');
     }

@@ -2,6 +2,9 @@ import type { Card } from '../../../rules/card';
 import type { DealCommand, StartDeal } from '../../../deal/commands';
 import type { IssRecord, IssToken } from '../IssRecord';
 import { declarationOfToken } from '../IssMoves';
+import { issHeaderProblem, issTimeToIso } from '../judgeIssLine';
+
+export { issTimeToIso } from '../judgeIssLine';
 
 /** Rule profile of imported ISS deals (D4: ISkO plus D3 claims and resignations). */
 export const ISS_PROFILE_ID = 'iss';
@@ -32,17 +35,6 @@ export interface IssDealPlan {
 
 export type PlanResult = { readonly ok: true; readonly plan: IssDealPlan } | { readonly ok: false; readonly reason: string };
 
-const DT = /^(\d{4}-\d{2}-\d{2})\/(\d{2}:\d{2}:\d{2})\/UTC$/;
-
-/** `2010-12-06/18:59:24/UTC` → `2010-12-06T18:59:24Z`, or null when it is not a valid time. */
-export function issTimeToIso(dt: string): string | null {
-  const m = DT.exec(dt);
-  if (!m) return null;
-  const iso = `${m[1]}T${m[2]}Z`;
-  const t = Date.parse(iso);
-  return Number.isNaN(t) || new Date(t).toISOString().slice(0, 19) + 'Z' !== iso ? null : iso;
-}
-
 /**
  * Maps a parsed record to the commands of one deal (the same commands a live table sends), in
  * the order the engine takes them. The declaration split in two tokens (`0 G` then `0 SK.S7`)
@@ -50,18 +42,13 @@ export function issTimeToIso(dt: string): string | null {
  */
 export function planIssDeal(record: IssRecord): PlanResult {
   const field = (key: string): string | undefined => record.header.find((h) => h.key === key)?.value;
-  const recordId = field('ID');
-  if (recordId === undefined || !/^[0-9A-Za-z_.:-]{1,64}$/.test(recordId)) return fail('ID[...] is missing or not a plain identifier');
-  const dt = field('DT');
-  if (dt === undefined) return fail('DT[...] (start time) is missing');
-  const startedAt = issTimeToIso(dt);
-  if (startedAt === null) return fail(`DT[${dt}] is not a time YYYY-MM-DD/HH:MM:SS/UTC`);
-  const names = [field('P0'), field('P1'), field('P2')];
-  if (names.some((n) => n === undefined || n === '')) return fail('P0, P1 and P2 (the three players) must all be named');
-  const players = names as [string, string, string];
-  if (new Set(players).size !== 3) return fail(`the three players must be different, got ${players.join(', ')}`);
+  // The header rules of the shared judgement (judgeIssLine), so import and verify refuse alike.
+  const problem = issHeaderProblem(record);
+  if (problem) return fail(problem);
+  const recordId = field('ID') as string;
+  const startedAt = issTimeToIso(field('DT') as string) as string;
+  const players = [field('P0'), field('P1'), field('P2')] as [string, string, string];
   const series = field('SE') ?? null;
-  if (series !== null && !/^[0-9A-Za-z_.:-]{1,64}$/.test(series)) return fail(`SE[${series}] is not a plain identifier`);
   const dealId = issDealId(recordId);
   const tableId = series === null ? null : issTableId(series);
 
@@ -103,7 +90,7 @@ export function planIssDeal(record: IssRecord): PlanResult {
         break;
       case 'skatShown':
         // The server shows the skat it dealt; SkatTaken carries it. A different skat is a broken record.
-        if (t.cards[0] !== null && t.cards[1] !== null && (t.cards[0] !== dealt.skat[0] || t.cards[1] !== dealt.skat[1])) {
+        if (t.cards[0] !== null && t.cards[1] !== null && !(dealt.skat.includes(t.cards[0]) && dealt.skat.includes(t.cards[1]) && t.cards[0] !== t.cards[1])) {
           return fail(`move ${i + 1}: the skat shown (${t.cards.join('.')}) is not the skat dealt (${dealt.skat.join('.')})`);
         }
         break;

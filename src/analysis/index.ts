@@ -1,0 +1,21 @@
+/**
+ * Perfect-information analysis of Skat positions (pure: no Nest, no I/O). See README "Analysis".
+ */
+export type { SolverGame, SolverPosition } from './solver-position';
+export type { GameContract } from './game-contract';
+export { checkPosition } from './position-check';
+export { positionAfter, positionFromMoves, type PositionResult } from './position-from-moves';
+export { Solver, type SolverOptions, type SolverStats } from './solver';
+export {
+  declarerCanTakeAll,
+  defaultSolver,
+  defendersCanTakeTrick,
+  solveNull,
+  solveValue,
+  wonLost,
+  type MoveValue,
+  type NullMove,
+  type NullSolution,
+  type ValueSolution,
+} from './solve';
+export { gameVerdict, requirementOf, type GameVerdict, type Requirement } from './game-verdict';

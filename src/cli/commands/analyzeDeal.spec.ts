@@ -1,0 +1,47 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { corpusFiles } from '../../../test/iss/corpus';
+import { runCliCaptured as cli } from '../testing/capturedIo';
+
+describe('skat-ledger analyze deal (issue 15 item 6)', () => {
+  let dir: string;
+  let store: string;
+  beforeAll(async () => {
+    dir = mkdtempSync(join(tmpdir(), 'analyze-deal-'));
+    store = `sqlite:${join(dir, 'store.db')}`;
+    const file = corpusFiles().find((f) => f.includes('jskat-MessageParserTest'))!;
+    expect((await cli(['import', 'iss', file, '--store', store])).code).toBe(0);
+  });
+  afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+  it('prints one JSON object with every position, its moves and exact JSON types; an overbid game is lost at every step (R33)', async () => {
+    const r = await cli(['analyze', 'deal', 'iss-8650652', '--store', store, '--json']);
+    expect(r.code).toBe(0);
+    const lines = r.stdout.trim().split('\n');
+    expect(lines).toHaveLength(1);
+    const a = JSON.parse(lines[0]);
+    expect(a).toMatchObject({ id: 'iss-8650652', game: 'suit', declarer: 2 });
+    expect(a.steps).toHaveLength(30);
+    for (const s of a.steps) {
+      expect(Number.isInteger(s.value)).toBe(true);
+      expect(s.verdict).toBe('lost');
+      expect(new Set(s.moves.map((m: { card: string }) => m.card)).size).toBe(s.moves.length);
+      expect(s.moves.map((m: { card: string }) => m.card)).toContain(s.move);
+    }
+    // Record 8650652 ends with 75 card points for the declarer and is lost as overbid.
+    expect(a.steps[a.steps.length - 1].after).toEqual({ value: 75, verdict: 'lost' });
+    expect(a.turningPoints).toEqual([]);
+  });
+
+  it('reads in words without --json, and exits 2 for a deal that is not there', async () => {
+    const r = await cli(['analyze', 'deal', 'iss-8650652', '--store', store]);
+    expect(r.code).toBe(0);
+    expect(r.stdout).toMatch(/^iss-8650652: suit game, declarer rearhand/);
+    expect(r.stdout).toMatch(/No turning point/);
+    const missing = await cli(['analyze', 'deal', 'nope', '--store', store]);
+    expect(missing.code).toBe(2);
+    expect(missing.stderr).toMatch(/no deal nope/);
+    expect((await cli(['analyze', 'deal', '--store', store])).code).toBe(2);
+  });
+});

@@ -1,0 +1,89 @@
+import { has, parseArgs } from '../args';
+import { UsageError, type CliCommand } from '../command';
+import { analyseDeal } from '../../projections/analysis/analyseDeal';
+import type { DealAnalysis, Outcome } from '../../projections/analysis/dealAnalysis';
+import { SEAT_NAMES } from '../../rules/seat';
+import { EXIT_CODES_HELP, STORE_HELP, storeUrlOf, withLedger } from './ledgerCommandSupport';
+
+const help = `Usage: skat-ledger analyze deal ID [--store URL] [--json]
+
+Perfect-information verdicts for every position of a stored deal's card play: the outcome with
+best play of both sides and all cards open (suit/grand: the declarer's final card points, skat
+included; won or lost as declared and bid), the card the record played, every legal alternative,
+and the turning points where the card played flipped won/lost.
+
+  ID            the deal id (ISS imports: iss-<ID>)
+${STORE_HELP}
+  --json        one JSON object: {"id", "game", "declarer", "steps": [{"step", "trick", "toMove",
+                "value", "verdict", "move", "after", "moves": [{"card", "value", "verdict"}]}],
+                "turningPoints": [...], "nodes"}; value is null in null games
+
+${EXIT_CODES_HELP} Here 2 also = no such deal.`;
+
+/** The JSON contract of `analyze deal --json` (stable field names, exact JSON types). */
+export function analysisJson(a: DealAnalysis): Record<string, unknown> {
+  const outcome = (o: Outcome | null) => (o ? { value: o.value, verdict: o.verdict } : null);
+  return {
+    id: a.dealId,
+    game: a.game,
+    declarer: a.declarer,
+    ...(a.note ? { note: a.note } : {}),
+    steps: a.steps.map((s) => ({
+      step: s.step,
+      trick: s.trick,
+      toMove: s.toMove,
+      value: s.outcome.value,
+      verdict: s.outcome.verdict,
+      move: s.played,
+      after: outcome(s.after),
+      moves: s.alternatives.map((m) => ({ card: m.card, value: m.value, verdict: m.verdict })),
+    })),
+    turningPoints: a.turningPoints.map((t) => ({
+      step: t.step,
+      trick: t.trick,
+      seat: t.seat,
+      move: t.card,
+      before: outcome(t.before),
+      after: outcome(t.after),
+      better: t.better ? { card: t.better.card, value: t.better.value, verdict: t.better.verdict } : null,
+      text: t.text,
+    })),
+    nodes: a.nodes,
+  };
+}
+
+function analysisText(a: DealAnalysis): string {
+  if (a.steps.length === 0) return `${a.dealId}: ${a.note ?? 'nothing to analyse'}`;
+  const o = (x: Outcome) => (x.value === null ? x.verdict : `${x.value} ${x.verdict}`);
+  const lines = [`${a.dealId}: ${a.game} game, declarer ${a.declarer === null ? '?' : SEAT_NAMES[a.declarer]}`];
+  for (const s of a.steps) {
+    const played = s.played && s.after ? `, played ${s.played} -> ${o(s.after)}` : '';
+    lines.push(`  step ${s.step} trick ${s.trick} ${SEAT_NAMES[s.toMove]}: ${o(s.outcome)}${played}; ${s.alternatives.map((m) => `${m.card} ${o(m)}`).join(', ')}`);
+  }
+  lines.push(a.turningPoints.length ? 'Turning points:' : 'No turning point: the verdict never changed.');
+  for (const t of a.turningPoints) lines.push(`  ${t.text}`);
+  return lines.join('\n');
+}
+
+const analyzeDeal: CliCommand = {
+  path: ['analyze', 'deal'],
+  summary: "Perfect-information verdicts for every position of a stored deal's card play",
+  help,
+  async run(argv, io) {
+    const args = parseArgs(argv, { values: ['store'], switches: ['json'] });
+    if (args.positional.length !== 1) throw new UsageError('name exactly one deal id');
+    const dealId = args.positional[0];
+    const analysis = await withLedger(storeUrlOf(args, io), async (ledger) => {
+      const events = await ledger.dealEvents(dealId);
+      return events.length === 0 ? null : analyseDeal(dealId, events);
+    }, io.env);
+    if (!analysis) {
+      io.stderr.write(`skat-ledger analyze deal: no deal ${dealId}\n`);
+      return 2;
+    }
+    io.stdout.write((has(args, 'json') ? JSON.stringify(analysisJson(analysis)) : analysisText(analysis)) + '\n');
+    return 0;
+  },
+};
+
+export default analyzeDeal;

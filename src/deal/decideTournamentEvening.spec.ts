@@ -1,0 +1,164 @@
+import type { Card } from '../rules/card';
+import type { Declaration } from '../rules/declaration';
+import type { EnteredResult } from '../rules/result-entry';
+import { legalMoves } from '../rules/game';
+import type { DealCommand, StartDeal } from './commands';
+import { decide, type DecideContext } from './decide';
+import { initialDealState, type DealState } from './dealState';
+import type { DealEvent } from './events';
+import { evolve } from './evolve';
+import { commandOfMove } from './commandOfMove';
+
+// Given/when/then specs for issue 11's deal commands: withdrawals, result-only entry, confirmations, disputes, validated corrections.
+const HANDS: [Card[], Card[], Card[]] = [
+  ['CJ', 'SJ', 'HJ', 'DJ', 'CA', 'CT', 'CK', 'CQ', 'C9', 'C8'],
+  ['SA', 'ST', 'SK', 'SQ', 'S9', 'S8', 'S7', 'HA', 'HT', 'HK'],
+  ['HQ', 'H9', 'H8', 'H7', 'DA', 'DT', 'DK', 'DQ', 'D9', 'D8'],
+];
+const D = 'd1';
+const recorder: DecideContext = { actorId: 'rec', role: 'player', now: '2026-11-29T10:00:00.000Z' };
+const arbiter: DecideContext = { actorId: 'Ulla', role: 'arbiter', now: '2026-11-29T11:00:00.000Z' };
+const clubs: Declaration = { gameType: 'clubs', hand: false, schneiderAnnounced: false, schwarzAnnounced: false, ouvert: false };
+const withCards: StartDeal = { type: 'StartDeal', dealId: D, dealer: 'Cleo', players: ['Anna', 'Ben', 'Cleo'], cards: { kind: 'given', hands: HANDS, skat: ['C7', 'D7'] } };
+const game = (over: Partial<Extract<EnteredResult, { kind: 'game' }>> = {}): EnteredResult => ({
+  kind: 'game', declarer: 0, declaration: clubs, matadors: 4, bid: 18, declarerPoints: 70, nullWon: null, schneider: false, schwarz: false, ...over,
+});
+const resultOnly = (result: EnteredResult): StartDeal => ({ type: 'StartDeal', dealId: D, dealer: 'Cleo', players: ['Anna', 'Ben', 'Cleo'], result });
+
+let n = 0;
+function given(commands: DealCommand[], ctx: DecideContext = recorder): DealState {
+  let state = initialDealState;
+  for (const c of commands) {
+    const r = decide(c, state, ctx);
+    if (!r.ok) throw new Error(`given: ${c.type} refused: ${r.refusal.ruleId} ${r.refusal.reason}`);
+    state = r.value.reduce((s, e) => evolve(s, { ...e, eventId: `e${n++}` }), state);
+  }
+  return state;
+}
+const accepted = (r: ReturnType<typeof decide>): DealEvent[] => {
+  if (!r.ok) throw new Error(`refused: ${r.refusal.ruleId} ${r.refusal.reason}`);
+  return r.value;
+};
+const refusedWith = (r: ReturnType<typeof decide>): string => (r.ok ? 'accepted' : r.refusal.ruleId);
+const apply = (state: DealState, events: DealEvent[]): DealState => events.reduce((s, e) => evolve(s, { ...e, eventId: `e${n++}` }), state);
+
+const bid18: DealCommand = { type: 'CallBid', dealId: D, seat: 1, value: 18 };
+const hold: DealCommand = { type: 'HoldBid', dealId: D, seat: 0 };
+const benPasses: DealCommand = { type: 'PassBid', dealId: D, seat: 1 };
+
+describe('MoveWithdrawn: a recording slip is undone (issue 11 item 2)', () => {
+  it('given a bid recorded by mistake, when the recorder withdraws it, then the deal is as before the bid and the move may be recorded again', () => {
+    const before = given([withCards]);
+    const state = given([withCards, bid18]);
+    const [w] = accepted(decide({ type: 'WithdrawMove', dealId: D, reason: 'Ben said 20, not 18' }, state, recorder));
+    expect(w).toMatchObject({ type: 'MoveWithdrawn', data: { moves: 1, by: 'rec', byArbiter: false, reason: 'Ben said 20, not 18' } });
+    const after = apply(state, [w]);
+    expect(after.game).toEqual(before.game);
+    expect(legalMoves(after.game!)).toEqual(legalMoves(before.game!));
+    expect(refusedWith(decide({ type: 'CallBid', dealId: D, seat: 1, value: 20 }, after, recorder))).toBe('accepted');
+  });
+
+  it('L15: given two moves after it, when the recorder withdraws the first bid, then it is refused; an arbiter may go back that far with a reason', () => {
+    const state = given([withCards, bid18, hold, benPasses]);
+    const firstBid = state.moves[0].eventIds[0];
+    expect(refusedWith(decide({ type: 'WithdrawMove', dealId: D, moveEventId: firstBid, reason: 'slip' }, state, recorder))).toBe('L15');
+    const [w] = accepted(decide({ type: 'WithdrawMove', dealId: D, moveEventId: firstBid, reason: 'the whole auction was misheard' }, state, arbiter));
+    expect(w).toMatchObject({ type: 'MoveWithdrawn', data: { moves: 3, byArbiter: true } });
+    expect(apply(state, [w]).moves).toHaveLength(0);
+  });
+
+  it('refused: nothing recorded yet (L15), no reason (L5), a finished deal (L3)', () => {
+    expect(refusedWith(decide({ type: 'WithdrawMove', dealId: D, reason: 'x' }, given([withCards]), recorder))).toBe('L15');
+    expect(refusedWith(decide({ type: 'WithdrawMove', dealId: D, reason: ' ' }, given([withCards, bid18]), recorder))).toBe('L5');
+    expect(refusedWith(decide({ type: 'WithdrawMove', dealId: D, reason: 'x' }, given([resultOnly({ kind: 'passedIn' })]), recorder))).toBe('L3');
+  });
+
+  it('an ouvert declaration is withdrawn with its display', () => {
+    const cleoPasses: DealCommand = { type: 'PassBid', dealId: D, seat: 2 };
+    const state = given([withCards, bid18, hold, benPasses, cleoPasses, { type: 'DeclareGame', dealId: D, seat: 0, declaration: { ...clubs, hand: true, ouvert: true } }]);
+    expect(state.moves[state.moves.length - 1].eventIds).toHaveLength(2);
+    const [w] = accepted(decide({ type: 'WithdrawMove', dealId: D, reason: 'not ouvert' }, state, recorder));
+    const after = apply(state, [w]);
+    expect(after.shown).toBeNull();
+    expect(after.game?.phase).toBe('skatDecision');
+    expect(after.game?.declaration).toBeNull();
+  });
+});
+
+describe('result-only entry (issue 11 item 3)', () => {
+  it('given the facts of a clubs game with 4, when entered, then DealStarted, ResultEntered and DealScored: 12 × 5 = 60 won (R27/R28/R30)', () => {
+    const events = accepted(decide(resultOnly(game()), initialDealState, recorder));
+    expect(events.map((e) => e.type)).toEqual(['DealStarted', 'ResultEntered', 'DealScored']);
+    const scored = events[2];
+    expect(scored.type === 'DealScored' && scored.data.result).toMatchObject({ kind: 'scored', won: true, gameValue: 60, score: 60, matadors: 4, declarerTricks: null });
+  });
+
+  it('lost (R31), schneider (R23), overbid (R32), null (R29) and passed in (R8) are scored by the engine', () => {
+    const score = (r: EnteredResult) => {
+      const e = accepted(decide(resultOnly(r), initialDealState, recorder)).find((x) => x.type === 'DealScored');
+      return e?.type === 'DealScored' ? e.data.result : null;
+    };
+    expect(score(game({ matadors: -2, declarerPoints: 59 }))).toMatchObject({ won: false, score: -72 });
+    expect(score(game({ matadors: 1, declarerPoints: 30, schneider: true }))).toMatchObject({ won: false, score: -72 });
+    expect(score(game({ matadors: 1, bid: 30, declarerPoints: 80 }))).toMatchObject({ won: false, overbid: true, score: -72 });
+    expect(score(game({ declaration: { ...clubs, gameType: 'null' }, matadors: 0, declarerPoints: null, nullWon: true }))).toMatchObject({ won: true, score: 23 });
+    expect(score({ kind: 'passedIn' })).toMatchObject({ kind: 'passedIn', score: null });
+  });
+
+  it('refuses impossible facts, naming the rule: grand with 5 (R27), null with matadors (R27), schneider the points contradict (R23), schwarz with 70 points (R24), bid 19 (R5), schneider announced after picking up (R12)', () => {
+    const refused = (r: EnteredResult) => refusedWith(decide(resultOnly(r), initialDealState, recorder));
+    expect(refused(game({ declaration: { ...clubs, gameType: 'grand' }, matadors: 5 }))).toBe('R27');
+    expect(refused(game({ declaration: { ...clubs, gameType: 'null' }, matadors: 2, declarerPoints: null, nullWon: true }))).toBe('R27');
+    expect(refused(game({ declarerPoints: 95, schneider: false }))).toBe('R23');
+    expect(refused(game({ schwarz: true }))).toBe('R24');
+    expect(refused(game({ bid: 19 }))).toBe('R5');
+    expect(refused(game({ declaration: { ...clubs, schneiderAnnounced: true } }))).toBe('R12');
+    expect(refusedWith(decide({ ...resultOnly(game()), cards: withCards.cards }, initialDealState, recorder))).toBe('L7');
+  });
+});
+
+describe('players confirm or contest; the arbiter rules (issue 11 item 4)', () => {
+  const scored = () => given([resultOnly(game())]);
+  it('a player of the deal confirms once; someone not at the deal is refused (L16); confirming an open deal is refused (L8)', () => {
+    const state = scored();
+    const [c] = accepted(decide({ type: 'ConfirmDeal', dealId: D, player: 'Ben' }, state, recorder));
+    expect(c).toEqual({ type: 'DealConfirmed', data: { player: 'Ben' } });
+    expect(refusedWith(decide({ type: 'ConfirmDeal', dealId: D, player: 'Ben' }, apply(state, [c]), recorder))).toBe('L16');
+    expect(refusedWith(decide({ type: 'ConfirmDeal', dealId: D, player: 'Zed' }, state, recorder))).toBe('L16');
+    expect(refusedWith(decide({ type: 'ConfirmDeal', dealId: D, player: 'Ben' }, given([withCards]), recorder))).toBe('L8');
+  });
+
+  it('a contest opens a dispute; the arbiter upholds it with a correction (DisputeRuled + ScoreCorrected) or rejects it; others may not rule (L4)', () => {
+    const state = apply(scored(), accepted(decide({ type: 'ContestDeal', dealId: D, player: 'Cleo', reason: 'Anna had 58, not 70' }, scored(), recorder)));
+    expect(state.openContests).toHaveLength(1);
+    expect(refusedWith(decide({ type: 'RuleDispute', dealId: D, ruling: 'rejected', reason: 'no' }, state, recorder))).toBe('L4');
+    const upheld = accepted(decide({ type: 'RuleDispute', dealId: D, ruling: 'upheld', reason: 'recount: 58', correction: { facts: game({ declarerPoints: 58 }) } }, state, arbiter));
+    expect(upheld.map((e) => e.type)).toEqual(['DisputeRuled', 'ScoreCorrected']);
+    expect(upheld[1]).toMatchObject({ data: { correctedScore: -120, won: false, previousScore: 60 } });
+    const rejected = accepted(decide({ type: 'RuleDispute', dealId: D, ruling: 'rejected', reason: 'the recount confirms 70' }, state, arbiter));
+    expect(rejected).toEqual([{ type: 'DisputeRuled', data: expect.objectContaining({ ruling: 'rejected', arbiter: 'Ulla' }) }]);
+    expect(apply(state, rejected).openContests).toEqual([]);
+    expect(refusedWith(decide({ type: 'RuleDispute', dealId: D, ruling: 'rejected', reason: 'x' }, scored(), arbiter))).toBe('L16');
+  });
+});
+
+describe('corrections are validated (issue 11 item 5)', () => {
+  it('given a scored clubs game, a correction to 7 is refused (R28), a legal score or corrected facts are accepted', () => {
+    const state = given([resultOnly(game())]);
+    const correct = (c: Partial<Extract<DealCommand, { type: 'CorrectScore' }>>) => decide({ type: 'CorrectScore', dealId: D, reason: 'recount', ...c }, state, arbiter);
+    expect(refusedWith(correct({ correctedScore: 7 }))).toBe('R28');
+    expect(refusedWith(correct({ correctedScore: 48, won: false }))).toBe('R30');
+    expect(refusedWith(correct({ correctedScore: 48, facts: game() }))).toBe('L10');
+    expect(refusedWith(correct({ facts: game({ declarer: 2 }) }))).toBe('L10');
+    expect(refusedWith(correct({ facts: game({ matadors: 12 }) }))).toBe('R27');
+    expect(accepted(correct({ correctedScore: -96 }))[0]).toMatchObject({ data: { correctedScore: -96, won: false } });
+    expect(accepted(correct({ facts: game({ declarerPoints: 92, schneider: true }) }))[0]).toMatchObject({ data: { correctedScore: 72, won: true, result: expect.objectContaining({ schneider: true }) } });
+  });
+
+  it('a card-recorded deal: moves and corrections work as before; a recorder may not correct (L4)', () => {
+    let state = given([withCards, bid18, hold, benPasses]);
+    const moves = legalMoves(state.game!);
+    state = apply(state, accepted(decide(commandOfMove(D, moves[0]), state, recorder)));
+    expect(refusedWith(decide({ type: 'CorrectScore', dealId: D, reason: 'x', correctedScore: 24 }, state, recorder))).toBe('L4');
+  });
+});

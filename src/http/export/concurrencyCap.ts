@@ -1,0 +1,31 @@
+/** How many of one kind of long request run at once: in all, and per caller key. */
+export class ConcurrencyCap {
+  private total = 0;
+  private readonly byKey = new Map<string, number>();
+
+  constructor(
+    private readonly max: number,
+    private readonly maxPerKey: number,
+  ) {}
+
+  /** A release function when a slot is free, else null; release is safe to call twice. */
+  acquire(key: string): (() => void) | null {
+    const mine = this.byKey.get(key) ?? 0;
+    if (this.total >= this.max || mine >= this.maxPerKey) return null;
+    this.total++;
+    this.byKey.set(key, mine + 1);
+    let released = false;
+    return () => {
+      if (released) return;
+      released = true;
+      this.total--;
+      const left = (this.byKey.get(key) ?? 1) - 1;
+      if (left > 0) this.byKey.set(key, left);
+      else this.byKey.delete(key);
+    };
+  }
+
+  get running(): number {
+    return this.total;
+  }
+}

@@ -1,0 +1,113 @@
+import { Solver } from '../analysis';
+import { dealStreamName } from '../deal/events';
+import type { EventStore } from '../eventStore/eventStore';
+import { analyseDeal } from '../projections/analysis/analyseDeal';
+import type { DealAnalysis } from '../projections/analysis/dealAnalysis';
+import { NotFoundError } from './errors';
+
+export interface AnalysisLimits {
+  /** Finished deals' analyses kept in memory (a few KB each). */
+  readonly cacheDeals: number;
+  /** Analyses computed at once; the rest wait in line. */
+  readonly concurrent: number;
+  /** Requests that may wait; more are refused as busy. */
+  readonly queue: number;
+  /** Wall time one analysis may take before it is stopped (checked between positions). */
+  readonly budgetMs: number;
+}
+
+export const DEFAULT_ANALYSIS_LIMITS: AnalysisLimits = { cacheDeals: 500, concurrent: 1, queue: 16, budgetMs: 30_000 };
+
+/** Too many analyses asked for at once: try again shortly. */
+export class AnalysisBusyError extends Error {
+  readonly code = 'RATE_LIMITED';
+  constructor() {
+    super('the analysis queue is full; try again shortly');
+    this.name = 'AnalysisBusyError';
+  }
+}
+
+/** One analysis took longer than its budget and was stopped (nothing is cached). */
+export class AnalysisBudgetError extends Error {
+  readonly code = 'RATE_LIMITED';
+  constructor(ms: number) {
+    super(`the analysis took longer than its budget of ${ms} ms and was stopped`);
+    this.name = 'AnalysisBudgetError';
+  }
+}
+
+const tick = (): Promise<void> => new Promise((resolve) => setImmediate(resolve));
+
+/**
+ * Per-step verdicts on demand: computed when first asked, cached per deal and revision (a bounded
+ * LRU), one computation per deal at a time however many ask, a bounded number at once, each within
+ * a time budget, yielding to the event loop between positions so other requests go on meanwhile.
+ */
+export class DealAnalyses {
+  private readonly cache = new Map<string, DealAnalysis>();
+  private readonly running = new Map<string, Promise<DealAnalysis>>();
+  private active = 0;
+  private readonly waiting: Array<() => void> = [];
+  private readonly solver = new Solver();
+  /** Positions solved and analyses computed (for tests and operators). */
+  computed = 0;
+
+  constructor(
+    private readonly store: EventStore,
+    readonly limits: AnalysisLimits = DEFAULT_ANALYSIS_LIMITS,
+  ) {}
+
+  cached(dealId: string, revision: bigint): DealAnalysis | undefined {
+    return this.cache.get(`${dealId}@${revision}`);
+  }
+
+  async analysis(dealId: string): Promise<DealAnalysis> {
+    const read = await this.store.readStream(dealStreamName(dealId));
+    if (!read.exists) throw new NotFoundError('deal', dealId);
+    const key = `${dealId}@${read.currentRevision}`;
+    const hit = this.cache.get(key);
+    if (hit) {
+      this.cache.delete(key);
+      this.cache.set(key, hit);
+      return hit;
+    }
+    const pending = this.running.get(key);
+    if (pending) return pending;
+    const job = this.run(async () => {
+      const started = Date.now();
+      const result = await analyseDeal(dealId, read.events, {
+        solver: this.solver,
+        between: async () => {
+          await tick();
+          if (Date.now() - started > this.limits.budgetMs) throw new AnalysisBudgetError(this.limits.budgetMs);
+        },
+      });
+      this.computed++;
+      if (this.limits.cacheDeals > 0) {
+        this.cache.set(key, result);
+        while (this.cache.size > this.limits.cacheDeals) this.cache.delete(this.cache.keys().next().value as string);
+      }
+      return result;
+    });
+    this.running.set(key, job);
+    try {
+      return await job;
+    } finally {
+      this.running.delete(key);
+    }
+  }
+
+  private async run<T>(work: () => Promise<T>): Promise<T> {
+    if (this.active >= this.limits.concurrent) {
+      if (this.waiting.length >= this.limits.queue) throw new AnalysisBusyError();
+      await new Promise<void>((resolve) => this.waiting.push(resolve));
+    }
+    this.active++;
+    try {
+      return await work();
+    } finally {
+      this.active--;
+      this.waiting.shift()?.();
+    }
+  }
+}

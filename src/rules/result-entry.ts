@@ -1,0 +1,122 @@
+import { isBidValue, MIN_BID } from './bid-values';
+import { GAME_TYPES, type Declaration } from './declaration';
+import { judgeDeclaration } from './declaration-rules';
+import { PASSED_IN_RESULT } from './game-end';
+import type { GameResult } from './game-result';
+import { trumpOrder } from './matadors';
+import { allow, refuse, RuleViolation, type Judgement } from './refusal';
+import { scoreGame } from './scoring';
+import { isSeat, type Seat } from './seat';
+import type { RuleProfile } from './variant/rule-profile';
+
+/**
+ * A deal's outcome as a paper list records it, without the cards. For a declarer game: who, what
+ * (hand, announcements, ouvert), the matadors over hand and skat, the bid, the declarer's card
+ * points (suit/grand) or whether he stayed without a trick (null), and the levels reached.
+ */
+export type EnteredResult =
+  | { readonly kind: 'passedIn' }
+  | {
+      readonly kind: 'game';
+      readonly declarer: Seat;
+      readonly declaration: Declaration;
+      /** Signed: +n "with n", -n "without n" (R27); 0 for a null game. */
+      readonly matadors: number;
+      readonly bid: number;
+      /** Suit and grand: the declarer's card points including the skat (R22); null for null games. */
+      readonly declarerPoints: number | null;
+      /** Null games: the declarer took no trick (R18); null for suit and grand. */
+      readonly nullWon: boolean | null;
+      /** Suit and grand: the schneider level reached in play (R23: declarer ≥ 90 or ≤ 30). */
+      readonly schneider: boolean;
+      /** Suit and grand: one side took every trick (R24). */
+      readonly schwarz: boolean;
+    };
+
+/** Two cards hold at most 22 points (two aces): all a declarer without a trick can have (R24). */
+const MAX_SKAT_POINTS = 22;
+
+/**
+ * R8, R12, R18-R33: the result of a deal entered without its cards, scored by the engine from
+ * the facts given. Refuses facts the rules cannot produce (a matador count out of range, a null
+ * game with matadors or card points, schneider that the card points contradict, a bid that is no
+ * bid value, schwarz with points only a trick can bring) with the rule they break.
+ */
+export function scoreEnteredResult(entered: EnteredResult, profile: RuleProfile): Judgement<GameResult> {
+  if (!entered || typeof entered !== 'object') return refuse('R34', 'a result names a passed-in deal or a declarer game');
+  if (entered.kind === 'passedIn') {
+    if (profile.allPassed === 'ramsch') return refuse('R42', `profile ${profile.id} plays Ramsch when all pass: a passed-in deal cannot be entered`);
+    return allow(PASSED_IN_RESULT);
+  }
+  if (entered.kind !== 'game') return refuse('R34', 'a result is passedIn or game');
+  if (!isSeat(entered.declarer)) return refuse('R2', 'the declarer is seat 0 (forehand), 1 (middlehand) or 2 (rearhand)');
+  const d = entered.declaration;
+  if (!d || !(GAME_TYPES as readonly string[]).includes(d.gameType)) return refuse('R11', 'the declaration names clubs, spades, hearts, diamonds, grand or null');
+  // R9: a hand game was declared without the skat; every other game after picking it up.
+  const judged = judgeDeclaration(d, !d.hand);
+  if (!judged.ok) return judged;
+  const declaration = judged.value;
+  if (!Number.isInteger(entered.bid) || entered.bid < MIN_BID || !isBidValue(entered.bid)) return refuse('R5', `${entered.bid} is not a bid value (18, 20, 22, 23, 24, 27, ...)`);
+
+  if (declaration.gameType === 'null') {
+    if (entered.matadors !== 0) return refuse('R27', 'a null game has no matadors');
+    if (entered.declarerPoints !== null && entered.declarerPoints !== undefined) return refuse('R29', 'a null game is won or lost by tricks, not card points');
+    if (entered.schneider || entered.schwarz) return refuse('R29', 'a null game has no schneider or schwarz');
+    if (typeof entered.nullWon !== 'boolean') return refuse('R18', 'a null game needs won (the declarer took no trick) or lost');
+    const tricks = entered.nullWon ? 0 : 1;
+    return score(profile, { declarer: entered.declarer, declaration, bid: entered.bid, matadors: 0, declarerPoints: 0, declarerTricks: tricks }, { points: null, tricks: entered.nullWon ? 0 : null });
+  }
+
+  const max = trumpOrder(declaration.gameType).length;
+  if (!Number.isInteger(entered.matadors) || entered.matadors === 0 || Math.abs(entered.matadors) > max)
+    return refuse('R27', `in a ${declaration.gameType} game the matadors are "with 1" to "with ${max}" or "without 1" to "without ${max}", not ${entered.matadors}`);
+  if (entered.nullWon !== null && entered.nullWon !== undefined) return refuse('R22', 'a suit or grand game is decided by card points, not by won/lost alone');
+  const p = entered.declarerPoints;
+  if (typeof p !== 'number' || !Number.isInteger(p) || p < 0 || p > 120) return refuse('R22', 'the declarer has 0 to 120 card points');
+  if (typeof entered.schneider !== 'boolean' || typeof entered.schwarz !== 'boolean') return refuse('R23', 'say whether schneider and schwarz were reached');
+  const schneiderByPoints = p >= 90 || p <= 30;
+  if (entered.schneider !== schneiderByPoints)
+    return refuse('R23', `with ${p} card points the schneider level is ${schneiderByPoints ? '' : 'not '}reached (declarer ≥ 90 or ≤ 30)`);
+  // Schwarz: the declarer took every trick (120 points) or none (only the skat's points, at most 22).
+  if (entered.schwarz && p !== 120 && p > MAX_SKAT_POINTS)
+    return refuse('R24', `schwarz means one side took every trick: the declarer then has 120 points, or at most ${MAX_SKAT_POINTS} (the skat) with no trick, not ${p}`);
+  const declarerTricks = entered.schwarz ? (p === 120 ? 10 : 0) : p === 120 ? 9 : p <= MAX_SKAT_POINTS ? 1 : 5;
+  // Only the ends are facts; between them the tricks are unknown and shown as such.
+  const knownTricks = entered.schwarz ? declarerTricks : null;
+  return score(profile, { declarer: entered.declarer, declaration, bid: entered.bid, matadors: entered.matadors, declarerPoints: p, declarerTricks }, { points: p, tricks: knownTricks });
+}
+
+function score(
+  profile: RuleProfile,
+  f: { declarer: Seat; declaration: Declaration; bid: number; matadors: number; declarerPoints: number; declarerTricks: number },
+  shown: { points: number | null; tricks: number | null },
+): Judgement<GameResult> {
+  try {
+    const result = scoreGame(
+      {
+        declarer: f.declarer,
+        declaration: f.declaration,
+        bid: f.bid,
+        declarerCardsWithSkat: null,
+        matadors: f.matadors,
+        declarerPoints: f.declarerPoints,
+        declarerTricks: f.declarerTricks,
+        defenderTricks: 10 - f.declarerTricks,
+        kontra: false,
+        re: false,
+        endedBy: 'allTricks',
+      },
+      profile,
+    );
+    return allow({
+      ...result,
+      declarerPoints: shown.points,
+      declarerTricks: shown.tricks,
+      derivation: [{ ruleId: 'R34', text: 'entered from the result (no cards recorded)' }, ...result.derivation],
+    });
+  } catch (err) {
+    if (err instanceof RuleViolation) return { ok: false, refusal: err.refusal };
+    if (err instanceof RangeError) return refuse('R27', err.message);
+    throw err;
+  }
+}

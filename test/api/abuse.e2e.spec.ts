@@ -1,0 +1,224 @@
+/**
+ * Issue 13: requests a hostile caller sends, over real HTTP and graphql-ws, each a finding of the
+ * adversarial review: persisted queries sharing a cache entry, costly aliasing, a frozen event
+ * loop, tokens outliving their expiry or revocation on open sockets, uncapped subscriptions.
+ */
+import { createHash } from 'node:crypto';
+import { createClient, type Client } from 'graphql-ws';
+import WebSocket from 'ws';
+import type { TokenRevocations } from '../../src/api/auth/tokenRevocations';
+import { DealEventHub } from '../../src/api/subscriptions/dealEventHub';
+import { CLOSE_FORBIDDEN } from '../../src/api/subscriptions/socketSessions';
+import { API_REVOCATIONS } from '../../src/api/tokens';
+import { openTableAndDeal } from './dealFlow';
+import { codesOf, collect, startServer, type TestServer } from './harness';
+
+const sha256 = (text: string): string => createHash('sha256').update(text).digest('hex');
+
+describe('abuse: persisted queries and the response cache (issue 13 item 5)', () => {
+  let s: TestServer;
+  beforeAll(async () => {
+    s = await startServer({ responseCacheMs: 60_000 });
+  });
+  afterAll(async () => s.close());
+
+  it('two persisted queries sent by hash only never share an answer', async () => {
+    const q1 = '{ deals(first: 1) { totalCount } }';
+    const q2 = '{ __typename }';
+    const apq = (query: string | undefined, hash: string) => s.raw(JSON.stringify({ ...(query ? { query } : {}), extensions: { persistedQuery: { version: 1, sha256Hash: hash } } }));
+    // Register both (query + hash), then ask by hash only, several times each.
+    expect((await apq(q1, sha256(q1))).body.data).toEqual({ deals: { totalCount: 0 } });
+    expect((await apq(q2, sha256(q2))).body.data).toEqual({ __typename: 'Query' });
+    for (let i = 0; i < 3; i++) {
+      expect((await apq(undefined, sha256(q1))).body.data).toEqual({ deals: { totalCount: 0 } });
+      expect((await apq(undefined, sha256(q2))).body.data).toEqual({ __typename: 'Query' });
+    }
+    // A hash nobody registered is refused, not answered from the cache.
+    const unknown = await apq(undefined, sha256('{ nothing }'));
+    expect(codesOf(unknown)).toEqual(['BAD_USER_INPUT']);
+    expect(unknown.body.data).toBeUndefined();
+  });
+});
+
+const tokenId = (token: string): string => JSON.parse(Buffer.from(token.split('.')[1], 'base64url').toString('utf8')).jti;
+
+/** A client that connects at once and keeps its one socket until disposed (the harness's are lazy). */
+function eager(s: TestServer, token?: string): Client {
+  return createClient({ url: s.wsUrl, webSocketImpl: WebSocket, lazy: false, retryAttempts: 0, connectionParams: token ? { authorization: `Bearer ${token}` } : {}, onNonLazyError: () => undefined });
+}
+
+/** Resolves with the close code of a graphql-ws client's socket. */
+function closeCodeOf(client: Client): Promise<number> {
+  return new Promise((resolve) => client.on('closed', (e) => resolve((e as { code: number }).code)));
+}
+
+describe('abuse: tokens on open graphql-ws connections (issue 13 item 3)', () => {
+  let s: TestServer;
+  let dealId: string;
+  let admin: string;
+  beforeAll(async () => {
+    s = await startServer();
+    admin = s.token({ role: 'admin' });
+    dealId = await openTableAndDeal(s, 'w1', ['Anna', 'Ben', 'Cleo'], admin, s.token({ role: 'recorder', table: 'w1' }));
+  });
+  afterAll(async () => s.close());
+
+  const DEAL = `query($id: ID!) { deal(id: $id) { id frames(perspective: ALL) { hands { forehand { code } } } } }`;
+  const UPDATES = `subscription($id: ID!) { dealUpdates(dealId: $id) { eventType } }`;
+
+  it('closes the socket when its token expires, ending its subscriptions; the token then opens nothing', async () => {
+    const short = s.token({ role: 'admin', ttlSeconds: 1 });
+    const client = eager(s, short);
+    const closed = closeCodeOf(client);
+    const first = await wsResult(client, DEAL, { id: dealId });
+    expect(first.data?.deal?.frames[0].hands.forehand).toHaveLength(10);
+    const sub = collect(client, UPDATES, { id: dealId });
+    expect(await closed).toBe(CLOSE_FORBIDDEN);
+    await sub.until(() => false, 2000).catch(() => undefined);
+    expect(sub.failure).not.toBeNull();
+    // HTTP and a new socket refuse the expired token too.
+    expect((await s.gql('{ __typename }', {}, short)).status).toBe(401);
+    const again = eager(s, short);
+    const code = closeCodeOf(again);
+    await wsResult(again, '{ __typename }', {}).catch(() => undefined);
+    expect(await code).toBe(CLOSE_FORBIDDEN);
+  }, 10_000);
+
+  it('the revocation hook closes every open socket of that token at once, and the token is refused everywhere after', async () => {
+    const token = s.token({ role: 'admin' });
+    const clients = [eager(s, token), eager(s, token)];
+    const codes = clients.map(closeCodeOf);
+    for (const c of clients) expect((await wsResult(c, DEAL, { id: dealId })).data?.deal?.id).toBe(dealId);
+    const subs = clients.map((c) => collect(c, UPDATES, { id: dealId }));
+    const hub = s.app.get(DealEventHub);
+    while (hub.subscriberCount(dealId) < 2) await new Promise((r) => setTimeout(r, 10));
+    const bystander = eager(s, admin);
+    expect((await wsResult(bystander, '{ __typename }', {})).data).toEqual({ __typename: 'Query' });
+
+    s.app.get<TokenRevocations>(API_REVOCATIONS).revoke(tokenId(token));
+    expect(await Promise.all(codes)).toEqual([CLOSE_FORBIDDEN, CLOSE_FORBIDDEN]);
+    for (const sub of subs) await sub.until(() => false, 2000).catch(() => undefined);
+    expect(subs.every((x) => x.failure !== null)).toBe(true);
+    expect((await s.gql('{ __typename }', {}, token)).status).toBe(401);
+    // Other tokens' sockets stay open.
+    expect((await wsResult(bystander, '{ __typename }', {})).data).toEqual({ __typename: 'Query' });
+    await bystander.dispose();
+  });
+});
+
+describe('abuse: graphql-ws operation caps and one render per perspective (issue 13 item 7)', () => {
+  let s: TestServer;
+  let dealId: string;
+  beforeAll(async () => {
+    s = await startServer({ limits: { maxOperationsPerConnection: 2, maxOperationsPerCaller: 3 } });
+    dealId = await openTableAndDeal(s, 'c1', ['Anna', 'Ben', 'Cleo'], s.token({ role: 'admin' }), s.token({ role: 'recorder', table: 'c1' }));
+  });
+  afterAll(async () => s.close());
+  const UPDATES = `subscription($id: ID!) { dealUpdates(dealId: $id) { eventType frame { step legalMoves { kind } } } }`;
+
+  it('refuses a subscription beyond the per-connection and per-caller caps with RATE_LIMITED, and admits again once one ends', async () => {
+    const hub = s.app.get(DealEventHub);
+    const one = eager(s);
+    const a = [collect(one, UPDATES, { id: dealId }), collect(one, UPDATES, { id: dealId })];
+    while (hub.subscriberCount(dealId) < 2) await new Promise((r) => setTimeout(r, 10));
+    const third = collect(one, UPDATES, { id: dealId });
+    await third.until(() => false, 2000).catch(() => undefined);
+    expect((third.failure as any[])[0].extensions.code).toBe('RATE_LIMITED');
+
+    const two = eager(s); // the same anonymous caller (one address)
+    const b = collect(two, UPDATES, { id: dealId });
+    while (hub.subscriberCount(dealId) < 3) await new Promise((r) => setTimeout(r, 10));
+    const over = collect(two, UPDATES, { id: dealId });
+    await over.until(() => false, 2000).catch(() => undefined);
+    expect((over.failure as any[])[0].extensions.code).toBe('RATE_LIMITED');
+
+    a[0].stop();
+    while (hub.subscriberCount(dealId) > 2) await new Promise((r) => setTimeout(r, 10));
+    const again = collect(two, UPDATES, { id: dealId });
+    while (hub.subscriberCount(dealId) < 3) await new Promise((r) => setTimeout(r, 10));
+    expect(again.failure).toBeNull();
+    for (const x of [a[1], b, again]) x.stop();
+    await Promise.all([one.dispose(), two.dispose()]);
+  });
+});
+
+describe('abuse: one render per event and perspective (issue 13 item 7)', () => {
+  let s: TestServer;
+  let dealId: string;
+  beforeAll(async () => {
+    s = await startServer();
+    dealId = await openTableAndDeal(s, 'r1', ['Anna', 'Ben', 'Cleo'], s.token({ role: 'admin' }), s.token({ role: 'recorder', table: 'r1' }));
+  });
+  afterAll(async () => s.close());
+  const UPDATES = `subscription($id: ID!) { dealUpdates(dealId: $id) { eventType frame { step legalMoves { kind } } } }`;
+
+  it('renders each event once per perspective, however many subscribers share it', async () => {
+    const hub = s.app.get(DealEventHub);
+    const anonymous = [s.ws(), s.ws(), s.ws()].map((c) => collect(c, UPDATES, { id: dealId }));
+    const players = ['Anna', 'Ben'].flatMap((p) => [1, 2].map(() => collect(s.ws(s.token({ role: 'player', player: p })), UPDATES, { id: dealId })));
+    while (hub.subscriberCount(dealId) < 7) await new Promise((r) => setTimeout(r, 10));
+    const frames = jest.spyOn(s.ledger, 'frames');
+    // Middlehand speaks first (R6).
+    await s.ledger.execute({ type: 'CallBid', dealId, seat: 1, value: 18 }, { commandId: 'render-once-1', actorId: 'recorder', role: 'player', source: 'live' });
+    for (const sub of [...anonymous, ...players]) await sub.until((r) => r.length >= 1);
+    // Three perspectives: the public, Anna's seat, Ben's seat.
+    expect(frames).toHaveBeenCalledTimes(3);
+    frames.mockRestore();
+    for (const sub of [...anonymous, ...players]) sub.stop();
+  });
+});
+
+describe('abuse: the NDJSON export shares the rate limit and is capped (issue 13 item 7)', () => {
+  let s: TestServer;
+  let base: string;
+  beforeAll(async () => {
+    s = await startServer({ limits: { ratePerWindow: 6, rateWindowMs: 60_000, maxConcurrentExports: 2, maxConcurrentExportsPerCaller: 1 } });
+    base = s.url.replace('/graphql', '/api/export/deals.ndjson');
+    await openTableAndDeal(s, 'e1', ['Anna', 'Ben', 'Cleo'], s.token({ role: 'admin' }), s.token({ role: 'recorder', table: 'e1' }));
+  });
+  afterAll(async () => s.close());
+
+  it('refuses a second export of one caller while the first still streams, and a third in all', async () => {
+    let release!: () => void;
+    const held = new Promise<void>((r) => (release = r));
+    const events = jest.spyOn(s.ledger, 'dealEvents').mockImplementation(async (id) => {
+      await held;
+      events.mockRestore();
+      return s.ledger.dealEvents(id);
+    });
+    const admin = { authorization: `Bearer ${s.token({ role: 'admin' })}` };
+    const first = fetch(base, { headers: admin });
+    await new Promise((r) => setTimeout(r, 200));
+    const second = await fetch(base, { headers: admin });
+    expect(second.status).toBe(429);
+    expect((await second.json()).error.code).toBe('RATE_LIMITED');
+    const other = fetch(base, { headers: { authorization: `Bearer ${s.token({ role: 'arbiter' })}` } });
+    await new Promise((r) => setTimeout(r, 200));
+    const third = await fetch(base, { headers: { authorization: `Bearer ${s.token({ role: 'admin' })}` } });
+    expect(third.status).toBe(429);
+    release();
+    expect((await first).status).toBe(200);
+    expect((await other).status).toBe(200);
+  });
+
+  it('counts exports against the same per-caller budget as GraphQL', async () => {
+    const statuses: number[] = [];
+    for (let i = 0; i < 8; i++) {
+      const r = await fetch(base);
+      await r.text();
+      statuses.push(r.status);
+    }
+    expect(statuses.filter((x) => x === 200).length).toBeLessThanOrEqual(6);
+    expect(statuses[statuses.length - 1]).toBe(429);
+    const gql = await s.gql('{ __typename }');
+    expect(codesOf(gql)).toEqual(['RATE_LIMITED']);
+  });
+});
+
+/** One query or mutation over a graphql-ws client: its single result. */
+function wsResult(client: Client, query: string, variables: Record<string, unknown>): Promise<{ data?: any; errors?: any[] }> {
+  return new Promise((resolve, reject) => {
+    let result: { data?: any; errors?: any[] } = {};
+    client.subscribe({ query, variables }, { next: (v) => void (result = v as typeof result), error: reject, complete: () => resolve(result) });
+  });
+}
