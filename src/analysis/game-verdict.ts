@@ -1,4 +1,6 @@
+import type { Card } from '../rules/card';
 import { scoreGame } from '../rules/scoring';
+import { cardLayout, maskOf } from './card-layout';
 import type { ScoringFacts } from '../rules/scoring-facts';
 import type { GameContract } from './game-contract';
 import { checkPosition } from './position-check';
@@ -81,4 +83,50 @@ export function gameVerdict(pos: SolverPosition, contract: GameContract, solver:
   solver.load(pos);
   if (requirement.kind === 'allTricks') return { won: pos.defenderTricks === 0 && solver.takeAll(), requirement };
   return { won: solver.futureAtLeast(requirement.points - pos.declarerPoints), requirement };
+}
+
+/** One legal card and whether the game is still won (under perfect play) after it. */
+export interface MoveVerdict {
+  readonly card: Card;
+  readonly won: boolean;
+}
+
+/**
+ * The verdict after each legal card of the side to move (the per-card table of a step): the
+ * same question as gameVerdict, asked once per card (cards that are equivalent are searched once).
+ */
+export function moveVerdicts(pos: SolverPosition, contract: GameContract, solver: Solver = defaultSolver()): MoveVerdict[] {
+  checkPosition(pos);
+  const nullGame = contract.declaration.gameType === 'null';
+  if (nullGame !== (pos.game === 'null')) throw new RangeError('the contract and the position are of different kinds of game');
+  const requirement = nullGame ? null : requirementOf(contract);
+  const possible = nullGame ? nullValueReachesBid(contract) && pos.declarerTricks === 0 : requirement !== null;
+  solver.load(pos);
+  const reps = solver.representatives();
+  const layout = cardLayout(pos.game, pos.trump);
+  const cache = new Map<number, boolean>();
+  const out: MoveVerdict[] = [];
+  for (const card of pos.hands[pos.toMove]) {
+    const rep = reps.get(31 - Math.clz32(maskOf(layout, [card])));
+    if (rep === undefined) continue;
+    let won = cache.get(rep);
+    if (won === undefined) {
+      won = possible && wonAfter(solver, rep, pos, requirement);
+      cache.set(rep, won);
+    }
+    out.push({ card, won });
+  }
+  return out;
+}
+
+function wonAfter(solver: Solver, bit: number, pos: SolverPosition, requirement: Requirement): boolean {
+  const saved = solver.play(bit);
+  const completed = solver.trickJustCompleted;
+  const declarerWon = completed && solver.winnerOfLastTrick === pos.declarer;
+  let won: boolean;
+  if (pos.game === 'null') won = !declarerWon && solver.nullWon();
+  else if (requirement!.kind === 'allTricks') won = pos.defenderTricks === 0 && !(completed && !declarerWon) && solver.takeAll();
+  else won = solver.futureAtLeast(requirement!.points - pos.declarerPoints - (completed ? solver.gainOfLastPlay : 0));
+  solver.undo(bit, saved);
+  return won;
 }

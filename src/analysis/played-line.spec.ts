@@ -13,9 +13,6 @@ import { Solver } from './solver';
  * last card played equals the record's recorded result. Records that end by a claim or a
  * resignation are judged where play stopped: the solver plays the rest out.
  */
-/** Every position of the line (slow until the solver is tuned) or only the last. */
-const ALONG_THE_LINE = false;
-
 describe('perfect-information outcome along the played line of the ISS corpus', () => {
   const profile = getProfile('iss');
   const solver = new Solver({ ttBits: 18 });
@@ -44,8 +41,7 @@ describe('perfect-information outcome along the played line of the ISS corpus', 
       const { dealt, moves } = converted.value;
       const playIndexes = moves.flatMap((m, i) => (m.kind === 'play' ? [i] : []));
       // Every position of the played line, from the first lead to after the last card.
-      const everyCut = [playIndexes.length ? playIndexes[0] : moves.length, ...playIndexes.map((i) => i + 1)];
-      const cuts = ALONG_THE_LINE ? everyCut : everyCut.slice(-1);
+      const cuts = [playIndexes.length ? playIndexes[0] : moves.length, ...playIndexes.map((i) => i + 1)];
       const verdicts = cuts.map((cut) => {
         const p = positionFromMoves(dealt, moves.slice(0, cut), profile);
         if (!p.ok) throw new Error(`${id}: ${p.reason}`);

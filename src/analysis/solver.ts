@@ -4,6 +4,9 @@ import { type CardLayout, cardLayout, maskOf } from './card-layout';
 import type { SolverPosition } from './solver-position';
 import { popcount, TranspositionTable, ttLower, ttMove, ttUpper } from './transposition-table';
 
+// Bound once: a global looked up per call is slow where the global object is a sandbox's (jest).
+const { clz32 } = Math;
+
 /** Search kinds, part of every transposition-table key. */
 const KIND_VALUE = 0;
 const KIND_NULL = 1;
@@ -24,7 +27,7 @@ export interface SolverOptions {
   readonly ttBits?: number;
 }
 
-const bitIndex = (bit: number): number => 31 - Math.clz32(bit);
+const bitIndex = (bit: number): number => 31 - clz32(bit);
 
 /**
  * A perfect-information Skat solver (pure, no I/O): alpha-beta over the card play with 32-bit
@@ -270,7 +273,7 @@ export class Solver {
     }
     const others = live & ~hand;
     for (let m = legal; m !== 0; ) {
-      const b = 31 - Math.clz32(m);
+      const b = 31 - clz32(m);
       const bit = 1 << b;
       m &= ~bit;
       const cls = classMaskOfBit[b];
@@ -278,7 +281,7 @@ export class Solver {
       // Rank equivalence: the next live card above is ours and worth the same: b is that card.
       if (above !== 0) {
         const next = above & -above;
-        if ((next & hand) !== 0 && (nullGame || points[31 - Math.clz32(next)] === points[b])) continue;
+        if ((next & hand) !== 0 && (nullGame || points[31 - clz32(next)] === points[b])) continue;
       }
       let score: number;
       if (b === first) score = 1000;

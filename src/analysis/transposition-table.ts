@@ -6,6 +6,9 @@
  * one kept for the deeper position, one always replaced. Entries of an older generation (another
  * game, declarer or search kind setting) count as empty, so a new deal needs no clearing.
  */
+// Bound once: a global looked up per call is slow where the global object is a sandbox's (jest).
+const { imul } = Math;
+
 export class TranspositionTable {
   /** Per slot: hand 0, hand 1, hand 2, meta (leader 2 bits, kind 2, lower 7, upper 7, best card + 1: 6, generation 7). */
   private readonly data: Int32Array;
@@ -35,9 +38,9 @@ export class TranspositionTable {
   }
 
   private bucket(h0: number, h1: number, h2: number, tag: number): number {
-    let x = Math.imul(h0 ^ tag, 0x9e3779b1) ^ Math.imul(h1, 0x85ebca77) ^ Math.imul(h2 + tag, 0xc2b2ae3d);
+    let x = imul(h0 ^ tag, 0x9e3779b1) ^ imul(h1, 0x85ebca77) ^ imul(h2 + tag, 0xc2b2ae3d);
     x ^= x >>> 15;
-    x = Math.imul(x, 0x2c1b3c6d);
+    x = imul(x, 0x2c1b3c6d);
     x ^= x >>> 13;
     return (x & this.bucketMask) << 3;
   }
@@ -67,8 +70,10 @@ export class TranspositionTable {
     for (let s = at; s <= at + 4; s += 4) {
       const meta = d[s + 3];
       if ((meta & KEY_BITS) === want && d[s] === h0 && d[s + 1] === h1 && d[s + 2] === h2) {
-        const lo = Math.max(lower, (meta >>> 4) & 0x7f);
-        const up = Math.min(upper, (meta >>> 11) & 0x7f);
+        const oldLo = (meta >>> 4) & 0x7f;
+        const oldUp = (meta >>> 11) & 0x7f;
+        const lo = lower > oldLo ? lower : oldLo;
+        const up = upper < oldUp ? upper : oldUp;
         d[s + 3] = want | (lo << 4) | (up << 11) | (move >= 0 ? moveBits : meta & MOVE_BITS);
         return;
       }
@@ -89,7 +94,7 @@ export class TranspositionTable {
 export function popcount(x: number): number {
   x = x - ((x >>> 1) & 0x55555555);
   x = (x & 0x33333333) + ((x >>> 2) & 0x33333333);
-  return (Math.imul((x + (x >>> 4)) & 0x0f0f0f0f, 0x01010101) >>> 24);
+  return (imul((x + (x >>> 4)) & 0x0f0f0f0f, 0x01010101) >>> 24);
 }
 
 const KEY_BITS = 0x7f00000f;

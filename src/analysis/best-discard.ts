@@ -1,0 +1,116 @@
+import { type Card, type Suit, cardPoints, sumPoints } from '../rules/card';
+import type { Seat } from '../rules/seat';
+import { checkPosition } from './position-check';
+import { defaultSolver } from './solve';
+import type { Solver } from './solver';
+import type { SolverGame, SolverPosition } from './solver-position';
+
+/** The declarer's twelve cards (his ten and the skat) before he discards, with both defenders' hands. */
+export interface DiscardProblem {
+  readonly game: SolverGame;
+  readonly trump?: Suit;
+  readonly declarer: Seat;
+  /** By seat; the declarer's entry holds his 12 cards, the others 10 each. */
+  readonly hands: readonly [readonly Card[], readonly Card[], readonly Card[]];
+}
+
+export interface DiscardValue {
+  readonly discard: readonly [Card, Card];
+  /** Suit/grand: the exact final card points with this discard (skat included), when computed. */
+  readonly value?: number;
+  /** Suit/grand: an upper bound when only shown to be no better than the best. */
+  readonly atMost?: number;
+  /** Null: the declarer can avoid every trick after this discard. */
+  readonly won?: boolean;
+}
+
+export interface BestDiscard {
+  /** A best discard: the highest value (suit/grand), or a winning one if any (null). */
+  readonly best: DiscardValue;
+  /** All 66 discards, in the order they were tried. */
+  readonly discards: readonly DiscardValue[];
+}
+
+/** Every pair of the cards (66 of twelve). */
+export function discardsOf(cards: readonly Card[]): Array<[Card, Card]> {
+  const out: Array<[Card, Card]> = [];
+  for (let i = 0; i < cards.length; i++) for (let j = i + 1; j < cards.length; j++) out.push([cards[i], cards[j]]);
+  return out;
+}
+
+/** The position at the first lead (forehand) after putting `discard` away (R10, R15). */
+export function positionAfterDiscard(p: DiscardProblem, discard: readonly [Card, Card]): SolverPosition {
+  const held = p.hands[p.declarer].filter((c) => c !== discard[0] && c !== discard[1]);
+  const hands = [p.hands[0], p.hands[1], p.hands[2]] as [readonly Card[], readonly Card[], readonly Card[]];
+  hands[p.declarer] = held;
+  return {
+    game: p.game,
+    ...(p.game === 'suit' ? { trump: p.trump } : {}),
+    declarer: p.declarer,
+    hands,
+    trick: [],
+    toMove: 0,
+    declarerPoints: p.game === 'null' ? 0 : sumPoints(discard),
+    defenderPoints: 0,
+    declarerTricks: 0,
+    defenderTricks: 0,
+  };
+}
+
+export function checkProblem(p: DiscardProblem): void {
+  if (!p || !Array.isArray(p.hands) || p.hands.length !== 3) throw new RangeError('a discard problem needs three hands');
+  // A whole deal: 12 against 10 and 10; smaller problems of the same shape are accepted too.
+  const others = [0, 1, 2].filter((s) => s !== p.declarer).map((s) => p.hands[s]?.length);
+  if (others[0] !== others[1] || p.hands[p.declarer]?.length !== others[0] + 2) {
+    throw new RangeError('the declarer holds two cards more than each defender (12 against 10: his ten and the skat) before discarding');
+  }
+}
+
+/**
+ * The best discard (R10) for a game, with every card open: suit/grand by the declarer's final
+ * card points (the discards count for him, R22), null by whether he can avoid every trick. With
+ * `exact`, all 66 values are computed; otherwise each discard after the best so far is only
+ * tested against it (a null-window search), which is enough to find the best and its value.
+ */
+export function bestDiscard(p: DiscardProblem, options: { readonly exact?: boolean } = {}, solver: Solver = defaultSolver()): BestDiscard {
+  checkProblem(p);
+  // Points first: a discard of high cards usually does best, and a good first bound prunes the rest.
+  const discards = discardsOf(p.hands[p.declarer]).sort((a, b) => cardPoints(b[0]) + cardPoints(b[1]) - cardPoints(a[0]) - cardPoints(a[1]));
+  const results: DiscardValue[] = [];
+  if (p.game === 'null') {
+    let best: DiscardValue | null = null;
+    for (const discard of discards) {
+      const pos = positionAfterDiscard(p, discard);
+      checkPosition(pos);
+      solver.load(pos);
+      const r: DiscardValue = { discard, won: solver.nullWon() };
+      results.push(r);
+      if (!best || (r.won && !best.won)) best = r;
+    }
+    return { best: best as DiscardValue, discards: results };
+  }
+  let best: { discard: [Card, Card]; value: number } | null = null;
+  for (const discard of discards) {
+    const pos = positionAfterDiscard(p, discard);
+    checkPosition(pos);
+    solver.load(pos);
+    const skat = pos.declarerPoints;
+    if (best === null || options.exact) {
+      const value: number = skat + solver.exactFuture(best ? best.value - skat : undefined);
+      results.push({ discard, value });
+      if (best === null || value > best.value) best = { discard, value };
+      continue;
+    }
+    // Better than the best so far? One null-window search; only then the exact value.
+    const need: number = best.value + 1 - skat;
+    if (!solver.futureAtLeast(need)) {
+      results.push({ discard, atMost: best.value });
+      continue;
+    }
+    const value: number = skat + solver.exactFuture(need);
+    results.push({ discard, value });
+    best = { discard, value };
+  }
+  const b = best as { discard: [Card, Card]; value: number };
+  return { best: { discard: b.discard, value: b.value }, discards: results };
+}

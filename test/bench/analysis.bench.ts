@@ -1,0 +1,252 @@
+/**
+ * `npm run bench -- analysis`: the perfect-information solver (src/analysis/) on the workloads of
+ * issue #15's Performance table, one thread, CPU time per item (process.cpuUsage) beside wall time,
+ * with node counts and transposition-table hit rates. Deals are seeded "typical declarer hands"
+ * (grand with >= 2 jacks and 2 aces; suit with >= 6 trumps incl. a jack; null with <= 2 of
+ * A/K/Q/J), plus the real records of ../shared/data/iss/ for the played-line rows. Each item
+ * starts from an empty table (cold). Knobs: DEALS (per kind, default 30), POSITIONS (per kind for
+ * the <= 7 tricks row, default 100), ROWS (comma-separated row keys to run, default all).
+ */
+import { corpusLines } from '../iss/corpus';
+import { issTokensToMoves } from '../../src/format/iss/IssMoves';
+import { readIssRecord } from '../../src/format/iss/IssReader';
+import { verifyIssLine } from '../../src/format/iss/issVerify';
+import { getProfile } from '../../src/rules/variant';
+import type { Card } from '../../src/rules/card';
+import { playableCards, trickWinnerPosition, type PlayMode } from '../../src/rules/trick';
+import { sumPoints } from '../../src/rules/card';
+import type { Seat } from '../../src/rules/seat';
+import { Solver } from '../../src/analysis/solver';
+import { gameVerdict, moveVerdicts } from '../../src/analysis/game-verdict';
+import { positionFromMoves } from '../../src/analysis/position-from-moves';
+import { bestDiscard } from '../../src/analysis/best-discard';
+import { bestGame } from '../../src/analysis/best-game';
+import type { GameContract } from '../../src/analysis/game-contract';
+import type { SolverPosition } from '../../src/analysis/solver-position';
+import { seededRandom, typicalDeal, type TypicalKind } from './typicalDeals';
+
+const DEALS = Number(process.env.DEALS ?? 30);
+const POSITIONS = Number(process.env.POSITIONS ?? 100);
+const ROWS = process.env.ROWS ? new Set(process.env.ROWS.split(',')) : null;
+const iss = getProfile('iss');
+const isko = getProfile('isko');
+const solver = new Solver({ ttBits: 20 });
+
+interface Sample {
+  cpu: number;
+  wall: number;
+  nodes: number;
+  probes: number;
+  hits: number;
+}
+
+/** Runs `work` on a cold table and measures it. */
+function measure(work: () => void): Sample {
+  solver.clearTable();
+  const s0 = solver.stats;
+  const c0 = process.cpuUsage();
+  const w0 = process.hrtime.bigint();
+  work();
+  const wall = Number(process.hrtime.bigint() - w0) / 1e6;
+  const c = process.cpuUsage(c0);
+  const s = solver.stats;
+  return { cpu: (c.user + c.system) / 1000, wall, nodes: s.nodes - s0.nodes, probes: s.ttProbes - s0.ttProbes, hits: s.ttHits - s0.ttHits };
+}
+
+const pct = (xs: number[], p: number): number => {
+  const s = [...xs].sort((a, b) => a - b);
+  return s[Math.min(s.length - 1, Math.ceil((p / 100) * s.length) - 1)];
+};
+const ms = (x: number): string => (x < 10 ? x.toFixed(2) : x < 100 ? x.toFixed(1) : x.toFixed(0)).padStart(7);
+
+interface Target {
+  readonly p: number;
+  readonly ms: number;
+}
+
+function report(row: string, samples: Sample[], targets: Target[]): void {
+  const cpu = samples.map((s) => s.cpu);
+  const probes = samples.reduce((n, s) => n + s.probes, 0);
+  const hits = samples.reduce((n, s) => n + s.hits, 0);
+  const verdicts = targets.map((t) => `p${t.p === 100 ? 'max' : t.p} ≤ ${t.ms} ms: ${pct(cpu, t.p) <= t.ms ? 'met' : 'NOT met'}`);
+  process.stdout.write(
+    `${row.padEnd(46)} n=${String(samples.length).padStart(3)}  cpu p50 ${ms(pct(cpu, 50))}  p90 ${ms(pct(cpu, 90))}  p95 ${ms(pct(cpu, 95))}  max ${ms(pct(cpu, 100))} ms` +
+      `  (wall p50 ${ms(pct(samples.map((s) => s.wall), 50))})  nodes p50 ${String(pct(samples.map((s) => s.nodes), 50)).padStart(9)}` +
+      `  TT hits ${probes ? ((100 * hits) / probes).toFixed(1) : '-'}%  [${verdicts.join('; ')}]\n`,
+  );
+}
+
+const run = (key: string): boolean => ROWS === null || ROWS.has(key);
+
+// ---------------------------------------------------------------- the corpus: played lines
+
+interface PlayedGame {
+  readonly id: string;
+  readonly positions: Array<{ position: SolverPosition; contract: GameContract }>;
+}
+
+function playedGames(): PlayedGame[] {
+  const out: PlayedGame[] = [];
+  for (const { text, line } of corpusLines()) {
+    const v = verifyIssLine(text, line, iss);
+    if (v.status !== 'agree' && v.status !== 'disagree') continue;
+    const read = readIssRecord(text);
+    if (!read.ok || !read.record.result || read.record.result.kind === 'passed') continue;
+    const converted = issTokensToMoves(read.record.moves);
+    if (!converted.ok) continue;
+    const { dealt, moves } = converted.value;
+    const plays = moves.flatMap((m, i) => (m.kind === 'play' ? [i] : []));
+    if (plays.length === 0) continue;
+    const cuts = [plays[0], ...plays.map((i) => i + 1)];
+    const positions = cuts.flatMap((cut) => {
+      const p = positionFromMoves(dealt, moves.slice(0, cut), iss);
+      return p.ok && !p.over ? [{ position: p.position, contract: p.contract }] : [];
+    });
+    out.push({ id: v.id ?? String(line), positions });
+  }
+  return out;
+}
+
+// ---------------------------------------------------------------- typical deals
+
+const KINDS: TypicalKind[] = ['grand', 'suit', 'null'];
+const deals = new Map<TypicalKind, Array<{ position: SolverPosition; skat: readonly [Card, Card] }>>();
+for (const kind of KINDS) {
+  const rand = seededRandom(2026 + kind.length);
+  deals.set(kind, Array.from({ length: DEALS }, () => typicalDeal(kind, rand)));
+}
+
+const modeOf = (p: SolverPosition): PlayMode => (p.game === 'null' ? 'null' : p.game === 'grand' ? 'grand' : ({ C: 'clubs', S: 'spades', H: 'hearts', D: 'diamonds' } as const)[p.trump!]);
+
+/** `pos` after `cards` random legal cards (a position deeper in the play). */
+function playedOn(pos: SolverPosition, cards: number, rand: () => number): SolverPosition {
+  const hands = pos.hands.map((h) => h.slice()) as Card[][];
+  let trick: { seat: Seat; card: Card }[] = [];
+  let toMove = pos.toMove;
+  let { declarerPoints, defenderPoints, declarerTricks, defenderTricks } = pos;
+  const mode = modeOf(pos);
+  for (let i = 0; i < cards; i++) {
+    const legal = playableCards(hands[toMove], trick.length ? trick[0].card : null, mode);
+    const card = legal[Math.floor(rand() * legal.length)];
+    hands[toMove].splice(hands[toMove].indexOf(card), 1);
+    trick.push({ seat: toMove, card });
+    toMove = ((toMove + 1) % 3) as Seat;
+    if (trick.length === 3) {
+      const winner = trick[trickWinnerPosition(trick.map((t) => t.card), mode)].seat;
+      const pts = sumPoints(trick.map((t) => t.card));
+      if (winner === pos.declarer) {
+        declarerPoints += pts;
+        declarerTricks++;
+      } else {
+        defenderPoints += pts;
+        defenderTricks++;
+      }
+      trick = [];
+      toMove = winner;
+    }
+  }
+  return { ...pos, hands: [hands[0], hands[1], hands[2]], trick, toMove, declarerPoints, defenderPoints, declarerTricks: pos.game === 'null' ? 0 : declarerTricks, defenderTricks };
+}
+
+process.stdout.write(`analysis bench: ${DEALS} typical deals per kind, one thread, CPU ms per item (the machine may be shared: wall time shown beside)\n`);
+
+if (run('line') || run('cards')) {
+  const games = playedGames();
+  if (run('line')) {
+    report(`won/lost along the played line (${games.length} ISS games)`, games.map((g) => measure(() => g.positions.forEach((p) => gameVerdict(p.position, p.contract, solver)))), [
+      { p: 50, ms: 50 },
+      { p: 100, ms: 1000 },
+    ]);
+  }
+  if (run('cards')) {
+    report(`won/lost of every legal card, whole game (${games.length})`, games.map((g) => measure(() => g.positions.forEach((p) => moveVerdicts(p.position, p.contract, solver)))), [
+      { p: 50, ms: 250 },
+      { p: 100, ms: 2000 },
+    ]);
+  }
+}
+
+if (run('value')) {
+  const all: Sample[] = [];
+  for (const kind of ['grand', 'suit'] as const) {
+    const samples = deals.get(kind)!.map((d) =>
+      measure(() => {
+        solver.load(d.position);
+        solver.exactFuture();
+      }),
+    );
+    report(`exact value of a full deal: ${kind}`, samples, [{ p: 50, ms: 100 }]);
+    all.push(...samples);
+  }
+  report('exact value of a full deal: grand + suit', all, [
+    { p: 50, ms: 100 },
+    { p: 90, ms: 500 },
+    { p: 100, ms: 5000 },
+  ]);
+}
+
+if (run('wonlost')) {
+  const all: Sample[] = [];
+  for (const kind of KINDS) {
+    const samples = deals.get(kind)!.map((d) =>
+      measure(() => {
+        solver.load(d.position);
+        if (kind === 'null') solver.nullWon();
+        else solver.futureAtLeast(61 - d.position.declarerPoints);
+      }),
+    );
+    report(`won/lost of a full deal: ${kind}`, samples, [{ p: 50, ms: 20 }]);
+    all.push(...samples);
+  }
+  report('won/lost of a full deal: all kinds', all, [
+    { p: 50, ms: 20 },
+    { p: 90, ms: 200 },
+  ]);
+}
+
+if (run('endgame')) {
+  const rand = seededRandom(7);
+  const all: Sample[] = [];
+  for (const kind of KINDS) {
+    const positions = Array.from({ length: POSITIONS }, (_, i) => playedOn(deals.get(kind)![i % DEALS].position, 9 + Math.floor(rand() * 3), rand));
+    for (const p of positions) {
+      all.push(
+        measure(() => {
+          solver.load(p);
+          if (kind === 'null') solver.nullWon();
+          else solver.exactFuture();
+        }),
+      );
+    }
+  }
+  report(`a position with <= 7 tricks left (${POSITIONS}/kind, exact)`, all, [{ p: 95, ms: 10 }]);
+}
+
+if (run('discard')) {
+  const all: Sample[] = [];
+  for (const kind of KINDS) {
+    const samples = deals.get(kind)!.map((d) => {
+      const p = d.position;
+      const hands = p.hands.map((h, s) => (s === p.declarer ? [...h, ...d.skat] : h)) as [Card[], Card[], Card[]];
+      return measure(() => bestDiscard({ game: p.game, ...(p.trump ? { trump: p.trump } : {}), declarer: p.declarer, hands }, {}, solver));
+    });
+    report(`best discard (66 discards): ${kind}`, samples, [{ p: 50, ms: 2000 }]);
+    all.push(...samples);
+  }
+  report('best discard (66 discards): all kinds', all, [
+    { p: 50, ms: 2000 },
+    { p: 100, ms: 15000 },
+  ]);
+}
+
+if (run('game')) {
+  const all: Sample[] = [];
+  for (const kind of KINDS) {
+    for (const d of deals.get(kind)!) {
+      const p = d.position;
+      const hands = p.hands.map((h, s) => (s === p.declarer ? [...h, ...d.skat] : h)) as [Card[], Card[], Card[]];
+      all.push(measure(() => bestGame({ declarer: p.declarer, hands, bid: 18, profile: isko }, solver)));
+    }
+  }
+  report('best game (6 types x 66 discards, won/lost)', all, [{ p: 50, ms: 3000 }]);
+}
