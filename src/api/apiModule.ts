@@ -51,7 +51,11 @@ export class ApiModule {
         GraphQLModule.forRootAsync<ApolloDriverConfig>({
           driver: (require('@nestjs/apollo') as typeof import('@nestjs/apollo')).ApolloDriver,
           inject: [API_SETTINGS, Ledger, API_RATE_LIMITER, API_REVOCATIONS],
-          useFactory: (s: ApiSettings, l: Ledger, limiter: RateLimiter, revocations: TokenRevocations) => graphqlOptions(s, l, { limiter, revocations }),
+          useFactory: async (s: ApiSettings, l: Ledger, limiter: RateLimiter, revocations: TokenRevocations) => {
+            // Tokens revoked through the API stay revoked across restarts.
+            for (const id of await l.revokedTokenIds()) revocations.revoke(id);
+            return graphqlOptions(s, l, { limiter, revocations });
+          },
         }),
       ],
       controllers: [GraphiqlAssetsController],

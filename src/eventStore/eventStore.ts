@@ -110,10 +110,11 @@ export interface EventStore {
    * Appends several streams' batches in the order given, each checked exactly as appendToStream
    * checks it (a batch may expect what an earlier batch of the same call left). Bad input in any
    * batch is refused before anything is written. SQLite writes all batches in one transaction:
-   * all or none. Stores without multi-stream transactions (EventStoreDB) append them one after
-   * another, each batch all-or-nothing on its own: on a failure the earlier batches stay and the
-   * error names the failing one. A batch already appended (same ids, same expectation) reports its
-   * original result. Returns one result per batch.
+   * all or none. Stores without multi-stream transactions (EventStoreDB) append them with a few
+   * in flight (batches of one stream in order), each batch all-or-nothing on its own: on a failure
+   * the earlier batches stay, no further batch starts (those already in flight finish whole) and
+   * the error names the failing one. A batch already appended (same ids, same expectation)
+   * reports its original result, so the same call again completes it. Returns one result per batch.
    */
   appendMany(batches: readonly AppendBatch[]): Promise<AppendResult[]>;
   readStream(streamName: string, options?: ReadStreamOptions): Promise<StreamRead>;

@@ -25,12 +25,14 @@ import { DealAnalyses } from './analyses';
 import { Branches } from './branches';
 import { LogFollower } from './logFollower';
 import { PROJECTED_EVENT_TYPES, ProjectionRunner } from '../projections/runner';
+import { checkReadiness, type Readiness } from './readiness';
 import { checkReadModelBinding, ReadModelMismatchError, type ReadModelMismatchPolicy } from '../projections/readModelBinding';
 import { buildScoreSheet } from '../projections/scoreSheet/buildScoreSheet';
 import type { ScoreSheet } from '../projections/scoreSheet/scoreSheet';
 import { buildStandings } from '../projections/standings/buildStandings';
 import type { Standings } from '../projections/standings/standings';
 import type { TableInfo, TournamentInfo } from '../projections/tables/tableInfo';
+import { tableStatus, type TableStatus } from '../projections/tables/tableStatus';
 import { shuffledDeck } from '../rules/deck';
 import { allow, refuse, type Judgement } from '../rules/refusal';
 import type { Seat } from '../rules/seat';
@@ -39,12 +41,14 @@ import type { CloseSeries, LastDealStatus, StartTableDeal, OpenTable, TableComma
 import { decideTable } from '../table/decideTable';
 import { tableStreamName, type TableDealOpenedData, type TableEvent } from '../table/events';
 import { evolveTable, initialTableState, type TableState } from '../table/tableState';
-import type { CreateTournament } from '../tournament/commands';
+import type { CreateTournament, DrawSeats, SetLossFee } from '../tournament/commands';
 import { decideTournament, type TournamentDecision } from '../tournament/decideTournament';
 import { tournamentStreamName, type TournamentEvent } from '../tournament/events';
 import { evolveTournament, initialTournamentState, type TournamentState } from '../tournament/tournamentState';
 import { IllegalCommandError, InvalidQueryError, NotFoundError } from './errors';
 import { LEDGER_RULES as L } from '../deal/ledgerRules';
+import { decideAccess, evolveAccess, initialAccessState } from '../access/decideAccess';
+import { ACCESS_STREAM, type AccessEvent, type TokenRevokedData } from '../access/events';
 import type { AppendDealOutcome, CommandContext, CommandOutcome, LedgerCommand } from './ledgerTypes';
 
 export type { LedgerCommand, CommandContext, CommandOutcome, AppendDealOutcome } from './ledgerTypes';
@@ -177,7 +181,19 @@ export class Ledger {
         outcome = command.tableId ? await this.startDealAtTable(command, ctx) : await this.dealCommand(command, ctx);
         break;
       case 'CreateTournament':
+      case 'SetLossFee':
         outcome = await this.tournamentCommand(command, ctx);
+        break;
+      case 'DrawSeats':
+        outcome = await this.drawSeats(command, ctx);
+        break;
+      case 'RecordTokenIssued':
+      case 'RevokeToken':
+        outcome = await handleCommand(this.store, ACCESS_STREAM, {
+          initial: initialAccessState,
+          evolve: (s, e) => evolveAccess(s, e as unknown as AccessEvent),
+          decide: (s) => decideAccess(command, s, ctx.actorId),
+        }, ctx, { schemaVersion: STRUCTURE_SCHEMA_VERSION });
         break;
       default:
         outcome = await this.dealCommand(command, ctx);
@@ -378,8 +394,40 @@ export class Ledger {
     return listTableDeals(this.db, tableId).filter((d) => d.openDisputes > 0).length;
   }
 
-  private async tournamentCommand(command: CreateTournament, ctx: CommandContext): Promise<CommandOutcome> {
-    return handleCommand(this.store, tournamentStreamName(command.tournamentId), this.tournamentDecider(command), ctx, { schemaVersion: STRUCTURE_SCHEMA_VERSION });
+  private async tournamentCommand(command: CreateTournament | SetLossFee, ctx: CommandContext): Promise<CommandOutcome> {
+    return handleCommand(this.store, tournamentStreamName(command.tournamentId), this.tournamentDecider(command), ctx, {
+      schemaVersion: STRUCTURE_SCHEMA_VERSION,
+      ...(command.type === 'CreateTournament' ? {} : { requireExisting: () => new NotFoundError('tournament', command.tournamentId) }),
+    });
+  }
+
+  /**
+   * The seat draw of a round: by standings (the players in rank order) or random with a seed
+   * (the tournament's players, or those given); recorded as SeatsDrawn, then each drawn table is
+   * opened (first dealer: its first player) as a table of the tournament's round.
+   */
+  private async drawSeats(requested: DrawSeats, ctx: CommandContext): Promise<CommandOutcome> {
+    const standings = await this.standings(requested.tournamentId);
+    if (!standings) throw new NotFoundError('tournament', requested.tournamentId);
+    const ranked = standings.lines.map((l) => l.player);
+    const players = requested.players.length > 0 ? (requested.method === 'standings' ? ranked.filter((p) => requested.players.includes(p)).concat(requested.players.filter((p) => !ranked.includes(p))) : requested.players) : ranked;
+    const command: DrawSeats = { ...requested, players };
+    const outcome = await handleCommand(this.store, tournamentStreamName(command.tournamentId), this.tournamentDecider(command), ctx, {
+      schemaVersion: STRUCTURE_SCHEMA_VERSION,
+      requireExisting: () => new NotFoundError('tournament', command.tournamentId),
+    });
+    await this.afterAppend(outcome);
+    const read = await this.store.readStream(tournamentStreamName(command.tournamentId));
+    const now = read.events.reduce((s, e) => evolveTournament(s, e as unknown as TournamentEvent), initialTournamentState);
+    const state = now.draws.find((d) => d.round === command.round);
+    if (!state) throw new Error(`tournament ${command.tournamentId}: the draw of round ${command.round} cannot be read back`);
+    const tournament = now.created;
+    for (const [i, t] of state.tables.entries()) {
+      const open: OpenTable = { type: 'OpenTable', tableId: t.tableId, players: t.players, firstDealer: t.players[0], tournamentId: command.tournamentId, round: command.round, ...(tournament ? { profileId: tournament.profileId } : {}) };
+      const opened = await this.openTable(open, { ...ctx, commandId: `${ctx.commandId}/table-${i + 1}`, expectedRevision: undefined, causationId: ctx.commandId });
+      await this.afterAppend(opened);
+    }
+    return outcome;
   }
 
   /**
@@ -492,9 +540,19 @@ export class Ledger {
     return json === undefined ? null : (JSON.parse(json) as TableInfo);
   }
 
-  private sheetOf(tableId: string): ScoreSheet | null {
+  private tournamentInfo(tournamentId: string): TournamentInfo | null {
+    const json = this.db.prepare(`SELECT json FROM ${RM.tournaments} WHERE tournament_id = ?`).pluck().get(tournamentId) as string | undefined;
+    return json === undefined ? null : (JSON.parse(json) as TournamentInfo);
+  }
+
+  private sheetOf(tableId: string, tournament?: TournamentInfo | null): ScoreSheet | null {
     const table = this.tableInfo(tableId);
-    return table ? buildScoreSheet(table, listTableDeals(this.db, tableId)) : null;
+    if (!table) return null;
+    // The tournament's loss fee (one fee at every table size), when it set one.
+    const t = tournament !== undefined ? tournament : table.tournamentId ? this.tournamentInfo(table.tournamentId) : null;
+    const fee = t?.lossFee;
+    const lossFee = fee ? { feeCentsPerLostGame: { 3: fee.feeCents, 4: fee.feeCents, 5: fee.feeCents }, feeCentsFromFourthLostGame: fee.fromFourthLostGameCents } : undefined;
+    return buildScoreSheet(table, listTableDeals(this.db, tableId), lossFee ? { lossFee } : {});
   }
 
   async scoreSheet(tableId: string): Promise<ScoreSheet | null> {
@@ -504,11 +562,41 @@ export class Ledger {
 
   async standings(tournamentId: string): Promise<Standings | null> {
     await this.catchUp();
-    const json = this.db.prepare(`SELECT json FROM ${RM.tournaments} WHERE tournament_id = ?`).pluck().get(tournamentId) as string | undefined;
-    if (json === undefined) return null;
-    const tournament = JSON.parse(json) as TournamentInfo;
-    const sheets = tournament.tables.map((t) => this.sheetOf(t.tableId)).filter((s): s is ScoreSheet => s !== null);
+    const tournament = this.tournamentInfo(tournamentId);
+    if (!tournament) return null;
+    const sheets = tournament.tables.map((t) => this.sheetOf(t.tableId, tournament)).filter((s): s is ScoreSheet => s !== null);
     return buildStandings(tournament, sheets);
+  }
+
+  /** Token ids revoked through the API (restored into the server's revocation list at start). */
+  async revokedTokenIds(): Promise<string[]> {
+    const read = await this.store.readStream(ACCESS_STREAM);
+    return read.events.filter((e) => e.type === 'TokenRevoked').map((e) => (e.data as TokenRevokedData).tokenId);
+  }
+
+  /** Every tournament with its tables' status, in id order (at most `limit`). */
+  async tournaments(limit = 100): Promise<Array<{ tournament: TournamentInfo; tables: TableStatus[] }>> {
+    await this.catchUp();
+    const rows = this.db.prepare(`SELECT json FROM ${RM.tournaments} ORDER BY tournament_id LIMIT ?`).pluck().all(limit) as string[];
+    return rows.map((json) => {
+      const tournament = JSON.parse(json) as TournamentInfo;
+      return { tournament, tables: tournament.tables.map((t) => this.statusOf(t.tableId, tournament)).filter((x): x is TableStatus => x !== null) };
+    });
+  }
+
+  /** Tables with their players and status: those of one tournament, or every table (id order, at most `limit`). */
+  async tables(options: { tournamentId?: string; limit?: number } = {}): Promise<TableStatus[]> {
+    await this.catchUp();
+    const limit = options.limit ?? 100;
+    const ids = (options.tournamentId !== undefined
+      ? this.db.prepare(`SELECT table_id FROM ${RM.tables} WHERE tournament_id = ? ORDER BY table_id LIMIT ?`).pluck().all(options.tournamentId, limit)
+      : this.db.prepare(`SELECT table_id FROM ${RM.tables} ORDER BY table_id LIMIT ?`).pluck().all(limit)) as string[];
+    return ids.map((id) => this.statusOf(id)).filter((x): x is TableStatus => x !== null);
+  }
+
+  private statusOf(tableId: string, tournament?: TournamentInfo | null): TableStatus | null {
+    const sheet = this.sheetOf(tableId, tournament);
+    return sheet ? tableStatus(sheet, listTableDeals(this.db, tableId)) : null;
   }
 
   /** `hiddenTournaments`: deals of these tournaments are left out (private ones, for readers who may not see them). */
@@ -589,6 +677,21 @@ export class Ledger {
 
   async catchUp(): Promise<void> {
     await this.runner.catchUp(false);
+  }
+
+  /** Store reachable, read models caught up (for a readiness probe; see readiness.ts). */
+  async readiness(timeoutMs = 2_000): Promise<Readiness> {
+    return checkReadiness(
+      {
+        catchUp: () => this.catchUp(),
+        anythingPending: async () => {
+          const after = this.runner.checkpoint().position;
+          for await (const _ of this.store.readAll({ after, eventTypes: PROJECTED_EVENT_TYPES, maxCount: 1, lazyMetadata: true })) return true;
+          return false;
+        },
+      },
+      timeoutMs,
+    );
   }
 
   async close(): Promise<void> {

@@ -1,8 +1,9 @@
 import type { DealCommand } from '../deal/commands';
 import type { TableCommand } from '../table/commands';
 import type { TournamentCommand } from '../tournament/commands';
+import type { AccessCommand } from '../access/decideAccess';
 
-export type LedgerCommand = DealCommand | TableCommand | TournamentCommand;
+export type LedgerCommand = DealCommand | TableCommand | TournamentCommand | AccessCommand;
 
 export interface CommandContext {
   /** Client-chosen id (UUID); a retried command with the same id never records twice. */

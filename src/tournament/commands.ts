@@ -7,4 +7,27 @@ export interface CreateTournament {
   readonly rounds?: number;
 }
 
-export type TournamentCommand = CreateTournament;
+/** The loss fee per lost game (cents), and the higher fee from a player's 4th lost game in one list (null: none). */
+export interface SetLossFee {
+  readonly type: 'SetLossFee';
+  readonly tournamentId: string;
+  readonly feeCents: number;
+  readonly fromFourthLostGameCents: number | null;
+}
+
+/**
+ * The seat draw for a round: random with a seed (recorded), or by standings (rank order); the
+ * players are split into tables of 3 and 4 (one of 5 when there are five). The Ledger supplies
+ * the players (by standings) and opens the tables the draw names.
+ */
+export interface DrawSeats {
+  readonly type: 'DrawSeats';
+  readonly tournamentId: string;
+  readonly round: number;
+  readonly method: 'random' | 'standings';
+  readonly seed?: string;
+  /** The players drawn: for `standings` in rank order (the Ledger fills it from the standings). */
+  readonly players: readonly string[];
+}
+
+export type TournamentCommand = CreateTournament | SetLossFee | DrawSeats;

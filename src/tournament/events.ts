@@ -1,4 +1,4 @@
-export const TOURNAMENT_EVENT_TYPES = ['TournamentCreated', 'TournamentTableAdded'] as const;
+export const TOURNAMENT_EVENT_TYPES = ['TournamentCreated', 'TournamentTableAdded', 'LossFeeSet', 'SeatsDrawn'] as const;
 export type TournamentEventType = (typeof TOURNAMENT_EVENT_TYPES)[number];
 
 export interface TournamentCreatedData {
@@ -14,9 +14,25 @@ export interface TournamentTableAddedData {
   readonly players: readonly string[];
 }
 
+/** The tournament's loss fee (Verlustspielgeld): per lost game, and from a player's 4th lost game in one list. */
+export interface LossFeeSetData {
+  readonly feeCents: number;
+  readonly fromFourthLostGameCents: number | null;
+}
+
+/** A round's seat draw: how it was drawn (the seed when random) and the tables it makes, players in seat order. */
+export interface SeatsDrawnData {
+  readonly round: number;
+  readonly method: 'random' | 'standings';
+  readonly seed: string | null;
+  readonly tables: readonly { readonly tableId: string; readonly players: readonly string[] }[];
+}
+
 export type TournamentEvent =
   | { readonly type: 'TournamentCreated'; readonly data: TournamentCreatedData }
-  | { readonly type: 'TournamentTableAdded'; readonly data: TournamentTableAddedData };
+  | { readonly type: 'TournamentTableAdded'; readonly data: TournamentTableAddedData }
+  | { readonly type: 'LossFeeSet'; readonly data: LossFeeSetData }
+  | { readonly type: 'SeatsDrawn'; readonly data: SeatsDrawnData };
 
 export const tournamentStreamName = (tournamentId: string): string => `tournament-${tournamentId}`;
 export const TOURNAMENT_STREAM_PREFIX = 'tournament-';

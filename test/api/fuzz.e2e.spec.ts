@@ -115,7 +115,7 @@ describe('API fuzz (issue 5 acceptance)', () => {
       () => ({ kind: 'forbidden-role', body: play(toAct, r.pick([...legal])), headers: auth(r.pick([tokens.otherTable, tokens.player, tokens.arbiter])) }),
       () => ({ kind: 'bad-token', body: play(toAct, r.pick([...legal])), headers: { authorization: badTokens() } }),
       () => ({ kind: 'anonymous-write', body: play(toAct, r.pick([...legal])) }),
-      () => ({ kind: 'bad-correction', body: JSON.stringify({ query: `mutation($c: ID!, $d: ID!) { correctScore(commandId: $c, dealId: $d, correctedScore: ${r.int(200) - 100}, reason: "${r.pick(['', ' '])}") { revision } }`, variables: { c: newCommandId(), d: live } }), headers: auth(tokens.arbiter) }),
+      () => ({ kind: 'bad-correction', body: JSON.stringify({ query: `mutation($c: ID!, $d: ID!) { correctScore(commandId: $c, input: { dealId: $d, reason: "${r.pick(['', ' '])}", correction: { correctedScore: ${r.int(200) - 100} } }) { revision } }`, variables: { c: newCommandId(), d: live } }), headers: auth(tokens.arbiter) }),
       () => ({
         kind: 'bad-start',
         body: JSON.stringify({

@@ -178,7 +178,7 @@ describe('GraphQL API end to end (issue 5)', () => {
 
     const arbiter = s.token({ role: 'arbiter', player: 'Referee' });
     const corr = await s.gql(
-      `mutation($c: ID!, $d: ID!) { correctScore(commandId: $c, dealId: $d, correctedScore: -96, won: false, reason: "declarer revoked in trick 3") { revision events { type } } }`,
+      `mutation($c: ID!, $d: ID!) { correctScore(commandId: $c, input: { dealId: $d, reason: "declarer revoked in trick 3", correction: { correctedScore: -96, won: false } }) { revision events { type } } }`,
       { c: newCommandId(), d: dealId },
       arbiter,
     );
@@ -214,7 +214,7 @@ describe('GraphQL API end to end (issue 5)', () => {
       [undefined, 'UNAUTHENTICATED'],
     ];
     for (const [tok, code] of cases) expect(codesOf(await s.gql(pass, { c: newCommandId(), d: dealId }, tok))).toEqual([code]);
-    const correct = await s.gql(`mutation($c: ID!, $d: ID!) { correctScore(commandId: $c, dealId: $d, correctedScore: 1, reason: "x") { revision } }`, { c: newCommandId(), d: dealId }, recorder);
+    const correct = await s.gql(`mutation($c: ID!, $d: ID!) { correctScore(commandId: $c, input: { dealId: $d, reason: "x", correction: { correctedScore: 1 } }) { revision } }`, { c: newCommandId(), d: dealId }, recorder);
     expect(codesOf(correct)).toEqual(['FORBIDDEN']);
     const open = await s.gql(`mutation($c: ID!) { openTable(commandId: $c, input: { tableId: "tx", players: ["a","b","c"], firstDealer: "a" }) { revision } }`, { c: newCommandId() }, recorder);
     expect(codesOf(open)).toEqual(['FORBIDDEN']);

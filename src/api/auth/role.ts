@@ -13,8 +13,10 @@ export type Principal =
       readonly role: Role;
       /** The player name this token speaks for (player tokens; optional for others). */
       readonly player?: string;
-      /** The table a recorder may record for. */
+      /** The table a recorder may record for (for a player token: the table it is bound to). */
       readonly table?: string;
+      /** A player token bound to one tournament speaks for its player there only. */
+      readonly tournament?: string;
       /** Token id: the rate-limit key and the actor id written into event metadata. */
       readonly tokenId: string;
       readonly key: string;

@@ -11,6 +11,8 @@ export interface TokenClaims {
   readonly role: Role;
   readonly player?: string;
   readonly table?: string;
+  /** A player token bound to one tournament (issued by an organiser through the API). */
+  readonly tournament?: string;
   /** Token id, random. */
   readonly jti: string;
   /** Issued at, seconds since the epoch. */
@@ -30,14 +32,16 @@ export interface IssueRequest {
   readonly role: Role;
   readonly player?: string;
   readonly table?: string;
+  readonly tournament?: string;
   readonly ttlSeconds?: number;
 }
 
 /** Checks what a token of each role must name; returns a reason or null. */
-export function claimProblem(req: { role: Role; player?: string; table?: string }): string | null {
+export function claimProblem(req: { role: Role; player?: string; table?: string; tournament?: string }): string | null {
   if (req.role === 'player' && !req.player) return 'a player token needs --player';
   if (req.role === 'recorder' && !req.table) return 'a recorder token needs --table';
-  for (const [name, v] of [['player', req.player], ['table', req.table]] as const) {
+  if (req.tournament !== undefined && req.role !== 'player') return 'only a player token is bound to a tournament';
+  for (const [name, v] of [['player', req.player], ['table', req.table], ['tournament', req.tournament]] as const) {
     if (v !== undefined && (v.length === 0 || v.length > 200)) return `${name} must be 1-200 characters`;
   }
   return null;
@@ -51,6 +55,7 @@ export function issueToken(secret: Buffer, req: IssueRequest, now: Date = new Da
     role: req.role,
     ...(req.player !== undefined ? { player: req.player } : {}),
     ...(req.table !== undefined ? { table: req.table } : {}),
+    ...(req.tournament !== undefined ? { tournament: req.tournament } : {}),
     jti: randomBytes(9).toString('base64url'),
     iat,
     ...(req.ttlSeconds !== undefined ? { exp: iat + req.ttlSeconds } : {}),

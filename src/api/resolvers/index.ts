@@ -6,6 +6,8 @@ import { ImportResolver } from './import.resolver';
 import { ReadModelResolver, ScoreSheetRowResolver } from './readModel.resolver';
 import { SubscriptionResolver } from './subscription.resolver';
 import { TableCommandResolver } from './tableCommand.resolver';
+import { DealReviewResolver } from './dealReview.resolver';
+import { OrganiserResolver } from './organiser.resolver';
 
 /** Every resolver class: the schema is generated from exactly these. */
-export const API_RESOLVERS = [DealAnalysisResolver, BranchResolver, DealBranchesResolver, DealResolver, ReadModelResolver, ScoreSheetRowResolver, CommandResolver, TableCommandResolver, ImportResolver, SubscriptionResolver];
+export const API_RESOLVERS = [DealAnalysisResolver, BranchResolver, DealBranchesResolver, DealResolver, ReadModelResolver, ScoreSheetRowResolver, CommandResolver, TableCommandResolver, DealReviewResolver, OrganiserResolver, ImportResolver, SubscriptionResolver];

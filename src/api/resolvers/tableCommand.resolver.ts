@@ -1,10 +1,12 @@
 import { Inject } from '@nestjs/common';
-import { Args, Context, ID, Int, Mutation, Resolver } from '@nestjs/graphql';
+import { Args, Context, ID, Mutation, Resolver } from '@nestjs/graphql';
 import { Ledger, type LedgerCommand } from '../../ledger/ledger';
 import type { Seat } from '../../rules/seat';
-import { mayAdminister, mayCorrectScores, mayRecord } from '../auth/access';
+import { mayAdminister, mayRecord } from '../auth/access';
 import type { ApiContext } from '../context/apiContext';
 import { badInput } from '../errors/apiError';
+import { enteredResult } from '../inputs/resultFacts';
+import { EnterResultInput } from '../inputs/resultInputs';
 import { CloseSeriesInput, CreateTournamentInput, OpenTableInput, StartDealInput, StartTableDealInput } from '../inputs/commandInputs';
 import * as valid from '../inputs/validate';
 import { CommandResultType } from '../types/commandResult.type';
@@ -38,30 +40,6 @@ export class TableCommandResolver {
       ...(input.profileId ? { profileId: valid.id(input.profileId, 'profileId') } : {}),
       cards: valid.dealSource(input.cards),
       ...(input.startedAt ? { startedAt: valid.date(input.startedAt, 'startedAt') } : {}),
-    };
-    return runCommand(this.ledger, ctx, command, commandId, expectedRevision);
-  }
-
-  @Mutation(() => CommandResultType, { description: "Arbiter only: replace a finished deal's score, with a reason; the original stays in the audit" })
-  async correctScore(
-    @Context() ctx: ApiContext,
-    @Args('commandId', { type: () => ID }) commandId: string,
-    @Args('dealId', { type: () => ID }) dealId: string,
-    @Args('correctedScore', { type: () => Int }) correctedScore: number,
-    @Args('reason') reason: string,
-    @Args('won', { type: () => Boolean, nullable: true }) won?: boolean,
-    @Args('correctsEventId', { type: () => ID, nullable: true }) correctsEventId?: string,
-    @Args('expectedRevision', { type: () => String, nullable: true }) expectedRevision?: string,
-  ) {
-    gate(ctx, mayCorrectScores, 'correct scores (arbiters only)');
-    if (typeof reason !== 'string' || reason.trim() === '' || reason.length > 1000) throw badInput('a correction needs a reason of 1-1000 characters');
-    const command: LedgerCommand = {
-      type: 'CorrectScore',
-      dealId: valid.id(dealId, 'dealId'),
-      correctedScore,
-      reason,
-      ...(won !== undefined && won !== null ? { won } : {}),
-      ...(correctsEventId ? { correctsEventId: valid.id(correctsEventId, 'correctsEventId') } : {}),
     };
     return runCommand(this.ledger, ctx, command, commandId, expectedRevision);
   }
@@ -138,6 +116,27 @@ export class TableCommandResolver {
     const tableId = valid.id(input.tableId, 'tableId');
     gate(ctx, (p) => mayRecord(p, tableId), 'close the series at this table');
     const command: LedgerCommand = { type: 'CloseSeries', tableId, ...(input.reason ? { reason: valid.text(input.reason, 'reason') } : {}) };
+    return runCommand(this.ledger, ctx, command, commandId, expectedRevision);
+  }
+
+  @Mutation(() => CommandResultType, { description: "Record the table's next deal from its result only (recorder of the table, or admin): seats, dealer and number follow from the table; the engine scores the facts and refuses impossible ones" })
+  enterResult(
+    @Context() ctx: ApiContext,
+    @Args('commandId', { type: () => ID, description: 'Client-chosen id: a retry records nothing twice' }) commandId: string,
+    @Args('input', { type: () => EnterResultInput, description: 'The table and the result' }) input: EnterResultInput,
+    @Args('expectedRevision', { type: () => String, nullable: true, description: "The table stream's revision the caller saw" }) expectedRevision?: string,
+  ) {
+    const tableId = valid.id(input.tableId, 'tableId');
+    gate(ctx, (p) => mayRecord(p, tableId), 'record deals at this table');
+    // The declarer's seat follows from the table's seating, so the name travels with the facts and the Ledger places him.
+    const result = enteredResult(input.result, () => 0);
+    const command: LedgerCommand = {
+      type: 'StartTableDeal',
+      tableId,
+      result,
+      ...(result.kind === 'game' ? { declarerName: valid.name(input.result.declarer as string, 'declarer') } : {}),
+      ...(input.startedAt ? { startedAt: valid.date(input.startedAt, 'startedAt') } : {}),
+    };
     return runCommand(this.ledger, ctx, command, commandId, expectedRevision);
   }
 }

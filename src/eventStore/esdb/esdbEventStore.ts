@@ -37,6 +37,7 @@ import {
   type JSONType,
   type Position,
   type ResolvedEvent,
+  type StreamingRead,
 } from '@eventstore/db-client';
 import type {
   AppendBatch,
@@ -71,6 +72,8 @@ export interface EsdbEventStoreOptions {
   readonly readonly?: boolean;
   /** Retries after not-leader, unavailable and deadline errors (failover.ts). */
   readonly failover?: Partial<FailoverTiming>;
+  /** Batches of one appendMany appended at once (default 8). */
+  readonly appendManyInFlight?: number;
 }
 
 /**
@@ -232,6 +235,32 @@ class WireOrderReader {
   }
 }
 
+/** How long a read that was cut short may take to finish before it is destroyed. */
+const CUT_SHORT_GRACE_MS = 5_000;
+
+/**
+ * Ends a read the caller stopped before its end. Cancelling alone is not enough: a read whose buffer
+ * filled up is paused, and grpc-js delivers the cancellation (which ends the call) only when the
+ * next message is asked for; until then the call stays open and `client.dispose()`, which waits
+ * for every open call, never returns (seen on Node 24 with a read of $all cut short by maxCount).
+ * So cancel, then read out and discard whatever is still buffered until the stream ends.
+ */
+async function cutShort(read: StreamingRead<unknown>): Promise<void> {
+  await read.cancel().catch(() => undefined);
+  if (read.readableEnded || read.destroyed) return;
+  await new Promise<void>((resolve) => {
+    const done = () => {
+      clearTimeout(timer);
+      resolve();
+    };
+    // A server that answers nothing more cannot hold the caller: give up and destroy the read.
+    const timer = setTimeout(() => (read.destroy(), done()), CUT_SHORT_GRACE_MS);
+    timer.unref();
+    read.once('end', done).once('close', done).once('error', done);
+    read.resume();
+  });
+}
+
 export class EsdbEventStore implements EventStore {
   private readonly upcasters: UpcasterRegistry;
   private readonly maxEventBytes: number;
@@ -239,6 +268,7 @@ export class EsdbEventStore implements EventStore {
   private readonly supervision: SupervisionTiming;
   private readonly readonly: boolean;
   private readonly failover: FailoverTiming;
+  private readonly appendManyInFlight: number;
   private serverChecked: Promise<void> | undefined;
   private disposed = false;
   private readonly subscriptions = new Set<Subscription>();
@@ -253,6 +283,7 @@ export class EsdbEventStore implements EventStore {
     this.supervision = { ...DEFAULT_SUPERVISION, ...options.subscription };
     this.readonly = options.readonly === true;
     this.failover = { ...DEFAULT_FAILOVER, ...options.failover };
+    this.appendManyInFlight = Math.max(1, Math.floor(options.appendManyInFlight ?? 8));
   }
 
   /**
@@ -303,8 +334,12 @@ export class EsdbEventStore implements EventStore {
 
   /**
    * EventStoreDB has no transaction across streams: every batch is checked first (bad input
-   * anywhere writes nothing), then the batches are appended one after another, each with its own
-   * expected revision and all-or-nothing on its own. A failure stops there, naming the batch.
+   * anywhere writes nothing), then up to `appendManyInFlight` batches are appended at once (a bulk
+   * import keeps several deals in flight instead of waiting a round trip per deal), each with its
+   * own expected revision and all-or-nothing on its own; batches of the same stream go one after
+   * another, in the order given. On a failure no further batch starts; the batches in flight
+   * finish, and the error names the first failing batch. Each batch keeps its event ids, so
+   * running the call again completes it without writing anything twice.
    */
   async appendMany(batches: readonly AppendBatch[]): Promise<AppendResult[]> {
     this.assertOpen();
@@ -318,10 +353,33 @@ export class EsdbEventStore implements EventStore {
       }
     });
     if (this.readonly) throw new StoreUnavailableError(`append to ${batches.length} streams: the store was opened read-only`);
-    const results: AppendResult[] = [];
-    for (let k = 0; k < batches.length; k++) {
-      results.push(await this.appendPrepared(batches[k].streamName, batches[k].events, prepared[k], batches[k].expectedRevision));
+    const results: AppendResult[] = new Array(batches.length);
+    const inFlight = new Set<Promise<void>>();
+    const lastOfStream = new Map<string, Promise<void>>();
+    // Set from inside the appends, read by the loop: a holder, so the compiler does not narrow it away.
+    const failed: { first?: { readonly index: number; readonly error: unknown } } = {};
+    for (let k = 0; k < batches.length && !failed.first; k++) {
+      while (inFlight.size >= this.appendManyInFlight) await Promise.race(inFlight);
+      if (failed.first) break;
+      const { streamName, events, expectedRevision } = batches[k];
+      const before = lastOfStream.get(streamName);
+      const index = k;
+      const run = (async () => {
+        if (before) await before;
+        if (failed.first) return;
+        try {
+          results[index] = await this.appendPrepared(streamName, events, prepared[index], expectedRevision);
+        } catch (error) {
+          const first = failed.first as { readonly index: number } | undefined;
+          if (!first || index < first.index) failed.first = { index, error };
+        }
+      })();
+      const tracked = run.finally(() => inFlight.delete(tracked));
+      inFlight.add(tracked);
+      lastOfStream.set(streamName, tracked);
     }
+    await Promise.all(inFlight);
+    if (failed.first) throw failed.first.error;
     return results;
   }
 
@@ -506,9 +564,10 @@ export class EsdbEventStore implements EventStore {
     let ended = false;
     read.once('end', () => (ended = true));
     try {
-      for await (const resolved of read) if (resolved.event) yield resolved.event;
+      // Not destroyed on an early return: cutShort() has to read out what is left (see there).
+      for await (const resolved of read.iterator({ destroyOnReturn: false }) as AsyncIterable<AllStreamResolvedEvent>) if (resolved.event) yield resolved.event;
     } finally {
-      if (!ended) await read.cancel().catch(() => undefined);
+      if (!ended) await cutShort(read);
     }
   }
 

@@ -8,11 +8,11 @@ import type { Standings, StandingsLine } from './standings';
  * the rest, so equal players share a rank). Computer players are left out (D5 duel rule).
  */
 export function buildStandings(tournament: TournamentInfo, sheets: readonly ScoreSheet[]): Standings {
-  const acc = new Map<string, Omit<StandingsLine, 'rank'>>();
+  const acc = new Map<string, Omit<StandingsLine, 'rank' | 'tieBreak'>>();
   for (const sheet of sheets) {
     for (const l of sheet.seegerFabian) {
       if (l.computer) continue;
-      const a = acc.get(l.player) ?? { player: l.player, total: 0, gamePoints: 0, won: 0, lost: 0, opponentsLost: 0, series: 0 };
+      const a = acc.get(l.player) ?? { player: l.player, total: 0, gamePoints: 0, won: 0, lost: 0, opponentsLost: 0, series: 0, lossFees: 0, lossFeeCents: 0 };
       acc.set(l.player, {
         player: l.player,
         total: a.total + l.total,
@@ -21,6 +21,8 @@ export function buildStandings(tournament: TournamentInfo, sheets: readonly Scor
         lost: a.lost + l.lost,
         opponentsLost: a.opponentsLost + l.opponentsLost,
         series: a.series + 1,
+        lossFees: a.lossFees + l.lossFees,
+        lossFeeCents: a.lossFeeCents + l.lossFeeCents,
       });
     }
   }
@@ -29,7 +31,14 @@ export function buildStandings(tournament: TournamentInfo, sheets: readonly Scor
   sorted.forEach((l, i) => {
     const prev = lines[i - 1];
     const tied = prev && prev.total === l.total && prev.won === l.won && prev.lost === l.lost;
-    lines.push({ rank: tied ? prev.rank : i + 1, ...l });
+    const tieBreak = !prev || prev.total !== l.total
+      ? null
+      : tied
+        ? `tied with ${prev.player} on ${l.total}, ${l.won} won, ${l.lost} lost: the lot decides (R35)`
+        : prev.won !== l.won
+          ? `behind ${prev.player} on ${l.total}: fewer won games (${l.won} < ${prev.won}, R35)`
+          : `behind ${prev.player} on ${l.total}: more lost games (${l.lost} > ${prev.lost}, R35)`;
+    lines.push({ rank: tied ? prev.rank : i + 1, ...l, tieBreak });
   });
   return {
     tournamentId: tournament.tournamentId,

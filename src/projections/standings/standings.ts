@@ -7,6 +7,11 @@ export interface StandingsLine {
   readonly lost: number;
   readonly opponentsLost: number;
   readonly series: number;
+  /** Lost games over every list (overbid losses included) and the loss fees owed for them, in cents. */
+  readonly lossFees: number;
+  readonly lossFeeCents: number;
+  /** R35: what places this player behind the one above on an equal total (more won, fewer lost games), or that the lot decides; null when the totals differ. */
+  readonly tieBreak: string | null;
 }
 
 /** R35 ranking over all series of a tournament: total, then more won, then fewer lost. */

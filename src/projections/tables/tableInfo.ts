@@ -1,6 +1,6 @@
 import type { RecordedEvent } from '../../eventStore/eventStore';
 import type { SeriesClosedData, TableOpenedData, TablePlayersJoinedData } from '../../table/events';
-import type { TournamentCreatedData, TournamentTableAddedData } from '../../tournament/events';
+import type { LossFeeSetData, TournamentCreatedData, TournamentTableAddedData } from '../../tournament/events';
 
 export type TableInfo = TableOpenedData & {
   readonly lastRevision: string;
@@ -12,11 +12,13 @@ export type TableInfo = TableOpenedData & {
 
 export interface TournamentInfo extends TournamentCreatedData {
   readonly tables: readonly TournamentTableAddedData[];
+  /** Set by LossFeeSet; absent: the defaults by table size. */
+  readonly lossFee?: LossFeeSetData;
   readonly lastRevision: string;
 }
 
 export const TABLE_EVENT_TYPES_READ = ['TableOpened', 'TablePlayersJoined', 'SeriesClosed'] as const;
-export const TOURNAMENT_EVENT_TYPES_READ = ['TournamentCreated', 'TournamentTableAdded'] as const;
+export const TOURNAMENT_EVENT_TYPES_READ = ['TournamentCreated', 'TournamentTableAdded', 'LossFeeSet'] as const;
 
 export function foldTableInfo(info: TableInfo | null, event: RecordedEvent): TableInfo | null {
   if (info && event.revision <= BigInt(info.lastRevision)) return info;
@@ -36,5 +38,6 @@ export function foldTournamentInfo(info: TournamentInfo | null, event: RecordedE
     return { ...(event.data as TournamentCreatedData), tables: [], lastRevision: event.revision.toString() };
   if (event.type === 'TournamentTableAdded' && info)
     return { ...info, tables: [...info.tables, event.data as TournamentTableAddedData], lastRevision: event.revision.toString() };
+  if (event.type === 'LossFeeSet' && info) return { ...info, lossFee: event.data as LossFeeSetData, lastRevision: event.revision.toString() };
   return info;
 }

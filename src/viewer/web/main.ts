@@ -1,6 +1,7 @@
 import { DECK_STYLES, type DeckStyle } from './cards.js';
 import { loadDeckStyle, saveDeckStyle } from './deckPreference.js';
 import { LANGUAGES, loadLanguage, saveLanguage, type Language } from './language.js';
+import { renderBranch } from './branchView.js';
 import { renderList } from './listView.js';
 import { setLanguage, t, type MessageKey } from './messages.js';
 import { renderRecorder } from './recorderView.js';
@@ -34,7 +35,9 @@ async function route(): Promise<void> {
   const record = params.get('record');
   const table = params.get('table');
   const standings = params.get('standings');
-  if (standings) await renderStandings(root, standings);
+  const branch = params.get('branch');
+  if (branch) teardown = await renderBranch(root, branch, settings);
+  else if (standings) await renderStandings(root, standings);
   else if (record) teardown = await renderRecorder(root, record, settings);
   else if (table) teardown = await renderTableScreen(root, table, settings);
   else if (deal) teardown = await renderReplay(root, deal, settings);

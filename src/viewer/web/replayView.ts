@@ -1,3 +1,4 @@
+import { analysisPanel } from './analysisPanel.js';
 import { graphql } from './api.js';
 import { cardName } from './cardNames.js';
 import { cardSvg, type DeckStyle } from './cards.js';
@@ -79,7 +80,7 @@ function gameOf(f: Frame): string | null {
   return f.declaration ? f.declaration.game : null;
 }
 
-function renderFrame(target: HTMLElement, deal: Deal, f: Frame, s: ViewSettings): void {
+export function renderFrame(target: HTMLElement, deal: Deal, f: Frame, s: ViewSettings): void {
   clear(target);
   const felt = el('div', { class: 'table-felt', 'aria-label': t('table') });
   SEAT_NAMES.forEach((seat: SeatName, i: number) => {
@@ -213,6 +214,7 @@ export async function renderReplay(root: HTMLElement, dealId: string, s: ViewSet
     void renderReplay(root, dealId, s).then((td) => (teardownNext = td));
   });
 
+  let analysis: ReturnType<typeof analysisPanel> | null = null;
   const show = (n: number, push = true) => {
     step = Math.max(0, Math.min(last, n));
     slider.max = String(last);
@@ -229,6 +231,7 @@ export async function renderReplay(root: HTMLElement, dealId: string, s: ViewSet
       revealed = true;
       show(step, false);
     }), auditPanel(deal, atEnd));
+    analysis?.show(step);
     if (push && !s.embedded) history.replaceState(null, '', `${location.pathname}${location.search}#step=${step}`);
   };
   first.addEventListener('click', () => show(0));
@@ -247,6 +250,9 @@ export async function renderReplay(root: HTMLElement, dealId: string, s: ViewSet
     el('div', { class: 'controls no-print', role: 'group', 'aria-label': t('stepControls') }, first, back, slider, fwd, lastBtn, stepText, persp),
     el('div', { class: 'replay' }, stage, sidebar),
   );
+  // The verdict strip and "play from here" (not on the hall screen's embedded replay).
+  analysis = s.embedded ? null : analysisPanel(dealId, deal.status !== 'IN_PROGRESS', (n) => show(n), () => step);
+  if (analysis) root.append(analysis.element);
   show(step, false);
 
   // A live deal is followed over graphql-ws: each recorded event reloads the deal in this

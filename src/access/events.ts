@@ -1,0 +1,22 @@
+/** The access stream (`access-tokens`): which tokens an organiser issued through the API, and which were revoked. */
+export const ACCESS_STREAM = 'access-tokens';
+
+/** A token issued by mutation: its id and claims (never the signed token itself). */
+export interface TokenIssuedData {
+  readonly tokenId: string;
+  readonly role: string;
+  readonly player: string | null;
+  readonly table: string | null;
+  readonly tournament: string | null;
+  /** Seconds since the epoch; null: does not expire. */
+  readonly expiresAt: number | null;
+  readonly issuedBy: string;
+}
+
+export interface TokenRevokedData {
+  readonly tokenId: string;
+  readonly reason: string;
+  readonly revokedBy: string;
+}
+
+export type AccessEvent = { readonly type: 'TokenIssued'; readonly data: TokenIssuedData } | { readonly type: 'TokenRevoked'; readonly data: TokenRevokedData };

@@ -1,0 +1,33 @@
+import { Field, ID, InputType, Int } from '@nestjs/graphql';
+import { RoleEnum, SeatDrawMethodEnum } from '../types/organiser.type';
+
+@InputType('IssueTokenInput', { description: 'A token for one role; a player token is bound to a tournament or a table, a recorder token to its table' })
+export class IssueTokenInput {
+  @Field(() => RoleEnum, { description: 'What the token may do' }) role!: RoleEnum;
+  @Field({ nullable: true, description: 'The player it speaks for (player tokens)' }) player?: string;
+  @Field(() => ID, { nullable: true, description: 'The table (recorder tokens; or the table a player token is bound to)' }) tableId?: string;
+  @Field(() => ID, { nullable: true, description: 'The tournament a player token is bound to' }) tournamentId?: string;
+  @Field(() => Int, { nullable: true, description: 'Lifetime in seconds (1 to 31,536,000); default one day (86,400)' }) ttlSeconds?: number;
+}
+
+@InputType('RevokeTokenInput', { description: 'Revoke a token: refused from then on over HTTP and on open graphql-ws connections' })
+export class RevokeTokenInput {
+  @Field(() => ID, { description: 'The token id (issueToken returns it)' }) tokenId!: string;
+  @Field({ description: 'Why (1-1000 characters)' }) reason!: string;
+}
+
+@InputType('SetLossFeeInput', { description: "The tournament's loss fee (Verlustspielgeld), recorded as an event" })
+export class SetLossFeeInput {
+  @Field(() => ID, { description: 'The tournament' }) tournamentId!: string;
+  @Field(() => Int, { description: 'Cents per lost game' }) feeCents!: number;
+  @Field(() => Int, { nullable: true, description: "Cents per lost game from a player's 4th lost game in one list on; absent: the same fee throughout" }) fromFourthLostGameCents?: number;
+}
+
+@InputType('DrawSeatsInput', { description: 'The seat draw for a round: records the draw and opens the round\'s tables (3, or 4 where the count needs it)' })
+export class DrawSeatsInput {
+  @Field(() => ID, { description: 'The tournament' }) tournamentId!: string;
+  @Field(() => Int, { description: 'The round drawn (a round with tables already is refused)' }) round!: number;
+  @Field(() => SeatDrawMethodEnum, { description: 'RANDOM (with the seed, recorded) or BY_STANDINGS (rank order)' }) method!: SeatDrawMethodEnum;
+  @Field({ nullable: true, description: 'RANDOM: the seed the draw is made from (recorded, so it can be checked)' }) seed?: string;
+  @Field(() => [String], { nullable: true, description: 'The players to seat; default everybody in the standings' }) players?: string[];
+}

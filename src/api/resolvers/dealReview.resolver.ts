@@ -1,0 +1,134 @@
+import { Inject } from '@nestjs/common';
+import { Args, Context, ID, Mutation, Resolver } from '@nestjs/graphql';
+import { Ledger, type LedgerCommand } from '../../ledger/ledger';
+import type { DealSummary } from '../../projections/dealSummary/dealSummary';
+import type { Seat } from '../../rules/seat';
+import { mayCorrectScores, mayRecord } from '../auth/access';
+import type { Principal } from '../auth/role';
+import type { ApiContext } from '../context/apiContext';
+import { forbidden, notFound, unauthenticated } from '../errors/apiError';
+import { correctionOf } from '../inputs/resultFacts';
+import { ConfirmDealInput, ContestDealInput, CorrectScoreInput, RuleDisputeInput, WithdrawMoveInput } from '../inputs/resultInputs';
+import * as valid from '../inputs/validate';
+import { CommandResultType } from '../types/commandResult.type';
+import { gate, runCommand } from './commandExecution';
+
+const commandIdArg = { type: () => ID, description: 'Client-chosen id: a retry records nothing twice' };
+const revisionArg = { type: () => String, nullable: true, description: "The deal stream's revision the caller saw (CONFLICT when stale)" };
+
+/** A player token may speak for its player in deals of its own table or tournament only (when it names one). */
+function inScope(p: Principal, deal: DealSummary): boolean {
+  if (p.role === 'anonymous') return false;
+  if (p.table !== undefined && p.table !== deal.tableId) return false;
+  if (p.tournament !== undefined && p.tournament !== deal.tournamentId) return false;
+  return true;
+}
+
+/** Mutations on a deal after (or while) it is recorded: withdrawals, confirmations, contests, rulings, corrections. */
+@Resolver()
+export class DealReviewResolver {
+  constructor(@Inject(Ledger) private readonly ledger: Ledger) {}
+
+  private async deal(ctx: ApiContext, dealId: string): Promise<DealSummary> {
+    if (ctx.principal.role === 'anonymous') throw unauthenticated('a token is needed');
+    const deal = await ctx.deals.load(valid.id(dealId, 'dealId'));
+    if (!deal) throw notFound(`deal ${dealId}`);
+    return deal;
+  }
+
+  private seatOf(deal: DealSummary): (name: string) => Seat | undefined {
+    return (name) => {
+      const i = deal.players.indexOf(name);
+      return i < 0 ? undefined : (i as Seat);
+    };
+  }
+
+  @Mutation(() => CommandResultType, { description: "Withdraw a recording slip (MoveWithdrawn): the last recorded move of an open deal (the table's recorder), or an earlier one with every move after it (an arbiter); it then counts as not made" })
+  async withdrawMove(
+    @Context() ctx: ApiContext,
+    @Args('commandId', commandIdArg) commandId: string,
+    @Args('input', { type: () => WithdrawMoveInput, description: 'The deal, why, and optionally which move' }) input: WithdrawMoveInput,
+    @Args('expectedRevision', revisionArg) expectedRevision?: string,
+  ) {
+    const deal = await this.deal(ctx, input.dealId);
+    gate(ctx, (p) => mayRecord(p, deal.tableId) || mayCorrectScores(p), "withdraw moves at this deal's table");
+    const command: LedgerCommand = {
+      type: 'WithdrawMove',
+      dealId: deal.dealId,
+      reason: valid.text(input.reason, 'reason'),
+      ...(input.moveEventId ? { moveEventId: valid.id(input.moveEventId, 'moveEventId') } : {}),
+    };
+    return runCommand(this.ledger, ctx, command, commandId, expectedRevision);
+  }
+
+  @Mutation(() => CommandResultType, { description: "A player confirms a scored deal's result (DealConfirmed), with his player token" })
+  async confirmDeal(
+    @Context() ctx: ApiContext,
+    @Args('commandId', commandIdArg) commandId: string,
+    @Args('input', { type: () => ConfirmDealInput, description: 'The deal' }) input: ConfirmDealInput,
+    @Args('expectedRevision', revisionArg) expectedRevision?: string,
+  ) {
+    const deal = await this.deal(ctx, input.dealId);
+    const player = this.playerOf(ctx, deal, 'confirm');
+    return runCommand(this.ledger, ctx, { type: 'ConfirmDeal', dealId: deal.dealId, player }, commandId, expectedRevision);
+  }
+
+  @Mutation(() => CommandResultType, { description: "A player contests a scored deal's result (DealContested, with a reason): a dispute opens on the sheet and in the audit until an arbiter rules" })
+  async contestDeal(
+    @Context() ctx: ApiContext,
+    @Args('commandId', commandIdArg) commandId: string,
+    @Args('input', { type: () => ContestDealInput, description: 'The deal and what is wrong' }) input: ContestDealInput,
+    @Args('expectedRevision', revisionArg) expectedRevision?: string,
+  ) {
+    const deal = await this.deal(ctx, input.dealId);
+    const player = this.playerOf(ctx, deal, 'contest');
+    return runCommand(this.ledger, ctx, { type: 'ContestDeal', dealId: deal.dealId, player, reason: valid.text(input.reason, 'reason') }, commandId, expectedRevision);
+  }
+
+  @Mutation(() => CommandResultType, { description: 'Arbiter: rule on a contested deal (DisputeRuled): upheld with the corrected result (a ScoreCorrected follows), or rejected; always with a reason' })
+  async ruleDispute(
+    @Context() ctx: ApiContext,
+    @Args('commandId', commandIdArg) commandId: string,
+    @Args('input', { type: () => RuleDisputeInput, description: 'The deal, the ruling, why, and the correction when upheld' }) input: RuleDisputeInput,
+    @Args('expectedRevision', revisionArg) expectedRevision?: string,
+  ) {
+    gate(ctx, mayCorrectScores, 'rule on disputes (arbiters only)');
+    const deal = await this.deal(ctx, input.dealId);
+    const command: LedgerCommand = {
+      type: 'RuleDispute',
+      dealId: deal.dealId,
+      ruling: input.upheld ? 'upheld' : 'rejected',
+      reason: valid.text(input.reason, 'reason'),
+      ...(input.contestEventId ? { contestEventId: valid.id(input.contestEventId, 'contestEventId') } : {}),
+      ...(input.correction ? { correction: correctionOf(input.correction, this.seatOf(deal)) } : {}),
+    };
+    return runCommand(this.ledger, ctx, command, commandId, expectedRevision);
+  }
+
+  @Mutation(() => CommandResultType, { description: "Arbiter only: correct a finished deal's result with a reason, by the corrected facts (the engine derives the score) or by a legal score; the original stays in the audit" })
+  async correctScore(
+    @Context() ctx: ApiContext,
+    @Args('commandId', commandIdArg) commandId: string,
+    @Args('input', { type: () => CorrectScoreInput, description: 'The deal, why, and the corrected result' }) input: CorrectScoreInput,
+    @Args('expectedRevision', revisionArg) expectedRevision?: string,
+  ) {
+    gate(ctx, mayCorrectScores, 'correct scores (arbiters only)');
+    const deal = await this.deal(ctx, input.dealId);
+    const command: LedgerCommand = {
+      type: 'CorrectScore',
+      dealId: deal.dealId,
+      reason: valid.text(input.reason, 'reason'),
+      ...correctionOf(input.correction, this.seatOf(deal)),
+      ...(input.correctsEventId ? { correctsEventId: valid.id(input.correctsEventId, 'correctsEventId') } : {}),
+    };
+    return runCommand(this.ledger, ctx, command, commandId, expectedRevision);
+  }
+
+  /** The player a player token speaks for, within its scope (table or tournament). */
+  private playerOf(ctx: ApiContext, deal: DealSummary, what: string): string {
+    const p = ctx.principal;
+    if (p.role !== 'player' || p.player === undefined) throw forbidden(`only a player's own token may ${what} a deal`);
+    if (!inScope(p, deal)) throw forbidden(`this player token is bound to ${p.table ? `table ${p.table}` : `tournament ${p.tournament}`}`);
+    return p.player;
+  }
+}

@@ -1,0 +1,137 @@
+import { Inject } from '@nestjs/common';
+import { Args, Context, ID, Int, Mutation, Query, Resolver } from '@nestjs/graphql';
+import { randomUUID } from 'node:crypto';
+import { Ledger, type LedgerCommand } from '../../ledger/ledger';
+import type { TableStatus } from '../../projections/tables/tableStatus';
+import type { ApiSettings } from '../apiSettings';
+import { mayAdminister, mayReadTournament, type Visibility } from '../auth/access';
+import { claimProblem, issueToken, verifyToken } from '../auth/token';
+import type { TokenRevocations } from '../auth/tokenRevocations';
+import type { ApiContext } from '../context/apiContext';
+import { badInput } from '../errors/apiError';
+import { DrawSeatsInput, IssueTokenInput, RevokeTokenInput, SetLossFeeInput } from '../inputs/organiserInputs';
+import * as valid from '../inputs/validate';
+import { API_REVOCATIONS, API_SETTINGS, API_VISIBILITY } from '../tokens';
+import { CommandResultType } from '../types/commandResult.type';
+import { IssuedTokenType, TableStatusType, TournamentStatusType } from '../types/organiser.type';
+import { gate, runCommand } from './commandExecution';
+
+const MAX_TTL = 31_536_000;
+const commandIdArg = { type: () => ID, description: 'Client-chosen id: a retry records nothing twice' };
+const firstArg = { type: () => Int, nullable: true, defaultValue: 100, description: 'At most this many (1-500)' };
+
+function pageSize(first: number): number {
+  if (!Number.isInteger(first) || first < 1 || first > 500) throw badInput('first must be 1-500');
+  return first;
+}
+
+const tableView = (t: TableStatus): TableStatusType => ({ ...t, players: [...t.players] });
+
+/** The organiser's API: tokens, tournament settings, the seat draw, and lists of tournaments and tables. */
+@Resolver()
+export class OrganiserResolver {
+  constructor(
+    @Inject(Ledger) private readonly ledger: Ledger,
+    @Inject(API_SETTINGS) private readonly settings: ApiSettings,
+    @Inject(API_REVOCATIONS) private readonly revocations: TokenRevocations,
+    @Inject(API_VISIBILITY) private readonly visibility: Visibility,
+  ) {}
+
+  @Query(() => [TournamentStatusType], { description: 'Tournaments with their tables and each table\'s status (private ones only with a token)' })
+  async tournaments(@Context() ctx: ApiContext, @Args('first', firstArg) first: number): Promise<TournamentStatusType[]> {
+    const list = await this.ledger.tournaments(pageSize(first));
+    return list
+      .filter(({ tournament }) => mayReadTournament(ctx.principal, tournament.tournamentId, this.visibility))
+      .map(({ tournament, tables }) => ({
+        tournamentId: tournament.tournamentId,
+        name: tournament.name,
+        lossFeeCents: tournament.lossFee?.feeCents ?? null,
+        lossFeeFromFourthCents: tournament.lossFee?.fromFourthLostGameCents ?? null,
+        tables: tables.map(tableView),
+      }));
+  }
+
+  @Query(() => [TableStatusType], { description: 'Tables with their players and status: open deal, deals played of the series length, open disputes' })
+  async tables(
+    @Context() ctx: ApiContext,
+    @Args('tournamentId', { type: () => ID, nullable: true, description: 'Only the tables of this tournament' }) tournamentId: string | undefined,
+    @Args('first', firstArg) first: number,
+  ): Promise<TableStatusType[]> {
+    const list = await this.ledger.tables({ ...(tournamentId ? { tournamentId: valid.id(tournamentId, 'tournamentId') } : {}), limit: pageSize(first) });
+    return list.filter((t) => mayReadTournament(ctx.principal, t.tournamentId, this.visibility)).map(tableView);
+  }
+
+  @Mutation(() => IssuedTokenType, { description: 'Admin: issue a token (role, player, table or tournament, lifetime); recorded (without the token itself) in the access log' })
+  async issueToken(
+    @Context() ctx: ApiContext,
+    @Args('commandId', commandIdArg) commandId: string,
+    @Args('input', { type: () => IssueTokenInput, description: 'What the token may do, for whom, where, how long' }) input: IssueTokenInput,
+  ): Promise<IssuedTokenType> {
+    gate(ctx, mayAdminister, 'issue tokens (admins only)');
+    const ttlSeconds = input.ttlSeconds ?? 86_400;
+    if (!Number.isInteger(ttlSeconds) || ttlSeconds < 1 || ttlSeconds > MAX_TTL) throw badInput(`ttlSeconds must be 1-${MAX_TTL}`);
+    const req = {
+      role: input.role,
+      ...(input.player ? { player: valid.name(input.player, 'player') } : {}),
+      ...(input.tableId ? { table: valid.id(input.tableId, 'tableId') } : {}),
+      ...(input.tournamentId ? { tournament: valid.id(input.tournamentId, 'tournamentId') } : {}),
+      ttlSeconds,
+    };
+    const problem = claimProblem(req);
+    if (problem) throw badInput(problem.replace('--player', 'a player').replace('--table', 'a tableId'));
+    if (req.role === 'player' && !req.table && !req.tournament) throw badInput('a player token is bound to a tournament or a table (tournamentId or tableId)');
+    const token = issueToken(this.settings.tokenSecret, req);
+    const claims = verifyToken(this.settings.tokenSecret, token);
+    await runCommand(
+      this.ledger,
+      ctx,
+      { type: 'RecordTokenIssued', token: { tokenId: claims.jti, role: claims.role, player: claims.player ?? null, table: claims.table ?? null, tournament: claims.tournament ?? null, expiresAt: claims.exp ?? null } },
+      commandId || randomUUID(),
+      undefined,
+    );
+    return { token, tokenId: claims.jti, expiresAt: claims.exp !== undefined ? new Date(claims.exp * 1000).toISOString() : null };
+  }
+
+  @Mutation(() => CommandResultType, { description: 'Admin: revoke a token: refused from now on over HTTP and on every open graphql-ws connection; recorded (TokenRevoked), so it stays revoked after a restart' })
+  async revokeToken(
+    @Context() ctx: ApiContext,
+    @Args('commandId', commandIdArg) commandId: string,
+    @Args('input', { type: () => RevokeTokenInput, description: 'The token id and why' }) input: RevokeTokenInput,
+  ): Promise<CommandResultType> {
+    gate(ctx, mayAdminister, 'revoke tokens (admins only)');
+    const tokenId = valid.id(input.tokenId, 'tokenId');
+    const result = await runCommand(this.ledger, ctx, { type: 'RevokeToken', tokenId, reason: valid.text(input.reason, 'reason') }, commandId, undefined);
+    this.revocations.revoke(tokenId);
+    return result;
+  }
+
+  @Mutation(() => CommandResultType, { description: "Admin: set the tournament's loss fee per lost game, and the higher fee from the 4th lost game in one list (LossFeeSet)" })
+  setLossFee(
+    @Context() ctx: ApiContext,
+    @Args('commandId', commandIdArg) commandId: string,
+    @Args('input', { type: () => SetLossFeeInput, description: 'The tournament and the fees' }) input: SetLossFeeInput,
+  ): Promise<CommandResultType> {
+    gate(ctx, mayAdminister, 'set tournament fees (admins only)');
+    const command: LedgerCommand = { type: 'SetLossFee', tournamentId: valid.id(input.tournamentId, 'tournamentId'), feeCents: input.feeCents, fromFourthLostGameCents: input.fromFourthLostGameCents ?? null };
+    return runCommand(this.ledger, ctx, command, commandId, undefined);
+  }
+
+  @Mutation(() => CommandResultType, { description: "Admin: draw the seats of a round (SeatsDrawn: random with its seed, or by standings) and open the round's tables <tournament>-r<round>-t<n>" })
+  drawSeats(
+    @Context() ctx: ApiContext,
+    @Args('commandId', commandIdArg) commandId: string,
+    @Args('input', { type: () => DrawSeatsInput, description: 'The tournament, the round, how, and optionally who' }) input: DrawSeatsInput,
+  ): Promise<CommandResultType> {
+    gate(ctx, mayAdminister, 'draw seats (admins only)');
+    if (input.players && input.players.length > 500) throw badInput('at most 500 players');
+    const command: LedgerCommand = {
+      type: 'DrawSeats',
+      tournamentId: valid.id(input.tournamentId, 'tournamentId'),
+      round: input.round,
+      method: input.method,
+      ...(input.seed ? { seed: valid.id(input.seed, 'seed') } : {}),
+      players: (input.players ?? []).map((p) => valid.name(p, 'player')),
+    };
+    return runCommand(this.ledger, ctx, command, commandId, undefined);
+  }
+}

@@ -1,0 +1,102 @@
+// A what-if branch: the deal's steps up to the fork, then the moves played in the branch; its owner
+// plays on by clicking a legal move at the last step ("play from here" forks one from a replay).
+import { capabilityKey } from './analysisPanel.js';
+import { BRANCH_DEAL_QUERY, BRANCH_QUERY, PLAY_BRANCH_MOVE } from './analysisQueries.js';
+import { graphql } from './api.js';
+import { clear, el } from './dom.js';
+import { renderFrame, stepFromHash, type ViewSettings } from './replayView.js';
+import type { Deal, Frame } from './types.js';
+
+interface Branch { id: string; dealId: string; forkStep: number; moves: number; mine: boolean; shared: boolean; frames: Frame[] }
+
+const KIND: Record<string, string> = { play: 'PLAY', bid: 'BID', hold: 'HOLD', pass: 'PASS', pickUpSkat: 'PICK_UP_SKAT', declare: 'DECLARE', showCards: 'SHOW_CARDS', resign: 'RESIGN' };
+const commandId = () => (crypto as Crypto & { randomUUID?: () => string }).randomUUID?.() ?? `${Date.now()}-${Math.random().toString(36).slice(2)}`;
+
+function moveLabel(m: Frame['legalMoves'][number]): string {
+  if (m.kind === 'play' && m.card) return m.card.code;
+  if (m.kind === 'bid') return `bid ${m.value}`;
+  if (m.kind === 'declare' && m.declaration) return `declare ${m.declaration.game.toLowerCase()}${m.declaration.hand ? ' hand' : ''}${m.declaration.ouvert ? ' ouvert' : ''}`;
+  const who = m.seat ? `${m.seat.toLowerCase()} ` : '';
+  if (m.kind === 'resign') return `${who}resigns`;
+  if (m.kind === 'showCards') return `${who}claims the rest`;
+  return `${who}${m.kind}`;
+}
+
+export async function renderBranch(root: HTMLElement, branchId: string, s: ViewSettings): Promise<() => void> {
+  clear(root);
+  const status = el('p', { role: 'status', text: `Loading branch ${branchId}…` });
+  root.append(status);
+  const cap = localStorage.getItem(capabilityKey(branchId));
+  const load = async () => (await graphql<{ branch: Branch | null }>(BRANCH_QUERY, { id: branchId, cap })).branch;
+  let branch: Branch | null;
+  try {
+    branch = await load();
+  } catch (e) {
+    status.textContent = `Could not load branch ${branchId}: ${(e as Error).message}`;
+    return () => undefined;
+  }
+  if (!branch) {
+    status.textContent = `No branch ${branchId} you may see.`;
+    return () => undefined;
+  }
+  const meta = (await graphql<{ deal: Omit<Deal, 'frames' | 'result' | 'audit'> | null }>(BRANCH_DEAL_QUERY, { id: branch.dealId })).deal;
+  const deal: Deal = { id: branch.dealId, dealNumber: 0, startedAt: '', players: ['', '', ''], tableId: null, tournamentId: null, source: '', profileId: '', status: '', ...(meta ?? {}), result: null, frames: branch.frames, audit: null };
+  let last = branch.frames.length - 1;
+  let step = stepFromHash(location.hash, last);
+  const stage = el('div', { 'aria-live': 'polite' });
+  const moves = el('div', { class: 'branch-moves', role: 'group', 'aria-label': 'Moves you may play here', 'data-testid': 'branch-moves' });
+  const stepText = el('span', { 'data-testid': 'step' });
+  const btn = (label: string, text: string, testId: string) => el('button', { type: 'button', 'aria-label': label, text, 'data-testid': testId });
+  const first = btn('First step', '«', 'first');
+  const back = btn('Previous step', '‹', 'back');
+  const fwd = btn('Next step', '›', 'forward');
+  const lastBtn = btn('Last step', '»', 'last');
+  const problem = el('p', { role: 'status', class: 'muted' });
+
+  const show = (n: number) => {
+    step = Math.max(0, Math.min(last, n));
+    stepText.textContent = `step ${step} of ${last}${step > branch!.forkStep ? ' (in the branch)' : ' (as recorded)'}`;
+    renderFrame(stage, deal, branch!.frames[step], s);
+    clear(moves);
+    const f = branch!.frames[step];
+    if (branch!.mine && step === last && f.toAct) {
+      for (const m of f.legalMoves) {
+        const kind = KIND[m.kind];
+        if (!kind) continue;
+        const b = el('button', { type: 'button', 'data-kind': m.kind, 'data-move': moveLabel(m), text: moveLabel(m) });
+        b.addEventListener('click', async () => {
+          problem.textContent = '';
+          try {
+            await graphql(PLAY_BRANCH_MOVE, { c: commandId(), i: { branchId, capability: cap, kind, seat: m.seat, ...(m.card ? { card: m.card.code } : {}), ...(m.value !== null ? { value: m.value } : {}), ...(m.declaration ? { declaration: m.declaration } : {}) } });
+            const fresh = await load();
+            if (!fresh) return;
+            branch = fresh;
+            deal.frames = fresh.frames;
+            last = fresh.frames.length - 1;
+            show(last);
+          } catch (e) {
+            problem.textContent = (e as Error).message;
+          }
+        });
+        moves.append(b);
+      }
+    }
+    history.replaceState(null, '', `${location.pathname}${location.search}#step=${step}`);
+  };
+  first.addEventListener('click', () => show(0));
+  back.addEventListener('click', () => show(step - 1));
+  fwd.addEventListener('click', () => show(step + 1));
+  lastBtn.addEventListener('click', () => show(last));
+  clear(root);
+  root.append(
+    el('h2', { text: `What-if branch of ${branch.dealId}` }),
+    el('p', { class: 'muted' }, `forked at step ${branch.forkStep}${branch.shared ? ', shared' : ', private'} · `,
+      el('a', { href: `/?deal=${encodeURIComponent(branch.dealId)}#step=${branch.forkStep}`, text: 'back to the recorded deal' })),
+    el('div', { class: 'controls no-print', role: 'group', 'aria-label': 'Step controls' }, first, back, fwd, lastBtn, stepText),
+    moves,
+    problem,
+    stage,
+  );
+  show(step);
+  return () => undefined;
+}
