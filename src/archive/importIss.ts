@@ -1,4 +1,4 @@
-import { createReadStream, statSync } from 'node:fs';
+import { statSync } from 'node:fs';
 import type { NewEvent } from '../eventStore/eventStore';
 import { eventIdFor } from '../eventStore/eventIds';
 import type { AppendDealOutcome, CommandContext, CommandOutcome } from '../ledger/ledgerTypes';
@@ -8,7 +8,8 @@ import { seriesNewcomers } from '../table/seriesNewcomers';
 import type { TableState } from '../table/tableState';
 import { judgeIssLine } from '../format/iss/judgeIssLine';
 import { ISS_PROFILE } from '../rules/variant/iss';
-import { issLineCutter, overlongLineReason, type IssCutLine } from '../format/iss/issLineCutter';
+import { issLineBatches, overlongLineReason, type IssLineEncoding } from '../format/iss/issLineSource';
+import { openIssInput, STDIN_NAME } from './issInput';
 import { ISS_PROFILE_ID, issTableId } from '../format/iss/import/issDealPlan';
 import { ISS_IMPORT_SOURCE, issRecordToEvents, type IssDealEvents } from '../format/iss/import/issRecordToEvents';
 
@@ -135,7 +136,7 @@ async function admitNewcomers(target: IssImportTarget, seen: SeriesSeen, deal: I
 }
 
 /** Imports one line into the summary; never throws for a bad record, only for a failing store. */
-async function importLine(target: IssImportTarget, line: string, lineNumber: number, file: string | null, run: RunState): Promise<void> {
+async function importLine(target: IssImportTarget, line: string, lineNumber: number, file: string | null, run: RunState, encoding: IssLineEncoding = 'utf8'): Promise<void> {
   const { summary, maxListed } = run;
   if (line.trim() === '') return;
   summary.records++;
@@ -149,7 +150,7 @@ async function importLine(target: IssImportTarget, line: string, lineNumber: num
   const series = judged.record.header.find((h) => h.key === 'SE')?.value;
   const seen = series === undefined ? null : await seriesSeen(target, run, series, issTableId(series));
   const dealNumber = seen === null ? undefined : seen.lastDealNumber + 1;
-  const converted = issRecordToEvents(judged.record, { line, lineNumber, file, dealNumber });
+  const converted = issRecordToEvents(judged.record, { line, lineNumber, file, dealNumber, encoding });
   // An accepted record always converts (the deal decider runs the same engine); say so if not.
   if (!converted.ok) return reject(converted.id, `internal: accepted by the record judgement but refused by the deal decider: ${converted.reason}`);
   const deal = converted.deal;
@@ -207,38 +208,32 @@ export async function importIssFiles(
 ): Promise<IssImportSummary> {
   const run = newRun(options);
   const summary = run.summary;
-  const totalBytes = files.reduce((n, f) => n + statSync(f).size, 0);
+  // Standard input (`-`) has no size: progress then counts what was read.
+  const sizes = files.map((f) => (f === STDIN_NAME ? 0 : statSync(f).size));
+  const totalBytes = sizes.reduce((n, s) => n + s, 0);
   let doneBytes = 0;
-  for (const file of files) {
-    const stream = createReadStream(file, { encoding: 'utf8', highWaterMark: 1 << 16 });
-    // Lines of one chunk are cut synchronously, then imported one by one (the store is async).
-    let cut: IssCutLine[] = [];
-    const cutter = issLineCutter((l) => cut.push(l));
+  for (let f = 0; f < files.length; f++) {
+    const file = files[f];
+    // The line source `iss verify` reads with: BOM skipped, Latin-1 lines kept, .gz/.bz2 streamed.
+    const input = openIssInput(file);
     let lastReport = 0;
-    const importCut = async () => {
-      const lines = cut;
-      cut = [];
-      for (const l of lines) {
-        if (l.overlong) rejectOverlong(l.line, file, run);
-        else await importLine(target, l.text, l.line, file, run);
-      }
-    };
     try {
-      for await (const chunk of stream) {
-        cutter.push(chunk as string);
-        await importCut();
+      for await (const batch of issLineBatches(input.chunks)) {
+        // Lines of one chunk are cut synchronously, then imported one by one (the store is async).
+        for (const l of batch) {
+          if (l.overlong) rejectOverlong(l.lineNumber, file, run);
+          else await importLine(target, l.text, l.lineNumber, file, run, l.encoding);
+        }
         if (onProgress && summary.records - lastReport >= 200) {
           lastReport = summary.records;
-          onProgress({ file, bytesRead: doneBytes + stream.bytesRead, totalBytes, summary });
+          onProgress({ file, bytesRead: doneBytes + input.bytesRead(), totalBytes, summary });
         }
       }
-      cutter.end();
-      await importCut();
     } finally {
-      stream.destroy();
+      input.close();
     }
-    doneBytes += statSync(file).size;
-    onProgress?.({ file, bytesRead: doneBytes, totalBytes, summary });
+    doneBytes += sizes[f] || input.bytesRead();
+    onProgress?.({ file, bytesRead: doneBytes, totalBytes: Math.max(totalBytes, doneBytes), summary });
   }
   return summary;
 }

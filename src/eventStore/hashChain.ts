@@ -7,7 +7,7 @@
 import * as crypto from 'node:crypto';
 import { canonicalJson } from './canonicalJson';
 import { InvalidEventError } from './errors';
-import type { EventMetadata } from './eventMetadata';
+import { fillTracingIds, type EventMetadata } from './eventMetadata';
 import type { NewEvent } from './eventStore';
 
 /** prevHash of the first event of a stream. */
@@ -88,6 +88,7 @@ export function prepareEvent(
   // One spelling of each id, so the id column, metadata.eventId and ESDB's id always agree.
   metadata.eventId = eventId.toLowerCase();
   if (defaults) for (const key in defaults) if (metadata[key] === undefined) metadata[key] = defaults[key];
+  fillTracingIds(metadata);
   if (!('data' in event)) throw new InvalidEventError(`${label}: data is required (use null for none)`);
   let dataJson: string;
   try {

@@ -25,6 +25,7 @@ import { DealAnalyses } from './analyses';
 import { Branches } from './branches';
 import { LogFollower } from './logFollower';
 import { PROJECTED_EVENT_TYPES, ProjectionRunner } from '../projections/runner';
+import { checkReadiness, type Readiness } from './readiness';
 import { checkReadModelBinding, ReadModelMismatchError, type ReadModelMismatchPolicy } from '../projections/readModelBinding';
 import { buildScoreSheet } from '../projections/scoreSheet/buildScoreSheet';
 import type { ScoreSheet } from '../projections/scoreSheet/scoreSheet';
@@ -676,6 +677,21 @@ export class Ledger {
 
   async catchUp(): Promise<void> {
     await this.runner.catchUp(false);
+  }
+
+  /** Store reachable, read models caught up (for a readiness probe; see readiness.ts). */
+  async readiness(timeoutMs = 2_000): Promise<Readiness> {
+    return checkReadiness(
+      {
+        catchUp: () => this.catchUp(),
+        anythingPending: async () => {
+          const after = this.runner.checkpoint().position;
+          for await (const _ of this.store.readAll({ after, eventTypes: PROJECTED_EVENT_TYPES, maxCount: 1, lazyMetadata: true })) return true;
+          return false;
+        },
+      },
+      timeoutMs,
+    );
   }
 
   async close(): Promise<void> {

@@ -84,8 +84,8 @@ describe('skat-ledger import / export / rebuild / rescore / stats (issue 6)', ()
     const csv = await cli(['export', 'sheet', '--store', store, '--table', 'iss-series-251395', '--format', 'csv']);
     expect(csv.code).toBe(0);
     const rows = csv.stdout.split('\r\n');
-    expect(rows[1]).toBe('deal,dealer,declarer,game,outcome,entry,total xskat:2,total goskat,total xskat,corrected from,correction reason,deal id');
-    expect(rows[2]).toBe('1,xskat,goskat,hearts,won,40,0,40,0,,,iss-4913031');
+    expect(rows[1]).toBe('deal,dealer,declarer,game,outcome,entry,total xskat:2,total goskat,total xskat,corrected from,correction reason,deal id,entered,problems');
+    expect(rows[2]).toBe('1,xskat,goskat,hearts,won,40,0,40,0,,,iss-4913031,cards,');
     expect(rows).toContain('Seeger-Fabian,game points,won,lost,50 x (won - lost),opponents lost,opponents lost points,total,rank,lost games (fee),loss fee (cents),computer');
     const html = await cli(['export', 'sheet', '--store', store, '--table', 'iss-series-251395', '--format', 'html']);
     expect(html.code).toBe(0);
@@ -103,6 +103,8 @@ describe('skat-ledger import / export / rebuild / rescore / stats (issue 6)', ()
     const rebuild = await cli(['rebuild', '--store', store, '--json']);
     expect(rebuild.code).toBe(0);
     expect(JSON.parse(rebuild.stdout)).toMatchObject({ deals: 33 });
+    // Only the event types the read models fold are read and counted, and the count says so.
+    expect(Object.keys(JSON.parse(rebuild.stdout)).sort()).toEqual(['deals', 'projectedEvents', 'store']);
     const rescore = await cli(['rescore', '--store', store, '--json']);
     expect(rescore.code).toBe(0);
     expect(JSON.parse(rescore.stdout).differences).toEqual([]);

@@ -1,4 +1,6 @@
 import { existsSync, statSync } from 'node:fs';
+import { STDIN_NAME } from '../../archive/issInput';
+import { quietWhenPipeCloses } from '../closedPipe';
 import { has, parseArgs } from '../args';
 import { UsageError, type CliCommand } from '../command';
 import { importIssFiles } from '../../archive/importIss';
@@ -7,8 +9,11 @@ import { EXIT_CODES_HELP, STORE_HELP, progressBar, redactUrl, storeUrlOf, withLe
 
 const help = `Usage: skat-ledger import iss FILE... [--store URL] [--json]
 
-Imports ISS game records (one per line, e.g. iss-games-04-2021.sgf) into the store. Each file is
-streamed, so memory stays flat whatever its size. Every record becomes one deal, decided by the
+Imports ISS game records (one per line, e.g. iss-games-04-2021.sgf) into the store. A FILE is a
+record file, a dump compressed as published (.sgf.gz, .sgf.bz2: recognised by its first bytes) or
+- for standard input; each is streamed, so memory stays flat whatever its size. A UTF-8 byte-order
+mark is skipped; a line that is not valid UTF-8 is read as Latin-1 (names included) and exported
+back byte for byte. Records are judged exactly as \`iss verify\` judges them. Every record becomes one deal, decided by the
 same rules as a live table (profile iss): deal id iss-<ID>, table iss-series-<SE>, players by
 their ISS names, each event with source import:iss and occurredAt from DT. The record's own result
 is kept for audits. Records already in the store are left alone (nothing appended, counted as
@@ -40,6 +45,7 @@ const importIss: CliCommand = {
     const files = args.positional;
     if (files.length === 0) throw new UsageError('name at least one ISS file to import');
     for (const f of files) {
+      if (f === STDIN_NAME) continue;
       if (!existsSync(f)) throw new UsageError(`no such file: ${f}`);
       if (!statSync(f).isFile()) throw new UsageError(`not a file: ${f}`);
     }
@@ -52,16 +58,17 @@ const importIss: CliCommand = {
       await target.flush();
       return s;
     });
+    const stdout = quietWhenPipeCloses(io.stdout).stream;
     if (has(args, 'json')) {
-      io.stdout.write(JSON.stringify(summary) + '\n');
+      stdout.write(JSON.stringify(summary) + '\n');
     } else {
-      for (const r of summary.rejected) io.stdout.write(`REJECTED ${r.file ?? '-'}:${r.line}${r.id ? ` ID[${r.id}]` : ''}: ${r.reason}\n`);
-      if (summary.rejectedCount > summary.rejected.length) io.stdout.write(`... and ${summary.rejectedCount - summary.rejected.length} more rejected records\n`);
+      for (const r of summary.rejected) stdout.write(`REJECTED ${r.file ?? '-'}:${r.line}${r.id ? ` ID[${r.id}]` : ''}: ${r.reason}\n`);
+      if (summary.rejectedCount > summary.rejected.length) stdout.write(`... and ${summary.rejectedCount - summary.rejected.length} more rejected records\n`);
       const what =
         summary.imported === 0 && summary.alreadyPresent > 0
           ? `nothing appended: all ${summary.alreadyPresent} readable records were already present`
           : `${summary.imported} deals imported (${summary.events} events), ${summary.alreadyPresent} already present`;
-      io.stdout.write(`${redactUrl(storeUrl)}: ${summary.records} records read; ${what}; ${summary.rejectedCount} rejected\n`);
+      stdout.write(`${redactUrl(storeUrl)}: ${summary.records} records read; ${what}; ${summary.rejectedCount} rejected\n`);
     }
     return summary.rejectedCount > 0 ? 1 : 0;
   },

@@ -40,7 +40,7 @@ export async function* dealRecords(source: DealStreamSource, filter: DealExportF
 /** Writes lines to a stream, waiting whenever it asks to (backpressure); returns how many. */
 export async function writeLines(
   out: NodeJS.WritableStream,
-  lines: AsyncIterable<string>,
+  lines: AsyncIterable<string | Uint8Array>,
   isClosed: () => boolean = () => false,
   /** Called between lines: a caller in a server gives other requests a turn here. */
   between: () => Promise<void> | void = () => undefined,
