@@ -25,6 +25,7 @@ import { DealAnalyses } from './analyses';
 import { Branches } from './branches';
 import { LogFollower } from './logFollower';
 import { LogMemo } from './logMemo';
+import { reservedIdProblem } from './reservedIds';
 import { PROJECTED_EVENT_TYPES, ProjectionRunner } from '../projections/runner';
 import { checkReadiness, type Readiness } from './readiness';
 import { checkReadModelBinding, ReadModelMismatchError, type ReadModelMismatchPolicy } from '../projections/readModelBinding';
@@ -166,6 +167,8 @@ export class Ledger {
     if (!ctx || typeof ctx.commandId !== 'string' || ctx.commandId.trim() === '') throw new IllegalCommandError('L10', 'every command needs a commandId');
     if (typeof ctx.actorId !== 'string' || ctx.actorId.trim() === '') throw new IllegalCommandError('L10', 'every command needs an actorId');
     if (!command || typeof command !== 'object' || typeof command.type !== 'string') throw new IllegalCommandError('L10', 'not a command');
+    const reserved = reservedIdProblem(command, ctx);
+    if (reserved) throw new IllegalCommandError('L11', reserved);
     let outcome: CommandOutcome;
     switch (command.type) {
       case 'OpenTable':

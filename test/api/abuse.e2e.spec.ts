@@ -4,6 +4,8 @@
  * loop, tokens outliving their expiry or revocation on open sockets, uncapped subscriptions.
  */
 import { createHash } from 'node:crypto';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { createClient, type Client } from 'graphql-ws';
 import WebSocket from 'ws';
 import type { TokenRevocations } from '../../src/api/auth/tokenRevocations';
@@ -289,5 +291,47 @@ describe('abuse: costs that tell the truth, one computation per read model, a de
     // and past its deadline the rest of the request is stopped with a clear error
     expect(codesOf(r)).toContain('TIMEOUT');
     expect(r.body.errors!.find((e) => e.extensions?.code === 'TIMEOUT')!.message).toMatch(/longer than 2000 ms/);
+  });
+});
+
+describe('abuse: ids reserved for imports (issue 13 item 4)', () => {
+  let s: TestServer;
+  let recorder: string;
+  beforeAll(async () => {
+    s = await startServer();
+    const admin = s.token({ role: 'admin' });
+    recorder = s.token({ role: 'recorder', table: 't1' });
+    await openTableAndDeal(s, 't1', ['Anna', 'Ben', 'Cleo'], admin, recorder);
+  });
+  afterAll(async () => s.close());
+
+  const START = `mutation($c: ID!, $i: StartDealInput!) { startDeal(commandId: $c, input: $i) { revision } }`;
+  const input = (dealId: string) => ({ dealId, tableId: 't1', dealer: 'Cleo', players: ['Mallory', 'Eve', 'Trudy'], cards: { shuffle: 'CRYPTO' } });
+
+  it('refuses a live deal named iss-<ID> (the id of a record not yet imported), appending nothing', async () => {
+    const before = (await s.ledger.dealEvents('iss-4947663')).length;
+    const r = await s.gql(START, { c: 'squat-1', i: input('iss-4947663') }, recorder);
+    expect(codesOf(r)).toEqual(['ILLEGAL_MOVE']);
+    expect(r.body.errors![0].extensions!.ruleId).toBe('L11');
+    expect((await s.ledger.dealEvents('iss-4947663')).length).toBe(before);
+    // an admin may not either, nor open a table in the imports' series namespace
+    const admin = s.token({ role: 'admin' });
+    expect(codesOf(await s.gql(START, { c: 'squat-2', i: { ...input('iss-1'), tableId: null } }, admin))).toEqual(['ILLEGAL_MOVE']);
+    const open = await s.gql(`mutation($c: ID!, $i: OpenTableInput!) { openTable(commandId: $c, input: $i) { revision } }`, { c: 'squat-3', i: { tableId: 'iss-series-1', players: ['A', 'B', 'C'], firstDealer: 'A' } }, admin);
+    expect(codesOf(open)).toEqual(['ILLEGAL_MOVE']);
+  });
+
+  it('refuses command ids of the import:* namespace for live commands, so no live command can block an import', async () => {
+    const r = await s.gql(START, { c: 'import:iss:4947663', i: input('t1-squat') }, recorder);
+    expect(codesOf(r)).toEqual(['ILLEGAL_MOVE']);
+    expect(r.body.errors![0].message).toMatch(/reserved for imports/);
+    expect(await s.ledger.dealEvents('t1-squat')).toEqual([]);
+  });
+
+  it('the import itself still uses them', async () => {
+    const line = readFileSync(join(__dirname, '..', '..', '..', 'shared', 'data', 'iss', 'iss-dranidis-go-skat-history.sgf'), 'utf8').split('\n').find((l) => l.trim() !== '')!;
+    const r = await s.gql(`mutation($r: String!) { importIss(records: $r) { imported rejectedCount } }`, { r: line }, s.token({ role: 'admin' }));
+    expect(r.body.errors).toBeUndefined();
+    expect(r.body.data.importIss).toEqual({ imported: 1, rejectedCount: 0 });
   });
 });
