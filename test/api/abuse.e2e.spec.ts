@@ -335,3 +335,22 @@ describe('abuse: ids reserved for imports (issue 13 item 4)', () => {
     expect(r.body.data.importIss).toEqual({ imported: 1, rejectedCount: 0 });
   });
 });
+
+describe('abuse: a private tournament id cannot be confirmed (issue 13 item 8)', () => {
+  let s: TestServer;
+  beforeAll(async () => {
+    s = await startServer({ privateTournaments: ['hidden-cup'] });
+    const admin = s.token({ role: 'admin' });
+    await s.gql(`mutation($c: ID!) { createTournament(commandId: $c, input: { tournamentId: "hidden-cup", name: "Hidden" }) { revision } }`, { c: 'tc-1' }, admin);
+  });
+  afterAll(async () => s.close());
+
+  it('answers a private tournament exactly as one that does not exist, for every query that names it', async () => {
+    const q = (id: string) => `{ deals(filter: { tournamentId: "${id}" }) { totalCount edges { cursor } pageInfo { hasNextPage endCursor } } standings(tournamentId: "${id}") { name } }`;
+    const hidden = await s.gql(q('hidden-cup'));
+    const unknown = await s.gql(q('no-such-cup'));
+    expect(hidden.status).toBe(unknown.status);
+    expect(JSON.stringify(hidden.body)).toBe(JSON.stringify(unknown.body));
+    expect(hidden.body.errors).toBeUndefined();
+  });
+});

@@ -1,7 +1,7 @@
-import { mkdtempSync, rmSync, statSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, rmSync, statSync, writeSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { resolveTokenSecret, secretFileFor } from './tokenSecret';
+import { resolveTokenSecret, secretFileFor, writeSecretFile } from './tokenSecret';
 
 describe('token secret', () => {
   let dir: string;
@@ -31,5 +31,23 @@ describe('token secret', () => {
     expect(secretFileFor('sqlite::memory:')).toBeNull();
     expect(resolveTokenSecret({}, 'sqlite::memory:').secret.length).toBe(32);
     expect(() => resolveTokenSecret({}, 'esdb://localhost:2113')).toThrow(/SKAT_LEDGER_TOKEN_SECRET/);
+  });
+
+  it('writes the secret atomically: a full disk part way leaves no file, and the next start generates one (issue 13)', () => {
+    const url = `sqlite:${join(dir, 'ledger.db')}`;
+    const file = secretFileFor(url)!;
+    const fullDisk = (fd: number, text: string) => {
+      writeSync(fd, text.slice(0, 5));
+      throw Object.assign(new Error('ENOSPC: no space left on device'), { code: 'ENOSPC' });
+    };
+    expect(() => writeSecretFile(file, 'y'.repeat(43), fullDisk)).toThrow(/ENOSPC/);
+    expect(existsSync(file)).toBe(false);
+    expect(readdirSync(dir)).toEqual([]); // no temp file left either
+    const r = resolveTokenSecret({}, url);
+    expect(r.secret.length).toBeGreaterThanOrEqual(32);
+    expect(statSync(file).mode & 0o777).toBe(0o600);
+    // a second writer racing the first keeps the first's secret
+    expect(writeSecretFile(file, 'z'.repeat(43))).toBe(false);
+    expect(resolveTokenSecret({}, url).secret.equals(r.secret)).toBe(true);
   });
 });

@@ -4,7 +4,7 @@
  * secret for this process only.
  */
 import { randomBytes } from 'node:crypto';
-import { chmodSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { closeSync, fsyncSync, linkSync, mkdirSync, openSync, readFileSync, unlinkSync, writeSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import { parseStoreUrl } from '../../eventStore/storeUrl';
 
@@ -50,13 +50,43 @@ function readOrCreate(file: string): Buffer {
   }
   mkdirSync(dirname(file), { recursive: true });
   const secret = randomBytes(32).toString('base64url');
+  return writeSecretFile(file, secret) ? Buffer.from(secret, 'utf8') : readOrCreate(file);
+}
+
+/** How the secret's bytes reach the disk (replaceable in tests, to simulate a full disk). */
+export type WriteAll = (fd: number, text: string) => void;
+const writeAll: WriteAll = (fd, text) => {
+  writeSync(fd, text);
+};
+
+/**
+ * Writes the secret atomically: into a temp file beside it (mode 0600, flushed to disk), then
+ * linked into place, which fails if another process created the file meanwhile (false: read
+ * theirs). A write that fails part way (a full disk) leaves no secret file behind, so the next
+ * start generates one instead of refusing a truncated file.
+ */
+export function writeSecretFile(file: string, secret: string, write: WriteAll = writeAll): boolean {
+  const temp = `${file}.${process.pid}.${randomBytes(6).toString('hex')}.tmp`;
+  const fd = openSync(temp, 'wx', 0o600);
   try {
-    // 'wx': never overwrite a secret another process wrote meanwhile.
-    writeFileSync(file, secret + '\n', { mode: 0o600, flag: 'wx' });
-    chmodSync(file, 0o600);
-  } catch (err) {
-    if ((err as NodeJS.ErrnoException).code === 'EEXIST') return readOrCreate(file);
-    throw err;
+    try {
+      write(fd, secret + '\n');
+      fsyncSync(fd);
+    } finally {
+      closeSync(fd);
+    }
+    try {
+      linkSync(temp, file);
+      return true;
+    } catch (err) {
+      if ((err as NodeJS.ErrnoException).code === 'EEXIST') return false;
+      throw err;
+    }
+  } finally {
+    try {
+      unlinkSync(temp);
+    } catch {
+      // already gone
+    }
   }
-  return Buffer.from(secret, 'utf8');
 }

@@ -64,7 +64,8 @@ export class DealResolver {
       // Left out in SQL, so that counts and pages do not betray them either.
       hiddenTournaments: hiddenTournaments(ctx.principal, this.visibility),
     };
-    if (f.tournamentId && !mayReadTournament(ctx.principal, f.tournamentId, this.visibility)) throw forbidden('this tournament is private');
+    // A private tournament answers as one that does not exist (no FORBIDDEN that would confirm its id).
+    if (f.tournamentId && !mayReadTournament(ctx.principal, f.tournamentId, this.visibility)) return { edges: [], nodes: [], pageInfo: { hasNextPage: false, endCursor: null }, totalCount: 0 };
     const page = await this.ledger.deals(f, { first, ...(after ? { after: valid.id(after, 'after') } : {}) });
     const items = page.items.filter((d) => mayReadDeal(ctx.principal, d, this.visibility));
     for (const d of items) ctx.deals.prime(d.dealId, d);
