@@ -2,6 +2,7 @@ import './app/productionDefaults';
 import 'reflect-metadata';
 import { settingsFromEnv, STORE_ENV } from './api/apiSettings';
 import { capWebSocketPayload, createApp } from './app/createApp';
+import { listenHost } from './app/listenHost';
 import { redactUrl } from './eventStore/storeUrl';
 import { Ledger } from './ledger/ledger';
 import { Logger } from 'nestjs-pino';
@@ -18,6 +19,12 @@ async function bootstrap(): Promise<void> {
   }
   const port = Number(process.env.PORT ?? 3000);
   if (!Number.isInteger(port) || port < 0 || port > 65535) throw new StartupError(`PORT must be 0-65535, got ${process.env.PORT}`);
+  let host: string;
+  try {
+    host = listenHost(process.env);
+  } catch (error) {
+    throw new StartupError((error as Error).message);
+  }
   // Opened before Nest starts, so that a store that cannot be opened is named in one line here
   // rather than in a stack trace of Nest's dependency injector.
   let ledger: Ledger;
@@ -33,10 +40,10 @@ async function bootstrap(): Promise<void> {
     await ledger.close().catch(() => undefined);
     throw error;
   }
-  await app.listen(port);
+  await app.listen(port, host);
   const logger = app.get(Logger);
   if (!capWebSocketPayload(app, settings.limits.maxBodyBytes)) logger.warn('WebSocket message size could not be capped (graphql-ws server not found)');
-  logger.log(`Skat Ledger listening on http://localhost:${port}/graphql (store ${redactUrl(settings.storeUrl)}; token secret from ${settings.tokenSecretSource})`);
+  logger.log(`Skat Ledger listening on http://${host.includes(':') ? `[${host}]` : host}:${port}/graphql (store ${redactUrl(settings.storeUrl)}; token secret from ${settings.tokenSecretSource})`);
 }
 
 bootstrap().catch((err: unknown) => {
