@@ -17,6 +17,7 @@ import { RequestBudget } from './context/requestBudget';
 import { principalFrom } from './context/principalFrom';
 import { makeFormatError } from './errors/formatError';
 import { complexityPlugin, operationCost } from './limits/complexityPlugin';
+import { documentShapeProblem } from './limits/documentShape';
 import type { RateLimiter } from './limits/rateLimiter';
 import type { Principal } from './auth/role';
 import type { TokenRevocations } from './auth/tokenRevocations';
@@ -128,6 +129,8 @@ export function graphqlOptions(settings: ApiSettings, ledger: Ledger, guards: Sh
             extra.principal = admission.principal;
             rateLimit(admission.principal);
             if (typeof payload.query !== 'string' || payload.query.length > limits.maxBodyBytes) throw badRequest('query missing or too large');
+            const shape = documentShapeProblem(payload.query);
+            if (shape) throw badRequest(`${shape}; refused`);
             const document = parse(payload.query);
             const schema = wsSchema.current;
             if (!schema) throw badRequest('schema not ready');

@@ -11,6 +11,7 @@ import type { ApiSettings } from '../api/apiSettings';
 import type { Ledger } from '../ledger/ledger';
 import { Logger } from 'nestjs-pino';
 import { AppModule } from './app.module';
+import { documentShapeProblem } from '../api/limits/documentShape';
 import { logLevelFromEnv } from './logging';
 
 type Middleware = (req: IncomingMessage, res: ServerResponse, next: (err?: unknown) => void) => void;
@@ -33,6 +34,7 @@ export async function createApp(settings: ApiSettings, options: { ledger?: Ledge
   app.set('etag', false);
   app.use(json({ limit: settings.limits.maxBodyBytes }));
   app.use(bodyErrorHandler);
+  app.use(documentShapeGuard);
   app.enableShutdownHooks();
   return app;
 }
@@ -47,6 +49,26 @@ export function capWebSocketPayload(app: NestExpressApplication, maxBytes: numbe
   if (!options) return false;
   options.maxPayload = maxBytes;
   return true;
+}
+
+/**
+ * GraphQL documents too deep or with too many fragments for the recursive parser and validation
+ * rules are refused with 400 before Apollo sees them (they would overflow the stack: a 500).
+ */
+function documentShapeGuard(req: IncomingMessage & { body?: unknown; url?: string }, res: ServerResponse, next: (err?: unknown) => void): void {
+  if (!req.url?.startsWith('/graphql')) return next();
+  const bodies = Array.isArray(req.body) ? req.body : [req.body];
+  const texts: unknown[] = bodies.map((b) => (b && typeof b === 'object' ? (b as { query?: unknown }).query : undefined));
+  if (req.method === 'GET') texts.push(new URL(req.url, 'http://x').searchParams.get('query') ?? undefined);
+  for (const text of texts) {
+    const problem = typeof text === 'string' ? documentShapeProblem(text) : null;
+    if (problem) {
+      res.writeHead(400, { 'content-type': 'application/json; charset=utf-8' });
+      res.end(JSON.stringify({ errors: [{ message: `${problem}; refused`, extensions: { code: 'BAD_USER_INPUT', reason: 'DOCUMENT_TOO_DEEP' } }] }));
+      return;
+    }
+  }
+  next();
 }
 
 /** body-parser errors (413 too large, 400 bad JSON) answered as GraphQL errors with a code. */

@@ -354,3 +354,22 @@ describe('abuse: a private tournament id cannot be confirmed (issue 13 item 8)',
     expect(hidden.body.errors).toBeUndefined();
   });
 });
+
+describe('abuse: documents too deep for the parser (issue 13 item 8)', () => {
+  let s: TestServer;
+  beforeAll(async () => {
+    s = await startServer();
+  });
+  afterAll(async () => s.close());
+
+  it('answers 3,000 chained fragments and a deeply nested selection with 400 and a code, not 500', async () => {
+    const frags = Array.from({ length: 3000 }, (_, i) => `fragment f${i} on Query { ...f${i + 1} }`).join(' ') + ' fragment f3000 on Query { __typename }';
+    const chained = await s.gql(`query { ...f0 } ${frags}`);
+    expect(chained.status).toBe(400);
+    expect(codesOf(chained)).toEqual(['BAD_USER_INPUT']);
+    const nested = await s.gql(`{ ${'deals { nodes { '.repeat(2000)} id ${'} } '.repeat(2000)} }`);
+    expect(nested.status).toBe(400);
+    expect(codesOf(nested)).toEqual(['BAD_USER_INPUT']);
+    for (const r of [chained, nested]) expect(JSON.stringify(r.body)).not.toMatch(/at .*\.js:\d+/);
+  });
+});
