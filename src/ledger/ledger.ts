@@ -24,7 +24,7 @@ import { replayFrames, toStoredDealEvent } from '../projections/replayFrames/rep
 import { DealAnalyses } from './analyses';
 import { Branches } from './branches';
 import { LogFollower } from './logFollower';
-import { PROJECTED_EVENT_TYPES, ProjectionRunner } from '../projections/runner';
+import { ProjectionRunner } from '../projections/runner';
 import { checkReadModelBinding, ReadModelMismatchError, type ReadModelMismatchPolicy } from '../projections/readModelBinding';
 import { buildScoreSheet } from '../projections/scoreSheet/buildScoreSheet';
 import type { ScoreSheet } from '../projections/scoreSheet/scoreSheet';
@@ -142,7 +142,7 @@ export class Ledger {
       const ledger = new Ledger(store, db, options.profileId ?? DEFAULT_PROFILE_ID);
       // Before anything is served: rows built from another store must not answer for this one.
       if (options.readModelMismatch !== 'skip') {
-        const check = await checkReadModelBinding(db, store, PROJECTED_EVENT_TYPES);
+        const check = await checkReadModelBinding(db, store);
         if (!check.ok) {
           if (!check.unbound && options.readModelMismatch !== 'rebuild') throw new ReadModelMismatchError(readModelUrl, check.reason);
           process.emitWarning(`read models in ${readModelUrl} rebuilt at start: ${check.reason}`);
