@@ -8,7 +8,7 @@ import type { BidCall, CompletedTrick, GameState, PlayedCard } from './game-stat
 import type { Move } from './move';
 import { ramschResult } from './ramsch';
 import { allow, refuse, type Judgement, type Refusal } from './refusal';
-import { scoreGame } from './scoring';
+import { scoreGame, type ScoreOptions } from './scoring';
 import { inputText } from './input-text';
 import { isSeat, nextSeat, SEAT_NAMES, type Seat } from './seat';
 import { followSuitReason, modeIndex, playableCards, TRUMP_CLASS, classOfIndex, holdsClass, winnerPositionOfThree } from './trick';
@@ -440,7 +440,7 @@ function end(state: GameState, endedBy: EndedBy, owned: Draft | null): Judgement
   if (!owned) return allow(finish(state, endedBy));
   owned.phase = 'finished';
   owned.endedBy = endedBy;
-  owned.result = owned.declarer === null ? ramschResult(owned.tricks, owned.skat) : scoreGame(scoringFactsOf(owned, endedBy), owned.profile);
+  owned.result = owned.declarer === null ? ramschResult(owned.tricks, owned.skat) : scoreGame(scoringFactsOf(owned, endedBy), owned.profile, scoreOptions);
   return null;
 }
 
@@ -450,7 +450,7 @@ function finish(state: GameState, endedBy: EndedBy): GameState {
     return update(state, { phase: 'finished', endedBy, result: ramschResult(state.tricks, state.skat) });
   }
   const ended: GameState = update(state, { phase: 'finished', endedBy });
-  return update(ended, { result: scoreGame(scoringFactsOf(ended, endedBy), state.profile) });
+  return update(ended, { result: scoreGame(scoringFactsOf(ended, endedBy), state.profile, scoreOptions) });
 }
 
 // ---------------------------------------------------------------- claims and resignations (R21, D3)
@@ -629,7 +629,29 @@ export interface ReplayFailure {
  * intermediate states). The final state is a normal, never-again-changed GameState, equal to the
  * one a fold of applyMove gives (a property test checks this).
  */
-export function replayMoves(dealt: DealtCards, moves: readonly Move[], profile: RuleProfile): { readonly ok: true; readonly value: GameState } | ReplayFailure {
+export function replayMoves(dealt: DealtCards, moves: readonly Move[], profile: RuleProfile, options?: ReplayOptions): { readonly ok: true; readonly value: GameState } | ReplayFailure {
+  if (options?.derivation === false) {
+    // Synchronous and single-threaded: the switch holds for exactly this fold.
+    scoreOptions = WITHOUT_DERIVATION;
+    try {
+      return replayMovesWith(dealt, moves, profile);
+    } finally {
+      scoreOptions = undefined;
+    }
+  }
+  return replayMovesWith(dealt, moves, profile);
+}
+
+export interface ReplayOptions {
+  /** false: the result's derivation stays empty (bulk checks comparing numbers only); default true. */
+  readonly derivation?: boolean;
+}
+
+const WITHOUT_DERIVATION: ScoreOptions = { derivation: false };
+/** How the fold in progress scores (replayMoves' options); undefined: with the derivation. */
+let scoreOptions: ScoreOptions | undefined;
+
+function replayMovesWith(dealt: DealtCards, moves: readonly Move[], profile: RuleProfile): { readonly ok: true; readonly value: GameState } | ReplayFailure {
   const started = startGame(dealt, profile);
   if (!started.ok) return { ok: false, index: -1, refusal: started.refusal };
   // startGame's state is a fresh object nobody else holds: it becomes the working state.

@@ -24,9 +24,23 @@ import type { RuleProfile } from './variant/rule-profile';
  * Pure: the same facts and profile always give the same result and derivation. Bad facts are
  * refused with a RuleViolation naming the rule, never guessed around.
  */
-export function scoreGame(facts: ScoringFacts, profile: RuleProfile): GameResult {
+export function scoreGame(facts: ScoringFacts, profile: RuleProfile, options?: ScoreOptions): GameResult {
   checkFacts(facts, profile);
-  return facts.declaration.gameType === 'null' ? scoreNullGame(facts, profile) : scoreTrumpGame(facts, profile, facts.declaration.gameType);
+  return facts.declaration.gameType === 'null' ? scoreNullGame(facts, profile, options) : scoreTrumpGame(facts, profile, facts.declaration.gameType, options);
+}
+
+export interface ScoreOptions {
+  /** false: leave the derivation empty (a bulk check that only compares numbers); default true. */
+  readonly derivation?: boolean;
+}
+
+/** The derivation being written, or null when it is not wanted (`lines?.push(...)` then builds no text). */
+type Lines = DerivationLine[] | null;
+
+const NO_DERIVATION: readonly DerivationLine[] = Object.freeze([]);
+
+function newLines(options: ScoreOptions | undefined): Lines {
+  return options?.derivation === false ? null : [];
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -40,7 +54,7 @@ interface Announcements {
   readonly ouvert: boolean;
 }
 
-function impliedAnnouncements(d: Declaration, lines: DerivationLine[]): Announcements {
+function impliedAnnouncements(d: Declaration, lines: Lines): Announcements {
   const implied: Announcements = {
     hand: d.hand || d.ouvert,
     schneiderAnnounced: d.schneiderAnnounced || d.schwarzAnnounced || d.ouvert,
@@ -52,7 +66,7 @@ function impliedAnnouncements(d: Declaration, lines: DerivationLine[]): Announce
   const added = differs ? (['hand', 'schneiderAnnounced', 'schwarzAnnounced'] as const).filter((k) => implied[k] && !d[k]) : [];
   if (added.length > 0) {
     const by = d.ouvert ? 'ouvert' : 'schwarz announced';
-    lines.push(line('R12', `${by} implies ${added.map(levelName).join(', ')}`));
+    lines?.push(line('R12', `${by} implies ${added.map(levelName).join(', ')}`));
   }
   return implied;
 }
@@ -60,42 +74,39 @@ function impliedAnnouncements(d: Declaration, lines: DerivationLine[]): Announce
 const levelName = (k: 'hand' | 'schneiderAnnounced' | 'schwarzAnnounced'): string =>
   ({ hand: 'hand', schneiderAnnounced: 'schneider announced', schwarzAnnounced: 'schwarz announced' })[k];
 
-function matadorsOf(facts: ScoringFacts, gameType: TrumpGameType, lines: DerivationLine[]): Matadors {
+function matadorsOf(facts: ScoringFacts, gameType: TrumpGameType, lines: Lines): Matadors {
   if (facts.declarerCardsWithSkat) {
     const m = countMatadors(facts.declarerCardsWithSkat, gameType);
-    lines.push(line('R27', `matadors over the 10 dealt cards and the skat: ${describeMatadors(m)}`));
+    lines?.push(line('R27', `matadors over the 10 dealt cards and the skat: ${describeMatadors(m)}`));
     return m;
   }
   const m = matadorsFromSigned(facts.matadors as number, gameType);
-  lines.push(line('R27', `matadors (given, cards unknown): ${describeMatadors(m)}`));
+  lines?.push(line('R27', `matadors (given, cards unknown): ${describeMatadors(m)}`));
   return m;
 }
 
-function scoreTrumpGame(facts: ScoringFacts, profile: RuleProfile, gameType: TrumpGameType): GameResult {
-  const lines: DerivationLine[] = [];
+function scoreTrumpGame(facts: ScoringFacts, profile: RuleProfile, gameType: TrumpGameType, options?: ScoreOptions): GameResult {
+  const lines = newLines(options);
   const ann = impliedAnnouncements(facts.declaration, lines);
   const matadors = matadorsOf(facts, gameType, lines);
   const p = facts.declarerPoints;
 
-  const reached = profile.reachedLevels === 'iss' ? levelsReachedAsPlayed(facts, ann, lines) : levelsReachedOverCompleteGame(facts, lines);
-  const { schneiderReached, schwarzReached, defendersSchwarz } = reached;
+  // R22/R25: won by play, against the highest announced target (all ten tricks, 90, or 61).
+  const wonByPlay = ann.schwarzAnnounced ? facts.declarerTricks === 10 : ann.schneiderAnnounced ? p >= 90 : p >= 61;
+  const reached = profile.reachedLevels === 'iss' ? levelsReachedAsPlayed(facts, ann, wonByPlay, lines) : levelsReachedOverCompleteGame(facts, lines);
+  const { schneiderReached, schwarzReached } = reached;
 
-  // R22/R25: won by play, against the highest announced target.
-  let wonByPlay: boolean;
   if (ann.schwarzAnnounced) {
-    wonByPlay = defendersSchwarz;
-    lines.push(line('R25', wonByPlay
+    lines?.push(line('R25', wonByPlay
       ? 'schwarz announced: declarer took every trick: made'
       : `schwarz announced: defenders took ${facts.defenderTricks} trick(s): lost`));
   } else if (ann.schneiderAnnounced) {
-    wonByPlay = p >= 90;
-    lines.push(line('R25', `schneider announced: declarer ${p} card points ${wonByPlay ? '≥ 90: made' : '< 90: lost'}`));
+    lines?.push(line('R25', `schneider announced: declarer ${p} card points ${wonByPlay ? '≥ 90: made' : '< 90: lost'}`));
   } else {
-    wonByPlay = p >= 61;
-    lines.push(line('R22', `declarer ${p} card points ${wonByPlay ? '≥ 61: won' : '< 61: lost'}`));
+    lines?.push(line('R22', `declarer ${p} card points ${wonByPlay ? '≥ 61: won' : '< 61: lost'}`));
   }
   if (ann.schneiderAnnounced && reached.declarerSchneidered) {
-    lines.push(line('R25', 'declarer schneider after announcing schneider: the schneider level counts once (no Eigenschneider)'));
+    lines?.push(line('R25', 'declarer schneider after announcing schneider: the schneider level counts once (no Eigenschneider)'));
   }
 
   // R28 with D1: announced levels count whether or not they were reached.
@@ -109,33 +120,33 @@ function scoreTrumpGame(facts: ScoringFacts, profile: RuleProfile, gameType: Tru
     ouvert: ann.ouvert,
   };
   if ((ann.schneiderAnnounced && !schneiderReached) || (ann.schwarzAnnounced && !schwarzReached)) {
-    lines.push(line('D1', 'announced levels count although not reached'));
+    lines?.push(line('D1', 'announced levels count although not reached'));
   }
   const base = baseValue(gameType, profile);
   const multiplier = multiplierOf(levels);
   const value = base * multiplier;
-  lines.push(line('R28', `${countAloud(matadors.signed, levels)} × ${gameType} ${base} = ${value}`));
+  lines?.push(line('R28', `${countAloud(matadors.signed, levels)} × ${gameType} ${base} = ${value}`));
 
   // R32/R33: overbid when the value after play is below the bid.
   const overbid = value < facts.bid;
   let chargedMultiplier = multiplier;
   if (overbid) {
     if (profile.overbidLoss === 'doubleReducedValue') {
-      lines.push(line('R32', `overbid: value ${value} < bid ${facts.bid}; charged at its actual value ${value} (V1a)`));
+      lines?.push(line('R32', `overbid: value ${value} < bid ${facts.bid}; charged at its actual value ${value} (V1a)`));
     } else {
       chargedMultiplier = Math.ceil(facts.bid / base);
       const reaching = smallestMultipleReaching(base, facts.bid);
-      lines.push(line('R32', `overbid: value ${value} < bid ${facts.bid}; smallest multiple of ${base} ≥ ${facts.bid} is ${reaching}`));
+      lines?.push(line('R32', `overbid: value ${value} < bid ${facts.bid}; smallest multiple of ${base} ≥ ${facts.bid} is ${reaching}`));
     }
-    if (wonByPlay) lines.push(line('R33', `overbid game is lost although ${describeWinByPlay(ann, p)}`));
+    if (wonByPlay) lines?.push(line('R33', `overbid game is lost although ${describeWinByPlay(ann, p)}`));
   } else {
-    lines.push(line('R33', `value ${value} ≥ bid ${facts.bid}: bid ok`));
+    lines?.push(line('R33', `value ${value} ≥ bid ${facts.bid}: bid ok`));
   }
   const won = wonByPlay && !overbid;
 
   const factor = doublings(facts, lines);
   const gameValue = base * chargedMultiplier * factor;
-  if (factor > 1) lines.push(line(doublingRule(facts), `game value ${base * chargedMultiplier} × ${factor} = ${gameValue}`));
+  if (factor > 1) lines?.push(line(doublingRule(facts), `game value ${base * chargedMultiplier} × ${factor} = ${gameValue}`));
 
   const score = won
     ? wonScore(gameValue, lines)
@@ -159,7 +170,7 @@ function scoreTrumpGame(facts: ScoringFacts, profile: RuleProfile, gameType: Tru
     schwarz: schwarzReached,
     seatScores: seatScoresFor(facts.declarer, score),
     notScoreableReason: null,
-    derivation: lines,
+    derivation: lines ?? NO_DERIVATION,
   };
 }
 
@@ -167,8 +178,6 @@ function scoreTrumpGame(facts: ScoringFacts, profile: RuleProfile, gameType: Tru
 interface LevelsReached {
   readonly schneiderReached: boolean;
   readonly schwarzReached: boolean;
-  /** The declarer took every trick (all 10). */
-  readonly defendersSchwarz: boolean;
   /** The declarer has 30 or fewer card points (ISkO: in a complete game). */
   readonly declarerSchneidered: boolean;
 }
@@ -177,29 +186,29 @@ interface LevelsReached {
  * R23/R24 (ISkO): levels reached are judged over a complete game only; an early end (R19) leaves
  * the announced levels, which already include everything it could have reached.
  */
-function levelsReachedOverCompleteGame(facts: ScoringFacts, lines: DerivationLine[]): LevelsReached {
+function levelsReachedOverCompleteGame(facts: ScoringFacts, lines: Lines): LevelsReached {
   const p = facts.declarerPoints;
   const complete = facts.declarerTricks + facts.defenderTricks === 10;
   if (!complete) {
-    lines.push(line('R19', `play ended early after ${facts.declarerTricks + facts.defenderTricks} tricks: only announced levels count`));
+    lines?.push(line('R19', `play ended early after ${facts.declarerTricks + facts.defenderTricks} tricks: only announced levels count`));
   }
   const declarerSchneidered = complete && p <= 30;
   const defendersSchneidered = complete && p >= 90;
   const declarerSchwarz = complete && facts.declarerTricks === 0;
   const defendersSchwarz = complete && facts.defenderTricks === 0;
-  if (defendersSchneidered) lines.push(line('R23', `declarer ${p} card points ≥ 90: defenders schneider`));
-  if (declarerSchneidered) lines.push(line('R23', `declarer ${p} card points ≤ 30: declarer schneider`));
+  if (defendersSchneidered) lines?.push(line('R23', `declarer ${p} card points ≥ 90: defenders schneider`));
+  if (declarerSchneidered) lines?.push(line('R23', `declarer ${p} card points ≤ 30: declarer schneider`));
   const schneiderReached = declarerSchneidered || defendersSchneidered;
   const schwarzReached = declarerSchwarz || defendersSchwarz;
   if (complete && !schneiderReached && (p === 89 || p === 31)) {
-    lines.push(line('R23', `declarer ${p} card points: ${p === 89 ? 'defenders' : 'declarer'} out of schneider with 31`));
+    lines?.push(line('R23', `declarer ${p} card points: ${p === 89 ? 'defenders' : 'declarer'} out of schneider with 31`));
   }
-  if (defendersSchwarz) lines.push(line('R24', 'defenders took no trick: schwarz'));
-  if (declarerSchwarz) lines.push(line('R24', 'declarer took no trick: schwarz'));
+  if (defendersSchwarz) lines?.push(line('R24', 'defenders took no trick: schwarz'));
+  if (declarerSchwarz) lines?.push(line('R24', 'declarer took no trick: schwarz'));
   if (complete && !schwarzReached && p === 120) {
-    lines.push(line('R24', `declarer has 120 card points but the defenders took ${facts.defenderTricks} trick(s): no schwarz (tricks, not points)`));
+    lines?.push(line('R24', `declarer has 120 card points but the defenders took ${facts.defenderTricks} trick(s): no schwarz (tricks, not points)`));
   }
-  return { schneiderReached, schwarzReached, defendersSchwarz, declarerSchneidered };
+  return { schneiderReached, schwarzReached, declarerSchneidered };
 }
 
 const ENDINGS: Readonly<Record<ScoringFacts['endedBy'], string>> = {
@@ -214,34 +223,33 @@ const ENDINGS: Readonly<Record<ScoringFacts['endedBy'], string>> = {
 
 /**
  * D3 (the ISS server's scoring): levels are judged over the tricks as played, a resigned game
- * included. The declarer reaches schneider with 90 or more card points and schwarz with all ten
- * tricks; a lost game gets the schneider level only if schneider was not announced, at least one
- * trick was completed and the declarer has 30 or fewer points, and the schwarz level only if
- * schwarz was not announced, at least one trick was completed and the declarer took no trick;
- * schwarz reached always counts schneider too.
+ * included. A game won by play (61, 90 with schneider announced, all tricks with schwarz
+ * announced; an overbid may still lose it) reaches schneider with 90 or more card points and
+ * schwarz with all ten tricks. A game lost by play gets the schneider level only if schneider was
+ * not announced, at least one trick was completed and the declarer has 30 or fewer points, and the
+ * schwarz level only if schwarz was not announced, at least one trick was completed and the
+ * declarer took no trick; schwarz reached always counts schneider too. An announcement alone
+ * never reaches a level (D1 adds announced levels to the value separately).
  */
-function levelsReachedAsPlayed(facts: ScoringFacts, ann: Announcements, lines: DerivationLine[]): LevelsReached {
+function levelsReachedAsPlayed(facts: ScoringFacts, ann: Announcements, wonByPlay: boolean, lines: Lines): LevelsReached {
   const p = facts.declarerPoints;
   const played = facts.declarerTricks + facts.defenderTricks;
-  if (played < 10) lines.push(line('D3', `play ended after ${played} trick(s) (${ENDINGS[facts.endedBy]}): levels judged over the tricks as played`));
-  const defendersSchneidered = p >= 90;
-  const defendersSchwarz = facts.declarerTricks === 10;
-  // Either condition means the declarer has lost (61 are needed to win).
+  if (played < 10) lines?.push(line('D3', `play ended after ${played} trick(s) (${ENDINGS[facts.endedBy]}): levels judged over the tricks as played`));
   const declarerSchneidered = played > 0 && p <= 30;
-  const declarerSchwarz = played > 0 && facts.declarerTricks === 0;
-  if (defendersSchneidered) lines.push(line('R23', `declarer ${p} card points ≥ 90: defenders schneider`));
-  if (defendersSchwarz) lines.push(line('R24', 'defenders took no trick: schwarz'));
-  if (played === 0) lines.push(line('D3', 'no trick completed: no schneider or schwarz level for the declarer\'s loss'));
-  const schneiderLost = declarerSchneidered && !ann.schneiderAnnounced;
-  const schwarzLost = declarerSchwarz && !ann.schwarzAnnounced;
-  if (schneiderLost) lines.push(line('R23', `declarer ${p} card points ≤ 30: declarer schneider`));
-  else if (declarerSchneidered) lines.push(line('D3', `declarer ${p} card points ≤ 30, but schneider was announced: the level is not reached again`));
-  if (schwarzLost) lines.push(line('R24', 'declarer took no trick: schwarz (and schneider)'));
-  if (!defendersSchwarz && !declarerSchwarz && p === 120) {
-    lines.push(line('R24', `declarer has 120 card points but the defenders took ${facts.defenderTricks} trick(s): no schwarz (tricks, not points)`));
+  if (wonByPlay) {
+    const schneider = p >= 90;
+    const schwarz = facts.declarerTricks === 10;
+    if (schneider) lines?.push(line('R23', `declarer ${p} card points ≥ 90: defenders schneider`));
+    if (schwarz) lines?.push(line('R24', 'defenders took no trick: schwarz'));
+    return { schneiderReached: schneider || schwarz, schwarzReached: schwarz, declarerSchneidered };
   }
-  const schwarzReached = defendersSchwarz || schwarzLost;
-  return { schneiderReached: defendersSchneidered || schneiderLost || schwarzReached, schwarzReached, defendersSchwarz, declarerSchneidered };
+  if (played === 0) lines?.push(line('D3', 'no trick completed: no schneider or schwarz level for the declarer\'s loss'));
+  const schneiderLost = declarerSchneidered && !ann.schneiderAnnounced;
+  const schwarzLost = played > 0 && facts.declarerTricks === 0 && !ann.schwarzAnnounced;
+  if (schneiderLost) lines?.push(line('R23', `declarer ${p} card points ≤ 30: declarer schneider`));
+  else if (declarerSchneidered) lines?.push(line('D3', `declarer ${p} card points ≤ 30, but schneider was announced: no schneider level reached`));
+  if (schwarzLost) lines?.push(line('R24', 'declarer took no trick: schwarz (and schneider)'));
+  return { schneiderReached: schneiderLost || schwarzLost, schwarzReached: schwarzLost, declarerSchneidered };
 }
 
 function describeWinByPlay(ann: Announcements, p: number): string {
@@ -252,15 +260,15 @@ function describeWinByPlay(ann: Announcements, p: number): string {
 // ---------------------------------------------------------------------------------------------
 // Null games
 
-function scoreNullGame(facts: ScoringFacts, profile: RuleProfile): GameResult {
-  const lines: DerivationLine[] = [];
+function scoreNullGame(facts: ScoringFacts, profile: RuleProfile, options?: ScoreOptions): GameResult {
+  const lines = newLines(options);
   const d = facts.declaration;
   const value = nullValue(d);
-  lines.push(line('R29', `${nullGameName(d)}: fixed value ${value}`));
+  lines?.push(line('R29', `${nullGameName(d)}: fixed value ${value}`));
   const resigned = facts.endedBy === 'declarerResigned';
   const wonByPlay = facts.declarerTricks === 0 && !resigned;
-  if (resigned) lines.push(line('D3', `the declarer resigned: lost (${facts.declarerTricks} trick(s) taken)`));
-  else lines.push(line('R18', wonByPlay ? 'declarer took no trick: won' : `declarer took ${facts.declarerTricks} trick(s): lost`));
+  if (resigned) lines?.push(line('D3', `the declarer resigned: lost (${facts.declarerTricks} trick(s) taken)`));
+  else lines?.push(line('R18', wonByPlay ? 'declarer took no trick: won' : `declarer took ${facts.declarerTricks} trick(s): lost`));
 
   const overbid = value < facts.bid;
   let charged = value;
@@ -271,7 +279,7 @@ function scoreNullGame(facts: ScoringFacts, profile: RuleProfile): GameResult {
 
   const factor = doublings(facts, lines);
   const gameValue = charged * factor;
-  if (factor > 1) lines.push(line(doublingRule(facts), `game value ${charged} × ${factor} = ${gameValue}`));
+  if (factor > 1) lines?.push(line(doublingRule(facts), `game value ${charged} × ${factor} = ${gameValue}`));
 
   // A null value is one level; V2b's "lost adds a level" therefore doubles it.
   const score = won ? wonScore(gameValue, lines) : lostScore(profile, d.hand, gameValue, { base: gameValue, multiplier: 1, factor: 1 }, lines);
@@ -293,31 +301,31 @@ function scoreNullGame(facts: ScoringFacts, profile: RuleProfile): GameResult {
     schwarz: false,
     seatScores: seatScoresFor(facts.declarer, score),
     notScoreableReason: null,
-    derivation: lines,
+    derivation: lines ?? NO_DERIVATION,
   };
 }
 
 /** D2 / V8: what an overbid null is charged (before the loss is entered). */
-function nullOverbidCharge(value: number, bid: number, profile: RuleProfile, lines: DerivationLine[]): number {
+function nullOverbidCharge(value: number, bid: number, profile: RuleProfile, lines: Lines): number {
   const head = `overbid null: value ${value} < bid ${bid}`;
   switch (profile.nullOverbid) {
     case 'multipleOfNullValue': {
       const charged = smallestMultipleReaching(value, bid);
-      lines.push(line('D2', `${head}; smallest multiple of ${value} ≥ ${bid} is ${charged}`));
+      lines?.push(line('D2', `${head}; smallest multiple of ${value} ≥ ${bid} is ${charged}`));
       return charged;
     }
     case 'nextNullValue': {
       const next = nextNullValueReaching(bid);
       if (next !== null) {
-        lines.push(line('D2', `${head}; next null value ≥ ${bid} is ${next} (V8)`));
+        lines?.push(line('D2', `${head}; next null value ≥ ${bid} is ${next} (V8)`));
         return next;
       }
       const charged = smallestMultipleReaching(value, bid);
-      lines.push(line('D2', `${head}; no null value reaches ${bid}, so the smallest multiple of ${value} ≥ ${bid}: ${charged} (V8)`));
+      lines?.push(line('D2', `${head}; no null value reaches ${bid}, so the smallest multiple of ${value} ≥ ${bid}: ${charged} (V8)`));
       return charged;
     }
     case 'actualNullValue':
-      lines.push(line('D2', `${head}; charged at its own value ${value} (V1a)`));
+      lines?.push(line('D2', `${head}; charged at its own value ${value} (V1a)`));
       return value;
   }
 }
@@ -330,18 +338,18 @@ function kontraFactor(facts: ScoringFacts): number {
 }
 
 /** R40 Kontra ×2 / Re ×4 and R41 Bock ×2, on the value before a loss is entered. */
-function doublings(facts: ScoringFacts, lines: DerivationLine[]): number {
-  if (facts.re) lines.push(line('R40', 'Kontra and Re: value × 4'));
-  else if (facts.kontra) lines.push(line('R40', 'Kontra: value × 2'));
+function doublings(facts: ScoringFacts, lines: Lines): number {
+  if (facts.re) lines?.push(line('R40', 'Kontra and Re: value × 4'));
+  else if (facts.kontra) lines?.push(line('R40', 'Kontra: value × 2'));
   const bock = facts.bockMultiplier ?? 1;
-  if (bock > 1) lines.push(line('R41', `Bock deal: value × ${bock}`));
+  if (bock > 1) lines?.push(line('R41', `Bock deal: value × ${bock}`));
   return kontraFactor(facts) * bock;
 }
 
 const doublingRule = (facts: ScoringFacts): string => (facts.kontra ? 'R40' : 'R41');
 
-function wonScore(gameValue: number, lines: DerivationLine[]): number {
-  lines.push(line('R30', `won: ${signed(gameValue)}`));
+function wonScore(gameValue: number, lines: Lines): number {
+  lines?.push(line('R30', `won: ${signed(gameValue)}`));
   return gameValue;
 }
 
@@ -350,24 +358,24 @@ function lostScore(
   hand: boolean,
   gameValue: number,
   parts: { base: number; multiplier: number; factor: number },
-  lines: DerivationLine[],
+  lines: Lines,
 ): number {
   switch (profile.lostGame) {
     case 'double':
-      lines.push(line('R31', `lost: −2 × ${gameValue} = ${plain(-2 * gameValue)}`));
+      lines?.push(line('R31', `lost: −2 × ${gameValue} = ${plain(-2 * gameValue)}`));
       return -2 * gameValue;
     case 'doubleExceptHand':
       if (hand) {
-        lines.push(line('R31', `lost hand game entered once (V2a, pre-1999): ${plain(-gameValue)}`));
+        lines?.push(line('R31', `lost hand game entered once (V2a, pre-1999): ${plain(-gameValue)}`));
         return -gameValue;
       }
-      lines.push(line('R31', `lost: −2 × ${gameValue} = ${plain(-2 * gameValue)}`));
+      lines?.push(line('R31', `lost: −2 × ${gameValue} = ${plain(-2 * gameValue)}`));
       return -2 * gameValue;
     case 'addLevel': {
       const lostMultiplier = parts.multiplier + 1;
       const charged = parts.base * lostMultiplier * parts.factor;
       const factorText = parts.factor > 1 ? ` × ${parts.factor}` : '';
-      lines.push(line('R31', `lost adds one level (V2b): ${parts.multiplier} + 1 = ${lostMultiplier} × ${parts.base}${factorText} = ${plain(-charged)}`));
+      lines?.push(line('R31', `lost adds one level (V2b): ${parts.multiplier} + 1 = ${lostMultiplier} × ${parts.base}${factorText} = ${plain(-charged)}`));
       return -charged;
     }
   }

@@ -4,7 +4,7 @@ import { has, parseArgs } from '../args';
 import { UsageError, type CliCommand, type CliIo } from '../command';
 import { analyzeIssRecord, type IssRecordAnalysis } from '../../analysis/analyze-iss-record';
 import { Solver } from '../../analysis/solver';
-import { issLineCutter, overlongLineReason } from '../../format/iss/issLineCutter';
+import { issLineBatches, overlongLineReason } from '../../format/iss/issLineSource';
 
 const HELP = `Usage: skat-ledger analyze iss FILE... [--json]
 
@@ -48,15 +48,16 @@ const command: CliCommand = {
     // One solver for the run: its table is reused by consecutive records of the same game.
     const solver = new Solver();
     for (const file of files) {
-      const input = createReadStream(file, { encoding: 'utf8', highWaterMark: 1 << 16 });
-      const cutter = issLineCutter((l) => {
-        if (!l.overlong && l.text.trim() === '') return;
-        const answer: IssRecordAnalysis = l.overlong ? { id: null, error: overlongLineReason } : analyzeIssRecord(l.text, solver);
-        io.stdout.write((json ? JSON.stringify(answer) : inWords(answer)) + '\n');
-      });
+      // The line source import iss and iss verify read with (BOM, Latin-1, overlong lines).
+      const input = createReadStream(file, { highWaterMark: 1 << 16 });
       try {
-        for await (const chunk of input) cutter.push(chunk);
-        cutter.end();
+        for await (const batch of issLineBatches(input)) {
+          for (const l of batch) {
+            if (!l.overlong && l.text.trim() === '') continue;
+            const answer: IssRecordAnalysis = l.overlong ? { id: null, error: overlongLineReason } : analyzeIssRecord(l.text, solver);
+            io.stdout.write((json ? JSON.stringify(answer) : inWords(answer)) + '\n');
+          }
+        }
       } catch (err) {
         io.stderr.write(`skat-ledger analyze iss: cannot read ${file}: ${(err as Error).message}\n`);
         return 2;

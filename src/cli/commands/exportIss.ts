@@ -39,7 +39,8 @@ const exportIss: CliCommand = {
       const lines = exportIssLines(eventStoreDealSource(store), { ...(deals.length ? { dealIds: deals } : {}), ...(tableId !== undefined ? { tableId } : {}) });
       async function* text() {
         for await (const l of lines) {
-          if (l.line !== null) yield l.line + '\n';
+          // A line imported as Latin-1 goes out in Latin-1: the archive's bytes, unchanged.
+          if (l.line !== null) yield l.encoding === 'latin1' ? Buffer.from(l.line + '\n', 'latin1') : l.line + '\n';
           else {
             problems++;
             io.stderr.write(`skat-ledger export iss: ${l.dealId}: ${l.error}\n`);

@@ -1,4 +1,4 @@
-import { applyMove, replayMoves } from '../../rules/game';
+import { applyMove, replayMoves, type ReplayOptions } from '../../rules/game';
 import type { GameState } from '../../rules/game-state';
 import type { Move } from '../../rules/move';
 import type { RuleProfile } from '../../rules/variant/rule-profile';
@@ -21,7 +21,7 @@ export type IssReplayOutcome =
   | { readonly kind: 'notScoreable'; readonly reason: string; readonly state: GameState | null; readonly unreplayed: string | null }
   | { readonly kind: 'malformed'; readonly reason: string };
 
-export function replayIssRecord(record: IssRecord, profile: RuleProfile): IssReplayOutcome {
+export function replayIssRecord(record: IssRecord, profile: RuleProfile, options?: ReplayOptions): IssReplayOutcome {
   const tokens = record.moves;
   const converted = issTokensToMoves(tokens);
   if (!converted.ok) {
@@ -29,7 +29,7 @@ export function replayIssRecord(record: IssRecord, profile: RuleProfile): IssRep
   }
   const { dealt, moves, tokenOfMove, unknownCardAt } = converted.value;
   // The engine's in-place fold: same rules and refusals as applying the moves one by one.
-  const replayed = replayMoves(dealt, moves, profile);
+  const replayed = replayMoves(dealt, moves, profile, options);
   let state: GameState;
   let unreplayed: string | null = null;
   if (!replayed.ok || unknownCardAt !== null) {
@@ -43,7 +43,7 @@ export function replayIssRecord(record: IssRecord, profile: RuleProfile): IssRep
       return { kind: 'malformed', reason: replayed.ok ? `${why} and no time-out or departure follows: the rest cannot be replayed` : why };
     }
     const kept = replayed.ok ? moves : moves.slice(0, replayed.index);
-    const upTo = replayMoves(dealt, kept, profile);
+    const upTo = replayMoves(dealt, kept, profile, options);
     if (!upTo.ok) return malformed(tokens, tokenOfMove[upTo.index], upTo.refusal.ruleId, upTo.refusal.reason); // cannot happen: a prefix of the moves
     const t = tokens[abandonAt] as Extract<IssToken, { kind: 'timeout' | 'left' }>;
     const abandonMove: Move = { kind: 'abandon', reason: t.kind, seat: t.seat };

@@ -1,7 +1,7 @@
 import type { RuleProfile } from '../../rules/variant/rule-profile';
 import type { GameState } from '../../rules/game-state';
 import { judgeIssLine } from './judgeIssLine';
-import { issLineCutter, overlongLineReason } from './issLineCutter';
+import { issLineBatches, overlongLineReason } from './issLineSource';
 import type { IssResult } from './IssRecord';
 import { issResultFromGame } from './IssResult';
 
@@ -70,22 +70,22 @@ export async function* verifyIssLines(lines: AsyncIterable<string> | Iterable<st
 }
 
 /**
- * Verifies a stream of text chunks (a file read stream) with one await per chunk rather than per
- * line: lines are cut and verified synchronously, and `onVerdict` sees each verdict in order.
- * Memory holds one chunk and one partial line; a line longer than MAX_RECORD_LENGTH is skipped
- * to its end and reported as malformed, so a file without line breaks cannot fill memory.
+ * Verifies a stream of chunks (a file read stream) through the shared line source, with one
+ * await per chunk rather than per line: lines are verified synchronously, and `onVerdict` sees
+ * each verdict in order. Memory holds one chunk and one partial line; a line longer than
+ * MAX_RECORD_LENGTH is skipped to its end and reported as malformed.
  */
 export async function verifyIssStream(
   chunks: AsyncIterable<string | Buffer>,
   profile: RuleProfile,
   onVerdict: (v: IssVerdict) => void,
 ): Promise<void> {
-  const cutter = issLineCutter((l) => {
-    if (l.overlong) onVerdict({ status: 'malformed', line: l.line, id: null, reason: overlongLineReason });
-    else if (l.text.trim() !== '') onVerdict(verifyIssLine(l.text, l.line, profile));
-  });
-  for await (const chunk of chunks) cutter.push(chunk);
-  cutter.end();
+  for await (const batch of issLineBatches(chunks)) {
+    for (const l of batch) {
+      if (l.overlong) onVerdict({ status: 'malformed', line: l.lineNumber, id: null, reason: overlongLineReason });
+      else if (l.text.trim() !== '') onVerdict(verifyIssLine(l.text, l.lineNumber, profile));
+    }
+  }
 }
 
 /** The totals `skat-ledger iss verify --json` prints. */
@@ -101,6 +101,12 @@ export interface IssVerifySummary {
 
 export function emptySummary(): IssVerifySummary {
   return { records: 0, agree: 0, disagree: 0, notScoreable: 0, mismatches: [], notScoreableReasons: {}, malformed: [] };
+}
+
+/** Adds records that agreed, counted but not listed (mutates `summary`). */
+export function addAgreed(summary: IssVerifySummary, count: number): void {
+  summary.records += count;
+  summary.agree += count;
 }
 
 /** Adds one verdict to the totals (mutates `summary`: the fold of a stream). */

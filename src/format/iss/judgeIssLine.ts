@@ -18,6 +18,7 @@ export type IssLineJudgement =
       readonly kind: 'accepted';
       readonly id: string;
       readonly record: IssRecord & { readonly result: IssResult };
+      /** The replayed deal; its result carries no derivation (the judgement compares numbers). */
       readonly state: GameState | null;
       /** Set for a record not scoreable by the rules (D3), with the reason. */
       readonly notScoreable: string | null;
@@ -25,18 +26,29 @@ export type IssLineJudgement =
       readonly unreplayed: string | null;
     };
 
+const NUMBERS_ONLY = { derivation: false } as const;
+
 /** A plain identifier: the ID and SE of a record become parts of stream ids. */
 export const ISS_PLAIN_ID = /^[0-9A-Za-z_.:-]{1,64}$/;
 
-const DT = /^(\d{4}-\d{2}-\d{2})\/(\d{2}:\d{2}:\d{2})\/UTC$/;
+const DT = /^(\d{4})-(\d{2})-(\d{2})\/(\d{2}):(\d{2}):(\d{2})\/UTC$/;
 
 /** `2010-12-06/18:59:24/UTC` → `2010-12-06T18:59:24Z`, or null when it is not a valid time. */
 export function issTimeToIso(dt: string): string | null {
   const m = DT.exec(dt);
   if (!m) return null;
-  const iso = `${m[1]}T${m[2]}Z`;
-  const t = Date.parse(iso);
-  return Number.isNaN(t) || new Date(t).toISOString().slice(0, 19) + 'Z' !== iso ? null : iso;
+  // Checked by arithmetic (a Date per record is a measurable part of verifying a dump).
+  const year = Number(m[1]);
+  const month = Number(m[2]);
+  const day = Number(m[3]);
+  if (month < 1 || month > 12 || day < 1 || day > daysIn(year, month)) return null;
+  if (Number(m[4]) > 23 || Number(m[5]) > 59 || Number(m[6]) > 59) return null;
+  return `${m[1]}-${m[2]}-${m[3]}T${m[4]}:${m[5]}:${m[6]}Z`;
+}
+
+function daysIn(year: number, month: number): number {
+  if (month === 2) return (year % 4 === 0 && year % 100 !== 0) || year % 400 === 0 ? 29 : 28;
+  return month === 4 || month === 6 || month === 9 || month === 11 ? 30 : 31;
 }
 
 /** Why the header cannot key a deal (ID, DT, the three players, SE), or null. */
@@ -49,7 +61,7 @@ export function issHeaderProblem(record: IssRecord): string | null {
   if (issTimeToIso(dt) === null) return `DT[${dt}] is not a time YYYY-MM-DD/HH:MM:SS/UTC`;
   const names = [field('P0'), field('P1'), field('P2')];
   if (names.some((n) => n === undefined || n === '')) return 'P0, P1 and P2 (the three players) must all be named';
-  if (new Set(names).size !== 3) return `the three players must be different, got ${names.join(', ')}`;
+  if (names[0] === names[1] || names[0] === names[2] || names[1] === names[2]) return `the three players must be different, got ${names.join(', ')}`;
   const series = field('SE');
   if (series !== undefined && !ISS_PLAIN_ID.test(series)) return `SE[${series}] is not a plain identifier`;
   return null;
@@ -67,7 +79,8 @@ export function judgeIssLine(text: string, profile: RuleProfile): IssLineJudgeme
     if (header) return { kind: 'rejected', id, reason: header };
     if (!record.result) return { kind: 'rejected', id, reason: 'no R[...] result' };
     const withResult = record as IssRecord & { readonly result: IssResult };
-    const replayed = replayIssRecord(record, profile);
+    // Numbers only: the derivation's text is written by the deal decider when a deal is recorded.
+    const replayed = replayIssRecord(record, profile, NUMBERS_ONLY);
     if (replayed.kind === 'malformed') return { kind: 'rejected', id, reason: replayed.reason };
     if (replayed.kind === 'notScoreable') {
       return { kind: 'accepted', id: id as string, record: withResult, state: replayed.state, notScoreable: replayed.reason, unreplayed: replayed.unreplayed };

@@ -27,6 +27,11 @@ export interface IssRecordImportedData {
   readonly movesPatch: TokenPatch | null;
   /** Why part of the move list was not replayed (time-out, departure, unknown card), or null. */
   readonly unreplayed: string | null;
+  /**
+   * Present when the line's bytes were not valid UTF-8: it was read as Latin-1 (one character per
+   * byte, names included), and the export writes it back in Latin-1, byte for byte.
+   */
+  readonly lineEncoding?: 'latin1';
 }
 
 export interface IssRecordImportedEvent {

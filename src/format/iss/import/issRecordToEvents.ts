@@ -5,6 +5,7 @@ import { initialDealState, type DealState } from '../../../deal/dealState';
 import { DEAL_SCHEMA_VERSION, type DealEvent } from '../../../deal/events';
 import { evolve } from '../../../deal/evolve';
 import type { IssRecord } from '../IssRecord';
+import type { IssLineEncoding } from '../issLineSource';
 import { tokensOfEvents } from '../export/tokensOfEvents';
 import { diffTokens } from '../export/tokenPatch';
 import { planIssDeal } from './issDealPlan';
@@ -30,6 +31,8 @@ export interface IssSource {
   readonly file: string | null;
   /** Number of the deal in its series (ISS records do not say; the importer counts per SE). */
   readonly dealNumber?: number;
+  /** How the line was decoded from its bytes (issLineSource); Latin-1 is kept for the export. */
+  readonly encoding?: IssLineEncoding;
 }
 
 /**
@@ -98,6 +101,8 @@ export function issRecordToEvents(record: IssRecord, source: IssSource): IssDeal
     recordedResult: record.result,
     movesPatch: diffTokens(tokensOfEvents(decided), record.moves),
     unreplayed,
+    // Only a line that was not valid UTF-8 says so, so every other deal's events stay as they were.
+    ...(source.encoding === 'latin1' ? { lineEncoding: 'latin1' as const } : {}),
   };
   const commandId = `${ISS_IMPORT_SOURCE}:${plan.recordId}`;
   const profileVersion = state.started?.profileVersion ?? '';

@@ -1,0 +1,171 @@
+import { existsSync, statSync } from 'node:fs';
+import { availableParallelism } from 'node:os';
+import { join } from 'node:path';
+import { Worker } from 'node:worker_threads';
+import { getProfile } from '../rules/variant';
+import type { IssVerdict } from '../format/iss/issVerify';
+import { issLineBatches } from '../format/iss/issLineSource';
+import { openIssInput, STDIN_NAME } from './issInput';
+import { verifyIssBatch, type IssVerifyBatch, type IssVerifyBatchResult } from './verifyIssBatch';
+
+/** Receives the verdicts of each input in line order: a count of agreeing records, then the others. */
+export interface IssVerifySink {
+  onVerdicts(input: string, agree: number, others: readonly IssVerdict[]): void;
+}
+
+export interface IssVerifyOptions {
+  /**
+   * Worker threads to verify on; default: one per core when the input is large (over
+   * PARALLEL_FROM_BYTES, or standard input), else none (this thread does it all).
+   */
+  readonly workers?: number;
+  readonly stdin?: NodeJS.ReadableStream;
+}
+
+/** Below this much input, starting workers (about 0.1 s each) costs more than it saves. */
+export const PARALLEL_FROM_BYTES = 4 << 20;
+/** Lines per batch handed to a worker (about 0.7 MB of records), and batches in flight per worker. */
+const BATCH_LINES = 1000;
+const IN_FLIGHT_PER_WORKER = 2;
+
+/**
+ * `iss verify` over files and standard input: lines are cut here (the shared line source) and
+ * verified in batches, on worker threads when the input is large so that every core works;
+ * verdicts reach the sink in input order. Memory holds a few batches, whatever the input's size.
+ */
+export async function verifyIssInputs(names: readonly string[], profileId: string, sink: IssVerifySink, options: IssVerifyOptions = {}): Promise<void> {
+  const profile = getProfile(profileId);
+  const large = names.some((n) => n === STDIN_NAME) || names.reduce((sum, n) => sum + statSync(n).size, 0) >= PARALLEL_FROM_BYTES;
+  const workers = options.workers ?? (large ? availableParallelism() : 0);
+  const pool = workers > 0 ? new VerifyPool(workers, profileId) : null;
+  try {
+    for (const name of names) {
+      const input = openIssInput(name, options.stdin);
+      try {
+        let texts: (string | null)[] = [];
+        let lines: number[] = [];
+        const send = async () => {
+          const batch: IssVerifyBatch = { texts, lines };
+          texts = [];
+          lines = [];
+          if (pool) await pool.submit(batch, (r) => sink.onVerdicts(name, r.agree, r.others));
+          else {
+            const r = verifyIssBatch(batch, profile);
+            sink.onVerdicts(name, r.agree, r.others);
+          }
+        };
+        for await (const chunk of issLineBatches(input.chunks)) {
+          for (const l of chunk) {
+            if (l.overlong) texts.push(null);
+            else if (isBlank(l.text)) continue;
+            else texts.push(l.text);
+            lines.push(l.lineNumber);
+          }
+          if (texts.length >= BATCH_LINES) await send();
+        }
+        if (texts.length > 0) await send();
+        // Every verdict of this input before the next input's (and before the summary).
+        await pool?.drain();
+      } finally {
+        input.close();
+      }
+    }
+  } finally {
+    await pool?.close();
+  }
+}
+
+function isBlank(text: string): boolean {
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    if (c !== 32 && c !== 9 && c !== 13 && c !== 11 && c !== 12) return text.trim() === '';
+  }
+  return true;
+}
+
+/** The worker script: compiled JavaScript beside this file, or the TypeScript source under ts-node / jest. */
+function workerScript(): { file: string; execArgv: string[] } {
+  const js = join(__dirname, 'issVerifyWorker.js');
+  if (existsSync(js)) return { file: js, execArgv: [] };
+  return { file: join(__dirname, 'issVerifyWorker.ts'), execArgv: ['-r', 'ts-node/register/transpile-only'] };
+}
+
+/**
+ * Worker threads verifying batches; results are handed on in submission order. `submit` waits
+ * while every worker has IN_FLIGHT_PER_WORKER batches, so reading never runs ahead of verifying.
+ */
+class VerifyPool {
+  private readonly workers: Array<{ worker: Worker; inFlight: number }> = [];
+  private nextSeq = 0;
+  private nextToDeliver = 0;
+  private readonly done = new Map<number, IssVerifyBatchResult>();
+  private readonly deliver = new Map<number, (r: IssVerifyBatchResult) => void>();
+  private waiters: Array<() => void> = [];
+  private failure: Error | null = null;
+
+  constructor(count: number, profileId: string) {
+    const { file, execArgv } = workerScript();
+    for (let i = 0; i < count; i++) {
+      const worker = new Worker(file, { workerData: { profileId }, execArgv, env: { ...process.env, TS_NODE_TRANSPILE_ONLY: 'true' } });
+      const slot = { worker, inFlight: 0 };
+      worker.on('message', (m: { seq: number; result: IssVerifyBatchResult }) => {
+        slot.inFlight--;
+        this.done.set(m.seq, m.result);
+        this.flush();
+        this.wake();
+      });
+      worker.on('error', (err) => {
+        this.failure ??= err;
+        this.wake();
+      });
+      worker.on('exit', (code) => {
+        if (code !== 0) this.failure ??= new Error(`a verify worker stopped (exit code ${code})`);
+        this.wake();
+      });
+      this.workers.push(slot);
+    }
+  }
+
+  async submit(batch: IssVerifyBatch, onResult: (r: IssVerifyBatchResult) => void): Promise<void> {
+    for (;;) {
+      if (this.failure) throw this.failure;
+      const free = this.workers.reduce((best, w) => (w.inFlight < best.inFlight ? w : best));
+      if (free.inFlight < IN_FLIGHT_PER_WORKER) {
+        const seq = this.nextSeq++;
+        this.deliver.set(seq, onResult);
+        free.inFlight++;
+        free.worker.postMessage({ seq, batch });
+        return;
+      }
+      await new Promise<void>((resolve) => this.waiters.push(resolve));
+    }
+  }
+
+  /** Waits until every submitted batch has been handed on. */
+  async drain(): Promise<void> {
+    while (this.nextToDeliver < this.nextSeq) {
+      if (this.failure) throw this.failure;
+      await new Promise<void>((resolve) => this.waiters.push(resolve));
+    }
+  }
+
+  async close(): Promise<void> {
+    await Promise.all(this.workers.map((w) => w.worker.terminate()));
+  }
+
+  private flush(): void {
+    for (let r = this.done.get(this.nextToDeliver); r !== undefined; r = this.done.get(this.nextToDeliver)) {
+      this.done.delete(this.nextToDeliver);
+      const onResult = this.deliver.get(this.nextToDeliver);
+      this.deliver.delete(this.nextToDeliver);
+      this.nextToDeliver++;
+      onResult?.(r);
+    }
+  }
+
+  private wake(): void {
+    const w = this.waiters;
+    this.waiters = [];
+    for (const f of w) f();
+  }
+}
