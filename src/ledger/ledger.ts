@@ -145,7 +145,7 @@ export class Ledger {
       const ledger = new Ledger(store, db, options.profileId ?? DEFAULT_PROFILE_ID);
       // Before anything is served: rows built from another store must not answer for this one.
       if (options.readModelMismatch !== 'skip') {
-        const check = await checkReadModelBinding(db, store, PROJECTED_EVENT_TYPES);
+        const check = await checkReadModelBinding(db, store);
         if (!check.ok) {
           if (!check.unbound && options.readModelMismatch !== 'rebuild') throw new ReadModelMismatchError(readModelUrl, check.reason);
           process.emitWarning(`read models in ${readModelUrl} rebuilt at start: ${check.reason}`);
