@@ -3,18 +3,17 @@
  * `iss-series-<SE>`, and every command an import runs has an id starting `import:` (its event ids
  * derive from it). A command from any other source may not create such a deal or table nor use
  * such a command id, so a recorder can neither take a record's place ahead of its import nor make
- * the import's own commands collide. Commands on an existing imported deal (a score correction)
- * are not affected.
+ * the import's own commands collide. Applies to live commands (every API caller); commands on an
+ * existing imported deal (a score correction) are not affected.
  */
 import type { LedgerCommand, CommandContext } from './ledgerTypes';
 
-export const IMPORT_SOURCE_PREFIX = 'import:';
 export const IMPORT_COMMAND_PREFIX = 'import:';
 export const IMPORTED_DEAL_PREFIX = 'iss-';
 
 /** Why this command may not use the ids it names, or null when it may. */
 export function reservedIdProblem(command: LedgerCommand, ctx: CommandContext): string | null {
-  if (typeof ctx.source === 'string' && ctx.source.startsWith(IMPORT_SOURCE_PREFIX)) return null;
+  if (ctx.source !== undefined && ctx.source !== 'live') return null;
   if (ctx.commandId.startsWith(IMPORT_COMMAND_PREFIX)) return `command ids starting "${IMPORT_COMMAND_PREFIX}" are reserved for imports`;
   const created =
     command.type === 'StartDeal' ? command.dealId : command.type === 'StartTableDeal' ? command.dealId : command.type === 'OpenTable' ? command.tableId : undefined;
