@@ -32,8 +32,9 @@ const IN_FLIGHT_PER_WORKER = 2;
 
 /**
  * `iss verify` over files and standard input: lines are cut here (the shared line source) and
- * verified in batches, on worker threads when the input is large so that every core works;
- * verdicts reach the sink in input order. Memory holds a few batches, whatever the input's size.
+ * verified in batches, on worker threads beside this one when the input is large, so that every
+ * core works; verdicts reach the sink in input order. Memory holds a few batches, whatever the
+ * input's size.
  */
 export async function verifyIssInputs(names: readonly string[], profileId: string, sink: IssVerifySink, options: IssVerifyOptions = {}): Promise<void> {
   const profile = getProfile(profileId);
@@ -46,7 +47,7 @@ export async function verifyIssInputs(names: readonly string[], profileId: strin
       try {
         let texts: (string | null)[] = [];
         let lines: number[] = [];
-        const send = async () => {
+        const send = () => {
           const batch: IssVerifyBatch = { texts, lines };
           texts = [];
           lines = [];
@@ -63,9 +64,9 @@ export async function verifyIssInputs(names: readonly string[], profileId: strin
             else texts.push(l.text);
             lines.push(l.lineNumber);
           }
-          if (texts.length >= BATCH_LINES) await send();
+          if (texts.length >= BATCH_LINES) send();
         }
-        if (texts.length > 0) await send();
+        if (texts.length > 0) send();
         // Every verdict of this input before the next input's (and before the summary).
         await pool?.drain();
       } finally {
