@@ -1,21 +1,47 @@
 import './app/productionDefaults';
 import 'reflect-metadata';
-import { settingsFromEnv } from './api/apiSettings';
+import { settingsFromEnv, STORE_ENV } from './api/apiSettings';
 import { capWebSocketPayload, createApp } from './app/createApp';
+import { redactUrl } from './eventStore/storeUrl';
+import { Ledger } from './ledger/ledger';
+import { Logger } from 'nestjs-pino';
+
+/** A start-up failure the operator can fix: reported in one line, without a stack. */
+class StartupError extends Error {}
 
 async function bootstrap(): Promise<void> {
-  const settings = settingsFromEnv(process.env);
-  const app = await createApp(settings);
+  let settings: ReturnType<typeof settingsFromEnv>;
+  try {
+    settings = settingsFromEnv(process.env);
+  } catch (error) {
+    throw new StartupError((error as Error).message);
+  }
   const port = Number(process.env.PORT ?? 3000);
-  if (!Number.isInteger(port) || port < 0 || port > 65535) throw new Error(`PORT must be 0-65535, got ${process.env.PORT}`);
+  if (!Number.isInteger(port) || port < 0 || port > 65535) throw new StartupError(`PORT must be 0-65535, got ${process.env.PORT}`);
+  // Opened before Nest starts, so that a store that cannot be opened is named in one line here
+  // rather than in a stack trace of Nest's dependency injector.
+  let ledger: Ledger;
+  try {
+    ledger = await Ledger.open({ storeUrl: settings.storeUrl, readModelUrl: settings.readModelUrl });
+  } catch (error) {
+    throw new StartupError(`cannot open the store ${redactUrl(settings.storeUrl)} (${STORE_ENV}): ${(error as Error).message}`);
+  }
+  let app: Awaited<ReturnType<typeof createApp>>;
+  try {
+    app = await createApp(settings, { ledger });
+  } catch (error) {
+    await ledger.close().catch(() => undefined);
+    throw error;
+  }
   await app.listen(port);
-  if (!capWebSocketPayload(app, settings.limits.maxBodyBytes)) console.warn('WebSocket message size could not be capped (graphql-ws server not found)');
-  // eslint-disable-next-line no-console
-  console.log(`Skat Ledger listening on http://localhost:${port}/graphql (store ${settings.storeUrl}; token secret from ${settings.tokenSecretSource})`);
+  const logger = app.get(Logger);
+  if (!capWebSocketPayload(app, settings.limits.maxBodyBytes)) logger.warn('WebSocket message size could not be capped (graphql-ws server not found)');
+  logger.log(`Skat Ledger listening on http://localhost:${port}/graphql (store ${redactUrl(settings.storeUrl)}; token secret from ${settings.tokenSecretSource})`);
 }
 
 bootstrap().catch((err: unknown) => {
-  // eslint-disable-next-line no-console
-  console.error(`Skat Ledger failed to start: ${err instanceof Error ? err.message : String(err)}`);
+  // Configuration and store errors are the operator's to fix: one line. Anything else is a bug: its stack.
+  const text = err instanceof StartupError ? err.message : err instanceof Error ? (err.stack ?? err.message) : String(err);
+  console.error(`Skat Ledger failed to start: ${text}`);
   process.exitCode = 1;
 });

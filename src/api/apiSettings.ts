@@ -1,6 +1,8 @@
 /** Everything the API needs from its environment, resolved once at start. */
 import { limitsFromEnv, type ApiLimits } from './limits/apiLimits';
 import { DEFAULT_STORE_URL, resolveTokenSecret } from './auth/tokenSecret';
+import { parseStoreUrl } from '../eventStore/storeUrl';
+import { StoreConfigError } from '../eventStore/errors';
 import { parseMismatchPolicy, type ReadModelMismatchPolicy } from '../projections/readModelBinding';
 
 export interface ApiSettings {
@@ -32,10 +34,13 @@ export const FRAME_CACHE_ENV = 'SKAT_LEDGER_FRAME_CACHE';
 
 export function settingsFromEnv(env: NodeJS.ProcessEnv, overrides: Partial<ApiSettings> = {}): ApiSettings {
   const storeUrl = overrides.storeUrl ?? (env[STORE_ENV] || DEFAULT_STORE_URL);
+  // Checked first: a mistyped URL is named as such, not reported as a missing token secret.
+  checkStoreUrl(STORE_ENV, storeUrl);
+  const readModelUrl = overrides.readModelUrl ?? (env[READ_MODELS_ENV] || undefined);
   const secret = overrides.tokenSecret ? { secret: overrides.tokenSecret, source: 'given' } : resolveTokenSecret(env, storeUrl);
   return {
     storeUrl,
-    readModelUrl: overrides.readModelUrl ?? (env[READ_MODELS_ENV] || undefined),
+    readModelUrl,
     readModelMismatch: overrides.readModelMismatch ?? parseMismatchPolicy(env[READ_MODEL_MISMATCH_ENV]),
     tokenSecret: secret.secret,
     tokenSecretSource: overrides.tokenSecretSource ?? secret.source,
@@ -47,6 +52,14 @@ export function settingsFromEnv(env: NodeJS.ProcessEnv, overrides: Partial<ApiSe
     frameCacheDeals: overrides.frameCacheDeals ?? readWhole(FRAME_CACHE_ENV, env[FRAME_CACHE_ENV], 1000, 'entries'),
     logErrors: overrides.logErrors ?? true,
   };
+}
+
+function checkStoreUrl(name: string, url: string): void {
+  try {
+    parseStoreUrl(url);
+  } catch (error) {
+    throw new StoreConfigError(`${name}: ${(error as Error).message}`);
+  }
 }
 
 function readWhole(name: string, text: string | undefined, fallback: number, unit: string): number {

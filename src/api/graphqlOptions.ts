@@ -25,6 +25,8 @@ import { SocketSessions, type SessionSocket } from './subscriptions/socketSessio
 import { ResponseCache } from './cache/responseCache';
 import { memoisedStringify, responseCachePlugin } from './cache/responseCachePlugin';
 import { plainExecutionPlugin } from './execution/plainExecutionPlugin';
+import type { IncomingMessage } from 'node:http';
+import { correlationIdOf } from './context/requestIds';
 import { graphiqlLandingPage } from './graphiql/graphiqlLandingPage';
 
 interface HttpContextArg {
@@ -67,7 +69,8 @@ export function graphqlOptions(settings: ApiSettings, ledger: Ledger, guards: Sh
   const responseCache = new ResponseCache<FormattedExecutionResult>(settings.responseCacheMs, undefined, undefined, () => ledger.changeToken());
   ledger.subscribe(() => responseCache.invalidate());
 
-  const contextFor = (principal: Principal): ApiContext => ({ principal, deals: makeDealLoader(ledger), requestId: randomUUID() });
+  // Over HTTP the request's correlation id (logged with every line of the request), so the events it records lead back to its logs.
+  const contextFor = (principal: Principal, correlationId: string = randomUUID()): ApiContext => ({ principal, deals: makeDealLoader(ledger), requestId: correlationId });
 
   return {
     driver: ApolloDriver,
@@ -89,7 +92,7 @@ export function graphqlOptions(settings: ApiSettings, ledger: Ledger, guards: Sh
         const req = arg.req;
         const principal = authenticate(req.headers.authorization, req.ip ?? req.socket?.remoteAddress ?? 'unknown');
         rateLimit(principal);
-        return contextFor(principal);
+        return contextFor(principal, correlationIdOf(req as unknown as IncomingMessage));
       }
       // graphql-ws: the token was checked again in onSubscribe, just before this operation.
       const ws = arg as WsContextArg;

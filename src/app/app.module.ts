@@ -4,15 +4,28 @@ import { ApiModule } from '../api/apiModule';
 import { ExportModule } from '../http/export/exportModule';
 import type { Ledger } from '../ledger/ledger';
 import { ViewerModule } from '../viewer/viewer.module';
+import { TerminusModule } from '@nestjs/terminus';
 import { HealthController } from './health.controller';
+import { ReadinessController } from './readiness.controller';
+import { loggingModule, type LogLevel } from './logging';
 
 /**
  * The whole server: the GraphQL API (which owns the Ledger and shares it globally), the NDJSON
- * export, the replay viewer, and the health check.
+ * export, the replay viewer, the health check, and structured request logs.
  */
-@Module({ controllers: [HealthController] })
+@Module({ controllers: [HealthController, ReadinessController] })
 export class AppModule {
-  static register(settings: ApiSettings, ledger?: Ledger): DynamicModule {
-    return { module: AppModule, imports: [ApiModule.register(settings, ledger), ExportModule, ViewerModule.register()] };
+  static register(settings: ApiSettings, ledger?: Ledger, logLevel: LogLevel = 'info'): DynamicModule {
+    return {
+      module: AppModule,
+      imports: [
+        loggingModule(logLevel),
+        // Terminus logs a failed check itself; the 503 answer already says what failed.
+        TerminusModule.forRoot({ logger: false }),
+        ApiModule.register(settings, ledger),
+        ExportModule,
+        ViewerModule.register(),
+      ],
+    };
   }
 }

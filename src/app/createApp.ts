@@ -9,18 +9,25 @@ import type { NestExpressApplication } from '@nestjs/platform-express';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { ApiSettings } from '../api/apiSettings';
 import type { Ledger } from '../ledger/ledger';
+import { Logger } from 'nestjs-pino';
 import { AppModule } from './app.module';
+import { logLevelFromEnv } from './logging';
 
 type Middleware = (req: IncomingMessage, res: ServerResponse, next: (err?: unknown) => void) => void;
 // express ships without type declarations here; only its JSON body parser is used.
 // eslint-disable-next-line @typescript-eslint/no-require-imports
 const { json } = require('express') as { json: (options: { limit: number }) => Middleware };
 
+/** `logger: false` silences every log (tests); otherwise JSON lines at SKAT_LEDGER_LOG_LEVEL (default info). */
 export async function createApp(settings: ApiSettings, options: { ledger?: Ledger; logger?: boolean } = {}): Promise<NestExpressApplication> {
-  const app = await NestFactory.create<NestExpressApplication>(AppModule.register(settings, options.ledger), {
+  const quiet = options.logger === false;
+  const app = await NestFactory.create<NestExpressApplication>(AppModule.register(settings, options.ledger, quiet ? 'silent' : logLevelFromEnv(process.env)), {
     bodyParser: false,
-    logger: options.logger === false ? false : ['error', 'warn', 'log'],
+    // Nest's own start-up lines wait for the pino logger, then go through it (one JSON line each).
+    bufferLogs: !quiet,
+    logger: quiet ? false : undefined,
   });
+  if (!quiet) app.useLogger(app.get(Logger));
   // No ETag on API answers: hashing every 60 KB replay costs more than it saves, since GraphQL
   // POST answers are not revalidated by browsers (static viewer files keep their own ETags).
   app.set('etag', false);

@@ -1,3 +1,4 @@
+import { parseArgs as parseNodeArgs, type ParseArgsConfig } from 'node:util';
 import { UsageError } from './command';
 
 /** Parsed `--flag value`, `--flag=value`, `--switch` and positional arguments. */
@@ -6,43 +7,46 @@ export interface ParsedArgs {
   readonly flags: Map<string, string[]>;
 }
 
+/** Every command takes these switches (`-h` is `--help`). */
+const HELP_OPTION = { help: { type: 'boolean', short: 'h', multiple: true } } as const;
+
 /**
- * Parses argv against the flags a command declares; unknown flags are a usage error so that a
- * typo never silently changes what a command does.
+ * Parses argv against the flags a command declares, with node:util's parseArgs in strict mode:
+ * unknown flags, a value given to a switch and a missing value are usage errors, so that a typo
+ * never silently changes what a command does. `--` ends the options; `-` is a positional (stdin).
  */
 export function parseArgs(
   argv: readonly string[],
   spec: { readonly values?: readonly string[]; readonly switches?: readonly string[] },
 ): ParsedArgs {
-  const values = new Set(spec.values ?? []);
-  const switches = new Set([...(spec.switches ?? []), 'help']);
-  const positional: string[] = [];
-  const flags = new Map<string, string[]>();
-  const add = (k: string, v: string) => flags.set(k, [...(flags.get(k) ?? []), v]);
-  for (let i = 0; i < argv.length; i++) {
-    const a = argv[i];
-    if (a === '--') {
-      positional.push(...argv.slice(i + 1));
-      break;
-    }
-    if (!a.startsWith('--') || a === '-') {
-      positional.push(a);
-      continue;
-    }
-    const eq = a.indexOf('=');
-    const name = a.slice(2, eq < 0 ? undefined : eq);
-    if (switches.has(name)) {
-      if (eq >= 0) throw new UsageError(`--${name} takes no value`);
-      add(name, 'true');
-    } else if (values.has(name)) {
-      const v = eq >= 0 ? a.slice(eq + 1) : argv[++i];
-      if (v === undefined) throw new UsageError(`--${name} needs a value`);
-      add(name, v);
-    } else {
-      throw new UsageError(`unknown option --${name}`);
-    }
+  const options: NonNullable<ParseArgsConfig['options']> = { ...HELP_OPTION };
+  for (const name of spec.values ?? []) options[name] = { type: 'string', multiple: true };
+  for (const name of spec.switches ?? []) options[name] = { type: 'boolean', multiple: true };
+  let parsed: ReturnType<typeof parseNodeArgs>;
+  try {
+    parsed = parseNodeArgs({ args: [...argv], options, strict: true, allowPositionals: true });
+  } catch (error) {
+    throw new UsageError(usageMessage(error as Error & { code?: string }));
   }
-  return { positional, flags };
+  const flags = new Map<string, string[]>();
+  for (const [name, value] of Object.entries(parsed.values)) {
+    const all = (Array.isArray(value) ? value : [value]) as Array<string | boolean | undefined>;
+    flags.set(name, all.map((v) => (typeof v === 'boolean' ? String(v) : (v ?? ''))));
+  }
+  return { positional: parsed.positionals, flags };
+}
+
+/** node:util's messages are long and name its own options syntax; keep ours short and stable. */
+function usageMessage(error: Error & { code?: string }): string {
+  const option = /'(-{1,2}[^' ]+)/.exec(error.message)?.[1] ?? '';
+  switch (error.code) {
+    case 'ERR_PARSE_ARGS_UNKNOWN_OPTION':
+      return `unknown option ${option}`;
+    case 'ERR_PARSE_ARGS_INVALID_OPTION_VALUE':
+      return /does not take an argument/.test(error.message) ? `${option} takes no value` : `${option} needs a value`;
+    default:
+      return error.message;
+  }
 }
 
 export const flag = (p: ParsedArgs, name: string): string | undefined => p.flags.get(name)?.at(-1);

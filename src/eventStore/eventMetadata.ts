@@ -21,3 +21,16 @@ export interface EventMetadata {
   readonly hash?: string;
   readonly [key: string]: string | undefined;
 }
+
+/**
+ * EventStoreDB's tracing ids go on every event: `$correlationId` (the request or run the event
+ * belongs to) and `$causationId` (the command or event that caused it). A writer that sets neither
+ * (an ISS import, a tool) gets the event's command id for both, else its own event id: derived
+ * from what the event already says, so a re-import writes the same metadata and the same hash
+ * chain. Fills in place the metadata a store is about to seal.
+ */
+export function fillTracingIds(metadata: Record<string, string>): void {
+  const origin = metadata.commandId ?? metadata.eventId;
+  if (metadata.$correlationId === undefined) metadata.$correlationId = origin;
+  if (metadata.$causationId === undefined) metadata.$causationId = origin;
+}

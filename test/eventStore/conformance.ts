@@ -154,8 +154,10 @@ export function describeEventStoreConformance(
         await store.appendMany([{ streamName: two, events: again, expectedRevision: 'noStream' }]);
         const [x, y] = [(await store.readStream(one, { raw: true })).events, (await store.readStream(two, { raw: true })).events];
         expect(y.map((e) => e.data)).toEqual(x.map((e) => e.data));
-        // The ids differ, so the hashes do too; with the ids put back the metadata is the same.
-        expect(y.map((e) => ({ ...e.metadata, eventId: '', hash: '', prevHash: '' }))).toEqual(x.map((e) => ({ ...e.metadata, eventId: '', hash: '', prevHash: '' })));
+        // The ids differ, so the hashes do too (and the tracing ids, which default to the event id
+        // here: these events name no command); with the ids put back the metadata is the same.
+        const blank = { eventId: '', hash: '', prevHash: '', $correlationId: '', $causationId: '' };
+        expect(y.map((e) => ({ ...e.metadata, ...blank }))).toEqual(x.map((e) => ({ ...e.metadata, ...blank })));
       });
 
       it('a repeated appendMany (same ids, same expectations) reports the original results and writes nothing', async () => {
@@ -275,6 +277,17 @@ export function describeEventStoreConformance(
         expect(read.data).toEqual(data);
         expect(read.eventId).toBe(e.metadata.eventId);
         expect(read.metadata).toMatchObject({ ...metadata, eventId: e.metadata.eventId });
+      });
+
+      it('an event without tracing ids gets its commandId as $correlationId and $causationId (else its eventId)', async () => {
+        const s = streamName('tracing');
+        const commandId = randomUUID();
+        const withCommand = event('DealStarted', {}, { commandId });
+        const bare = event('CardPlayed', {});
+        await store.appendToStream(s, [withCommand, bare], { expectedRevision: 'noStream' });
+        const [first, second] = (await store.readStream(s)).events;
+        expect(first.metadata).toMatchObject({ $correlationId: commandId, $causationId: commandId });
+        expect(second.metadata).toMatchObject({ $correlationId: second.eventId, $causationId: second.eventId });
       });
 
       it('null data and an empty object round-trip', async () => {

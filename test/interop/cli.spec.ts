@@ -41,13 +41,16 @@ describe('skat-ledger import / export / rebuild / rescore / stats (issue 6)', ()
     expect(JSON.parse(json.stdout)).toMatchObject({ records: 33, imported: 0, alreadyPresent: 33, events: 0 });
   });
 
-  it('draws a progress bar on stderr only when stderr is a terminal', async () => {
-    const tty = await cli(['import', 'iss', ...files, '--store', `sqlite:${path.join(dir, 'tty.db')}`, '--json'], {}, true);
+  it('draws a progress bar with records/s on stderr only when stderr is a terminal and --json is not given', async () => {
+    const tty = await cli(['import', 'iss', ...files, '--store', `sqlite:${path.join(dir, 'tty.db')}`], {}, true);
     expect(tty.code).toBe(0);
-    expect(tty.stderr).toMatch(/\rimport \[#+\.*\] +\d+% \d+ records/);
+    expect(tty.stderr).toMatch(/\rimport \[#+\.*\] +\d+% \d+ records, \d+ records\/s/);
     expect(tty.stderr).toContain('100%');
-    expect(JSON.parse(tty.stdout)).toMatchObject({ imported: 33 });
-    const pipe = await cli(['import', 'iss', ...files, '--store', `sqlite:${path.join(dir, 'tty.db')}`, '--json']);
+    expect(tty.stdout).toContain('33 deals imported');
+    const json = await cli(['import', 'iss', ...files, '--store', `sqlite:${path.join(dir, 'tty-json.db')}`, '--json'], {}, true);
+    expect(json.stderr).toBe('');
+    expect(JSON.parse(json.stdout)).toMatchObject({ imported: 33 });
+    const pipe = await cli(['import', 'iss', ...files, '--store', `sqlite:${path.join(dir, 'tty.db')}`]);
     expect(pipe.stderr).toBe('');
   });
 
@@ -84,8 +87,8 @@ describe('skat-ledger import / export / rebuild / rescore / stats (issue 6)', ()
     const csv = await cli(['export', 'sheet', '--store', store, '--table', 'iss-series-251395', '--format', 'csv']);
     expect(csv.code).toBe(0);
     const rows = csv.stdout.split('\r\n');
-    expect(rows[1]).toBe('deal,dealer,declarer,game,outcome,entry,total xskat:2,total goskat,total xskat,corrected from,correction reason,deal id');
-    expect(rows[2]).toBe('1,xskat,goskat,hearts,won,40,0,40,0,,,iss-4913031');
+    expect(rows[1]).toBe('deal,dealer,declarer,game,outcome,entry,total xskat:2,total goskat,total xskat,corrected from,correction reason,deal id,entered,problems');
+    expect(rows[2]).toBe('1,xskat,goskat,hearts,won,40,0,40,0,,,iss-4913031,cards,');
     expect(rows).toContain('Seeger-Fabian,game points,won,lost,50 x (won - lost),opponents lost,opponents lost points,total,rank,lost games (fee),loss fee (cents),computer');
     const html = await cli(['export', 'sheet', '--store', store, '--table', 'iss-series-251395', '--format', 'html']);
     expect(html.code).toBe(0);
@@ -103,6 +106,8 @@ describe('skat-ledger import / export / rebuild / rescore / stats (issue 6)', ()
     const rebuild = await cli(['rebuild', '--store', store, '--json']);
     expect(rebuild.code).toBe(0);
     expect(JSON.parse(rebuild.stdout)).toMatchObject({ deals: 33 });
+    // Only the event types the read models fold are read and counted, and the count says so.
+    expect(Object.keys(JSON.parse(rebuild.stdout)).sort()).toEqual(['deals', 'projectedEvents', 'store']);
     const rescore = await cli(['rescore', '--store', store, '--json']);
     expect(rescore.code).toBe(0);
     expect(JSON.parse(rescore.stdout).differences).toEqual([]);

@@ -16,7 +16,7 @@ export const STORE_HELP = `  --store URL   sqlite:<path>, sqlite::memory:, esdb:
                 $SKAT_LEDGER_READ_MODELS, default the SQLite store's own file, for EventStoreDB
                 ./data/read-models-<hash of the connection string>.db)`;
 
-export const EXIT_CODES_HELP = 'Exit codes: 0 ok, 1 the command found problems (listed), 2 bad usage, bad input or a store that cannot be opened.';
+export const EXIT_CODES_HELP = 'Exit codes: 0 ok, 1 the command found problems (listed), 2 bad usage, bad input or a store that cannot be opened, 70 an internal error (a bug, printed with its stack).';
 
 export function storeUrlOf(args: ParsedArgs, io: CliIo): string {
   return flag(args, 'store') ?? io.env.SKAT_LEDGER_STORE ?? DEFAULT_STORE_URL;

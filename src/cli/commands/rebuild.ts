@@ -10,7 +10,10 @@ a server running on the same read models keeps answering from the old ones until
 events are not touched. Also the way to re-bind read models built from another store.
 
 ${STORE_HELP}
-  --json        print {"store","events","deals"} instead of text
+  --json        print {"store","projectedEvents","deals"} instead of text
+
+projectedEvents counts the events the read models are made of (deal starts and results, table and
+tournament events); the other events of the log (bids, skat, cards) are not read by a rebuild.
 
 ${EXIT_CODES_HELP}`;
 
@@ -23,8 +26,8 @@ const rebuild: CliCommand = {
     if (args.positional.length > 0) throw new UsageError(`unexpected argument ${args.positional[0]}`);
     const storeUrl = storeUrlOf(args, io);
     const r = await withLedger(storeUrl, (ledger) => ledger.rebuildProjections(), io.env, { skipReadModelCheck: true });
-    if (has(args, 'json')) io.stdout.write(JSON.stringify({ store: redactUrl(storeUrl), events: r.events, deals: r.deals }) + '\n');
-    else io.stdout.write(`${redactUrl(storeUrl)}: projections rebuilt from ${r.events} events (${r.deals} deals)\n`);
+    if (has(args, 'json')) io.stdout.write(JSON.stringify({ store: redactUrl(storeUrl), projectedEvents: r.events, deals: r.deals }) + '\n');
+    else io.stdout.write(`${redactUrl(storeUrl)}: read models rebuilt for ${r.deals} deals from the ${r.events} events they are made of (bids, skat and cards are not read)\n`);
     return 0;
   },
 };

@@ -37,6 +37,7 @@ import {
   type JSONType,
   type Position,
   type ResolvedEvent,
+  type StreamingRead,
 } from '@eventstore/db-client';
 import type {
   AppendBatch,
@@ -232,6 +233,32 @@ class WireOrderReader {
     this.notify = undefined;
     notify?.();
   }
+}
+
+/** How long a read that was cut short may take to finish before it is destroyed. */
+const CUT_SHORT_GRACE_MS = 5_000;
+
+/**
+ * Ends a read the caller stopped before its end. Cancelling alone is not enough: a read whose buffer
+ * filled up is paused, and grpc-js delivers the cancellation (which ends the call) only when the
+ * next message is asked for; until then the call stays open and `client.dispose()`, which waits
+ * for every open call, never returns (seen on Node 24 with a read of $all cut short by maxCount).
+ * So cancel, then read out and discard whatever is still buffered until the stream ends.
+ */
+async function cutShort(read: StreamingRead<unknown>): Promise<void> {
+  await read.cancel().catch(() => undefined);
+  if (read.readableEnded || read.destroyed) return;
+  await new Promise<void>((resolve) => {
+    const done = () => {
+      clearTimeout(timer);
+      resolve();
+    };
+    // A server that answers nothing more cannot hold the caller: give up and destroy the read.
+    const timer = setTimeout(() => (read.destroy(), done()), CUT_SHORT_GRACE_MS);
+    timer.unref();
+    read.once('end', done).once('close', done).once('error', done);
+    read.resume();
+  });
 }
 
 export class EsdbEventStore implements EventStore {
@@ -537,9 +564,10 @@ export class EsdbEventStore implements EventStore {
     let ended = false;
     read.once('end', () => (ended = true));
     try {
-      for await (const resolved of read) if (resolved.event) yield resolved.event;
+      // Not destroyed on an early return: cutShort() has to read out what is left (see there).
+      for await (const resolved of read.iterator({ destroyOnReturn: false }) as AsyncIterable<AllStreamResolvedEvent>) if (resolved.event) yield resolved.event;
     } finally {
-      if (!ended) await read.cancel().catch(() => undefined);
+      if (!ended) await cutShort(read);
     }
   }
 

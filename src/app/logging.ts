@@ -1,0 +1,62 @@
+/**
+ * Structured logs: one JSON line per event (pino through nestjs-pino), every line of a request
+ * tagged with its request id and correlation id.
+ *
+ * - Request and correlation ids as in api/context/requestIds.ts: events a request records carry
+ *   its correlation id as `$correlationId`, so a log line leads to the events and back.
+ * - One line per finished request: method, path (no query string: it may hold player names),
+ *   status, time. Client errors (4xx) are `info` and never carry a stack; only server errors are
+ *   `error`. Headers (tokens!) and bodies are never logged. Probes of /health and /ready are not
+ *   logged.
+ * - `SKAT_LEDGER_LOG_LEVEL` (default `info`; `silent` for none).
+ */
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { DynamicModule } from '@nestjs/common';
+import { LoggerModule } from 'nestjs-pino';
+import type { Options } from 'pino-http';
+import { correlationIdOf, tagRequest } from '../api/context/requestIds';
+
+export const LOG_LEVEL_ENV = 'SKAT_LEDGER_LOG_LEVEL';
+const LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
+export type LogLevel = (typeof LEVELS)[number];
+
+const PROBES = new Set(['/health', '/ready']);
+
+export function logLevelFromEnv(env: NodeJS.ProcessEnv): LogLevel {
+  const text = env[LOG_LEVEL_ENV];
+  if (text === undefined || text === '') return 'info';
+  if (!(LEVELS as readonly string[]).includes(text)) throw new Error(`${LOG_LEVEL_ENV} must be one of ${LEVELS.join(', ')}, got ${text}`);
+  return text as LogLevel;
+}
+
+/** The path asked for (express rewrites `req.url` while routing; `originalUrl` keeps it), without the query. */
+function pathOf(req: { url?: string; originalUrl?: string }): string {
+  const path = (req.originalUrl ?? req.url ?? '').split('?')[0];
+  return path.length > 200 ? `${path.slice(0, 200)}…` : path;
+}
+
+export function pinoHttpOptions(level: LogLevel): Options {
+  return {
+    level,
+    genReqId: (req: IncomingMessage, res: ServerResponse) => tagRequest(req, res),
+    customProps: (req: IncomingMessage) => ({ correlationId: correlationIdOf(req) }),
+    autoLogging: { ignore: (req: IncomingMessage) => PROBES.has(pathOf(req)) },
+    customLogLevel: (_req, res, error) => (error || res.statusCode >= 500 ? 'error' : 'info'),
+    customSuccessMessage: (req, res) => `${req.method} ${pathOf(req)} ${res.statusCode}`,
+    customErrorMessage: (req, res) => `${req.method} ${pathOf(req)} ${res.statusCode}`,
+    serializers: {
+      req: (req: { id?: unknown; method?: string; url?: string; originalUrl?: string }) => ({ id: req.id, method: req.method, path: pathOf(req) }),
+      res: (res: { statusCode?: number }) => ({ statusCode: res.statusCode }),
+      // A request that failed on the client's side has no stack worth a line; a server error keeps its stack.
+      err: (err: Error & { status?: number; statusCode?: number }) => {
+        const status = err.statusCode ?? err.status;
+        return typeof status === 'number' && status < 500 ? { type: err.name, message: err.message } : { type: err.name, message: err.message, stack: err.stack };
+      },
+    },
+  };
+}
+
+/** The Nest module that installs pino-http and makes nestjs-pino's Logger injectable. */
+export function loggingModule(level: LogLevel): DynamicModule {
+  return LoggerModule.forRoot({ pinoHttp: pinoHttpOptions(level) });
+}
