@@ -1,34 +1,26 @@
 import { statSync } from 'node:fs';
-import type { NewEvent } from '../eventStore/eventStore';
+import { dealStreamName } from '../deal/events';
+import { ConcurrencyError } from '../eventStore/errors';
 import { eventIdFor } from '../eventStore/eventIds';
-import type { AppendDealOutcome, CommandContext, CommandOutcome } from '../ledger/ledgerTypes';
+import type { AppendBatch } from '../eventStore/eventStore';
+import type { CommandContext } from '../ledger/ledgerTypes';
 import { IllegalCommandError } from '../ledger/errors';
-import type { OpenTable } from '../table/commands';
+import { tableStreamName } from '../table/events';
 import { seriesNewcomers } from '../table/seriesNewcomers';
-import type { TableState } from '../table/tableState';
+import { readIssRecord } from '../format/iss/IssReader';
+import type { IssRecord } from '../format/iss/IssRecord';
 import { judgeIssLine } from '../format/iss/judgeIssLine';
 import { ISS_PROFILE } from '../rules/variant/iss';
 import { issLineBatches, overlongLineReason, type IssLineEncoding } from '../format/iss/issLineSource';
 import { openIssInput, STDIN_NAME } from './issInput';
-import { ISS_PROFILE_ID, issTableId } from '../format/iss/import/issDealPlan';
+import { ISS_PROFILE_ID, issDealId, issTableId } from '../format/iss/import/issDealPlan';
+import { issRecordDifferences } from '../format/iss/import/issRecordDifferences';
+import { ISS_RECORD_IMPORTED, type IssRecordImportedData } from '../format/iss/import/issRecordImported';
 import { ISS_IMPORT_SOURCE, issRecordToEvents, type IssDealEvents } from '../format/iss/import/issRecordToEvents';
+import type { IssImportTarget } from './issImportTarget';
+import { PendingAppend, type PendingDeal } from './pendingAppend';
 
-/**
- * What the importer needs of the Ledger: one deal's events appended as a new stream, and (when
- * offered) commands, used to open each series' table `iss-series-<SE>` once.
- */
-export interface IssImportTarget {
-  appendDealEvents(dealId: string, events: readonly NewEvent[]): Promise<AppendDealOutcome>;
-  execute?(command: OpenTable, ctx: CommandContext): Promise<CommandOutcome>;
-  /**
-   * The series table as stored before this run: its state (players, newcomers) and the highest
-   * deal number among its deals (0 when none); null when it was never opened. Without it every run
-   * numbers a series from 1 and knows only the players it meets itself.
-   */
-  seriesTable?(tableId: string): Promise<{ readonly state: TableState; readonly lastDealNumber: number } | null>;
-  /** Appends events to the table's stream (newcomers joining an imported series). */
-  appendTableEvents?(tableId: string, events: readonly NewEvent[]): Promise<void>;
-}
+export type { IssImportTarget } from './issImportTarget';
 
 export interface IssRejection {
   /** The file the record came from (null for imported text). */
@@ -40,23 +32,42 @@ export interface IssRejection {
   readonly reason: string;
 }
 
+/** A record whose ID is stored already with different content: listed, never written over. */
+export interface IssConflict {
+  readonly file: string | null;
+  readonly line: number;
+  readonly id: string;
+  /** The properties that differ (`P0`, `MV`, `R.v`, ...; see issRecordDifferences). */
+  readonly fields: readonly string[];
+  /** Where the stored deal was imported from (null: unknown, or not an imported record). */
+  readonly storedFile: string | null;
+  readonly storedLine: number | null;
+}
+
 export interface IssImportSummary {
   /** Record lines read (blank lines are not records). */
   records: number;
   /** Deals appended now. */
   imported: number;
-  /** Deals that were in the store already: nothing appended. */
+  /** Deals that were in the store already with the same record: nothing appended. */
   alreadyPresent: number;
   /** The first `maxRejectionsListed` rejected records; `rejectedCount` counts them all. */
   rejected: IssRejection[];
   rejectedCount: number;
+  /** The first `maxRejectionsListed` conflicts; `conflictCount` counts them all. */
+  conflicts: IssConflict[];
+  conflictCount: number;
   /** Events appended now (0 on a re-import). */
   events: number;
 }
 
 export interface IssImportOptions {
-  /** Stop listing rejections after this many (they are still counted). Default 1000. */
+  /** Stop listing rejections and conflicts after this many each (they are still counted). Default 1000. */
   readonly maxRejectionsListed?: number;
+  /** Events per transaction (appendMany); default 5,000 (about 140 deals: larger batches keep more objects alive and raise peak memory, for no speed). */
+  readonly batchEvents?: number;
+  /** How many series a run remembers before it writes, lets the read models catch up and forgets them; default 100,000. */
+  readonly maxSeriesRemembered?: number;
 }
 
 export interface IssImportProgress {
@@ -66,7 +77,19 @@ export interface IssImportProgress {
   readonly summary: Readonly<IssImportSummary>;
 }
 
-export const emptyImportSummary = (): IssImportSummary => ({ records: 0, imported: 0, alreadyPresent: 0, rejected: [], rejectedCount: 0, events: 0 });
+export const emptyImportSummary = (): IssImportSummary => ({
+  records: 0,
+  imported: 0,
+  alreadyPresent: 0,
+  rejected: [],
+  rejectedCount: 0,
+  conflicts: [],
+  conflictCount: 0,
+  events: 0,
+});
+
+const DEFAULT_BATCH_EVENTS = 5_000;
+const DEFAULT_MAX_SERIES = 100_000;
 
 /** What a run knows of one series: the last deal number given and the table's players (null: not open yet). */
 interface SeriesSeen {
@@ -74,23 +97,35 @@ interface SeriesSeen {
   players: string[] | null;
 }
 
-/** Per-run state: the series met so far. */
+/** Per-run state: the series met so far and the batches not yet written. */
 interface RunState {
   readonly summary: IssImportSummary;
   readonly maxListed: number;
+  readonly batchEvents: number;
+  readonly maxSeries: number;
   readonly series: Map<string, SeriesSeen>;
+  readonly pending: PendingAppend;
 }
 
-const newRun = (options: IssImportOptions): RunState => ({ summary: emptyImportSummary(), maxListed: options.maxRejectionsListed ?? 1000, series: new Map() });
+const newRun = (options: IssImportOptions): RunState => ({
+  summary: emptyImportSummary(),
+  maxListed: options.maxRejectionsListed ?? 1000,
+  batchEvents: options.batchEvents ?? DEFAULT_BATCH_EVENTS,
+  maxSeries: options.maxSeriesRemembered ?? DEFAULT_MAX_SERIES,
+  series: new Map(),
+  pending: new PendingAppend(),
+});
+
+const tablesOffered = (target: IssImportTarget): boolean => target.seriesTable !== undefined && target.openTableEvents !== undefined;
 
 /**
  * A series met for the first time in this run continues where the store left it (an archive
  * imported month by month numbers its deals as one run would).
  */
-async function seriesSeen(target: IssImportTarget, run: RunState, series: string, tableId: string): Promise<SeriesSeen> {
+async function seriesSeen(target: IssImportTarget, run: RunState, series: string): Promise<SeriesSeen> {
   let seen = run.series.get(series);
   if (!seen) {
-    const stored = (await target.seriesTable?.(tableId)) ?? null;
+    const stored = (await target.seriesTable?.(issTableId(series))) ?? null;
     const opened = stored?.state.opened ?? null;
     seen = { lastDealNumber: stored?.lastDealNumber ?? 0, players: opened ? [...opened.players] : null };
     run.series.set(series, seen);
@@ -102,18 +137,19 @@ const tableContext = (commandId: string, occurredAt: string): CommandContext => 
 
 /**
  * The table of a series, opened by the first record of the series with that record's players in
- * seat order (rearhand deals first, R2). A table opened before is left as it is.
+ * seat order (rearhand deals first, R2), in the same batch as the deal.
  */
-async function openSeriesTable(target: IssImportTarget, deal: IssDealEvents, occurredAt: string): Promise<void> {
-  if (!target.execute || deal.tableId === null || deal.series === null) return;
+function openSeriesTable(target: IssImportTarget, run: RunState, deal: IssDealEvents, occurredAt: string): void {
+  if (!target.openTableEvents || deal.tableId === null || deal.series === null) return;
   const commandId = `${ISS_IMPORT_SOURCE}:table:${deal.series}`;
   try {
-    await target.execute(
+    const events = target.openTableEvents(
       { type: 'OpenTable', tableId: deal.tableId, players: [...deal.players], firstDealer: deal.players[2], profileId: ISS_PROFILE_ID },
       tableContext(commandId, occurredAt),
     );
+    if (events.length > 0) run.pending.addStream(tableStreamName(deal.tableId), events, 'noStream');
   } catch (err) {
-    if (!(err instanceof IllegalCommandError)) throw err; // opened earlier (another run): keep it
+    if (!(err instanceof IllegalCommandError)) throw err; // a table the rules refuse: its deals are still imported
   }
 }
 
@@ -121,61 +157,147 @@ async function openSeriesTable(target: IssImportTarget, deal: IssDealEvents, occ
  * An ISS series keeps three seats while the accounts in them change: a player the table has not
  * seen joins its list (TablePlayersJoined), so the score sheet gets their column and totals.
  */
-async function admitNewcomers(target: IssImportTarget, seen: SeriesSeen, deal: IssDealEvents, occurredAt: string): Promise<void> {
+function admitNewcomers(run: RunState, seen: SeriesSeen, deal: IssDealEvents, occurredAt: string): void {
   if (deal.tableId === null || seen.players === null) return;
   const joined = seriesNewcomers({ tableId: deal.tableId, players: seen.players }, deal.players, `iss:${deal.recordId}`);
   if (!joined) return;
-  if (target.appendTableEvents) {
-    const commandId = `${ISS_IMPORT_SOURCE}:table:${deal.series}:join:${deal.recordId}`;
-    const ctx = tableContext(commandId, occurredAt);
-    await target.appendTableEvents(deal.tableId, [
-      { type: joined.type, data: joined.data, metadata: { eventId: eventIdFor(commandId, 0), commandId, actorId: ctx.actorId, source: ctx.source, occurredAt, schemaVersion: '1' } },
-    ]);
-  }
+  const commandId = `${ISS_IMPORT_SOURCE}:table:${deal.series}:join:${deal.recordId}`;
+  const ctx = tableContext(commandId, occurredAt);
+  run.pending.addStream(tableStreamName(deal.tableId), [
+    { type: joined.type, data: joined.data, metadata: { eventId: eventIdFor(commandId, 0), commandId, actorId: ctx.actorId, source: ctx.source, occurredAt, schemaVersion: '1' } },
+  ], 'streamExists');
   seen.players.push(...joined.data.players);
 }
 
-/** Imports one line into the summary; never throws for a bad record, only for a failing store. */
+/** The record a deal id stands for now: waiting in this run's batch, or stored (null: neither). */
+interface StoredRecord {
+  /** The record's line; null when the stream is not an imported ISS record. */
+  readonly line: string | null;
+  readonly file: string | null;
+  readonly lineNumber: number | null;
+}
+
+async function storedRecord(target: IssImportTarget, run: RunState, dealId: string): Promise<StoredRecord | null> {
+  const waiting: PendingDeal | undefined = run.pending.deal(dealId);
+  if (waiting) return { line: waiting.line, file: waiting.file, lineNumber: waiting.lineNumber };
+  const stream = dealStreamName(dealId);
+  const tail = await target.store.readStream(stream, { direction: 'backwards', maxCount: 1 });
+  if (!tail.exists) return null;
+  // An imported deal ends with its record; a later correction would follow it, so look further then.
+  let imported = tail.events.find((e) => e.type === ISS_RECORD_IMPORTED);
+  if (!imported) imported = (await target.store.readStream(stream)).events.find((e) => e.type === ISS_RECORD_IMPORTED);
+  if (!imported) return { line: null, file: null, lineNumber: null };
+  const d = imported.data as IssRecordImportedData;
+  return { line: d.line, file: d.sourceFile, lineNumber: d.sourceLine };
+}
+
+function reject(run: RunState, file: string | null, line: number, id: string | null, reason: string): void {
+  run.summary.rejectedCount++;
+  if (run.summary.rejected.length < run.maxListed) run.summary.rejected.push({ file, line, id, reason });
+}
+
+function conflict(run: RunState, c: IssConflict): void {
+  run.summary.conflictCount++;
+  if (run.summary.conflicts.length < run.maxListed) run.summary.conflicts.push(c);
+}
+
+/** Fields in which the stored record differs from the incoming one (never empty for different lines). */
+function differingFields(stored: StoredRecord, incoming: IssRecord): string[] {
+  if (stored.line === null) return ['(the stored deal is not an imported ISS record)'];
+  const before = readIssRecord(stored.line);
+  if (!before.ok) return ['(the stored record cannot be read any more)'];
+  const fields = issRecordDifferences(before.record, incoming);
+  return fields.length > 0 ? fields : ['layout'];
+}
+
+/** Imports one line into the run; never throws for a bad record, only for a failing store. */
 async function importLine(target: IssImportTarget, line: string, lineNumber: number, file: string | null, run: RunState, encoding: IssLineEncoding = 'utf8'): Promise<void> {
-  const { summary, maxListed } = run;
+  const { summary } = run;
   if (line.trim() === '') return;
   summary.records++;
-  const reject = (id: string | null, reason: string) => {
-    summary.rejectedCount++;
-    if (summary.rejected.length < maxListed) summary.rejected.push({ file, line: lineNumber, id, reason });
-  };
   // The one judgement `iss verify` makes too: the same records are rejected, for the same reason.
   const judged = judgeIssLine(line, ISS_PROFILE);
-  if (judged.kind === 'rejected') return reject(judged.id, judged.reason);
+  if (judged.kind === 'rejected') return reject(run, file, lineNumber, judged.id, judged.reason);
+  // The same record again is a no-op; a different one with the same ID is a conflict.
+  const stored = await storedRecord(target, run, issDealId(judged.id));
+  if (stored && stored.line === line) {
+    summary.alreadyPresent++;
+    return;
+  }
+  if (stored) {
+    return conflict(run, { file, line: lineNumber, id: judged.id, fields: differingFields(stored, judged.record), storedFile: stored.file, storedLine: stored.lineNumber });
+  }
   const series = judged.record.header.find((h) => h.key === 'SE')?.value;
-  const seen = series === undefined ? null : await seriesSeen(target, run, series, issTableId(series));
+  const seen = !tablesOffered(target) || series === undefined ? null : await seriesSeen(target, run, series);
   const dealNumber = seen === null ? undefined : seen.lastDealNumber + 1;
   const converted = issRecordToEvents(judged.record, { line, lineNumber, file, dealNumber, encoding });
   // An accepted record always converts (the deal decider runs the same engine); say so if not.
-  if (!converted.ok) return reject(converted.id, `internal: accepted by the record judgement but refused by the deal decider: ${converted.reason}`);
+  if (!converted.ok) return reject(run, file, lineNumber, converted.id, `internal: accepted by the record judgement but refused by the deal decider: ${converted.reason}`);
   const deal = converted.deal;
   if (seen !== null) {
     const occurredAt = deal.events[0].metadata.occurredAt ?? '';
     if (seen.players === null) {
-      await openSeriesTable(target, deal, occurredAt);
+      openSeriesTable(target, run, deal, occurredAt);
       seen.players = [...deal.players];
-    } else await admitNewcomers(target, seen, deal, occurredAt);
+    } else admitNewcomers(run, seen, deal, occurredAt);
+    // Only a deal appended takes the number: one already present kept the number it was given.
+    if (dealNumber !== undefined) seen.lastDealNumber = dealNumber;
   }
-  const outcome = await target.appendDealEvents(deal.dealId, deal.events);
-  if (outcome.status === 'alreadyPresent') summary.alreadyPresent++;
-  else {
-    // Only a deal appended now takes the number: one already present kept the number it was given.
-    if (seen !== null && dealNumber !== undefined) seen.lastDealNumber = dealNumber;
-    summary.imported++;
-    summary.events += deal.events.length;
+  run.pending.addDeal(deal.dealId, dealStreamName(deal.dealId), deal.events, { line, file, lineNumber });
+  summary.imported++;
+  summary.events += deal.events.length;
+  if (run.pending.events >= run.batchEvents) await flush(target, run);
+}
+
+/**
+ * Writes the waiting batches in one appendMany (SQLite: one transaction, so after a crash each
+ * deal is wholly there or not at all). When another writer appended one of the same deals in
+ * between, the batches go one by one and such a deal counts as already present.
+ */
+async function flush(target: IssImportTarget, run: RunState): Promise<void> {
+  if (run.pending.size > 0) {
+    const { batches, deals } = run.pending.take();
+    try {
+      await target.store.appendMany(batches);
+    } catch (err) {
+      if (!(err instanceof ConcurrencyError)) throw err;
+      await appendOneByOne(target, run, batches, deals);
+    }
+  }
+  if (run.series.size > run.maxSeries) {
+    // Forget the series met so far; the read models then know their deals for the next lookups.
+    await target.catchUp?.();
+    run.series.clear();
+  }
+}
+
+async function appendOneByOne(target: IssImportTarget, run: RunState, batches: AppendBatch[], deals: Map<string, PendingDeal>): Promise<void> {
+  const dealAt = new Map([...deals.values()].map((d) => [d.index, d]));
+  for (let i = 0; i < batches.length; i++) {
+    try {
+      await target.store.appendMany([batches[i]]);
+    } catch (err) {
+      if (!(err instanceof ConcurrencyError)) throw err;
+      const deal = dealAt.get(i);
+      if (deal) {
+        run.summary.imported--;
+        run.summary.events -= deal.events;
+        run.summary.alreadyPresent++;
+      }
+    }
   }
 }
 
 /** An overlong line (cut by the reader, its text never held) is rejected like a malformed record. */
 function rejectOverlong(lineNumber: number, file: string | null, run: RunState): void {
   run.summary.records++;
-  run.summary.rejectedCount++;
-  if (run.summary.rejected.length < run.maxListed) run.summary.rejected.push({ file, line: lineNumber, id: null, reason: overlongLineReason });
+  reject(run, file, lineNumber, null, overlongLineReason);
+}
+
+async function finish(target: IssImportTarget, run: RunState): Promise<IssImportSummary> {
+  await flush(target, run);
+  await target.catchUp?.();
+  return run.summary;
 }
 
 /** Imports ISS records held in memory (the API's importIss mutation). */
@@ -192,13 +314,14 @@ export async function importIssText(target: IssImportTarget, text: string, optio
     if (nl < 0) break;
     start = nl + 1;
   }
-  return run.summary;
+  return finish(target, run);
 }
 
 /**
  * Streams each file in 64 KiB chunks (memory stays flat whatever the size, a line without end
  * included: a line over MAX_RECORD_LENGTH is skipped to its end and rejected with its number) and
  * imports every record; a malformed record is listed with its line and reason and the rest go on.
+ * Deals are written many to a transaction; the read models catch up once at the end.
  */
 export async function importIssFiles(
   target: IssImportTarget,
@@ -235,5 +358,5 @@ export async function importIssFiles(
     doneBytes += sizes[f] || input.bytesRead();
     onProgress?.({ file, bytesRead: doneBytes, totalBytes: Math.max(totalBytes, doneBytes), summary });
   }
-  return summary;
+  return finish(target, run);
 }

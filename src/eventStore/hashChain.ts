@@ -29,18 +29,37 @@ export interface PreparedEvent {
 
 /** Sorted keys and `"key":"value"` members of metadata objects prepareEvent built, for sealing. */
 interface MetadataMembers {
+  /** The metadata object these members were computed from. */
+  readonly of: object;
   readonly keys: readonly string[];
   readonly members: readonly string[];
 }
-// Keyed by the metadata object itself: a caller that rebuilds the metadata (adds a field) simply
-// misses the cache and the members are computed from what it handed in.
-const preparedMembers = new WeakMap<object, MetadataMembers>();
 
-function membersOf(metadata: Readonly<Record<string, string>>): MetadataMembers {
-  const cached = preparedMembers.get(metadata);
-  if (cached) return cached;
+/**
+ * The members prepareEvent computed travel on the prepared event, tagged with the metadata object
+ * they belong to: a caller that rebuilds the metadata (adds a field) simply misses them and the
+ * members are computed from what it handed in.
+ */
+const MEMBERS = Symbol('metadataMembers');
+type WithMembers = PreparedEvent & { readonly [MEMBERS]?: MetadataMembers };
+
+function membersOf(event: PreparedEvent): { readonly keys: readonly string[]; readonly members: readonly string[] } {
+  const cached = (event as WithMembers)[MEMBERS];
+  if (cached && cached.of === event.metadata) return cached;
+  const metadata = event.metadata;
   const keys = Object.keys(metadata).filter((k) => k !== 'prevHash' && k !== 'hash').sort();
   return { keys, members: keys.map((k) => `${JSON.stringify(k)}:${JSON.stringify(metadata[k])}`) };
+}
+
+/** `"key":` of metadata keys seen before (a handful in practice; bounded against odd callers). */
+const keyJson = new Map<string, string>();
+function quotedKey(key: string): string {
+  let q = keyJson.get(key);
+  if (q === undefined) {
+    q = `${JSON.stringify(key)}:`;
+    if (keyJson.size < 256) keyJson.set(key, q);
+  }
+  return q;
 }
 
 /** An event with its chain fields, as it is stored. */
@@ -75,7 +94,9 @@ export function prepareEvent(
     throw new InvalidEventError(`${label}: metadata.eventId must be a UUID, got ${JSON.stringify(eventId) ?? 'undefined'}`);
   }
   const metadata: Record<string, string> = {};
-  for (const [key, value] of Object.entries(rawMeta)) {
+  for (const key in rawMeta) {
+    if (!Object.prototype.hasOwnProperty.call(rawMeta, key)) continue;
+    const value = rawMeta[key];
     if (value === undefined) continue;
     if (key === 'prevHash' || key === 'hash') {
       throw new InvalidEventError(`${label}: metadata.${key} is written by the store, not the caller`);
@@ -101,7 +122,7 @@ export function prepareEvent(
   let metadataChars = 0;
   for (let i = 0; i < metadataKeys.length; i++) {
     const key = metadataKeys[i];
-    metadataMembers[i] = `${JSON.stringify(key)}:${JSON.stringify(metadata[key])}`;
+    metadataMembers[i] = quotedKey(key) + JSON.stringify(metadata[key]);
     metadataChars += metadataMembers[i].length + 1;
   }
   // UTF-16 length × 3 bounds the UTF-8 size; count exactly only when near the limit.
@@ -112,8 +133,8 @@ export function prepareEvent(
   if (size > maxEventBytes) {
     throw new InvalidEventError(`${label}: event is ${size} bytes, over the limit of ${maxEventBytes} bytes`);
   }
-  preparedMembers.set(metadata, { keys: metadataKeys, members: metadataMembers });
-  return { type: event.type, eventId: metadata.eventId, dataJson, metadata };
+  const prepared: WithMembers = { type: event.type, eventId: metadata.eventId, dataJson, metadata, [MEMBERS]: { of: metadata, keys: metadataKeys, members: metadataMembers } };
+  return prepared;
 }
 
 // crypto.hash (Node ≥ 20.12) skips the Hash object; fall back where it is missing.
@@ -153,7 +174,7 @@ export function sealEvent(prevHash: string, event: PreparedEvent): SealedEvent {
  * into the already sorted members in one pass.
  */
 export function sealMetadata(prevHash: string, event: PreparedEvent): { metadataJson: string; hash: string } {
-  const { keys, members } = membersOf(event.metadata);
+  const { keys, members } = membersOf(event);
   const prevMember = `"prevHash":${JSON.stringify(prevHash)}`;
   let before = ''; // members sorting before 'hash'
   let between = ''; // members between 'hash' and 'prevHash'

@@ -1,7 +1,8 @@
 import { Solver } from '../analysis';
 import { dealStreamName } from '../deal/events';
-import type { EventStore } from '../eventStore/eventStore';
+import type { EventStore, RecordedEvent } from '../eventStore/eventStore';
 import { analyseDeal } from '../projections/analysis/analyseDeal';
+import { bestDiscardOf, bestGameOf, type BestDiscardAnalysis, type BestGameAnalysis } from '../projections/analysis/afterTheFact';
 import type { DealAnalysis } from '../projections/analysis/dealAnalysis';
 import { NotFoundError } from './errors';
 
@@ -36,6 +37,8 @@ export class AnalysisBudgetError extends Error {
   }
 }
 
+type Cached = DealAnalysis | BestDiscardAnalysis | BestGameAnalysis | null;
+
 const tick = (): Promise<void> => new Promise((resolve) => setImmediate(resolve));
 
 /**
@@ -44,8 +47,8 @@ const tick = (): Promise<void> => new Promise((resolve) => setImmediate(resolve)
  * a time budget, yielding to the event loop between positions so other requests go on meanwhile.
  */
 export class DealAnalyses {
-  private readonly cache = new Map<string, DealAnalysis>();
-  private readonly running = new Map<string, Promise<DealAnalysis>>();
+  private readonly cache = new Map<string, Cached>();
+  private readonly running = new Map<string, Promise<Cached>>();
   private active = 0;
   private readonly waiting: Array<() => void> = [];
   private readonly solver = new Solver();
@@ -57,30 +60,44 @@ export class DealAnalyses {
     readonly limits: AnalysisLimits = DEFAULT_ANALYSIS_LIMITS,
   ) {}
 
-  cached(dealId: string, revision: bigint): DealAnalysis | undefined {
-    return this.cache.get(`${dealId}@${revision}`);
+  /** The per-step verdicts of a deal. */
+  async analysis(dealId: string): Promise<DealAnalysis> {
+    return this.cachedJob('steps', dealId, (events, between) => analyseDeal(dealId, events, { solver: this.solver, between }));
   }
 
-  async analysis(dealId: string): Promise<DealAnalysis> {
+  /** R10: the best discard for the declared game (null: no declarer game). One search, not interrupted. */
+  async bestDiscard(dealId: string): Promise<BestDiscardAnalysis | null> {
+    return this.cachedJob('discard', dealId, async (events, between) => {
+      await between();
+      return bestDiscardOf(events, this.solver);
+    });
+  }
+
+  /** R11: the best game for the declarer's twelve cards (null: no declarer game). */
+  async bestGame(dealId: string): Promise<BestGameAnalysis | null> {
+    return this.cachedJob('game', dealId, async (events, between) => {
+      await between();
+      return bestGameOf(events, this.solver);
+    });
+  }
+
+  private async cachedJob<T extends Cached>(kind: string, dealId: string, work: (events: readonly RecordedEvent[], between: () => Promise<void>) => Promise<T>): Promise<T> {
     const read = await this.store.readStream(dealStreamName(dealId));
     if (!read.exists) throw new NotFoundError('deal', dealId);
-    const key = `${dealId}@${read.currentRevision}`;
-    const hit = this.cache.get(key);
-    if (hit) {
+    const key = `${kind}\u0000${dealId}@${read.currentRevision}`;
+    if (this.cache.has(key)) {
+      const hit = this.cache.get(key) as T;
       this.cache.delete(key);
       this.cache.set(key, hit);
       return hit;
     }
     const pending = this.running.get(key);
-    if (pending) return pending;
+    if (pending) return pending as Promise<T>;
     const job = this.run(async () => {
       const started = Date.now();
-      const result = await analyseDeal(dealId, read.events, {
-        solver: this.solver,
-        between: async () => {
-          await tick();
-          if (Date.now() - started > this.limits.budgetMs) throw new AnalysisBudgetError(this.limits.budgetMs);
-        },
+      const result = await work(read.events, async () => {
+        await tick();
+        if (Date.now() - started > this.limits.budgetMs) throw new AnalysisBudgetError(this.limits.budgetMs);
       });
       this.computed++;
       if (this.limits.cacheDeals > 0) {

@@ -7,7 +7,7 @@ import { scoreEnteredResult } from '../rules/result-entry';
 import { DEFAULT_PROFILE_ID, getProfile } from '../deal/engine';
 import { evolve } from '../deal/evolve';
 import type { DealCommand, StartDeal } from '../deal/commands';
-import { handleCommand, type Decider } from '../commandHandling/handleCommand';
+import { commandMetadata, handleCommand, type Decider } from '../commandHandling/handleCommand';
 import { ConcurrencyError } from '../eventStore/errors';
 import type { EventStore, NewEvent, RecordedEvent } from '../eventStore/eventStore';
 import { openEventStore, parseStoreUrl } from '../eventStore/storeUrl';
@@ -469,12 +469,35 @@ export class Ledger {
    * An imported series' table as stored, and the highest deal number on its list, so an import
    * that goes on in a later run continues the numbering. Null when the table does not exist.
    */
-  async seriesTable(tableId: string): Promise<{ readonly state: TableState; readonly lastDealNumber: number } | null> {
+  async seriesTable(tableId: string, options: { readonly catchUp?: boolean } = {}): Promise<{ readonly state: TableState; readonly lastDealNumber: number } | null> {
     const read = await this.store.readStream(tableStreamName(tableId));
     if (!read.exists) return null;
     const state = read.events.reduce((s, e) => evolveTable(s, e as unknown as TableEvent), initialTableState);
-    const sheet = await this.scoreSheet(tableId);
+    // A bulk import reads the list as of the last catch-up: the deals it appended since are its own to count.
+    const sheet = options.catchUp === false ? this.sheetOf(tableId) : await this.scoreSheet(tableId);
     return { state, lastDealNumber: (sheet?.rows ?? []).reduce((n, r) => Math.max(n, r.dealNumber), 0) };
+  }
+
+  /**
+   * The events OpenTable records for a table that does not exist yet, exactly as execute() would
+   * record them (ids, metadata), for a bulk import that appends them with its deals in one batch.
+   * Refused (IllegalCommandError) as execute() would refuse it. Tables of tournaments are not offered.
+   */
+  openTableEvents(command: OpenTable, ctx: CommandContext): NewEvent[] {
+    if (command.tournamentId != null) throw new IllegalCommandError('L10', 'a bulk import opens tables outside tournaments only');
+    const decided = decideTable(command, initialTableState, this.defaultProfileId);
+    if (!decided.ok) throw new IllegalCommandError(decided.refusal.ruleId, decided.refusal.reason);
+    const recordedAt = new Date().toISOString();
+    return decided.value.map((e, i) => ({ type: e.type, data: e.data, metadata: commandMetadata(ctx, i, recordedAt, STRUCTURE_SCHEMA_VERSION) }));
+  }
+
+  /**
+   * After events were appended straight to the store (a bulk import): the read models catch up
+   * (empty ones load as a rebuild does) and listeners hear the new events.
+   */
+  async appendedInBulk(): Promise<void> {
+    await this.runner.catchUp(false);
+    if (this.listeners.size > 0) await this.follower.deliverNew();
   }
 
   /** Appends events an import derived for an existing table (newcomers joining an ISS series). */

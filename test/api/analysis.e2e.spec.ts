@@ -36,6 +36,8 @@ describe('deal analysis over GraphQL (issue 15 item 2)', () => {
     for (const token of [undefined, anna, recorder]) {
       const r = await server.gql(ANALYSIS, { id: dealId }, token);
       expect(r.body.errors?.[0].extensions?.code).toBe('FORBIDDEN');
+      const after = await server.gql(`query($id: ID!) { deal(id: $id) { bestDiscard { best { discard } } bestGame { best { game } } } }`, { id: dealId }, token);
+      expect(after.body.errors?.map((e) => e.extensions?.code)).toEqual(['FORBIDDEN', 'FORBIDDEN']);
       expect(JSON.stringify(r.body.data ?? {})).not.toMatch(/alternatives|"move"/);
     }
     for (const token of [admin, arbiter]) {

@@ -1,33 +1,50 @@
 /**
- * `npm run bench -- import-export`: imports BENCH_RECORDS (default 100,000) ISS records into a
- * fresh SQLite store through the Ledger (the path `skat-ledger import iss` takes: read, decide,
- * append one batch per deal, projections caught up every 1000 deals), and in the same run inserts
- * the rows it stored (hash chain fields included) raw with better-sqlite3 into a fresh file with
- * the store's schema, one transaction per deal or table append. Prints records/s, events/s, peak
- * RSS and the import/raw ratio (target >= 0.5, peak RSS <= 300 MB); then exports every deal as
- * NDJSON (deals/s) and as ISS lines.
+ * `npm run bench -- import-export`: BENCH_RECORDS ISS records (default 100,000; the headline is
+ * 1,000,000) imported into a fresh SQLite store the way `skat-ledger import iss` does it (read,
+ * decide, many deals per transaction, read models loaded at the end), against the best SQLite
+ * itself does with the same rows: raw better-sqlite3 inserts of exactly the rows the import stored
+ * (events and streams, hash chain fields included), into a fresh file with the same schema and the
+ * same indexes, batched in transactions of BENCH_RAW_BATCH rows (default 100,000). Both run in the
+ * same run, each in its own child process (so each peak RSS is its own); the raw side's reads of
+ * the rows are not timed. Prints events/s of both (wall and CPU: the machines are shared), the
+ * ratio (target >= 0.5), the import's peak RSS (target <= 300 MB) and the time a 9M-record dump
+ * would take at this rate; then NDJSON and ISS export rates over the first BENCH_EXPORT_DEALS deals
+ * (default 100,000).
  * The records are the 33 corpus records repeated with fresh IDs; a series spans 20 copies.
+ * Disk: about 800 bytes per event for each of the two files (1M records: ~28 GB each).
  */
-import { createWriteStream, mkdtempSync, readFileSync, readdirSync, rmSync, statSync } from 'node:fs';
+import { spawnSync } from 'node:child_process';
+import { createWriteStream, mkdtempSync, readFileSync, readdirSync, rmSync, statSync, statfsSync } from 'node:fs';
 import { once } from 'node:events';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import Database from 'better-sqlite3';
-import { Ledger } from '../../src/ledger/ledger';
-import { importIssFiles } from '../../src/archive/importIss';
-import { bulkImportTarget } from '../../src/archive/bulkImportTarget';
 import { eventStoreDealSource } from '../../src/format/iss/export/dealStreamSource';
 import { exportIssLines } from '../../src/format/iss/export/exportIss';
-import { ndjsonDealLines, writeLines } from '../../src/format/ndjson/ndjsonWriter';
+import { ndjsonDealLines } from '../../src/format/ndjson/ndjsonWriter';
 import { openEventStore } from '../../src/eventStore/storeUrl';
-import { SCHEMA_SQL } from '../../src/eventStore/sqlite/schema';
+import { MIGRATIONS, SCHEMA_SQL } from '../../src/eventStore/sqlite/schema';
 
 const N = Number(process.env.BENCH_RECORDS ?? 100_000);
+const RAW_BATCH = Number(process.env.BENCH_RAW_BATCH ?? 100_000);
+const EXPORT_DEALS = Number(process.env.BENCH_EXPORT_DEALS ?? 100_000);
 const ISS_DIR = path.resolve(__dirname, '..', '..', '..', 'shared', 'data', 'iss');
+const BYTES_PER_EVENT = 800;
 
-let peakRss = 0;
-const sampleRss = () => (peakRss = Math.max(peakRss, process.memoryUsage().rss));
 const mb = (b: number) => (b / 1024 / 1024).toFixed(0);
+const fmt = (n: number) => Math.round(n).toLocaleString('en-US');
+const cpuSeconds = (u: NodeJS.CpuUsage) => (u.user + u.system) / 1e6;
+
+interface PhaseResult {
+  readonly wallS: number;
+  readonly cpuS: number;
+  readonly maxRssBytes: number;
+  readonly events: number;
+  readonly rows?: number;
+  readonly records?: number;
+  readonly imported?: number;
+  readonly rejected?: number;
+}
 
 async function writeRecords(file: string): Promise<void> {
   const corpus = readdirSync(ISS_DIR)
@@ -45,128 +62,171 @@ async function writeRecords(file: string): Promise<void> {
   await once(out, 'finish');
 }
 
+const ROOT = path.resolve(__dirname, '..', '..');
+
 /**
- * The raw baseline: the rows the import stored (stream, revision, id, type, data and metadata
- * exactly as written, hash chain fields included), read back from the imported file and inserted
- * raw into a fresh file with the same schema, one transaction per appended batch (a deal or a
- * table). It runs interleaved with the import (after every progress report) so both see the same
- * machine load; only its transactions are timed, and its whole time is taken off the import's.
+ * Child: the import as the CLI runs it, from the built code in dist/ (what `npx skat-ledger` runs,
+ * without ts-node's compiler in memory), timed from opening the store to the read models caught up.
  */
-class RawBaseline {
-  private readonly source: Database.Database;
-  private readonly db: Database.Database;
-  private readonly read: Database.Statement;
-  private readonly tx: (rows: Row[]) => void;
-  private after = 0;
-  private group: Row[] = [];
-  insertNs = 0n;
-  /** Everything this baseline did while the import's clock ran (reads included). */
-  spentNs = 0n;
-  batches = 0;
-  events = 0;
+const IMPORT_CHILD = `
+const [file, db, root] = process.argv.slice(1);
+const { Ledger } = require(root + '/dist/ledger/ledger');
+const { importIssFiles } = require(root + '/dist/archive/importIss');
+const { bulkImportTarget } = require(root + '/dist/archive/bulkImportTarget');
+(async () => {
+  const t = process.hrtime.bigint();
+  const c = process.cpuUsage();
+  const ledger = await Ledger.open({ storeUrl: 'sqlite:' + db });
+  const summary = await importIssFiles(bulkImportTarget(ledger), [file]);
+  await ledger.close();
+  const u = process.cpuUsage(c);
+  process.stdout.write(JSON.stringify({
+    wallS: Number(process.hrtime.bigint() - t) / 1e9, cpuS: (u.user + u.system) / 1e6, maxRssBytes: process.resourceUsage().maxRSS * 1024,
+    events: summary.events, records: summary.records, imported: summary.imported, rejected: summary.rejectedCount,
+  }) + '\\n');
+})().catch((err) => { process.stderr.write(String(err && err.stack || err) + '\\n'); process.exitCode = 1; });
+`;
 
-  constructor(importedDb: string, rawDb: string) {
-    this.source = new Database(importedDb, { readonly: true });
-    this.db = new Database(rawDb);
-    this.db.pragma('journal_mode = WAL');
-    this.db.pragma('synchronous = NORMAL');
-    this.db.exec(SCHEMA_SQL);
-    const insert = this.db.prepare('INSERT INTO events (stream_name, revision, event_id, type, data, metadata) VALUES (?, ?, ?, ?, ?, ?)');
-    const stream = this.db.prepare('INSERT INTO streams (stream_name, current_revision, last_hash) VALUES (?, ?, ?)');
-    this.tx = this.db.transaction((rows: Row[]) => {
-      for (const r of rows) insert.run(r.stream_name, r.revision, r.event_id, r.type, r.data, r.metadata);
-      stream.run(rows[0].stream_name, rows[rows.length - 1].revision, '');
-    });
-    this.read = this.source.prepare('SELECT position, stream_name, revision, event_id, type, data, metadata FROM events WHERE position > ? ORDER BY position');
+function importPhase(file: string, db: string): PhaseResult {
+  const built = path.join(ROOT, 'dist', 'archive', 'importIss.js');
+  const source = path.join(ROOT, 'src', 'archive', 'importIss.ts');
+  try {
+    if (statSync(built).mtimeMs < statSync(source).mtimeMs) process.stderr.write('warning: dist/ is older than src/ (run npm run build)\n');
+  } catch {
+    throw new Error('dist/ is missing: run npm run build first');
   }
-
-  /** Copies the rows stored since the last call; the last group waits until it is complete. */
-  catchUp(final = false): void {
-    const t0 = process.hrtime.bigint();
-    for (const row of this.read.iterate(this.after) as IterableIterator<Row & { position: number }>) {
-      this.after = row.position;
-      if (this.group.length > 0 && (row.stream_name !== this.group[0].stream_name || row.revision === 0)) this.flush();
-      this.group.push(row);
-    }
-    if (final) this.flush();
-    this.spentNs += process.hrtime.bigint() - t0;
-  }
-
-  private flush(): void {
-    if (this.group.length === 0) return;
-    const t0 = process.hrtime.bigint();
-    this.tx(this.group);
-    this.insertNs += process.hrtime.bigint() - t0;
-    this.batches++;
-    this.events += this.group.length;
-    this.group = [];
-  }
-
-  close(): void {
-    this.source.close();
-    this.db.close();
-  }
+  const r = spawnSync(process.execPath, ['-e', IMPORT_CHILD, file, db, ROOT], { encoding: 'utf8', maxBuffer: 1 << 20 });
+  if (r.status !== 0) throw new Error(`import phase failed: ${r.stderr || r.stdout}`);
+  return JSON.parse(r.stdout.trim().split('\n').pop() as string) as PhaseResult;
 }
 
-type Row = { stream_name: string; revision: number; event_id: string; type: string; data: string; metadata: string };
+/**
+ * Child: the rows the import stored, inserted raw into a fresh file with the store's schema,
+ * indexes and pragmas, RAW_BATCH rows per transaction. Rows are read in chunks outside the clock.
+ */
+function rawPhase(importedDb: string, rawDb: string): PhaseResult {
+  const source = new Database(importedDb, { readonly: true });
+  const db = new Database(rawDb);
+  db.pragma('journal_mode = WAL');
+  db.pragma('synchronous = NORMAL');
+  db.exec(SCHEMA_SQL);
+  for (const m of MIGRATIONS) db.exec(m.sql);
+  const insertEvent = db.prepare('INSERT INTO events (stream_name, revision, event_id, type, data, metadata) VALUES (?, ?, ?, ?, ?, ?)');
+  const insertStream = db.prepare('INSERT INTO streams (stream_name, current_revision, last_hash) VALUES (?, ?, ?)');
+  const events = db.transaction((rows: unknown[][]) => {
+    for (const r of rows) insertEvent.run(r[0], r[1], r[2], r[3], r[4], r[5]);
+  });
+  const streams = db.transaction((rows: unknown[][]) => {
+    for (const r of rows) insertStream.run(r[0], r[1], r[2]);
+  });
+  const readEvents = source.prepare('SELECT position, stream_name, revision, event_id, type, data, metadata FROM events WHERE position > ? ORDER BY position LIMIT ?').raw(true);
+  const readStreams = source.prepare('SELECT stream_id, stream_name, current_revision, last_hash FROM streams WHERE stream_id > ? ORDER BY stream_id LIMIT ?').raw(true);
+  let wallNs = 0n;
+  let cpu = 0;
+  let eventRows = 0;
+  let rows = 0;
+  const timed = (write: () => void) => {
+    const t = process.hrtime.bigint();
+    const c = process.cpuUsage();
+    write();
+    cpu += cpuSeconds(process.cpuUsage(c));
+    wallNs += process.hrtime.bigint() - t;
+  };
+  for (let after = 0; ; ) {
+    const chunk = readEvents.all(after, RAW_BATCH) as unknown[][];
+    if (chunk.length === 0) break;
+    after = chunk[chunk.length - 1][0] as number;
+    const values = chunk.map((r) => r.slice(1));
+    timed(() => events(values));
+    eventRows += chunk.length;
+  }
+  for (let after = 0; ; ) {
+    const chunk = readStreams.all(after, RAW_BATCH) as unknown[][];
+    if (chunk.length === 0) break;
+    after = chunk[chunk.length - 1][0] as number;
+    const values = chunk.map((r) => r.slice(1));
+    timed(() => streams(values));
+    rows += chunk.length;
+  }
+  timed(() => db.pragma('wal_checkpoint(TRUNCATE)'));
+  source.close();
+  db.close();
+  return { wallS: Number(wallNs) / 1e9, cpuS: cpu, maxRssBytes: process.resourceUsage().maxRSS * 1024, events: eventRows, rows: eventRows + rows };
+}
+
+function child(phase: string, ...args: string[]): PhaseResult {
+  const r = spawnSync(process.execPath, ['-r', 'ts-node/register/transpile-only', __filename, phase, ...args], {
+    encoding: 'utf8',
+    env: { ...process.env, TS_NODE_TRANSPILE_ONLY: 'true' },
+    maxBuffer: 1 << 20,
+  });
+  if (r.status !== 0) throw new Error(`${phase} phase failed: ${r.stderr || r.stdout}`);
+  return JSON.parse(r.stdout.trim().split('\n').pop() as string) as PhaseResult;
+}
+
+async function exports(db: string): Promise<void> {
+  const store = await openEventStore(`sqlite:${db}`, { readonly: true, mustExist: true });
+  try {
+    let t = process.hrtime.bigint();
+    let deals = 0;
+    for await (const line of ndjsonDealLines(eventStoreDealSource(store))) {
+      void line;
+      if (++deals >= EXPORT_DEALS) break;
+    }
+    const ndjsonS = Number(process.hrtime.bigint() - t) / 1e9;
+    process.stdout.write(`export NDJSON                  ${fmt(deals / ndjsonS).padStart(9)} deals/s   ${ndjsonS.toFixed(1)} s   (${fmt(deals)} deals)\n`);
+    t = process.hrtime.bigint();
+    let lines = 0;
+    for await (const l of exportIssLines(eventStoreDealSource(store))) {
+      if (l.line !== null) lines++;
+      if (lines >= EXPORT_DEALS) break;
+    }
+    const issS = Number(process.hrtime.bigint() - t) / 1e9;
+    process.stdout.write(`export ISS                     ${fmt(lines / issS).padStart(9)} deals/s   ${issS.toFixed(1)} s   (${fmt(lines)} lines)\n`);
+  } finally {
+    await store.dispose();
+  }
+}
 
 async function main(): Promise<void> {
   const dir = mkdtempSync(path.join(tmpdir(), 'bench-import-'));
   const file = path.join(dir, 'records.sgf');
   try {
+    const free = statfsSync(dir);
+    const needed = 2 * N * 36 * BYTES_PER_EVENT;
+    if (free.bavail * free.bsize < needed * 1.1) {
+      throw new Error(`not enough disk in ${dir}: ${mb(free.bavail * free.bsize)} MB free, about ${mb(needed)} MB needed for ${fmt(N)} records`);
+    }
     await writeRecords(file);
-    process.stdout.write(`${N} records, ${mb(statSync(file).size)} MB file\n`);
-    const timer = setInterval(sampleRss, 50);
-    sampleRss();
-    const baseRss = process.memoryUsage().rss;
-
+    process.stdout.write(`${fmt(N)} records, ${mb(statSync(file).size)} MB file (machine shared: wall and CPU time both shown)\n`);
     const importDb = path.join(dir, 'import.db');
-    const ledger = await Ledger.open({ storeUrl: `sqlite:${importDb}` });
-    const raw = new RawBaseline(importDb, path.join(dir, 'raw.db'));
-    let t = process.hrtime.bigint();
-    const target = bulkImportTarget(ledger);
-    const summary = await importIssFiles(target, [file], {}, () => {
-      sampleRss();
-      raw.catchUp();
-    });
-    await target.flush();
-    const importS = Number(process.hrtime.bigint() - t - raw.spentNs) / 1e9;
-    await ledger.close();
-    raw.catchUp(true);
-    raw.close();
-    sampleRss();
-    const importPeak = peakRss;
+    const imp = importPhase(file, importDb);
+    const raw = child('raw', importDb, path.join(dir, 'raw.db'));
+    const line = (label: string, events: number, r: PhaseResult, extra: string) =>
+      `${label.padEnd(30)} ${fmt(events / r.wallS).padStart(9)} events/s wall ${fmt(events / r.cpuS).padStart(9)} events/s CPU   ${r.wallS.toFixed(1)} s wall ${r.cpuS.toFixed(1)} s CPU   ${extra}\n`;
     process.stdout.write(
-      `import (Ledger, SQLite file)   ${(summary.records / importS).toFixed(0).padStart(7)} records/s ${(summary.events / importS).toFixed(0).padStart(8)} events/s   ${importS.toFixed(1)} s   imported ${summary.imported}, rejected ${summary.rejectedCount}   peak RSS ${mb(importPeak)} MB (start ${mb(baseRss)} MB)\n`,
+      line('import (CLI path, SQLite file)', imp.events, imp, `${fmt(imp.records ?? 0)} records, ${fmt(imp.imported ?? 0)} imported, ${fmt(imp.rejected ?? 0)} rejected; peak RSS ${mb(imp.maxRssBytes)} MB`),
     );
-    const rawS = Number(raw.insertNs) / 1e9;
-    const rawDealsPerS = summary.imported / rawS;
+    process.stdout.write(line(`raw inserts, ${fmt(RAW_BATCH)}-row tx`, raw.events, raw, `${fmt(raw.rows ?? 0)} rows (events + streams), same schema and indexes; peak RSS ${mb(raw.maxRssBytes)} MB`));
+    const ratioWall = imp.events / imp.wallS / (raw.events / raw.wallS);
+    const ratioCpu = imp.events / imp.cpuS / (raw.events / raw.cpuS);
     process.stdout.write(
-      `raw inserts (same stored rows) ${rawDealsPerS.toFixed(0).padStart(7)} records/s ${(raw.events / rawS).toFixed(0).padStart(8)} events/s   ${rawS.toFixed(1)} s (insert time only, interleaved; ${raw.batches} transactions, one per deal or table append; ${raw.events} rows incl. tables)\n`,
+      `import / raw                   ${ratioWall.toFixed(2)} wall, ${ratioCpu.toFixed(2)} CPU   (target >= 0.5: ${ratioWall >= 0.5 ? 'met' : 'NOT met'}; peak RSS <= 300 MB: ${imp.maxRssBytes <= 300 * 1024 * 1024 ? 'met' : 'NOT met'})\n`,
     );
-    process.stdout.write(`import / raw rate              ${(summary.records / importS / rawDealsPerS).toFixed(2)}   (records/s over records/s; target >= 0.5; peak RSS target <= 300 MB: ${importPeak <= 300 * 1024 * 1024 ? 'met' : 'NOT met'})\n`);
-
-    const store = await openEventStore(`sqlite:${path.join(dir, 'import.db')}`, { readonly: true, mustExist: true });
-    const sink = createWriteStream('/dev/null');
-    t = process.hrtime.bigint();
-    const deals = await writeLines(sink, ndjsonDealLines(eventStoreDealSource(store)));
-    const ndjsonS = Number(process.hrtime.bigint() - t) / 1e9;
-    process.stdout.write(`export NDJSON                  ${(deals / ndjsonS).toFixed(0).padStart(7)} deals/s   ${ndjsonS.toFixed(1)} s   (${deals} deals)\n`);
-    t = process.hrtime.bigint();
-    let lines = 0;
-    for await (const l of exportIssLines(eventStoreDealSource(store))) if (l.line !== null) lines++;
-    const issS = Number(process.hrtime.bigint() - t) / 1e9;
-    process.stdout.write(`export ISS                     ${(lines / issS).toFixed(0).padStart(7)} deals/s   ${issS.toFixed(1)} s   (${lines} lines)\n`);
-    sink.end();
-    await store.dispose();
-    clearInterval(timer);
-    process.stdout.write(`peak RSS of the whole run      ${mb(peakRss)} MB\n`);
+    const perRecordS = imp.wallS / Math.max(1, imp.records ?? N);
+    process.stdout.write(`a 9,000,000-record dump        ${((perRecordS * 9_000_000) / 3600).toFixed(1)} h at this rate (${fmt((imp.events / Math.max(1, imp.imported ?? 1)) * 9_000_000)} events)\n`);
+    await exports(importDb);
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }
 }
 
-main().catch((err) => {
-  process.stderr.write(`${(err as Error).stack ?? err}\n`);
-  process.exitCode = 1;
-});
+const [phase, ...args] = process.argv.slice(2);
+if (phase === 'raw') {
+  process.stdout.write(JSON.stringify(rawPhase(args[0], args[1])) + '\n');
+} else {
+  main().catch((err) => {
+    process.stderr.write(`${(err as Error).stack ?? err}\n`);
+    process.exitCode = 1;
+  });
+}

@@ -41,13 +41,16 @@ describe('skat-ledger import / export / rebuild / rescore / stats (issue 6)', ()
     expect(JSON.parse(json.stdout)).toMatchObject({ records: 33, imported: 0, alreadyPresent: 33, events: 0 });
   });
 
-  it('draws a progress bar on stderr only when stderr is a terminal', async () => {
-    const tty = await cli(['import', 'iss', ...files, '--store', `sqlite:${path.join(dir, 'tty.db')}`, '--json'], {}, true);
+  it('draws a progress bar with records/s on stderr only when stderr is a terminal and --json is not given', async () => {
+    const tty = await cli(['import', 'iss', ...files, '--store', `sqlite:${path.join(dir, 'tty.db')}`], {}, true);
     expect(tty.code).toBe(0);
-    expect(tty.stderr).toMatch(/\rimport \[#+\.*\] +\d+% \d+ records/);
+    expect(tty.stderr).toMatch(/\rimport \[#+\.*\] +\d+% \d+ records, \d+ records\/s/);
     expect(tty.stderr).toContain('100%');
-    expect(JSON.parse(tty.stdout)).toMatchObject({ imported: 33 });
-    const pipe = await cli(['import', 'iss', ...files, '--store', `sqlite:${path.join(dir, 'tty.db')}`, '--json']);
+    expect(tty.stdout).toContain('33 deals imported');
+    const json = await cli(['import', 'iss', ...files, '--store', `sqlite:${path.join(dir, 'tty-json.db')}`, '--json'], {}, true);
+    expect(json.stderr).toBe('');
+    expect(JSON.parse(json.stdout)).toMatchObject({ imported: 33 });
+    const pipe = await cli(['import', 'iss', ...files, '--store', `sqlite:${path.join(dir, 'tty.db')}`]);
     expect(pipe.stderr).toBe('');
   });
 

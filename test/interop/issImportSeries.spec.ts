@@ -33,7 +33,6 @@ async function importInRuns(ledger: Ledger, runs: readonly (readonly string[])[]
   for (const files of runs) {
     const target = bulkImportTarget(ledger);
     summaries.push(await importIssFiles(target, files));
-    await target.flush();
   }
   return summaries;
 }

@@ -178,9 +178,7 @@ describe('ISS import and lossless export (issue 6)', () => {
       const bulk = await Ledger.open({ storeUrl: 'sqlite::memory:' });
       try {
         const a = await importIssFiles(one, files);
-        const target = bulkImportTarget(bulk, { catchUpEvery: 5 });
-        const b = await importIssFiles(target, files);
-        await target.flush();
+        const b = await importIssFiles(bulkImportTarget(bulk), files, { batchEvents: 100 });
         expect(b).toEqual(a);
         expect(a).toMatchObject({ imported: 33, rejectedCount: 0 });
         const shape = async (l: Ledger) => {

@@ -179,7 +179,6 @@ describe('D3/R19: the ISS server conventions under the iss profile', () => {
     try {
       const target = bulkImportTarget(ledger);
       const summary = await importIssText(target, lines.join('\n'));
-      await target.flush();
       expect(summary.rejected).toEqual([]);
       expect(summary.imported).toBe(lines.length);
       for (const line of lines) {

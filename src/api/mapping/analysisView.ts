@@ -1,4 +1,7 @@
+import type { DiscardValue, GameOption } from '../../analysis';
+import type { BestDiscardAnalysis, BestGameAnalysis } from '../../projections/analysis/afterTheFact';
 import type { DealAnalysis, MoveOutcome } from '../../projections/analysis/dealAnalysis';
+import type { BestDiscardType, BestGameType, DiscardValueType, GameOptionType } from '../types/afterTheFact.type';
 import type { AnalysisAlternativeType, DealAnalysisType } from '../types/analysis.type';
 import { SolverGameEnum, VerdictEnum } from '../types/analysis.type';
 
@@ -33,4 +36,15 @@ export function analysisView(a: DealAnalysis): DealAnalysisType {
       text: t.text,
     })),
   };
+}
+
+const discardValue = (d: DiscardValue): DiscardValueType => ({ discard: [...d.discard], value: d.value ?? null, atMost: d.atMost ?? null, won: d.won ?? null });
+const gameOption = (o: GameOption): GameOptionType => ({ game: o.gameType, won: o.won, discard: o.discard ? [...o.discard] : null, gameValue: o.gameValue });
+
+export function bestDiscardView(b: BestDiscardAnalysis): BestDiscardType {
+  return { declarer: b.declarer, game: b.gameType, pickedUp: b.pickedUp, best: discardValue(b.best), actual: discardValue(b.actual), discards: b.discards.map(discardValue) };
+}
+
+export function bestGameView(b: BestGameAnalysis): BestGameType {
+  return { declarer: b.declarer, bid: b.bid, declared: b.declared, options: b.options.map(gameOption), best: b.best ? gameOption(b.best) : null };
 }

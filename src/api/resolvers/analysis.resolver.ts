@@ -5,7 +5,8 @@ import type { DealSummary } from '../../projections/dealSummary/dealSummary';
 import type { Visibility } from '../auth/access';
 import type { ApiContext } from '../context/apiContext';
 import { forbidden } from '../errors/apiError';
-import { analysisView } from '../mapping/analysisView';
+import { analysisView, bestDiscardView, bestGameView } from '../mapping/analysisView';
+import { BestDiscardType, BestGameType } from '../types/afterTheFact.type';
 import { API_VISIBILITY } from '../tokens';
 import { DealAnalysisType } from '../types/analysis.type';
 import { DealType } from '../types/deal.type';
@@ -43,5 +44,27 @@ export class DealAnalysisResolver {
   async analysis(@Parent() deal: DealType, @Context() ctx: ApiContext): Promise<DealAnalysisType> {
     const readable = await analysableDeal(ctx, deal.id, this.visibility);
     return analysisView(await this.ledger.analyses.analysis(readable.dealId));
+  }
+
+  @ResolveField(() => BestDiscardType, {
+    nullable: true,
+    description: 'After the fact: the best of all 66 discards for the game declared, with every card open (null without a declarer game; CPU-heavy, costs 1,000)',
+    complexity: ANALYSIS_COMPLEXITY,
+  })
+  async bestDiscard(@Parent() deal: DealType, @Context() ctx: ApiContext): Promise<BestDiscardType | null> {
+    const readable = await analysableDeal(ctx, deal.id, this.visibility);
+    const b = await this.ledger.analyses.bestDiscard(readable.dealId);
+    return b ? bestDiscardView(b) : null;
+  }
+
+  @ResolveField(() => BestGameType, {
+    nullable: true,
+    description: "After the fact: each declarable game for the declarer's twelve cards with a winning discard, won/lost and value against the bid (null without a declarer game; CPU-heavy, costs 1,000)",
+    complexity: ANALYSIS_COMPLEXITY,
+  })
+  async bestGame(@Parent() deal: DealType, @Context() ctx: ApiContext): Promise<BestGameType | null> {
+    const readable = await analysableDeal(ctx, deal.id, this.visibility);
+    const b = await this.ledger.analyses.bestGame(readable.dealId);
+    return b ? bestGameView(b) : null;
   }
 }

@@ -34,6 +34,21 @@ describe('skat-ledger analyze deal (issue 15 item 6)', () => {
     expect(a.turningPoints).toEqual([]);
   });
 
+  it('--best: all 66 discards for the declared game (R10) and the best game against the bid (R11, R33)', async () => {
+    const r = await cli(['analyze', 'deal', 'iss-8650652', '--store', store, '--json', '--best']);
+    expect(r.code).toBe(0);
+    const a = JSON.parse(r.stdout);
+    expect(a.bestDiscard.discards).toHaveLength(66);
+    expect(new Set(a.bestDiscard.discards.map((d: { discard: string[] }) => [...d.discard].sort().join(' '))).size).toBe(66);
+    expect(a.bestDiscard.best.value).toBeGreaterThanOrEqual(a.bestDiscard.actual.value);
+    for (const d of a.bestDiscard.discards) expect(d.value ?? d.atMost).toBeLessThanOrEqual(a.bestDiscard.best.value);
+    expect(a.bestGame.options.map((o: { game: string }) => o.game)).toEqual(['clubs', 'spades', 'hearts', 'diamonds', 'grand', 'null']);
+    expect(a.bestGame.bid).toBe(36);
+    // The declared diamonds game cannot reach the bid whatever the discard (overbid, R33).
+    expect(a.bestGame.options.find((o: { game: string }) => o.game === a.bestGame.declared).won).toBe(false);
+    if (a.bestGame.best) expect(a.bestGame.best.gameValue).toBeGreaterThanOrEqual(36);
+  });
+
   it('reads in words without --json, and exits 2 for a deal that is not there', async () => {
     const r = await cli(['analyze', 'deal', 'iss-8650652', '--store', store]);
     expect(r.code).toBe(0);
