@@ -72,7 +72,8 @@ export class DealResolver {
     return {
       edges,
       nodes: edges.map((e) => e.node),
-      pageInfo: { hasNextPage: page.hasNextPage, hasPreviousPage: page.hasPreviousPage ?? false, startCursor: page.startCursor ?? null, endCursor: page.endCursor ?? null },
+      // startCursor from what the caller sees; endCursor stays the page's end, so paging never stalls on a hidden deal.
+      pageInfo: { hasNextPage: page.hasNextPage, hasPreviousPage: page.hasPreviousPage ?? false, startCursor: edges[0]?.cursor ?? null, endCursor: page.endCursor ?? null },
       totalCount: page.totalCount,
     };
   }
