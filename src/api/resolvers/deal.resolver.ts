@@ -37,19 +37,23 @@ export class DealResolver {
 
   @Query(() => DealType, { nullable: true, description: 'One deal; imported ISS records have id iss-<ID>' })
   async deal(@Args('id', { type: () => ID }) id: string, @Context() ctx: ApiContext): Promise<DealType | null> {
+    await ctx.budget.step();
     const deal = await ctx.deals.load(valid.id(id, 'deal id'));
     if (!deal || !mayReadDeal(ctx.principal, deal, this.visibility)) return null;
     return dealView(deal);
   }
 
-  @Query(() => DealConnectionType, { description: 'Deals, newest first, filtered; a Relay connection' })
+  @Query(() => DealConnectionType, { description: 'Deals by start time (newest first unless newestFirst: false), filtered; a Relay connection' })
   async deals(
     @Context() ctx: ApiContext,
-    @Args('filter', { type: () => DealFilterInput, nullable: true }) filter?: DealFilterInput,
-    @Args('first', { type: () => Int, nullable: true, defaultValue: 20 }) first = 20,
-    @Args('after', { type: () => String, nullable: true }) after?: string,
+    @Args('filter', { type: () => DealFilterInput, nullable: true, description: 'Only the deals matching every field given' }) filter?: DealFilterInput,
+    @Args('first', { type: () => Int, nullable: true, defaultValue: 20, description: `Page size, 1-${MAX_PAGE}` }) first = 20,
+    @Args('after', { type: () => String, nullable: true, description: "Continue after this cursor (an edge's cursor or pageInfo.endCursor)" }) after?: string,
+    @Args('newestFirst', { type: () => Boolean, nullable: true, defaultValue: true, description: 'true: the latest start first (default); false: the oldest first' })
+    newestFirst = true,
   ): Promise<DealConnectionType> {
     if (!Number.isInteger(first) || first < 1 || first > MAX_PAGE) throw badInput(`first must be 1-${MAX_PAGE}`);
+    await ctx.budget.step();
     const f: DealFilter = {
       ...(filter?.player !== undefined && filter.player !== null ? { player: valid.name(filter.player, 'player') } : {}),
       ...(filter?.tableId ? { tableId: valid.id(filter.tableId, 'tableId') } : {}),
@@ -63,25 +67,29 @@ export class DealResolver {
       hiddenTournaments: hiddenTournaments(ctx.principal, this.visibility),
     };
     if (f.tournamentId && !mayReadTournament(ctx.principal, f.tournamentId, this.visibility)) throw forbidden('this tournament is private');
-    const page = await this.ledger.deals(f, { first, ...(after ? { after: valid.id(after, 'after') } : {}) });
-    const items = page.items.filter((d) => mayReadDeal(ctx.principal, d, this.visibility));
-    for (const d of items) ctx.deals.prime(d.dealId, d);
-    const nodes = items.map(dealView);
+    const page = await this.ledger.deals(f, { first, newestFirst: newestFirst !== false, ...(after ? { after: valid.id(after, 'after') } : {}) });
+    const visible = page.items.map((deal, i) => ({ deal, cursor: page.cursors?.[i] ?? '' })).filter(({ deal }) => mayReadDeal(ctx.principal, deal, this.visibility));
+    for (const { deal } of visible) ctx.deals.prime(deal.dealId, deal);
+    const edges = visible.map(({ deal, cursor }) => ({ cursor, node: dealView(deal) }));
     return {
-      edges: nodes.map((node) => ({ cursor: node.id, node })),
-      nodes,
-      pageInfo: { hasNextPage: page.hasNextPage, endCursor: page.endCursor ?? null },
+      edges,
+      nodes: edges.map((e) => e.node),
+      // startCursor from what the caller sees; endCursor stays the page's end, so paging never stalls on a hidden deal.
+      pageInfo: { hasNextPage: page.hasNextPage, hasPreviousPage: page.hasPreviousPage ?? false, startCursor: edges[0]?.cursor ?? null, endCursor: page.endCursor ?? null },
       totalCount: page.totalCount,
     };
   }
 
-  @ResolveField(() => String, { description: "The deal stream's last revision (a bigint as a string): pass it as expectedRevision" })
-  async revision(@Parent() deal: DealType): Promise<string> {
-    const read = await this.ledger.store.readStream(dealStreamName(deal.id), { direction: 'backwards', maxCount: 1 });
-    return read.currentRevision.toString();
+  @ResolveField(() => String, { description: "The deal stream's last revision (a bigint as a string): pass it as expectedRevision", complexity: 2 })
+  async revision(@Parent() deal: DealType, @Context() ctx: ApiContext): Promise<string> {
+    return ctx.budget.run(async () => {
+      const read = await this.ledger.store.readStream(dealStreamName(deal.id), { direction: 'backwards', maxCount: 1 });
+      return read.currentRevision.toString();
+    });
   }
 
-  @ResolveField(() => ReplayFrameType, { nullable: true, description: 'The position after one step; step 0 is the dealt position' })
+  // Cost: a fold of the deal's events (about 0.3 ms, see the read-model cost units).
+  @ResolveField(() => ReplayFrameType, { nullable: true, description: 'The position after one step; step 0 is the dealt position', complexity: ({ childComplexity }) => 15 + childComplexity })
   async frame(
     @Parent() deal: DealType,
     @Context() ctx: ApiContext,
@@ -89,8 +97,11 @@ export class DealResolver {
     @Args('perspective', { type: () => PerspectiveEnum, defaultValue: PerspectiveEnum.AUTO }) perspective: PerspectiveEnum,
   ): Promise<ReplayFrameType | null> {
     if (!Number.isInteger(step) || step < 0 || step > 1000) throw badInput('step must be 0-1000');
-    const frame = await this.ledger.frame(deal.id, step, perspectiveFor(ctx, deal, perspective));
-    return frame ? frameView(frame) : null;
+    const granted = perspectiveFor(ctx, deal, perspective);
+    return ctx.budget.run(async () => {
+      const frame = await this.ledger.frame(deal.id, step, granted);
+      return frame ? frameView(frame) : null;
+    });
   }
 
   @ResolveField(() => [ReplayFrameType], { description: 'Frames from..to inclusive (default all)' })
@@ -106,13 +117,15 @@ export class DealResolver {
     }
     const range = { ...(from !== undefined && from !== null ? { from } : {}), ...(to !== undefined && to !== null ? { to } : {}) };
     const granted = perspectiveFor(ctx, deal, perspective);
-    const summary = deal.status === 'inProgress' ? null : await ctx.deals.load(deal.id);
-    const key = summary && summary.status !== 'inProgress' ? FrameCache.key(deal.id, summary.lastRevision, JSON.stringify(granted), range.from, range.to) : null;
-    const cached = key ? this.frameCache.get(key) : undefined;
-    if (cached) return cached as ReplayFrameType[];
-    const frames = (await this.ledger.frames(deal.id, range, granted)).map(frameView);
-    if (key) this.frameCache.set(key, frames);
-    return frames;
+    return ctx.budget.run(async () => {
+      const summary = deal.status === 'inProgress' ? null : await ctx.deals.load(deal.id);
+      const key = summary && summary.status !== 'inProgress' ? FrameCache.key(deal.id, summary.lastRevision, JSON.stringify(granted), range.from, range.to) : null;
+      const cached = key ? this.frameCache.get(key) : undefined;
+      if (cached) return cached as ReplayFrameType[];
+      const frames = (await this.ledger.frames(deal.id, range, granted)).map(frameView);
+      if (key) this.frameCache.set(key, frames);
+      return frames;
+    });
   }
 
   @ResolveField('audit', () => DealAuditType, { nullable: true, description: 'Events, hashes and recorded vs recomputed result' })
@@ -128,6 +141,10 @@ export class DealResolver {
 
 /** The audit shows every event's data, cards included: only for those who may see all of the deal. */
 async function auditFor(ledger: Ledger, ctx: ApiContext, dealId: string, visibility: Visibility): Promise<DealAuditType | null> {
+  return ctx.budget.run(() => auditOf(ledger, ctx, dealId, visibility));
+}
+
+async function auditOf(ledger: Ledger, ctx: ApiContext, dealId: string, visibility: Visibility): Promise<DealAuditType | null> {
   const deal = await readableDeal(ctx, dealId, visibility).catch(() => null);
   if (!deal) return null;
   if (perspectiveFor(ctx, deal, 'auto').kind !== 'all') throw forbidden('the audit of a live deal shows hidden cards; it opens when the deal ends');
