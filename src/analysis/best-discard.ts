@@ -1,5 +1,6 @@
 import { type Card, type Suit, cardPoints, sumPoints } from '../rules/card';
 import type { Seat } from '../rules/seat';
+import { cardLayout, maskOf } from './card-layout';
 import { checkPosition } from './position-check';
 import { defaultSolver } from './solve';
 import type { Solver } from './solver';
@@ -57,6 +58,33 @@ export function positionAfterDiscard(p: DiscardProblem, discard: readonly [Card,
   };
 }
 
+/**
+ * Rank equivalence before the discard: two of the declarer's cards with no defender's card
+ * between them in their class (and the same card points, except in null) are interchangeable, so
+ * discards made of the same such cards lead to the same game. The key names a discard's class.
+ */
+export function discardKey(p: DiscardProblem): (discard: readonly [Card, Card]) => string {
+  const layout = cardLayout(p.game, p.trump);
+  const mine = maskOf(layout, p.hands[p.declarer]);
+  const repOf = (card: Card): number => {
+    let b = 31 - clz32(maskOf(layout, [card]));
+    for (;;) {
+      const above = layout.classMaskOfBit[b] & ~((2 << b) - 1);
+      if (above === 0) return b;
+      const next = 31 - clz32(above & -above);
+      if ((mine & (1 << next)) === 0 || (p.game !== 'null' && layout.pointsOfBit[next] !== layout.pointsOfBit[b])) return b;
+      b = next;
+    }
+  };
+  return (discard) => {
+    const a = repOf(discard[0]);
+    const b = repOf(discard[1]);
+    return a < b ? `${a}.${b}` : `${b}.${a}`;
+  };
+}
+
+const { clz32 } = Math;
+
 export function checkProblem(p: DiscardProblem): void {
   if (!p || !Array.isArray(p.hands) || p.hands.length !== 3) throw new RangeError('a discard problem needs three hands');
   // A whole deal: 12 against 10 and 10; smaller problems of the same shape are accepted too.
@@ -77,38 +105,56 @@ export function bestDiscard(p: DiscardProblem, options: { readonly exact?: boole
   // Points first: a discard of high cards usually does best, and a good first bound prunes the rest.
   const discards = discardsOf(p.hands[p.declarer]).sort((a, b) => cardPoints(b[0]) + cardPoints(b[1]) - cardPoints(a[0]) - cardPoints(a[1]));
   const results: DiscardValue[] = [];
+  // Discards equivalent to one already searched take its answer.
+  const keyOf = discardKey(p);
+  const seen = new Map<string, DiscardValue>();
   if (p.game === 'null') {
     let best: DiscardValue | null = null;
     for (const discard of discards) {
+      const same = seen.get(keyOf(discard));
+      if (same) {
+        results.push({ ...same, discard });
+        continue;
+      }
       const pos = positionAfterDiscard(p, discard);
       checkPosition(pos);
       solver.load(pos);
       const r: DiscardValue = { discard, won: solver.nullWon() };
+      seen.set(keyOf(discard), r);
       results.push(r);
       if (!best || (r.won && !best.won)) best = r;
     }
     return { best: best as DiscardValue, discards: results };
   }
   let best: { discard: [Card, Card]; value: number } | null = null;
+  const record = (r: DiscardValue) => {
+    seen.set(keyOf(r.discard), r);
+    results.push(r);
+  };
   for (const discard of discards) {
+    const same = seen.get(keyOf(discard));
+    if (same) {
+      results.push({ ...same, discard });
+      continue;
+    }
     const pos = positionAfterDiscard(p, discard);
     checkPosition(pos);
     solver.load(pos);
     const skat = pos.declarerPoints;
     if (best === null || options.exact) {
       const value: number = skat + solver.exactFuture(best ? best.value - skat : undefined);
-      results.push({ discard, value });
+      record({ discard, value });
       if (best === null || value > best.value) best = { discard, value };
       continue;
     }
     // Better than the best so far? One null-window search; only then the exact value.
     const need: number = best.value + 1 - skat;
     if (!solver.futureAtLeast(need)) {
-      results.push({ discard, atMost: best.value });
+      record({ discard, atMost: best.value });
       continue;
     }
     const value: number = skat + solver.exactFuture(need);
-    results.push({ discard, value });
+    record({ discard, value });
     best = { discard, value };
   }
   const b = best as { discard: [Card, Card]; value: number };

@@ -3,7 +3,7 @@ import { type Declaration, GAME_TYPES, type GameType, SUIT_OF_GAME } from '../ru
 import { scoreGame } from '../rules/scoring';
 import type { Seat } from '../rules/seat';
 import type { RuleProfile } from '../rules/variant/rule-profile';
-import { checkProblem, type DiscardProblem, discardsOf, positionAfterDiscard } from './best-discard';
+import { checkProblem, discardKey, type DiscardProblem, discardsOf, positionAfterDiscard } from './best-discard';
 import type { GameContract } from './game-contract';
 import { requirementOf } from './game-verdict';
 import { checkPosition } from './position-check';
@@ -51,7 +51,13 @@ export function bestGame(p: BestGameProblem, solver: Solver = defaultSolver()): 
     let winning: [Card, Card] | null = null;
     const possible = gameType === 'null' ? nullReachesBid(contract) : requirement !== null;
     if (possible) {
+      // A discard equivalent to one that failed fails too (rank equivalence over the whole deal).
+      const keyOf = discardKey(problem);
+      const tried = new Set<string>();
       for (const discard of discards) {
+        const key = keyOf(discard);
+        if (tried.has(key)) continue;
+        tried.add(key);
         const pos = positionAfterDiscard(problem, discard);
         checkPosition(pos);
         solver.load(pos);

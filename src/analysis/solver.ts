@@ -250,9 +250,14 @@ export class Solver {
       const follow = hand & this.classMaskOfBit[this.table[0]];
       if (follow !== 0) legal = follow;
     }
-    const live = this.live;
     const base = this.level * 10;
     const moves = this.moveBuffer;
+    // One legal card: nothing to order.
+    if ((legal & (legal - 1)) === 0) {
+      moves[base] = 31 - clz32(legal);
+      return 1;
+    }
+    const live = this.live;
     const scores = this.scoreBuffer;
     const points = this.pointsOfBit;
     const classMaskOfBit = this.classMaskOfBit;

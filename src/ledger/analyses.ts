@@ -81,10 +81,18 @@ export class DealAnalyses {
     });
   }
 
+  /** Per-step verdicts of other events than a deal's own stream (a what-if branch), cached under `key`. */
+  async analysisOfEvents(key: string, id: string, events: readonly RecordedEvent[]): Promise<DealAnalysis> {
+    return this.job(`events\u0000${key}`, events, (evs, between) => analyseDeal(id, evs, { solver: this.solver, between }));
+  }
+
   private async cachedJob<T extends Cached>(kind: string, dealId: string, work: (events: readonly RecordedEvent[], between: () => Promise<void>) => Promise<T>): Promise<T> {
     const read = await this.store.readStream(dealStreamName(dealId));
     if (!read.exists) throw new NotFoundError('deal', dealId);
-    const key = `${kind}\u0000${dealId}@${read.currentRevision}`;
+    return this.job(`${kind}\u0000${dealId}@${read.currentRevision}`, read.events, work);
+  }
+
+  private async job<T extends Cached>(key: string, events: readonly RecordedEvent[], work: (events: readonly RecordedEvent[], between: () => Promise<void>) => Promise<T>): Promise<T> {
     if (this.cache.has(key)) {
       const hit = this.cache.get(key) as T;
       this.cache.delete(key);
@@ -95,7 +103,7 @@ export class DealAnalyses {
     if (pending) return pending as Promise<T>;
     const job = this.run(async () => {
       const started = Date.now();
-      const result = await work(read.events, async () => {
+      const result = await work(events, async () => {
         await tick();
         if (Date.now() - started > this.limits.budgetMs) throw new AnalysisBudgetError(this.limits.budgetMs);
       });

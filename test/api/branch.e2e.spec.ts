@@ -51,6 +51,9 @@ describe('what-if branches over GraphQL (issue 15 item 5)', () => {
       expect((await server.gql(LIST, { id: dealId }, token)).body.data.deal.branches).toEqual([]);
     }
     expect((await server.gql(READ, { id }, recorder)).body.data.branch.mine).toBe(true);
+    // Its analysis follows the deal's rule: not even the recorder before the deal ends.
+    const analysed = await server.gql(`query($id: ID!) { branch(id: $id) { analysis { steps { step } } } }`, { id }, recorder);
+    expect(analysed.body.errors?.[0].extensions?.code).toBe('FORBIDDEN');
   });
 
   it("after the deal: anyone may fork, play other moves with a capability, and the deal's stream stays byte-identical", async () => {
@@ -87,6 +90,11 @@ describe('what-if branches over GraphQL (issue 15 item 5)', () => {
     expect(branch.frames.slice(0, at.step + 1).map((f: any) => f.hands)).toEqual(frames.slice(0, at.step + 1).map((f: any) => f.hands));
     expect(branch.frames[branch.frames.length - 1].currentTrick.cards.map((c: any) => c.card.code)).toContain(other.card.code);
     expect(await rawStream(server, dealId)).toBe(before);
+    // Shown with the solver's verdicts: the branch's own line, its last position the card just played.
+    const verdicts = await server.gql(`query($id: ID!, $cap: String) { branch(id: $id, capability: $cap) { analysis { steps { step alternatives { move } } } } }`, { id: b.id, cap: b.capability });
+    expect(verdicts.body.errors).toBeUndefined();
+    const steps = verdicts.body.data.branch.analysis.steps;
+    expect(steps[steps.length - 1].step).toBe(at.step + 1);
 
     // Private: another caller (a token) neither reads nor lists it; its creator lists it with the capability.
     expect((await server.gql(READ, { id: b.id }, anna)).body.data.branch).toBeNull();

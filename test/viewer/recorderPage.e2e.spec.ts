@@ -3,7 +3,7 @@
  * The recorder's page in Chromium: a whole deal recorded by taps only (the dealt cards, every bid,
  * the skat, the discard, the declaration and every card), checked against the API at every step,
  * while an anonymous page follows live without ever holding a hidden card and a player's page
- * shows that player's hand only. A few card plays are tapped with the network cut: they wait in
+ * shows that player's hand only. One slip is taken back with Undo. A few card plays are tapped with the network cut: they wait in
  * the page, then arrive once each, in order.
  */
 import { execFileSync } from 'node:child_process';
@@ -43,6 +43,16 @@ async function untilRecorded(dealId: string, before: number): Promise<any> {
     await new Promise((r) => setTimeout(r, 50));
   }
   throw new Error('the move never reached the server');
+}
+
+/** Waits until the API's deal has exactly `count` frames again (a move was withdrawn). */
+async function untilFrames(dealId: string, count: number): Promise<any> {
+  for (let i = 0; i < 200; i++) {
+    const { deal } = await position(server, dealId, admin);
+    if (deal.frames.length === count) return deal;
+    await new Promise((r) => setTimeout(r, 50));
+  }
+  throw new Error('the move was never withdrawn');
 }
 
 async function stepOf(page: Page): Promise<number> {
@@ -109,6 +119,7 @@ describe('recorder page in Chromium', () => {
     const benSeat = SEATS[deal.players.indexOf('Ben')];
 
     let cut = 0;
+    let undone = false;
     for (let moves = 0; moves < 60; moves++) {
       const last = deal.frames[deal.frames.length - 1];
       if (deal.status !== 'IN_PROGRESS') break;
@@ -166,6 +177,26 @@ describe('recorder page in Chromium', () => {
         case 'play': await rec.click(`[data-testid="recorder-hand"] [data-code="${move.variables.card}"]`); break;
       }
       deal = await untilRecorded(dealId, before);
+      // A slip: once, a card is tapped and taken back with Undo (Backspace), then the right one follows.
+      if (move.kind === 'play' && !undone && deal.frames.length > 12) {
+        undone = true;
+        const wrong = last.legalMoves.find((m: any) => m.kind === 'play' && m.card.code !== move.variables.card);
+        if (wrong) {
+          // Take back the card just recorded, record a different one, take that back too, then the script's card again.
+          await rec.waitForSelector('[data-testid="undo"]:not([disabled])');
+          await rec.keyboard.press('Backspace');
+          deal = await untilFrames(dealId, before);
+          expect(deal.frames[deal.frames.length - 1].hands).toEqual(last.hands);
+          await rec.click(`[data-testid="recorder-hand"] [data-code="${wrong.card.code}"]`);
+          deal = await untilRecorded(dealId, before);
+          await rec.click('[data-testid="undo"]');
+          deal = await untilFrames(dealId, before);
+          await rec.click(`[data-testid="recorder-hand"] [data-code="${move.variables.card}"]`);
+          deal = await untilRecorded(dealId, before);
+          const all = await server.gql('query($id: ID!) { audit(dealId: $id) { derivation { ruleId } } deal(id: $id) { frames(perspective: ALL) { event { type } } } }', { id: dealId }, admin);
+          expect(all.body.data.deal.frames.map((f: any) => f.event.type)).not.toContain('MoveWithdrawn');
+        }
+      }
       const now = deal.frames.length - 1;
       // The followers move on by themselves and show what their perspective may see.
       for (const p of [anon, ben]) await p.waitForFunction((want) => document.querySelector('[data-testid="step"]')?.textContent?.startsWith(`step ${want} `), now);
@@ -180,6 +211,7 @@ describe('recorder page in Chromium', () => {
     }
     expect(deal.status).not.toBe('IN_PROGRESS');
     expect(cut).toBe(1);
+    expect(undone).toBe(true);
     await rec.waitForSelector('[data-testid="enter-cards"]'); // the deal ended: the page offers the next one
     for (const p of [anon, ben]) await p.waitForSelector('[data-testid="result"]');
     expect(await stepOf(anon)).toBe(deal.frames.length - 1);

@@ -11,7 +11,11 @@ import type { ApiContext } from '../context/apiContext';
 import { badInput, unauthenticated } from '../errors/apiError';
 import { BranchMoveInput, DeleteBranchInput, ForkBranchInput } from '../inputs/branchInputs';
 import * as valid from '../inputs/validate';
+import { branchDealEvents } from '../../projections/replayFrames/branchFrames';
+import { analysisView } from '../mapping/analysisView';
 import { frameView } from '../mapping/frameView';
+import { DealAnalysisType } from '../types/analysis.type';
+import { analysableDeal, ANALYSIS_COMPLEXITY } from './analysis.resolver';
 import { API_VISIBILITY } from '../tokens';
 import { BranchMoveKindEnum, BranchType } from '../types/branch.type';
 import { DealType } from '../types/deal.type';
@@ -177,6 +181,19 @@ export class BranchResolver {
     if (!loaded) return [];
     const range = { ...(from !== undefined && from !== null ? { from } : {}), ...(to !== undefined && to !== null ? { to } : {}) };
     return this.ledger.branches.frames(loaded, range).map(frameView);
+  }
+
+  @ResolveField(() => DealAnalysisType, {
+    description: "The solver's verdicts along the branch, as Deal.analysis gives them for a deal (CPU-heavy: costs 1,000)",
+    complexity: ANALYSIS_COMPLEXITY,
+  })
+  async analysis(@Parent() branch: BranchType, @Context() ctx: ApiContext): Promise<DealAnalysisType> {
+    // The analysis of a live deal's branch follows the deal's rule: admins and arbiters only.
+    await analysableDeal(ctx, branch.dealId, this.visibility);
+    const loaded = await this.ledger.branches.load(branch.id, { withDeleted: true });
+    if (!loaded) throw branchNotFound(branch.id);
+    const events = branchDealEvents(loaded.dealEvents, loaded.events);
+    return analysisView(await this.ledger.analyses.analysisOfEvents(`${branch.id}@${loaded.info.revision}`, loaded.info.dealId, events));
   }
 
   @ResolveField(() => Int, { description: 'Number of steps (frames) of the branch' })

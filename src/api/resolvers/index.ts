@@ -8,6 +8,7 @@ import { SubscriptionResolver } from './subscription.resolver';
 import { TableCommandResolver } from './tableCommand.resolver';
 import { DealReviewResolver } from './dealReview.resolver';
 import { OrganiserResolver } from './organiser.resolver';
+import { TableSubscriptionResolver } from './tableSubscription.resolver';
 
 /** Every resolver class: the schema is generated from exactly these. */
-export const API_RESOLVERS = [DealAnalysisResolver, BranchResolver, DealBranchesResolver, DealResolver, ReadModelResolver, ScoreSheetRowResolver, CommandResolver, TableCommandResolver, DealReviewResolver, OrganiserResolver, ImportResolver, SubscriptionResolver];
+export const API_RESOLVERS = [DealAnalysisResolver, BranchResolver, DealBranchesResolver, DealResolver, ReadModelResolver, ScoreSheetRowResolver, CommandResolver, TableCommandResolver, DealReviewResolver, OrganiserResolver, ImportResolver, SubscriptionResolver, TableSubscriptionResolver];

@@ -25,7 +25,7 @@ export class SubscriptionResolver {
    * seen through the subscriber's perspective, decided afresh per event (a deal opens when it ends):
    * raw event data, which holds hidden cards, is never sent.
    */
-  @Subscription(() => DealUpdateType, { resolve: (update: DealUpdateType) => update, description: 'The events of one deal as they are recorded' })
+  @Subscription(() => DealUpdateType, { resolve: (update: DealUpdateType) => update, description: 'The events of one deal as they are recorded; completes when the deal ends (DealScored)' })
   async dealUpdates(
     @Args('dealId', { type: () => ID }) dealId: string,
     @Context() ctx: ApiContext,
@@ -60,7 +60,7 @@ export class SubscriptionResolver {
       const summary = await this.hub.renderOnce(`${at}\u0000summary`, async () => (await this.ledger.dealsByIds([dealId]))[0] ?? null);
       if (!summary) continue;
       const perspective = perspectiveFor(ctx, summary, requested);
-      yield await this.hub.renderOnce(`${at}\u0000${JSON.stringify(perspective)}`, async (): Promise<DealUpdateType> => {
+      const update = await this.hub.renderOnce(`${at}\u0000${JSON.stringify(perspective)}`, async (): Promise<DealUpdateType> => {
         const frames = await this.ledger.frames(dealId, {}, perspective);
         const frame = frames.find((f) => f.event.id === event.eventId);
         return {
@@ -72,6 +72,9 @@ export class SubscriptionResolver {
           frame: frame ? frameView(frame) : null,
         };
       });
+      yield update;
+      // The deal ended (scored, passed in or abandoned): its subscription completes.
+      if (event.type === 'DealScored') return;
     }
   }
 }

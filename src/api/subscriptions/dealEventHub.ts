@@ -12,6 +12,8 @@ const RENDERS_KEPT = 512;
 @Injectable()
 export class DealEventHub implements OnModuleDestroy {
   private readonly byDeal = new Map<string, Set<EventQueue<RecordedEvent>>>();
+  /** Subscribers to every event of the log (tables, tournaments): each filters what is theirs. */
+  private readonly everything = new Map<EventQueue<RecordedEvent>, (event: RecordedEvent) => boolean>();
   private unsubscribe: (() => void) | null = null;
   private readonly renders = new Map<string, Promise<unknown>>();
 
@@ -30,6 +32,14 @@ export class DealEventHub implements OnModuleDestroy {
       if (subscribers.size === 0) this.byDeal.delete(dealId);
     });
     subscribers.add(queue);
+    return queue;
+  }
+
+  /** The events of any stream that `wanted` keeps (checked as each event arrives, so a busy log fills no queue), in order. */
+  followWhere(wanted: (event: RecordedEvent) => boolean): EventQueue<RecordedEvent> {
+    this.ensureListening();
+    const queue: EventQueue<RecordedEvent> = new EventQueue(QUEUE_CAPACITY, () => this.everything.delete(queue));
+    this.everything.set(queue, wanted);
     return queue;
   }
 
@@ -56,11 +66,13 @@ export class DealEventHub implements OnModuleDestroy {
     this.unsubscribe?.();
     this.unsubscribe = null;
     for (const subs of [...this.byDeal.values()]) for (const q of [...subs]) q.close();
+    for (const q of [...this.everything.keys()]) q.close();
   }
 
   private ensureListening(): void {
     if (this.unsubscribe) return;
     this.unsubscribe = this.ledger.subscribe((event) => {
+      for (const [q, wanted] of this.everything) if (wanted(event)) q.push(event);
       if (!event.streamName.startsWith(DEAL_STREAM_PREFIX)) return;
       const subs = this.byDeal.get(event.streamName.slice(DEAL_STREAM_PREFIX.length));
       if (subs) for (const q of subs) q.push(event);

@@ -1,7 +1,9 @@
-import { mkdtempSync, rmSync } from 'node:fs';
+import Ajv2020 from 'ajv/dist/2020';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { corpusFiles } from '../../../test/iss/corpus';
+import schema from '../../format/ndjson/deal.schema.json';
 import { runCliCaptured as cli } from '../testing/capturedIo';
 
 describe('skat-ledger analyze deal (issue 15 item 6)', () => {
@@ -47,6 +49,21 @@ describe('skat-ledger analyze deal (issue 15 item 6)', () => {
     // The declared diamonds game cannot reach the bid whatever the discard (overbid, R33).
     expect(a.bestGame.options.find((o: { game: string }) => o.game === a.bestGame.declared).won).toBe(false);
     if (a.bestGame.best) expect(a.bestGame.best.gameValue).toBeGreaterThanOrEqual(36);
+  });
+
+  it('export ndjson --analysis adds each deal\'s verdicts, valid against deal.schema.json; without it there are none', async () => {
+    const out = join(dir, 'with.ndjson');
+    expect((await cli(['export', 'ndjson', '--store', store, '--game-type', 'diamonds', '--analysis', '--out', out])).code).toBe(0);
+    const lines = readFileSync(out, 'utf8').trim().split('\n').map((l) => JSON.parse(l));
+    expect(lines.length).toBeGreaterThan(0);
+    const validate = new Ajv2020({ allErrors: true, strict: false }).compile(schema);
+    for (const l of lines) {
+      expect(l.analysis.id).toBe(l.dealId);
+      expect(l.analysis.steps.length).toBeGreaterThan(0);
+      expect(validate(l)).toBe(true);
+    }
+    const plain = await cli(['export', 'ndjson', '--store', store, '--game-type', 'diamonds']);
+    expect(plain.stdout.trim().split('\n').map((l) => JSON.parse(l)).every((l) => l.analysis === undefined)).toBe(true);
   });
 
   it('reads in words without --json, and exits 2 for a deal that is not there', async () => {

@@ -1,4 +1,8 @@
-import { flag, parseArgs } from '../args';
+import { Solver } from '../../analysis';
+import type { RecordedEvent } from '../../eventStore/eventStore';
+import { analyseDeal } from '../../projections/analysis/analyseDeal';
+import { flag, has, parseArgs } from '../args';
+import { analysisJson } from './analyzeDeal';
 import { UsageError, type CliCommand } from '../command';
 import { openEventStore } from '../../eventStore/storeUrl';
 import { eventStoreDealSource } from '../../format/iss/export/dealStreamSource';
@@ -25,6 +29,9 @@ ${STORE_HELP}
   --result RESULT     ${DEAL_RESULT_FILTERS.join(', ')} (won/lost: by the declarer)
   --source SOURCE     live, import:iss, manual
   --out FILE          write to FILE instead of stdout
+  --analysis          add each deal's perfect-information verdicts ("analysis": the object
+                      \`analyze deal --json\` prints); seconds of CPU per deal, so off by default
+                      and not offered by the HTTP endpoint
 
 ${EXIT_CODES_HELP} Here 1 = some deals could not be read (listed on stderr).
 
@@ -35,7 +42,7 @@ const exportNdjson: CliCommand = {
   summary: 'Export deals as NDJSON hand histories',
   help,
   async run(argv, io) {
-    const args = parseArgs(argv, { values: ['store', 'player', 'table', 'tournament', 'from', 'to', 'game-type', 'result', 'source', 'out'] });
+    const args = parseArgs(argv, { values: ['store', 'player', 'table', 'tournament', 'from', 'to', 'game-type', 'result', 'source', 'out'], switches: ['analysis'] });
     if (args.positional.length > 0) throw new UsageError(`unexpected argument ${args.positional[0]}`);
     let filter;
     try {
@@ -56,13 +63,19 @@ const exportNdjson: CliCommand = {
     const store = await openEventStore(storeUrlOf(args, io), { readonly: true, mustExist: true });
     const out = outputOf(flag(args, 'out'), io);
     let problems = 0;
+    const solver = has(args, 'analysis') ? new Solver() : undefined;
     try {
       await writeLines(
         out.stream,
-        ndjsonDealLines(eventStoreDealSource(store), filter, (p) => {
-          problems++;
-          io.stderr.write(`skat-ledger export ndjson: ${p.dealId}: ${p.reason}\n`);
-        }),
+        ndjsonDealLines(
+          eventStoreDealSource(store),
+          filter,
+          (p) => {
+            problems++;
+            io.stderr.write(`skat-ledger export ndjson: ${p.dealId}: ${p.reason}\n`);
+          },
+          has(args, 'analysis') ? async (record, events) => ({ analysis: analysisJson(await analyseDeal(record.dealId, events as readonly RecordedEvent[], { solver })) }) : undefined,
+        ),
       );
     } finally {
       await out.finish();

@@ -1,4 +1,5 @@
 import type { DealStreamSource } from '../iss/export/dealStreamSource';
+import type { AnyEvent } from '../iss/export/tokensOfEvents';
 import { dealRecordOfEvents, type DealRecord } from './dealRecord';
 import { matchesDealFilter, type DealExportFilter } from './dealFilter';
 
@@ -18,8 +19,25 @@ export async function* ndjsonDealLines(
   source: DealStreamSource,
   filter: DealExportFilter = {},
   onProblem?: (problem: DealExportProblem) => void,
+  /** Extra fields for a record, computed from its events (the opt-in analysis); the caller supplies it. */
+  annotate?: (record: DealRecord, events: readonly AnyEvent[]) => Promise<Record<string, unknown>>,
 ): AsyncGenerator<string> {
-  for await (const record of dealRecords(source, filter, onProblem)) yield JSON.stringify(record) + '\n';
+  if (!annotate) {
+    for await (const record of dealRecords(source, filter, onProblem)) yield JSON.stringify(record) + '\n';
+    return;
+  }
+  for await (const dealId of source.dealIds()) {
+    const events = await source.dealEvents(dealId);
+    if (events.length === 0) continue;
+    let record: DealRecord;
+    try {
+      record = dealRecordOfEvents(events);
+    } catch (err) {
+      onProblem?.({ dealId, reason: (err as Error).message });
+      continue;
+    }
+    if (matchesDealFilter(record, filter)) yield JSON.stringify({ ...record, ...(await annotate(record, events)) }) + '\n';
+  }
 }
 
 export async function* dealRecords(source: DealStreamSource, filter: DealExportFilter = {}, onProblem?: (problem: DealExportProblem) => void): AsyncGenerator<DealRecord> {

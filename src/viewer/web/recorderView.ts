@@ -7,6 +7,7 @@ import { sortForDisplay } from './handOrder.js';
 import { legalCards, playLocally, type PlayPosition } from './localPlay.js';
 import { t } from './messages.js';
 import { START_TABLE_DEAL, type RecorderMove } from './recorderCommands.js';
+import { renderResultForm } from './resultForm.js';
 import { newCommandId, RecorderQueue } from './recorderQueue.js';
 import type { ViewSettings } from './replayView.js';
 import { currentToken, setToken } from './session.js';
@@ -35,7 +36,8 @@ const RECORDER_DEAL = `query RecorderDeal($id: ID!) {
   }
 }`;
 const MUTATIONS = `{ __type(name: "Mutation") { fields { name } } }`;
-const WITHDRAW = `mutation($commandId: ID!, $input: WithdrawMoveInput!) { withdrawMove(commandId: $commandId, input: $input) { revision } }`;
+const WITHDRAW = `mutation($commandId: ID!, $expectedRevision: String, $input: WithdrawMoveInput!) { withdrawMove(commandId: $commandId, expectedRevision: $expectedRevision, input: $input) { revision } }`;
+const TABLE_PLAYERS = `query TablePlayers($tableId: ID!) { scoreSheet(tableId: $tableId) { players } }`;
 
 interface RecorderDeal { id: string; revision: string; players: string[]; status: string; frames: Frame[] }
 
@@ -119,7 +121,7 @@ export async function renderRecorder(root: HTMLElement, tableId: string, s: View
   const withdraw = async () => {
     if (!deal || queue.pending().length) return;
     try {
-      await graphql(WITHDRAW, { commandId: newCommandId(), input: { dealId: deal.id, expectedRevision: deal.revision, reason: t('recordingSlip') } });
+      await graphql(WITHDRAW, { commandId: newCommandId(), expectedRevision: deal.revision, input: { dealId: deal.id, reason: t('recordingSlip') } });
       message = '';
     } catch (e) {
       message = (e as Error).message;
@@ -144,6 +146,26 @@ export async function renderRecorder(root: HTMLElement, tableId: string, s: View
       declaration: m.kind === 'declare' ? m.declaration : null,
     };
     return moveWords(asLegal, s.style(), s.language());
+  }
+
+  async function openResultForm(target: HTMLElement): Promise<void> {
+    let players: string[] = [];
+    try {
+      players = (await graphql<{ scoreSheet: { players: string[] } | null }>(TABLE_PLAYERS, { tableId })).scoreSheet?.players ?? [];
+    } catch (e) {
+      message = (e as Error).message;
+    }
+    renderResultForm(target, tableId, players, (outcome) => {
+      message = outcome;
+      if (outcome) draw();
+      else {
+        void reload().then(() => {
+          // Result after result: the form stays open for the next line of the list.
+          const again = body.querySelector<HTMLElement>('[data-testid="result-only"]');
+          again?.click();
+        });
+      }
+    });
   }
 
   function actionButton(label: string, testId: string, onClick: () => void, disabled = false): HTMLButtonElement {
@@ -173,6 +195,8 @@ export async function renderRecorder(root: HTMLElement, tableId: string, s: View
         actionButton(t('enterDealtCards'), 'enter-cards', () => renderDealEntry(entry, s.style(), s.language(), (d: EnteredDeal) => void startDeal({ shuffle: 'GIVEN', hands: d.hands, skat: d.skat }))),
         ' ',
         actionButton(t('serverShuffles'), 'server-shuffle', () => void startDeal({ shuffle: 'CRYPTO' })),
+        ' ',
+        actionButton(t('resultOnly'), 'result-only', () => void openResultForm(entry)),
         entry,
       );
       return;
