@@ -7,7 +7,7 @@ import { parseMismatchPolicy, type ReadModelMismatchPolicy } from '../projection
 
 export interface ApiSettings {
   readonly storeUrl: string;
-  /** Where the read models live; default the SQLite store's own file (in memory for EventStoreDB). */
+  /** Where the read models live; default the SQLite store's own file (for EventStoreDB ./data/read-models-<hash>.db). */
   readonly readModelUrl?: string;
   /** Read models built from another store: refused at start (default) or rebuilt. */
   readonly readModelMismatch: ReadModelMismatchPolicy;

@@ -9,15 +9,14 @@ import { ApolloServerPluginCacheControlDisabled } from '@apollo/server/plugin/di
 import { randomUUID } from 'node:crypto';
 import { GraphQLError, GraphQLSchema, parse, type FormattedExecutionResult, specifiedRules, validate, type ValidationRule } from 'graphql';
 import depthLimit from 'graphql-depth-limit';
-import { getComplexity, fieldExtensionsEstimator, simpleEstimator } from 'graphql-query-complexity';
 import type { Ledger } from '../ledger/ledger';
 import type { ApiSettings } from './apiSettings';
 import type { ApiContext } from './context/apiContext';
 import { makeDealLoader } from './context/dealLoader';
+import { RequestBudget } from './context/requestBudget';
 import { principalFrom } from './context/principalFrom';
 import { makeFormatError } from './errors/formatError';
-import { complexityPlugin } from './limits/complexityPlugin';
-import { listSizeEstimator } from './limits/listSizeEstimator';
+import { complexityPlugin, operationCost } from './limits/complexityPlugin';
 import type { RateLimiter } from './limits/rateLimiter';
 import type { Principal } from './auth/role';
 import type { TokenRevocations } from './auth/tokenRevocations';
@@ -70,7 +69,12 @@ export function graphqlOptions(settings: ApiSettings, ledger: Ledger, guards: Sh
   ledger.subscribe(() => responseCache.invalidate());
 
   // Over HTTP the request's correlation id (logged with every line of the request), so the events it records lead back to its logs.
-  const contextFor = (principal: Principal, correlationId: string = randomUUID()): ApiContext => ({ principal, deals: makeDealLoader(ledger), requestId: correlationId });
+  const contextFor = (principal: Principal, correlationId: string = randomUUID()): ApiContext => ({
+    principal,
+    deals: makeDealLoader(ledger),
+    requestId: correlationId,
+    budget: new RequestBudget(limits.requestTimeoutMs),
+  });
 
   return {
     driver: ApolloDriver,
@@ -84,7 +88,7 @@ export function graphqlOptions(settings: ApiSettings, ledger: Ledger, guards: Sh
     includeStacktraceInErrorResponses: false,
     formatError: makeFormatError(log),
     validationRules: [depthRule],
-    plugins: [graphiqlLandingPage('/graphql'), complexityPlugin(limits.maxComplexity), ApolloServerPluginCacheControlDisabled(), responseCachePlugin(responseCache), plainExecutionPlugin()],
+    plugins: [graphiqlLandingPage('/graphql'), complexityPlugin(limits.maxComplexity, ledger), ApolloServerPluginCacheControlDisabled(), responseCachePlugin(responseCache), plainExecutionPlugin()],
     // Compact JSON (Apollo pretty-prints by default), remembered for cached results.
     stringifyResult: memoisedStringify(),
     context: (arg: HttpContextArg | WsContextArg): ApiContext => {
@@ -132,13 +136,7 @@ export function graphqlOptions(settings: ApiSettings, ledger: Ledger, guards: Sh
               sessions.done(extra.socket, id);
               return errors.map((e) => badRequest(e.message));
             }
-            const cost = getComplexity({
-              schema,
-              query: document,
-              variables: payload.variables ?? {},
-              operationName: payload.operationName ?? undefined,
-              estimators: [fieldExtensionsEstimator(), listSizeEstimator(), simpleEstimator({ defaultComplexity: 1 })],
-            });
+            const { cost } = operationCost(schema, document, payload.variables ?? {}, payload.operationName ?? undefined, ledger);
             if (cost > limits.maxComplexity) throw badRequest(`query too complex: cost ${cost}, limit ${limits.maxComplexity}`);
             return undefined;
           } catch (err) {

@@ -26,6 +26,7 @@ import { Branches } from './branches';
 import { LogFollower } from './logFollower';
 import { isIssRecordImported, type IssRecordImportedData } from '../format/iss/import/issRecordImported';
 import { checkRecordedResult } from '../format/iss/import/recordedResultCheck';
+import { LogMemo } from './logMemo';
 import { PROJECTED_EVENT_TYPES, ProjectionRunner } from '../projections/runner';
 import { checkReadiness, type Readiness } from './readiness';
 import { checkReadModelBinding, ReadModelMismatchError, type ReadModelMismatchPolicy } from '../projections/readModelBinding';
@@ -145,7 +146,7 @@ export class Ledger {
       const ledger = new Ledger(store, db, options.profileId ?? DEFAULT_PROFILE_ID);
       // Before anything is served: rows built from another store must not answer for this one.
       if (options.readModelMismatch !== 'skip') {
-        const check = await checkReadModelBinding(db, store, PROJECTED_EVENT_TYPES);
+        const check = await checkReadModelBinding(db, store);
         if (!check.ok) {
           if (!check.unbound && options.readModelMismatch !== 'rebuild') throw new ReadModelMismatchError(readModelUrl, check.reason);
           process.emitWarning(`read models in ${readModelUrl} rebuilt at start: ${check.reason}`);
@@ -556,12 +557,48 @@ export class Ledger {
   }
 
   async audit(dealId: string): Promise<DealAudit | null> {
-    const read = await this.store.readStream(dealStreamName(dealId));
-    if (!read.exists) return null;
-    const audit = buildAudit(dealId, read.events);
-    // An imported deal keeps the archive's own result next to the engine's (DealScored): compare them.
-    const imported = read.events.find((e) => isIssRecordImported(e));
-    return imported ? { ...audit, archive: checkRecordedResult((imported.data as IssRecordImportedData).recordedResult, audit.recorded) } : audit;
+    return this.memoised(`audit\u0000${dealId}`, async () => {
+      const read = await this.store.readStream(dealStreamName(dealId));
+      if (!read.exists) return null;
+      const audit = buildAudit(dealId, read.events);
+      // An imported deal keeps the archive's own result next to the engine's (DealScored): compare them.
+      const imported = read.events.find((e) => isIssRecordImported(e));
+      return imported ? { ...audit, archive: checkRecordedResult((imported.data as IssRecordImportedData).recordedResult, audit.recorded) } : audit;
+    });
+  }
+
+  /** Heavy read models, computed once per log position (see LogMemo). */
+  private readonly memo = new LogMemo();
+
+  private async memoised<T>(key: string, compute: () => Promise<T> | T): Promise<T> {
+    await this.catchUp();
+    return this.memo.get(key, this.logPosition(), async () => compute());
+  }
+
+  private logPosition(): string {
+    const c = this.runner.checkpoint();
+    return `${c.position ?? ''}/${c.events}`;
+  }
+
+  /**
+   * What a heavy read would cost, for the API's cost model: the rows it reads, counted in SQL
+   * (indexes only), and whether its result is already computed at the current log position.
+   * Synchronous and without catching up: an estimate, a few events old at worst.
+   */
+  readCost(kind: 'playerStats' | 'scoreSheet' | 'standings' | 'audit', id: string): { readonly rows: number; readonly known: boolean } {
+    const memoKey = kind === 'playerStats' ? `playerStats\u0000${id}\u0000` : `${kind}\u0000${id}`;
+    const known = this.memo.has(memoKey, this.logPosition());
+    const count = (sql: string, ...args: string[]) => this.db.prepare(sql).pluck().get(...args) as number;
+    switch (kind) {
+      case 'playerStats':
+        return { known, rows: count(`SELECT (SELECT count(*) FROM ${RM.deals} WHERE p0 = ?) + (SELECT count(*) FROM ${RM.deals} WHERE p1 = ?) + (SELECT count(*) FROM ${RM.deals} WHERE p2 = ?)`, id, id, id) };
+      case 'scoreSheet':
+        return { known, rows: count(`SELECT count(*) FROM ${RM.deals} WHERE table_id = ?`, id) };
+      case 'standings':
+        return { known, rows: count(`SELECT count(*) FROM ${RM.deals} WHERE tournament_id = ?`, id) };
+      case 'audit':
+        return { known, rows: 1 };
+    }
   }
 
   private tableInfo(tableId: string): TableInfo | null {
@@ -585,12 +622,14 @@ export class Ledger {
   }
 
   async scoreSheet(tableId: string): Promise<ScoreSheet | null> {
-    await this.catchUp();
-    return this.sheetOf(tableId);
+    return this.memoised(`scoreSheet\u0000${tableId}`, () => this.sheetOf(tableId));
   }
 
   async standings(tournamentId: string): Promise<Standings | null> {
-    await this.catchUp();
+    return this.memoised(`standings\u0000${tournamentId}`, () => this.standingsOf(tournamentId));
+  }
+
+  private standingsOf(tournamentId: string): Standings | null {
     const tournament = this.tournamentInfo(tournamentId);
     if (!tournament) return null;
     const sheets = tournament.tables.map((t) => this.sheetOf(t.tableId, tournament)).filter((s): s is ScoreSheet => s !== null);
@@ -630,7 +669,11 @@ export class Ledger {
 
   /** `hiddenTournaments`: deals of these tournaments are left out (private ones, for readers who may not see them). */
   async playerStats(player: string, options: { hiddenTournaments?: readonly string[] } = {}): Promise<PlayerStats | null> {
-    await this.catchUp();
+    const hiddenKey = [...(options.hiddenTournaments ?? [])].sort().join('\u0000');
+    return this.memoised(`playerStats\u0000${player}\u0000${hiddenKey}`, () => this.playerStatsOf(player, options));
+  }
+
+  private playerStatsOf(player: string, options: { hiddenTournaments?: readonly string[] }): PlayerStats | null {
     const hidden = new Set(options.hiddenTournaments ?? []);
     const deals = listPlayerDeals(this.db, player).filter((d) => d.tournamentId === null || !hidden.has(d.tournamentId));
     const tableIds = [...new Set(deals.map((d) => d.tableId).filter((t): t is string => t !== null))];

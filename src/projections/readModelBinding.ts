@@ -87,19 +87,23 @@ async function eventAt(store: EventStore, mark: StoreMark): Promise<RecordedEven
 }
 
 /**
- * Compares the binding with the store: two small reads (the first projected event, found by a
- * filtered read, and the event at the recorded head). `projectedTypes` are the types the
- * projections read, so the first of them is the identity the runner recorded.
+ * Compares the binding with the store: two point reads, the event recorded as the store's identity
+ * and the event at the recorded head, each found in its stream and compared by id, hash and
+ * position. Events are hash-chained per stream and positions are the store's own, so a store that
+ * holds both is the one the rows were built from, or a copy of it that went on from there.
  */
-export async function checkReadModelBinding(db: ReadModelDb, store: EventStore, projectedTypes: readonly string[]): Promise<BindingCheck> {
+export async function checkReadModelBinding(db: ReadModelDb, store: EventStore): Promise<BindingCheck> {
   if (!holdsAnything(db)) return { ok: true };
   const { identity, head } = readBinding(db);
   if (!identity && !head) return { ok: false, unbound: true, reason: 'it records no store (written before read models were bound to their store)' };
   if (!identity || !head) return { ok: false, unbound: false, reason: 'its record of the store it was built from is incomplete or unreadable' };
-  let first: RecordedEvent | undefined;
-  for await (const event of store.readAll({ eventTypes: projectedTypes, maxCount: 1 })) first = event;
+  const first = await eventAt(store, identity);
   if (!sameEvent(identity, first, store)) {
-    return { ok: false, unbound: false, reason: `it was built from another store (its first event is ${identity.eventId} in ${identity.streamName}; this store's is ${first ? `${first.eventId} in ${first.streamName}` : 'none'})` };
+    return {
+      ok: false,
+      unbound: false,
+      reason: `it was built from another store (its first event ${identity.eventId} in ${identity.streamName} ${first ? 'differs here' : 'is not in this store'})`,
+    };
   }
   const atHead = await eventAt(store, head);
   if (!sameEvent(head, atHead, store)) {

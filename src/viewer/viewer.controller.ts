@@ -1,12 +1,13 @@
 import { Controller, Get, Inject, NotFoundException, Param, Res } from '@nestjs/common';
 import { createReadStream, existsSync } from 'node:fs';
 import type { ServerResponse } from 'node:http';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 
 export const VIEWER_ASSETS_DIR = Symbol('VIEWER_ASSETS_DIR');
 
 const TYPES: Record<string, string> = { js: 'text/javascript; charset=utf-8', css: 'text/css; charset=utf-8', html: 'text/html; charset=utf-8' };
-const VENDOR_MODULES: Readonly<Record<string, string>> = { 'qrcode.mjs': 'qrcode-generator/dist/qrcode.mjs' };
+// Resolved from each package's main file: qrcode-generator's exports map hides its dist folder.
+const VENDOR_MODULES: Readonly<Record<string, () => string>> = { 'qrcode.mjs': () => join(dirname(require.resolve('qrcode-generator')), 'qrcode.mjs') };
 // Only plain file names: no directories, so nothing outside the assets folder can be asked for.
 const ASSET_NAME = /^[A-Za-z0-9_-]+\.(js|css)$/;
 
@@ -23,12 +24,12 @@ export class ViewerController {
   /** Browser modules the pages take from npm packages (a fixed map: nothing else is served). */
   @Get('viewer/vendor/:file')
   vendor(@Param('file') file: string, @Res() res: ServerResponse): void {
-    const path = VENDOR_MODULES[file];
+    const path = Object.hasOwn(VENDOR_MODULES, file) ? VENDOR_MODULES[file]() : null;
     if (!path) throw new NotFoundException(`no viewer module ${file}`);
     res.setHeader('Content-Type', TYPES.js);
     res.setHeader('X-Content-Type-Options', 'nosniff');
     res.setHeader('Cache-Control', 'public, max-age=86400');
-    createReadStream(require.resolve(path)).pipe(res);
+    createReadStream(path).pipe(res);
   }
 
   @Get('viewer/:file')

@@ -10,7 +10,7 @@ import type { TokenRevocations } from '../../src/api/auth/tokenRevocations';
 import { DealEventHub } from '../../src/api/subscriptions/dealEventHub';
 import { CLOSE_FORBIDDEN } from '../../src/api/subscriptions/socketSessions';
 import { API_REVOCATIONS } from '../../src/api/tokens';
-import { openTableAndDeal } from './dealFlow';
+import { openTableAndDeal, playOn } from './dealFlow';
 import { codesOf, collect, startServer, type TestServer } from './harness';
 
 const sha256 = (text: string): string => createHash('sha256').update(text).digest('hex');
@@ -222,3 +222,72 @@ function wsResult(client: Client, query: string, variables: Record<string, unkno
     client.subscribe({ query, variables }, { next: (v) => void (result = v as typeof result), error: reject, complete: () => resolve(result) });
   });
 }
+
+describe('abuse: costs that tell the truth, one computation per read model, a deadline, a responsive /health (issue 13 item 2)', () => {
+  let s: TestServer;
+  let fast: TestServer;
+  let dealId: string;
+  let admin: string;
+  beforeAll(async () => {
+    // `s` keeps the default limits; `fast` lets heavy requests through but stops them after 2 s.
+    [s, fast] = await Promise.all([startServer(), startServer({ limits: { maxComplexity: 10_000_000, maxDepth: 20, requestTimeoutMs: 2000 } })]);
+    admin = s.token({ role: 'admin' });
+    for (const server of [s, fast]) {
+      dealId = await openTableAndDeal(server, 'h1', ['Anna', 'Ben', 'Cleo'], server.token({ role: 'admin' }), server.token({ role: 'recorder', table: 'h1' }));
+      await playOn(server, dealId, server.token({ role: 'recorder', table: 'h1' }));
+    }
+  }, 60_000);
+  afterAll(async () => Promise.all([s?.close(), fast?.close()]));
+
+  it('refuses the review\'s 2,400 aliased audits (97 KB) as too costly, before running any', async () => {
+    const audits = jest.spyOn(s.ledger, 'audit');
+    const query = `{ ${Array.from({ length: 2400 }, (_, i) => `a${i}: audit(dealId: "${dealId}") { intact }`).join(' ')} }`;
+    expect(query.length).toBeGreaterThan(90_000);
+    const r = await s.gql(query);
+    expect(r.status).toBe(400);
+    expect(r.body.errors![0].extensions!.reason).toBe('QUERY_TOO_COMPLEX');
+    expect(audits).not.toHaveBeenCalled();
+    audits.mockRestore();
+  });
+
+  it('computes a heavy read model once for many aliases of one request (audit, score sheet, player statistics)', async () => {
+    const auditModule = require('../../src/projections/audit/buildAudit');
+    const statsModule = require('../../src/projections/playerStats/buildPlayerStats');
+    const sheetModule = require('../../src/projections/scoreSheet/buildScoreSheet');
+    const spies = [jest.spyOn(auditModule, 'buildAudit'), jest.spyOn(statsModule, 'buildPlayerStats'), jest.spyOn(sheetModule, 'buildScoreSheet')];
+    const n = 20;
+    const query = `{ ${Array.from({ length: n }, (_, i) => `a${i}: audit(dealId: "${dealId}") { intact } p${i}: playerStats(player: "Anna") { dealsPlayed } s${i}: scoreSheet(tableId: "h1") { rows { dealNumber } }`).join(' ')} }`;
+    const r = await s.gql(query, {}, admin);
+    expect(r.body.errors).toBeUndefined();
+    expect(Object.keys(r.body.data)).toHaveLength(3 * n);
+    const [audit, stats, sheet] = spies.map((x) => x.mock.calls.length);
+    expect(audit).toBe(1);
+    expect(stats).toBe(1);
+    // playerStats reads the sheet of the player's table too: one for the stats, one for the sheet field.
+    expect(sheet).toBeLessThanOrEqual(2);
+    spies.forEach((x) => x.mockRestore());
+  });
+
+  it('answers /health while a heavy request is still computing (the request yields the event loop)', async () => {
+    const order: string[] = [];
+    const frames = jest.spyOn(fast.ledger, 'frames');
+    // A live deal's frames are folded afresh for every alias (no cache): far more work than the 2 s deadline allows.
+    const live = await openTableAndDeal(fast, 'h2', ['Anna', 'Ben', 'Cleo'], fast.token({ role: 'admin' }), fast.token({ role: 'recorder', table: 'h2' }));
+    await playOn(fast, live, fast.token({ role: 'recorder', table: 'h2' }), 20);
+    const query = `{ ${Array.from({ length: 1000 }, (_, i) => `d${i}: deal(id: "${live}") { frames(perspective: PUBLIC) { step } }`).join(' ')} }`;
+    const heavy = fast.gql(query).then((r) => (order.push('heavy'), r));
+    let settled = false;
+    void heavy.then(() => (settled = true));
+    while (frames.mock.calls.length === 0 && !settled) await new Promise((r) => setImmediate(r));
+    if (settled) throw new Error(`the heavy request ended before computing: ${JSON.stringify((await heavy).body).slice(0, 500)}`);
+    const health = await fetch(fast.url.replace('/graphql', '/health'));
+    order.push('health');
+    expect(health.status).toBe(200);
+    const r = await heavy;
+    frames.mockRestore();
+    expect(order).toEqual(['health', 'heavy']);
+    // and past its deadline the rest of the request is stopped with a clear error
+    expect(codesOf(r)).toContain('TIMEOUT');
+    expect(r.body.errors!.find((e) => e.extensions?.code === 'TIMEOUT')!.message).toMatch(/longer than 2000 ms/);
+  });
+});

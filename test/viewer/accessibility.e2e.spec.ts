@@ -46,6 +46,9 @@ beforeAll(async () => {
   const records = readdirSync(CORPUS).filter((f) => f.endsWith('.sgf')).map((f) => readFileSync(join(CORPUS, f), 'utf8')).join('\n');
   await server.gql('mutation($r: String!) { importIss(records: $r) { imported } }', { r: records }, admin);
   const recorder = server.token({ role: 'recorder', table: 'a11y-t1' });
+  await server.gql(`mutation($c: ID!) { createTournament(commandId: $c, input: { tournamentId: "a11y-cup", name: "Cup" }) { revision } }`, { c: 'a11y-cup' }, admin);
+  await server.gql(`mutation($c: ID!, $i: OpenTableInput!) { openTable(commandId: $c, input: $i) { revision } }`,
+    { c: 'a11y-t1', i: { tableId: 'a11y-t1', players: ['Anna', 'Ben', 'Cleo'], firstDealer: 'Anna', tournamentId: 'a11y-cup', round: 1 } }, admin);
   const live = await openTableAndDeal(server, 'a11y-t1', ['Anna', 'Ben', 'Cleo'], admin, recorder);
   const token = encodeURIComponent(recorder);
   pages = [
@@ -54,6 +57,9 @@ beforeAll(async () => {
     { name: 'live', path: `/?deal=${live}`, ready: '[data-testid="step"]' },
     { name: 'sheet', path: '/?sheet=iss-series-252902', ready: '[data-testid="seeger-fabian"]' },
     { name: 'recorder', path: `/?record=a11y-t1#token=${token}`, ready: '[data-testid="recorder-to-act"]' },
+    { name: 'organiser', path: `/?organise#token=${encodeURIComponent(admin)}`, ready: '[data-testid="table-row"]' },
+    { name: 'standings', path: '/?standings=a11y-cup', ready: '[data-testid="table-list"] [data-testid="seeger-fabian"]' },
+    { name: 'hall-screen', path: '/?table=a11y-t1', ready: '[data-testid="table-live"] [data-testid="step"]' },
   ];
   browser = await chromium.launch({
     executablePath: CHROMIUM,

@@ -72,10 +72,10 @@ describe('standings page in Chromium', () => {
     await page.goto(`${base}/?standings=cup`);
     await page.waitForSelector('[data-testid="standings"]');
     await page.waitForFunction(() => document.querySelectorAll('[data-testid="table-list"] [data-testid="seeger-fabian"]').length === 2);
-    const api = (await gql(`{ standings(tournamentId: "cup") { lines { rank player total } } }`, {})).standings.lines;
+    const api = (await gql(`{ standings(tournamentId: "cup") { lines { rank player total lossFeeCents } } }`, {})).standings.lines;
     const shown = await page.$$eval('[data-testid="standings"] tbody tr', (trs) =>
-      trs.map((tr) => ({ rank: Number(tr.querySelector('[data-testid="standing-rank"]')?.textContent), player: tr.querySelector('th')?.textContent, total: Number(tr.querySelector('td:last-child')?.textContent) })));
-    expect(shown).toEqual(api.map((l: any) => ({ rank: l.rank, player: l.player, total: l.total })));
+      trs.map((tr) => ({ rank: Number(tr.querySelector('[data-testid="standing-rank"]')?.textContent), player: tr.querySelector('th')?.textContent, total: Number(tr.querySelector('[data-testid="standing-total"]')?.textContent), fee: tr.querySelector('[data-testid="loss-fee-owed"]')?.textContent })));
+    expect(shown).toEqual(api.map((l: any) => ({ rank: l.rank, player: l.player, total: l.total, fee: `${(l.lossFeeCents / 100).toFixed(2)} €` })));
     expect(await page.$$eval('[data-testid="table-list"]', (lists) => lists.map((l) => l.querySelectorAll('[data-testid="sheet-rows"] tbody tr').length))).toEqual([36, 6]);
     await page.screenshot({ path: join(OUT, 'standings.png'), fullPage: true });
 

@@ -8,6 +8,7 @@ export const ERROR_CODES = [
   'FORBIDDEN',
   'STORE_UNAVAILABLE',
   'RATE_LIMITED',
+  'TIMEOUT',
   'INTERNAL_SERVER_ERROR',
 ] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];
@@ -22,5 +23,6 @@ export const HTTP_STATUS: Record<ErrorCode, number> = {
   FORBIDDEN: 403,
   STORE_UNAVAILABLE: 503,
   RATE_LIMITED: 429,
+  TIMEOUT: 503,
   INTERNAL_SERVER_ERROR: 500,
 };

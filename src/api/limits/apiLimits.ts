@@ -15,6 +15,8 @@ export interface ApiLimits {
   /** NDJSON exports streaming at once, in all and for one caller. */
   readonly maxConcurrentExports: number;
   readonly maxConcurrentExportsPerCaller: number;
+  /** How long one GraphQL request may compute before it is stopped with TIMEOUT. */
+  readonly requestTimeoutMs: number;
 }
 
 export const DEFAULT_LIMITS: ApiLimits = {
@@ -27,6 +29,7 @@ export const DEFAULT_LIMITS: ApiLimits = {
   maxOperationsPerCaller: 100,
   maxConcurrentExports: 2,
   maxConcurrentExportsPerCaller: 1,
+  requestTimeoutMs: 5000,
 };
 
 export function limitsFromEnv(env: NodeJS.ProcessEnv): ApiLimits {
@@ -47,5 +50,6 @@ export function limitsFromEnv(env: NodeJS.ProcessEnv): ApiLimits {
     maxOperationsPerCaller: read('SKAT_LEDGER_MAX_CALLER_WS_OPERATIONS', DEFAULT_LIMITS.maxOperationsPerCaller),
     maxConcurrentExports: read('SKAT_LEDGER_MAX_EXPORTS', DEFAULT_LIMITS.maxConcurrentExports),
     maxConcurrentExportsPerCaller: read('SKAT_LEDGER_MAX_CALLER_EXPORTS', DEFAULT_LIMITS.maxConcurrentExportsPerCaller),
+    requestTimeoutMs: read('SKAT_LEDGER_REQUEST_TIMEOUT_MS', DEFAULT_LIMITS.requestTimeoutMs),
   };
 }

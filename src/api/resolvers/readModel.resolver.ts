@@ -21,7 +21,7 @@ export class ReadModelResolver {
 
   @Query(() => ScoreSheetType, { nullable: true, description: "A table's list with Seeger-Fabian totals; ISS series: iss-series-<SE>" })
   async scoreSheet(@Args('tableId', { type: () => ID }) tableId: string, @Context() ctx: ApiContext): Promise<ScoreSheetType | null> {
-    const sheet = await this.ledger.scoreSheet(valid.id(tableId, 'tableId'));
+    const sheet = await ctx.budget.run(() => this.ledger.scoreSheet(valid.id(tableId, 'tableId')));
     if (!sheet || !mayReadTournament(ctx.principal, sheet.tournamentId, this.visibility)) return null;
     return scoreSheetView(sheet);
   }
@@ -30,13 +30,13 @@ export class ReadModelResolver {
   async standings(@Args('tournamentId', { type: () => ID }) tournamentId: string, @Context() ctx: ApiContext): Promise<StandingsType | null> {
     valid.id(tournamentId, 'tournamentId');
     if (!mayReadTournament(ctx.principal, tournamentId, this.visibility)) return null;
-    const standings = await this.ledger.standings(tournamentId);
+    const standings = await ctx.budget.run(() => this.ledger.standings(tournamentId));
     return standings ? standingsView(standings) : null;
   }
 
   @Query(() => PlayerStatsType, { nullable: true })
   async playerStats(@Args('player') player: string, @Context() ctx: ApiContext): Promise<PlayerStatsType | null> {
-    const stats = await this.ledger.playerStats(valid.name(player, 'player'), { hiddenTournaments: hiddenTournaments(ctx.principal, this.visibility) });
+    const stats = await ctx.budget.run(() => this.ledger.playerStats(valid.name(player, 'player'), { hiddenTournaments: hiddenTournaments(ctx.principal, this.visibility) }));
     return stats ? playerStatsView(stats) : null;
   }
 }

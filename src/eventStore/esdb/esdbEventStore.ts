@@ -156,11 +156,15 @@ function matches(event: ClientEvent, filter: EventFilter): boolean {
 
 const escapeRegex = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
-/** The server-side filter of a subscription: stream prefixes, else exact event types, else no system events. */
+/**
+ * The server-side filter of a subscription. The server filters on one attribute: exact event types
+ * when given (the narrower as a rule: a projection's types, one type per deal), else stream
+ * prefixes, else no system events; the other attribute is checked on the client.
+ */
 function serverFilter(filter: EventFilter, checkpointReached: (position: Position) => void, checkpointInterval = 1): Filter {
   const onCheckpoint = { checkpointInterval, checkpointReached: (_subscription: unknown, position: Position) => checkpointReached(position) };
-  if (filter.streamPrefixes?.length) return streamNameFilter({ prefixes: [...filter.streamPrefixes], ...onCheckpoint });
   if (filter.eventTypes?.length) return eventTypeFilter({ regex: `^(?:${filter.eventTypes.map(escapeRegex).join('|')})$`, ...onCheckpoint });
+  if (filter.streamPrefixes?.length) return streamNameFilter({ prefixes: [...filter.streamPrefixes], ...onCheckpoint });
   return excludeSystemEvents(onCheckpoint);
 }
 

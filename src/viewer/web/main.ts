@@ -3,6 +3,7 @@ import { loadDeckStyle, saveDeckStyle } from './deckPreference.js';
 import { LANGUAGES, loadLanguage, saveLanguage, type Language } from './language.js';
 import { renderBranch } from './branchView.js';
 import { renderList } from './listView.js';
+import { renderOrganiser } from './organiserView.js';
 import { setLanguage, t, type MessageKey } from './messages.js';
 import { renderRecorder } from './recorderView.js';
 import { renderReplay } from './replayView.js';
@@ -37,6 +38,7 @@ async function route(): Promise<void> {
   const standings = params.get('standings');
   const branch = params.get('branch');
   if (branch) teardown = await renderBranch(root, branch, settings);
+  else if (params.has('organise')) await renderOrganiser(root);
   else if (standings) await renderStandings(root, standings);
   else if (record) teardown = await renderRecorder(root, record, settings);
   else if (table) teardown = await renderTableScreen(root, table, settings);

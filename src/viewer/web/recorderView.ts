@@ -11,6 +11,7 @@ import { renderResultForm } from './resultForm.js';
 import { newCommandId, RecorderQueue } from './recorderQueue.js';
 import type { ViewSettings } from './replayView.js';
 import { currentToken, setToken } from './session.js';
+import { renderSignIn } from './signIn.js';
 import { gameWords, moveWords, seatWord, stepSentence } from './stepWords.js';
 import { SEAT_NAMES, type Frame, type SeatName } from './types.js';
 
@@ -62,7 +63,10 @@ function playPosition(f: Frame): PlayPosition | null {
 export async function renderRecorder(root: HTMLElement, tableId: string, s: ViewSettings): Promise<() => void> {
   clear(root);
   if (!currentToken()) {
-    renderSignIn(root, () => void renderRecorder(root, tableId, s));
+    renderSignIn(root, t('signInWhy'), (token) => {
+      setToken(token);
+      void renderRecorder(root, tableId, s);
+    });
     return () => undefined;
   }
   const queue = new RecorderQueue(tableId);
@@ -325,19 +329,4 @@ export async function renderRecorder(root: HTMLElement, tableId: string, s: View
     document.removeEventListener('keydown', onKey);
     window.removeEventListener('online', onOnline);
   };
-}
-
-function renderSignIn(root: HTMLElement, onSignedIn: () => void): void {
-  const input = el('input', { type: 'password', name: 'token', autocomplete: 'off', 'data-testid': 'token-input' }) as HTMLInputElement;
-  const form = el('form', { class: 'sign-in', 'aria-label': t('signIn') },
-    el('label', {}, t('pasteToken'), input),
-    el('button', { type: 'submit', text: t('signIn') }));
-  form.addEventListener('submit', (ev) => {
-    ev.preventDefault();
-    if (input.value.trim()) {
-      setToken(input.value.trim());
-      onSignedIn();
-    }
-  });
-  root.append(el('h2', { text: t('signIn') }), el('p', { text: t('signInWhy') }), form);
 }

@@ -22,8 +22,12 @@ import type { Faults } from './faults';
 const FORWARDS = 0;
 /** The gRPC client's fixed search window when it asks for `count` (server default). */
 const DEFAULT_SEARCH_WINDOW = 32;
-/** Messages the double buffers per call before it waits for the reader (memory stays bounded on 700,000-event reads). */
-const SEND_BUFFER_MESSAGES = 2_000;
+/**
+ * Messages the double buffers per call before it waits for the reader: about what a real server
+ * gets ahead of a reader within HTTP/2 flow control (a 64 KiB window of ~600-byte events). Memory
+ * stays bounded on 700,000-event reads, and a reader that stops early (maxCount) was sent little.
+ */
+const SEND_BUFFER_MESSAGES = 100;
 
 type ReadCall = grpc.ServerWritableStream<streamsPb.ReadReq, streamsPb.ReadResp>;
 type EventFilter = (event: LoggedEvent) => boolean;
@@ -134,7 +138,7 @@ class Sender {
 
   async write(response: streamsPb.ReadResp): Promise<boolean> {
     if (this.cancelled) return false;
-    // Wait for 'drain' only past a deep buffer: a wait per full 16-message buffer costs a round trip each.
+    // Wait for 'drain' only past the window (the transport's own 16-message mark would cost a round trip each).
     if (!this.call.write(response) && this.call.writableLength > SEND_BUFFER_MESSAGES) {
       await new Promise<void>((resolve) => {
         const done = () => (this.call.off('drain', done), this.call.off('close', done), resolve());

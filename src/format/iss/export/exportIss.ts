@@ -22,7 +22,7 @@ export interface IssExportLine {
 
 /** One ISS line per deal, streamed: a deal is read, written and let go before the next. */
 export async function* exportIssLines(source: DealStreamSource, options: IssExportOptions = {}): AsyncGenerator<IssExportLine> {
-  const ids: AsyncIterable<string> | Iterable<string> = options.dealIds ?? source.dealIds();
+  const ids: AsyncIterable<string> | Iterable<string> = options.dealIds ?? source.dealIds(options.tableId === undefined ? {} : { tableId: options.tableId });
   for await (const dealId of ids) {
     const events = await source.dealEvents(dealId);
     if (events.length === 0) {

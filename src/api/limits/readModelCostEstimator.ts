@@ -1,0 +1,78 @@
+import type { ComplexityEstimator } from 'graphql-query-complexity';
+
+/**
+ * The cost of the read models that read and compute in proportion to the data (issue 13): a
+ * player's statistics (per deal of the player), a score sheet (per deal of the table), standings
+ * (per deal of the tournament) and an audit (hash chain and rescoring of one deal). One unit is
+ * about 20 µs of server time on the project's machines (measured on the review's 4,000-deal store:
+ * playerStats ≈ 4.5 µs per deal, an audit ≈ 4 ms), so the default limit of 5,000 is ≈ 100 ms.
+ *
+ * A read model is computed once per request and log position (Ledger memo), so the first alias
+ * with given arguments pays for the computation and every alias pays for its output; one already
+ * computed at the current position costs only its output.
+ */
+export interface ReadCosts {
+  readCost(kind: HeavyRead, id: string): { readonly rows: number; readonly known: boolean };
+}
+
+export type HeavyRead = 'playerStats' | 'scoreSheet' | 'standings' | 'audit';
+
+/** Units per row read, and the fixed part, of each heavy read model when computed. */
+export const READ_COST = {
+  playerStatsPerDeal: 0.25,
+  scoreSheetPerDeal: 0.5,
+  standingsPerDeal: 0.5,
+  audit: 200,
+  fixed: 5,
+} as const;
+
+const HEAVY: Record<string, { kind: HeavyRead; arg: string } | undefined> = {
+  'Query.playerStats': { kind: 'playerStats', arg: 'player' },
+  'Query.scoreSheet': { kind: 'scoreSheet', arg: 'tableId' },
+  'Query.standings': { kind: 'standings', arg: 'tournamentId' },
+  'Query.audit': { kind: 'audit', arg: 'dealId' },
+};
+
+/**
+ * One estimator per request: it remembers which read models the request already paid for.
+ * `dynamic` turns true once the cost depended on the data (such costs are not cached).
+ */
+export function readModelCostEstimator(costs: ReadCosts): ComplexityEstimator & { dynamic: boolean } {
+  const paid = new Set<string>();
+  const estimator = (({ type, field, args, childComplexity }) => {
+    const name = `${type.name}.${field.name}`;
+    if (name === 'Deal.audit') return READ_COST.audit + childComplexity * 5; // per deal of a list: no id to look up
+    const heavy = HEAVY[name];
+    if (!heavy) return undefined;
+    const id = args[heavy.arg];
+    if (typeof id !== 'string') return undefined;
+    estimator.dynamic = true;
+    const key = `${heavy.kind}\u0000${id}`;
+    const { rows, known } = costs.readCost(heavy.kind, id);
+    const compute = known || paid.has(key) ? 0 : READ_COST.fixed + computeCost(heavy.kind, rows);
+    paid.add(key);
+    return 1 + compute + childComplexity * outputFactor(heavy.kind, rows);
+  }) as ComplexityEstimator & { dynamic: boolean };
+  estimator.dynamic = false;
+  return estimator;
+}
+
+function computeCost(kind: HeavyRead, rows: number): number {
+  switch (kind) {
+    case 'playerStats':
+      return Math.ceil(rows * READ_COST.playerStatsPerDeal);
+    case 'scoreSheet':
+      return Math.ceil(rows * READ_COST.scoreSheetPerDeal);
+    case 'standings':
+      return Math.ceil(rows * READ_COST.standingsPerDeal);
+    case 'audit':
+      return READ_COST.audit;
+  }
+}
+
+/** How many times its selection an answer repeats: a sheet has a row per deal, an audit ~45 events. */
+function outputFactor(kind: HeavyRead, rows: number): number {
+  if (kind === 'scoreSheet') return Math.max(1, Math.ceil(rows / 10));
+  if (kind === 'audit') return 5;
+  return 1;
+}
