@@ -540,7 +540,7 @@ export class Ledger {
     return replayFrames(dealId, read.events, perspective, { from: step, to: step })[0] ?? null;
   }
 
-  async deals(filter: DealFilter, page: { first: number; after?: string }): Promise<DealPage> {
+  async deals(filter: DealFilter, page: { first: number; after?: string; newestFirst?: boolean }): Promise<DealPage> {
     if (!page || !Number.isInteger(page.first) || page.first < 0) throw new InvalidQueryError('page.first is an integer >= 0');
     await this.catchUp();
     try {
