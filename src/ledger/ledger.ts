@@ -24,6 +24,8 @@ import { replayFrames, toStoredDealEvent } from '../projections/replayFrames/rep
 import { DealAnalyses } from './analyses';
 import { Branches } from './branches';
 import { LogFollower } from './logFollower';
+import { isIssRecordImported, type IssRecordImportedData } from '../format/iss/import/issRecordImported';
+import { checkRecordedResult } from '../format/iss/import/recordedResultCheck';
 import { LogMemo } from './logMemo';
 import { PROJECTED_EVENT_TYPES, ProjectionRunner } from '../projections/runner';
 import { checkReadiness, type Readiness } from './readiness';
@@ -557,7 +559,11 @@ export class Ledger {
   async audit(dealId: string): Promise<DealAudit | null> {
     return this.memoised(`audit\u0000${dealId}`, async () => {
       const read = await this.store.readStream(dealStreamName(dealId));
-      return read.exists ? buildAudit(dealId, read.events) : null;
+      if (!read.exists) return null;
+      const audit = buildAudit(dealId, read.events);
+      // An imported deal keeps the archive's own result next to the engine's (DealScored): compare them.
+      const imported = read.events.find((e) => isIssRecordImported(e));
+      return imported ? { ...audit, archive: checkRecordedResult((imported.data as IssRecordImportedData).recordedResult, audit.recorded) } : audit;
     });
   }
 
