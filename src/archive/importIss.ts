@@ -349,7 +349,9 @@ export async function importIssFiles(
         }
         if (onProgress && summary.records - lastReport >= 200) {
           lastReport = summary.records;
-          onProgress({ file, bytesRead: doneBytes + input.bytesRead(), totalBytes, summary });
+          const bytesRead = doneBytes + input.bytesRead();
+          // Standard input has no size: its progress is what was read so far.
+          onProgress({ file, bytesRead, totalBytes: Math.max(totalBytes, bytesRead), summary });
         }
       }
     } finally {

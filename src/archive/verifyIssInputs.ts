@@ -3,6 +3,7 @@ import { availableParallelism } from 'node:os';
 import { join } from 'node:path';
 import { Worker } from 'node:worker_threads';
 import { getProfile } from '../rules/variant';
+import type { RuleProfile } from '../rules/variant/rule-profile';
 import type { IssVerdict } from '../format/iss/issVerify';
 import { issLineBatches } from '../format/iss/issLineSource';
 import { openIssInput, STDIN_NAME } from './issInput';
@@ -15,7 +16,8 @@ export interface IssVerifySink {
 
 export interface IssVerifyOptions {
   /**
-   * Worker threads to verify on; default: one per core when the input is large (over
+   * Worker threads to verify on besides this thread, which verifies a batch itself whenever every
+   * worker is busy; default: one per core but one when the input is large (over
    * PARALLEL_FROM_BYTES, or standard input), else none (this thread does it all).
    */
   readonly workers?: number;
@@ -30,25 +32,26 @@ const IN_FLIGHT_PER_WORKER = 2;
 
 /**
  * `iss verify` over files and standard input: lines are cut here (the shared line source) and
- * verified in batches, on worker threads when the input is large so that every core works;
- * verdicts reach the sink in input order. Memory holds a few batches, whatever the input's size.
+ * verified in batches, on worker threads beside this one when the input is large, so that every
+ * core works; verdicts reach the sink in input order. Memory holds a few batches, whatever the
+ * input's size.
  */
 export async function verifyIssInputs(names: readonly string[], profileId: string, sink: IssVerifySink, options: IssVerifyOptions = {}): Promise<void> {
   const profile = getProfile(profileId);
   const large = names.some((n) => n === STDIN_NAME) || names.reduce((sum, n) => sum + statSync(n).size, 0) >= PARALLEL_FROM_BYTES;
-  const workers = options.workers ?? (large ? availableParallelism() : 0);
-  const pool = workers > 0 ? new VerifyPool(workers, profileId) : null;
+  const workers = options.workers ?? (large ? Math.max(1, availableParallelism() - 1) : 0);
+  const pool = workers > 0 ? new VerifyPool(workers, profileId, profile) : null;
   try {
     for (const name of names) {
       const input = openIssInput(name, options.stdin);
       try {
         let texts: (string | null)[] = [];
         let lines: number[] = [];
-        const send = async () => {
+        const send = () => {
           const batch: IssVerifyBatch = { texts, lines };
           texts = [];
           lines = [];
-          if (pool) await pool.submit(batch, (r) => sink.onVerdicts(name, r.agree, r.others));
+          if (pool) pool.submit(batch, (r) => sink.onVerdicts(name, r.agree, r.others));
           else {
             const r = verifyIssBatch(batch, profile);
             sink.onVerdicts(name, r.agree, r.others);
@@ -61,9 +64,9 @@ export async function verifyIssInputs(names: readonly string[], profileId: strin
             else texts.push(l.text);
             lines.push(l.lineNumber);
           }
-          if (texts.length >= BATCH_LINES) await send();
+          if (texts.length >= BATCH_LINES) send();
         }
-        if (texts.length > 0) await send();
+        if (texts.length > 0) send();
         // Every verdict of this input before the next input's (and before the summary).
         await pool?.drain();
       } finally {
@@ -91,8 +94,9 @@ function workerScript(): { file: string; execArgv: string[] } {
 }
 
 /**
- * Worker threads verifying batches; results are handed on in submission order. `submit` waits
- * while every worker has IN_FLIGHT_PER_WORKER batches, so reading never runs ahead of verifying.
+ * Worker threads verifying batches, with this thread as one more verifier: a batch goes to a
+ * worker with room (IN_FLIGHT_PER_WORKER), otherwise this thread verifies it at once, so every
+ * core works and reading never runs ahead of verifying. Results are handed on in submission order.
  */
 class VerifyPool {
   private readonly workers: Array<{ worker: Worker; inFlight: number }> = [];
@@ -103,7 +107,11 @@ class VerifyPool {
   private waiters: Array<() => void> = [];
   private failure: Error | null = null;
 
-  constructor(count: number, profileId: string) {
+  constructor(
+    count: number,
+    profileId: string,
+    private readonly profile: RuleProfile,
+  ) {
     const { file, execArgv } = workerScript();
     for (let i = 0; i < count; i++) {
       const worker = new Worker(file, { workerData: { profileId }, execArgv, env: { ...process.env, TS_NODE_TRANSPILE_ONLY: 'true' } });
@@ -126,19 +134,18 @@ class VerifyPool {
     }
   }
 
-  async submit(batch: IssVerifyBatch, onResult: (r: IssVerifyBatchResult) => void): Promise<void> {
-    for (;;) {
-      if (this.failure) throw this.failure;
-      const free = this.workers.reduce((best, w) => (w.inFlight < best.inFlight ? w : best));
-      if (free.inFlight < IN_FLIGHT_PER_WORKER) {
-        const seq = this.nextSeq++;
-        this.deliver.set(seq, onResult);
-        free.inFlight++;
-        free.worker.postMessage({ seq, batch });
-        return;
-      }
-      await new Promise<void>((resolve) => this.waiters.push(resolve));
+  submit(batch: IssVerifyBatch, onResult: (r: IssVerifyBatchResult) => void): void {
+    if (this.failure) throw this.failure;
+    const seq = this.nextSeq++;
+    this.deliver.set(seq, onResult);
+    const free = this.workers.reduce((best, w) => (w.inFlight < best.inFlight ? w : best));
+    if (free.inFlight < IN_FLIGHT_PER_WORKER) {
+      free.inFlight++;
+      free.worker.postMessage({ seq, batch });
+      return;
     }
+    this.done.set(seq, verifyIssBatch(batch, this.profile));
+    this.flush();
   }
 
   /** Waits until every submitted batch has been handed on. */

@@ -24,6 +24,8 @@ import { replayFrames, toStoredDealEvent } from '../projections/replayFrames/rep
 import { DealAnalyses } from './analyses';
 import { Branches } from './branches';
 import { LogFollower } from './logFollower';
+import { isIssRecordImported, type IssRecordImportedData } from '../format/iss/import/issRecordImported';
+import { checkRecordedResult } from '../format/iss/import/recordedResultCheck';
 import { LogMemo } from './logMemo';
 import { reservedIdProblem } from './reservedIds';
 import { PROJECTED_EVENT_TYPES, ProjectionRunner } from '../projections/runner';
@@ -541,7 +543,7 @@ export class Ledger {
     return replayFrames(dealId, read.events, perspective, { from: step, to: step })[0] ?? null;
   }
 
-  async deals(filter: DealFilter, page: { first: number; after?: string }): Promise<DealPage> {
+  async deals(filter: DealFilter, page: { first: number; after?: string; newestFirst?: boolean }): Promise<DealPage> {
     if (!page || !Number.isInteger(page.first) || page.first < 0) throw new InvalidQueryError('page.first is an integer >= 0');
     await this.catchUp();
     try {
@@ -560,7 +562,11 @@ export class Ledger {
   async audit(dealId: string): Promise<DealAudit | null> {
     return this.memoised(`audit\u0000${dealId}`, async () => {
       const read = await this.store.readStream(dealStreamName(dealId));
-      return read.exists ? buildAudit(dealId, read.events) : null;
+      if (!read.exists) return null;
+      const audit = buildAudit(dealId, read.events);
+      // An imported deal keeps the archive's own result next to the engine's (DealScored): compare them.
+      const imported = read.events.find((e) => isIssRecordImported(e));
+      return imported ? { ...audit, archive: checkRecordedResult((imported.data as IssRecordImportedData).recordedResult, audit.recorded) } : audit;
     });
   }
 

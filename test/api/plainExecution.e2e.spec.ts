@@ -75,7 +75,7 @@ async function expectSameAnswer(query: string, variables: Record<string, unknown
 describe('query fast path answers exactly as graphql-js', () => {
   it('every corpus deal: result, all frames, one frame and the audit, from every perspective', async () => {
     for (const id of dealIds) for (const p of ['ALL', 'PUBLIC', 'FOREHAND', 'AUTO']) await expectSameAnswer(DEAL, { id, p });
-  });
+  }, 180_000); // 132 full answers compared twice: about 15 s alone, far longer on a loaded machine
 
   it('a deal read again is answered from its serialised frames (src/api/execution/rawJson.ts), still identical', async () => {
     for (const id of dealIds.slice(0, 6)) {

@@ -1,87 +1,119 @@
 /**
- * EventStoreDB adapter throughput over gRPC: DEALS deal streams of EVENTS events, appended one event
- * per call with the exact revision (as command handling does: tail read + chained append), then
- * whole-stream reads, a prefix-filtered $all read and a subscription catch-up.
- * Against the in-process test double by default — client, adapter and server share one process and
- * one core, so the figures bound the adapter and client overhead, not EventStoreDB. With
- * EVENTSTORE_CONNECTION_STRING set it measures that server instead.
- * `npm run bench -- esdb` (DEALS=100, EVENTS=40 by default).
+ * The EventStoreDB adapter's cost against store size: for 5,000, 10,000 and 20,000 deals (copies of
+ * the ISS corpus, about 35 events each, written straight into the in-process test double's log)
+ * it measures listing a prefix that holds 1 % of the deals, reading one deal's stream, a read
+ * filtered by event type (one table's DealStarted among all) and a ledger restart over a read-model
+ * file (one new deal since its checkpoint): events transferred (the double's counters) and wall
+ * and CPU time per operation. The transfer grows with the answer, not with the store; the server's
+ * own scan (shown as "scanned") does grow with the store, as EventStoreDB's does.
+ * Client, adapter and double share one process: times bound the client and adapter overhead, not
+ * EventStoreDB. `npm run bench -- esdb` (SIZES=5000,10000,20000 by default).
  */
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import { randomUUID } from 'node:crypto';
-import type { EventStore } from '../../src/eventStore/eventStore';
+import type { NewEvent } from '../../src/eventStore/eventStore';
+import { GENESIS_HASH, prepareEvent, sealMetadata } from '../../src/eventStore/hashChain';
 import { openEsdbEventStore } from '../../src/eventStore/esdb/esdbEventStore';
-import { startEsdbTestServer } from '../eventStore/esdb/esdbTestServer';
+import { readIssRecord } from '../../src/format/iss/IssReader';
+import { issRecordToEvents } from '../../src/format/iss/import/issRecordToEvents';
+import { Ledger } from '../../src/ledger/ledger';
+import { corpusLines } from '../iss/corpus';
+import { startEsdbTestServer, type EsdbTestServer } from '../eventStore/esdb/esdbTestServer';
+import { inMemoryLogStore } from '../eventStore/esdb/logStore';
+import { transferSince } from '../eventStore/esdb/transferCounters';
 
-const DEALS = Number(process.env.DEALS ?? 100);
-const EVENTS = Number(process.env.EVENTS ?? 40);
+const SIZES = (process.env.SIZES ?? '5000,10000,20000').split(',').map(Number);
+const utf8 = (text: string) => Uint8Array.from(Buffer.from(text, 'utf8'));
 
-const seconds = (start: bigint) => Number(process.hrtime.bigint() - start) / 1e9;
-const rate = (n: number, s: number) => `${Math.round(n / s).toLocaleString('en-US')}/s`;
-/** CPU seconds of this process (client, adapter and, by default, the server): meaningful on a busy machine. */
-const cpuSeconds = (since: NodeJS.CpuUsage) => {
-  const used = process.cpuUsage(since);
-  return (used.user + used.system) / 1e6;
-};
-const cpu = (n: number, since: NodeJS.CpuUsage) => `${((cpuSeconds(since) * 1e6) / n).toFixed(0)} µs CPU each`;
+function templates(): NewEvent[][] {
+  return corpusLines().flatMap(({ text }, i) => {
+    const read = readIssRecord(text);
+    if (!read.ok) return [];
+    const converted = issRecordToEvents(read.record, { line: text, lineNumber: i + 1, file: null });
+    return converted.ok ? [converted.deal.events] : [];
+  });
+}
+
+/** `deals` copies into the log; every 100th under `deal-iss-slice-` in table `slice`. */
+function fill(server: EsdbTestServer, deals: number): number {
+  const all = templates();
+  const prepared = all.map((events) => events.map((e, i) => prepareEvent({ ...e, metadata: { ...e.metadata, recordedAt: 'r' } }, i)));
+  let events = 0;
+  for (let n = 0; n < deals; n++) {
+    const k = n % all.length;
+    const inSlice = n % 100 === 0;
+    const dealId = inSlice ? `iss-slice-${n}` : `iss-archive-${n}`;
+    let previous = GENESIS_HASH;
+    const proposed = all[k].map((event, index) => {
+      const eventId = randomUUID();
+      const metadata = { ...prepared[k][index].metadata, eventId };
+      const dataJson = event.type === 'DealStarted' ? prepareEvent({ ...event, data: { ...(event.data as object), dealId, tableId: inSlice ? 'slice' : `t${n % 400}` }, metadata: { eventId } }, index).dataJson : prepared[k][index].dataJson;
+      const sealed = sealMetadata(previous, { type: event.type, eventId, dataJson, metadata });
+      previous = sealed.hash;
+      return { id: eventId, type: event.type, contentType: 'application/json', data: utf8(dataJson), customMetadata: utf8(sealed.metadataJson) };
+    });
+    server.log.append(`deal-${dealId}`, { kind: 'noStream' }, proposed);
+    events += proposed.length;
+  }
+  return events;
+}
+
+async function measure(server: EsdbTestServer, label: string, work: () => Promise<number>): Promise<string> {
+  const before = { ...server.counters };
+  const cpu = process.cpuUsage();
+  const start = process.hrtime.bigint();
+  const answer = await work();
+  const ms = Number(process.hrtime.bigint() - start) / 1e6;
+  const used = process.cpuUsage(cpu);
+  const spent = transferSince(before, server.counters);
+  return `  ${label.padEnd(38)} answer ${String(answer).padStart(6)}   sent ${String(spent.eventsSent).padStart(7)} events + ${spent.checkpointsSent} checkpoints   scanned ${String(spent.eventsScanned).padStart(8)}   ${ms.toFixed(0).padStart(6)} ms wall ${((used.user + used.system) / 1000).toFixed(0).padStart(6)} ms CPU`;
+}
 
 async function main(): Promise<void> {
-  const real = process.env.EVENTSTORE_CONNECTION_STRING;
-  const server = real ? undefined : await startEsdbTestServer();
-  const store: EventStore = await openEsdbEventStore(real ?? server!.connectionString);
-  const prefix = `benchdeal${randomUUID().slice(0, 8)}`;
-  const streams = Array.from({ length: DEALS }, (_, i) => `${prefix}-${i}`);
-  try {
-    let start = process.hrtime.bigint();
-    let cpuStart = process.cpuUsage();
-    for (const s of streams) {
-      for (let i = 0; i < EVENTS; i++) {
-        const expectedRevision = i === 0 ? 'noStream' : BigInt(i - 1);
-        await store.appendToStream(s, [{ type: 'CardPlayed', data: { seat: i % 3, card: `C${i}`, trick: Math.floor(i / 3) }, metadata: { eventId: randomUUID() } }], {
-          expectedRevision,
-        });
-      }
-    }
-    const appendS = seconds(start);
-    const total = DEALS * EVENTS;
-    const appendCpu = cpu(total, cpuStart);
-
-    start = process.hrtime.bigint();
-    cpuStart = process.cpuUsage();
-    let read = 0;
-    for (const s of streams) read += (await store.readStream(s)).events.length;
-    const readS = seconds(start);
-    const readCpu = cpu(read, cpuStart);
-
-    start = process.hrtime.bigint();
-    cpuStart = process.cpuUsage();
-    let scanned = 0;
-    for await (const _ of store.readAll({ streamPrefixes: [prefix] })) scanned++;
-    const scanS = seconds(start);
-    const scanCpu = cpu(scanned, cpuStart);
-
-    start = process.hrtime.bigint();
-    cpuStart = process.cpuUsage();
-    let delivered = 0;
-    await new Promise<void>((resolve, reject) => {
-      const sub = store.subscribeToAll(
-        { onEvent: () => void delivered++, onCaughtUp: () => void sub.close().then(resolve, reject), onError: reject },
-        { streamPrefixes: [prefix] },
+  console.log('target: in-process EventStoreDB test double (not EventStoreDB); the machine may be shared: CPU beside wall');
+  for (const deals of SIZES) {
+    const server = await startEsdbTestServer();
+    const dir = mkdtempSync(path.join(tmpdir(), 'esdb-bench-'));
+    try {
+      const events = fill(server, deals);
+      console.log(`\n${deals.toLocaleString('en-US')} deals, ${events.toLocaleString('en-US')} events`);
+      const store = await openEsdbEventStore(server.connectionString);
+      const lines: string[] = [];
+      lines.push(
+        await measure(server, 'list prefix (1 % of deals)', async () => {
+          let n = 0;
+          for await (const _ of store.listStreams('deal-iss-slice-')) n++;
+          return n;
+        }),
       );
-    });
-    const subS = seconds(start);
-    const subCpu = cpu(delivered, cpuStart);
-
-    if (read !== total || scanned !== total || delivered !== total) throw new Error(`counts differ: ${read} ${scanned} ${delivered} of ${total}`);
-    console.log(`target: ${real ? 'EventStoreDB at EVENTSTORE_CONNECTION_STRING' : 'in-process test double (not EventStoreDB)'}`);
-    console.log(`${DEALS} deals × ${EVENTS} events = ${total} events`);
-    console.log(`append (1 event/call, tail read + chain + exact revision): ${rate(total, appendS)} appends, ${((appendS * 1000) / total).toFixed(2)} ms wall, ${appendCpu}`);
-    console.log(`readStream (whole deal):   ${rate(DEALS, readS)} streams, ${rate(read, readS)} events, ${readCpu} event`);
-    console.log(`readAll (prefix filter):   ${rate(scanned, scanS)} events, ${scanCpu}`);
-    console.log(`subscription catch-up:     ${rate(delivered, subS)} events, ${subCpu}`);
-    console.log(`peak RSS: ${Math.round(process.memoryUsage().rss / 1024 / 1024)} MiB`);
-  } finally {
-    await store.dispose();
-    await server?.stop();
+      lines.push(await measure(server, 'read one deal stream', async () => (await store.readStream(`deal-iss-slice-${deals - 100}`)).events.length));
+      lines.push(
+        await measure(server, 'filtered read (DealStarted, 1 table)', async () => {
+          let n = 0;
+          for await (const e of store.readAll({ eventTypes: ['DealStarted'] })) if ((e.data as { tableId: string }).tableId === 'slice') n++;
+          return n;
+        }),
+      );
+      // A read-model file as a previous server left it, then one deal recorded while it was down.
+      const file = `sqlite:${path.join(dir, 'read-models.db')}`;
+      await (await Ledger.withStore(inMemoryLogStore(server.log), { readModelUrl: file })).close();
+      await store.appendToStream('deal-after-restart', templates()[0], { expectedRevision: 'noStream' });
+      lines.push(
+        await measure(server, 'restart over the read-model file', async () => {
+          const ledger = await Ledger.open({ storeUrl: server.connectionString, readModelUrl: file });
+          const count = (await ledger.deals({}, { first: 1 })).totalCount;
+          await ledger.close();
+          return count;
+        }),
+      );
+      console.log(lines.join('\n'));
+      await store.dispose();
+    } finally {
+      await server.stop();
+      rmSync(dir, { recursive: true, force: true });
+    }
   }
 }
 

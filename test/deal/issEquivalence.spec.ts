@@ -48,7 +48,9 @@ describe('a deal recorded through commands equals the same deal imported from it
 
     let n = 0;
     const ctx = () => ({ commandId: `${dealId}-live-${n++}`, actorId: 'table', role: 'system' as const, source: 'live' });
-    await live.execute(plan.start, ctx());
+    // An ISS series is a table only in the archive: the live side starts the deal on its own (a table
+    // now dictates the deals started at it, L12), and the comparison leaves the table link out.
+    await live.execute({ ...plan.start, tableId: undefined }, ctx());
     for (const step of plan.steps) {
       const summary = await live.deal(dealId);
       if (summary?.status !== 'inProgress') break;
@@ -65,7 +67,7 @@ describe('a deal recorded through commands equals the same deal imported from it
     }
     const a = await live.deal(dealId);
     const b = await imported.deal(dealId);
-    expect({ ...a, source: null, lastRevision: null }).toEqual({ ...b, source: null, lastRevision: null });
+    expect({ ...a, source: null, lastRevision: null, tableId: null }).toEqual({ ...b, source: null, lastRevision: null, tableId: null });
     expect(b?.status).not.toBe('inProgress');
   });
 });

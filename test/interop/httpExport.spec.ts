@@ -156,10 +156,61 @@ describe('GET /api/export/deals.ndjson (issue 6)', () => {
     expect(table.body.split('\n').filter((l) => l !== '').map((l) => JSON.parse(l).tableId)).toEqual(Array(7).fill('iss-series-251395'));
   });
 
+  it("takes the CLI's parameter names, strict ISO instants (an offset names the same instant), sort and max", async () => {
+    const parse = (body: string) => body.split('\n').filter((l) => l !== '').map((l) => JSON.parse(l) as { dealId: string; startedAt: string; declaration: { gameType: string } });
+    const grands = parse((await get(port, '/api/export/deals.ndjson?game-type=grand', () => 0)).body);
+    expect(grands).toHaveLength(10);
+    expect(grands.every((d) => d.declaration.gameType === 'grand')).toBe(true);
+    // Default order: by start time, oldest first; sort=newest reverses it; max keeps the first N.
+    const all = parse((await get(port, '/api/export/deals.ndjson', () => 0)).body);
+    const times = all.map((d) => Date.parse(d.startedAt));
+    expect(times).toEqual([...times].sort((a, b) => a - b));
+    const newest = parse((await get(port, '/api/export/deals.ndjson?sort=newest', () => 0)).body);
+    expect(newest.map((d) => d.dealId)).toEqual(all.map((d) => d.dealId).reverse());
+    expect(parse((await get(port, '/api/export/deals.ndjson?sort=newest&max=3', () => 0)).body).map((d) => d.dealId)).toEqual(newest.slice(0, 3).map((d) => d.dealId));
+    // The same instant written in UTC and at +02:00 selects the same deals.
+    const from = all[10].startedAt;
+    const instant = new Date(Date.parse(from));
+    const shifted = new Date(instant.getTime() + 2 * 3600_000).toISOString().slice(0, 19) + '+02:00';
+    const utc = parse((await get(port, `/api/export/deals.ndjson?from=${encodeURIComponent(from)}`, () => 0)).body);
+    const plusTwo = parse((await get(port, `/api/export/deals.ndjson?from=${encodeURIComponent(shifted)}`, () => 0)).body);
+    expect(plusTwo.map((d) => d.dealId)).toEqual(utc.map((d) => d.dealId));
+    expect(utc.length).toBe(all.filter((d) => Date.parse(d.startedAt) >= instant.getTime()).length);
+    for (const [query, reason] of [
+      [`from=${encodeURIComponent("' OR '1'='1")}`, 'is not an ISO 8601 date'],
+      ['to=2017-02-30', 'is not an ISO 8601 date'],
+      ['from=2017-09-04T14:00:00', 'is not an ISO 8601 date'],
+      ['sort=random', 'sort=random is not one of oldest, newest'],
+      ['max=0', 'max=0 is not a whole number'],
+      ['max=1e3', 'max=1e3 is not a whole number'],
+    ]) {
+      const refused = await get(port, `/api/export/deals.ndjson?${query}`, () => 0);
+      expect([query, refused.status]).toEqual([query, 400]);
+      expect(JSON.parse(refused.body).error.message).toContain(reason);
+    }
+  });
+
+  it('honours Accept: application/x-ndjson, wildcards or none; anything else is 406', async () => {
+    const withAccept = (accept: string) =>
+      new Promise<{ status: number; contentType?: string }>((resolve, reject) => {
+        http.get({ host: '127.0.0.1', port, path: '/api/export/deals.ndjson?max=1', headers: { accept } }, (res) => {
+          res.resume();
+          resolve({ status: res.statusCode ?? 0, contentType: res.headers['content-type'] });
+        }).on('error', reject);
+      });
+    for (const accept of ['application/x-ndjson', 'application/json;q=0.5, application/x-ndjson', '*/*', 'application/*']) {
+      expect([accept, (await withAccept(accept)).status]).toEqual([accept, 200]);
+    }
+    expect((await withAccept('application/x-ndjson')).contentType).toBe('application/x-ndjson; charset=utf-8');
+    for (const accept of ['text/html', 'application/json', 'application/x-ndjson;q=0']) {
+      expect([accept, (await withAccept(accept)).status]).toEqual([accept, 406]);
+    }
+  });
+
   it('answers 400 with the reason for a bad filter, and 401 for a bad token', async () => {
     const bad = await get(port, '/api/export/deals.ndjson?gameType=skat', () => 0);
     expect(bad.status).toBe(400);
-    expect(JSON.parse(bad.body).error.message).toContain('gameType=skat');
+    expect(JSON.parse(bad.body).error.message).toContain('game-type=skat');
     const unknown = await get(port, '/api/export/deals.ndjson?colour=red', () => 0);
     expect(unknown.status).toBe(400);
     const denied = await new Promise<number>((resolve, reject) => {

@@ -107,7 +107,7 @@ describe('NDJSON hand histories (issue 6)', () => {
 
   it('refuses a bad filter value with a clear error, never ignoring it', () => {
     expect(() => parseDealFilter({ gameType: 'skat' })).toThrow(DealFilterError);
-    expect(() => parseDealFilter({ from: 'yesterday' })).toThrow(/not a date/);
+    expect(() => parseDealFilter({ from: 'yesterday' })).toThrow(/is not an ISO 8601 date/);
     expect(() => parseDealFilter({ result: 'maybe' })).toThrow(/won, lost/);
     expect(() => parseDealFilter({ colour: 'red' })).toThrow(/unknown filter/);
     expect(parseDealFilter({ table: 't1', gameType: 'null' })).toEqual({ tableId: 't1', gameType: 'null' });

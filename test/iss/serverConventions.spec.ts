@@ -186,7 +186,19 @@ describe('D3/R19: the ISS server conventions under the iss profile', () => {
         const v = Number(line.match(/ v:(-?\d+) /)![1]);
         const deal = await ledger.deal(`iss-${id}`);
         expect({ id, score: deal?.score, won: deal?.won }).toEqual({ id, score: v, won: v > 0 });
+        // The replay ends where the record ends: tricks as played, the rest left in the hands (D3).
+        const frames = await ledger.frames(`iss-${id}`, {}, { kind: 'all' });
+        const last = frames.at(-1)!;
+        const t = Number(line.match(/ t:(\d+) /)![1]);
+        expect(last.finished).toBe(true);
+        const declarer = Number(line.match(/R\[d:(\d) /)![1]);
+        expect(last.completedTricks.filter((k) => k.winner === declarer).length).toBe(t);
       }
+      // Declarer resigns during the first trick: the led card lies on the table, no trick is taken.
+      const resignedEarly = (await ledger.frames(`iss-${cases[0].line.match(/ID\[(\d+)\]/)![1]}`, {}, { kind: 'all' })).at(-1)!;
+      expect(resignedEarly.completedTricks).toHaveLength(0);
+      expect(resignedEarly.currentTrick?.cards.map((c) => c.card)).toEqual(['CJ']);
+      expect(resignedEarly.hands[1].cards.length + resignedEarly.hands[2].cards.length).toBe(20);
       const exported: string[] = [];
       for await (const l of exportIssLines(eventStoreDealSource(ledger.store), {})) exported.push(l.line ?? `error: ${l.error}`);
       expect([...exported].sort()).toEqual([...lines].sort());

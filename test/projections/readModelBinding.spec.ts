@@ -12,7 +12,7 @@ import Database from 'better-sqlite3';
 import type { EventStore } from '../../src/eventStore/eventStore';
 import { eventIdFor } from '../../src/eventStore/eventIds';
 import { openEventStore } from '../../src/eventStore/storeUrl';
-import { Ledger, ReadModelMismatchError } from '../../src/ledger/ledger';
+import { defaultReadModelUrl, Ledger, ReadModelMismatchError } from '../../src/ledger/ledger';
 import { RM } from '../../src/projections/readModelDb';
 import { randomDeal } from '../deal/randomDeal';
 import { startEsdbTestServer, type EsdbTestServer } from '../eventStore/esdb/esdbTestServer';
@@ -161,5 +161,16 @@ describe.each([
     const check = new Database(file.slice('sqlite:'.length), { readonly: true });
     expect(check.prepare(`SELECT COUNT(*) FROM ${RM.binding}`).pluck().get()).toBe(2);
     check.close();
+  });
+});
+
+describe('the default read-model file', () => {
+  it('is the SQLite store itself, or for EventStoreDB a file of its own under ./data named by the connection string without credentials', () => {
+    expect(defaultReadModelUrl('sqlite:./data/x.db')).toBe('sqlite:./data/x.db');
+    expect(defaultReadModelUrl('sqlite::memory:')).toBe('sqlite::memory:');
+    const plain = defaultReadModelUrl('esdb+discover://node1:2113,node2:2113?tlsCAFile=/ca.crt');
+    expect(plain).toMatch(/^sqlite:\.\/data\/read-models-[0-9a-f]{8}\.db$/);
+    expect(defaultReadModelUrl('esdb+discover://ledger:secret@node1:2113,node2:2113?tlsCAFile=/ca.crt')).toBe(plain);
+    expect(defaultReadModelUrl('esdb://other:2113?tls=false')).not.toBe(plain);
   });
 });

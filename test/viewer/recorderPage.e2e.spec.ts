@@ -55,6 +55,15 @@ async function untilFrames(dealId: string, count: number): Promise<any> {
   throw new Error('the move was never withdrawn');
 }
 
+/** Waits until the recorder's page shows the API's newest step (its last sentence and who is to act). */
+async function recorderCaughtUp(page: Page, deal: any): Promise<void> {
+  if (deal.status !== 'IN_PROGRESS') return;
+  const toAct = deal.frames[deal.frames.length - 1].toAct as string | null;
+  const word = toAct ? toAct[0] + toAct.slice(1).toLowerCase() : '—';
+  await page.waitForFunction((w) => document.querySelector('[data-testid="pending"]')?.textContent === 'Everything is recorded.'
+    && (document.querySelector('[data-testid="recorder-to-act"]')?.textContent ?? '').includes(w), word);
+}
+
 async function stepOf(page: Page): Promise<number> {
   return Number(/step (\d+)/.exec((await page.textContent('[data-testid="step"]')) ?? '')?.[1] ?? -1);
 }
@@ -198,6 +207,7 @@ describe('recorder page in Chromium', () => {
         }
       }
       const now = deal.frames.length - 1;
+      await recorderCaughtUp(rec, deal);
       // The followers move on by themselves and show what their perspective may see.
       for (const p of [anon, ben]) await p.waitForFunction((want) => document.querySelector('[data-testid="step"]')?.textContent?.startsWith(`step ${want} `), now);
       for (const seat of SEATS) {

@@ -2,6 +2,7 @@
 import { isCard, ALL_CARDS, type Card } from '../../rules/card';
 import type { DealSource } from '../../deal/commands';
 import { badInput } from '../errors/apiError';
+import { ISO_INSTANT_HINT, parseIsoInstant } from '../../format/isoInstant';
 import type { DealCardsInput } from './commandInputs';
 
 const MAX_ID = 200;
@@ -26,12 +27,12 @@ export function card(value: string): Card {
   return value;
 }
 
+/** A strict ISO 8601 date or date-time with offset, as the instant it names (see format/isoInstant.ts). */
 export function date(value: string | undefined, what: string): string | undefined {
   if (value === undefined || value === null) return undefined;
-  if (!/^\d{4}-\d{2}-\d{2}([T ][0-9:.]+(Z|[+-]\d{2}:?\d{2})?)?$/.test(value) || Number.isNaN(Date.parse(value))) {
-    throw badInput(`${what} must be an ISO date such as 2026-11-29 or 2026-11-29T12:00:00Z`);
-  }
-  return value;
+  const instant = parseIsoInstant(value);
+  if (instant === undefined) throw badInput(`${what} must be ${ISO_INSTANT_HINT}`);
+  return instant;
 }
 
 export function dealSource(input: DealCardsInput): DealSource {

@@ -34,6 +34,9 @@ export function auditView(a: DealAudit, players?: readonly string[]): DealAuditT
     differences: a.differences.map((d) => ({ field: d.field, recorded: json(d.recorded), recomputed: json(d.recomputed) })),
     derivation: a.derivation.map((d) => ({ ruleId: d.ruleId, text: d.text, eventIds: [...d.eventIds] })),
     corrections: a.corrections.map((c) => ({ ...c })),
+    archive: a.archive
+      ? { uses: 'ENGINE', agrees: a.archive.agrees, text: a.archive.text, mismatches: a.archive.mismatches.map((m) => ({ field: m.field, recorded: String(m.recorded), recomputed: String(m.recomputed) })) }
+      : null,
     profileId: a.profileId,
     profileVersion: a.profileVersion,
     claims: a.claims.map((c) => ({ ...c, line: c.line.map((l) => ({ seat: l.seat, card: l.card })) })),

@@ -43,12 +43,14 @@ export class DealResolver {
     return dealView(deal);
   }
 
-  @Query(() => DealConnectionType, { description: 'Deals, newest first, filtered; a Relay connection' })
+  @Query(() => DealConnectionType, { description: 'Deals by start time (newest first unless newestFirst: false), filtered; a Relay connection' })
   async deals(
     @Context() ctx: ApiContext,
-    @Args('filter', { type: () => DealFilterInput, nullable: true }) filter?: DealFilterInput,
-    @Args('first', { type: () => Int, nullable: true, defaultValue: 20 }) first = 20,
-    @Args('after', { type: () => String, nullable: true }) after?: string,
+    @Args('filter', { type: () => DealFilterInput, nullable: true, description: 'Only the deals matching every field given' }) filter?: DealFilterInput,
+    @Args('first', { type: () => Int, nullable: true, defaultValue: 20, description: `Page size, 1-${MAX_PAGE}` }) first = 20,
+    @Args('after', { type: () => String, nullable: true, description: "Continue after this cursor (an edge's cursor or pageInfo.endCursor)" }) after?: string,
+    @Args('newestFirst', { type: () => Boolean, nullable: true, defaultValue: true, description: 'true: the latest start first (default); false: the oldest first' })
+    newestFirst = true,
   ): Promise<DealConnectionType> {
     if (!Number.isInteger(first) || first < 1 || first > MAX_PAGE) throw badInput(`first must be 1-${MAX_PAGE}`);
     await ctx.budget.step();
@@ -65,15 +67,18 @@ export class DealResolver {
       hiddenTournaments: hiddenTournaments(ctx.principal, this.visibility),
     };
     // A private tournament answers as one that does not exist (no FORBIDDEN that would confirm its id).
-    if (f.tournamentId && !mayReadTournament(ctx.principal, f.tournamentId, this.visibility)) return { edges: [], nodes: [], pageInfo: { hasNextPage: false, endCursor: null }, totalCount: 0 };
-    const page = await this.ledger.deals(f, { first, ...(after ? { after: valid.id(after, 'after') } : {}) });
-    const items = page.items.filter((d) => mayReadDeal(ctx.principal, d, this.visibility));
-    for (const d of items) ctx.deals.prime(d.dealId, d);
-    const nodes = items.map(dealView);
+    if (f.tournamentId && !mayReadTournament(ctx.principal, f.tournamentId, this.visibility)) {
+      return { edges: [], nodes: [], pageInfo: { hasNextPage: false, hasPreviousPage: false, startCursor: null, endCursor: null }, totalCount: 0 };
+    }
+    const page = await this.ledger.deals(f, { first, newestFirst: newestFirst !== false, ...(after ? { after: valid.id(after, 'after') } : {}) });
+    const visible = page.items.map((deal, i) => ({ deal, cursor: page.cursors?.[i] ?? '' })).filter(({ deal }) => mayReadDeal(ctx.principal, deal, this.visibility));
+    for (const { deal } of visible) ctx.deals.prime(deal.dealId, deal);
+    const edges = visible.map(({ deal, cursor }) => ({ cursor, node: dealView(deal) }));
     return {
-      edges: nodes.map((node) => ({ cursor: node.id, node })),
-      nodes,
-      pageInfo: { hasNextPage: page.hasNextPage, endCursor: page.endCursor ?? null },
+      edges,
+      nodes: edges.map((e) => e.node),
+      // startCursor from what the caller sees; endCursor stays the page's end, so paging never stalls on a hidden deal.
+      pageInfo: { hasNextPage: page.hasNextPage, hasPreviousPage: page.hasPreviousPage ?? false, startCursor: edges[0]?.cursor ?? null, endCursor: page.endCursor ?? null },
       totalCount: page.totalCount,
     };
   }

@@ -44,6 +44,22 @@ export class ResultDifferenceType {
   @Field({ description: 'JSON' }) recomputed!: string;
 }
 
+@ObjectType('ArchiveResultMismatch', { description: 'One result field where an archive record and the engine differ' })
+export class ArchiveResultMismatchType {
+  @Field({ description: 'The ISS key of the field: d, win, v, m, overbid, p, t, s, z or passed' }) field!: string;
+  @Field({ description: "The record's own value, as text" }) recorded!: string;
+  @Field({ description: "The engine's value, as text" }) recomputed!: string;
+}
+
+@ObjectType('ArchiveResultCheck', { description: "An imported deal keeps its archive record's own result next to the engine's; summaries, sheets and statistics use the engine's" })
+export class ArchiveResultCheckType {
+  @Field({ description: 'The result the ledger scores with: always ENGINE (the rules), never the record' }) uses!: string;
+  @Field(() => Boolean, { nullable: true, description: "Whether the record's own result agrees with the engine's, field by field as iss verify compares them; null when nothing could be compared" })
+  agrees!: boolean | null;
+  @Field(() => [ArchiveResultMismatchType], { description: 'The fields that differ' }) mismatches!: ArchiveResultMismatchType[];
+  @Field({ description: 'In words: "recorded result agrees" or "recorded result disagrees: v, p"' }) text!: string;
+}
+
 @ObjectType('DealAudit')
 export class DealAuditType {
   @Field(() => ID) dealId!: string;
@@ -58,6 +74,8 @@ export class DealAuditType {
   @Field(() => [ResultDifferenceType]) differences!: ResultDifferenceType[];
   @Field(() => [AuditDerivationLineType]) derivation!: AuditDerivationLineType[];
   @Field(() => [AuditCorrectionType]) corrections!: AuditCorrectionType[];
+  @Field(() => ArchiveResultCheckType, { nullable: true, description: "For a deal imported from an archive record (ISS): the record's own result against the engine's; null for other deals" })
+  archive!: ArchiveResultCheckType | null;
   @Field(() => String, { nullable: true }) profileId!: string | null;
   @Field(() => String, { nullable: true }) profileVersion!: string | null;
   @Field(() => [AuditClaimType], { description: 'Claims, concessions and resignations judged with all cards open (R21)' }) claims!: AuditClaimType[];

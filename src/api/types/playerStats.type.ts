@@ -16,6 +16,7 @@ export class SeriesTotalType {
 export class PlayerStatsType {
   @Field() player!: string;
   @Field(() => Int) dealsPlayed!: number;
+  @Field(() => Int, { description: 'Of the deals played, those entered from the result only (no cards); every figure here is read from results, so they count in all of them' }) resultOnlyDeals!: number;
   @Field(() => Int) declarerGames!: number;
   @Field(() => Float) declarerShare!: number;
   @Field(() => Int) wonAsDeclarer!: number;

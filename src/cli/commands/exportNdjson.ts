@@ -52,12 +52,12 @@ const exportNdjson: CliCommand = {
         tournament: flag(args, 'tournament'),
         from: flag(args, 'from'),
         to: flag(args, 'to'),
-        gameType: flag(args, 'game-type'),
+        'game-type': flag(args, 'game-type'),
         result: flag(args, 'result'),
         source: flag(args, 'source'),
       });
     } catch (err) {
-      if (err instanceof DealFilterError) throw new UsageError(err.message.replace(/^gameType=/, '--game-type ').replace(/^(\w+)=/, '--$1 '));
+      if (err instanceof DealFilterError) throw new UsageError(err.message.replace(/^([\w-]+)=/, '--$1 '));
       throw err;
     }
     const store = await openEventStore(storeUrlOf(args, io), { readonly: true, mustExist: true });

@@ -31,8 +31,9 @@ Options:
                     "notScoreableReasons":{"<id>":"reason"},
                     "malformed":[{"file","line","id","reason"}]}
   --profile NAME   rule profile to score under (default iss; known: ${PROFILE_IDS.join(', ')})
-  --workers N      verify on N worker threads (0: in this thread only); default one per core
-                   for an input over 4 MiB or standard input, else 0
+  --workers N      verify on N worker threads besides the main one (0: the main thread only);
+                   default one per core but one for an input over 4 MiB or standard input,
+                   else 0
 
 Output to a closed pipe (iss verify FILE | head) is dropped quietly; the run still ends with its
 own exit code.

@@ -1,6 +1,7 @@
 import type { GameType } from '../../rules/declaration';
 import { GAME_TYPES } from '../../rules/declaration';
 import type { DealRecord } from './dealRecord';
+import { ISO_INSTANT_HINT, parseIsoInstant } from '../isoInstant';
 
 /** The export filters (CLI flags and HTTP query parameters share these names). */
 export interface DealExportFilter {
@@ -8,7 +9,7 @@ export interface DealExportFilter {
   readonly player?: string;
   readonly tableId?: string;
   readonly tournamentId?: string;
-  /** ISO date-times compared with startedAt: from inclusive, to exclusive. */
+  /** Instants (`toISOString()` form, see isoInstant.ts) compared with startedAt: from inclusive, to exclusive. */
   readonly from?: string;
   readonly to?: string;
   readonly gameType?: GameType;
@@ -33,8 +34,9 @@ export class DealFilterError extends Error {
  * error naming it, never a filter silently ignored.
  */
 export function parseDealFilter(raw: Readonly<Record<string, string | undefined>>): DealExportFilter {
-  const known = new Set(['player', 'table', 'tableId', 'tournament', 'tournamentId', 'from', 'to', 'gameType', 'result', 'source']);
-  for (const key of Object.keys(raw)) if (raw[key] !== undefined && !known.has(key)) throw new DealFilterError(`unknown filter "${key}" (known: player, table, tournament, from, to, gameType, result, source)`);
+  // The CLI's flag names; `gameType`, `tableId`, `tournamentId` are older spellings still accepted.
+  const known = new Set(['player', 'table', 'tableId', 'tournament', 'tournamentId', 'from', 'to', 'game-type', 'gameType', 'result', 'source']);
+  for (const key of Object.keys(raw)) if (raw[key] !== undefined && !known.has(key)) throw new DealFilterError(`unknown filter "${key}" (known: player, table, tournament, from, to, game-type, result, source)`);
   const filter: { -readonly [K in keyof DealExportFilter]: DealExportFilter[K] } = {};
   const text = (v: string | undefined, name: string): string | undefined => {
     if (v === undefined) return undefined;
@@ -48,13 +50,13 @@ export function parseDealFilter(raw: Readonly<Record<string, string | undefined>
   for (const key of ['from', 'to'] as const) {
     const v = text(raw[key], key);
     if (v === undefined) continue;
-    const t = Date.parse(v);
-    if (Number.isNaN(t)) throw new DealFilterError(`${key}=${v} is not a date (use ISO 8601, e.g. 2017-09-04 or 2017-09-04T14:00:00Z)`);
-    filter[key] = new Date(t).toISOString();
+    const instant = parseIsoInstant(v);
+    if (instant === undefined) throw new DealFilterError(`${key}=${JSON.stringify(v.slice(0, 40))} is not ${ISO_INSTANT_HINT}`);
+    filter[key] = instant;
   }
-  const gameType = text(raw.gameType, 'gameType');
+  const gameType = text(raw['game-type'] ?? raw.gameType, 'game-type');
   if (gameType !== undefined) {
-    if (!(GAME_TYPES as readonly string[]).includes(gameType)) throw new DealFilterError(`gameType=${gameType} is not one of ${GAME_TYPES.join(', ')}`);
+    if (!(GAME_TYPES as readonly string[]).includes(gameType)) throw new DealFilterError(`game-type=${gameType} is not one of ${GAME_TYPES.join(', ')}`);
     filter.gameType = gameType as GameType;
   }
   const result = text(raw.result, 'result');

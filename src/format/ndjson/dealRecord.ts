@@ -7,6 +7,7 @@ import type { DerivationLine } from '../../rules/game-result';
 import { SEAT_NAMES, type Seat } from '../../rules/seat';
 import type { IssResult } from '../iss/IssRecord';
 import { isIssRecordImported } from '../iss/import/issRecordImported';
+import { checkRecordedResult, type RecordedResultCheck } from '../iss/import/recordedResultCheck';
 import type { AnyEvent } from '../iss/export/tokensOfEvents';
 
 /** Version of the NDJSON hand-history shape (deal.schema.json `$id` carries it too). */
@@ -52,7 +53,7 @@ export interface DealRecord {
   readonly status: 'inProgress' | 'scored' | 'passedIn' | 'ramsch' | 'notScoreable';
   readonly result: DealRecordResult | null;
   /** For ISS imports: the record's ID and its own R[...] result as recorded by the server. */
-  readonly iss: { readonly recordId: string; readonly recordedResult: IssResult | null } | null;
+  readonly iss: { readonly recordId: string; readonly recordedResult: IssResult | null; readonly resultCheck: RecordedResultCheck } | null;
 }
 
 export interface DealRecordResult {
@@ -145,6 +146,6 @@ export function dealRecordOfEvents(events: readonly AnyEvent[]): DealRecord {
           derivation: r.derivation,
         }
       : null,
-    iss: imported ? { recordId: imported.data.recordId, recordedResult: imported.data.recordedResult } : null,
+    iss: imported ? { recordId: imported.data.recordId, recordedResult: imported.data.recordedResult, resultCheck: checkRecordedResult(imported.data.recordedResult, r) } : null,
   };
 }

@@ -14,8 +14,15 @@ import { DealFilterError, parseDealFilter } from '../../format/ndjson/dealFilter
 import { ledgerDealSource } from '../../format/ndjson/ledgerDealSource';
 import { NDJSON_CONTENT_TYPE, ndjsonDealLines, writeLines } from '../../format/ndjson/ndjsonWriter';
 
+/** At most this many deals per export (`max`), and the default: the whole archive fits. */
+const MAX_DEALS = 10_000_000;
+const SORTS = ['oldest', 'newest'] as const;
+
 /**
- * GET /api/export/deals.ndjson?player=&table=&tournament=&from=&to=&gameType=&result=&source=
+ * GET /api/export/deals.ndjson?player=&table=&tournament=&from=&to=&game-type=&result=&source=&sort=&max=
+ * The filters are the CLI's flags (`gameType` is still accepted); `from`/`to` are strict ISO 8601
+ * instants; `sort=oldest` (default: by start time, then id) or `newest`; `max` caps the deals.
+ * An `Accept` that rules out application/x-ndjson is answered 406.
  * One JSON object per deal (src/format/ndjson/deal.schema.json), streamed as the deals are read:
  * the first lines leave before the last deal is read and memory stays at one page of deals.
  * Private tournaments are hidden from anonymous callers; a live deal in progress is listed only
@@ -43,6 +50,7 @@ export class ExportController {
 
   @Get('deals.ndjson')
   async deals(@Query() query: Record<string, unknown>, @Req() req: IncomingMessage & { ip?: string }, @Res() res: ServerResponse): Promise<void> {
+    if (!acceptsNdjson(req.headers.accept)) return problem(res, 406, 'NOT_ACCEPTABLE', `this export is ${NDJSON_CONTENT_TYPE} only (Accept: ${String(req.headers.accept).slice(0, 100)})`);
     let principal: Principal;
     try {
       principal = principalFrom(req.headers.authorization, req.ip ?? req.socket?.remoteAddress ?? 'unknown', this.settings.tokenSecret, this.revocations);
@@ -63,19 +71,32 @@ export class ExportController {
 
   private async stream(query: Record<string, unknown>, principal: Principal, res: ServerResponse): Promise<void> {
     let filter;
+    let max = MAX_DEALS;
+    let newestFirst = false;
     try {
       const raw: Record<string, string> = {};
       for (const [k, v] of Object.entries(query)) {
         if (typeof v !== 'string') throw new DealFilterError(`filter "${k}" must be given once, as text`);
         raw[k] = v;
       }
-      filter = parseDealFilter(raw);
+      const { sort, max: maxText, ...filters } = raw;
+      if (sort !== undefined) {
+        if (!(SORTS as readonly string[]).includes(sort)) throw new DealFilterError(`sort=${sort.slice(0, 40)} is not one of ${SORTS.join(', ')}`);
+        newestFirst = sort === 'newest';
+      }
+      if (maxText !== undefined) {
+        max = Number(maxText);
+        if (!/^\d+$/.test(maxText) || max < 1 || max > MAX_DEALS) throw new DealFilterError(`max=${maxText.slice(0, 40)} is not a whole number 1-${MAX_DEALS}`);
+      }
+      filter = parseDealFilter(filters);
     } catch (err) {
       if (err instanceof DealFilterError) return problem(res, 400, 'BAD_USER_INPUT', err.message);
       throw err;
     }
     const source = ledgerDealSource(this.ledger, filter, {
       include: (deal) => mayReadDeal(principal, deal, this.visibility) && widestPerspective(principal, deal).kind === 'all',
+      newestFirst,
+      max,
     });
     res.writeHead(200, { 'content-type': `${NDJSON_CONTENT_TYPE}; charset=utf-8`, 'cache-control': 'no-store', 'x-content-type-options': 'nosniff' });
     res.flushHeaders();
@@ -95,4 +116,15 @@ export class ExportController {
 function problem(res: ServerResponse, status: number, code: string, message: string, headers: Record<string, string> = {}): void {
   res.writeHead(status, { 'content-type': 'application/json; charset=utf-8', ...headers });
   res.end(JSON.stringify({ error: { code, message } }));
+}
+
+/** No Accept, or one that admits application/x-ndjson (directly or through a wildcard, with q > 0). */
+function acceptsNdjson(accept: string | undefined): boolean {
+  if (accept === undefined || accept.trim() === '') return true;
+  return accept.split(',').some((part) => {
+    const [type, ...params] = part.trim().toLowerCase().split(';');
+    const q = params.map((p) => p.trim()).find((p) => p.startsWith('q='));
+    if (q !== undefined && !(Number(q.slice(2)) > 0)) return false;
+    return type === NDJSON_CONTENT_TYPE || type === 'application/*' || type === '*/*';
+  });
 }

@@ -105,6 +105,7 @@ export function buildAudit(dealId: string, events: readonly RecordedEvent[]): De
     differences: recomputeError ? [] : compareResults(recorded, recomputed),
     derivation: linesWithEvidence((recorded ?? recomputed)?.derivation ?? [], events),
     corrections,
+    archive: null,
     profileId: started?.profileId ?? null,
     profileVersion: started?.profileVersion ?? null,
     currentProfileVersion,

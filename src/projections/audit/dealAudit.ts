@@ -35,6 +35,17 @@ export interface ResultDifference {
   readonly recomputed: unknown;
 }
 
+/** An imported deal: the archive record's own result against the engine's, field by field (ISS keys). */
+export interface AuditArchiveCheck {
+  /** The result summaries, sheets and statistics use: the engine's. */
+  readonly uses: 'engine';
+  /** null: nothing to compare (no result in the record, a deal not scoreable by the rules). */
+  readonly agrees: boolean | null;
+  readonly mismatches: readonly { readonly field: string; readonly recorded: string | number | boolean; readonly recomputed: string | number | boolean }[];
+  /** `recorded result agrees` or `recorded result disagrees: v, p`. */
+  readonly text: string;
+}
+
 export interface DealAudit {
   readonly dealId: string;
   readonly events: readonly AuditEvent[];
@@ -46,6 +57,8 @@ export interface DealAudit {
   readonly differences: readonly ResultDifference[];
   readonly derivation: readonly AuditDerivationLine[];
   readonly corrections: readonly AuditCorrection[];
+  /** For a deal imported from an archive record (ISS): its own result against the engine's; else null. */
+  readonly archive: AuditArchiveCheck | null;
   readonly profileId: string | null;
   readonly profileVersion: string | null;
   /** The version of the same profile in the engine now (differs when the profile changed since). */

@@ -83,7 +83,12 @@ export interface DealFilter {
 
 export interface DealPage {
   readonly items: DealSummary[];
+  /** Each item's cursor (a valid `after`), in the order of items. */
+  readonly cursors?: string[];
+  /** Cursors of the first and last item. */
+  readonly startCursor?: string;
   readonly endCursor?: string;
   readonly hasNextPage: boolean;
+  readonly hasPreviousPage?: boolean;
   readonly totalCount: number;
 }

@@ -53,8 +53,14 @@ function decodeCursor(cursor: string): [string, string] {
   throw new InvalidCursorError(cursor);
 }
 
-/** Deals matching a filter, ordered by date then id, a page at a time (keyset pagination). */
-export function queryDeals(db: ReadModelDb, filter: DealFilter, page: { first: number; after?: string }): DealPage {
+/** started_at as an instant in toISOString() form, whatever precision it was stored with. */
+const INSTANT = "strftime('%Y-%m-%dT%H:%M:%fZ', started_at)";
+
+/**
+ * Deals matching a filter, ordered by start time then id (oldest first, or newest first), a page
+ * at a time (keyset pagination: `after` is the cursor of any row of an earlier page, e.g. an edge's).
+ */
+export function queryDeals(db: ReadModelDb, filter: DealFilter, page: { first: number; after?: string; newestFirst?: boolean }): DealPage {
   const where: string[] = [];
   const args: unknown[] = [];
   if (filter.player) {
@@ -81,13 +87,16 @@ export function queryDeals(db: ReadModelDb, filter: DealFilter, page: { first: n
     where.push('source = ?');
     args.push(filter.source);
   }
+  // Start times are stored as written (ISS records to the second, live deals to the millisecond),
+  // so text order is not instant order within a second. The bound on the stored text (its second,
+  // index-friendly) is widened to the whole second, and the exact test compares normalised instants.
   if (filter.from) {
-    where.push('started_at >= ?');
-    args.push(filter.from);
+    where.push(`started_at >= ? AND ${INSTANT} >= ?`);
+    args.push(filter.from.slice(0, 19), filter.from);
   }
   if (filter.to) {
-    where.push('started_at < ?');
-    args.push(filter.to);
+    where.push(`started_at < ? AND ${INSTANT} < ?`);
+    args.push(`${filter.to.slice(0, 19)}~`, filter.to);
   }
   switch (filter.result) {
     case 'won':
@@ -113,14 +122,25 @@ export function queryDeals(db: ReadModelDb, filter: DealFilter, page: { first: n
   const first = Math.max(0, Math.min(Math.floor(page.first), 1000));
   const pageWhere = [...where];
   const pageArgs = [...args];
+  const newest = page.newestFirst === true;
   if (page.after) {
     const [startedAt, dealId] = decodeCursor(page.after);
-    pageWhere.push('(started_at > ? OR (started_at = ? AND deal_id > ?))');
+    pageWhere.push(newest ? '(started_at < ? OR (started_at = ? AND deal_id < ?))' : '(started_at > ? OR (started_at = ? AND deal_id > ?))');
     pageArgs.push(startedAt, startedAt, dealId);
   }
-  const sql = `SELECT json FROM ${RM.deals} ${pageWhere.length ? `WHERE ${pageWhere.join(' AND ')}` : ''} ORDER BY started_at, deal_id LIMIT ?`;
+  const order = newest ? 'started_at DESC, deal_id DESC' : 'started_at, deal_id';
+  const sql = `SELECT json FROM ${RM.deals} ${pageWhere.length ? `WHERE ${pageWhere.join(' AND ')}` : ''} ORDER BY ${order} LIMIT ?`;
   const rows = (db.prepare(sql).pluck().all(...pageArgs, first + 1) as string[]).map(parse);
   const items = rows.slice(0, first);
-  const last = items[items.length - 1];
-  return { items, endCursor: last ? encodeCursor(last) : undefined, hasNextPage: rows.length > first, totalCount };
+  const [head, last] = [items[0], items[items.length - 1]];
+  return {
+    items,
+    cursors: items.map(encodeCursor),
+    startCursor: head ? encodeCursor(head) : undefined,
+    endCursor: last ? encodeCursor(last) : undefined,
+    hasNextPage: rows.length > first,
+    // Keyset pages only look forward: a page that starts after a cursor has rows before it.
+    hasPreviousPage: page.after !== undefined && page.after !== '',
+    totalCount,
+  };
 }

@@ -28,6 +28,7 @@ export function buildPlayerStats(
   return {
     player,
     dealsPlayed: mine.length,
+    resultOnlyDeals: mine.filter((d) => d.provenance === 'resultOnly').length,
     declarerGames: declared.length,
     declarerShare: rate(declared.length, mine.length),
     wonAsDeclarer: won,

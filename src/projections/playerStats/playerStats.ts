@@ -1,6 +1,8 @@
 export interface PlayerStats {
   readonly player: string;
   readonly dealsPlayed: number;
+  /** Of those, entered from the result only (no cards): every figure here comes from results, none from cards, so they all count. */
+  readonly resultOnlyDeals: number;
   readonly declarerGames: number;
   readonly declarerShare: number;
   readonly wonAsDeclarer: number;

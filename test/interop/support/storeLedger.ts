@@ -14,13 +14,16 @@ export function storeLedger(store: EventStore, hooks: { beforeDealEvents?: (deal
   const reads: string[] = [];
   return {
     reads,
-    async deals(filter: DealFilter, page: { first: number; after?: string }): Promise<DealPage> {
+    async deals(filter: DealFilter, page: { first: number; after?: string; newestFirst?: boolean }): Promise<DealPage> {
       const items: DealSummary[] = [];
       for await (const id of source.dealIds()) {
         const record = dealRecordOfEvents(await source.dealEvents(id));
         if (!matchesDealFilter(record, filter)) continue;
-        items.push({ dealId: id, tableId: record.tableId, tournamentId: record.tournamentId, players: record.players, status: record.status } as unknown as DealSummary);
+        items.push({ dealId: id, tableId: record.tableId, tournamentId: record.tournamentId, players: record.players, status: record.status, startedAt: record.startedAt } as unknown as DealSummary);
       }
+      // The read model's order: start time, then id; newest first when asked.
+      items.sort((a, b) => Date.parse(a.startedAt) - Date.parse(b.startedAt) || (a.dealId < b.dealId ? -1 : a.dealId > b.dealId ? 1 : 0));
+      if (page.newestFirst) items.reverse();
       const start = page.after === undefined ? 0 : Number(page.after);
       const slice = items.slice(start, start + page.first);
       return { items: slice, endCursor: String(start + slice.length), hasNextPage: start + slice.length < items.length, totalCount: items.length };

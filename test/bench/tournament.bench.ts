@@ -1,0 +1,140 @@
+/**
+ * `npm run bench -- tournament` (issue 11): on a store already holding DEALS deals (default
+ * 100,000, result-only filler appended in batches through the port's appendMany):
+ *   (a) recording a move end to end: the `playCard`/bid mutation over HTTP until the table's
+ *       `tableUpdates` subscriber (graphql-ws) receives that event; p50/p99 (target p50 ≤ 10 ms);
+ *   (b) a result-only entry (`enterResult` over HTTP): p50/p99 (target p50 ≤ 10 ms);
+ *   (c) the standings of a 500-player tournament (167 3-tables, 36 result-only deals each) read
+ *       after each deal: p50/p99 of `Ledger.standings` (target ≤ 20 ms).
+ * Wall and CPU time of this process are printed (the server runs in it): the machine is shared,
+ * so wall time includes waiting for a core. `DEALS=10000` for a quick run.
+ */
+import { eventIdFor } from '../../src/eventStore/eventIds';
+import type { AppendBatch } from '../../src/eventStore/eventStore';
+import { Ledger } from '../../src/ledger/ledger';
+import { chooseMove, newCommandId } from '../api/dealFlow';
+import { collect, startServer } from '../api/harness';
+
+const DEALS = Number(process.env.DEALS ?? 100_000);
+const MOVES = Number(process.env.MOVES ?? 200);
+const ENTRIES = Number(process.env.ENTRIES ?? 200);
+const STANDINGS_PLAYERS = 500;
+
+const pct = (xs: number[], p: number): number => {
+  const s = [...xs].sort((a, b) => a - b);
+  return s[Math.min(s.length - 1, Math.floor((p / 100) * s.length))];
+};
+const line = (label: string, xs: number[], target: string, cpuMs: number) =>
+  process.stdout.write(`${label.padEnd(46)} p50 ${pct(xs, 50).toFixed(2).padStart(7)} ms   p99 ${pct(xs, 99).toFixed(2).padStart(7)} ms   (${xs.length} samples, CPU ${(cpuMs / xs.length).toFixed(2)} ms each)   target ${target}\n`);
+const cpuMs = (c: NodeJS.CpuUsage): number => (c.user + c.system) / 1000;
+
+/** Filler: result-only deals of table "filler" (DealStarted, ResultEntered, DealScored), appended in batches. */
+async function fill(ledger: Ledger, deals: number): Promise<void> {
+  const players = ['Anna', 'Ben', 'Cleo'] as const;
+  const batch: AppendBatch[] = [];
+  for (let i = 1; i <= deals; i++) {
+    const dealId = `filler-${i}`;
+    const cmd = `fill-${i}`;
+    const meta = (n: number) => ({ eventId: eventIdFor(cmd, n), commandId: cmd, actorId: 'bench', source: 'manual', recordedAt: '2026-11-29T12:00:00.000Z' });
+    const facts = { kind: 'passedIn' as const };
+    batch.push({
+      streamName: `deal-${dealId}`,
+      expectedRevision: 'noStream',
+      events: [
+        { type: 'DealStarted', data: { dealId, tableId: null, tournamentId: null, dealNumber: 1, dealer: 'Cleo', players, sittingOut: [], computerSeats: [], profileId: 'isko', profileOptions: {}, profileVersion: '1', startedAt: '2026-11-29T12:00:00.000Z' }, metadata: meta(0) },
+        { type: 'ResultEntered', data: { facts, enteredBy: 'bench' }, metadata: meta(1) },
+        { type: 'DealPassedIn', data: { dealNumber: 1 }, metadata: meta(2) },
+        { type: 'DealScored', data: { result: { kind: 'passedIn', passedIn: true, declarer: null, declaration: null, bid: null, won: null, gameValue: null, score: null, matadors: null, overbid: false, declarerPoints: null, declarerTricks: null, schneider: false, schwarz: false, seatScores: [0, 0, 0], notScoreableReason: null, derivation: [] }, profileId: 'isko', profileVersion: '1' }, metadata: meta(3) },
+      ],
+    });
+    if (batch.length === 2000 || i === deals) {
+      await ledger.store.appendMany(batch.splice(0));
+    }
+  }
+  await ledger.catchUp();
+}
+
+async function main(): Promise<void> {
+  const server = await startServer();
+  const admin = server.token({ role: 'admin' });
+  const gql = async (q: string, v: Record<string, unknown>) => {
+    const r = await server.gql(q, v, admin);
+    if (r.body.errors) throw new Error(JSON.stringify(r.body.errors));
+    return r.body.data;
+  };
+  const t0 = Date.now();
+  await fill(server.ledger, DEALS);
+  process.stdout.write(`store: ${DEALS.toLocaleString('en-US')} filler deals appended and projected in ${((Date.now() - t0) / 1000).toFixed(1)} s (machine shared)\n`);
+
+  // (a) move -> subscription delivery, at a live table.
+  await gql(`mutation($c: ID!) { openTable(commandId: $c, input: { tableId: "bench", players: ["Anna", "Ben", "Cleo"], firstDealer: "Anna", seriesLength: 1000 }) { revision } }`, { c: newCommandId() });
+  const sub = collect(server.ws(admin), `subscription { tableUpdates(tableId: "bench") { eventId eventType } }`, {});
+  await new Promise((r) => setTimeout(r, 300));
+  const moveTimes: number[] = [];
+  const moveCpu0 = process.cpuUsage();
+  let seed = 0;
+  while (moveTimes.length < MOVES) {
+    const start = await gql(`mutation($c: ID!) { startTableDeal(commandId: $c, input: { tableId: "bench", cards: { shuffle: SEEDED, seed: "b${seed++}" } }) { dealId } }`, { c: newCommandId() });
+    const dealId = start.startTableDeal.dealId;
+    let step = 0;
+    for (;;) {
+      const r = await gql(`query($id: ID!, $from: Int!) { deal(id: $id) { status frames(from: $from) { step phase toAct legalMoves { kind seat value card { code } cards { code } declaration { game hand ouvert schneiderAnnounced schwarzAnnounced } } } } }`, { id: dealId, from: step });
+      if (r.deal.status !== 'IN_PROGRESS' || moveTimes.length >= MOVES) break;
+      const last = r.deal.frames[r.deal.frames.length - 1];
+      step = last.step;
+      const move = chooseMove(dealId, last);
+      if (!move) break;
+      const seen = sub.received.length;
+      const t = process.hrtime.bigint();
+      const res = await server.gql(move.mutation, move.variables, admin);
+      if (res.body.errors) throw new Error(JSON.stringify(res.body.errors));
+      await sub.until((rcv) => rcv.length > seen, 5000);
+      moveTimes.push(Number(process.hrtime.bigint() - t) / 1e6);
+    }
+    if (moveTimes.length < MOVES) {
+      const r = await gql(`query($id: ID!) { deal(id: $id) { status } }`, { id: dealId });
+      if (r.deal.status === 'IN_PROGRESS') await gql(`mutation($c: ID!, $d: ID!) { abandonDeal(commandId: $c, dealId: $d, reason: TIMEOUT) { revision } }`, { c: newCommandId(), d: dealId });
+    }
+  }
+  line('move mutation -> tableUpdates delivery', moveTimes, 'p50 <= 10 ms', cpuMs(process.cpuUsage(moveCpu0)));
+  sub.stop();
+
+  // (b) result-only entry.
+  await gql(`mutation($c: ID!) { openTable(commandId: $c, input: { tableId: "entry", players: ["Anna", "Ben", "Cleo"], firstDealer: "Anna", seriesLength: ${ENTRIES} }) { revision } }`, { c: newCommandId() });
+  const entryTimes: number[] = [];
+  const entryCpu0 = process.cpuUsage();
+  for (let i = 0; i < ENTRIES; i++) {
+    const t = process.hrtime.bigint();
+    await gql(`mutation($c: ID!) { enterResult(commandId: $c, input: { tableId: "entry", result: { declarer: "Anna", game: CLUBS, matadors: 2, bid: 18, declarerPoints: ${40 + (i % 50)} } }) { dealId } }`, { c: newCommandId() });
+    entryTimes.push(Number(process.hrtime.bigint() - t) / 1e6);
+  }
+  line('enterResult (HTTP)', entryTimes, 'p50 <= 10 ms', cpuMs(process.cpuUsage(entryCpu0)));
+
+  // (c) standings of a 500-player tournament after each deal.
+  const ledger = server.ledger;
+  const sys = (id: string) => ({ commandId: id, actorId: 'bench', role: 'system' as const });
+  await ledger.execute({ type: 'CreateTournament', tournamentId: 'big', name: 'Big' }, sys('big'));
+  const tables = Math.ceil(STANDINGS_PLAYERS / 3);
+  for (let t = 0; t < tables; t++) {
+    const players = [0, 1, 2].map((k) => `p${(t * 3 + k) % STANDINGS_PLAYERS}-${Math.floor((t * 3 + k) / STANDINGS_PLAYERS)}`);
+    await ledger.execute({ type: 'OpenTable', tableId: `big-${t}`, players, firstDealer: players[0], tournamentId: 'big', round: 1 }, sys(`big-open-${t}`));
+  }
+  const standingsTimes: number[] = [];
+  const standingsCpu0 = process.cpuUsage();
+  const dealsPerTable = Number(process.env.STANDINGS_DEALS ?? 3);
+  for (let n = 1; n <= dealsPerTable; n++) {
+    for (let t = 0; t < tables; t++) {
+      await ledger.execute({ type: 'StartTableDeal', tableId: `big-${t}`, result: { kind: 'game', declarer: (n % 3) as 0 | 1 | 2, declaration: { gameType: 'grand', hand: false, schneiderAnnounced: false, schwarzAnnounced: false, ouvert: false }, matadors: 1, bid: 18, declarerPoints: 50 + n, nullWon: null, schneider: false, schwarz: false } }, sys(`big-${t}-${n}`));
+      const t1 = process.hrtime.bigint();
+      await ledger.standings('big');
+      standingsTimes.push(Number(process.hrtime.bigint() - t1) / 1e6);
+    }
+  }
+  line(`standings of ${STANDINGS_PLAYERS} players after each deal`, standingsTimes, '<= 20 ms', cpuMs(process.cpuUsage(standingsCpu0)));
+  await server.close();
+}
+
+main().catch((err) => {
+  process.stderr.write(`${(err as Error).stack ?? err}\n`);
+  process.exitCode = 1;
+});

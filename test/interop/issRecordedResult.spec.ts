@@ -1,0 +1,64 @@
+/**
+ * Recorded versus recomputed: an imported deal keeps the record's own result next to the
+ * engine's. The ledger scores with the engine's (D3/R31: a lost game is -2 x its value); the
+ * audit, the NDJSON export and the GraphQL audit say whether the record's own result agrees, and
+ * `export iss` still writes the record's line byte for byte, wrong value included.
+ */
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { bulkImportTarget } from '../../src/archive/bulkImportTarget';
+import { importIssText } from '../../src/archive/importIss';
+import { eventStoreDealSource } from '../../src/format/iss/export/dealStreamSource';
+import { exportIssLines } from '../../src/format/iss/export/exportIss';
+import { ndjsonDealLines } from '../../src/format/ndjson/ndjsonWriter';
+import { Ledger } from '../../src/ledger/ledger';
+
+const source = readFileSync(path.resolve(__dirname, '..', '..', '..', 'shared', 'data', 'iss', 'iss-dranidis-go-skat-history.sgf'), 'utf8')
+  .split('\n')
+  .find((l) => l.includes(' v:-48 ')) as string;
+const id = /ID\[([^\]]+)\]/.exec(source)![1];
+// The same record claiming twice the loss the rules give.
+const claimsMinus96 = source.replace(' v:-48 ', ' v:-96 ');
+
+describe('recorded versus recomputed result of an imported deal', () => {
+  let ledger: Ledger;
+  beforeAll(async () => {
+    ledger = await Ledger.open({ storeUrl: 'sqlite::memory:' });
+    const summary = await importIssText(bulkImportTarget(ledger), claimsMinus96);
+    expect(summary).toMatchObject({ imported: 1, rejectedCount: 0 });
+  });
+  afterAll(() => ledger.close());
+
+  it('R31: the ledger scores the engine result (-48); the audit says the recorded result disagrees: v', async () => {
+    expect((await ledger.deal(`iss-${id}`))?.score).toBe(-48);
+    const audit = await ledger.audit(`iss-${id}`);
+    expect(audit?.archive).toEqual({ uses: 'engine', agrees: false, mismatches: [{ field: 'v', recorded: -96, recomputed: -48 }], text: 'recorded result disagrees: v' });
+    // The engine's own result is unchanged since import: recorded (DealScored) and recomputed agree.
+    expect(audit?.differences).toEqual([]);
+  });
+
+  it('the NDJSON record carries both results and the check', async () => {
+    const lines: string[] = [];
+    for await (const l of ndjsonDealLines(eventStoreDealSource(ledger.store))) lines.push(l);
+    const record = JSON.parse(lines[0]);
+    expect(record.result.score).toBe(-48);
+    expect(record.iss.recordedResult.value).toBe(-96);
+    expect(record.iss.resultCheck).toEqual({ uses: 'engine', agrees: false, mismatches: [{ field: 'v', recorded: -96, recomputed: -48 }], text: 'recorded result disagrees: v' });
+  });
+
+  it('export iss writes the record as it was, byte for byte (its own v:-96 included)', async () => {
+    const out: (string | null)[] = [];
+    for await (const l of exportIssLines(eventStoreDealSource(ledger.store))) out.push(l.line);
+    expect(out).toEqual([claimsMinus96]);
+  });
+
+  it('a record whose result the rules give agrees', async () => {
+    const other = await Ledger.open({ storeUrl: 'sqlite::memory:' });
+    try {
+      await importIssText(bulkImportTarget(other), source);
+      expect((await other.audit(`iss-${id}`))?.archive).toEqual({ uses: 'engine', agrees: true, mismatches: [], text: 'recorded result agrees' });
+    } finally {
+      await other.close();
+    }
+  });
+});
