@@ -24,4 +24,6 @@ export const LEDGER_RULES = {
   withdrawal: 'L15',
   /** Confirmations and contests come from the deal's own players, once each. */
   confirmation: 'L16',
+  /** Deal and table ids iss-* and command ids import:* belong to imports, not to live commands. */
+  reservedIds: 'L17',
 } as const;

@@ -28,6 +28,7 @@ import { isIssRecordImported, type IssRecordImportedData } from '../format/iss/i
 import { checkRecordedResult } from '../format/iss/import/recordedResultCheck';
 import { LogMemo } from './logMemo';
 import { reservedIdProblem } from './reservedIds';
+import { LEDGER_RULES } from '../deal/ledgerRules';
 import { PROJECTED_EVENT_TYPES, ProjectionRunner } from '../projections/runner';
 import { checkReadiness, type Readiness } from './readiness';
 import { checkReadModelBinding, ReadModelMismatchError, type ReadModelMismatchPolicy } from '../projections/readModelBinding';
@@ -170,7 +171,7 @@ export class Ledger {
     if (typeof ctx.actorId !== 'string' || ctx.actorId.trim() === '') throw new IllegalCommandError('L10', 'every command needs an actorId');
     if (!command || typeof command !== 'object' || typeof command.type !== 'string') throw new IllegalCommandError('L10', 'not a command');
     const reserved = reservedIdProblem(command, ctx);
-    if (reserved) throw new IllegalCommandError('L11', reserved);
+    if (reserved) throw new IllegalCommandError(LEDGER_RULES.reservedIds, reserved);
     let outcome: CommandOutcome;
     switch (command.type) {
       case 'OpenTable':

@@ -47,7 +47,7 @@ describe('a deal recorded through commands equals the same deal imported from it
     expect((await imported.appendDealEvents(dealId, converted.deal.events)).status).toBe('appended');
 
     let n = 0;
-    const ctx = () => ({ commandId: `${dealId}-live-${n++}`, actorId: 'table', role: 'system' as const, source: 'live' });
+    const ctx = () => ({ commandId: `${dealId}-live-${n++}`, actorId: 'table', role: 'system' as const, source: 'manual' }); // not 'live': iss-* ids are closed to live commands (L17)
     // An ISS series is a table only in the archive: the live side starts the deal on its own (a table
     // now dictates the deals started at it, L12), and the comparison leaves the table link out.
     await live.execute({ ...plan.start, tableId: undefined }, ctx());
