@@ -251,14 +251,14 @@ describe('replay viewer in Chromium', () => {
     await page.click(`a[href="/?sheet=${tableId}"]`);
     await page.waitForSelector('[data-testid="seeger-fabian"]');
     const rows = await page.$$eval('[data-testid="sheet-rows"] tbody tr', (trs) => trs.length);
-    const sheet = await server.gql('query($t: ID!) { scoreSheet(tableId: $t) { rows { dealId } totals { player seegerFabian } } }', { t: tableId });
+    const sheet = await server.gql('query($t: ID!) { scoreSheet(tableId: $t) { rows { dealId } totals { player seegerFabian lossFeeCents } } }', { t: tableId });
     expect(rows).toBe(sheet.body.data.scoreSheet.rows.length);
     const shown = await page.$$eval('[data-testid="seeger-fabian"] tbody tr', (trs) =>
-      trs.map((tr) => ({ rank: Number(tr.querySelector('[data-testid="rank"]')?.textContent), player: tr.querySelector('th')?.textContent ?? '', total: Number(tr.querySelector('td:last-child')?.textContent) })),
+      trs.map((tr) => ({ rank: Number(tr.querySelector('[data-testid="rank"]')?.textContent), player: tr.querySelector('th')?.textContent ?? '', total: Number(tr.querySelector('[data-testid="sheet-total"]')?.textContent), fee: tr.querySelector('[data-testid="sheet-loss-fee"]')?.textContent })),
     );
     // R35: ranked by the Seeger-Fabian total, best first; equal totals share a rank.
     const expected = [...sheet.body.data.scoreSheet.totals].sort((a: any, b: any) => b.seegerFabian - a.seegerFabian)
-      .map((t: any) => ({ player: t.player, total: t.seegerFabian }))
+      .map((t: any) => ({ player: t.player, total: t.seegerFabian, fee: `${(t.lossFeeCents / 100).toFixed(2)} €` }))
       .map((t: any, _i: number, all: any[]) => ({ rank: 1 + all.filter((o) => o.total > t.total).length, ...t }));
     expect(shown).toEqual(expected);
     await page.screenshot({ path: join(OUT, 'sheet.png'), fullPage: true });

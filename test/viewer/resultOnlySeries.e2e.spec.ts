@@ -120,7 +120,7 @@ describe('result-only entry on the recorder page', () => {
     const api = (await server.gql('query($t: ID!) { scoreSheet(tableId: $t) { players rows { dealNumber totals { player total } } totals { player seegerFabian } } }', { t: TABLE }, admin)).body.data.scoreSheet;
     const shownRows = await page.$$eval('[data-testid="sheet-rows"] tbody tr', (trs) => trs.map((tr) => Array.from(tr.querySelectorAll('td.num')).map((td) => Number(td.textContent))));
     expect(shownRows).toEqual(api.rows.map((r: any) => api.players.map((p: string) => r.totals.find((x: any) => x.player === p).total)));
-    const shownTotals = await page.$$eval('[data-testid="seeger-fabian"] tbody tr', (trs) => trs.map((tr) => [tr.querySelector('th')?.textContent, Number(tr.querySelector('td:last-child')?.textContent)]));
+    const shownTotals = await page.$$eval('[data-testid="seeger-fabian"] tbody tr', (trs) => trs.map((tr) => [tr.querySelector('th')?.textContent, Number(tr.querySelector('[data-testid="sheet-total"]')?.textContent)]));
     expect(shownTotals.sort()).toEqual(api.totals.map((t: any) => [t.player, t.seegerFabian]).sort());
     expect(api.rows).toHaveLength(36);
     await page.close();

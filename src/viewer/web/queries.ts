@@ -48,7 +48,7 @@ export const SHEET_QUERY = `query Sheet($tableId: ID!) {
     tableId players seriesLength dealsPlayed complete profileId
     rows { dealNumber dealId dealer declarer game won entry passedIn notScoreable corrected correctionReason originalEntry
       totals { player total } }
-    totals { player gamePoints won lost wonLostPoints opponentsLost opponentsLostPoints seegerFabian computer }
+    totals { player gamePoints won lost wonLostPoints opponentsLost opponentsLostPoints seegerFabian computer rank lossFees lossFeeCents }
   }
 }`;
 

@@ -10,15 +10,7 @@ interface Sheet {
     passedIn: boolean; notScoreable: boolean; corrected: boolean; correctionReason: string | null; originalEntry: number | null;
     totals: Array<{ player: string; total: number }> }>;
   totals: Array<{ player: string; gamePoints: number; won: number; lost: number; wonLostPoints: number; opponentsLost: number;
-    opponentsLostPoints: number; seegerFabian: number; computer: boolean }>;
-}
-
-/** R35: players ranked by their Seeger-Fabian total; equal totals share a rank. */
-export function ranks(totals: ReadonlyArray<{ player: string; seegerFabian: number }>): Map<string, number> {
-  const sorted = [...totals].sort((a, b) => b.seegerFabian - a.seegerFabian);
-  const out = new Map<string, number>();
-  sorted.forEach((line, i) => out.set(line.player, i > 0 && line.seegerFabian === sorted[i - 1].seegerFabian ? out.get(sorted[i - 1].player)! : i + 1));
-  return out;
+    opponentsLostPoints: number; seegerFabian: number; computer: boolean; rank: number; lossFees: number; lossFeeCents: number }>;
 }
 
 // The list as organisers keep it (R34), then the Seeger-Fabian block with ranks (R35). On a phone
@@ -67,15 +59,17 @@ export async function renderSheet(root: HTMLElement, tableId: string): Promise<v
   }
   root.append(el('table', { class: 'sheet-list', 'aria-label': t('listOfGames'), 'data-testid': 'sheet-rows' }, el('thead', {}, head), body));
 
-  const rank = ranks(s.totals);
-  const cols: MessageKey[] = ['colRank', 'player', 'colGamePoints', 'colWon', 'colLost', 'colWonLost', 'colOppLost', 'colBonus', 'colTotal'];
+  // R35 ranks as the server gives them (equal totals share a rank), with the loss-fee tally.
+  const cols: MessageKey[] = ['colRank', 'player', 'colGamePoints', 'colWon', 'colLost', 'colWonLost', 'colOppLost', 'colBonus', 'colLossFees', 'colLossFeeOwed', 'colTotal'];
   const sf = el('tbody');
-  for (const line of [...s.totals].sort((a, b) => rank.get(a.player)! - rank.get(b.player)!)) {
-    const values = [line.gamePoints, line.won, line.lost, line.wonLostPoints, line.opponentsLost, line.opponentsLostPoints, line.seegerFabian];
+  for (const line of [...s.totals].sort((a, b) => a.rank - b.rank)) {
+    const values = [line.gamePoints, line.won, line.lost, line.wonLostPoints, line.opponentsLost, line.opponentsLostPoints, line.lossFees];
     sf.append(el('tr', {},
-      el('td', { class: 'num', 'data-label': t('colRank'), 'data-testid': 'rank', text: String(rank.get(line.player)) }),
+      el('td', { class: 'num', 'data-label': t('colRank'), 'data-testid': 'rank', text: String(line.rank) }),
       el('th', { scope: 'row', 'data-label': t('player'), text: line.player + (line.computer ? t('computer') : '') }),
-      ...values.map((v, i) => el('td', { class: 'num', 'data-label': t(cols[i + 2]), text: String(v) }))));
+      ...values.map((v, i) => el('td', { class: 'num', 'data-label': t(cols[i + 2]), text: String(v) })),
+      el('td', { class: 'num', 'data-label': t('colLossFeeOwed'), 'data-testid': 'sheet-loss-fee', text: `${(line.lossFeeCents / 100).toFixed(2)} €` }),
+      el('td', { class: 'num', 'data-label': t('colTotal'), 'data-testid': 'sheet-total', text: String(line.seegerFabian) })));
   }
   root.append(el('h2', { text: t('seegerFabian') }),
     el('table', { class: 'stack-on-phone', 'aria-label': t('seegerFabian'), 'data-testid': 'seeger-fabian' },
