@@ -80,4 +80,3 @@ describe('install scripts', () => {
     expect(npmrc).not.toMatch(/^strict-allow-scripts\s*=\s*true\s*$/m);
   });
 });
-});
