@@ -13,10 +13,10 @@ import { judgeIssLine } from '../format/iss/judgeIssLine';
 import { ISS_PROFILE } from '../rules/variant/iss';
 import { issLineBatches, overlongLineReason, type IssLineEncoding } from '../format/iss/issLineSource';
 import { openIssInput, STDIN_NAME } from './issInput';
-import { ISS_PROFILE_ID, issDealId, issTableId } from '../format/iss/import/issDealPlan';
+import { ISS_PROFILE_ID, issDealId, issTableId } from './import/issDealPlan';
 import { issRecordDifferences } from '../format/iss/import/issRecordDifferences';
 import { ISS_RECORD_IMPORTED, type IssRecordImportedData } from '../format/iss/import/issRecordImported';
-import { ISS_IMPORT_SOURCE, issRecordToEvents, type IssDealEvents } from '../format/iss/import/issRecordToEvents';
+import { ISS_IMPORT_SOURCE, issRecordToEvents, type IssDealEvents } from './import/issRecordToEvents';
 import type { IssImportTarget } from './issImportTarget';
 import { PendingAppend, type PendingDeal } from './pendingAppend';
 

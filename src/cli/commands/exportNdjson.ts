@@ -5,9 +5,9 @@ import { flag, has, parseArgs } from '../args';
 import { analysisJson } from './analyzeDeal';
 import { UsageError, type CliCommand } from '../command';
 import { openEventStore } from '../../eventStore/storeUrl';
-import { eventStoreDealSource } from '../../format/iss/export/dealStreamSource';
-import { DealFilterError, parseDealFilter, DEAL_RESULT_FILTERS } from '../../format/ndjson/dealFilter';
-import { ndjsonDealLines, writeLines } from '../../format/ndjson/ndjsonWriter';
+import { eventStoreDealSource } from '../../archive/export/dealStreamSource';
+import { DealFilterError, parseDealFilter, DEAL_RESULT_FILTERS } from '../../archive/ndjson/dealFilter';
+import { ndjsonDealLines, writeLines } from '../../archive/ndjson/ndjsonWriter';
 import { GAME_TYPES } from '../../rules/declaration';
 import { EXIT_CODES_HELP, STORE_HELP, outputOf, storeUrlOf } from './ledgerCommandSupport';
 

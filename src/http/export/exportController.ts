@@ -10,9 +10,9 @@ import { RateLimiter } from '../../api/limits/rateLimiter';
 import { TokenRevocations } from '../../api/auth/tokenRevocations';
 import { EventLoopTurn } from '../../ledger/eventLoopTurn';
 import { ConcurrencyCap } from './concurrencyCap';
-import { DealFilterError, parseDealFilter } from '../../format/ndjson/dealFilter';
-import { ledgerDealSource } from '../../format/ndjson/ledgerDealSource';
-import { NDJSON_CONTENT_TYPE, ndjsonDealLines, writeLines } from '../../format/ndjson/ndjsonWriter';
+import { DealFilterError, parseDealFilter } from '../../archive/ndjson/dealFilter';
+import { ledgerDealSource } from '../../archive/ndjson/ledgerDealSource';
+import { NDJSON_CONTENT_TYPE, ndjsonDealLines, writeLines } from '../../archive/ndjson/ndjsonWriter';
 
 /** At most this many deals per export (`max`), and the default: the whole archive fits. */
 const MAX_DEALS = 10_000_000;
