@@ -16,7 +16,7 @@ const help = `Usage: skat-ledger export ndjson [--store URL] [filters] [--out FI
 Writes one JSON object per deal, one per line (NDJSON): players and seats, the cards dealt, the
 bidding, the skat, the declaration, every trick, claims and resignations, and the result with its
 derivation (rule by rule). The shape is documented by the JSON Schema in
-src/format/ndjson/deal.schema.json (draft 2020-12). Deals are read from their events one at a time
+src/archive/ndjson/deal.schema.json (draft 2020-12). Deals are read from their events one at a time
 (memory stays flat). The same stream is served at GET /api/export/deals.ndjson?<filters>.
 
 ${STORE_HELP}

@@ -23,7 +23,7 @@ const SORTS = ['oldest', 'newest'] as const;
  * The filters are the CLI's flags (`gameType` is still accepted); `from`/`to` are strict ISO 8601
  * instants; `sort=oldest` (default: by start time, then id) or `newest`; `max` caps the deals.
  * An `Accept` that rules out application/x-ndjson is answered 406.
- * One JSON object per deal (src/format/ndjson/deal.schema.json), streamed as the deals are read:
+ * One JSON object per deal (src/archive/ndjson/deal.schema.json), streamed as the deals are read:
  * the first lines leave before the last deal is read and memory stays at one page of deals.
  * Private tournaments are hidden from anonymous callers; a live deal in progress is listed only
  * for callers who may see every card of it (admins, arbiters, the table's recorder).
