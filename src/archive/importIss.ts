@@ -3,7 +3,7 @@ import { dealStreamName } from '../deal/events';
 import { ConcurrencyError } from '../eventStore/errors';
 import { eventIdFor } from '../eventStore/eventIds';
 import type { AppendBatch } from '../eventStore/eventStore';
-import type { CommandContext } from '../ledger/ledgerTypes';
+import type { CommandContext } from '../commandHandling/commandTypes';
 import { IllegalCommandError } from '../ledger/errors';
 import { tableStreamName } from '../table/events';
 import { seriesNewcomers } from '../table/seriesNewcomers';

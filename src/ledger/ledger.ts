@@ -54,9 +54,9 @@ import { IllegalCommandError, InvalidQueryError, NotFoundError } from './errors'
 import { LEDGER_RULES as L } from '../deal/ledgerRules';
 import { decideAccess, evolveAccess, initialAccessState } from '../access/decideAccess';
 import { ACCESS_STREAM, type AccessEvent, type TokenRevokedData } from '../access/events';
-import type { AppendDealOutcome, CommandContext, CommandOutcome, LedgerCommand } from './ledgerTypes';
+import type { AppendDealOutcome, CommandContext, CommandOutcome, LedgerCommand } from '../commandHandling/commandTypes';
 
-export type { LedgerCommand, CommandContext, CommandOutcome, AppendDealOutcome } from './ledgerTypes';
+export type { LedgerCommand, CommandContext, CommandOutcome, AppendDealOutcome } from '../commandHandling/commandTypes';
 export { IllegalCommandError, NotFoundError, InvalidQueryError } from './errors';
 export { ReadModelMismatchError } from '../projections/readModelBinding';
 export { ConcurrencyError } from '../eventStore/errors';
