@@ -4,7 +4,7 @@ import { ConcurrencyError } from '../eventStore/errors';
 import { eventIdFor } from '../eventStore/eventIds';
 import type { AppendBatch } from '../eventStore/eventStore';
 import type { CommandContext } from '../commandHandling/commandTypes';
-import { IllegalCommandError } from '../ledger/errors';
+import { IllegalCommandError } from '../commandHandling/errors';
 import { tableStreamName } from '../table/events';
 import { seriesNewcomers } from '../table/seriesNewcomers';
 import { readIssRecord } from '../format/iss/IssReader';

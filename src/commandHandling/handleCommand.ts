@@ -2,7 +2,7 @@ import { ConcurrencyError } from '../eventStore/errors';
 import type { EventMetadata } from '../eventStore/eventMetadata';
 import type { EventStore, NewEvent, RecordedEvent } from '../eventStore/eventStore';
 import type { Judgement } from '../rules/refusal';
-import { IllegalCommandError } from '../ledger/errors';
+import { IllegalCommandError } from './errors';
 import type { CommandContext, CommandOutcome } from './commandTypes';
 import { eventIdFor } from '../eventStore/eventIds';
 

@@ -50,14 +50,18 @@ import type { CreateTournament, DrawSeats, SetLossFee } from '../tournament/comm
 import { decideTournament, type TournamentDecision } from '../tournament/decideTournament';
 import { tournamentStreamName, type TournamentEvent } from '../tournament/events';
 import { evolveTournament, initialTournamentState, type TournamentState } from '../tournament/tournamentState';
-import { IllegalCommandError, InvalidQueryError, NotFoundError } from './errors';
+import { InvalidQueryError, NotFoundError } from './errors';
+import { IllegalCommandError } from '../commandHandling/errors';
 import { LEDGER_RULES as L } from '../deal/ledgerRules';
 import { decideAccess, evolveAccess, initialAccessState } from '../access/decideAccess';
 import { ACCESS_STREAM, type AccessEvent, type TokenRevokedData } from '../access/events';
-import type { AppendDealOutcome, CommandContext, CommandOutcome, LedgerCommand } from '../commandHandling/commandTypes';
+import type { CommandContext, CommandOutcome, LedgerCommand } from '../commandHandling/commandTypes';
+import type { AppendDealOutcome } from './appendDealOutcome';
 
-export type { LedgerCommand, CommandContext, CommandOutcome, AppendDealOutcome } from '../commandHandling/commandTypes';
-export { IllegalCommandError, NotFoundError, InvalidQueryError } from './errors';
+export type { LedgerCommand, CommandContext, CommandOutcome } from '../commandHandling/commandTypes';
+export type { AppendDealOutcome } from './appendDealOutcome';
+export { IllegalCommandError } from '../commandHandling/errors';
+export { NotFoundError, InvalidQueryError } from './errors';
 export { ReadModelMismatchError } from '../projections/readModelBinding';
 export { ConcurrencyError } from '../eventStore/errors';
 
