@@ -1,6 +1,6 @@
 import './app/productionDefaults';
 import 'reflect-metadata';
-import { settingsFromEnv, STORE_ENV } from './api/apiSettings';
+import { settingsFromEnv, STORE_ENV } from './settings/apiSettings';
 import { capWebSocketPayload, createApp } from './app/createApp';
 import { listenHost } from './app/listenHost';
 import { redactUrl } from './eventStore/storeUrl';

@@ -6,9 +6,9 @@ import type { AddressInfo } from 'node:net';
 import { createClient, type Client } from 'graphql-ws';
 import WebSocket from 'ws';
 import type { NestExpressApplication } from '@nestjs/platform-express';
-import { settingsFromEnv } from '../../src/api/apiSettings';
-import { DEFAULT_LIMITS, type ApiLimits } from '../../src/api/limits/apiLimits';
-import { issueToken, type IssueRequest } from '../../src/api/auth/token';
+import { settingsFromEnv } from '../../src/settings/apiSettings';
+import { DEFAULT_LIMITS, type ApiLimits } from '../../src/settings/apiLimits';
+import { issueToken, type IssueRequest } from '../../src/auth/token';
 import { capWebSocketPayload, createApp } from '../../src/app/createApp';
 import { Ledger } from '../../src/ledger/ledger';
 
