@@ -1,7 +1,6 @@
 import { Inject } from '@nestjs/common';
 import { Args, Context, ID, Resolver, Subscription } from '@nestjs/graphql';
-import { Ledger } from '../../ledger/ledger';
-import type { RecordedEvent } from '../../eventStore/eventStore';
+import { Ledger, type RecordedEvent } from '../../ledger/ledger';
 import type { Visibility } from '../../auth/access';
 import type { ApiContext } from '../context/apiContext';
 import { frameView } from '../mapping/frameView';

@@ -1,8 +1,7 @@
 import { Inject } from '@nestjs/common';
 import { Args, Context, ID, Resolver, Subscription } from '@nestjs/graphql';
 import { DEAL_STREAM_PREFIX } from '../../deal/events';
-import type { RecordedEvent } from '../../eventStore/eventStore';
-import { Ledger } from '../../ledger/ledger';
+import { Ledger, type RecordedEvent } from '../../ledger/ledger';
 import { tableStreamName, type TableDealOpenedData } from '../../table/events';
 import { tournamentStreamName } from '../../tournament/events';
 import { mayReadTournament, type Visibility } from '../../auth/access';

@@ -6,7 +6,7 @@ import { createWriteStream } from 'node:fs';
 import { once } from 'node:events';
 import type { CliIo } from '../command';
 import { flag, type ParsedArgs } from '../args';
-import { DEFAULT_STORE_URL, redactUrl } from '../../eventStore/storeUrl';
+import { DEFAULT_STORE_URL, redactUrl } from '../../settings/storeConnection';
 import { Ledger } from '../../ledger/ledger';
 import { READ_MODEL_MISMATCH_ENV, READ_MODELS_ENV } from '../../settings/apiSettings';
 import { parseMismatchPolicy } from '../../projections/readModelBinding';
