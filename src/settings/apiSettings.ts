@@ -1,6 +1,6 @@
 /** Everything the API needs from its environment, resolved once at start. */
 import { limitsFromEnv, type ApiLimits } from './apiLimits';
-import { DEFAULT_STORE_URL, resolveTokenSecret } from '../auth/tokenSecret';
+import { DEFAULT_STORE_URL, resolveTokenSecret } from './tokenSecret';
 import { parseStoreUrl, StoreConfigError } from './storeConnection';
 import { parseMismatchPolicy, type ReadModelMismatchPolicy } from '../projections/readModelBinding';
 

@@ -2,7 +2,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { verifyToken } from '../../auth/token';
-import { resolveTokenSecret } from '../../auth/tokenSecret';
+import { resolveTokenSecret } from '../../settings/tokenSecret';
 import { runCliCaptured as cli } from '../testing/capturedIo';
 
 

@@ -2,7 +2,7 @@ import { parseArgs, flag } from '../args';
 import { UsageError, type CliCommand } from '../command';
 import { claimProblem, issueToken } from '../../auth/token';
 import { isRole, ROLES } from '../../auth/role';
-import { DEFAULT_STORE_URL, resolveTokenSecret, secretFileFor } from '../../auth/tokenSecret';
+import { DEFAULT_STORE_URL, resolveTokenSecret, secretFileFor } from '../../settings/tokenSecret';
 
 const help = `Usage: skat-ledger token issue --role <${ROLES.join('|')}> [--player <name>] [--table <id>] [--ttl <seconds>] [--store <url>]
 
