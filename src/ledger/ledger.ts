@@ -6,7 +6,7 @@ import { recomputedResult } from '../deal/recomputed';
 import { scoreEnteredResult } from '../rules/result-entry';
 import { DEFAULT_PROFILE_ID, getProfile } from '../deal/engine';
 import { evolve } from '../deal/evolve';
-import type { DealCommand, StartDeal } from '../deal/commands';
+import type { ConfirmDeal, ContestDeal, DealCommand, StartDeal } from '../deal/commands';
 import { commandMetadata, handleCommand, type Decider } from '../commandHandling/handleCommand';
 import { ConcurrencyError } from '../eventStore/errors';
 import type { EventStore, NewEvent, RecordedEvent } from '../eventStore/eventStore';
@@ -51,14 +51,18 @@ import type { CreateTournament, DrawSeats, SetLossFee } from '../tournament/comm
 import { decideTournament, type TournamentDecision } from '../tournament/decideTournament';
 import { tournamentStreamName, type TournamentEvent } from '../tournament/events';
 import { evolveTournament, initialTournamentState, type TournamentState } from '../tournament/tournamentState';
-import { IllegalCommandError, InvalidQueryError, NotFoundError } from './errors';
+import { InvalidQueryError, NotFoundError } from './errors';
+import { IllegalCommandError } from '../commandHandling/errors';
 import { LEDGER_RULES as L } from '../deal/ledgerRules';
 import { decideAccess, evolveAccess, initialAccessState } from '../access/decideAccess';
 import { ACCESS_STREAM, type AccessEvent, type TokenRevokedData } from '../access/events';
-import type { AppendDealOutcome, CommandContext, CommandOutcome, LedgerCommand } from './ledgerTypes';
+import type { CommandContext, CommandOutcome, LedgerCommand } from '../commandHandling/commandTypes';
+import type { AppendDealOutcome } from './appendDealOutcome';
 
-export type { LedgerCommand, CommandContext, CommandOutcome, AppendDealOutcome } from './ledgerTypes';
-export { IllegalCommandError, NotFoundError, InvalidQueryError } from './errors';
+export type { LedgerCommand, CommandContext, CommandOutcome } from '../commandHandling/commandTypes';
+export type { AppendDealOutcome } from './appendDealOutcome';
+export { IllegalCommandError } from '../commandHandling/errors';
+export { NotFoundError, InvalidQueryError } from './errors';
 export { ReadModelMismatchError } from '../projections/readModelBinding';
 export { ConcurrencyError } from '../eventStore/errors';
 
@@ -216,6 +220,10 @@ export class Ledger {
           decide: (s) => decideAccess(command, s, ctx.actorId),
         }, ctx, { schemaVersion: STRUCTURE_SCHEMA_VERSION });
         break;
+      case 'ConfirmDeal':
+      case 'ContestDeal':
+        outcome = await this.dealCommand(await this.withSeries(command), ctx);
+        break;
       default:
         outcome = await this.dealCommand(command, ctx);
     }
@@ -250,6 +258,19 @@ export class Ledger {
       schemaVersion: DEAL_SCHEMA_VERSION,
       requireExisting: command.type === 'StartDeal' ? undefined : () => new NotFoundError('deal', command.dealId),
     });
+  }
+
+  /** A confirmation or contest with the deal's series as its table stream stands (closed? reviews after closing?). */
+  private async withSeries<C extends ConfirmDeal | ContestDeal>(command: C): Promise<C> {
+    const { series: _ignored, ...rest } = command;
+    if (typeof command.dealId !== 'string' || command.dealId === '') return rest as C;
+    const first = await this.store.readStream(dealStreamName(command.dealId), { maxCount: 1 });
+    const started = first.events[0];
+    const tableId = started?.type === 'DealStarted' ? (started.data as { tableId: string | null }).tableId : null;
+    if (!tableId) return rest as C;
+    const read = await this.store.readStream(tableStreamName(tableId));
+    const table = read.events.reduce((s, e) => evolveTable(s, e as unknown as TableEvent), initialTableState);
+    return { ...rest, series: { closed: table.closed !== null, reviewAfterClose: table.opened?.reviewAfterClose === true } } as C;
   }
 
   private tableDecider(command: TableCommand, actorId = 'unknown'): Decider<TableState, TableEvent> {
@@ -631,6 +652,12 @@ export class Ledger {
       case 'audit':
         return { known, rows: 1 };
     }
+  }
+
+  /** The table as opened (players, settings, tournament, closed), or null when there is none. */
+  async table(tableId: string): Promise<TableInfo | null> {
+    await this.catchUp();
+    return this.tableInfo(tableId);
   }
 
   private tableInfo(tableId: string): TableInfo | null {
