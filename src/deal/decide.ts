@@ -139,6 +139,9 @@ function decideWithdrawal(command: WithdrawMove, state: DealState, ctx: DecideCo
 /** R34 confirmation: one of the deal's three players agrees (once) or contests (once, with a reason). */
 function decideConfirmation(command: ConfirmDeal | ContestDeal, state: DealState): Judgement<DealEvent[]> {
   if (!state.recordedResult) return refuse(L.notFinished, 'a deal is confirmed or contested once it is scored');
+  // SeriesClosed froze the sheet: confirmations and contests end with it unless the table's setting keeps them open.
+  if (command.series?.closed && !command.series.reviewAfterClose)
+    return refuse(L.seriesClosed, `the series of table ${state.started?.tableId ?? '?'} is closed: its deals are no longer confirmed or contested (only an arbiter corrects them now)`);
   const players: readonly string[] = state.started?.players ?? [];
   if (!players.includes(command.player)) return refuse(L.confirmation, `${command.player} did not play this deal (${players.join(', ')} did)`);
   if (state.confirmedBy.includes(command.player) || state.contestedBy.includes(command.player))

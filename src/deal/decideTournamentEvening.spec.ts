@@ -128,6 +128,15 @@ describe('players confirm or contest; the arbiter rules (issue 11 item 4)', () =
     expect(refusedWith(decide({ type: 'ConfirmDeal', dealId: D, player: 'Ben' }, given([withCards]), recorder))).toBe('L8');
   });
 
+  it('L14: given the series closed, when a player confirms or contests, then it is refused, unless the table keeps reviews open after closing', () => {
+    const state = scored();
+    const closed = { closed: true, reviewAfterClose: false };
+    expect(refusedWith(decide({ type: 'ConfirmDeal', dealId: D, player: 'Ben', series: closed }, state, recorder))).toBe('L14');
+    expect(refusedWith(decide({ type: 'ContestDeal', dealId: D, player: 'Ben', reason: 'wrong', series: closed }, state, recorder))).toBe('L14');
+    expect(accepted(decide({ type: 'ConfirmDeal', dealId: D, player: 'Ben', series: { closed: true, reviewAfterClose: true } }, state, recorder))).toEqual([{ type: 'DealConfirmed', data: { player: 'Ben' } }]);
+    expect(refusedWith(decide({ type: 'ConfirmDeal', dealId: D, player: 'Ben', series: { closed: false, reviewAfterClose: false } }, state, recorder))).toBe('accepted');
+  });
+
   it('a contest opens a dispute; the arbiter upholds it with a correction (DisputeRuled + ScoreCorrected) or rejects it; others may not rule (L4)', () => {
     const state = apply(scored(), accepted(decide({ type: 'ContestDeal', dealId: D, player: 'Cleo', reason: 'Anna had 58, not 70' }, scored(), recorder)));
     expect(state.openContests).toHaveLength(1);

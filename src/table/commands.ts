@@ -20,6 +20,8 @@ export interface OpenTable {
   readonly round?: number | null;
   /** May the series be closed while a contested deal awaits the arbiter's ruling? Default no. */
   readonly closeWithOpenDisputes?: boolean;
+  /** May players still confirm or contest deals after the series is closed? Default no. */
+  readonly reviewAfterClose?: boolean;
 }
 
 /** How the table's latest deal stands, read by the Ledger from the deal's stream (the table stream does not know). */

@@ -57,6 +57,7 @@ export class OpenTableInput {
   @Field(() => ID, { nullable: true }) tournamentId?: string;
   @Field(() => Int, { nullable: true }) round?: number;
   @Field({ nullable: true, description: 'May the series close while a contested deal awaits the arbiter? Default no' }) closeWithOpenDisputes?: boolean;
+  @Field({ nullable: true, description: 'May players still confirm or contest deals after the series is closed? Default no (the closed sheet changes only by an arbiter)' }) reviewAfterClose?: boolean;
 }
 
 @InputType('CloseSeriesInput', { description: "Close a table's series: no further deal; the sheet changes only by an arbiter's correction" })

@@ -65,6 +65,7 @@ export class TableCommandResolver {
       tournamentId: input.tournamentId ? valid.id(input.tournamentId, 'tournamentId') : null,
       round: input.round ?? null,
       ...(input.closeWithOpenDisputes !== undefined && input.closeWithOpenDisputes !== null ? { closeWithOpenDisputes: input.closeWithOpenDisputes } : {}),
+      ...(input.reviewAfterClose !== undefined && input.reviewAfterClose !== null ? { reviewAfterClose: input.reviewAfterClose } : {}),
     };
     return runCommand(this.ledger, ctx, command, commandId, expectedRevision);
   }
