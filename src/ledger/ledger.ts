@@ -334,6 +334,17 @@ export class Ledger {
       }
       result = { ...result, declarer: seat as Seat };
     }
+    if (requested.ramschByName !== undefined) {
+      // R42 by name: exactly the three players of this deal, each once; their seats follow from the table.
+      if (result !== undefined || requested.cards !== undefined) return refuse(L.badStart, 'a Ramsch is entered by itself: no other result, no cards');
+      const lines = requested.ramschByName;
+      const names = lines.map((l) => l.player);
+      const wrong = names.filter((n) => !opened.players.includes(n));
+      if (lines.length !== 3 || new Set(names).size !== 3 || wrong.length > 0)
+        return refuse('R2', `a Ramsch of deal ${opened.dealNumber} at table ${t.tableId} names each of ${opened.players.join(', ')} once${wrong.length ? ` (${wrong.join(', ')} did not play it)` : ''}`);
+      const bySeat = opened.players.map((p) => lines.find((l) => l.player === p) as (typeof lines)[number]);
+      result = { kind: 'ramsch', points: [bySeat[0].points, bySeat[1].points, bySeat[2].points], tricks: [bySeat[0].tricks, bySeat[1].tricks, bySeat[2].tricks] };
+    }
     return allow({
       type: 'StartDeal',
       dealId: opened.dealId,
