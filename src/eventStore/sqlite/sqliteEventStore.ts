@@ -16,7 +16,7 @@ import { mkdirSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import Database from 'better-sqlite3';
 import type { Database as SqliteDatabase, Statement } from 'better-sqlite3';
-import { ConcurrencyError, CorruptEventError, InvalidEventError, StoreConfigError, StoreUnavailableError } from '../errors';
+import { ConcurrencyError, CorruptEventError, EventIdTakenError, InvalidEventError, StoreConfigError, StoreUnavailableError } from '../errors';
 import type { EventMetadata } from '../eventMetadata';
 import type {
   AppendBatch,
@@ -344,9 +344,7 @@ export class SqliteEventStore implements EventStore {
           const replay = i === 0 ? this.alreadyAppended(streamName, events, expected) : undefined;
           if (replay) return replay;
           const other = this.stmt.eventById.get(event.eventId) as { stream_name: string; revision: number };
-          throw new InvalidEventError(
-            `append to ${streamName}: eventId ${event.eventId} is already recorded (stream ${other.stream_name}, revision ${other.revision})`,
-          );
+          throw new EventIdTakenError(streamName, event.eventId, other.stream_name, String(other.revision));
         }
         throw err;
       }
