@@ -56,7 +56,6 @@ export function graphqlOptions(settings: ApiSettings, ledger: Ledger, guards: Sh
   const log = (err: unknown) => {
     if (!settings.logErrors) return;
     if (guards.logger) guards.logger.error({ err }, 'GraphQL: unexpected error (answered INTERNAL_SERVER_ERROR)');
-    // eslint-disable-next-line no-console
     else console.error('[graphql] unexpected error:', err);
   };
 
