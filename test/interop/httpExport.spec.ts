@@ -13,7 +13,7 @@ import { Ledger } from '../../src/ledger/ledger';
 import { API_SETTINGS, API_VISIBILITY } from '../../src/api/tokens';
 import { settingsFromEnv } from '../../src/api/apiSettings';
 import { ExportModule } from '../../src/http/export/exportModule';
-import schema from '../../src/format/ndjson/deal.schema.json';
+import schema from '../../src/archive/ndjson/deal.schema.json';
 import { storeImportTarget } from './support/storeImportTarget';
 import { storeLedger } from './support/storeLedger';
 

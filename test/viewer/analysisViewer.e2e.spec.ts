@@ -66,6 +66,21 @@ describe('analysis in the viewer (Chromium)', () => {
     expect(next).toEqual(other.alternatives.map((a: any) => a.move));
   });
 
+  it('speaks German in the analysis panel when German is chosen', async () => {
+    await page.goto(`${base}/?deal=${DEAL}#step=${analysis.steps[5].step}`);
+    await page.waitForSelector('body[data-ready="true"]');
+    await page.selectOption('#language', 'de');
+    await page.waitForFunction(() => document.querySelector('[data-testid="analysis"] h2')?.textContent === 'Analyse');
+    await page.click('[data-testid="analyse"]');
+    await page.waitForSelector('[data-testid="verdict-strip"] li');
+    const panel = (await page.textContent('[data-testid="analysis"]')) ?? '';
+    expect(panel).toMatch(/Dieser Schritt/);
+    expect(panel).toMatch(/Von hier aus weiterspielen/);
+    expect(panel).not.toMatch(/\b(This step|Turning points|Play from here|won|lost|played)\b/);
+    await page.selectOption('#language', 'en');
+    await page.waitForFunction(() => document.querySelector('[data-testid="analysis"] h2')?.textContent === 'Analysis');
+  });
+
   it('"play from here" forks a branch at the step and plays a move in it, the deal untouched', async () => {
     const at = analysis.steps[3];
     const before = JSON.stringify((await server.ledger.store.readStream(`deal-${DEAL}`)).events.map((e) => e.eventId));

@@ -132,9 +132,24 @@ describe('live viewer in Chromium', () => {
     const table = 'live-t2';
     const rec2 = server.token({ role: 'recorder', table });
     const first = await openTableAndDeal(server, table, PLAYERS, admin, rec2);
+    const screenQueries: string[] = [];
+    screen.on('request', (r) => {
+      if (r.url().endsWith('/graphql') && r.method() === 'POST' && (r.postData() ?? '').includes('TableScreen')) screenQueries.push(r.postData() ?? '');
+    });
+    const tableSocket = new Promise<void>((ok) => {
+      screen.on('websocket', (ws) => ws.on('framesent', (f) => {
+        if (String(f.payload).includes('tableUpdates')) ok();
+      }));
+    });
     await screen.goto(`${base}/?table=${table}`);
     await screen.waitForSelector('[data-testid="table-live"] [data-testid="step"]');
     expect(await screen.textContent('[data-testid="table-live"] h2')).toContain(first);
+    // The screen follows the table's subscription: with nothing happening it does not ask again
+    // (the old page polled every 3 s).
+    await tableSocket;
+    const asked = screenQueries.length;
+    await new Promise((r) => setTimeout(r, 4000));
+    expect(screenQueries.length).toBe(asked);
     await playOn(server, first, rec2);
     // The sheet gains the finished deal; the finished replay stays with its result.
     await screen.waitForFunction(() => document.querySelectorAll('[data-testid="table-sheet"] [data-testid="sheet-rows"] tbody tr').length === 1, undefined, { timeout: 15_000 });

@@ -1,4 +1,4 @@
-import { grantPerspective, mayRecord, widestPerspective } from './access';
+import { grantPerspective, hiddenTournaments, mayReadDeal, mayReadTournament, mayRecord, scopeCovers, widestPerspective } from './access';
 import type { Principal } from './role';
 
 const live = { status: 'inProgress', tableId: 't1', players: ['Anna', 'Ben', 'Cleo'] };
@@ -37,5 +37,37 @@ describe('who sees which cards', () => {
     expect(mayRecord(recorder('t1'), null)).toBe(false);
     expect(mayRecord({ role: 'admin', tokenId: 'j', key: 'k' }, null)).toBe(true);
     expect(mayRecord(player('Anna'), 't1')).toBe(false);
+  });
+
+  it('a player token bound to a table or tournament sees its seat only there; elsewhere what anybody sees (issue 11)', () => {
+    const atTable: Principal = { role: 'player', player: 'Ben', table: 't1', tokenId: 'j', key: 'k' };
+    const inCup: Principal = { role: 'player', player: 'Ben', tournament: 'cup', tokenId: 'j', key: 'k' };
+    const cupDeal = { ...live, tournamentId: 'cup' };
+    const otherDeal = { ...live, tableId: 't2', tournamentId: 'open' };
+    expect(widestPerspective(atTable, cupDeal)).toEqual({ kind: 'seat', seat: 1 });
+    expect(widestPerspective(atTable, otherDeal)).toEqual({ kind: 'public' });
+    expect(widestPerspective(inCup, cupDeal)).toEqual({ kind: 'seat', seat: 1 });
+    expect(widestPerspective(inCup, otherDeal)).toEqual({ kind: 'public' });
+    expect(scopeCovers(inCup, { tableId: 't9', tournamentId: 'cup' })).toBe(true);
+    expect(scopeCovers(atTable, { tableId: 't9', tournamentId: 'cup' })).toBe(false);
+    expect(scopeCovers(anon, { tableId: 't1', tournamentId: null })).toBe(false);
+  });
+});
+
+describe('private tournaments and scoped player tokens', () => {
+  const v = { privateTournaments: ['cup', 'club'], isPrivateTournament: (t: string | null) => t === 'cup' || t === 'club' };
+  const inCup: Principal = { role: 'player', player: 'Ben', tournament: 'cup', tokenId: 'j', key: 'k' };
+  const everywhere = player('Ben');
+  it('a player token bound to one tournament reads that private tournament only; an unscoped token all; anonymous none', () => {
+    expect(mayReadTournament(inCup, 'cup', v)).toBe(true);
+    expect(mayReadTournament(inCup, 'club', v)).toBe(false);
+    expect(mayReadTournament(inCup, 'public-one', v)).toBe(true);
+    expect(mayReadTournament(everywhere, 'club', v)).toBe(true);
+    expect(mayReadTournament(anon, 'cup', v)).toBe(false);
+    expect(mayReadDeal(inCup, { tournamentId: 'club', tableId: 'x' }, v)).toBe(false);
+    expect(mayReadDeal(inCup, { tournamentId: 'cup', tableId: 'x' }, v)).toBe(true);
+    expect(hiddenTournaments(inCup, v)).toEqual(['club']);
+    expect(hiddenTournaments(everywhere, v)).toEqual([]);
+    expect(hiddenTournaments(anon, v)).toEqual(['cup', 'club']);
   });
 });

@@ -1,9 +1,9 @@
 import { flag, flagAll, parseArgs } from '../args';
 import { UsageError, type CliCommand } from '../command';
 import { openEventStore } from '../../eventStore/storeUrl';
-import { eventStoreDealSource } from '../../format/iss/export/dealStreamSource';
-import { exportIssLines } from '../../format/iss/export/exportIss';
-import { writeLines } from '../../format/ndjson/ndjsonWriter';
+import { eventStoreDealSource } from '../../archive/export/dealStreamSource';
+import { exportIssLines } from '../../archive/export/exportIss';
+import { writeLines } from '../../archive/ndjson/ndjsonWriter';
 import { EXIT_CODES_HELP, STORE_HELP, outputOf, storeUrlOf } from './ledgerCommandSupport';
 
 const help = `Usage: skat-ledger export iss [--store URL] [--deal ID]... [--table ID] [--out FILE]

@@ -5,9 +5,9 @@ import { flag, has, parseArgs } from '../args';
 import { analysisJson } from './analyzeDeal';
 import { UsageError, type CliCommand } from '../command';
 import { openEventStore } from '../../eventStore/storeUrl';
-import { eventStoreDealSource } from '../../format/iss/export/dealStreamSource';
-import { DealFilterError, parseDealFilter, DEAL_RESULT_FILTERS } from '../../format/ndjson/dealFilter';
-import { ndjsonDealLines, writeLines } from '../../format/ndjson/ndjsonWriter';
+import { eventStoreDealSource } from '../../archive/export/dealStreamSource';
+import { DealFilterError, parseDealFilter, DEAL_RESULT_FILTERS } from '../../archive/ndjson/dealFilter';
+import { ndjsonDealLines, writeLines } from '../../archive/ndjson/ndjsonWriter';
 import { GAME_TYPES } from '../../rules/declaration';
 import { EXIT_CODES_HELP, STORE_HELP, outputOf, storeUrlOf } from './ledgerCommandSupport';
 
@@ -16,7 +16,7 @@ const help = `Usage: skat-ledger export ndjson [--store URL] [filters] [--out FI
 Writes one JSON object per deal, one per line (NDJSON): players and seats, the cards dealt, the
 bidding, the skat, the declaration, every trick, claims and resignations, and the result with its
 derivation (rule by rule). The shape is documented by the JSON Schema in
-src/format/ndjson/deal.schema.json (draft 2020-12). Deals are read from their events one at a time
+src/archive/ndjson/deal.schema.json (draft 2020-12). Deals are read from their events one at a time
 (memory stays flat). The same stream is served at GET /api/export/deals.ndjson?<filters>.
 
 ${STORE_HELP}

@@ -10,9 +10,9 @@ import { RateLimiter } from '../../api/limits/rateLimiter';
 import { TokenRevocations } from '../../api/auth/tokenRevocations';
 import { EventLoopTurn } from '../../ledger/eventLoopTurn';
 import { ConcurrencyCap } from './concurrencyCap';
-import { DealFilterError, parseDealFilter } from '../../format/ndjson/dealFilter';
-import { ledgerDealSource } from '../../format/ndjson/ledgerDealSource';
-import { NDJSON_CONTENT_TYPE, ndjsonDealLines, writeLines } from '../../format/ndjson/ndjsonWriter';
+import { DealFilterError, parseDealFilter } from '../../archive/ndjson/dealFilter';
+import { ledgerDealSource } from '../../archive/ndjson/ledgerDealSource';
+import { NDJSON_CONTENT_TYPE, ndjsonDealLines, writeLines } from '../../archive/ndjson/ndjsonWriter';
 
 /** At most this many deals per export (`max`), and the default: the whole archive fits. */
 const MAX_DEALS = 10_000_000;
@@ -23,7 +23,7 @@ const SORTS = ['oldest', 'newest'] as const;
  * The filters are the CLI's flags (`gameType` is still accepted); `from`/`to` are strict ISO 8601
  * instants; `sort=oldest` (default: by start time, then id) or `newest`; `max` caps the deals.
  * An `Accept` that rules out application/x-ndjson is answered 406.
- * One JSON object per deal (src/format/ndjson/deal.schema.json), streamed as the deals are read:
+ * One JSON object per deal (src/archive/ndjson/deal.schema.json), streamed as the deals are read:
  * the first lines leave before the last deal is read and memory stays at one page of deals.
  * Private tournaments are hidden from anonymous callers; a live deal in progress is listed only
  * for callers who may see every card of it (admins, arbiters, the table's recorder).
