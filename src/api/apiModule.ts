@@ -2,12 +2,12 @@ import { DynamicModule, Inject, Module, OnApplicationShutdown } from '@nestjs/co
 import { GraphQLModule } from '@nestjs/graphql';
 import type { ApolloDriverConfig } from '@nestjs/apollo';
 import { Ledger } from '../ledger/ledger';
-import type { ApiSettings } from './apiSettings';
-import type { Visibility } from './auth/access';
+import type { ApiSettings } from '../settings/apiSettings';
+import type { Visibility } from '../auth/access';
 import { graphqlOptions } from './graphqlOptions';
-import { API_RATE_LIMITER, API_REVOCATIONS, API_SETTINGS, API_VISIBILITY } from './tokens';
-import { TokenRevocations } from './auth/tokenRevocations';
-import { RateLimiter } from './limits/rateLimiter';
+import { API_RATE_LIMITER, API_REVOCATIONS, API_SETTINGS, API_VISIBILITY } from '../settings/tokens';
+import { TokenRevocations } from '../auth/tokenRevocations';
+import { RateLimiter } from '../auth/rateLimiter';
 import { API_RESOLVERS } from './resolvers';
 import { DealEventHub } from './subscriptions/dealEventHub';
 import { GraphiqlAssetsController } from './graphiql/graphiqlAssets.controller';

@@ -8,10 +8,10 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { createClient, type Client } from 'graphql-ws';
 import WebSocket from 'ws';
-import type { TokenRevocations } from '../../src/api/auth/tokenRevocations';
+import type { TokenRevocations } from '../../src/auth/tokenRevocations';
 import { DealEventHub } from '../../src/api/subscriptions/dealEventHub';
 import { CLOSE_FORBIDDEN } from '../../src/api/subscriptions/socketSessions';
-import { API_REVOCATIONS } from '../../src/api/tokens';
+import { API_REVOCATIONS } from '../../src/settings/tokens';
 import { openTableAndDeal, playOn } from './dealFlow';
 import { codesOf, collect, startServer, type TestServer } from './harness';
 

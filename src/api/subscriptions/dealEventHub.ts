@@ -1,7 +1,6 @@
 import { Inject, Injectable, OnModuleDestroy } from '@nestjs/common';
-import type { RecordedEvent } from '../../eventStore/eventStore';
 import { DEAL_STREAM_PREFIX } from '../../deal/events';
-import { Ledger } from '../../ledger/ledger';
+import { Ledger, type RecordedEvent } from '../../ledger/ledger';
 import { EventQueue } from './eventQueue';
 
 const QUEUE_CAPACITY = 1000;
