@@ -1,5 +1,5 @@
 import { DynamicModule, Module } from '@nestjs/common';
-import type { ApiSettings } from '../api/apiSettings';
+import type { ApiSettings } from '../settings/apiSettings';
 import { ApiModule } from '../api/apiModule';
 import { ExportModule } from '../http/export/exportModule';
 import type { Ledger } from '../ledger/ledger';

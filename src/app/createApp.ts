@@ -7,7 +7,7 @@ import { NestFactory } from '@nestjs/core';
 import { GraphQLModule } from '@nestjs/graphql';
 import type { NestExpressApplication } from '@nestjs/platform-express';
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import type { ApiSettings } from '../api/apiSettings';
+import type { ApiSettings } from '../settings/apiSettings';
 import type { Ledger } from '../ledger/ledger';
 import { Logger } from 'nestjs-pino';
 import { AppModule } from './app.module';

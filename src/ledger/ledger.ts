@@ -65,6 +65,8 @@ export { IllegalCommandError } from '../commandHandling/errors';
 export { NotFoundError, InvalidQueryError } from './errors';
 export { ReadModelMismatchError } from '../projections/readModelBinding';
 export { ConcurrencyError } from '../eventStore/errors';
+/** The events the ledger hands to its subscribers, as the store recorded them. */
+export type { RecordedEvent } from '../eventStore/eventStore';
 
 export interface LedgerOptions {
   /** `sqlite::memory:`, `sqlite:<file>`, or an EventStoreDB URL. */

@@ -1,6 +1,6 @@
 import type DataLoader from 'dataloader';
 import type { DealSummary } from '../../projections/dealSummary/dealSummary';
-import type { Principal } from '../auth/role';
+import type { Principal } from '../../auth/role';
 import type { RequestBudget } from './requestBudget';
 
 /** What every resolver receives as the GraphQL context. */

@@ -2,7 +2,7 @@ import { Inject } from '@nestjs/common';
 import { Args, Context, ID, Mutation, Resolver } from '@nestjs/graphql';
 import { Ledger, type LedgerCommand } from '../../ledger/ledger';
 import type { Seat } from '../../rules/seat';
-import { mayAdminister, mayRecord } from '../auth/access';
+import { mayAdminister, mayRecord } from '../../auth/access';
 import type { ApiContext } from '../context/apiContext';
 import { badInput } from '../errors/apiError';
 import { enteredResult, ramschLines } from '../inputs/resultFacts';

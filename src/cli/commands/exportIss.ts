@@ -1,6 +1,6 @@
 import { flag, flagAll, parseArgs } from '../args';
 import { UsageError, type CliCommand } from '../command';
-import { openEventStore } from '../../eventStore/storeUrl';
+import { openStoreForReading } from '../../settings/storeConnection';
 import { eventStoreDealSource } from '../../archive/export/dealStreamSource';
 import { exportIssLines } from '../../archive/export/exportIss';
 import { writeLines } from '../../archive/ndjson/ndjsonWriter';
@@ -32,7 +32,7 @@ const exportIss: CliCommand = {
     if (args.positional.length > 0) throw new UsageError(`unexpected argument ${args.positional[0]}`);
     const deals = flagAll(args, 'deal');
     const tableId = flag(args, 'table');
-    const store = await openEventStore(storeUrlOf(args, io), { readonly: true, mustExist: true });
+    const store = await openStoreForReading(storeUrlOf(args, io));
     const out = outputOf(flag(args, 'out'), io);
     let problems = 0;
     try {
