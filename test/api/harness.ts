@@ -149,3 +149,13 @@ export async function untilSubscribers(server: TestServer, dealId: string, count
     await new Promise((r) => setTimeout(r, 10));
   }
 }
+
+/** Waits until `count` table or tournament subscriptions (those that follow every event) are registered. */
+export async function untilWideSubscribers(server: TestServer, count: number, timeoutMs = 30_000): Promise<void> {
+  const hub = server.app.get(DealEventHub);
+  const until = Date.now() + timeoutMs;
+  while (hub.wideSubscriberCount() < count) {
+    if (Date.now() > until) throw new Error(`only ${hub.wideSubscriberCount()} of ${count} table/tournament subscriptions registered`);
+    await new Promise((r) => setTimeout(r, 10));
+  }
+}
