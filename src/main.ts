@@ -1,9 +1,9 @@
 import './app/productionDefaults';
 import 'reflect-metadata';
-import { settingsFromEnv, STORE_ENV } from './api/apiSettings';
+import { settingsFromEnv, STORE_ENV } from './settings/apiSettings';
 import { capWebSocketPayload, createApp } from './app/createApp';
 import { listenHost } from './app/listenHost';
-import { redactUrl } from './eventStore/storeUrl';
+import { redactUrl } from './settings/storeConnection';
 import { analysisLimitsFromEnv } from './ledger/analyses';
 import { Ledger } from './ledger/ledger';
 import { Logger } from 'nestjs-pino';

@@ -80,10 +80,19 @@ export interface WithdrawMove {
   readonly reason: string;
 }
 
+/**
+ * The series of the deal's table as the Ledger read it (the deal stream does not know): closed, and
+ * whether the table still takes confirmations and contests then. Absent for a deal outside a table.
+ */
+export interface SeriesOfDeal {
+  readonly closed: boolean;
+  readonly reviewAfterClose: boolean;
+}
+
 /** A player of a scored deal confirms its result (with his player token). */
-export interface ConfirmDeal { readonly type: 'ConfirmDeal'; readonly dealId: string; readonly player: string }
+export interface ConfirmDeal { readonly type: 'ConfirmDeal'; readonly dealId: string; readonly player: string; readonly series?: SeriesOfDeal }
 /** A player of a scored deal contests its result: a dispute opens until an arbiter rules. */
-export interface ContestDeal { readonly type: 'ContestDeal'; readonly dealId: string; readonly player: string; readonly reason: string }
+export interface ContestDeal { readonly type: 'ContestDeal'; readonly dealId: string; readonly player: string; readonly reason: string; readonly series?: SeriesOfDeal }
 /** The arbiter's ruling on a contest: upheld (with the corrected result) or rejected, with a reason. */
 export interface RuleDispute {
   readonly type: 'RuleDispute';

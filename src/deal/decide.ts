@@ -73,7 +73,7 @@ function decideStart(command: StartDeal, state: DealState, ctx: DecideContext): 
     const scored = scoreEnteredResult(command.result, getProfile(profileId, command.profileOptions ?? {}));
     if (!scored.ok) return scored;
     const events: DealEvent[] = [started, { type: 'ResultEntered', data: { facts: command.result, enteredBy: ctx.actorId } }];
-    if (scored.value.passedIn) events.push({ type: 'DealPassedIn', data: { dealNumber } });
+    if (scored.value.kind === 'passedIn') events.push({ type: 'DealPassedIn', data: { dealNumber } });
     events.push({ type: 'DealScored', data: { result: scored.value, profileId, profileVersion } });
     return allow(events);
   }
@@ -98,7 +98,7 @@ function decideCorrection(command: CorrectScore, state: DealState, ctx: DecideCo
     const facts = command.facts as EnteredResult;
     if (facts.kind === 'game' && recorded.declarer !== null && facts.declarer !== recorded.declarer)
       return refuse(L.badCommand, `the corrected facts name seat ${facts.declarer} as declarer, but ${state.started?.players[recorded.declarer]} (seat ${recorded.declarer}) declared this deal`);
-    if (facts.kind === 'passedIn' && recorded.declarer !== null) return refuse(L.badCommand, 'a deal with a declarer game cannot be corrected into a passed-in deal');
+    if (facts.kind !== 'game' && recorded.declarer !== null) return refuse(L.badCommand, `a deal with a declarer game cannot be corrected into a ${facts.kind === 'ramsch' ? 'Ramsch' : 'passed-in deal'}`);
     const scored = scoreEnteredResult(facts, state.profile);
     if (!scored.ok) return scored;
     return allow([{ type: 'ScoreCorrected', data: { ...base, correctedScore: scored.value.score ?? 0, won: scored.value.won, facts, result: scored.value } }]);
@@ -139,6 +139,9 @@ function decideWithdrawal(command: WithdrawMove, state: DealState, ctx: DecideCo
 /** R34 confirmation: one of the deal's three players agrees (once) or contests (once, with a reason). */
 function decideConfirmation(command: ConfirmDeal | ContestDeal, state: DealState): Judgement<DealEvent[]> {
   if (!state.recordedResult) return refuse(L.notFinished, 'a deal is confirmed or contested once it is scored');
+  // SeriesClosed froze the sheet: confirmations and contests end with it unless the table's setting keeps them open.
+  if (command.series?.closed && !command.series.reviewAfterClose)
+    return refuse(L.seriesClosed, `the series of table ${state.started?.tableId ?? '?'} is closed: its deals are no longer confirmed or contested (only an arbiter corrects them now)`);
   const players: readonly string[] = state.started?.players ?? [];
   if (!players.includes(command.player)) return refuse(L.confirmation, `${command.player} did not play this deal (${players.join(', ')} did)`);
   if (state.confirmedBy.includes(command.player) || state.contestedBy.includes(command.player))

@@ -6,7 +6,7 @@ import { recomputedResult } from '../deal/recomputed';
 import { scoreEnteredResult } from '../rules/result-entry';
 import { DEFAULT_PROFILE_ID, getProfile } from '../deal/engine';
 import { evolve } from '../deal/evolve';
-import type { DealCommand, StartDeal } from '../deal/commands';
+import type { ConfirmDeal, ContestDeal, DealCommand, StartDeal } from '../deal/commands';
 import { commandMetadata, handleCommand, type Decider } from '../commandHandling/handleCommand';
 import { ConcurrencyError } from '../eventStore/errors';
 import type { EventStore, NewEvent, RecordedEvent } from '../eventStore/eventStore';
@@ -19,13 +19,14 @@ import type { DealFilter, DealPage, DealSummary } from '../projections/dealSumma
 import { getDealSummaries, getDealSummary, InvalidCursorError, listPlayerDeals, listTableDeals, queryDeals } from '../projections/dealSummary/dealSummaryQueries';
 import { buildPlayerStats } from '../projections/playerStats/buildPlayerStats';
 import type { PlayerStats } from '../projections/playerStats/playerStats';
-import { openReadModelDb, RM, type ReadModelDb } from '../projections/readModelDb';
+import { closeReadModelDb, openReadModelDb, RM, type ReadModelDb } from '../projections/readModelDb';
 import type { Perspective, ReplayFrame } from '../projections/replayFrames/replayFrame';
 import { replayFrames, toStoredDealEvent } from '../projections/replayFrames/replayFrames';
 import { DealAnalyses, DEFAULT_ANALYSIS_LIMITS, type AnalysisLimits } from './analyses';
 import type { SolverPool } from './analysisPool';
 import { Branches } from './branches';
 import { LogFollower } from './logFollower';
+import { SubscriptionFollower } from './subscriptionFollower';
 import { isIssRecordImported, type IssRecordImportedData } from '../format/iss/import/issRecordImported';
 import { checkRecordedResult } from '../format/iss/import/recordedResultCheck';
 import { LogMemo } from './logMemo';
@@ -52,16 +53,22 @@ import type { CreateTournament, DrawSeats, SetLossFee } from '../tournament/comm
 import { decideTournament, type TournamentDecision } from '../tournament/decideTournament';
 import { tournamentStreamName, type TournamentEvent } from '../tournament/events';
 import { evolveTournament, initialTournamentState, type TournamentState } from '../tournament/tournamentState';
-import { IllegalCommandError, InvalidQueryError, NotFoundError } from './errors';
+import { InvalidQueryError, NotFoundError } from './errors';
+import { IllegalCommandError } from '../commandHandling/errors';
 import { LEDGER_RULES as L } from '../deal/ledgerRules';
 import { decideAccess, evolveAccess, initialAccessState } from '../access/decideAccess';
 import { ACCESS_STREAM, type AccessEvent, type TokenRevokedData } from '../access/events';
-import type { AppendDealOutcome, CommandContext, CommandOutcome, LedgerCommand } from './ledgerTypes';
+import type { CommandContext, CommandOutcome, LedgerCommand } from '../commandHandling/commandTypes';
+import type { AppendDealOutcome } from './appendDealOutcome';
 
-export type { LedgerCommand, CommandContext, CommandOutcome, AppendDealOutcome } from './ledgerTypes';
-export { IllegalCommandError, NotFoundError, InvalidQueryError } from './errors';
+export type { LedgerCommand, CommandContext, CommandOutcome } from '../commandHandling/commandTypes';
+export type { AppendDealOutcome } from './appendDealOutcome';
+export { IllegalCommandError } from '../commandHandling/errors';
+export { NotFoundError, InvalidQueryError } from './errors';
 export { ReadModelMismatchError } from '../projections/readModelBinding';
 export { ConcurrencyError } from '../eventStore/errors';
+/** The events the ledger hands to its subscribers, as the store recorded them. */
+export type { RecordedEvent } from '../eventStore/eventStore';
 
 export interface LedgerOptions {
   /** `sqlite::memory:`, `sqlite:<file>`, or an EventStoreDB URL. */
@@ -109,8 +116,13 @@ function checkPerspective(p: Perspective): void {
 export class Ledger {
   private readonly listeners = new Set<(event: RecordedEvent) => void>();
   private readonly runner: ProjectionRunner;
-  /** Runs while anybody listens: brings them the events of every writer, once each, in log order. */
-  private readonly follower: LogFollower;
+  /**
+   * Runs while anybody listens: brings them the events of every writer, once each, in log order.
+   * Over a store with a change token (SQLite) it polls, which costs a pragma while nothing changed;
+   * otherwise (EventStoreDB) it is one live subscription that also keeps the read models up to
+   * date, from the first listener (an API server) until the ledger closes.
+   */
+  private readonly follower: LogFollower | SubscriptionFollower;
   /** What-if branches (`branch-<id>` streams forked from deals; never written into a deal). */
   readonly branches: Branches;
   /** Per-step perfect-information verdicts of deals, computed on demand and cached. */
@@ -127,12 +139,20 @@ export class Ledger {
     this.runner = new ProjectionRunner(db, store);
     this.branches = new Branches(store);
     this.analyses = new DealAnalyses(store, { ...DEFAULT_ANALYSIS_LIMITS, ...analysis.limits }, analysis.pool);
-    this.follower = new LogFollower(store, {
-      deliver: (e) => this.tell(e),
-      near: () => this.runner.checkpoint().position,
-      // Read models first, so a listener that reads them sees another writer's events applied.
-      beforeDelivery: () => this.runner.catchUp(false).then(() => undefined),
-    });
+    this.follower = store.changeToken
+      ? new LogFollower(store, {
+          deliver: (e) => this.tell(e),
+          near: () => this.runner.checkpoint().position,
+          // Read models first, so a listener that reads them sees another writer's events applied.
+          beforeDelivery: () => this.runner.catchUp(false).then(() => undefined),
+        })
+      : new SubscriptionFollower(store, {
+          checkpoint: () => this.runner.checkpoint().position,
+          apply: (events) => this.runner.applyLive(events),
+          catchUpByReading: () => this.runner.catchUp(false).then(() => undefined),
+          deliver: (e) => this.tell(e),
+          warn: (error) => process.emitWarning(`following the event log: ${error.message}`),
+        });
   }
 
   static async open(options: LedgerOptions): Promise<Ledger> {
@@ -212,6 +232,10 @@ export class Ledger {
           decide: (s) => decideAccess(command, s, ctx.actorId),
         }, ctx, { schemaVersion: STRUCTURE_SCHEMA_VERSION });
         break;
+      case 'ConfirmDeal':
+      case 'ContestDeal':
+        outcome = await this.dealCommand(await this.withSeries(command), ctx);
+        break;
       default:
         outcome = await this.dealCommand(command, ctx);
     }
@@ -246,6 +270,19 @@ export class Ledger {
       schemaVersion: DEAL_SCHEMA_VERSION,
       requireExisting: command.type === 'StartDeal' ? undefined : () => new NotFoundError('deal', command.dealId),
     });
+  }
+
+  /** A confirmation or contest with the deal's series as its table stream stands (closed? reviews after closing?). */
+  private async withSeries<C extends ConfirmDeal | ContestDeal>(command: C): Promise<C> {
+    const { series: _ignored, ...rest } = command;
+    if (typeof command.dealId !== 'string' || command.dealId === '') return rest as C;
+    const first = await this.store.readStream(dealStreamName(command.dealId), { maxCount: 1 });
+    const started = first.events[0];
+    const tableId = started?.type === 'DealStarted' ? (started.data as { tableId: string | null }).tableId : null;
+    if (!tableId) return rest as C;
+    const read = await this.store.readStream(tableStreamName(tableId));
+    const table = read.events.reduce((s, e) => evolveTable(s, e as unknown as TableEvent), initialTableState);
+    return { ...rest, series: { closed: table.closed !== null, reviewAfterClose: table.opened?.reviewAfterClose === true } } as C;
   }
 
   private tableDecider(command: TableCommand, actorId = 'unknown'): Decider<TableState, TableEvent> {
@@ -308,6 +345,17 @@ export class Ledger {
         return refuse('R2', `${requested.declarerName} ${why}: the declarer is one of ${opened.players.join(', ')}`);
       }
       result = { ...result, declarer: seat as Seat };
+    }
+    if (requested.ramschByName !== undefined) {
+      // R42 by name: exactly the three players of this deal, each once; their seats follow from the table.
+      if (result !== undefined || requested.cards !== undefined) return refuse(L.badStart, 'a Ramsch is entered by itself: no other result, no cards');
+      const lines = requested.ramschByName;
+      const names = lines.map((l) => l.player);
+      const wrong = names.filter((n) => !opened.players.includes(n));
+      if (lines.length !== 3 || new Set(names).size !== 3 || wrong.length > 0)
+        return refuse('R2', `a Ramsch of deal ${opened.dealNumber} at table ${t.tableId} names each of ${opened.players.join(', ')} once${wrong.length ? ` (${wrong.join(', ')} did not play it)` : ''}`);
+      const bySeat = opened.players.map((p) => lines.find((l) => l.player === p) as (typeof lines)[number]);
+      result = { kind: 'ramsch', points: [bySeat[0].points, bySeat[1].points, bySeat[2].points], tricks: [bySeat[0].tricks, bySeat[1].tricks, bySeat[2].tricks] };
     }
     return allow({
       type: 'StartDeal',
@@ -452,9 +500,22 @@ export class Ledger {
    * anything another writer appended before them) before the command returns.
    */
   private async afterAppend(outcome: CommandOutcome): Promise<void> {
+    if (this.follower instanceof SubscriptionFollower && this.follower.following) {
+      // The subscription brings the events back: wait for them instead of reading $all.
+      if (!outcome.alreadyApplied && outcome.events.length > 0) await this.reachStreamEnd(outcome.streamName);
+      return;
+    }
     await this.runner.catchUp(false);
     if (outcome.alreadyApplied || outcome.events.length === 0 || this.listeners.size === 0) return;
-    await this.follower.deliverNew();
+    if (this.follower instanceof LogFollower) await this.follower.deliverNew();
+  }
+
+  /** Waits until the live subscription has applied and delivered the stream's last event. */
+  private async reachStreamEnd(streamName: string): Promise<void> {
+    if (!(this.follower instanceof SubscriptionFollower)) return;
+    const read = await this.store.readStream(streamName, { direction: 'backwards', maxCount: 1 });
+    const last = read.events[0];
+    if (last) await this.follower.reach(last.position);
   }
 
   private tell(event: RecordedEvent): void {
@@ -514,7 +575,8 @@ export class Ledger {
    */
   async appendedInBulk(): Promise<void> {
     await this.runner.catchUp(false);
-    if (this.listeners.size > 0) await this.follower.deliverNew();
+    // A live subscription tells the listeners by itself.
+    if (this.listeners.size > 0 && this.follower instanceof LogFollower) await this.follower.deliverNew();
   }
 
   /** Appends events an import derived for an existing table (newcomers joining an ISS series). */
@@ -617,6 +679,12 @@ export class Ledger {
     }
   }
 
+  /** The table as opened (players, settings, tournament, closed), or null when there is none. */
+  async table(tableId: string): Promise<TableInfo | null> {
+    await this.catchUp();
+    return this.tableInfo(tableId);
+  }
+
   private tableInfo(tableId: string): TableInfo | null {
     const json = this.db.prepare(`SELECT json FROM ${RM.tables} WHERE table_id = ?`).pluck().get(tableId) as string | undefined;
     return json === undefined ? null : (JSON.parse(json) as TableInfo);
@@ -709,16 +777,22 @@ export class Ledger {
 
   /** Called after the projections have applied each event recorded through this ledger. */
   subscribe(listener: (event: RecordedEvent) => void): () => void {
-    this.listeners.add(listener);
     this.follower.start();
+    // A live subscription may still bring events from before this call: the listener hears only later ones.
+    const from = this.follower instanceof SubscriptionFollower ? this.follower.position() : undefined;
+    const told = from === undefined ? listener : (event: RecordedEvent) => void (this.store.comparePositions(event.position, from) > 0 && listener(event));
+    this.listeners.add(told);
     return () => {
-      this.listeners.delete(listener);
-      if (this.listeners.size === 0) this.follower.stop();
+      this.listeners.delete(told);
+      if (this.listeners.size === 0 && this.follower instanceof LogFollower) this.follower.stop();
     };
   }
 
   async rebuildProjections(): Promise<{ events: number; deals: number }> {
-    return this.runner.rebuild();
+    const rebuilt = await this.runner.rebuild();
+    // A live subscription may have applied events to the old tables after the rebuild read them: read them again.
+    if (this.follower instanceof SubscriptionFollower && this.follower.following) await this.runner.catchUp(false);
+    return rebuilt;
   }
 
   /**
@@ -763,8 +837,10 @@ export class Ledger {
     return this.store.changeToken?.();
   }
 
+  /** Brings the read models up to date; while a live subscription keeps them so, without reading the log. */
   async catchUp(): Promise<void> {
-    await this.runner.catchUp(false);
+    if (this.follower instanceof SubscriptionFollower && this.follower.following) await this.follower.settled();
+    else await this.runner.catchUp(false);
   }
 
   /** Store reachable, read models caught up (for a readiness probe; see readiness.ts). */
@@ -784,9 +860,10 @@ export class Ledger {
 
   async close(): Promise<void> {
     this.listeners.clear();
-    this.follower.stop();
+    await this.follower.stop();
     await this.analyses.close();
     await this.store.dispose();
-    this.db.close();
+    // The read models may share the store's file: whichever connection closes last leaves it readable from a read-only folder.
+    closeReadModelDb(this.db);
   }
 }

@@ -1,6 +1,6 @@
 import type DataLoader from 'dataloader';
 import type { DealSummary } from '../../projections/dealSummary/dealSummary';
-import type { Principal } from '../auth/role';
+import type { Principal } from '../../auth/role';
 import type { RequestBudget } from './requestBudget';
 import type { SolverJobQuota } from './solverJobQuota';
 

@@ -3,8 +3,7 @@ import { Args, Context, ID, Mutation, Resolver } from '@nestjs/graphql';
 import { Ledger, type LedgerCommand } from '../../ledger/ledger';
 import type { DealSummary } from '../../projections/dealSummary/dealSummary';
 import type { Seat } from '../../rules/seat';
-import { mayCorrectScores, mayRecord } from '../auth/access';
-import type { Principal } from '../auth/role';
+import { mayCorrectScores, mayRecord, scopeCovers } from '../../auth/access';
 import type { ApiContext } from '../context/apiContext';
 import { forbidden, notFound, unauthenticated } from '../errors/apiError';
 import { correctionOf } from '../inputs/resultFacts';
@@ -15,14 +14,6 @@ import { gate, runCommand } from './commandExecution';
 
 const commandIdArg = { type: () => ID, description: 'Client-chosen id: a retry records nothing twice' };
 const revisionArg = { type: () => String, nullable: true, description: "The deal stream's revision the caller saw (CONFLICT when stale)" };
-
-/** A player token may speak for its player in deals of its own table or tournament only (when it names one). */
-function inScope(p: Principal, deal: DealSummary): boolean {
-  if (p.role === 'anonymous') return false;
-  if (p.table !== undefined && p.table !== deal.tableId) return false;
-  if (p.tournament !== undefined && p.tournament !== deal.tournamentId) return false;
-  return true;
-}
 
 /** Mutations on a deal after (or while) it is recorded: withdrawals, confirmations, contests, rulings, corrections. */
 @Resolver()
@@ -128,7 +119,8 @@ export class DealReviewResolver {
   private playerOf(ctx: ApiContext, deal: DealSummary, what: string): string {
     const p = ctx.principal;
     if (p.role !== 'player' || p.player === undefined) throw forbidden(`only a player's own token may ${what} a deal`);
-    if (!inScope(p, deal)) throw forbidden(`this player token is bound to ${p.table ? `table ${p.table}` : `tournament ${p.tournament}`}`);
+    // A player token may speak for its player in deals of its own table or tournament only (when it names one).
+    if (!scopeCovers(p, deal)) throw forbidden(`this player token is bound to ${p.table ? `table ${p.table}` : `tournament ${p.tournament}`}`);
     return p.player;
   }
 }
