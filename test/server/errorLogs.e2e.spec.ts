@@ -6,8 +6,8 @@
  */
 import type { AddressInfo } from 'node:net';
 import type { NestExpressApplication } from '@nestjs/platform-express';
-import { settingsFromEnv } from '../../src/api/apiSettings';
-import { DEFAULT_LIMITS } from '../../src/api/limits/apiLimits';
+import { settingsFromEnv } from '../../src/settings/apiSettings';
+import { DEFAULT_LIMITS } from '../../src/settings/apiLimits';
 import { createApp } from '../../src/app/createApp';
 import { Ledger } from '../../src/ledger/ledger';
 
