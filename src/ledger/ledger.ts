@@ -18,7 +18,7 @@ import type { DealFilter, DealPage, DealSummary } from '../projections/dealSumma
 import { getDealSummaries, getDealSummary, InvalidCursorError, listPlayerDeals, listTableDeals, queryDeals } from '../projections/dealSummary/dealSummaryQueries';
 import { buildPlayerStats } from '../projections/playerStats/buildPlayerStats';
 import type { PlayerStats } from '../projections/playerStats/playerStats';
-import { openReadModelDb, RM, type ReadModelDb } from '../projections/readModelDb';
+import { closeReadModelDb, openReadModelDb, RM, type ReadModelDb } from '../projections/readModelDb';
 import type { Perspective, ReplayFrame } from '../projections/replayFrames/replayFrame';
 import { replayFrames, toStoredDealEvent } from '../projections/replayFrames/replayFrames';
 import { DealAnalyses } from './analyses';
@@ -850,6 +850,7 @@ export class Ledger {
     this.listeners.clear();
     await this.follower.stop();
     await this.store.dispose();
-    this.db.close();
+    // The read models may share the store's file: whichever connection closes last leaves it readable from a read-only folder.
+    closeReadModelDb(this.db);
   }
 }
