@@ -191,12 +191,13 @@ describe('abuse: the NDJSON export shares the rate limit and is capped (issue 13
     });
     const admin = { authorization: `Bearer ${s.token({ role: 'admin' })}` };
     const first = fetch(base, { headers: admin });
-    await new Promise((r) => setTimeout(r, 200));
+    // The first export is streaming once it reads its first deal (held there).
+    while (events.mock.calls.length < 1) await new Promise((r) => setTimeout(r, 10));
     const second = await fetch(base, { headers: admin });
     expect(second.status).toBe(429);
     expect((await second.json()).error.code).toBe('RATE_LIMITED');
     const other = fetch(base, { headers: { authorization: `Bearer ${s.token({ role: 'arbiter' })}` } });
-    await new Promise((r) => setTimeout(r, 200));
+    while (events.mock.calls.length < 2) await new Promise((r) => setTimeout(r, 10));
     const third = await fetch(base, { headers: { authorization: `Bearer ${s.token({ role: 'admin' })}` } });
     expect(third.status).toBe(429);
     release();

@@ -56,6 +56,11 @@ export class DealEventHub implements OnModuleDestroy {
     return p;
   }
 
+  /** How many subscribers follow every event (tables, tournaments) now. */
+  wideSubscriberCount(): number {
+    return this.everything.size;
+  }
+
   /** How many subscribers follow a deal now (0 once they all left). */
   subscriberCount(dealId: string): number {
     return this.byDeal.get(dealId)?.size ?? 0;
