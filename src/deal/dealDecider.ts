@@ -9,3 +9,9 @@ import { evolve } from './evolve';
 export function dealDecider(ctx: DecideContext): Decider<DealCommand, StoredDealEvent, DealState> {
   return { initialState: initialDealState, decide: (command, state) => decide(command, state, ctx), evolve };
 }
+
+/** The decider of a recording of a result-only deal's cards: attempts follow one another, each DealStarted begins afresh. */
+export function recordingDecider(ctx: DecideContext): Decider<DealCommand, StoredDealEvent, DealState> {
+  const deal = dealDecider(ctx);
+  return { ...deal, evolve: (state, event) => deal.evolve(event.type === 'DealStarted' ? initialDealState : state, event) };
+}
