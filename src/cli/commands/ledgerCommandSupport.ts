@@ -6,8 +6,10 @@ import { createWriteStream } from 'node:fs';
 import { once } from 'node:events';
 import type { CliIo } from '../command';
 import { flag, type ParsedArgs } from '../args';
-import { DEFAULT_STORE_URL, redactUrl } from '../../eventStore/storeUrl';
-import { Ledger } from '../../ledger/ledger';
+import { DEFAULT_STORE_URL, parseStoreUrl, redactUrl } from '../../eventStore/storeUrl';
+import type { EventStore } from '../../eventStore/eventStore';
+import { defaultReadModelUrl, Ledger } from '../../ledger/ledger';
+import { openReadModelListing, type ReadModelListing } from '../../ledger/readModelListing';
 import { READ_MODEL_MISMATCH_ENV, READ_MODELS_ENV } from '../../api/apiSettings';
 import { parseMismatchPolicy } from '../../projections/readModelBinding';
 
@@ -38,6 +40,16 @@ export async function withLedger<T>(
   } finally {
     await ledger.close();
   }
+}
+
+/**
+ * Over EventStoreDB, the read-model file's listing of deal streams (see readModelListing.ts), when
+ * the file ($SKAT_LEDGER_READ_MODELS, else the store's default one) exists and belongs to the
+ * store; undefined otherwise (and always over SQLite, whose own listing is an index lookup).
+ */
+export async function readModelListingOf(store: EventStore, storeUrl: string, env: NodeJS.ProcessEnv): Promise<ReadModelListing | undefined> {
+  if (parseStoreUrl(storeUrl).kind !== 'esdb') return undefined;
+  return openReadModelListing(store, env[READ_MODELS_ENV] || defaultReadModelUrl(storeUrl));
 }
 
 /** stdout, or the file named by --out (created or truncated); `finish` flushes and closes it. */
