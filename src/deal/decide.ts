@@ -73,7 +73,7 @@ function decideStart(command: StartDeal, state: DealState, ctx: DecideContext): 
     const scored = scoreEnteredResult(command.result, getProfile(profileId, command.profileOptions ?? {}));
     if (!scored.ok) return scored;
     const events: DealEvent[] = [started, { type: 'ResultEntered', data: { facts: command.result, enteredBy: ctx.actorId } }];
-    if (scored.value.passedIn) events.push({ type: 'DealPassedIn', data: { dealNumber } });
+    if (scored.value.kind === 'passedIn') events.push({ type: 'DealPassedIn', data: { dealNumber } });
     events.push({ type: 'DealScored', data: { result: scored.value, profileId, profileVersion } });
     return allow(events);
   }
@@ -98,7 +98,7 @@ function decideCorrection(command: CorrectScore, state: DealState, ctx: DecideCo
     const facts = command.facts as EnteredResult;
     if (facts.kind === 'game' && recorded.declarer !== null && facts.declarer !== recorded.declarer)
       return refuse(L.badCommand, `the corrected facts name seat ${facts.declarer} as declarer, but ${state.started?.players[recorded.declarer]} (seat ${recorded.declarer}) declared this deal`);
-    if (facts.kind === 'passedIn' && recorded.declarer !== null) return refuse(L.badCommand, 'a deal with a declarer game cannot be corrected into a passed-in deal');
+    if (facts.kind !== 'game' && recorded.declarer !== null) return refuse(L.badCommand, `a deal with a declarer game cannot be corrected into a ${facts.kind === 'ramsch' ? 'Ramsch' : 'passed-in deal'}`);
     const scored = scoreEnteredResult(facts, state.profile);
     if (!scored.ok) return scored;
     return allow([{ type: 'ScoreCorrected', data: { ...base, correctedScore: scored.value.score ?? 0, won: scored.value.won, facts, result: scored.value } }]);

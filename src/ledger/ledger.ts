@@ -12,16 +12,18 @@ import { ConcurrencyError } from '../eventStore/errors';
 import type { EventStore, NewEvent, RecordedEvent } from '../eventStore/eventStore';
 import { openEventStore, parseStoreUrl } from '../eventStore/storeUrl';
 import { buildAudit } from '../projections/audit/buildAudit';
+import { hasClaims } from '../projections/audit/claimAudit';
 import { compareResults } from '../projections/audit/compareResults';
 import type { DealAudit } from '../projections/audit/dealAudit';
 import type { DealFilter, DealPage, DealSummary } from '../projections/dealSummary/dealSummary';
 import { getDealSummaries, getDealSummary, InvalidCursorError, listPlayerDeals, listTableDeals, queryDeals } from '../projections/dealSummary/dealSummaryQueries';
 import { buildPlayerStats } from '../projections/playerStats/buildPlayerStats';
 import type { PlayerStats } from '../projections/playerStats/playerStats';
-import { openReadModelDb, RM, type ReadModelDb } from '../projections/readModelDb';
+import { closeReadModelDb, openReadModelDb, RM, type ReadModelDb } from '../projections/readModelDb';
 import type { Perspective, ReplayFrame } from '../projections/replayFrames/replayFrame';
 import { replayFrames, toStoredDealEvent } from '../projections/replayFrames/replayFrames';
-import { DealAnalyses } from './analyses';
+import { DealAnalyses, DEFAULT_ANALYSIS_LIMITS, type AnalysisLimits } from './analyses';
+import type { SolverPool } from './analysisPool';
 import { Branches } from './branches';
 import { LogFollower } from './logFollower';
 import { SubscriptionFollower } from './subscriptionFollower';
@@ -65,6 +67,8 @@ export { IllegalCommandError } from '../commandHandling/errors';
 export { NotFoundError, InvalidQueryError } from './errors';
 export { ReadModelMismatchError } from '../projections/readModelBinding';
 export { ConcurrencyError } from '../eventStore/errors';
+/** The events the ledger hands to its subscribers, as the store recorded them. */
+export type { RecordedEvent } from '../eventStore/eventStore';
 
 export interface LedgerOptions {
   /** `sqlite::memory:`, `sqlite:<file>`, or an EventStoreDB URL. */
@@ -78,6 +82,13 @@ export interface LedgerOptions {
   readonly profileId?: string;
   /** Read models that do not belong to the store: refused (default) or rebuilt at start; `skip` only for `rebuild` itself. */
   readonly readModelMismatch?: ReadModelMismatchPolicy | 'skip';
+  /** The solver's worker threads and cache (default DEFAULT_ANALYSIS_LIMITS), or a pool of one's own (tests). */
+  readonly analysis?: AnalysisOptions;
+}
+
+export interface AnalysisOptions {
+  readonly limits?: Partial<AnalysisLimits>;
+  readonly pool?: SolverPool;
 }
 
 /**
@@ -123,10 +134,11 @@ export class Ledger {
     readonly store: EventStore,
     private readonly db: ReadModelDb,
     private readonly defaultProfileId: string,
+    analysis: AnalysisOptions = {},
   ) {
     this.runner = new ProjectionRunner(db, store);
     this.branches = new Branches(store);
-    this.analyses = new DealAnalyses(store);
+    this.analyses = new DealAnalyses(store, { ...DEFAULT_ANALYSIS_LIMITS, ...analysis.limits }, analysis.pool);
     this.follower = store.changeToken
       ? new LogFollower(store, {
           deliver: (e) => this.tell(e),
@@ -147,7 +159,7 @@ export class Ledger {
     const readModelUrl = options.readModelUrl ?? defaultReadModelUrl(options.storeUrl);
     const store = await openEventStore(options.storeUrl);
     try {
-      return await Ledger.withStore(store, { readModelUrl, profileId: options.profileId, readModelMismatch: options.readModelMismatch });
+      return await Ledger.withStore(store, { readModelUrl, profileId: options.profileId, readModelMismatch: options.readModelMismatch, analysis: options.analysis });
     } catch (error) {
       await store.dispose().catch(() => undefined);
       throw error;
@@ -157,13 +169,13 @@ export class Ledger {
   /** A ledger over an already open store (tests, benchmarks). */
   static async withStore(
     store: EventStore,
-    options: { readModelUrl?: string; profileId?: string; readModelMismatch?: ReadModelMismatchPolicy | 'skip' } = {},
+    options: { readModelUrl?: string; profileId?: string; readModelMismatch?: ReadModelMismatchPolicy | 'skip'; analysis?: AnalysisOptions } = {},
   ): Promise<Ledger> {
     if (options.profileId !== undefined) getProfile(options.profileId); // an unknown default profile fails here, not at the first command
     const readModelUrl = options.readModelUrl ?? 'sqlite::memory:';
     const db = openReadModelDb(readModelUrl);
     try {
-      const ledger = new Ledger(store, db, options.profileId ?? DEFAULT_PROFILE_ID);
+      const ledger = new Ledger(store, db, options.profileId ?? DEFAULT_PROFILE_ID, options.analysis);
       // Before anything is served: rows built from another store must not answer for this one.
       if (options.readModelMismatch !== 'skip') {
         const check = await checkReadModelBinding(db, store);
@@ -333,6 +345,17 @@ export class Ledger {
         return refuse('R2', `${requested.declarerName} ${why}: the declarer is one of ${opened.players.join(', ')}`);
       }
       result = { ...result, declarer: seat as Seat };
+    }
+    if (requested.ramschByName !== undefined) {
+      // R42 by name: exactly the three players of this deal, each once; their seats follow from the table.
+      if (result !== undefined || requested.cards !== undefined) return refuse(L.badStart, 'a Ramsch is entered by itself: no other result, no cards');
+      const lines = requested.ramschByName;
+      const names = lines.map((l) => l.player);
+      const wrong = names.filter((n) => !opened.players.includes(n));
+      if (lines.length !== 3 || new Set(names).size !== 3 || wrong.length > 0)
+        return refuse('R2', `a Ramsch of deal ${opened.dealNumber} at table ${t.tableId} names each of ${opened.players.join(', ')} once${wrong.length ? ` (${wrong.join(', ')} did not play it)` : ''}`);
+      const bySeat = opened.players.map((p) => lines.find((l) => l.player === p) as (typeof lines)[number]);
+      result = { kind: 'ramsch', points: [bySeat[0].points, bySeat[1].points, bySeat[2].points], tricks: [bySeat[0].tricks, bySeat[1].tricks, bySeat[2].tricks] };
     }
     return allow({
       type: 'StartDeal',
@@ -613,7 +636,9 @@ export class Ledger {
     return this.memoised(`audit\u0000${dealId}`, async () => {
       const read = await this.store.readStream(dealStreamName(dealId));
       if (!read.exists) return null;
-      const audit = buildAudit(dealId, read.events);
+      // Claims are judged with the solver: in a worker thread, never on the event loop (issue 13).
+      const claims = hasClaims(read.events) ? await this.analyses.claims(`${dealId}@${read.currentRevision}`, read.events) : [];
+      const audit = buildAudit(dealId, read.events, claims);
       // An imported deal keeps the archive's own result next to the engine's (DealScored): compare them.
       const imported = read.events.find((e) => isIssRecordImported(e));
       return imported ? { ...audit, archive: checkRecordedResult((imported.data as IssRecordImportedData).recordedResult, audit.recorded) } : audit;
@@ -851,7 +876,9 @@ export class Ledger {
   async close(): Promise<void> {
     this.listeners.clear();
     await this.follower.stop();
+    await this.analyses.close();
     await this.store.dispose();
-    this.db.close();
+    // The read models may share the store's file: whichever connection closes last leaves it readable from a read-only folder.
+    closeReadModelDb(this.db);
   }
 }

@@ -113,6 +113,20 @@ describe('confirmations after the series closed (issue 11 item 4)', () => {
   });
 });
 
+describe('a correction by facts carries the whole result (issue 11 item 5)', () => {
+  it('given a deal entered as passed in, when the arbiter corrects it to the game really played, then the sheet row has its declarer and entry', async () => {
+    const ledger = await Ledger.open({ storeUrl: 'sqlite::memory:' });
+    await ledger.execute({ type: 'OpenTable', tableId: 't', players: ['Anna', 'Ben', 'Cleo'], firstDealer: 'Anna' }, ctx('admin'));
+    await ledger.execute({ type: 'StartTableDeal', tableId: 't', result: { kind: 'passedIn' } }, ctx('rec'));
+    // Deal 1: Ben forehand; he played clubs with 1 and won with 70: 12 × 2 = 24 (R27, R30).
+    await ledger.execute({ type: 'CorrectScore', dealId: 't-1', reason: 'Ben played clubs, the list missed it', facts: game(0) }, ctx('Ulla', { role: 'arbiter' }));
+    const sheet = await ledger.scoreSheet('t');
+    expect(sheet?.rows[0]).toMatchObject({ declarer: 'Ben', entry: 24, passedIn: false, corrected: true, originalEntry: null });
+    expect(sheet?.seegerFabian.find((l) => l.player === 'Ben')).toMatchObject({ gamePoints: 24, won: 1, total: 74 });
+    await ledger.close();
+  });
+});
+
 describe('a sheet with a problem still shows every row and the totals (issue 11 item 1)', () => {
   it('an imported series with deal 2 missing: rows and Seeger-Fabian totals are there, the gap and the dealer out of turn named at deal 3', async () => {
     const ledger = await Ledger.open({ storeUrl: 'sqlite::memory:' });

@@ -7,7 +7,7 @@ import type { ApolloServerPlugin } from '@apollo/server';
 import { HeaderMap } from '@apollo/server';
 import type { FormattedExecutionResult } from 'graphql';
 import type { ApiContext } from '../context/apiContext';
-import type { Principal } from '../auth/role';
+import type { Principal } from '../../auth/role';
 import { ResponseCache, type CacheStamp } from './responseCache';
 import { stringifyWithRawJson } from '../execution/rawJson';
 

@@ -1,6 +1,13 @@
 import { Field, ID, InputType, Int } from '@nestjs/graphql';
 import { GameTypeEnum } from '../types/enums';
 
+@InputType('RamschLineInput', { description: "One player's line of a Ramsch (R42): card points and tricks" })
+export class RamschLineInput {
+  @Field({ description: 'The player, by name (one of the three players of the deal)' }) player!: string;
+  @Field(() => Int, { description: 'Card points taken, the skat included for whoever took it (the three add up to 120)' }) points!: number;
+  @Field(() => Int, { description: 'Tricks taken (the three add up to 10)' }) tricks!: number;
+}
+
 @InputType('ResultFactsInput', { description: "A deal's outcome as a paper list records it; the engine scores it (R22-R33) and refuses facts the rules cannot produce" })
 export class ResultFactsInput {
   @Field({ defaultValue: false, description: 'Everybody passed (R8): no other field is given' }) passedIn!: boolean;
@@ -16,6 +23,9 @@ export class ResultFactsInput {
   @Field({ nullable: true, description: 'Null games: the declarer took no trick (won) or took one (lost), R18' }) nullWon?: boolean;
   @Field({ defaultValue: false, description: 'Suit and grand: the schneider level was reached in play (declarer ≥ 90 or ≤ 30 points, R23)' }) schneider!: boolean;
   @Field({ defaultValue: false, description: 'Suit and grand: one side took every trick (R24)' }) schwarz!: boolean;
+  @Field({ defaultValue: false, description: 'R40 house option (profiles with Kontra/Re): a defender said Kontra (value × 2)' }) kontra!: boolean;
+  @Field({ defaultValue: false, description: 'R40: the declarer answered the Kontra with Re (value × 4)' }) re!: boolean;
+  @Field(() => [RamschLineInput], { nullable: true, description: 'Ramsch (R42, profiles that play it when all pass): each of the three players\' points and tricks; no other field is given' }) ramsch?: RamschLineInput[];
 }
 
 @InputType('EnterResultInput', { description: "Record the table's next deal from its result only: seats, dealer and number follow from the table" })

@@ -3,7 +3,7 @@ import { Args, Context, ID, Int, Parent, Query, ResolveField, Resolver } from '@
 import { dealStreamName } from '../../deal/events';
 import { Ledger } from '../../ledger/ledger';
 import type { DealFilter } from '../../projections/dealSummary/dealSummary';
-import { hiddenTournaments, mayReadDeal, mayReadTournament, type Visibility } from '../auth/access';
+import { hiddenTournaments, mayReadDeal, mayReadTournament, type Visibility } from '../../auth/access';
 import type { ApiContext } from '../context/apiContext';
 import { badInput, forbidden, notFound } from '../errors/apiError';
 import { DealFilterInput } from '../inputs/commandInputs';
@@ -16,8 +16,8 @@ import { DealConnectionType } from '../types/connection.type';
 import { DealType } from '../types/deal.type';
 import { PerspectiveEnum } from '../types/enums';
 import { ReplayFrameType } from '../types/frame.type';
-import type { ApiSettings } from '../apiSettings';
-import { API_SETTINGS, API_VISIBILITY } from '../tokens';
+import type { ApiSettings } from '../../settings/apiSettings';
+import { API_SETTINGS, API_VISIBILITY } from '../../settings/tokens';
 import { FrameCache } from '../context/frameCache';
 import { perspectiveFor, readableDeal } from './dealAccess';
 

@@ -3,7 +3,7 @@ import { Args, Context, ID, Mutation, Resolver } from '@nestjs/graphql';
 import { Ledger, type LedgerCommand } from '../../ledger/ledger';
 import type { DealSummary } from '../../projections/dealSummary/dealSummary';
 import type { Seat } from '../../rules/seat';
-import { mayCorrectScores, mayRecord, scopeCovers } from '../auth/access';
+import { mayCorrectScores, mayRecord, scopeCovers } from '../../auth/access';
 import type { ApiContext } from '../context/apiContext';
 import { forbidden, notFound, unauthenticated } from '../errors/apiError';
 import { correctionOf } from '../inputs/resultFacts';

@@ -1,6 +1,6 @@
 import { flag, flagAll, parseArgs } from '../args';
 import { UsageError, type CliCommand } from '../command';
-import { openEventStore } from '../../eventStore/storeUrl';
+import { openStoreForReading } from '../../settings/storeConnection';
 import { eventStoreDealSource } from '../../archive/export/dealStreamSource';
 import { exportIssLines } from '../../archive/export/exportIss';
 import { writeLines } from '../../archive/ndjson/ndjsonWriter';
@@ -36,7 +36,7 @@ const exportIss: CliCommand = {
     const deals = flagAll(args, 'deal');
     const tableId = flag(args, 'table');
     const storeUrl = storeUrlOf(args, io);
-    const store = await openEventStore(storeUrl, { readonly: true, mustExist: true });
+    const store = await openStoreForReading(storeUrl);
     const out = outputOf(flag(args, 'out'), io);
     let problems = 0;
     let listing: ReadModelListing | undefined;

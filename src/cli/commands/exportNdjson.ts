@@ -1,10 +1,10 @@
 import { Solver } from '../../analysis';
-import type { RecordedEvent } from '../../eventStore/eventStore';
+import type { RecordedEvent } from '../../ledger/ledger';
 import { analyseDeal } from '../../projections/analysis/analyseDeal';
 import { flag, has, parseArgs } from '../args';
 import { analysisJson } from './analyzeDeal';
 import { UsageError, type CliCommand } from '../command';
-import { openEventStore } from '../../eventStore/storeUrl';
+import { openStoreForReading } from '../../settings/storeConnection';
 import { eventStoreDealSource } from '../../archive/export/dealStreamSource';
 import { DealFilterError, parseDealFilter, DEAL_RESULT_FILTERS } from '../../archive/ndjson/dealFilter';
 import { ndjsonDealLines, writeLines } from '../../archive/ndjson/ndjsonWriter';
@@ -60,7 +60,7 @@ const exportNdjson: CliCommand = {
       if (err instanceof DealFilterError) throw new UsageError(err.message.replace(/^([\w-]+)=/, '--$1 '));
       throw err;
     }
-    const store = await openEventStore(storeUrlOf(args, io), { readonly: true, mustExist: true });
+    const store = await openStoreForReading(storeUrlOf(args, io));
     const out = outputOf(flag(args, 'out'), io);
     let problems = 0;
     const solver = has(args, 'analysis') ? new Solver() : undefined;

@@ -98,21 +98,25 @@ function corrected(summary: DealSummary, data: ScoreCorrectedData, event: Record
   const note = { ruleId: 'R34', text: `corrected by ${data.arbiter} from ${data.previousScore ?? '–'} to ${data.correctedScore}: ${data.reason}` };
   const r = data.result;
   const derivation = [...(summary.derivation ?? []), note, ...(r ? r.derivation : [])];
-  const fromFacts = r
-    ? { gameValue: r.gameValue, overbid: r.overbid, declarerPoints: r.declarerPoints, declarerTricks: r.declarerTricks, schneider: r.schneider, schwarz: r.schwarz, matadors: r.matadors, bid: r.bid }
-    : {};
-  return {
-    ...summary,
-    ...fromFacts,
-    derivation,
-    score: data.correctedScore,
-    won: data.won ?? summary.won,
+  const correction = {
     originalScore: summary.corrected ? summary.originalScore : summary.score,
     corrected: true,
-    seatScores: withDeclarerScore(summary, data.correctedScore),
     correctionReason: data.reason,
     correctedBy: data.arbiter,
     lastRevision: event.revision.toString(),
+  };
+  if (r) {
+    // Corrected facts carry a whole result: the game, the declarer (a passed-in deal the list got wrong may become a game) and every seat's score.
+    const now = scored(summary, { result: r, profileId: summary.profileId, profileVersion: summary.profileVersion }, event);
+    return { ...now, ...correction, derivation, score: r.kind === 'scored' ? data.correctedScore : r.score, won: data.won ?? r.won };
+  }
+  return {
+    ...summary,
+    ...correction,
+    derivation,
+    score: data.correctedScore,
+    won: data.won ?? summary.won,
+    seatScores: withDeclarerScore(summary, data.correctedScore),
   };
 }
 

@@ -3,9 +3,9 @@
  * Hidden cards: during a live deal a player sees their own seat; recorders of the deal's table,
  * arbiters and admins see every card; everybody else sees the public view. Finished deals are open.
  */
-import type { Perspective } from '../../projections/replayFrames/replayFrame';
-import type { DealSummary } from '../../projections/dealSummary/dealSummary';
-import type { Seat } from '../../rules/seat';
+import type { Perspective } from '../projections/replayFrames/replayFrame';
+import type { DealSummary } from '../projections/dealSummary/dealSummary';
+import type { Seat } from '../rules/seat';
 import type { Principal } from './role';
 
 export type Requested = 'auto' | 'public' | 'all' | 'forehand' | 'middlehand' | 'rearhand';
