@@ -850,7 +850,7 @@ export class Ledger {
    */
   async rescore(): Promise<Array<{ dealId: string; field: string; recorded: unknown; recomputed: unknown }>> {
     const out: Array<{ dealId: string; field: string; recorded: unknown; recomputed: unknown }> = [];
-    for await (const stream of this.store.listStreams(DEAL_STREAM_PREFIX)) {
+    for await (const stream of this.dealStreams()) {
       const dealId = stream.slice(DEAL_STREAM_PREFIX.length);
       const read = await this.store.readStream(stream);
       let state = initialDealState;
@@ -878,6 +878,21 @@ export class Ledger {
       }
     }
     return out;
+  }
+
+  /**
+   * Every deal stream. A store with a change token (SQLite) lists them from its own index; over
+   * EventStoreDB a listing would read every event of every deal, so the deal summaries (caught up
+   * first) list them instead.
+   */
+  private async *dealStreams(): AsyncIterable<string> {
+    if (this.store.changeToken) {
+      yield* this.store.listStreams(DEAL_STREAM_PREFIX);
+      return;
+    }
+    await this.catchUp();
+    const ids = this.db.prepare(`SELECT deal_id FROM ${RM.deals} ORDER BY started_at, deal_id`).pluck().all() as string[];
+    for (const id of ids) yield dealStreamName(id);
   }
 
   /** Changes whenever the log may have changed, also by another process; undefined when the store cannot tell. */
