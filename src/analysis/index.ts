@@ -21,4 +21,3 @@ export {
 export { gameVerdict, moveVerdicts, requirementOf, type GameVerdict, type MoveVerdict, type Requirement } from './game-verdict';
 export { bestDiscard, discardsOf, positionAfterDiscard, type BestDiscard, type DiscardProblem, type DiscardValue } from './best-discard';
 export { bestGame, type BestGameProblem, type GameOption } from './best-game';
-export { analyzeIssRecord, type IssRecordAnalysis } from './analyze-iss-record';

@@ -1,16 +1,19 @@
 import { DynamicModule, Inject, Module, OnApplicationShutdown } from '@nestjs/common';
+import { APP_FILTER } from '@nestjs/core';
 import { GraphQLModule } from '@nestjs/graphql';
+import { PinoLogger } from 'nestjs-pino';
 import type { ApolloDriverConfig } from '@nestjs/apollo';
 import { Ledger } from '../ledger/ledger';
-import type { ApiSettings } from './apiSettings';
-import type { Visibility } from './auth/access';
+import type { ApiSettings } from '../settings/apiSettings';
+import type { Visibility } from '../auth/access';
 import { graphqlOptions } from './graphqlOptions';
-import { API_RATE_LIMITER, API_REVOCATIONS, API_SETTINGS, API_VISIBILITY } from './tokens';
-import { TokenRevocations } from './auth/tokenRevocations';
-import { RateLimiter } from './limits/rateLimiter';
+import { API_RATE_LIMITER, API_REVOCATIONS, API_SETTINGS, API_VISIBILITY } from '../settings/tokens';
+import { TokenRevocations } from '../auth/tokenRevocations';
+import { RateLimiter } from '../auth/rateLimiter';
 import { API_RESOLVERS } from './resolvers';
 import { DealEventHub } from './subscriptions/dealEventHub';
 import { GraphiqlAssetsController } from './graphiql/graphiqlAssets.controller';
+import { ResolverErrorFilter } from './errors/resolverErrorFilter';
 
 /** Owns the Ledger for the app's lifetime: opened on start, closed on shutdown. */
 @Module({})
@@ -50,16 +53,16 @@ export class ApiModule {
         LedgerModule.register(settings, ledger),
         GraphQLModule.forRootAsync<ApolloDriverConfig>({
           driver: (require('@nestjs/apollo') as typeof import('@nestjs/apollo')).ApolloDriver,
-          inject: [API_SETTINGS, Ledger, API_RATE_LIMITER, API_REVOCATIONS],
-          useFactory: async (s: ApiSettings, l: Ledger, limiter: RateLimiter, revocations: TokenRevocations) => {
+          inject: [API_SETTINGS, Ledger, API_RATE_LIMITER, API_REVOCATIONS, { token: PinoLogger, optional: true }],
+          useFactory: async (s: ApiSettings, l: Ledger, limiter: RateLimiter, revocations: TokenRevocations, logger?: PinoLogger) => {
             // Tokens revoked through the API stay revoked across restarts.
             for (const id of await l.revokedTokenIds()) revocations.revoke(id);
-            return graphqlOptions(s, l, { limiter, revocations });
+            return graphqlOptions(s, l, { limiter, revocations, ...(logger ? { logger } : {}) });
           },
         }),
       ],
       controllers: [GraphiqlAssetsController],
-      providers: [DealEventHub, ...API_RESOLVERS],
+      providers: [DealEventHub, ...API_RESOLVERS, { provide: APP_FILTER, useClass: ResolverErrorFilter }],
     };
   }
 }

@@ -10,17 +10,18 @@ import { randomUUID } from 'node:crypto';
 import { GraphQLError, GraphQLSchema, parse, type FormattedExecutionResult, specifiedRules, validate, type ValidationRule } from 'graphql';
 import depthLimit from 'graphql-depth-limit';
 import type { Ledger } from '../ledger/ledger';
-import type { ApiSettings } from './apiSettings';
+import type { ApiSettings } from '../settings/apiSettings';
 import type { ApiContext } from './context/apiContext';
 import { makeDealLoader } from './context/dealLoader';
+import { SolverJobQuota } from './context/solverJobQuota';
 import { RequestBudget } from './context/requestBudget';
-import { principalFrom } from './context/principalFrom';
+import { principalFrom } from '../auth/principalFrom';
 import { makeFormatError } from './errors/formatError';
 import { complexityPlugin, operationCost } from './limits/complexityPlugin';
 import { documentShapeProblem } from './limits/documentShape';
-import type { RateLimiter } from './limits/rateLimiter';
-import type { Principal } from './auth/role';
-import type { TokenRevocations } from './auth/tokenRevocations';
+import type { RateLimiter } from '../auth/rateLimiter';
+import type { Principal } from '../auth/role';
+import type { TokenRevocations } from '../auth/tokenRevocations';
 import { SocketSessions, type SessionSocket } from './subscriptions/socketSessions';
 import { ResponseCache } from './cache/responseCache';
 import { memoisedStringify, responseCachePlugin } from './cache/responseCachePlugin';
@@ -28,6 +29,7 @@ import { plainExecutionPlugin } from './execution/plainExecutionPlugin';
 import type { IncomingMessage } from 'node:http';
 import { correlationIdOf } from './context/requestIds';
 import { graphiqlLandingPage } from './graphiql/graphiqlLandingPage';
+import type { PinoLogger } from 'nestjs-pino';
 
 interface HttpContextArg {
   readonly req: { headers: Record<string, string | string[] | undefined>; ip?: string; socket?: { remoteAddress?: string } };
@@ -41,6 +43,8 @@ interface WsContextArg {
 export interface SharedGuards {
   readonly limiter: RateLimiter;
   readonly revocations: TokenRevocations;
+  /** The server's log (pino): a fault is one JSON line with its stack, tagged with the request. */
+  readonly logger?: Pick<PinoLogger, 'error'>;
 }
 
 export function graphqlOptions(settings: ApiSettings, ledger: Ledger, guards: SharedGuards): ApolloDriverConfig {
@@ -49,9 +53,11 @@ export function graphqlOptions(settings: ApiSettings, ledger: Ledger, guards: Sh
   const authenticate = (authorization: unknown, clientKey: string): Principal => principalFrom(authorization, clientKey, settings.tokenSecret, revocations);
   const sessions = new SocketSessions(authenticate, revocations, { perConnection: limits.maxOperationsPerConnection, perCaller: limits.maxOperationsPerCaller });
   const depthRule = depthLimit(limits.maxDepth, { ignore: [/^__/] }) as ValidationRule;
+  // Only server faults are logged here; a client's error is in the request's own line (no stack).
   const log = (err: unknown) => {
-    // eslint-disable-next-line no-console
-    if (settings.logErrors) console.error('[graphql] unexpected error:', err);
+    if (!settings.logErrors) return;
+    if (guards.logger) guards.logger.error({ err }, 'GraphQL: unexpected error (answered INTERNAL_SERVER_ERROR)');
+    else console.error('[graphql] unexpected error:', err);
   };
 
   const rateLimit = (principal: Principal): void => {
@@ -75,6 +81,7 @@ export function graphqlOptions(settings: ApiSettings, ledger: Ledger, guards: Sh
     deals: makeDealLoader(ledger),
     requestId: correlationId,
     budget: new RequestBudget(limits.requestTimeoutMs),
+    solverJobs: new SolverJobQuota(principal.role === 'anonymous' ? limits.anonymousSolverJobsPerRequest : limits.solverJobsPerRequest),
   });
 
   return {

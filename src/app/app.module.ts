@@ -1,5 +1,5 @@
 import { DynamicModule, Module } from '@nestjs/common';
-import type { ApiSettings } from '../api/apiSettings';
+import type { ApiSettings } from '../settings/apiSettings';
 import { ApiModule } from '../api/apiModule';
 import { ExportModule } from '../http/export/exportModule';
 import type { Ledger } from '../ledger/ledger';
@@ -7,7 +7,7 @@ import { ViewerModule } from '../viewer/viewer.module';
 import { TerminusModule } from '@nestjs/terminus';
 import { HealthController } from './health.controller';
 import { ReadinessController } from './readiness.controller';
-import { loggingModule, type LogLevel } from './logging';
+import { loggingModule, type LogDestination, type LogLevel } from './logging';
 
 /**
  * The whole server: the GraphQL API (which owns the Ledger and shares it globally), the NDJSON
@@ -15,11 +15,11 @@ import { loggingModule, type LogLevel } from './logging';
  */
 @Module({ controllers: [HealthController, ReadinessController] })
 export class AppModule {
-  static register(settings: ApiSettings, ledger?: Ledger, logLevel: LogLevel = 'info'): DynamicModule {
+  static register(settings: ApiSettings, ledger?: Ledger, logLevel: LogLevel = 'info', logDestination?: LogDestination): DynamicModule {
     return {
       module: AppModule,
       imports: [
-        loggingModule(logLevel),
+        loggingModule(logLevel, logDestination),
         // Terminus logs a failed check itself; the 503 answer already says what failed.
         TerminusModule.forRoot({ logger: false }),
         ApiModule.register(settings, ledger),

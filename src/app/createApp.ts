@@ -7,22 +7,25 @@ import { NestFactory } from '@nestjs/core';
 import { GraphQLModule } from '@nestjs/graphql';
 import type { NestExpressApplication } from '@nestjs/platform-express';
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import type { ApiSettings } from '../api/apiSettings';
+import type { ApiSettings } from '../settings/apiSettings';
 import type { Ledger } from '../ledger/ledger';
 import { Logger } from 'nestjs-pino';
 import { AppModule } from './app.module';
 import { documentShapeProblem } from '../api/limits/documentShape';
-import { logLevelFromEnv } from './logging';
+import { logLevelFromEnv, type LogDestination } from './logging';
 
 type Middleware = (req: IncomingMessage, res: ServerResponse, next: (err?: unknown) => void) => void;
 // express ships without type declarations here; only its JSON body parser is used.
 // eslint-disable-next-line @typescript-eslint/no-require-imports
 const { json } = require('express') as { json: (options: { limit: number }) => Middleware };
 
-/** `logger: false` silences every log (tests); otherwise JSON lines at SKAT_LEDGER_LOG_LEVEL (default info). */
-export async function createApp(settings: ApiSettings, options: { ledger?: Ledger; logger?: boolean } = {}): Promise<NestExpressApplication> {
+/**
+ * `logger: false` silences every log (tests); otherwise JSON lines at SKAT_LEDGER_LOG_LEVEL (default
+ * info) to stdout, or to `logDestination` (tests that read the lines).
+ */
+export async function createApp(settings: ApiSettings, options: { ledger?: Ledger; logger?: boolean; logDestination?: LogDestination } = {}): Promise<NestExpressApplication> {
   const quiet = options.logger === false;
-  const app = await NestFactory.create<NestExpressApplication>(AppModule.register(settings, options.ledger, quiet ? 'silent' : logLevelFromEnv(process.env)), {
+  const app = await NestFactory.create<NestExpressApplication>(AppModule.register(settings, options.ledger, quiet ? 'silent' : logLevelFromEnv(process.env), options.logDestination), {
     bodyParser: false,
     // Nest's own start-up lines wait for the pino logger, then go through it (one JSON line each).
     bufferLogs: !quiet,
@@ -36,6 +39,12 @@ export async function createApp(settings: ApiSettings, options: { ledger?: Ledge
   app.use(bodyErrorHandler);
   app.use(documentShapeGuard);
   app.enableShutdownHooks();
+  // An idle keep-alive socket is closed by the client first (undici, browsers and proxies keep
+  // theirs 4-60 s): were the server to close it at Node's 5 s default, a request sent on it at
+  // that moment is reset (seen as ECONNRESET on a loaded machine). Node wants headersTimeout above it.
+  const http = app.getHttpServer() as { keepAliveTimeout: number; headersTimeout: number };
+  http.keepAliveTimeout = 65_000;
+  http.headersTimeout = 66_000;
   return app;
 }
 

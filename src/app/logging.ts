@@ -13,6 +13,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { DynamicModule } from '@nestjs/common';
 import { LoggerModule } from 'nestjs-pino';
+import type { DestinationStream } from 'pino';
 import type { Options } from 'pino-http';
 import { correlationIdOf, tagRequest } from '../api/context/requestIds';
 
@@ -56,7 +57,10 @@ export function pinoHttpOptions(level: LogLevel): Options {
   };
 }
 
+/** Where the lines go: stdout unless given (tests capture them). */
+export type LogDestination = DestinationStream;
+
 /** The Nest module that installs pino-http and makes nestjs-pino's Logger injectable. */
-export function loggingModule(level: LogLevel): DynamicModule {
-  return LoggerModule.forRoot({ pinoHttp: pinoHttpOptions(level) });
+export function loggingModule(level: LogLevel, destination?: LogDestination): DynamicModule {
+  return LoggerModule.forRoot({ pinoHttp: destination ? [pinoHttpOptions(level), destination] : pinoHttpOptions(level) });
 }

@@ -1,5 +1,5 @@
 import type { EventStore, NewEvent } from '../eventStore/eventStore';
-import type { CommandContext } from '../ledger/ledgerTypes';
+import type { CommandContext } from '../commandHandling/commandTypes';
 import type { OpenTable } from '../table/commands';
 import type { TableState } from '../table/tableState';
 import type { IssImportTarget } from './issImportTarget';

@@ -2,7 +2,7 @@ import { dealStreamName } from '../deal/events';
 import { sealNewStreamRows } from '../eventStore/hashChain';
 import { judgeIssLine } from '../format/iss/judgeIssLine';
 import type { IssLineEncoding } from '../format/iss/issLineSource';
-import { issRecordToEvents } from '../format/iss/import/issRecordToEvents';
+import { issRecordToEvents } from './import/issRecordToEvents';
 import { ISS_PROFILE } from '../rules/variant/iss';
 
 /** Lines an import hands to its worker thread, in file order (blank lines are never sent). */

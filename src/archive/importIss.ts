@@ -1,11 +1,11 @@
 import { statSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
 import { dealStreamName } from '../deal/events';
-import { ConcurrencyError } from '../eventStore/errors';
+import { ConcurrencyError, EventIdTakenError } from '../eventStore/errors';
 import { eventIdFor } from '../eventStore/eventIds';
 import type { AppendBatch, NewEvent, NewStreamSealing } from '../eventStore/eventStore';
-import type { CommandContext } from '../ledger/ledgerTypes';
-import { IllegalCommandError } from '../ledger/errors';
+import type { CommandContext } from '../commandHandling/commandTypes';
+import { IllegalCommandError } from '../commandHandling/errors';
 import { tableStreamName } from '../table/events';
 import { seriesNewcomers } from '../table/seriesNewcomers';
 import { readIssRecord } from '../format/iss/IssReader';
@@ -14,10 +14,10 @@ import { judgeIssLine } from '../format/iss/judgeIssLine';
 import { ISS_PROFILE } from '../rules/variant/iss';
 import { issLineBatches, overlongLineReason, type IssLineEncoding, type IssSourceLine } from '../format/iss/issLineSource';
 import { openIssInput, STDIN_NAME } from './issInput';
-import { ISS_PROFILE_ID, issDealId, issTableId } from '../format/iss/import/issDealPlan';
+import { ISS_PROFILE_ID, issDealId, issTableId } from './import/issDealPlan';
 import { issRecordDifferences } from '../format/iss/import/issRecordDifferences';
 import { ISS_RECORD_IMPORTED, type IssRecordImportedData } from '../format/iss/import/issRecordImported';
-import { ISS_IMPORT_SOURCE, issRecordToEvents, type IssDealEvents } from '../format/iss/import/issRecordToEvents';
+import { ISS_IMPORT_SOURCE, issRecordToEvents, type IssDealEvents } from './import/issRecordToEvents';
 import type { IssImportTarget } from './issImportTarget';
 import { PendingAppend, type PendingDeal } from './pendingAppend';
 import type { IssLineDecision } from './decideIssLines';
@@ -45,6 +45,12 @@ export interface IssConflict {
   /** Where the stored deal was imported from (null: unknown, or not an imported record). */
   readonly storedFile: string | null;
   readonly storedLine: number | null;
+  /**
+   * Set when the record is blocked rather than different: the event ids its import writes are
+   * recorded already in this stream (a command of the reserved `import:*` ids written by
+   * something else, as a store from before the reservation may hold).
+   */
+  readonly takenBy?: string;
 }
 
 export interface IssImportSummary {
@@ -318,7 +324,8 @@ async function flush(target: IssImportTarget, run: RunState): Promise<void> {
     try {
       await target.store.appendMany(batches);
     } catch (err) {
-      if (!(err instanceof ConcurrencyError)) throw err;
+      // A deal another writer appended meanwhile, or one whose ids are taken: the others still go in.
+      if (!(err instanceof ConcurrencyError) && !(err instanceof EventIdTakenError)) throw err;
       await appendOneByOne(target, run, batches, deals);
     }
   }
@@ -330,20 +337,38 @@ async function flush(target: IssImportTarget, run: RunState): Promise<void> {
 }
 
 async function appendOneByOne(target: IssImportTarget, run: RunState, batches: AppendBatch[], deals: Map<string, PendingDeal>): Promise<void> {
-  const dealAt = new Map([...deals.values()].map((d) => [d.index, d]));
+  const dealAt = new Map([...deals.entries()].map(([dealId, d]) => [d.index, { dealId, ...d }]));
   for (let i = 0; i < batches.length; i++) {
     try {
       await target.store.appendMany([batches[i]]);
     } catch (err) {
-      if (!(err instanceof ConcurrencyError)) throw err;
+      if (!(err instanceof ConcurrencyError) && !(err instanceof EventIdTakenError)) throw err;
       const deal = dealAt.get(i);
       if (deal) {
         run.summary.imported--;
         run.summary.events -= deal.events;
-        run.summary.alreadyPresent++;
+        if (err instanceof ConcurrencyError) run.summary.alreadyPresent++;
+        else conflict(run, blocked(deal, deal.dealId, err));
+      } else if (err instanceof EventIdTakenError) {
+        // A series table's own events: reported with the record that opens or joins it (the next batch).
+        const opener = dealAt.get(i + 1);
+        if (opener) conflict(run, blocked(opener, opener.dealId, err, `table ${batches[i].streamName}: `));
       }
     }
   }
+}
+
+/** The conflict of a record whose import cannot be written because its ids are taken. */
+function blocked(deal: PendingDeal, dealId: string, err: EventIdTakenError, what = ''): IssConflict {
+  return {
+    file: deal.file,
+    line: deal.lineNumber,
+    id: dealId.slice(issDealId('').length),
+    fields: [`(${what}the event ids of its import are taken by stream ${err.takenBy})`],
+    storedFile: null,
+    storedLine: null,
+    takenBy: err.takenBy,
+  };
 }
 
 /** An overlong line (cut by the reader, its text never held) is rejected like a malformed record. */

@@ -2,8 +2,8 @@ import { ConcurrencyError } from '../eventStore/errors';
 import type { EventMetadata } from '../eventStore/eventMetadata';
 import type { EventStore, NewEvent, RecordedEvent } from '../eventStore/eventStore';
 import type { Judgement } from '../rules/refusal';
-import { IllegalCommandError } from '../ledger/errors';
-import type { CommandContext, CommandOutcome } from '../ledger/ledgerTypes';
+import { IllegalCommandError } from './errors';
+import type { CommandContext, CommandOutcome } from './commandTypes';
 import { eventIdFor } from '../eventStore/eventIds';
 
 /** How many times a command without an expected revision is re-decided after a conflict. */

@@ -3,7 +3,7 @@ import type { Declaration } from '../rules/declaration';
 import type { AbandonReason } from '../rules/move';
 import type { Seat } from '../rules/seat';
 import type { EnteredResult } from '../rules/result-entry';
-import type { SeatPlayers } from './events';
+import type { SeatPlayers, StoredDealEvent } from './events';
 
 /** Either the cards as dealt (ISS import, manual entry) or a shuffle done by the server. */
 export type DealSource =
@@ -80,10 +80,19 @@ export interface WithdrawMove {
   readonly reason: string;
 }
 
+/**
+ * The series of the deal's table as the Ledger read it (the deal stream does not know): closed, and
+ * whether the table still takes confirmations and contests then. Absent for a deal outside a table.
+ */
+export interface SeriesOfDeal {
+  readonly closed: boolean;
+  readonly reviewAfterClose: boolean;
+}
+
 /** A player of a scored deal confirms its result (with his player token). */
-export interface ConfirmDeal { readonly type: 'ConfirmDeal'; readonly dealId: string; readonly player: string }
+export interface ConfirmDeal { readonly type: 'ConfirmDeal'; readonly dealId: string; readonly player: string; readonly series?: SeriesOfDeal }
 /** A player of a scored deal contests its result: a dispute opens until an arbiter rules. */
-export interface ContestDeal { readonly type: 'ContestDeal'; readonly dealId: string; readonly player: string; readonly reason: string }
+export interface ContestDeal { readonly type: 'ContestDeal'; readonly dealId: string; readonly player: string; readonly reason: string; readonly series?: SeriesOfDeal }
 /** The arbiter's ruling on a contest: upheld (with the corrected result) or rejected, with a reason. */
 export interface RuleDispute {
   readonly type: 'RuleDispute';
@@ -94,6 +103,29 @@ export interface RuleDispute {
   readonly reason: string;
   /** Upheld: the corrected result, as for CorrectScore. */
   readonly correction?: Omit<CorrectScore, 'type' | 'dealId' | 'reason'>;
+}
+
+/**
+ * Record the cards of a result-only deal (the table's recorder): a recording of its own begins with
+ * the cards as dealt; the moves recorded next go to it, and when it ends it must reproduce the
+ * deal's result. A new UpgradeDeal begins a fresh recording (a mistyped hand is not stuck).
+ */
+export interface UpgradeDeal {
+  readonly type: 'UpgradeDeal';
+  readonly dealId: string;
+  /** The cards as they were dealt (given): a shuffle would not be this deal's cards. */
+  readonly cards: DealSource;
+}
+
+/**
+ * Set by the Ledger once a recording ended with the entered result: the upgrade of the deal, with
+ * the recording's events (those since its DealStarted) to copy after ResultUpgraded.
+ */
+export interface CompleteUpgrade {
+  readonly type: 'CompleteUpgrade';
+  readonly dealId: string;
+  readonly recordingStream: string;
+  readonly recording: readonly StoredDealEvent[];
 }
 
 export type DealCommand =
@@ -114,6 +146,8 @@ export type DealCommand =
   | WithdrawMove
   | ConfirmDeal
   | ContestDeal
-  | RuleDispute;
+  | RuleDispute
+  | UpgradeDeal
+  | CompleteUpgrade;
 
 export type DealCommandType = DealCommand['type'];

@@ -117,6 +117,46 @@ describe('result-only entry (issue 11 item 3)', () => {
   });
 });
 
+describe('result-only entry with house options: Kontra/Re (R40) and Ramsch (R42), where the profile has them', () => {
+  const withProfile = (profileId: string, profileOptions: Record<string, unknown>, result: EnteredResult): StartDeal => ({ ...resultOnly(result), profileId, profileOptions });
+  const scoredOf = (r: ReturnType<typeof decide>) => {
+    const e = accepted(r).find((x) => x.type === 'DealScored');
+    return e?.type === 'DealScored' ? e.data.result : null;
+  };
+
+  it('given Kontra/Re switched on, when a clubs game with 4 is entered with Kontra (won) or Kontra and Re (lost), then the value is doubled or quadrupled before the loss (R40, R31)', () => {
+    const kr = { kontraRe: true };
+    // clubs with 4: 12 × 5 = 60; Kontra × 2 = 120 won; Kontra + Re × 4 = 240, lost -480.
+    expect(scoredOf(decide(withProfile('isko', kr, game({ kontra: true })), initialDealState, recorder))).toMatchObject({ won: true, score: 120 });
+    expect(scoredOf(decide(withProfile('isko', kr, game({ kontra: true, re: true, declarerPoints: 50 })), initialDealState, recorder))).toMatchObject({ won: false, score: -480 });
+  });
+
+  it('R40: Kontra under a profile without it (isko) and Re without Kontra are refused', () => {
+    expect(refusedWith(decide(resultOnly(game({ kontra: true })), initialDealState, recorder))).toBe('R40');
+    expect(refusedWith(decide(withProfile('isko', { kontraRe: true }, game({ re: true })), initialDealState, recorder))).toBe('R40');
+  });
+
+  it('given a profile that plays Ramsch (swedish-textbook), when a Ramsch is entered, then the player with the most points loses them, Jungfrau doubles (R42); no DealPassedIn', () => {
+    const events = accepted(decide(withProfile('swedish-textbook', {}, { kind: 'ramsch', points: [70, 50, 0], tricks: [6, 4, 0] }), initialDealState, recorder));
+    expect(events.map((e) => e.type)).toEqual(['DealStarted', 'ResultEntered', 'DealScored']);
+    expect(events[2].type === 'DealScored' && events[2].data.result).toMatchObject({ kind: 'ramsch', seatScores: [-140, 0, 0], declarer: null });
+    // Durchmarsch: one player took every trick, +120.
+    expect(scoredOf(decide(withProfile('swedish-textbook', {}, { kind: 'ramsch', points: [0, 120, 0], tricks: [0, 10, 0] }), initialDealState, recorder))).toMatchObject({ seatScores: [0, 120, 0] });
+    // isko with the Ramsch house option switched on plays it too.
+    expect(scoredOf(decide(withProfile('isko', { ramsch: true }, { kind: 'ramsch', points: [40, 40, 40], tricks: [3, 3, 4] }), initialDealState, recorder))).toMatchObject({ seatScores: [-40, -40, -40] });
+  });
+
+  it('R42: a Ramsch is refused under isko (no Ramsch: passed in, R8) and for tallies no play gives; a passed-in deal is refused where Ramsch is played', () => {
+    const ramsch = (points: [number, number, number], tricks: [number, number, number], profileId = 'swedish-textbook') => refusedWith(decide(withProfile(profileId, {}, { kind: 'ramsch', points, tricks }), initialDealState, recorder));
+    expect(ramsch([70, 50, 0], [6, 4, 0], 'isko')).toBe('R42');
+    expect(ramsch([70, 50, 10], [6, 4, 0])).toBe('R42'); // 130 points
+    expect(ramsch([70, 40, 10], [6, 4, 0])).toBe('R42'); // points without a trick
+    expect(ramsch([70, 50, 0], [6, 3, 0])).toBe('R42'); // 9 tricks
+    expect(ramsch([100, 20, 0], [10, 0, 0])).toBe('R42'); // every trick but not every point
+    expect(refusedWith(decide(withProfile('swedish-textbook', {}, { kind: 'passedIn' }), initialDealState, recorder))).toBe('R42');
+  });
+});
+
 describe('players confirm or contest; the arbiter rules (issue 11 item 4)', () => {
   const scored = () => given([resultOnly(game())]);
   it('a player of the deal confirms once; someone not at the deal is refused (L16); confirming an open deal is refused (L8)', () => {
@@ -126,6 +166,15 @@ describe('players confirm or contest; the arbiter rules (issue 11 item 4)', () =
     expect(refusedWith(decide({ type: 'ConfirmDeal', dealId: D, player: 'Ben' }, apply(state, [c]), recorder))).toBe('L16');
     expect(refusedWith(decide({ type: 'ConfirmDeal', dealId: D, player: 'Zed' }, state, recorder))).toBe('L16');
     expect(refusedWith(decide({ type: 'ConfirmDeal', dealId: D, player: 'Ben' }, given([withCards]), recorder))).toBe('L8');
+  });
+
+  it('L14: given the series closed, when a player confirms or contests, then it is refused, unless the table keeps reviews open after closing', () => {
+    const state = scored();
+    const closed = { closed: true, reviewAfterClose: false };
+    expect(refusedWith(decide({ type: 'ConfirmDeal', dealId: D, player: 'Ben', series: closed }, state, recorder))).toBe('L14');
+    expect(refusedWith(decide({ type: 'ContestDeal', dealId: D, player: 'Ben', reason: 'wrong', series: closed }, state, recorder))).toBe('L14');
+    expect(accepted(decide({ type: 'ConfirmDeal', dealId: D, player: 'Ben', series: { closed: true, reviewAfterClose: true } }, state, recorder))).toEqual([{ type: 'DealConfirmed', data: { player: 'Ben' } }]);
+    expect(refusedWith(decide({ type: 'ConfirmDeal', dealId: D, player: 'Ben', series: { closed: false, reviewAfterClose: false } }, state, recorder))).toBe('accepted');
   });
 
   it('a contest opens a dispute; the arbiter upholds it with a correction (DisputeRuled + ScoreCorrected) or rejects it; others may not rule (L4)', () => {

@@ -26,6 +26,21 @@ export class InvalidEventError extends Error {
   }
 }
 
+/**
+ * An append whose event id is recorded already in another stream (event ids are unique over the
+ * whole SQLite store). Names the stream that holds it, so an import can report what blocks it.
+ */
+export class EventIdTakenError extends InvalidEventError {
+  constructor(
+    readonly streamName: string,
+    readonly eventId: string,
+    readonly takenBy: string,
+    readonly takenAtRevision: string,
+  ) {
+    super(`append to ${streamName}: eventId ${eventId} is already recorded (stream ${takenBy}, revision ${takenAtRevision})`);
+  }
+}
+
 /** A store URL or option the store cannot work with. */
 export class StoreConfigError extends Error {
   constructor(message: string) {

@@ -13,8 +13,9 @@ import { branchFrames } from '../projections/replayFrames/branchFrames';
 import type { ReplayFrame } from '../projections/replayFrames/replayFrame';
 import { toStoredDealEvent } from '../projections/replayFrames/replayFrames';
 import type { Move } from '../rules/move';
-import { IllegalCommandError, InvalidQueryError, NotFoundError } from './errors';
-import type { CommandContext, CommandOutcome } from './ledgerTypes';
+import { InvalidQueryError, NotFoundError } from './errors';
+import { IllegalCommandError } from '../commandHandling/errors';
+import type { CommandContext, CommandOutcome } from '../commandHandling/commandTypes';
 
 /** What the service knows of one branch without folding its moves. */
 export interface BranchInfo extends BranchForkedData {

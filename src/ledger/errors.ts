@@ -1,14 +1,3 @@
-/** A command the rules (or the ledger's own invariants) refuse; nothing was appended. */
-export class IllegalCommandError extends Error {
-  constructor(
-    readonly ruleId: string,
-    readonly reason: string,
-  ) {
-    super(`${ruleId}: ${reason}`);
-    this.name = 'IllegalCommandError';
-  }
-}
-
 /** The deal, table or tournament a command or query names does not exist. */
 export class NotFoundError extends Error {
   constructor(

@@ -1,29 +1,32 @@
 import { createHash } from 'node:crypto';
-import { decide, type DecideContext } from '../deal/decide';
+import { checkRecordingEnd, decide, upgradeStart, type DecideContext } from '../deal/decide';
 import { initialDealState, type DealState } from '../deal/dealState';
-import { DEAL_SCHEMA_VERSION, dealStreamName, DEAL_STREAM_PREFIX, type DealEvent, type ScoreCorrectedData } from '../deal/events';
+import { DEAL_SCHEMA_VERSION, dealStreamName, DEAL_STREAM_PREFIX, upgradeStreamName, type DealEvent, type ScoreCorrectedData } from '../deal/events';
 import { recomputedResult } from '../deal/recomputed';
 import { scoreEnteredResult } from '../rules/result-entry';
 import { DEFAULT_PROFILE_ID, getProfile } from '../deal/engine';
 import { evolve } from '../deal/evolve';
-import type { DealCommand, StartDeal } from '../deal/commands';
+import type { CompleteUpgrade, ConfirmDeal, ContestDeal, DealCommand, StartDeal, UpgradeDeal } from '../deal/commands';
 import { commandMetadata, handleCommand, type Decider } from '../commandHandling/handleCommand';
 import { ConcurrencyError } from '../eventStore/errors';
 import type { EventStore, NewEvent, RecordedEvent } from '../eventStore/eventStore';
 import { openEventStore, parseStoreUrl } from '../eventStore/storeUrl';
 import { buildAudit } from '../projections/audit/buildAudit';
+import { hasClaims } from '../projections/audit/claimAudit';
 import { compareResults } from '../projections/audit/compareResults';
 import type { DealAudit } from '../projections/audit/dealAudit';
 import type { DealFilter, DealPage, DealSummary } from '../projections/dealSummary/dealSummary';
 import { getDealSummaries, getDealSummary, InvalidCursorError, listPlayerDeals, listTableDeals, queryDeals } from '../projections/dealSummary/dealSummaryQueries';
 import { buildPlayerStats } from '../projections/playerStats/buildPlayerStats';
 import type { PlayerStats } from '../projections/playerStats/playerStats';
-import { openReadModelDb, RM, type ReadModelDb } from '../projections/readModelDb';
+import { closeReadModelDb, openReadModelDb, RM, type ReadModelDb } from '../projections/readModelDb';
 import type { Perspective, ReplayFrame } from '../projections/replayFrames/replayFrame';
 import { replayFrames, toStoredDealEvent } from '../projections/replayFrames/replayFrames';
-import { DealAnalyses } from './analyses';
+import { DealAnalyses, DEFAULT_ANALYSIS_LIMITS, type AnalysisLimits } from './analyses';
+import type { SolverPool } from './analysisPool';
 import { Branches } from './branches';
 import { LogFollower } from './logFollower';
+import { SubscriptionFollower } from './subscriptionFollower';
 import { isIssRecordImported, type IssRecordImportedData } from '../format/iss/import/issRecordImported';
 import { checkRecordedResult } from '../format/iss/import/recordedResultCheck';
 import { LogMemo } from './logMemo';
@@ -50,16 +53,31 @@ import type { CreateTournament, DrawSeats, SetLossFee } from '../tournament/comm
 import { decideTournament, type TournamentDecision } from '../tournament/decideTournament';
 import { tournamentStreamName, type TournamentEvent } from '../tournament/events';
 import { evolveTournament, initialTournamentState, type TournamentState } from '../tournament/tournamentState';
-import { IllegalCommandError, InvalidQueryError, NotFoundError } from './errors';
+import { InvalidQueryError, NotFoundError } from './errors';
+import { IllegalCommandError } from '../commandHandling/errors';
 import { LEDGER_RULES as L } from '../deal/ledgerRules';
 import { decideAccess, evolveAccess, initialAccessState } from '../access/decideAccess';
 import { ACCESS_STREAM, type AccessEvent, type TokenRevokedData } from '../access/events';
-import type { AppendDealOutcome, CommandContext, CommandOutcome, LedgerCommand } from './ledgerTypes';
+import type { CommandContext, CommandOutcome, LedgerCommand } from '../commandHandling/commandTypes';
+import type { AppendDealOutcome } from './appendDealOutcome';
 
-export type { LedgerCommand, CommandContext, CommandOutcome, AppendDealOutcome } from './ledgerTypes';
-export { IllegalCommandError, NotFoundError, InvalidQueryError } from './errors';
+export type { LedgerCommand, CommandContext, CommandOutcome } from '../commandHandling/commandTypes';
+export type { AppendDealOutcome } from './appendDealOutcome';
+export { IllegalCommandError } from '../commandHandling/errors';
+export { NotFoundError, InvalidQueryError } from './errors';
 export { ReadModelMismatchError } from '../projections/readModelBinding';
 export { ConcurrencyError } from '../eventStore/errors';
+/** The events the ledger hands to its subscribers, as the store recorded them. */
+export type { RecordedEvent } from '../eventStore/eventStore';
+
+/** Move commands a recording of a result-only deal's cards takes (the deal's own stream refuses them: it is over). */
+const RECORDING_MOVES: ReadonlySet<string> = new Set(['CallBid', 'HoldBid', 'PassBid', 'TakeSkat', 'DiscardSkat', 'DeclareGame', 'ShowCards', 'PlayCard', 'CallKontra', 'CallRe', 'Resign', 'AbandonDeal', 'WithdrawMove']);
+
+/** A recording stream holds attempts one after another: each DealStarted begins afresh. */
+const RECORDING_DECIDER: Omit<Decider<DealState, DealEvent>, 'decide'> = {
+  initial: initialDealState,
+  evolve: (s, e) => evolve(e.type === 'DealStarted' ? initialDealState : s, toStoredDealEvent(e)),
+};
 
 export interface LedgerOptions {
   /** `sqlite::memory:`, `sqlite:<file>`, or an EventStoreDB URL. */
@@ -73,6 +91,13 @@ export interface LedgerOptions {
   readonly profileId?: string;
   /** Read models that do not belong to the store: refused (default) or rebuilt at start; `skip` only for `rebuild` itself. */
   readonly readModelMismatch?: ReadModelMismatchPolicy | 'skip';
+  /** The solver's worker threads and cache (default DEFAULT_ANALYSIS_LIMITS), or a pool of one's own (tests). */
+  readonly analysis?: AnalysisOptions;
+}
+
+export interface AnalysisOptions {
+  readonly limits?: Partial<AnalysisLimits>;
+  readonly pool?: SolverPool;
 }
 
 /**
@@ -100,8 +125,13 @@ function checkPerspective(p: Perspective): void {
 export class Ledger {
   private readonly listeners = new Set<(event: RecordedEvent) => void>();
   private readonly runner: ProjectionRunner;
-  /** Runs while anybody listens: brings them the events of every writer, once each, in log order. */
-  private readonly follower: LogFollower;
+  /**
+   * Runs while anybody listens: brings them the events of every writer, once each, in log order.
+   * Over a store with a change token (SQLite) it polls, which costs a pragma while nothing changed;
+   * otherwise (EventStoreDB) it is one live subscription that also keeps the read models up to
+   * date, from the first listener (an API server) until the ledger closes.
+   */
+  private readonly follower: LogFollower | SubscriptionFollower;
   /** What-if branches (`branch-<id>` streams forked from deals; never written into a deal). */
   readonly branches: Branches;
   /** Per-step perfect-information verdicts of deals, computed on demand and cached. */
@@ -113,23 +143,32 @@ export class Ledger {
     readonly store: EventStore,
     private readonly db: ReadModelDb,
     private readonly defaultProfileId: string,
+    analysis: AnalysisOptions = {},
   ) {
     this.runner = new ProjectionRunner(db, store);
     this.branches = new Branches(store);
-    this.analyses = new DealAnalyses(store);
-    this.follower = new LogFollower(store, {
-      deliver: (e) => this.tell(e),
-      near: () => this.runner.checkpoint().position,
-      // Read models first, so a listener that reads them sees another writer's events applied.
-      beforeDelivery: () => this.runner.catchUp(false).then(() => undefined),
-    });
+    this.analyses = new DealAnalyses(store, { ...DEFAULT_ANALYSIS_LIMITS, ...analysis.limits }, analysis.pool);
+    this.follower = store.changeToken
+      ? new LogFollower(store, {
+          deliver: (e) => this.tell(e),
+          near: () => this.runner.checkpoint().position,
+          // Read models first, so a listener that reads them sees another writer's events applied.
+          beforeDelivery: () => this.runner.catchUp(false).then(() => undefined),
+        })
+      : new SubscriptionFollower(store, {
+          checkpoint: () => this.runner.checkpoint().position,
+          apply: (events) => this.runner.applyLive(events),
+          catchUpByReading: () => this.runner.catchUp(false).then(() => undefined),
+          deliver: (e) => this.tell(e),
+          warn: (error) => process.emitWarning(`following the event log: ${error.message}`),
+        });
   }
 
   static async open(options: LedgerOptions): Promise<Ledger> {
     const readModelUrl = options.readModelUrl ?? defaultReadModelUrl(options.storeUrl);
     const store = await openEventStore(options.storeUrl);
     try {
-      return await Ledger.withStore(store, { readModelUrl, profileId: options.profileId, readModelMismatch: options.readModelMismatch });
+      return await Ledger.withStore(store, { readModelUrl, profileId: options.profileId, readModelMismatch: options.readModelMismatch, analysis: options.analysis });
     } catch (error) {
       await store.dispose().catch(() => undefined);
       throw error;
@@ -139,13 +178,13 @@ export class Ledger {
   /** A ledger over an already open store (tests, benchmarks). */
   static async withStore(
     store: EventStore,
-    options: { readModelUrl?: string; profileId?: string; readModelMismatch?: ReadModelMismatchPolicy | 'skip' } = {},
+    options: { readModelUrl?: string; profileId?: string; readModelMismatch?: ReadModelMismatchPolicy | 'skip'; analysis?: AnalysisOptions } = {},
   ): Promise<Ledger> {
     if (options.profileId !== undefined) getProfile(options.profileId); // an unknown default profile fails here, not at the first command
     const readModelUrl = options.readModelUrl ?? 'sqlite::memory:';
     const db = openReadModelDb(readModelUrl);
     try {
-      const ledger = new Ledger(store, db, options.profileId ?? DEFAULT_PROFILE_ID);
+      const ledger = new Ledger(store, db, options.profileId ?? DEFAULT_PROFILE_ID, options.analysis);
       // Before anything is served: rows built from another store must not answer for this one.
       if (options.readModelMismatch !== 'skip') {
         const check = await checkReadModelBinding(db, store);
@@ -202,6 +241,13 @@ export class Ledger {
           decide: (s) => decideAccess(command, s, ctx.actorId),
         }, ctx, { schemaVersion: STRUCTURE_SCHEMA_VERSION });
         break;
+      case 'UpgradeDeal':
+        outcome = await this.upgradeDeal(command, ctx);
+        break;
+      case 'ConfirmDeal':
+      case 'ContestDeal':
+        outcome = await this.dealCommand(await this.withSeries(command), ctx);
+        break;
       default:
         outcome = await this.dealCommand(command, ctx);
     }
@@ -222,6 +268,11 @@ export class Ledger {
 
   private async dealCommand(command: DealCommand, ctx: CommandContext): Promise<CommandOutcome> {
     if (typeof command.dealId !== 'string' || command.dealId === '') throw new IllegalCommandError('L10', 'a deal command names its dealId');
+    // The moves of a result-only deal whose cards are being recorded go to that recording, not to the deal.
+    if (RECORDING_MOVES.has(command.type) && getDealSummary(this.db, command.dealId)?.provenance === 'resultOnly') {
+      const recorded = await this.recordingCommand(command, ctx);
+      if (recorded) return recorded;
+    }
     const decideCtx = this.decideContext(ctx, command);
     const decider: Decider<DealState, DealEvent> = {
       initial: initialDealState,
@@ -236,6 +287,79 @@ export class Ledger {
       schemaVersion: DEAL_SCHEMA_VERSION,
       requireExisting: command.type === 'StartDeal' ? undefined : () => new NotFoundError('deal', command.dealId),
     });
+  }
+
+  /** Begins a recording of a result-only deal's cards (its own stream, so the deal is untouched until it reproduces the result). */
+  private async upgradeDeal(command: UpgradeDeal, ctx: CommandContext): Promise<CommandOutcome> {
+    if (typeof command.dealId !== 'string' || command.dealId === '') throw new IllegalCommandError('L10', 'a deal command names its dealId');
+    const read = await this.store.readStream(dealStreamName(command.dealId));
+    if (!read.exists) throw new NotFoundError('deal', command.dealId);
+    const deal = read.events.reduce((s, e) => evolve(s, toStoredDealEvent(e)), initialDealState);
+    const start = upgradeStart(command, deal);
+    if (!start.ok) throw new IllegalCommandError(start.refusal.ruleId, start.refusal.reason);
+    const decideCtx = this.decideContext(ctx, start.value);
+    // Every UpgradeDeal begins a fresh attempt: an earlier one (a mistyped hand) stays in the stream as history.
+    const outcome = await handleCommand(this.store, upgradeStreamName(command.dealId), { ...RECORDING_DECIDER, decide: () => decide(start.value, initialDealState, decideCtx) }, ctx, { schemaVersion: DEAL_SCHEMA_VERSION });
+    return { ...outcome, dealId: command.dealId };
+  }
+
+  /**
+   * A move of a result-only deal while its cards are recorded: decided on the latest attempt, and
+   * refused when it would end the deal with another result than the one in force. When it ends the
+   * deal with that result, the deal is upgraded (CompleteUpgrade). Null when no recording exists.
+   */
+  private async recordingCommand(command: DealCommand, ctx: CommandContext): Promise<CommandOutcome | null> {
+    const stream = upgradeStreamName(command.dealId);
+    const head = await this.store.readStream(stream, { maxCount: 1 });
+    if (!head.exists) return null;
+    const dealRead = await this.store.readStream(dealStreamName(command.dealId));
+    const deal = dealRead.events.reduce((s, e) => evolve(s, toStoredDealEvent(e)), initialDealState);
+    const decideCtx = this.decideContext(ctx, command);
+    const outcome = await handleCommand(
+      this.store,
+      stream,
+      {
+        ...RECORDING_DECIDER,
+        decide: (s) => {
+          const decided = decide(command, s, decideCtx);
+          return decided.ok ? checkRecordingEnd(decided.value, deal) : decided;
+        },
+      },
+      ctx,
+      { schemaVersion: DEAL_SCHEMA_VERSION },
+    );
+    if (outcome.events.some((e) => e.type === 'DealScored')) {
+      await this.afterAppend(outcome);
+      const recording = await this.store.readStream(stream);
+      const events = recording.events.map(toStoredDealEvent);
+      const from = events.map((e) => e.type).lastIndexOf('DealStarted');
+      const complete: CompleteUpgrade = { type: 'CompleteUpgrade', dealId: command.dealId, recordingStream: stream, recording: events.slice(from) };
+      const sub = { ...ctx, commandId: `${ctx.commandId}/upgrade`, expectedRevision: undefined, causationId: ctx.commandId };
+      const upgraded = await this.dealCommand(complete, sub);
+      await this.afterAppend(upgraded);
+    }
+    return { ...outcome, dealId: command.dealId };
+  }
+
+  /** The frames of the latest recording of a result-only deal's cards (every card: the deal itself is over), or null when none was begun. */
+  async recordingFrames(dealId: string, range: { from?: number; to?: number } = {}): Promise<ReplayFrame[] | null> {
+    const read = await this.store.readStream(upgradeStreamName(dealId));
+    if (!read.exists) return null;
+    const from = read.events.map((e) => e.type).lastIndexOf('DealStarted');
+    return replayFrames(dealId, read.events.slice(from), { kind: 'all' }, range);
+  }
+
+  /** A confirmation or contest with the deal's series as its table stream stands (closed? reviews after closing?). */
+  private async withSeries<C extends ConfirmDeal | ContestDeal>(command: C): Promise<C> {
+    const { series: _ignored, ...rest } = command;
+    if (typeof command.dealId !== 'string' || command.dealId === '') return rest as C;
+    const first = await this.store.readStream(dealStreamName(command.dealId), { maxCount: 1 });
+    const started = first.events[0];
+    const tableId = started?.type === 'DealStarted' ? (started.data as { tableId: string | null }).tableId : null;
+    if (!tableId) return rest as C;
+    const read = await this.store.readStream(tableStreamName(tableId));
+    const table = read.events.reduce((s, e) => evolveTable(s, e as unknown as TableEvent), initialTableState);
+    return { ...rest, series: { closed: table.closed !== null, reviewAfterClose: table.opened?.reviewAfterClose === true } } as C;
   }
 
   private tableDecider(command: TableCommand, actorId = 'unknown'): Decider<TableState, TableEvent> {
@@ -298,6 +422,17 @@ export class Ledger {
         return refuse('R2', `${requested.declarerName} ${why}: the declarer is one of ${opened.players.join(', ')}`);
       }
       result = { ...result, declarer: seat as Seat };
+    }
+    if (requested.ramschByName !== undefined) {
+      // R42 by name: exactly the three players of this deal, each once; their seats follow from the table.
+      if (result !== undefined || requested.cards !== undefined) return refuse(L.badStart, 'a Ramsch is entered by itself: no other result, no cards');
+      const lines = requested.ramschByName;
+      const names = lines.map((l) => l.player);
+      const wrong = names.filter((n) => !opened.players.includes(n));
+      if (lines.length !== 3 || new Set(names).size !== 3 || wrong.length > 0)
+        return refuse('R2', `a Ramsch of deal ${opened.dealNumber} at table ${t.tableId} names each of ${opened.players.join(', ')} once${wrong.length ? ` (${wrong.join(', ')} did not play it)` : ''}`);
+      const bySeat = opened.players.map((p) => lines.find((l) => l.player === p) as (typeof lines)[number]);
+      result = { kind: 'ramsch', points: [bySeat[0].points, bySeat[1].points, bySeat[2].points], tricks: [bySeat[0].tricks, bySeat[1].tricks, bySeat[2].tricks] };
     }
     return allow({
       type: 'StartDeal',
@@ -442,9 +577,22 @@ export class Ledger {
    * anything another writer appended before them) before the command returns.
    */
   private async afterAppend(outcome: CommandOutcome): Promise<void> {
+    if (this.follower instanceof SubscriptionFollower && this.follower.following) {
+      // The subscription brings the events back: wait for them instead of reading $all.
+      if (!outcome.alreadyApplied && outcome.events.length > 0) await this.reachStreamEnd(outcome.streamName);
+      return;
+    }
     await this.runner.catchUp(false);
     if (outcome.alreadyApplied || outcome.events.length === 0 || this.listeners.size === 0) return;
-    await this.follower.deliverNew();
+    if (this.follower instanceof LogFollower) await this.follower.deliverNew();
+  }
+
+  /** Waits until the live subscription has applied and delivered the stream's last event. */
+  private async reachStreamEnd(streamName: string): Promise<void> {
+    if (!(this.follower instanceof SubscriptionFollower)) return;
+    const read = await this.store.readStream(streamName, { direction: 'backwards', maxCount: 1 });
+    const last = read.events[0];
+    if (last) await this.follower.reach(last.position);
   }
 
   private tell(event: RecordedEvent): void {
@@ -504,7 +652,8 @@ export class Ledger {
    */
   async appendedInBulk(): Promise<void> {
     await this.runner.catchUp(false);
-    if (this.listeners.size > 0) await this.follower.deliverNew();
+    // A live subscription tells the listeners by itself.
+    if (this.listeners.size > 0 && this.follower instanceof LogFollower) await this.follower.deliverNew();
   }
 
   /** Appends events an import derived for an existing table (newcomers joining an ISS series). */
@@ -564,7 +713,9 @@ export class Ledger {
     return this.memoised(`audit\u0000${dealId}`, async () => {
       const read = await this.store.readStream(dealStreamName(dealId));
       if (!read.exists) return null;
-      const audit = buildAudit(dealId, read.events);
+      // Claims are judged with the solver: in a worker thread, never on the event loop (issue 13).
+      const claims = hasClaims(read.events) ? await this.analyses.claims(`${dealId}@${read.currentRevision}`, read.events) : [];
+      const audit = buildAudit(dealId, read.events, claims);
       // An imported deal keeps the archive's own result next to the engine's (DealScored): compare them.
       const imported = read.events.find((e) => isIssRecordImported(e));
       return imported ? { ...audit, archive: checkRecordedResult((imported.data as IssRecordImportedData).recordedResult, audit.recorded) } : audit;
@@ -603,6 +754,12 @@ export class Ledger {
       case 'audit':
         return { known, rows: 1 };
     }
+  }
+
+  /** The table as opened (players, settings, tournament, closed), or null when there is none. */
+  async table(tableId: string): Promise<TableInfo | null> {
+    await this.catchUp();
+    return this.tableInfo(tableId);
   }
 
   private tableInfo(tableId: string): TableInfo | null {
@@ -697,16 +854,22 @@ export class Ledger {
 
   /** Called after the projections have applied each event recorded through this ledger. */
   subscribe(listener: (event: RecordedEvent) => void): () => void {
-    this.listeners.add(listener);
     this.follower.start();
+    // A live subscription may still bring events from before this call: the listener hears only later ones.
+    const from = this.follower instanceof SubscriptionFollower ? this.follower.position() : undefined;
+    const told = from === undefined ? listener : (event: RecordedEvent) => void (this.store.comparePositions(event.position, from) > 0 && listener(event));
+    this.listeners.add(told);
     return () => {
-      this.listeners.delete(listener);
-      if (this.listeners.size === 0) this.follower.stop();
+      this.listeners.delete(told);
+      if (this.listeners.size === 0 && this.follower instanceof LogFollower) this.follower.stop();
     };
   }
 
   async rebuildProjections(): Promise<{ events: number; deals: number }> {
-    return this.runner.rebuild();
+    const rebuilt = await this.runner.rebuild();
+    // A live subscription may have applied events to the old tables after the rebuild read them: read them again.
+    if (this.follower instanceof SubscriptionFollower && this.follower.following) await this.runner.catchUp(false);
+    return rebuilt;
   }
 
   /**
@@ -751,8 +914,10 @@ export class Ledger {
     return this.store.changeToken?.();
   }
 
+  /** Brings the read models up to date; while a live subscription keeps them so, without reading the log. */
   async catchUp(): Promise<void> {
-    await this.runner.catchUp(false);
+    if (this.follower instanceof SubscriptionFollower && this.follower.following) await this.follower.settled();
+    else await this.runner.catchUp(false);
   }
 
   /** Store reachable, read models caught up (for a readiness probe; see readiness.ts). */
@@ -772,8 +937,10 @@ export class Ledger {
 
   async close(): Promise<void> {
     this.listeners.clear();
-    this.follower.stop();
+    await this.follower.stop();
+    await this.analyses.close();
     await this.store.dispose();
-    this.db.close();
+    // The read models may share the store's file: whichever connection closes last leaves it readable from a read-only folder.
+    closeReadModelDb(this.db);
   }
 }

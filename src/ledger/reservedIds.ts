@@ -6,7 +6,7 @@
  * the import's own commands collide. Applies to live commands (every API caller); commands on an
  * existing imported deal (a score correction) are not affected.
  */
-import type { LedgerCommand, CommandContext } from './ledgerTypes';
+import type { LedgerCommand, CommandContext } from '../commandHandling/commandTypes';
 
 export const IMPORT_COMMAND_PREFIX = 'import:';
 export const IMPORTED_DEAL_PREFIX = 'iss-';

@@ -1,4 +1,5 @@
 import Database from 'better-sqlite3';
+import { closeLeavingRollbackJournal } from '../eventStore/sqlite/journalAtRest';
 
 export type ReadModelDb = Database.Database;
 
@@ -60,6 +61,11 @@ export function openReadModelDb(url: string): ReadModelDb {
   db.pragma('synchronous = NORMAL');
   createReadModelSchema(db);
   return db;
+}
+
+/** Closes it; the last connection to a file leaves it in rollback-journal mode (readable from a read-only folder). */
+export function closeReadModelDb(db: ReadModelDb): void {
+  closeLeavingRollbackJournal(db);
 }
 
 export function createReadModelSchema(db: ReadModelDb): void {

@@ -69,6 +69,12 @@ export class ProjectionRunner {
    * has no token). While the token is the same nothing was appended since, so catchUp skips reading.
    */
   private caughtUpAt: string | undefined;
+  /**
+   * The checkpoint as this runner last wrote or read it. A live apply goes on from there only if
+   * nobody else moved it meanwhile (a rebuild swapped in, another process caught up on the file).
+   */
+  private known: { position: string | undefined; events: number } | undefined;
+  private readonly projectedTypes = new Set(PROJECTED_EVENT_TYPES);
 
   constructor(
     private readonly db: ReadModelDb,
@@ -168,6 +174,7 @@ export class ProjectionRunner {
     const applied: RecordedEvent[] = [];
     let total = 0;
     let { position, events: count } = this.checkpoint();
+    this.known = { position, events: count };
     // Events are folded as they arrive and only the touched rows wait for the batch's write, so a
     // batch holds rows, not thousands of parsed events (which the GC would have to move and mark).
     let batch = emptyBatch();
@@ -177,6 +184,7 @@ export class ProjectionRunner {
       count += batch.events;
       position = batch.position;
       this.writeBatch(batch, before, position, count);
+      this.known = { position, events: count };
       total += batch.events;
       batch = emptyBatch();
     };
@@ -190,6 +198,37 @@ export class ProjectionRunner {
     this.lastRunEvents = total;
     this.caughtUpAt = token;
     return applied;
+  }
+
+  /**
+   * Applies events a live subscription delivered (in log order, of any type): those the read models
+   * read and that lie after the checkpoint are folded, and their rows are written with the
+   * checkpoint in one transaction. Synchronous, so nothing else writes in between. Returns false,
+   * applying nothing, when a catch-up is running or the checkpoint is not where this runner left
+   * it (a rebuild swapped in, another process wrote): the caller then catches up by reading, which
+   * also covers these events.
+   */
+  applyLive(events: readonly RecordedEvent[]): boolean {
+    if (this.running) return false;
+    const current = this.checkpoint();
+    if (!this.known || this.known.position !== current.position || this.known.events !== current.events) return false;
+    const batch = emptyBatch();
+    for (const event of events) {
+      if (!this.projectedTypes.has(event.type)) continue;
+      if (current.position !== undefined && this.store.comparePositions(event.position, current.position) <= 0) continue;
+      this.fold(batch, event);
+    }
+    if (batch.events === 0) return true;
+    const count = current.events + batch.events;
+    try {
+      this.writeBatch(batch, { position: current.position, count: current.events }, batch.position, count);
+    } catch (error) {
+      if (error instanceof CheckpointMovedError) return false;
+      throw error;
+    }
+    this.known = { position: batch.position, events: count };
+    this.caughtUpAt = undefined;
+    return true;
   }
 
   /** Folds one event into the batch's rows, loading a row from the read model on first touch. */
@@ -293,6 +332,7 @@ export class ProjectionRunner {
     swapInRebuiltReadModels(this.db);
     this.stmts = this.prepare();
     this.caughtUpAt = undefined;
+    this.known = undefined;
     const deals = this.db.prepare(`SELECT COUNT(*) FROM ${RM.deals}`).pluck().get() as number;
     return { events: shadow.lastRunEvents, deals };
   }

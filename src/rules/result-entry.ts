@@ -1,12 +1,13 @@
 import { isBidValue, MIN_BID } from './bid-values';
 import { GAME_TYPES, type Declaration } from './declaration';
 import { judgeDeclaration } from './declaration-rules';
-import { PASSED_IN_RESULT } from './game-end';
+import { EMPTY_RESULT, PASSED_IN_RESULT } from './game-end';
+import { scoreRamsch } from './ramsch-scoring';
 import type { GameResult } from './game-result';
 import { trumpOrder } from './matadors';
 import { allow, refuse, RuleViolation, type Judgement } from './refusal';
 import { scoreGame } from './scoring';
-import { isSeat, type Seat } from './seat';
+import { isSeat, SEAT_NAMES, type Seat } from './seat';
 import type { RuleProfile } from './variant/rule-profile';
 
 /**
@@ -16,6 +17,12 @@ import type { RuleProfile } from './variant/rule-profile';
  */
 export type EnteredResult =
   | { readonly kind: 'passedIn' }
+  | {
+      /** R42 (profiles that play Ramsch when all pass): each seat's card points (skat included for whoever took it) and tricks. */
+      readonly kind: 'ramsch';
+      readonly points: readonly [number, number, number];
+      readonly tricks: readonly [number, number, number];
+    }
   | {
       readonly kind: 'game';
       readonly declarer: Seat;
@@ -31,6 +38,10 @@ export type EnteredResult =
       readonly schneider: boolean;
       /** Suit and grand: one side took every trick (R24). */
       readonly schwarz: boolean;
+      /** R40 house option (profiles that switch Kontra/Re on): a defender said Kontra; absent = no. */
+      readonly kontra?: boolean;
+      /** R40: the declarer answered the Kontra with Re; absent = no. */
+      readonly re?: boolean;
     };
 
 /** Two cards hold at most 22 points (two aces): all a declarer without a trick can have (R24). */
@@ -48,7 +59,8 @@ export function scoreEnteredResult(entered: EnteredResult, profile: RuleProfile)
     if (profile.allPassed === 'ramsch') return refuse('R42', `profile ${profile.id} plays Ramsch when all pass: a passed-in deal cannot be entered`);
     return allow(PASSED_IN_RESULT);
   }
-  if (entered.kind !== 'game') return refuse('R34', 'a result is passedIn or game');
+  if (entered.kind === 'ramsch') return enteredRamsch(entered, profile);
+  if (entered.kind !== 'game') return refuse('R34', 'a result is passedIn, ramsch or game');
   if (!isSeat(entered.declarer)) return refuse('R2', 'the declarer is seat 0 (forehand), 1 (middlehand) or 2 (rearhand)');
   const d = entered.declaration;
   if (!d || !(GAME_TYPES as readonly string[]).includes(d.gameType)) return refuse('R11', 'the declaration names clubs, spades, hearts, diamonds, grand or null');
@@ -57,6 +69,12 @@ export function scoreEnteredResult(entered: EnteredResult, profile: RuleProfile)
   if (!judged.ok) return judged;
   const declaration = judged.value;
   if (!Number.isInteger(entered.bid) || entered.bid < MIN_BID || !isBidValue(entered.bid)) return refuse('R5', `${entered.bid} is not a bid value (18, 20, 22, 23, 24, 27, ...)`);
+  for (const k of ['kontra', 're'] as const) if (entered[k] !== undefined && entered[k] !== null && typeof entered[k] !== 'boolean') return refuse('R40', `${k} is said or not (true/false)`);
+  const kontra = entered.kontra === true;
+  const re = entered.re === true;
+  if ((kontra || re) && !profile.houseOptions.kontraRe) return refuse('R40', `Kontra/Re is a house option that profile ${profile.id} does not switch on`);
+  if (re && !kontra) return refuse('R40', 'Re answers a Kontra; there was none');
+  const said = { kontra, re };
 
   if (declaration.gameType === 'null') {
     if (entered.matadors !== 0) return refuse('R27', 'a null game has no matadors');
@@ -64,7 +82,7 @@ export function scoreEnteredResult(entered: EnteredResult, profile: RuleProfile)
     if (entered.schneider || entered.schwarz) return refuse('R29', 'a null game has no schneider or schwarz');
     if (typeof entered.nullWon !== 'boolean') return refuse('R18', 'a null game needs won (the declarer took no trick) or lost');
     const tricks = entered.nullWon ? 0 : 1;
-    return score(profile, { declarer: entered.declarer, declaration, bid: entered.bid, matadors: 0, declarerPoints: 0, declarerTricks: tricks }, { points: null, tricks: entered.nullWon ? 0 : null });
+    return score(profile, { declarer: entered.declarer, declaration, bid: entered.bid, matadors: 0, declarerPoints: 0, declarerTricks: tricks, ...said }, { points: null, tricks: entered.nullWon ? 0 : null });
   }
 
   const max = trumpOrder(declaration.gameType).length;
@@ -83,12 +101,12 @@ export function scoreEnteredResult(entered: EnteredResult, profile: RuleProfile)
   const declarerTricks = entered.schwarz ? (p === 120 ? 10 : 0) : p === 120 ? 9 : p <= MAX_SKAT_POINTS ? 1 : 5;
   // Only the ends are facts; between them the tricks are unknown and shown as such.
   const knownTricks = entered.schwarz ? declarerTricks : null;
-  return score(profile, { declarer: entered.declarer, declaration, bid: entered.bid, matadors: entered.matadors, declarerPoints: p, declarerTricks }, { points: p, tricks: knownTricks });
+  return score(profile, { declarer: entered.declarer, declaration, bid: entered.bid, matadors: entered.matadors, declarerPoints: p, declarerTricks, ...said }, { points: p, tricks: knownTricks });
 }
 
 function score(
   profile: RuleProfile,
-  f: { declarer: Seat; declaration: Declaration; bid: number; matadors: number; declarerPoints: number; declarerTricks: number },
+  f: { declarer: Seat; declaration: Declaration; bid: number; matadors: number; declarerPoints: number; declarerTricks: number; kontra: boolean; re: boolean },
   shown: { points: number | null; tricks: number | null },
 ): Judgement<GameResult> {
   try {
@@ -102,8 +120,8 @@ function score(
         declarerPoints: f.declarerPoints,
         declarerTricks: f.declarerTricks,
         defenderTricks: 10 - f.declarerTricks,
-        kontra: false,
-        re: false,
+        kontra: f.kontra,
+        re: f.re,
         endedBy: 'allTricks',
       },
       profile,
@@ -117,6 +135,39 @@ function score(
   } catch (err) {
     if (err instanceof RuleViolation) return { ok: false, refusal: err.refusal };
     if (err instanceof RangeError) return refuse('R27', err.message);
+    throw err;
+  }
+}
+
+const isTriple = (v: unknown): v is readonly [number, number, number] => Array.isArray(v) && v.length === 3 && v.every((n) => Number.isInteger(n) && n >= 0);
+
+/**
+ * R42: a Ramsch entered from the list (each seat's points and tricks), where the profile plays it
+ * when all pass. Refused under a profile without Ramsch, and for tallies no play can produce:
+ * points not adding up to 120 or tricks to 10, points without a trick (the skat goes to a player
+ * who took the last trick), a player with every trick but not every point.
+ */
+function enteredRamsch(entered: Extract<EnteredResult, { kind: 'ramsch' }>, profile: RuleProfile): Judgement<GameResult> {
+  if (profile.allPassed !== 'ramsch') return refuse('R42', `profile ${profile.id} plays no Ramsch: when all pass the deal is passed in (R8)`);
+  const { points, tricks } = entered;
+  if (!isTriple(points) || !isTriple(tricks)) return refuse('R42', 'a Ramsch names each of the three players\' card points and tricks (whole numbers from 0)');
+  for (const s of [0, 1, 2] as const) {
+    if (tricks[s] === 0 && points[s] > 0) return refuse('R42', `${SEAT_NAMES[s]} took no trick, so has no card points, not ${points[s]}`);
+    if (tricks[s] === 10 && points[s] !== 120) return refuse('R42', `${SEAT_NAMES[s]} took every trick, so has all 120 card points, not ${points[s]}`);
+  }
+  try {
+    const scored = scoreRamsch({ points, tricks });
+    return allow({
+      ...EMPTY_RESULT,
+      kind: 'ramsch',
+      passedIn: true,
+      schwarz: tricks.some((n) => n === 0),
+      seatScores: scored.seatScores,
+      notScoreableReason: null,
+      derivation: [{ ruleId: 'R34', text: 'entered from the result (no cards recorded)' }, ...scored.derivation],
+    });
+  } catch (err) {
+    if (err instanceof RuleViolation) return { ok: false, refusal: err.refusal };
     throw err;
   }
 }

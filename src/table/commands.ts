@@ -20,8 +20,16 @@ export interface OpenTable {
   readonly round?: number | null;
   /** May the series be closed while a contested deal awaits the arbiter's ruling? Default no. */
   readonly closeWithOpenDisputes?: boolean;
+  /** May players still confirm or contest deals after the series is closed? Default no. */
+  readonly reviewAfterClose?: boolean;
 }
 
+/** One player's line of a Ramsch on the list: card points (skat included for whoever took it) and tricks. */
+export interface RamschLine {
+  readonly player: string;
+  readonly points: number;
+  readonly tricks: number;
+}
 /** How the table's latest deal stands, read by the Ledger from the deal's stream (the table stream does not know). */
 export interface LastDealStatus {
   readonly dealId: string;
@@ -51,6 +59,8 @@ export interface StartTableDeal {
   readonly result?: EnteredResult;
   /** Result-only entry naming the declarer by name (a paper list does): his seat follows from the table's seating. */
   readonly declarerName?: string;
+  /** Result-only Ramsch (R42) by name: each of the three players' points and tricks; the seats follow from the table's seating. */
+  readonly ramschByName?: readonly RamschLine[];
   /** R4: the previous deal was a misdeal; the same dealer deals again (the Ledger sets this). */
   readonly redeal?: boolean;
   /** The table's latest deal as its stream stands (the Ledger sets this); none before the first deal. */

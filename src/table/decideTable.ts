@@ -46,6 +46,7 @@ function decideOpen(command: OpenTable, state: TableState, defaultProfileId: str
         tournamentId: command.tournamentId ?? null,
         round: command.round ?? null,
         closeWithOpenDisputes: command.closeWithOpenDisputes === true,
+        reviewAfterClose: command.reviewAfterClose === true,
       },
     },
   ]);

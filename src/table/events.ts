@@ -17,6 +17,8 @@ export interface TableOpenedData {
   readonly round: number | null;
   /** May the series close while disputes are open? Absent on tables opened before the setting existed (= no). */
   readonly closeWithOpenDisputes?: boolean;
+  /** May players confirm or contest deals after SeriesClosed? Absent on tables opened before the setting existed (= no). */
+  readonly reviewAfterClose?: boolean;
 }
 
 export interface TableDealOpenedData {

@@ -6,11 +6,12 @@ import type { AddressInfo } from 'node:net';
 import { createClient, type Client } from 'graphql-ws';
 import WebSocket from 'ws';
 import type { NestExpressApplication } from '@nestjs/platform-express';
-import { settingsFromEnv } from '../../src/api/apiSettings';
-import { DEFAULT_LIMITS, type ApiLimits } from '../../src/api/limits/apiLimits';
-import { issueToken, type IssueRequest } from '../../src/api/auth/token';
+import { settingsFromEnv } from '../../src/settings/apiSettings';
+import { DEFAULT_LIMITS, type ApiLimits } from '../../src/settings/apiLimits';
+import { issueToken, type IssueRequest } from '../../src/auth/token';
 import { capWebSocketPayload, createApp } from '../../src/app/createApp';
-import { Ledger } from '../../src/ledger/ledger';
+import { Ledger, type AnalysisOptions } from '../../src/ledger/ledger';
+import { DealEventHub } from '../../src/api/subscriptions/dealEventHub';
 
 export interface GqlResponse<T = any> {
   readonly status: number;
@@ -31,9 +32,9 @@ export interface TestServer {
 
 const SECRET = Buffer.from('e2e-test-secret-0123456789abcdef');
 
-export async function startServer(options: { limits?: Partial<ApiLimits>; privateTournaments?: string[]; storeUrl?: string; responseCacheMs?: number } = {}): Promise<TestServer> {
+export async function startServer(options: { limits?: Partial<ApiLimits>; privateTournaments?: string[]; storeUrl?: string; responseCacheMs?: number; analysis?: AnalysisOptions } = {}): Promise<TestServer> {
   const storeUrl = options.storeUrl ?? 'sqlite::memory:';
-  const ledger = await Ledger.open({ storeUrl });
+  const ledger = await Ledger.open({ storeUrl, ...(options.analysis ? { analysis: options.analysis } : {}) });
   const settings = settingsFromEnv(
     {},
     {
@@ -134,3 +135,27 @@ export function collect<T = any>(client: Client, query: string, variables: Recor
 }
 
 export const codesOf = (r: GqlResponse): string[] => (r.body.errors ?? []).map((e) => String(e.extensions?.code));
+
+/**
+ * Waits until the server follows the deal for `count` subscribers: a subscription registers only
+ * after its socket's handshake, which a loaded machine can take long over, so a test that needs
+ * every event from now on waits for this, never for a fixed time.
+ */
+export async function untilSubscribers(server: TestServer, dealId: string, count: number, timeoutMs = 30_000): Promise<void> {
+  const hub = server.app.get(DealEventHub);
+  const until = Date.now() + timeoutMs;
+  while (hub.subscriberCount(dealId) < count) {
+    if (Date.now() > until) throw new Error(`only ${hub.subscriberCount(dealId)} of ${count} subscriptions to ${dealId} registered`);
+    await new Promise((r) => setTimeout(r, 10));
+  }
+}
+
+/** Waits until `count` table or tournament subscriptions (those that follow every event) are registered. */
+export async function untilWideSubscribers(server: TestServer, count: number, timeoutMs = 30_000): Promise<void> {
+  const hub = server.app.get(DealEventHub);
+  const until = Date.now() + timeoutMs;
+  while (hub.wideSubscriberCount() < count) {
+    if (Date.now() > until) throw new Error(`only ${hub.wideSubscriberCount()} of ${count} table/tournament subscriptions registered`);
+    await new Promise((r) => setTimeout(r, 10));
+  }
+}

@@ -4,7 +4,7 @@
  */
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
-import { collect, codesOf, startServer, type TestServer } from './harness';
+import { collect, codesOf, startServer, untilSubscribers, type TestServer } from './harness';
 import { GIVEN_CARDS, newCommandId, openTableAndDeal, playOn, position, chooseMove } from './dealFlow';
 
 const SHARED = resolve(__dirname, '..', '..', '..', 'shared');
@@ -45,7 +45,7 @@ describe('GraphQL API end to end (issue 5)', () => {
 
     const subs = PLAYERS.map((name) => ({ name, seat: seatOf(name), sub: collect(s.ws(s.token({ role: 'player', player: name })), UPDATES, { id: dealId }) }));
     const watcher = collect(s.ws(), UPDATES, { id: dealId }); // anonymous: public view
-    await new Promise((r) => setTimeout(r, 300)); // let the subscriptions register
+    await untilSubscribers(s, dealId, 4);
 
     const moves = await playOn(s, dealId, recorder);
     expect(moves.length).toBeGreaterThan(30);

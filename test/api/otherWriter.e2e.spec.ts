@@ -15,7 +15,7 @@ import { Ledger } from '../../src/ledger/ledger';
 import { toStoredDealEvent } from '../../src/projections/replayFrames/replayFrames';
 import { legalMoves } from '../../src/rules/game';
 import { corpusLines } from '../iss/corpus';
-import { collect, startServer, type TestServer } from './harness';
+import { collect, startServer, untilSubscribers, type TestServer } from './harness';
 import { openTableAndDeal } from './dealFlow';
 
 const LIST = '{ deals(first: 50) { totalCount nodes { id } } }';
@@ -80,7 +80,7 @@ describe('a second writer on the same SQLite file', () => {
     const revisionQuery = `query($id: ID!) { deal(id: $id) { frames(perspective: PUBLIC) { step } } }`;
     const before = (await server.gql(revisionQuery, { id: dealId })).body.data.deal.frames.length;
     const watcher = collect(server.ws(admin), UPDATES, { id: dealId });
-    await new Promise((r) => setTimeout(r, 300)); // let the subscription register
+    await untilSubscribers(server, dealId, 1);
 
     const moves = 12;
     for (let n = 0; n < moves; n++) await playThroughOther(dealId, n);

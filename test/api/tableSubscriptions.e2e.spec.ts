@@ -1,5 +1,5 @@
 import { chooseMove, newCommandId } from './dealFlow';
-import { collect, startServer, type TestServer } from './harness';
+import { collect, startServer, untilSubscribers, untilWideSubscribers, type TestServer } from './harness';
 
 /** Issue 11 item 7: subscriptions per table and per tournament; a deal's subscription completes when the deal ends. */
 describe('live subscriptions that fit a table (issue 11 item 7)', () => {
@@ -22,13 +22,13 @@ describe('live subscriptions that fit a table (issue 11 item 7)', () => {
     const TABLE = `subscription { tableUpdates(tableId: "lt") { eventType dealId dealNumber frame { hands { forehand { code } } } sheet { dealsPlayed totals { player seegerFabian } } } }`;
     const table = collect(s.ws(), TABLE, {});
     const standings = collect(s.ws(), `subscription { tournamentUpdates(tournamentId: "live") { eventType standings { lines { player total rank } } } }`, {});
-    await new Promise((r) => setTimeout(r, 300));
+    await untilWideSubscribers(s, 2);
 
     // Deal 1 card by card (the viewer did not know its id before it existed).
     const start = await ok(`mutation($c: ID!) { startTableDeal(commandId: $c, input: { tableId: "lt", cards: { shuffle: SEEDED, seed: "live-1" } }) { dealId } }`, { c: newCommandId() }, admin);
     const dealId = start.startTableDeal.dealId;
     const deal = collect(s.ws(), `subscription($id: ID!) { dealUpdates(dealId: $id) { eventType } }`, { id: dealId });
-    await new Promise((r) => setTimeout(r, 300));
+    await untilSubscribers(s, dealId, 1);
     let step = 0;
     for (;;) {
       const r = await ok(`query($id: ID!, $from: Int!) { deal(id: $id) { status frames(from: $from) { step phase toAct legalMoves { kind seat value card { code } cards { code } declaration { game hand ouvert schneiderAnnounced schwarzAnnounced } } } } }`, { id: dealId, from: step }, admin);

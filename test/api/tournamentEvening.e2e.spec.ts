@@ -6,7 +6,7 @@
  * refused command must leave that count unchanged.
  */
 import { chooseMove, newCommandId } from './dealFlow';
-import { startServer, type TestServer } from './harness';
+import { codesOf, startServer, type TestServer } from './harness';
 
 type Facts = { passedIn: true } | { passedIn?: false; declarer: string; game: 'CLUBS' | 'SPADES' | 'HEARTS' | 'DIAMONDS' | 'GRAND' | 'NULL'; matadors: number; bid: number; declarerPoints?: number; nullWon?: boolean; schneider: boolean; schwarz: boolean };
 /** One deal as this test knows it: who played, who dealt, the declarer's entry (R34). */
@@ -152,6 +152,15 @@ describe('a tournament evening over GraphQL/HTTP (issue 11 acceptance)', () => {
       const dealId = start.startTableDeal.dealId;
       expect(dealId).toBe(`eve-t3-${n}`);
       if (n === 5) {
+        // A player token bound to the other table sees Ben's own cards only at its table: here the public view (no hands).
+        const benElsewhere = (await issue({ role: 'PLAYER', player: 'Ben', tableId: 'eve-t4', ttlSeconds: 3600 })).token;
+        const benHere = (await issue({ role: 'PLAYER', player: 'Ben', tableId: 'eve-t3', ttlSeconds: 3600 })).token;
+        const benSeat = ['FOREHAND', 'MIDDLEHAND', 'REARHAND'][seating(T3, n).seated.indexOf('Ben')];
+        const HANDS = `query($d: ID!, $p: Perspective!) { deal(id: $d) { frame(step: 0, perspective: $p) { hands { forehand { code } middlehand { code } rearhand { code } } } } }`;
+        expect(codesOf(await s.gql(HANDS, { d: dealId, p: benSeat }, benElsewhere))).toEqual(['FORBIDDEN']);
+        const own = (await ok(HANDS, { d: dealId, p: benSeat }, benHere)).deal.frame.hands;
+        expect(own[benSeat.toLowerCase()]).toHaveLength(10);
+        expect(await refused(`mutation($c: ID!) { confirmDeal(commandId: $c, input: { dealId: "eve-t3-1" }) { revision } }`, { c: newCommandId() }, benElsewhere)).toBe('FORBIDDEN');
         // L13: a second deal while this one is open.
         expect(await refused(ENTER, { c: newCommandId(), i: { tableId: 'eve-t3', result: { passedIn: true } } }, rec3)).toBe('L13');
         // A slip: middlehand's bid typed as 27 instead of 18; withdrawn, then the evening goes on.
@@ -218,6 +227,9 @@ describe('a tournament evening over GraphQL/HTTP (issue 11 acceptance)', () => {
     await ok(`mutation($c: ID!, $i: RuleDisputeInput!) { ruleDispute(commandId: $c, input: $i) { events { type } } }`, { c: newCommandId(), i: { dealId: 'eve-t4-2', upheld: false, reason: 'the list is right' } }, arbiter);
     await ok(`mutation($c: ID!) { closeSeries(commandId: $c, input: { tableId: "eve-t3" }) { revision } }`, { c: newCommandId() }, rec3);
     await ok(`mutation($c: ID!) { closeSeries(commandId: $c, input: { tableId: "eve-t4" }) { revision } }`, { c: newCommandId() }, rec4);
+    // L14: SeriesClosed froze the sheets: no more confirmations or contests (the tables did not keep them open).
+    expect(await refused(`mutation($c: ID!) { confirmDeal(commandId: $c, input: { dealId: "eve-t3-3" }) { revision } }`, { c: newCommandId() }, anna)).toBe('L14');
+    expect(await refused(`mutation($c: ID!) { contestDeal(commandId: $c, input: { dealId: "eve-t4-3", reason: "late" }) { revision } }`, { c: newCommandId() }, dora)).toBe('L14');
 
     // ---- the sheets equal the independent computation (R34/R35, loss fees).
     const SHEET = `query($t: ID!) { scoreSheet(tableId: $t) { closed complete dealsPlayed problems { ruleId } rows { dealNumber dealer declarer entry resultOnly totals { player total } }

@@ -17,7 +17,7 @@ import type { NewEvent } from '../../src/eventStore/eventStore';
 import { GENESIS_HASH, prepareEvent, sealMetadata } from '../../src/eventStore/hashChain';
 import { openEsdbEventStore } from '../../src/eventStore/esdb/esdbEventStore';
 import { readIssRecord } from '../../src/format/iss/IssReader';
-import { issRecordToEvents } from '../../src/format/iss/import/issRecordToEvents';
+import { issRecordToEvents } from '../../src/archive/import/issRecordToEvents';
 import { Ledger } from '../../src/ledger/ledger';
 import { corpusLines } from '../iss/corpus';
 import { startEsdbTestServer, type EsdbTestServer } from '../eventStore/esdb/esdbTestServer';

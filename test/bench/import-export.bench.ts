@@ -19,9 +19,9 @@ import { once } from 'node:events';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import Database from 'better-sqlite3';
-import { eventStoreDealSource } from '../../src/format/iss/export/dealStreamSource';
-import { exportIssLines } from '../../src/format/iss/export/exportIss';
-import { ndjsonDealLines } from '../../src/format/ndjson/ndjsonWriter';
+import { eventStoreDealSource } from '../../src/archive/export/dealStreamSource';
+import { exportIssLines } from '../../src/archive/export/exportIss';
+import { ndjsonDealLines } from '../../src/archive/ndjson/ndjsonWriter';
 import { openEventStore } from '../../src/eventStore/storeUrl';
 import { MIGRATIONS, SCHEMA_SQL } from '../../src/eventStore/sqlite/schema';
 

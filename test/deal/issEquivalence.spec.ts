@@ -1,8 +1,8 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { readIssRecord } from '../../src/format/iss/IssReader';
-import { planIssDeal } from '../../src/format/iss/import/issDealPlan';
-import { issRecordToEvents } from '../../src/format/iss/import/issRecordToEvents';
+import { planIssDeal } from '../../src/archive/import/issDealPlan';
+import { issRecordToEvents } from '../../src/archive/import/issRecordToEvents';
 import { IllegalCommandError, Ledger } from '../../src/ledger/ledger';
 import type { Perspective, ReplayFrame } from '../../src/projections/replayFrames/replayFrame';
 

@@ -10,10 +10,10 @@ import { openEventStore } from '../../src/eventStore/storeUrl';
 import type { EventStore } from '../../src/eventStore/eventStore';
 import { importIssFiles } from '../../src/archive/importIss';
 import { Ledger } from '../../src/ledger/ledger';
-import { API_SETTINGS, API_VISIBILITY } from '../../src/api/tokens';
-import { settingsFromEnv } from '../../src/api/apiSettings';
+import { API_SETTINGS, API_VISIBILITY } from '../../src/settings/tokens';
+import { settingsFromEnv } from '../../src/settings/apiSettings';
 import { ExportModule } from '../../src/http/export/exportModule';
-import schema from '../../src/format/ndjson/deal.schema.json';
+import schema from '../../src/archive/ndjson/deal.schema.json';
 import { storeImportTarget } from './support/storeImportTarget';
 import { storeLedger } from './support/storeLedger';
 

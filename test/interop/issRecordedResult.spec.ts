@@ -8,9 +8,9 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { bulkImportTarget } from '../../src/archive/bulkImportTarget';
 import { importIssText } from '../../src/archive/importIss';
-import { eventStoreDealSource } from '../../src/format/iss/export/dealStreamSource';
-import { exportIssLines } from '../../src/format/iss/export/exportIss';
-import { ndjsonDealLines } from '../../src/format/ndjson/ndjsonWriter';
+import { eventStoreDealSource } from '../../src/archive/export/dealStreamSource';
+import { exportIssLines } from '../../src/archive/export/exportIss';
+import { ndjsonDealLines } from '../../src/archive/ndjson/ndjsonWriter';
 import { Ledger } from '../../src/ledger/ledger';
 
 const source = readFileSync(path.resolve(__dirname, '..', '..', '..', 'shared', 'data', 'iss', 'iss-dranidis-go-skat-history.sgf'), 'utf8')

@@ -2,10 +2,10 @@ import { decideAll } from '../../src/deal/decideAll';
 import { commandOfMove as commandOf } from '../../src/deal/commandOfMove';
 import type { DealCommand } from '../../src/deal/commands';
 import { getProfile } from '../../src/rules/variant';
-import { issLineOfEvents } from '../../src/format/iss/export/issLineOfEvents';
+import { issLineOfEvents } from '../../src/archive/export/issLineOfEvents';
 import { readIssRecord } from '../../src/format/iss/IssReader';
 import { verifyIssLine } from '../../src/format/iss/issVerify';
-import { issRecordToEvents } from '../../src/format/iss/import/issRecordToEvents';
+import { issRecordToEvents } from '../../src/archive/import/issRecordToEvents';
 import { playRandomGame, seededRandom } from '../iss/randomGames';
 
 describe('ISS export of deals recorded live', () => {

@@ -5,12 +5,12 @@ import Ajv2020 from 'ajv/dist/2020';
 import { openEventStore } from '../../src/eventStore/storeUrl';
 import type { EventStore } from '../../src/eventStore/eventStore';
 import { importIssFiles } from '../../src/archive/importIss';
-import { eventStoreDealSource } from '../../src/format/iss/export/dealStreamSource';
-import { ndjsonDealLines, writeLines } from '../../src/format/ndjson/ndjsonWriter';
-import { parseDealFilter, DealFilterError, type DealExportFilter } from '../../src/format/ndjson/dealFilter';
-import { dealRecordOfEvents } from '../../src/format/ndjson/dealRecord';
+import { eventStoreDealSource } from '../../src/archive/export/dealStreamSource';
+import { ndjsonDealLines, writeLines } from '../../src/archive/ndjson/ndjsonWriter';
+import { parseDealFilter, DealFilterError, type DealExportFilter } from '../../src/archive/ndjson/dealFilter';
+import { dealRecordOfEvents } from '../../src/archive/ndjson/dealRecord';
 import { decideAll } from '../../src/deal/decideAll';
-import schema from '../../src/format/ndjson/deal.schema.json';
+import schema from '../../src/archive/ndjson/deal.schema.json';
 import { storeImportTarget } from './support/storeImportTarget';
 
 const ISS_DIR = path.resolve(__dirname, '..', '..', '..', 'shared', 'data', 'iss');

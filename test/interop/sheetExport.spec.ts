@@ -1,6 +1,6 @@
 import type { ScoreSheet } from '../../src/projections/scoreSheet/scoreSheet';
-import { csvCell, scoreSheetCsv } from '../../src/format/sheet/sheetCsv';
-import { germanGameLabel, scoreSheetHtml } from '../../src/format/sheet/sheetHtml';
+import { csvCell, scoreSheetCsv } from '../../src/archive/sheet/sheetCsv';
+import { germanGameLabel, scoreSheetHtml } from '../../src/archive/sheet/sheetHtml';
 
 /** R35 worked example (3-table): the declarer loses clubs with 2 (-72): -122 for him, +40 for each defender. */
 const sheet: ScoreSheet = {

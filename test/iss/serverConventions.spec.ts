@@ -4,8 +4,8 @@ import { getProfile } from '../../src/rules/variant';
 import { verifyIssLine, type IssVerdict } from '../../src/format/iss/issVerify';
 import { importIssText } from '../../src/archive/importIss';
 import { bulkImportTarget } from '../../src/archive/bulkImportTarget';
-import { exportIssLines } from '../../src/format/iss/export/exportIss';
-import { eventStoreDealSource } from '../../src/format/iss/export/dealStreamSource';
+import { exportIssLines } from '../../src/archive/export/exportIss';
+import { eventStoreDealSource } from '../../src/archive/export/dealStreamSource';
 import { Ledger } from '../../src/ledger/ledger';
 import { SHARED_DIR } from './corpus';
 

@@ -82,6 +82,51 @@ describe('the table is the authority over its deals (issue 11 item 1)', () => {
   });
 });
 
+describe('confirmations after the series closed (issue 11 item 4)', () => {
+  const open = async (reviewAfterClose?: boolean): Promise<Ledger> => {
+    const ledger = await Ledger.open({ storeUrl: 'sqlite::memory:' });
+    await ledger.execute({ type: 'OpenTable', tableId: 't', players: ['Anna', 'Ben', 'Cleo'], firstDealer: 'Anna', seriesLength: 2, ...(reviewAfterClose !== undefined ? { reviewAfterClose } : {}) }, ctx('admin'));
+    await ledger.execute({ type: 'StartTableDeal', tableId: 't', result: game(0) }, ctx('rec'));
+    await ledger.execute({ type: 'StartTableDeal', tableId: 't', result: { kind: 'passedIn' } }, ctx('rec'));
+    await ledger.execute({ type: 'ConfirmDeal', dealId: 't-1', player: 'Anna' }, ctx('Anna'));
+    await ledger.execute({ type: 'CloseSeries', tableId: 't' }, ctx('rec'));
+    return ledger;
+  };
+
+  it('L14: given SeriesClosed, when a player confirms or contests, then it is refused and nothing is appended', async () => {
+    const ledger = await open();
+    const before = await eventCount(ledger);
+    await expect(ledger.execute({ type: 'ConfirmDeal', dealId: 't-1', player: 'Ben' }, ctx('Ben'))).rejects.toMatchObject({ ruleId: 'L14', reason: expect.stringContaining('is closed') });
+    await expect(ledger.execute({ type: 'ContestDeal', dealId: 't-2', player: 'Cleo', reason: 'it was not passed in' }, ctx('Cleo'))).rejects.toMatchObject({ ruleId: 'L14' });
+    // A caller cannot pretend the series is open: the Ledger reads the table itself.
+    await expect(ledger.execute({ type: 'ConfirmDeal', dealId: 't-1', player: 'Ben', series: { closed: false, reviewAfterClose: false } }, ctx('Ben'))).rejects.toMatchObject({ ruleId: 'L14' });
+    expect(await eventCount(ledger)).toBe(before);
+    await ledger.close();
+  });
+
+  it('given a table that keeps reviews open after closing, a player still confirms or contests; a non-player is refused (L16)', async () => {
+    const ledger = await open(true);
+    await ledger.execute({ type: 'ContestDeal', dealId: 't-1', player: 'Ben', reason: 'Anna had 58' }, ctx('Ben'));
+    expect(await ledger.deal('t-1')).toMatchObject({ openDisputes: 1, confirmedBy: ['Anna'] });
+    await expect(ledger.execute({ type: 'ConfirmDeal', dealId: 't-1', player: 'Zed' }, ctx('Zed'))).rejects.toMatchObject({ ruleId: 'L16' });
+    await ledger.close();
+  });
+});
+
+describe('a correction by facts carries the whole result (issue 11 item 5)', () => {
+  it('given a deal entered as passed in, when the arbiter corrects it to the game really played, then the sheet row has its declarer and entry', async () => {
+    const ledger = await Ledger.open({ storeUrl: 'sqlite::memory:' });
+    await ledger.execute({ type: 'OpenTable', tableId: 't', players: ['Anna', 'Ben', 'Cleo'], firstDealer: 'Anna' }, ctx('admin'));
+    await ledger.execute({ type: 'StartTableDeal', tableId: 't', result: { kind: 'passedIn' } }, ctx('rec'));
+    // Deal 1: Ben forehand; he played clubs with 1 and won with 70: 12 × 2 = 24 (R27, R30).
+    await ledger.execute({ type: 'CorrectScore', dealId: 't-1', reason: 'Ben played clubs, the list missed it', facts: game(0) }, ctx('Ulla', { role: 'arbiter' }));
+    const sheet = await ledger.scoreSheet('t');
+    expect(sheet?.rows[0]).toMatchObject({ declarer: 'Ben', entry: 24, passedIn: false, corrected: true, originalEntry: null });
+    expect(sheet?.seegerFabian.find((l) => l.player === 'Ben')).toMatchObject({ gamePoints: 24, won: 1, total: 74 });
+    await ledger.close();
+  });
+});
+
 describe('a sheet with a problem still shows every row and the totals (issue 11 item 1)', () => {
   it('an imported series with deal 2 missing: rows and Seeger-Fabian totals are there, the gap and the dealer out of turn named at deal 3', async () => {
     const ledger = await Ledger.open({ storeUrl: 'sqlite::memory:' });

@@ -4,17 +4,15 @@
  * axe-core inside the page (no serious or critical violation), operable by keyboard alone (every
  * control reachable with Tab and named), with a screenshot of each under test-output/pages/.
  */
-import { execFileSync } from 'node:child_process';
-import { cpSync, mkdirSync, readFileSync, readdirSync } from 'node:fs';
+import { readFileSync, readdirSync } from 'node:fs';
 import { join, resolve } from 'node:path';
-import { chromium, type Browser, type Page } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import { openTableAndDeal } from '../api/dealFlow';
+import { ROOT, buildViewer, launchChromium, outputFolder } from './browserHarness';
 import { startServer, type TestServer } from '../api/harness';
 
-const ROOT = resolve(__dirname, '..', '..');
-const OUT = join(ROOT, 'test-output', 'pages');
+const OUT = outputFolder('pages');
 const CORPUS = resolve(ROOT, '..', 'shared', 'data', 'iss');
-const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 const AXE = readFileSync(require.resolve('axe-core/axe.min.js'), 'utf8');
 const WIDTHS = { phone: { width: 390, height: 844 }, tablet: { width: 820, height: 1180 }, desktop: { width: 1280, height: 900 } } as const;
 
@@ -22,11 +20,6 @@ let server: TestServer;
 let browser: Browser;
 let base: string;
 let pages: Array<{ name: string; path: string; ready: string }>;
-
-function buildViewer(): void {
-  execFileSync(process.execPath, [require.resolve('typescript/bin/tsc'), '-p', join(ROOT, 'tsconfig.viewer.json')], { cwd: ROOT, stdio: 'pipe' });
-  cpSync(join(ROOT, 'src/viewer/web/static'), join(ROOT, 'dist/viewer/web'), { recursive: true });
-}
 
 async function axeViolations(page: Page): Promise<Array<{ id: string; impact: string; nodes: string[] }>> {
   await page.addScriptTag({ content: AXE });
@@ -39,7 +32,6 @@ async function axeViolations(page: Page): Promise<Array<{ id: string; impact: st
 
 beforeAll(async () => {
   buildViewer();
-  mkdirSync(OUT, { recursive: true });
   server = await startServer();
   base = server.url.replace(/\/graphql$/, '');
   const admin = server.token({ role: 'admin' });
@@ -61,10 +53,7 @@ beforeAll(async () => {
     { name: 'standings', path: '/?standings=a11y-cup', ready: '[data-testid="table-list"] [data-testid="seeger-fabian"]' },
     { name: 'hall-screen', path: '/?table=a11y-t1', ready: '[data-testid="table-live"] [data-testid="step"]' },
   ];
-  browser = await chromium.launch({
-    executablePath: CHROMIUM,
-    args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
-  });
+  browser = await launchChromium();
 });
 
 afterAll(async () => {

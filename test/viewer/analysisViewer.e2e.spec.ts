@@ -4,15 +4,13 @@
  * steps and the alternatives of a step must be exactly the API's; "play from here" forks a branch
  * and the branch view plays a move in it.
  */
-import { execFileSync } from 'node:child_process';
-import { cpSync, readFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
-import { chromium, type Browser, type Page } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
+import { ROOT, buildViewer, launchChromium } from './browserHarness';
 import { startServer, type TestServer } from '../api/harness';
 
-const ROOT = resolve(__dirname, '..', '..');
 const CORPUS = resolve(ROOT, '..', 'shared', 'data', 'iss');
-const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 const DEAL = 'iss-8650652'; // a suit game with 75 card points, lost as overbid (R33)
 
 let server: TestServer;
@@ -22,8 +20,7 @@ let base: string;
 let analysis: any;
 
 beforeAll(async () => {
-  execFileSync(process.execPath, [require.resolve('typescript/bin/tsc'), '-p', join(ROOT, 'tsconfig.viewer.json')], { cwd: ROOT, stdio: 'pipe' });
-  cpSync(join(ROOT, 'src/viewer/web/static'), join(ROOT, 'dist/viewer/web'), { recursive: true });
+  buildViewer();
   server = await startServer();
   base = server.url.replace(/\/graphql$/, '');
   const records = readFileSync(join(CORPUS, 'iss-b0n541-jskat-MessageParserTest.sgf'), 'utf8');
@@ -33,7 +30,7 @@ beforeAll(async () => {
   expect(res.body.errors).toBeUndefined();
   analysis = res.body.data.deal.analysis;
   expect(analysis.steps.length).toBeGreaterThan(20);
-  browser = await chromium.launch({ executablePath: CHROMIUM, args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync'] });
+  browser = await launchChromium();
   page = await browser.newPage({ viewport: { width: 1200, height: 900 } });
   page.on('pageerror', (err) => {
     throw err;
@@ -64,6 +61,21 @@ describe('analysis in the viewer (Chromium)', () => {
     await page.waitForFunction((n) => location.hash === `#step=${n}`, other.step);
     const next = await page.$$eval('[data-testid="alternatives"] li[data-card]', (items) => items.map((i) => i.getAttribute('data-card')));
     expect(next).toEqual(other.alternatives.map((a: any) => a.move));
+  });
+
+  it('speaks German in the analysis panel when German is chosen', async () => {
+    await page.goto(`${base}/?deal=${DEAL}#step=${analysis.steps[5].step}`);
+    await page.waitForSelector('body[data-ready="true"]');
+    await page.selectOption('#language', 'de');
+    await page.waitForFunction(() => document.querySelector('[data-testid="analysis"] h2')?.textContent === 'Analyse');
+    await page.click('[data-testid="analyse"]');
+    await page.waitForSelector('[data-testid="verdict-strip"] li');
+    const panel = (await page.textContent('[data-testid="analysis"]')) ?? '';
+    expect(panel).toMatch(/Dieser Schritt/);
+    expect(panel).toMatch(/Von hier aus weiterspielen/);
+    expect(panel).not.toMatch(/\b(This step|Turning points|Play from here|won|lost|played)\b/);
+    await page.selectOption('#language', 'en');
+    await page.waitForFunction(() => document.querySelector('[data-testid="analysis"] h2')?.textContent === 'Analysis');
   });
 
   it('"play from here" forks a branch at the step and plays a move in it, the deal untouched', async () => {

@@ -3,24 +3,19 @@
  * GraphiQL in a real browser with every request off this machine refused: the page must load all
  * of its scripts and styles from the app (no CDN) and run an introspection-backed query.
  */
-import { mkdirSync } from 'node:fs';
-import { join, resolve } from 'node:path';
-import { chromium, type Browser } from 'playwright-core';
+import { join } from 'node:path';
+import type { Browser } from 'playwright-core';
+import { launchChromium, outputFolder } from './browserHarness';
 import { startServer, type TestServer } from '../api/harness';
 
-const OUT = join(resolve(__dirname, '..', '..'), 'test-output', 'graphiql');
-const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+const OUT = outputFolder('graphiql');
 
 let server: TestServer;
 let browser: Browser;
 
 beforeAll(async () => {
-  mkdirSync(OUT, { recursive: true });
   server = await startServer();
-  browser = await chromium.launch({
-    executablePath: CHROMIUM,
-    args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
-  });
+  browser = await launchChromium();
 });
 afterAll(async () => {
   await browser?.close();

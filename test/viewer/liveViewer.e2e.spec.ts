@@ -4,16 +4,13 @@
  * card in its DOM), a player's page sees that player's hand only, and both move on by themselves
  * (graphql-ws, no reload) as the recorder records moves through the API, ending in the replay.
  */
-import { execFileSync } from 'node:child_process';
-import { cpSync, mkdirSync } from 'node:fs';
-import { join, resolve } from 'node:path';
-import { chromium, type Browser, type Page } from 'playwright-core';
+import { join } from 'node:path';
+import type { Browser, Page } from 'playwright-core';
 import { openTableAndDeal, playOn, position } from '../api/dealFlow';
+import { buildViewer, launchChromium, outputFolder } from './browserHarness';
 import { startServer, type TestServer } from '../api/harness';
 
-const ROOT = resolve(__dirname, '..', '..');
-const OUT = join(ROOT, 'test-output', 'viewer');
-const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+const OUT = outputFolder('viewer');
 const PLAYERS = ['Anna', 'Ben', 'Cleo'];
 
 let server: TestServer;
@@ -22,11 +19,6 @@ let base: string;
 let admin: string;
 let recorder: string;
 let dealId: string;
-
-function buildViewer(): void {
-  execFileSync(process.execPath, [require.resolve('typescript/bin/tsc'), '-p', join(ROOT, 'tsconfig.viewer.json')], { cwd: ROOT, stdio: 'pipe' });
-  cpSync(join(ROOT, 'src/viewer/web/static'), join(ROOT, 'dist/viewer/web'), { recursive: true });
-}
 
 /** The card codes a page's DOM holds anywhere (hands, skat, trick, tricks), hidden backs as '??'. */
 async function shownCodes(page: Page, testId: string): Promise<string[]> {
@@ -40,16 +32,12 @@ async function stepShown(page: Page): Promise<number> {
 
 beforeAll(async () => {
   buildViewer();
-  mkdirSync(OUT, { recursive: true });
   server = await startServer();
   base = server.url.replace(/\/graphql$/, '');
   admin = server.token({ role: 'admin' });
   recorder = server.token({ role: 'recorder', table: 'live-t1' });
   dealId = await openTableAndDeal(server, 'live-t1', PLAYERS, admin, recorder);
-  browser = await chromium.launch({
-    executablePath: CHROMIUM,
-    args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
-  });
+  browser = await launchChromium();
 });
 
 afterAll(async () => {
@@ -132,9 +120,24 @@ describe('live viewer in Chromium', () => {
     const table = 'live-t2';
     const rec2 = server.token({ role: 'recorder', table });
     const first = await openTableAndDeal(server, table, PLAYERS, admin, rec2);
+    const screenQueries: string[] = [];
+    screen.on('request', (r) => {
+      if (r.url().endsWith('/graphql') && r.method() === 'POST' && (r.postData() ?? '').includes('TableScreen')) screenQueries.push(r.postData() ?? '');
+    });
+    const tableSocket = new Promise<void>((ok) => {
+      screen.on('websocket', (ws) => ws.on('framesent', (f) => {
+        if (String(f.payload).includes('tableUpdates')) ok();
+      }));
+    });
     await screen.goto(`${base}/?table=${table}`);
     await screen.waitForSelector('[data-testid="table-live"] [data-testid="step"]');
     expect(await screen.textContent('[data-testid="table-live"] h2')).toContain(first);
+    // The screen follows the table's subscription: with nothing happening it does not ask again
+    // (the old page polled every 3 s).
+    await tableSocket;
+    const asked = screenQueries.length;
+    await new Promise((r) => setTimeout(r, 4000));
+    expect(screenQueries.length).toBe(asked);
     await playOn(server, first, rec2);
     // The sheet gains the finished deal; the finished replay stays with its result.
     await screen.waitForFunction(() => document.querySelectorAll('[data-testid="table-sheet"] [data-testid="sheet-rows"] tbody tr').length === 1, undefined, { timeout: 15_000 });

@@ -4,30 +4,21 @@
  * a recorder link with a QR code drawn by the page (its link signs a tablet in), the loss fee set,
  * a token issued and revoked (refused afterwards), and the seat draw for round 2 creating its tables.
  */
-import { execFileSync } from 'node:child_process';
-import { cpSync, mkdirSync } from 'node:fs';
-import { join, resolve } from 'node:path';
-import { chromium, type Browser } from 'playwright-core';
+import { join } from 'node:path';
+import type { Browser } from 'playwright-core';
 import { newCommandId, openTableAndDeal, playOn } from '../api/dealFlow';
+import { buildViewer, launchChromium, outputFolder } from './browserHarness';
 import { startServer, type TestServer } from '../api/harness';
 
-const ROOT = resolve(__dirname, '..', '..');
-const OUT = join(ROOT, 'test-output', 'organiser');
-const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+const OUT = outputFolder('organiser');
 
 let server: TestServer;
 let browser: Browser;
 let base: string;
 let admin: string;
 
-function buildViewer(): void {
-  execFileSync(process.execPath, [require.resolve('typescript/bin/tsc'), '-p', join(ROOT, 'tsconfig.viewer.json')], { cwd: ROOT, stdio: 'pipe' });
-  cpSync(join(ROOT, 'src/viewer/web/static'), join(ROOT, 'dist/viewer/web'), { recursive: true });
-}
-
 beforeAll(async () => {
   buildViewer();
-  mkdirSync(OUT, { recursive: true });
   server = await startServer();
   base = server.url.replace(/\/graphql$/, '');
   admin = server.token({ role: 'admin' });
@@ -38,10 +29,7 @@ beforeAll(async () => {
   }
   const deal = await openTableAndDeal(server, 'open-1', ['Anna', 'Ben', 'Cleo'], admin, admin);
   await playOn(server, deal, admin);
-  browser = await chromium.launch({
-    executablePath: CHROMIUM,
-    args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
-  });
+  browser = await launchChromium();
 });
 
 afterAll(async () => {

@@ -6,16 +6,13 @@
  * shows that player's hand only. One slip is taken back with Undo. A few card plays are tapped with the network cut: they wait in
  * the page, then arrive once each, in order.
  */
-import { execFileSync } from 'node:child_process';
-import { cpSync, mkdirSync } from 'node:fs';
-import { join, resolve } from 'node:path';
-import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import { join } from 'node:path';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { chooseMove, GIVEN_CARDS, openTable, position } from '../api/dealFlow';
+import { buildViewer, launchChromium, outputFolder } from './browserHarness';
 import { startServer, type TestServer } from '../api/harness';
 
-const ROOT = resolve(__dirname, '..', '..');
-const OUT = join(ROOT, 'test-output', 'recorder');
-const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+const OUT = outputFolder('recorder');
 const TABLE = 'rec-t1';
 const PLAYERS = ['Anna', 'Ben', 'Cleo'];
 const SEATS = ['forehand', 'middlehand', 'rearhand'] as const;
@@ -25,11 +22,6 @@ let browser: Browser;
 let base: string;
 let admin: string;
 let recorderToken: string;
-
-function buildViewer(): void {
-  execFileSync(process.execPath, [require.resolve('typescript/bin/tsc'), '-p', join(ROOT, 'tsconfig.viewer.json')], { cwd: ROOT, stdio: 'pipe' });
-  cpSync(join(ROOT, 'src/viewer/web/static'), join(ROOT, 'dist/viewer/web'), { recursive: true });
-}
 
 async function codes(page: Page, selector: string): Promise<string[]> {
   return page.$$eval(selector, (els) => els.map((e) => e.getAttribute('data-code') ?? ''));
@@ -70,16 +62,12 @@ async function stepOf(page: Page): Promise<number> {
 
 beforeAll(async () => {
   buildViewer();
-  mkdirSync(OUT, { recursive: true });
   server = await startServer();
   base = server.url.replace(/\/graphql$/, '');
   admin = server.token({ role: 'admin' });
   recorderToken = server.token({ role: 'recorder', table: TABLE });
   await openTable(server, TABLE, PLAYERS, admin);
-  browser = await chromium.launch({
-    executablePath: CHROMIUM,
-    args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
-  });
+  browser = await launchChromium();
 });
 
 afterAll(async () => {

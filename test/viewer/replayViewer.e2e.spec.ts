@@ -4,16 +4,14 @@
  * deal stepped with keys and buttons must show, at every step, exactly the hands and trick that
  * the API's frames hold; a #step= link opens that step; the score sheet opens from the replay.
  */
-import { execFileSync } from 'node:child_process';
-import { cpSync, mkdirSync, readFileSync, readdirSync } from 'node:fs';
+import { readFileSync, readdirSync } from 'node:fs';
 import { join, resolve } from 'node:path';
-import { chromium, type Browser, type Page } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
+import { ROOT, buildViewer, launchChromium, outputFolder } from './browserHarness';
 import { startServer, type TestServer } from '../api/harness';
 
-const ROOT = resolve(__dirname, '..', '..');
 const CORPUS = resolve(ROOT, '..', 'shared', 'data', 'iss');
-const OUT = join(ROOT, 'test-output', 'viewer');
-const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+const OUT = outputFolder('viewer');
 const DEAL = 'iss-4947663'; // clubs, picked up, played to the last trick (iss-dranidis-go-skat-history.sgf)
 
 type Hands = { forehand: string[]; middlehand: string[]; rearhand: string[] };
@@ -27,12 +25,6 @@ let frames: ApiFrame[];
 let declarations: boolean[];
 let deal: any;
 let tableId: string;
-
-/** Builds the browser code the way `npm run build` does, so the test never sees stale assets. */
-function buildViewer(): void {
-  execFileSync(process.execPath, [require.resolve('typescript/bin/tsc'), '-p', join(ROOT, 'tsconfig.viewer.json')], { cwd: ROOT, stdio: 'pipe' });
-  cpSync(join(ROOT, 'src/viewer/web/static'), join(ROOT, 'dist/viewer/web'), { recursive: true });
-}
 
 async function shownFrame(): Promise<ApiFrame> {
   return page.evaluate(() => {
@@ -76,7 +68,6 @@ function heldOrder(cards: string[], clubsDeclared: boolean): string[] {
 
 beforeAll(async () => {
   buildViewer();
-  mkdirSync(OUT, { recursive: true });
   server = await startServer();
   base = server.url.replace(/\/graphql$/, '');
   const records = readdirSync(CORPUS).filter((f) => f.endsWith('.sgf')).map((f) => readFileSync(join(CORPUS, f), 'utf8')).join('\n');
@@ -101,10 +92,7 @@ beforeAll(async () => {
   }));
   expect(frames.length).toBeGreaterThan(30);
 
-  browser = await chromium.launch({
-    executablePath: CHROMIUM,
-    args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
-  });
+  browser = await launchChromium();
   page = await browser.newPage({ viewport: { width: 1200, height: 900 } });
   page.on('pageerror', (err) => {
     throw err;

@@ -4,16 +4,13 @@
  * page shows before sending is the score the server then records (R26-R32, D1, D2), and the page's
  * score sheet at the end equals the API's, row by row and in the Seeger-Fabian block.
  */
-import { execFileSync } from 'node:child_process';
-import { cpSync, mkdirSync } from 'node:fs';
-import { join, resolve } from 'node:path';
-import { chromium, type Browser, type Page } from 'playwright-core';
+import { join } from 'node:path';
+import type { Browser, Page } from 'playwright-core';
 import { openTable } from '../api/dealFlow';
+import { buildViewer, launchChromium, outputFolder } from './browserHarness';
 import { startServer, type TestServer } from '../api/harness';
 
-const ROOT = resolve(__dirname, '..', '..');
-const OUT = join(ROOT, 'test-output', 'recorder');
-const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+const OUT = outputFolder('recorder');
 const TABLE = 'paper-t1';
 const PLAYERS = ['Anna', 'Ben', 'Cleo'];
 
@@ -40,11 +37,6 @@ let server: TestServer;
 let browser: Browser;
 let base: string;
 let admin: string;
-
-function buildViewer(): void {
-  execFileSync(process.execPath, [require.resolve('typescript/bin/tsc'), '-p', join(ROOT, 'tsconfig.viewer.json')], { cwd: ROOT, stdio: 'pipe' });
-  cpSync(join(ROOT, 'src/viewer/web/static'), join(ROOT, 'dist/viewer/web'), { recursive: true });
-}
 
 /** The table's sheet rows once the server holds `count` of them (the page sent the line). */
 async function rowsOnceRecorded(count: number, page: Page): Promise<any[]> {
@@ -78,15 +70,11 @@ async function fill(page: Page, line: Line): Promise<void> {
 
 beforeAll(async () => {
   buildViewer();
-  mkdirSync(OUT, { recursive: true });
   server = await startServer();
   base = server.url.replace(/\/graphql$/, '');
   admin = server.token({ role: 'admin' });
   await openTable(server, TABLE, PLAYERS, admin);
-  browser = await chromium.launch({
-    executablePath: CHROMIUM,
-    args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
-  });
+  browser = await launchChromium();
 });
 
 afterAll(async () => {

@@ -4,26 +4,19 @@
  * PDF (Chromium's page.pdf, A4) the standings take the first page and each table's list, a full
  * 36-deal series included, exactly one page of its own.
  */
-import { execFileSync } from 'node:child_process';
-import { cpSync, mkdirSync, writeFileSync } from 'node:fs';
-import { join, resolve } from 'node:path';
-import { chromium, type Browser } from 'playwright-core';
+import { writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import type { Browser } from 'playwright-core';
 import { GIVEN_CARDS, newCommandId, playOn } from '../api/dealFlow';
+import { buildViewer, launchChromium, outputFolder } from './browserHarness';
 import { startServer, type TestServer } from '../api/harness';
 
-const ROOT = resolve(__dirname, '..', '..');
-const OUT = join(ROOT, 'test-output', 'standings');
-const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+const OUT = outputFolder('standings');
 
 let server: TestServer;
 let browser: Browser;
 let base: string;
 let admin: string;
-
-function buildViewer(): void {
-  execFileSync(process.execPath, [require.resolve('typescript/bin/tsc'), '-p', join(ROOT, 'tsconfig.viewer.json')], { cwd: ROOT, stdio: 'pipe' });
-  cpSync(join(ROOT, 'src/viewer/web/static'), join(ROOT, 'dist/viewer/web'), { recursive: true });
-}
 
 async function gql(query: string, variables: Record<string, unknown>): Promise<any> {
   const r = await server.gql(query, variables, admin);
@@ -45,7 +38,6 @@ async function series(tableId: string, deals: number, playedEvery: number): Prom
 
 beforeAll(async () => {
   buildViewer();
-  mkdirSync(OUT, { recursive: true });
   server = await startServer();
   base = server.url.replace(/\/graphql$/, '');
   admin = server.token({ role: 'admin' });
@@ -55,10 +47,7 @@ beforeAll(async () => {
   await gql(open, { c: newCommandId(), i: { tableId: 'cup-2', players: ['Dora', 'Emil', 'Fritz', 'Gerd'], firstDealer: 'Dora', tournamentId: 'cup', round: 1, seriesLength: 48 } });
   await series('cup-1', 36, 9);
   await series('cup-2', 6, 2);
-  browser = await chromium.launch({
-    executablePath: CHROMIUM,
-    args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
-  });
+  browser = await launchChromium();
 }, 180_000);
 
 afterAll(async () => {

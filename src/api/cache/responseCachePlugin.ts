@@ -7,13 +7,13 @@ import type { ApolloServerPlugin } from '@apollo/server';
 import { HeaderMap } from '@apollo/server';
 import type { FormattedExecutionResult } from 'graphql';
 import type { ApiContext } from '../context/apiContext';
-import type { Principal } from '../auth/role';
+import type { Principal } from '../../auth/role';
 import { ResponseCache, type CacheStamp } from './responseCache';
 import { stringifyWithRawJson } from '../execution/rawJson';
 
-/** Callers who see exactly the same answers share a view: by role, player and table, not by token. */
+/** Callers who see exactly the same answers share a view: by role, player, table and tournament (a player token's scope), not by token. */
 export function viewKey(p: Principal): string {
-  return p.role === 'anonymous' ? 'anonymous' : `${p.role}\u0000${p.player ?? ''}\u0000${p.table ?? ''}`;
+  return p.role === 'anonymous' ? 'anonymous' : `${p.role}\u0000${p.player ?? ''}\u0000${p.table ?? ''}\u0000${p.tournament ?? ''}`;
 }
 
 /** Caller view + operation + the full query text + variables: two different queries never share an entry. */

@@ -1,5 +1,5 @@
 import { Field, ID, InputType, Int } from '@nestjs/graphql';
-import { GameTypeEnum, ResultFilterEnum, SeatEnum, ShuffleEnum } from '../types/enums';
+import { GameTypeEnum, HouseOptionEnum, ResultFilterEnum, SeatEnum, ShuffleEnum } from '../types/enums';
 
 @InputType('DealFilter')
 export class DealFilterInput {
@@ -57,6 +57,8 @@ export class OpenTableInput {
   @Field(() => ID, { nullable: true }) tournamentId?: string;
   @Field(() => Int, { nullable: true }) round?: number;
   @Field({ nullable: true, description: 'May the series close while a contested deal awaits the arbiter? Default no' }) closeWithOpenDisputes?: boolean;
+  @Field({ nullable: true, description: 'May players still confirm or contest deals after the series is closed? Default no (the closed sheet changes only by an arbiter)' }) reviewAfterClose?: boolean;
+  @Field(() => [HouseOptionEnum], { nullable: true, description: "House options switched on over the profile's own (R40 Kontra/Re, R42 Ramsch); default none" }) houseOptions?: HouseOptionEnum[];
 }
 
 @InputType('CloseSeriesInput', { description: "Close a table's series: no further deal; the sheet changes only by an arbiter's correction" })

@@ -1,6 +1,7 @@
 /** Result facts from the API's input shape to the engine's (names to seats, flags to a declaration). */
 import type { CorrectScore } from '../../deal/commands';
 import type { EnteredResult } from '../../rules/result-entry';
+import type { RamschLine } from '../../table/commands';
 import type { Seat } from '../../rules/seat';
 import { badInput } from '../errors/apiError';
 import type { CorrectionInput, ResultFactsInput } from './resultInputs';
@@ -9,6 +10,18 @@ import * as valid from './validate';
 /** `seatOf` maps the declarer's name to his seat in the deal; undefined when he is not one of its players. */
 export function enteredResult(input: ResultFactsInput, seatOf: (name: string) => Seat | undefined): EnteredResult {
   if (!input || typeof input !== 'object') throw badInput('result facts are required');
+  if (input.ramsch !== undefined && input.ramsch !== null) {
+    const lines = ramschLines(input);
+    const seats = lines.map((l) => seatOf(l.player));
+    if (seats.some((x) => x === undefined) || new Set(seats).size !== 3) throw badInput('a Ramsch names each of the three players of the deal once');
+    const points: [number, number, number] = [0, 0, 0];
+    const tricks: [number, number, number] = [0, 0, 0];
+    lines.forEach((l, i) => {
+      points[seats[i] as Seat] = l.points;
+      tricks[seats[i] as Seat] = l.tricks;
+    });
+    return { kind: 'ramsch', points, tricks };
+  }
   if (input.passedIn) {
     const extra = (['declarer', 'game', 'matadors', 'bid', 'declarerPoints', 'nullWon'] as const).filter((k) => input[k] !== undefined && input[k] !== null);
     if (extra.length) throw badInput(`a passed-in deal (R8) has no ${extra.join(', ')}`);
@@ -30,7 +43,19 @@ export function enteredResult(input: ResultFactsInput, seatOf: (name: string) =>
     nullWon: input.nullWon ?? null,
     schneider: !!input.schneider,
     schwarz: !!input.schwarz,
+    ...(input.kontra ? { kontra: true } : {}),
+    ...(input.re ? { re: true } : {}),
   };
+}
+
+/** A Ramsch's three lines by name, checked for shape; no declarer-game field may come with them. */
+export function ramschLines(input: ResultFactsInput): RamschLine[] {
+  const extra = (['declarer', 'game', 'matadors', 'bid', 'declarerPoints', 'nullWon'] as const).filter((k) => input[k] !== undefined && input[k] !== null);
+  const flags = (['passedIn', 'hand', 'schneiderAnnounced', 'schwarzAnnounced', 'ouvert', 'schneider', 'schwarz', 'kontra', 're'] as const).filter((k) => input[k] === true);
+  if (extra.length || flags.length) throw badInput(`a Ramsch (R42) has no ${[...extra, ...flags].join(', ')}`);
+  const lines = input.ramsch ?? [];
+  if (!Array.isArray(lines) || lines.length !== 3) throw badInput('a Ramsch names the points and tricks of each of the three players');
+  return lines.map((l) => ({ player: valid.name(l.player, 'player'), points: l.points, tricks: l.tricks }));
 }
 
 /** The correction part of CorrectScore / RuleDispute. */

@@ -1,5 +1,13 @@
 import { Field, ID, InputType, Int } from '@nestjs/graphql';
 import { GameTypeEnum } from '../types/enums';
+import { DealCardsInput } from './commandInputs';
+
+@InputType('RamschLineInput', { description: "One player's line of a Ramsch (R42): card points and tricks" })
+export class RamschLineInput {
+  @Field({ description: 'The player, by name (one of the three players of the deal)' }) player!: string;
+  @Field(() => Int, { description: 'Card points taken, the skat included for whoever took it (the three add up to 120)' }) points!: number;
+  @Field(() => Int, { description: 'Tricks taken (the three add up to 10)' }) tricks!: number;
+}
 
 @InputType('ResultFactsInput', { description: "A deal's outcome as a paper list records it; the engine scores it (R22-R33) and refuses facts the rules cannot produce" })
 export class ResultFactsInput {
@@ -16,6 +24,9 @@ export class ResultFactsInput {
   @Field({ nullable: true, description: 'Null games: the declarer took no trick (won) or took one (lost), R18' }) nullWon?: boolean;
   @Field({ defaultValue: false, description: 'Suit and grand: the schneider level was reached in play (declarer ≥ 90 or ≤ 30 points, R23)' }) schneider!: boolean;
   @Field({ defaultValue: false, description: 'Suit and grand: one side took every trick (R24)' }) schwarz!: boolean;
+  @Field({ defaultValue: false, description: 'R40 house option (profiles with Kontra/Re): a defender said Kontra (value × 2)' }) kontra!: boolean;
+  @Field({ defaultValue: false, description: 'R40: the declarer answered the Kontra with Re (value × 4)' }) re!: boolean;
+  @Field(() => [RamschLineInput], { nullable: true, description: 'Ramsch (R42, profiles that play it when all pass): each of the three players\' points and tricks; no other field is given' }) ramsch?: RamschLineInput[];
 }
 
 @InputType('EnterResultInput', { description: "Record the table's next deal from its result only: seats, dealer and number follow from the table" })
@@ -65,4 +76,10 @@ export class CorrectScoreInput {
   @Field({ description: 'Why (1-1000 characters)' }) reason!: string;
   @Field(() => CorrectionInput, { description: 'The corrected result' }) correction!: CorrectionInput;
   @Field(() => ID, { nullable: true, description: 'The score entry corrected (DealScored or an earlier ScoreCorrected event id); default the one in force' }) correctsEventId?: string;
+}
+
+@InputType('UpgradeDealInput', { description: "Record the cards of a result-only deal: its moves follow with the usual move mutations (on the same dealId); when they end the deal they must reproduce its result" })
+export class UpgradeDealInput {
+  @Field(() => ID, { description: 'The result-only deal' }) dealId!: string;
+  @Field(() => DealCardsInput, { description: 'The cards as they were dealt (shuffle GIVEN: three hands of ten and the skat)' }) cards!: DealCardsInput;
 }

@@ -8,8 +8,8 @@
 import { createHash, createHmac, randomBytes } from 'node:crypto';
 import type { BranchInfo } from '../../ledger/branches';
 import type { DealSummary } from '../../projections/dealSummary/dealSummary';
-import type { Visibility } from '../auth/access';
-import type { Principal } from '../auth/role';
+import type { Visibility } from '../../auth/access';
+import type { Principal } from '../../auth/role';
 import type { ApiContext } from '../context/apiContext';
 import { badInput, forbidden, notFound } from '../errors/apiError';
 import { perspectiveFor, readableDeal } from './dealAccess';

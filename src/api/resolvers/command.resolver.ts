@@ -2,7 +2,7 @@ import { Inject } from '@nestjs/common';
 import { Args, Context, ID, Int, Mutation, Resolver } from '@nestjs/graphql';
 import { Ledger, type LedgerCommand } from '../../ledger/ledger';
 import type { Seat } from '../../rules/seat';
-import { mayRecord } from '../auth/access';
+import { mayRecord } from '../../auth/access';
 import type { ApiContext } from '../context/apiContext';
 import { badInput, forbidden, notFound, unauthenticated } from '../errors/apiError';
 import { DeclarationInput } from '../inputs/commandInputs';

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { CommandContext, Ledger, LedgerCommand } from '../../ledger/ledger';
-import type { Principal } from '../auth/role';
+import type { Principal } from '../../auth/role';
 import type { ApiContext } from '../context/apiContext';
 import { forbidden, unauthenticated } from '../errors/apiError';
 import * as valid from '../inputs/validate';

@@ -1,7 +1,7 @@
 /** Shared read paths of the resolvers: load a deal the caller may read and pick its perspective. */
 import type { DealSummary } from '../../projections/dealSummary/dealSummary';
 import type { Perspective } from '../../projections/replayFrames/replayFrame';
-import { grantPerspective, type DealStanding, mayReadDeal, widestPerspective, type Requested, type Visibility } from '../auth/access';
+import { grantPerspective, type DealStanding, mayReadDeal, widestPerspective, type Requested, type Visibility } from '../../auth/access';
 import type { ApiContext } from '../context/apiContext';
 import { forbidden, notFound } from '../errors/apiError';
 import * as valid from '../inputs/validate';

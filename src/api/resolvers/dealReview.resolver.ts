@@ -3,26 +3,17 @@ import { Args, Context, ID, Mutation, Resolver } from '@nestjs/graphql';
 import { Ledger, type LedgerCommand } from '../../ledger/ledger';
 import type { DealSummary } from '../../projections/dealSummary/dealSummary';
 import type { Seat } from '../../rules/seat';
-import { mayCorrectScores, mayRecord } from '../auth/access';
-import type { Principal } from '../auth/role';
+import { mayCorrectScores, mayRecord, scopeCovers } from '../../auth/access';
 import type { ApiContext } from '../context/apiContext';
 import { forbidden, notFound, unauthenticated } from '../errors/apiError';
 import { correctionOf } from '../inputs/resultFacts';
-import { ConfirmDealInput, ContestDealInput, CorrectScoreInput, RuleDisputeInput, WithdrawMoveInput } from '../inputs/resultInputs';
+import { ConfirmDealInput, ContestDealInput, CorrectScoreInput, RuleDisputeInput, UpgradeDealInput, WithdrawMoveInput } from '../inputs/resultInputs';
 import * as valid from '../inputs/validate';
 import { CommandResultType } from '../types/commandResult.type';
 import { gate, runCommand } from './commandExecution';
 
 const commandIdArg = { type: () => ID, description: 'Client-chosen id: a retry records nothing twice' };
 const revisionArg = { type: () => String, nullable: true, description: "The deal stream's revision the caller saw (CONFLICT when stale)" };
-
-/** A player token may speak for its player in deals of its own table or tournament only (when it names one). */
-function inScope(p: Principal, deal: DealSummary): boolean {
-  if (p.role === 'anonymous') return false;
-  if (p.table !== undefined && p.table !== deal.tableId) return false;
-  if (p.tournament !== undefined && p.tournament !== deal.tournamentId) return false;
-  return true;
-}
 
 /** Mutations on a deal after (or while) it is recorded: withdrawals, confirmations, contests, rulings, corrections. */
 @Resolver()
@@ -59,6 +50,19 @@ export class DealReviewResolver {
       ...(input.moveEventId ? { moveEventId: valid.id(input.moveEventId, 'moveEventId') } : {}),
     };
     return runCommand(this.ledger, ctx, command, commandId, expectedRevision);
+  }
+
+  @Mutation(() => CommandResultType, {
+    description: "Begin recording the cards of a result-only deal (the table's recorder, or admin): the moves then go to this recording; the last one is refused (L18, every difference named) unless the play reproduces the deal's result, and then the deal is upgraded (ResultUpgraded: card-level, the sheet row unchanged). Calling it again begins a fresh recording",
+  })
+  async upgradeDeal(
+    @Context() ctx: ApiContext,
+    @Args('commandId', commandIdArg) commandId: string,
+    @Args('input', { type: () => UpgradeDealInput, description: 'The deal and its cards as dealt' }) input: UpgradeDealInput,
+  ) {
+    const deal = await this.deal(ctx, input.dealId);
+    gate(ctx, (p) => mayRecord(p, deal.tableId), "record the cards of this table's deals");
+    return runCommand(this.ledger, ctx, { type: 'UpgradeDeal', dealId: deal.dealId, cards: valid.dealSource(input.cards) }, commandId, undefined);
   }
 
   @Mutation(() => CommandResultType, { description: "A player confirms a scored deal's result (DealConfirmed), with his player token" })
@@ -128,7 +132,8 @@ export class DealReviewResolver {
   private playerOf(ctx: ApiContext, deal: DealSummary, what: string): string {
     const p = ctx.principal;
     if (p.role !== 'player' || p.player === undefined) throw forbidden(`only a player's own token may ${what} a deal`);
-    if (!inScope(p, deal)) throw forbidden(`this player token is bound to ${p.table ? `table ${p.table}` : `tournament ${p.tournament}`}`);
+    // A player token may speak for its player in deals of its own table or tournament only (when it names one).
+    if (!scopeCovers(p, deal)) throw forbidden(`this player token is bound to ${p.table ? `table ${p.table}` : `tournament ${p.tournament}`}`);
     return p.player;
   }
 }

@@ -3,7 +3,7 @@ import { Args, Context, Mutation, Resolver } from '@nestjs/graphql';
 import { bulkImportTarget } from '../../archive/bulkImportTarget';
 import { importIssText } from '../../archive/importIss';
 import { Ledger } from '../../ledger/ledger';
-import { mayAdminister } from '../auth/access';
+import { mayAdminister } from '../../auth/access';
 import type { ApiContext } from '../context/apiContext';
 import { forbidden, unauthenticated } from '../errors/apiError';
 import { ImportReportType } from '../types/commandResult.type';

@@ -3,15 +3,15 @@ import { Args, Context, ID, Int, Mutation, Query, Resolver } from '@nestjs/graph
 import { randomUUID } from 'node:crypto';
 import { Ledger, type LedgerCommand } from '../../ledger/ledger';
 import type { TableStatus } from '../../projections/tables/tableStatus';
-import type { ApiSettings } from '../apiSettings';
-import { mayAdminister, mayReadTournament, type Visibility } from '../auth/access';
-import { claimProblem, issueToken, verifyToken } from '../auth/token';
-import type { TokenRevocations } from '../auth/tokenRevocations';
+import type { ApiSettings } from '../../settings/apiSettings';
+import { mayAdminister, mayReadTournament, type Visibility } from '../../auth/access';
+import { claimProblem, issueToken, verifyToken } from '../../auth/token';
+import type { TokenRevocations } from '../../auth/tokenRevocations';
 import type { ApiContext } from '../context/apiContext';
 import { badInput } from '../errors/apiError';
 import { DrawSeatsInput, IssueTokenInput, RevokeTokenInput, SetLossFeeInput } from '../inputs/organiserInputs';
 import * as valid from '../inputs/validate';
-import { API_REVOCATIONS, API_SETTINGS, API_VISIBILITY } from '../tokens';
+import { API_REVOCATIONS, API_SETTINGS, API_VISIBILITY } from '../../settings/tokens';
 import { CommandResultType } from '../types/commandResult.type';
 import { IssuedTokenType, TableStatusType, TournamentStatusType } from '../types/organiser.type';
 import { gate, runCommand } from './commandExecution';
@@ -70,13 +70,20 @@ export class OrganiserResolver {
     gate(ctx, mayAdminister, 'issue tokens (admins only)');
     const ttlSeconds = input.ttlSeconds ?? 86_400;
     if (!Number.isInteger(ttlSeconds) || ttlSeconds < 1 || ttlSeconds > MAX_TTL) throw badInput(`ttlSeconds must be 1-${MAX_TTL}`);
-    const req = {
+    let req = {
       role: input.role,
       ...(input.player ? { player: valid.name(input.player, 'player') } : {}),
       ...(input.tableId ? { table: valid.id(input.tableId, 'tableId') } : {}),
       ...(input.tournamentId ? { tournament: valid.id(input.tournamentId, 'tournamentId') } : {}),
       ttlSeconds,
     };
+    if (req.role === 'player' && req.table !== undefined) {
+      // A player token bound to a table of a tournament is bound to that tournament too (what it may read there).
+      const table = await this.ledger.table(req.table);
+      const of = table?.tournamentId ?? null;
+      if (of !== null && req.tournament !== undefined && req.tournament !== of) throw badInput(`table ${req.table} belongs to tournament ${of}, not ${req.tournament}`);
+      if (of !== null) req = { ...req, tournament: of };
+    }
     const problem = claimProblem(req);
     if (problem) throw badInput(problem.replace('--player', 'a player').replace('--table', 'a tableId'));
     if (req.role === 'player' && !req.table && !req.tournament) throw badInput('a player token is bound to a tournament or a table (tournamentId or tableId)');

@@ -1,7 +1,7 @@
 import { Inject } from '@nestjs/common';
 import { Args, Context, ID, Parent, Query, ResolveField, Resolver } from '@nestjs/graphql';
 import { Ledger } from '../../ledger/ledger';
-import { hiddenTournaments, mayReadDeal, mayReadTournament, type Visibility } from '../auth/access';
+import { hiddenTournaments, mayReadDeal, mayReadTournament, type Visibility } from '../../auth/access';
 import type { ApiContext } from '../context/apiContext';
 import * as valid from '../inputs/validate';
 import { dealView } from '../mapping/dealView';
@@ -10,7 +10,7 @@ import { DealType } from '../types/deal.type';
 import { PlayerStatsType } from '../types/playerStats.type';
 import { ScoreSheetRowType, ScoreSheetType } from '../types/scoreSheet.type';
 import { StandingsType } from '../types/standings.type';
-import { API_VISIBILITY } from '../tokens';
+import { API_VISIBILITY } from '../../settings/tokens';
 
 @Resolver()
 export class ReadModelResolver {

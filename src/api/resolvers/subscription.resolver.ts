@@ -1,15 +1,14 @@
 import { Inject } from '@nestjs/common';
 import { Args, Context, ID, Resolver, Subscription } from '@nestjs/graphql';
-import { Ledger } from '../../ledger/ledger';
-import type { RecordedEvent } from '../../eventStore/eventStore';
-import type { Visibility } from '../auth/access';
+import { Ledger, type RecordedEvent } from '../../ledger/ledger';
+import type { Visibility } from '../../auth/access';
 import type { ApiContext } from '../context/apiContext';
 import { frameView } from '../mapping/frameView';
 import { DealUpdateType } from '../types/dealUpdate.type';
 import { PerspectiveEnum } from '../types/enums';
 import { DealEventHub } from '../subscriptions/dealEventHub';
 import type { EventQueue } from '../subscriptions/eventQueue';
-import { API_VISIBILITY } from '../tokens';
+import { API_VISIBILITY } from '../../settings/tokens';
 import { perspectiveFor, readableDeal } from './dealAccess';
 
 @Resolver()

@@ -2,10 +2,10 @@ import { Inject } from '@nestjs/common';
 import { Args, Context, ID, Mutation, Resolver } from '@nestjs/graphql';
 import { Ledger, type LedgerCommand } from '../../ledger/ledger';
 import type { Seat } from '../../rules/seat';
-import { mayAdminister, mayRecord } from '../auth/access';
+import { mayAdminister, mayRecord } from '../../auth/access';
 import type { ApiContext } from '../context/apiContext';
 import { badInput } from '../errors/apiError';
-import { enteredResult } from '../inputs/resultFacts';
+import { enteredResult, ramschLines } from '../inputs/resultFacts';
 import { EnterResultInput } from '../inputs/resultInputs';
 import { CloseSeriesInput, CreateTournamentInput, OpenTableInput, StartDealInput, StartTableDealInput } from '../inputs/commandInputs';
 import * as valid from '../inputs/validate';
@@ -59,12 +59,14 @@ export class TableCommandResolver {
       players: input.players.map((p) => valid.name(p, 'player')),
       firstDealer: valid.name(input.firstDealer, 'firstDealer'),
       ...(input.profileId ? { profileId: valid.id(input.profileId, 'profileId') } : {}),
+      ...(input.houseOptions?.length ? { profileOptions: Object.fromEntries(input.houseOptions.map((o) => [o, true])) } : {}),
       ...(input.seriesLength ? { seriesLength: input.seriesLength } : {}),
       ...(input.fiveTableSitOutOffset ? { fiveTableSitOutOffset: input.fiveTableSitOutOffset } : {}),
       ...(input.computerPlayers ? { computerPlayers: input.computerPlayers.map((p) => valid.name(p, 'computer player')) } : {}),
       tournamentId: input.tournamentId ? valid.id(input.tournamentId, 'tournamentId') : null,
       round: input.round ?? null,
       ...(input.closeWithOpenDisputes !== undefined && input.closeWithOpenDisputes !== null ? { closeWithOpenDisputes: input.closeWithOpenDisputes } : {}),
+      ...(input.reviewAfterClose !== undefined && input.reviewAfterClose !== null ? { reviewAfterClose: input.reviewAfterClose } : {}),
     };
     return runCommand(this.ledger, ctx, command, commandId, expectedRevision);
   }
@@ -128,6 +130,11 @@ export class TableCommandResolver {
   ) {
     const tableId = valid.id(input.tableId, 'tableId');
     gate(ctx, (p) => mayRecord(p, tableId), 'record deals at this table');
+    if (input.result && input.result.ramsch !== undefined && input.result.ramsch !== null) {
+      // R42: the players' seats follow from the table's seating, so the names travel with the lines and the Ledger places them.
+      const ramsch: LedgerCommand = { type: 'StartTableDeal', tableId, ramschByName: ramschLines(input.result), ...(input.startedAt ? { startedAt: valid.date(input.startedAt, 'startedAt') } : {}) };
+      return runCommand(this.ledger, ctx, ramsch, commandId, expectedRevision);
+    }
     // The declarer's seat follows from the table's seating, so the name travels with the facts and the Ledger places him.
     const result = enteredResult(input.result, () => 0);
     const command: LedgerCommand = {

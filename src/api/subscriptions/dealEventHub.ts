@@ -1,7 +1,6 @@
 import { Inject, Injectable, OnModuleDestroy } from '@nestjs/common';
-import type { RecordedEvent } from '../../eventStore/eventStore';
 import { DEAL_STREAM_PREFIX } from '../../deal/events';
-import { Ledger } from '../../ledger/ledger';
+import { Ledger, type RecordedEvent } from '../../ledger/ledger';
 import { EventQueue } from './eventQueue';
 
 const QUEUE_CAPACITY = 1000;
@@ -55,6 +54,11 @@ export class DealEventHub implements OnModuleDestroy {
     p.catch(() => this.renders.delete(key));
     if (this.renders.size > RENDERS_KEPT) this.renders.delete(this.renders.keys().next().value as string);
     return p;
+  }
+
+  /** How many subscribers follow every event (tables, tournaments) now. */
+  wideSubscriberCount(): number {
+    return this.everything.size;
   }
 
   /** How many subscribers follow a deal now (0 once they all left). */

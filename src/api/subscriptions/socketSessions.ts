@@ -5,8 +5,8 @@
  * it is revoked; operations in flight are capped per socket and per caller (token, or address
  * when anonymous), so one caller cannot make every recorded event cost thousands of renders.
  */
-import type { Principal } from '../auth/role';
-import type { TokenRevocations } from '../auth/tokenRevocations';
+import type { Principal } from '../../auth/role';
+import type { TokenRevocations } from '../../auth/tokenRevocations';
 
 /** graphql-ws closes with this when the server refuses the connection (as for a bad token at connect). */
 export const CLOSE_FORBIDDEN = 4403;

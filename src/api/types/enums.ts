@@ -76,3 +76,17 @@ export enum ShuffleEnum {
   SEEDED = 'seeded',
 }
 registerEnumType(ShuffleEnum, { name: 'Shuffle', description: 'GIVEN: the cards are entered; CRYPTO / SEEDED: the server shuffles' });
+
+/** R40/R42 house options a table may switch on over its profile (rules.md §8; off in ISkO). */
+export enum HouseOptionEnum {
+  KONTRA_RE = 'kontraRe',
+  RAMSCH = 'ramsch',
+}
+registerEnumType(HouseOptionEnum, {
+  name: 'HouseOption',
+  description: 'House options a table switches on over its rule profile (not ISkO, rules.md §8)',
+  valuesMap: {
+    KONTRA_RE: { description: 'R40: a defender may say Kontra (value × 2), the declarer answer Re (× 4)' },
+    RAMSCH: { description: 'R42: when all pass, a Ramsch is played instead of a passed-in deal (R8)' },
+  },
+});

@@ -3,7 +3,7 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { corpusFiles } from '../../../test/iss/corpus';
-import schema from '../../format/ndjson/deal.schema.json';
+import schema from '../../archive/ndjson/deal.schema.json';
 import { runCliCaptured as cli } from '../testing/capturedIo';
 
 describe('skat-ledger analyze deal (issue 15 item 6)', () => {

@@ -2,7 +2,7 @@ import { createReadStream } from 'node:fs';
 import { stat } from 'node:fs/promises';
 import { has, parseArgs } from '../args';
 import { UsageError, type CliCommand, type CliIo } from '../command';
-import { analyzeIssRecord, type IssRecordAnalysis } from '../../analysis/analyze-iss-record';
+import { analyzeIssRecord, type IssRecordAnalysis } from '../../archive/analyze-iss-record';
 import { Solver } from '../../analysis/solver';
 import { issLineBatches, overlongLineReason } from '../../format/iss/issLineSource';
 

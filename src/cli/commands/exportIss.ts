@@ -1,9 +1,9 @@
 import { flag, flagAll, parseArgs } from '../args';
 import { UsageError, type CliCommand } from '../command';
-import { openEventStore } from '../../eventStore/storeUrl';
-import { eventStoreDealSource } from '../../format/iss/export/dealStreamSource';
-import { exportIssLines } from '../../format/iss/export/exportIss';
-import { writeLines } from '../../format/ndjson/ndjsonWriter';
+import { openStoreForReading } from '../../settings/storeConnection';
+import { eventStoreDealSource } from '../../archive/export/dealStreamSource';
+import { exportIssLines } from '../../archive/export/exportIss';
+import { writeLines } from '../../archive/ndjson/ndjsonWriter';
 import { EXIT_CODES_HELP, STORE_HELP, outputOf, storeUrlOf } from './ledgerCommandSupport';
 
 const help = `Usage: skat-ledger export iss [--store URL] [--deal ID]... [--table ID] [--out FILE]
@@ -32,7 +32,7 @@ const exportIss: CliCommand = {
     if (args.positional.length > 0) throw new UsageError(`unexpected argument ${args.positional[0]}`);
     const deals = flagAll(args, 'deal');
     const tableId = flag(args, 'table');
-    const store = await openEventStore(storeUrlOf(args, io), { readonly: true, mustExist: true });
+    const store = await openStoreForReading(storeUrlOf(args, io));
     const out = outputOf(flag(args, 'out'), io);
     let problems = 0;
     try {

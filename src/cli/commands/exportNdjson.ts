@@ -1,13 +1,13 @@
 import { Solver } from '../../analysis';
-import type { RecordedEvent } from '../../eventStore/eventStore';
+import type { RecordedEvent } from '../../ledger/ledger';
 import { analyseDeal } from '../../projections/analysis/analyseDeal';
 import { flag, has, parseArgs } from '../args';
 import { analysisJson } from './analyzeDeal';
 import { UsageError, type CliCommand } from '../command';
-import { openEventStore } from '../../eventStore/storeUrl';
-import { eventStoreDealSource } from '../../format/iss/export/dealStreamSource';
-import { DealFilterError, parseDealFilter, DEAL_RESULT_FILTERS } from '../../format/ndjson/dealFilter';
-import { ndjsonDealLines, writeLines } from '../../format/ndjson/ndjsonWriter';
+import { openStoreForReading } from '../../settings/storeConnection';
+import { eventStoreDealSource } from '../../archive/export/dealStreamSource';
+import { DealFilterError, parseDealFilter, DEAL_RESULT_FILTERS } from '../../archive/ndjson/dealFilter';
+import { ndjsonDealLines, writeLines } from '../../archive/ndjson/ndjsonWriter';
 import { GAME_TYPES } from '../../rules/declaration';
 import { EXIT_CODES_HELP, STORE_HELP, outputOf, storeUrlOf } from './ledgerCommandSupport';
 
@@ -16,7 +16,7 @@ const help = `Usage: skat-ledger export ndjson [--store URL] [filters] [--out FI
 Writes one JSON object per deal, one per line (NDJSON): players and seats, the cards dealt, the
 bidding, the skat, the declaration, every trick, claims and resignations, and the result with its
 derivation (rule by rule). The shape is documented by the JSON Schema in
-src/format/ndjson/deal.schema.json (draft 2020-12). Deals are read from their events one at a time
+src/archive/ndjson/deal.schema.json (draft 2020-12). Deals are read from their events one at a time
 (memory stays flat). The same stream is served at GET /api/export/deals.ndjson?<filters>.
 
 ${STORE_HELP}
@@ -60,7 +60,7 @@ const exportNdjson: CliCommand = {
       if (err instanceof DealFilterError) throw new UsageError(err.message.replace(/^([\w-]+)=/, '--$1 '));
       throw err;
     }
-    const store = await openEventStore(storeUrlOf(args, io), { readonly: true, mustExist: true });
+    const store = await openStoreForReading(storeUrlOf(args, io));
     const out = outputOf(flag(args, 'out'), io);
     let problems = 0;
     const solver = has(args, 'analysis') ? new Solver() : undefined;

@@ -1,7 +1,7 @@
 import { flag, parseArgs } from '../args';
 import { UsageError, type CliCommand } from '../command';
-import { scoreSheetCsv } from '../../format/sheet/sheetCsv';
-import { scoreSheetHtml } from '../../format/sheet/sheetHtml';
+import { scoreSheetCsv } from '../../archive/sheet/sheetCsv';
+import { scoreSheetHtml } from '../../archive/sheet/sheetHtml';
 import { EXIT_CODES_HELP, STORE_HELP, outputOf, storeUrlOf, withLedger } from './ledgerCommandSupport';
 
 const FORMATS = ['csv', 'html'] as const;

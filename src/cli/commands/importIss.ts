@@ -21,7 +21,10 @@ the import ends; after a crash or kill every deal is wholly stored or not at all
 same import again completes it. A record already stored with the same content is left alone
 (nothing appended, counted as already present). A record whose ID is stored with different content
 is a conflict: it is listed with the properties that differ and not written (nothing overwrites
-history: a deliberate change is a correction); the others are imported. A malformed record is
+history: a deliberate change is a correction); the others are imported. A record whose import
+cannot be written because its event ids (command ids import:iss:<ID>, reserved for imports) are
+recorded in another stream already, as a store from before the reservation may hold, is a
+conflict too ("blocked", with takenBy naming that stream); the others are imported. A malformed record is
 reported with its file, line, ID and reason and skipped; the others are imported. A line longer than 65536 characters is not held in memory: it is skipped
 to its end and reported as rejected with its line number.
 
@@ -34,7 +37,7 @@ and Seeger-Fabian line (each stretch of the same three players is scored as a 3-
 ${STORE_HELP}
   --json        print one JSON object instead of text:
                 {"records":N,"imported":I,"alreadyPresent":K,"rejected":[{"file","line","id","reason"}],"rejectedCount":R,
-                 "conflicts":[{"file","line","id","fields":["MV","R.v",...],"storedFile","storedLine"}],"conflictCount":C,"events":E}
+                 "conflicts":[{"file","line","id","fields":["MV","R.v",...],"storedFile","storedLine"[,"takenBy"]}],"conflictCount":C,"events":E}
 
 A progress bar (records/s and the time left) is drawn on stderr when it is a terminal and --json is not given.
 ${EXIT_CODES_HELP} Here 1 = some records were rejected or in conflict (the rest were imported).
@@ -83,7 +86,8 @@ const importIss: CliCommand = {
       if (summary.rejectedCount > summary.rejected.length) stdout.write(`... and ${summary.rejectedCount - summary.rejected.length} more rejected records\n`);
       for (const c of summary.conflicts) {
         const stored = c.storedLine === null ? '' : ` (stored from ${c.storedFile ?? '-'}:${c.storedLine})`;
-        stdout.write(`CONFLICT ${c.file ?? '-'}:${c.line} ID[${c.id}]: stored with different content${stored}; differs in ${c.fields.join(', ')}; not imported\n`);
+        if (c.takenBy !== undefined) stdout.write(`CONFLICT ${c.file ?? '-'}:${c.line} ID[${c.id}]: blocked ${c.fields.join(', ')}; not imported\n`);
+        else stdout.write(`CONFLICT ${c.file ?? '-'}:${c.line} ID[${c.id}]: stored with different content${stored}; differs in ${c.fields.join(', ')}; not imported\n`);
       }
       if (summary.conflictCount > summary.conflicts.length) stdout.write(`... and ${summary.conflictCount - summary.conflicts.length} more conflicts\n`);
       const what =

@@ -6,9 +6,9 @@ import { createWriteStream } from 'node:fs';
 import { once } from 'node:events';
 import type { CliIo } from '../command';
 import { flag, type ParsedArgs } from '../args';
-import { DEFAULT_STORE_URL, redactUrl } from '../../eventStore/storeUrl';
+import { DEFAULT_STORE_URL, redactUrl } from '../../settings/storeConnection';
 import { Ledger } from '../../ledger/ledger';
-import { READ_MODEL_MISMATCH_ENV, READ_MODELS_ENV } from '../../api/apiSettings';
+import { READ_MODEL_MISMATCH_ENV, READ_MODELS_ENV } from '../../settings/apiSettings';
 import { parseMismatchPolicy } from '../../projections/readModelBinding';
 
 export const STORE_HELP = `  --store URL   sqlite:<path>, sqlite::memory:, esdb://host:2113?tls=false

@@ -1,8 +1,8 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { verifyToken } from '../../api/auth/token';
-import { resolveTokenSecret } from '../../api/auth/tokenSecret';
+import { verifyToken } from '../../auth/token';
+import { resolveTokenSecret } from '../../settings/tokenSecret';
 import { runCliCaptured as cli } from '../testing/capturedIo';
 
 

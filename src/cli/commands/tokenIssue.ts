@@ -1,8 +1,8 @@
 import { parseArgs, flag } from '../args';
 import { UsageError, type CliCommand } from '../command';
-import { claimProblem, issueToken } from '../../api/auth/token';
-import { isRole, ROLES } from '../../api/auth/role';
-import { DEFAULT_STORE_URL, resolveTokenSecret, secretFileFor } from '../../api/auth/tokenSecret';
+import { claimProblem, issueToken } from '../../auth/token';
+import { isRole, ROLES } from '../../auth/role';
+import { DEFAULT_STORE_URL, resolveTokenSecret, secretFileFor } from '../../settings/tokenSecret';
 
 const help = `Usage: skat-ledger token issue --role <${ROLES.join('|')}> [--player <name>] [--table <id>] [--ttl <seconds>] [--store <url>]
 

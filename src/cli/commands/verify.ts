@@ -1,7 +1,6 @@
 import { flag, has, parseArgs } from '../args';
 import { UsageError, type CliCommand } from '../command';
-import { verifyStore } from '../../eventStore/integrity/verifyStore';
-import { DEFAULT_STORE_URL, openEventStore, redactUrl } from '../../eventStore/storeUrl';
+import { DEFAULT_STORE_URL, openStoreForReading, redactUrl, verifyStore } from '../../settings/storeConnection';
 
 const help = `Usage: skat-ledger verify [--store URL] [--stream-prefix PREFIX] [--json]
 
@@ -29,7 +28,7 @@ const verify: CliCommand = {
     // An empty prefix would silently mean "every stream"; say so instead.
     if (streamPrefix === '') throw new UsageError('--stream-prefix needs a non-empty prefix');
     // An integrity check must never create the store it is asked to check.
-    const store = await openEventStore(url, { readonly: true, mustExist: true });
+    const store = await openStoreForReading(url);
     try {
       const report = await verifyStore(store, { streamPrefix });
       const shownUrl = redactUrl(url);

@@ -1,5 +1,6 @@
 /**
- * The embedded event store: one SQLite file (better-sqlite3, WAL). better-sqlite3 is synchronous,
+ * The embedded event store: one SQLite file (better-sqlite3, WAL while open; the last writer to
+ * close it leaves it in rollback-journal mode, see journalAtRest.ts). better-sqlite3 is synchronous,
  * so every call finishes its SQL before it returns; the port's methods are still async.
  *
  * - Appends run in one BEGIN IMMEDIATE transaction: all events of a call or none, and concurrent
@@ -15,7 +16,7 @@ import { mkdirSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import Database from 'better-sqlite3';
 import type { Database as SqliteDatabase, Statement } from 'better-sqlite3';
-import { ConcurrencyError, CorruptEventError, InvalidEventError, StoreConfigError, StoreUnavailableError } from '../errors';
+import { ConcurrencyError, CorruptEventError, EventIdTakenError, InvalidEventError, StoreConfigError, StoreUnavailableError } from '../errors';
 import type { EventMetadata } from '../eventMetadata';
 import type {
   AppendBatch,
@@ -37,6 +38,7 @@ import { NO_UPCASTERS, upcastEvent, type UpcasterRegistry } from '../versioning/
 import { LazyMetadataEvent } from './lazyMetadataEvent';
 import { EVENT_COLUMNS, pageQuery } from './pageQuery';
 import { MIGRATIONS, SCHEMA_SQL, SCHEMA_VERSION, SKAT_LEDGER_APPLICATION_ID } from './schema';
+import { closeLeavingRollbackJournal, walReadOnlyProblem } from './journalAtRest';
 
 export interface SqliteEventStoreOptions {
   /** Upcasters applied on read (not on raw reads). */
@@ -167,6 +169,9 @@ export function openSqliteEventStore(path: string, options: SqliteEventStoreOpti
   } catch (err) {
     db.close();
     if (err instanceof StoreConfigError || err instanceof StoreUnavailableError) throw err;
+    // As root SQLite says CANTOPEN, as a user without write access READONLY_CANTINIT or _DIRECTORY.
+    const walProblem = readonly && /^SQLITE_(CANTOPEN|READONLY)/.test(String((err as { code?: string }).code)) ? walReadOnlyProblem(path) : null;
+    if (walProblem) throw new StoreUnavailableError(`cannot open ${where} read-only: ${walProblem}`, err);
     throw classifySqliteError(err, `cannot open ${where}`);
   }
 }
@@ -399,9 +404,7 @@ export class SqliteEventStore implements EventStore {
           const replay = i === 0 ? this.alreadyAppended(streamName, events.map((e) => e.eventId), expected) : undefined;
           if (replay) return replay;
           const other = this.stmt.eventById.get(event.eventId) as { stream_name: string; revision: number };
-          throw new InvalidEventError(
-            `append to ${streamName}: eventId ${event.eventId} is already recorded (stream ${other.stream_name}, revision ${other.revision})`,
-          );
+          throw new EventIdTakenError(streamName, event.eventId, other.stream_name, String(other.revision));
         }
         throw err;
       }
@@ -430,7 +433,7 @@ export class SqliteEventStore implements EventStore {
       } catch (err) {
         if ((err as { code?: string }).code === 'SQLITE_CONSTRAINT_UNIQUE' && /event_id/.test((err as Error).message)) {
           const other = this.stmt.eventById.get(rows[i + 1]) as { stream_name: string; revision: number };
-          throw new InvalidEventError(`append to ${streamName}: eventId ${rows[i + 1]} is already recorded (stream ${other.stream_name}, revision ${other.revision})`);
+          throw new EventIdTakenError(streamName, rows[i + 1], other.stream_name, String(other.revision));
         }
         throw err;
       }
@@ -572,7 +575,8 @@ export class SqliteEventStore implements EventStore {
     await Promise.all([...this.subscriptions].map((s) => s.close()));
     this.closed = true;
     releaseNotifier(this.db);
-    this.db.close();
+    // The last writer leaves the file in rollback-journal mode, so it reads in a read-only folder.
+    closeLeavingRollbackJournal(this.db);
   }
 
   private assertOpen(): void {

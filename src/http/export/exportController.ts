@@ -1,18 +1,18 @@
 import { Controller, Get, Inject, Optional, Query, Req, Res } from '@nestjs/common';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { Ledger } from '../../ledger/ledger';
-import type { ApiSettings } from '../../api/apiSettings';
-import { mayReadDeal, widestPerspective, type Visibility } from '../../api/auth/access';
-import type { Principal } from '../../api/auth/role';
-import { principalFrom } from '../../api/context/principalFrom';
-import { API_RATE_LIMITER, API_REVOCATIONS, API_SETTINGS, API_VISIBILITY } from '../../api/tokens';
-import { RateLimiter } from '../../api/limits/rateLimiter';
-import { TokenRevocations } from '../../api/auth/tokenRevocations';
+import type { ApiSettings } from '../../settings/apiSettings';
+import { mayReadDeal, widestPerspective, type Visibility } from '../../auth/access';
+import type { Principal } from '../../auth/role';
+import { principalFrom } from '../../auth/principalFrom';
+import { API_RATE_LIMITER, API_REVOCATIONS, API_SETTINGS, API_VISIBILITY } from '../../settings/tokens';
+import { RateLimiter } from '../../auth/rateLimiter';
+import { TokenRevocations } from '../../auth/tokenRevocations';
 import { EventLoopTurn } from '../../ledger/eventLoopTurn';
 import { ConcurrencyCap } from './concurrencyCap';
-import { DealFilterError, parseDealFilter } from '../../format/ndjson/dealFilter';
-import { ledgerDealSource } from '../../format/ndjson/ledgerDealSource';
-import { NDJSON_CONTENT_TYPE, ndjsonDealLines, writeLines } from '../../format/ndjson/ndjsonWriter';
+import { DealFilterError, parseDealFilter } from '../../archive/ndjson/dealFilter';
+import { ledgerDealSource } from '../../archive/ndjson/ledgerDealSource';
+import { NDJSON_CONTENT_TYPE, ndjsonDealLines, writeLines } from '../../archive/ndjson/ndjsonWriter';
 
 /** At most this many deals per export (`max`), and the default: the whole archive fits. */
 const MAX_DEALS = 10_000_000;
@@ -23,7 +23,7 @@ const SORTS = ['oldest', 'newest'] as const;
  * The filters are the CLI's flags (`gameType` is still accepted); `from`/`to` are strict ISO 8601
  * instants; `sort=oldest` (default: by start time, then id) or `newest`; `max` caps the deals.
  * An `Accept` that rules out application/x-ndjson is answered 406.
- * One JSON object per deal (src/format/ndjson/deal.schema.json), streamed as the deals are read:
+ * One JSON object per deal (src/archive/ndjson/deal.schema.json), streamed as the deals are read:
  * the first lines leave before the last deal is read and memory stays at one page of deals.
  * Private tournaments are hidden from anonymous callers; a live deal in progress is listed only
  * for callers who may see every card of it (admins, arbiters, the table's recorder).

@@ -3,7 +3,7 @@ import type { DealConfirmedData, DealContestedData, DealScoredData, DealStartedD
 import type { DealSummary } from './dealSummary';
 
 /** The event types this projection reads. */
-export const DEAL_SUMMARY_EVENT_TYPES = ['DealStarted', 'DealScored', 'ScoreCorrected', 'ResultEntered', 'DealConfirmed', 'DealContested', 'DisputeRuled'] as const;
+export const DEAL_SUMMARY_EVENT_TYPES = ['DealStarted', 'DealScored', 'ScoreCorrected', 'ResultEntered', 'ResultUpgraded', 'DealConfirmed', 'DealContested', 'DisputeRuled'] as const;
 
 export const dealIdOfStream = (streamName: string): string | null => (streamName.startsWith('deal-') ? streamName.slice(5) : null);
 
@@ -98,21 +98,25 @@ function corrected(summary: DealSummary, data: ScoreCorrectedData, event: Record
   const note = { ruleId: 'R34', text: `corrected by ${data.arbiter} from ${data.previousScore ?? '–'} to ${data.correctedScore}: ${data.reason}` };
   const r = data.result;
   const derivation = [...(summary.derivation ?? []), note, ...(r ? r.derivation : [])];
-  const fromFacts = r
-    ? { gameValue: r.gameValue, overbid: r.overbid, declarerPoints: r.declarerPoints, declarerTricks: r.declarerTricks, schneider: r.schneider, schwarz: r.schwarz, matadors: r.matadors, bid: r.bid }
-    : {};
-  return {
-    ...summary,
-    ...fromFacts,
-    derivation,
-    score: data.correctedScore,
-    won: data.won ?? summary.won,
+  const correction = {
     originalScore: summary.corrected ? summary.originalScore : summary.score,
     corrected: true,
-    seatScores: withDeclarerScore(summary, data.correctedScore),
     correctionReason: data.reason,
     correctedBy: data.arbiter,
     lastRevision: event.revision.toString(),
+  };
+  if (r) {
+    // Corrected facts carry a whole result: the game, the declarer (a passed-in deal the list got wrong may become a game) and every seat's score.
+    const now = scored(summary, { result: r, profileId: summary.profileId, profileVersion: summary.profileVersion }, event);
+    return { ...now, ...correction, derivation, score: r.kind === 'scored' ? data.correctedScore : r.score, won: data.won ?? r.won };
+  }
+  return {
+    ...summary,
+    ...correction,
+    derivation,
+    score: data.correctedScore,
+    won: data.won ?? summary.won,
+    seatScores: withDeclarerScore(summary, data.correctedScore),
   };
 }
 
@@ -131,6 +135,9 @@ export function foldDealSummary(summary: DealSummary | null, event: RecordedEven
       return summary ? corrected(summary, event.data as ScoreCorrectedData, event) : null;
     case 'ResultEntered':
       return summary ? { ...summary, provenance: 'resultOnly', lastRevision: event.revision.toString() } : null;
+    case 'ResultUpgraded':
+      // Its cards were recorded and reproduced the result: card-level from now on, the row itself unchanged.
+      return summary ? { ...summary, provenance: 'cards', lastRevision: event.revision.toString() } : null;
     case 'DealConfirmed': {
       if (!summary) return null;
       const { player } = event.data as DealConfirmedData;

@@ -4,7 +4,9 @@ import { capabilityKey } from './analysisPanel.js';
 import { BRANCH_DEAL_QUERY, BRANCH_QUERY, PLAY_BRANCH_MOVE } from './analysisQueries.js';
 import { graphql } from './api.js';
 import { clear, el } from './dom.js';
+import { t } from './messages.js';
 import { renderFrame, stepFromHash, type ViewSettings } from './replayView.js';
+import { moveWords, seatWord } from './stepWords.js';
 import type { Deal, Frame } from './types.js';
 
 interface Branch { id: string; dealId: string; forkStep: number; moves: number; mine: boolean; shared: boolean; frames: Frame[] }
@@ -12,6 +14,7 @@ interface Branch { id: string; dealId: string; forkStep: number; moves: number; 
 const KIND: Record<string, string> = { play: 'PLAY', bid: 'BID', hold: 'HOLD', pass: 'PASS', pickUpSkat: 'PICK_UP_SKAT', declare: 'DECLARE', showCards: 'SHOW_CARDS', resign: 'RESIGN' };
 const commandId = () => (crypto as Crypto & { randomUUID?: () => string }).randomUUID?.() ?? `${Date.now()}-${Math.random().toString(36).slice(2)}`;
 
+/** A stable name of the move for the page's data (tests and scripts); the button shows it in words. */
 function moveLabel(m: Frame['legalMoves'][number]): string {
   if (m.kind === 'play' && m.card) return m.card.code;
   if (m.kind === 'bid') return `bid ${m.value}`;
@@ -23,8 +26,14 @@ function moveLabel(m: Frame['legalMoves'][number]): string {
 }
 
 export async function renderBranch(root: HTMLElement, branchId: string, s: ViewSettings): Promise<() => void> {
+  // A card shows as the deck style draws it; other moves in words, with the seat that makes them.
+  const words = (m: Frame['legalMoves'][number]): string => {
+    if (m.kind === 'play' && m.card) return moveLabel(m);
+    const w = moveWords(m, s.style(), s.language());
+    return m.seat && m.kind !== 'bid' ? t('bySeat', { move: w, seat: seatWord(m.seat) }) : w;
+  };
   clear(root);
-  const status = el('p', { role: 'status', text: `Loading branch ${branchId}…` });
+  const status = el('p', { role: 'status', text: t('loadingBranch', { id: branchId }) });
   root.append(status);
   const cap = localStorage.getItem(capabilityKey(branchId));
   const load = async () => (await graphql<{ branch: Branch | null }>(BRANCH_QUERY, { id: branchId, cap })).branch;
@@ -32,11 +41,11 @@ export async function renderBranch(root: HTMLElement, branchId: string, s: ViewS
   try {
     branch = await load();
   } catch (e) {
-    status.textContent = `Could not load branch ${branchId}: ${(e as Error).message}`;
+    status.textContent = t('couldNotLoadBranch', { id: branchId, reason: (e as Error).message });
     return () => undefined;
   }
   if (!branch) {
-    status.textContent = `No branch ${branchId} you may see.`;
+    status.textContent = t('noBranch', { id: branchId });
     return () => undefined;
   }
   const meta = (await graphql<{ deal: Omit<Deal, 'frames' | 'result' | 'audit'> | null }>(BRANCH_DEAL_QUERY, { id: branch.dealId })).deal;
@@ -44,18 +53,18 @@ export async function renderBranch(root: HTMLElement, branchId: string, s: ViewS
   let last = branch.frames.length - 1;
   let step = stepFromHash(location.hash, last);
   const stage = el('div', { 'aria-live': 'polite' });
-  const moves = el('div', { class: 'branch-moves', role: 'group', 'aria-label': 'Moves you may play here', 'data-testid': 'branch-moves' });
+  const moves = el('div', { class: 'branch-moves', role: 'group', 'aria-label': t('branchMoves'), 'data-testid': 'branch-moves' });
   const stepText = el('span', { 'data-testid': 'step' });
   const btn = (label: string, text: string, testId: string) => el('button', { type: 'button', 'aria-label': label, text, 'data-testid': testId });
-  const first = btn('First step', '«', 'first');
-  const back = btn('Previous step', '‹', 'back');
-  const fwd = btn('Next step', '›', 'forward');
-  const lastBtn = btn('Last step', '»', 'last');
+  const first = btn(t('firstStep'), '«', 'first');
+  const back = btn(t('previousStep'), '‹', 'back');
+  const fwd = btn(t('nextStep'), '›', 'forward');
+  const lastBtn = btn(t('lastStep'), '»', 'last');
   const problem = el('p', { role: 'status', class: 'muted' });
 
   const show = (n: number) => {
     step = Math.max(0, Math.min(last, n));
-    stepText.textContent = `step ${step} of ${last}${step > branch!.forkStep ? ' (in the branch)' : ' (as recorded)'}`;
+    stepText.textContent = t('stepOf', { n: step, last }) + t(step > branch!.forkStep ? 'inBranch' : 'asRecorded');
     renderFrame(stage, deal, branch!.frames[step], s);
     clear(moves);
     const f = branch!.frames[step];
@@ -63,7 +72,7 @@ export async function renderBranch(root: HTMLElement, branchId: string, s: ViewS
       for (const m of f.legalMoves) {
         const kind = KIND[m.kind];
         if (!kind) continue;
-        const b = el('button', { type: 'button', 'data-kind': m.kind, 'data-move': moveLabel(m), text: moveLabel(m) });
+        const b = el('button', { type: 'button', 'data-kind': m.kind, 'data-move': moveLabel(m), text: words(m) });
         b.addEventListener('click', async () => {
           problem.textContent = '';
           try {
@@ -89,10 +98,10 @@ export async function renderBranch(root: HTMLElement, branchId: string, s: ViewS
   lastBtn.addEventListener('click', () => show(last));
   clear(root);
   root.append(
-    el('h2', { text: `What-if branch of ${branch.dealId}` }),
-    el('p', { class: 'muted' }, `forked at step ${branch.forkStep}${branch.shared ? ', shared' : ', private'} · `,
-      el('a', { href: `/?deal=${encodeURIComponent(branch.dealId)}#step=${branch.forkStep}`, text: 'back to the recorded deal' })),
-    el('div', { class: 'controls no-print', role: 'group', 'aria-label': 'Step controls' }, first, back, fwd, lastBtn, stepText),
+    el('h2', { text: t('branchOf', { id: branch.dealId }) }),
+    el('p', { class: 'muted' }, t(branch.shared ? 'forkedAtShared' : 'forkedAtPrivate', { n: branch.forkStep }),
+      el('a', { href: `/?deal=${encodeURIComponent(branch.dealId)}#step=${branch.forkStep}`, text: t('backToDeal') })),
+    el('div', { class: 'controls no-print', role: 'group', 'aria-label': t('stepButtons') }, first, back, fwd, lastBtn, stepText),
     moves,
     problem,
     stage,

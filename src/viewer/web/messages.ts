@@ -74,6 +74,16 @@ const EN = {
   colNo: 'No.', colDealer: 'Dealer', listOfGames: 'List of games', seegerFabian: 'Seeger-Fabian', colRank: 'Rank',
   colGamePoints: 'Game points', colWon: 'Won', colLost: 'Lost', colWonLost: '±50 × (won − lost)', colOppLost: "Opponents' lost games",
   colBonus: 'Bonus', colTotal: 'Total', computer: ' (computer)', correctedNote: ' (corrected from {from}: {reason})', noTable: 'No table {id}.',
+  // The analysis panel and what-if branches.
+  analysis: 'Analysis', verdictStrip: 'Verdict at each step (perfect play, all cards open)', alternativesOfStep: 'Alternatives of this step',
+  thisStep: 'This step', turningPoints: 'Turning points', playFromHere: 'Play from here', noCardAtStep: 'no card to play at this step',
+  analysisAfterEnd: 'The analysis opens when the deal ends (it uses every hand).', analyseOpen: 'Analyse with all cards open', analysing: 'Analysing…',
+  analysisSummary: '{game}: the verdict with perfect play at each step; click a cell to go there', nothingToAnalyse: 'nothing to analyse',
+  noTurningPoints: 'none: the verdict never changed', noAnalysis: 'No analysis: {reason}', playedMark: ' (played)',
+  stepCellTitle: 'step {n}, trick {trick}: {outcome}', stepCellPlayed: '; {move} played', stepCellLabel: 'step {n}: {outcome}', wonLetter: 'W', lostLetter: 'L',
+  loadingBranch: 'Loading branch {id}…', couldNotLoadBranch: 'Could not load branch {id}: {reason}', noBranch: 'No branch {id} you may see.',
+  branchMoves: 'Moves you may play here', inBranch: ' (in the branch)', asRecorded: ' (as recorded)', branchOf: 'What-if branch of {id}',
+  forkedAtShared: 'forked at step {n}, shared · ', forkedAtPrivate: 'forked at step {n}, private · ', backToDeal: 'back to the recorded deal', stepButtons: 'Step controls',
 } as const;
 
 export type MessageKey = keyof typeof EN;
@@ -145,6 +155,15 @@ const DE: Record<MessageKey, string> = {
   colNo: 'Nr.', colDealer: 'Geber', listOfGames: 'Spielliste', seegerFabian: 'Seeger-Fabian', colRank: 'Platz',
   colGamePoints: 'Spielpunkte', colWon: 'Gew.', colLost: 'Verl.', colWonLost: '±50 × (gew. − verl.)', colOppLost: 'Verlorene Spiele der Gegner',
   colBonus: 'Zuschlag', colTotal: 'Gesamt', computer: ' (Computer)', correctedNote: ' (berichtigt von {from}: {reason})', noTable: 'Kein Tisch {id}.',
+  analysis: 'Analyse', verdictStrip: 'Urteil bei jedem Schritt (perfektes Spiel, alle Karten offen)', alternativesOfStep: 'Alternativen dieses Schritts',
+  thisStep: 'Dieser Schritt', turningPoints: 'Wendepunkte', playFromHere: 'Von hier aus weiterspielen', noCardAtStep: 'bei diesem Schritt ist keine Karte zu spielen',
+  analysisAfterEnd: 'Die Analyse öffnet sich, wenn das Spiel zu Ende ist (sie nutzt alle Blätter).', analyseOpen: 'Mit allen Karten offen analysieren', analysing: 'Analyse läuft…',
+  analysisSummary: '{game}: das Urteil bei perfektem Spiel in jedem Schritt; ein Klick auf ein Feld springt dorthin', nothingToAnalyse: 'nichts zu analysieren',
+  noTurningPoints: 'keine: das Urteil hat sich nie geändert', noAnalysis: 'Keine Analyse: {reason}', playedMark: ' (gespielt)',
+  stepCellTitle: 'Schritt {n}, Stich {trick}: {outcome}', stepCellPlayed: '; {move} gespielt', stepCellLabel: 'Schritt {n}: {outcome}', wonLetter: 'G', lostLetter: 'V',
+  loadingBranch: 'Variante {id} wird geladen…', couldNotLoadBranch: 'Variante {id} konnte nicht geladen werden: {reason}', noBranch: 'Keine Variante {id}, die Sie sehen dürfen.',
+  branchMoves: 'Züge, die hier möglich sind', inBranch: ' (in der Variante)', asRecorded: ' (wie aufgezeichnet)', branchOf: 'Was-wäre-wenn-Variante von {id}',
+  forkedAtShared: 'abgezweigt bei Schritt {n}, geteilt · ', forkedAtPrivate: 'abgezweigt bei Schritt {n}, privat · ', backToDeal: 'zurück zum aufgezeichneten Spiel', stepButtons: 'Schritte',
 };
 
 const TABLES: Record<Language, Record<MessageKey, string>> = { en: EN, de: DE };

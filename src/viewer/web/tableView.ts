@@ -1,5 +1,7 @@
 import { graphql } from './api.js';
 import { clear, el } from './dom.js';
+import { subscribe, type LiveSubscription } from './liveUpdates.js';
+import { currentToken } from './session.js';
 import { t } from './messages.js';
 import { renderReplay, type ViewSettings } from './replayView.js';
 import { renderSheet } from './sheetView.js';
@@ -8,11 +10,15 @@ const TABLE_STATE = `query TableScreen($tableId: ID!) {
   deals(filter: { tableId: $tableId, result: IN_PROGRESS }, first: 1) { nodes { id } }
   scoreSheet(tableId: $tableId) { dealsPlayed }
 }`;
-const POLL_MS = 3000;
+// The table's events tell the screen when to look again; only while that subscription is down does it poll.
+const TABLE_UPDATES = `subscription TableScreenUpdates($tableId: ID!) { tableUpdates(tableId: $tableId) { eventType dealId } }`;
+const DEAL_MOVES = new Set(['CardsDealt', 'BidCalled', 'BidHeld', 'BidPassed', 'SkatTaken', 'SkatDiscarded', 'GameDeclared', 'CardsShown', 'CardPlayed', 'KontraCalled', 'ReCalled', 'MoveWithdrawn']);
+const FALLBACK_POLL_MS = 5000;
+const RESUBSCRIBE_MS = 10_000;
 
 /**
  * A screen for the tournament hall (`/?table=<tableId>`): the table's current deal in the public
- * view, followed live, and the table's sheet beneath it; when a deal ends the sheet is redrawn and
+ * view, followed live, and the table's sheet beneath it, both driven by the table's subscription; when a deal ends the sheet is redrawn and
  * the next deal is picked up as soon as it starts. Nothing is shown that an anonymous caller may
  * not see: the page asks the API as whoever opened it.
  */
@@ -31,7 +37,7 @@ export async function renderTableScreen(root: HTMLElement, tableId: string, s: V
     try {
       state = await graphql(TABLE_STATE, { tableId });
     } catch {
-      return; // the next poll tries again
+      return; // the next event (or the fallback poll) tries again
     }
     if (stopped) return;
     // A finished deal stays on the screen with its result until the next one starts.
@@ -51,11 +57,61 @@ export async function renderTableScreen(root: HTMLElement, tableId: string, s: V
       await renderSheet(sheet, tableId);
     }
   };
+  // One refresh at a time; events that arrive meanwhile are folded into one more refresh after it.
+  let running: Promise<void> | null = null;
+  let again = false;
+  const refreshSoon = (): void => {
+    if (running) {
+      again = true;
+      return;
+    }
+    running = refresh().finally(() => {
+      running = null;
+      if (again && !stopped) {
+        again = false;
+        refreshSoon();
+      }
+    });
+  };
+
+  let subscription: LiveSubscription | null = null;
+  let poll: ReturnType<typeof setInterval> | null = null;
+  let retry: ReturnType<typeof setTimeout> | null = null;
+  const follow = (): void => {
+    if (stopped) return;
+    subscription = subscribe(
+      TABLE_UPDATES,
+      { tableId },
+      currentToken(),
+      (data) => {
+        const u = (data as { tableUpdates?: { eventType: string; dealId: string | null } }).tableUpdates;
+        // The replay follows its own deal's moves; the screen looks again when a deal opens or ends or the sheet changes.
+        if (u && (!DEAL_MOVES.has(u.eventType) || u.dealId !== shownDeal)) refreshSoon();
+      },
+      () => {
+        subscription = null;
+        if (stopped) return;
+        poll ??= setInterval(refreshSoon, FALLBACK_POLL_MS);
+        retry = setTimeout(() => {
+          retry = null;
+          follow();
+        }, RESUBSCRIBE_MS);
+      },
+    );
+    // Back on the subscription: what happened while it was down is picked up once.
+    if (poll) {
+      clearInterval(poll);
+      poll = null;
+      refreshSoon();
+    }
+  };
   await refresh();
-  const timer = setInterval(() => void refresh(), POLL_MS);
+  follow();
   return () => {
     stopped = true;
-    clearInterval(timer);
+    subscription?.close();
+    if (poll) clearInterval(poll);
+    if (retry) clearTimeout(retry);
     stopLive();
   };
 }

@@ -11,6 +11,7 @@ import * as statusPb from '@eventstore/db-client/generated/status_pb';
 import { Empty as GoogleEmpty } from 'google-protobuf/google/protobuf/empty_pb';
 import type { AppendOutcome, ExpectedState, ProposedEvent } from './inMemoryLog';
 import type { CallContext } from './readHandler';
+import { contextOfCall } from './transferCounters';
 
 const UUID_PATTERN = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
@@ -87,11 +88,12 @@ function appendResponse(outcome: AppendOutcome): streamsPb.AppendResp {
   return response;
 }
 
-export function handleAppend({ log, gate, counters, faults }: CallContext) {
+export function handleAppend(context: CallContext) {
   return (
     call: grpc.ServerReadableStream<streamsPb.AppendReq, streamsPb.AppendResp>,
     respond: grpc.sendUnaryData<streamsPb.AppendResp>,
   ): void => {
+    const { log, gate, counters, faults, connectionName } = contextOfCall(context, call.metadata);
     const callback: grpc.sendUnaryData<streamsPb.AppendResp> = (error, value) => gate.whenOpen(() => respond(error, value));
     let options: streamsPb.AppendReq.Options | undefined;
     const proposed: ProposedEvent[] = [];
@@ -124,7 +126,7 @@ export function handleAppend({ log, gate, counters, faults }: CallContext) {
         counters.eventsReceived += proposed.length;
         const outcome = log.append(streamNameOf(options.getStreamIdentifier()), appendExpected(options), proposed);
         // Written, then the node fails before answering: the client never learns the outcome.
-        if (faults.cutsAppend(failAs)) return;
+        if (faults.cutsAppend(failAs, connectionName)) return;
         callback(null, appendResponse(outcome));
       } catch (error) {
         fail(error);
@@ -190,8 +192,9 @@ interface PendingBatch {
   readonly proposed: ProposedEvent[];
 }
 
-export function handleBatchAppend({ log, gate, counters, faults }: CallContext) {
+export function handleBatchAppend(context: CallContext) {
   return (call: grpc.ServerDuplexStream<streamsPb.BatchAppendReq, streamsPb.BatchAppendResp>): void => {
+    const { log, gate, counters, faults, connectionName } = contextOfCall(context, call.metadata);
     const pending = new Map<string, PendingBatch>();
     call.on('data', (request: streamsPb.BatchAppendReq) => {
       try {
@@ -214,7 +217,7 @@ export function handleBatchAppend({ log, gate, counters, faults }: CallContext) 
           counters.appendRequests++;
           counters.eventsReceived += done.proposed.length;
           const outcome = log.append(streamNameOf(done.options.getStreamIdentifier()), batchExpected(done.options), done.proposed);
-          if (faults.cutsAppend(call)) return;
+          if (faults.cutsAppend(call, connectionName)) return;
           call.write(batchResponse(correlationId, done.options, outcome));
         });
       } catch (error) {

@@ -29,7 +29,7 @@ import { handleAppend, handleBatchAppend } from './appendHandlers';
 import { handleRead, type CallContext } from './readHandler';
 import { Gate } from './gate';
 import { Faults, type Endpoint, type Fault } from './faults';
-import { newTransferCounters, type TransferCounters } from './transferCounters';
+import { newTransferCounters, type ConnectionCounters, type TransferCounters } from './transferCounters';
 
 export interface EsdbTestServerOptions {
   /** Leave BatchAppend out of the supported methods: the client then appends with Append. */
@@ -57,6 +57,11 @@ export interface EsdbTestServer {
   readonly readCalls: () => number;
   /** Everything counted since start (a live object: copy it with `{ ...server.counters }`). */
   readonly counters: TransferCounters;
+  /**
+   * What one client connection cost, by the name it connects with (`connectionName=api-b` in its
+   * connection string; the client sends it with every call): a live object, zero until it calls.
+   */
+  countersOf(connectionName: string): TransferCounters;
   /** Arms a failure (faults.ts); an outage brings the node back by itself after `downMs`. */
   arm(fault: Fault): void;
   /** Resolves when the node is up again after an outage that fired. */
@@ -123,8 +128,9 @@ async function startNode(
   if (!options.log) seedSystemEvents(log);
   const gate = new Gate();
   const counters = newTransferCounters();
+  const byConnection: ConnectionCounters = new Map();
   const faults = new Faults();
-  const context: CallContext = { log, gate, counters, faults };
+  const context: CallContext = { log, gate, counters, byConnection, faults };
   const listening = await listen({ legacy, version, port: options.port ?? 0, context });
   const port = listening.port;
   let server = listening.server;
@@ -159,6 +165,11 @@ async function startNode(
     thaw: () => gate.thaw(),
     readCalls: () => counters.readCalls,
     counters,
+    countersOf(connectionName) {
+      let own = byConnection.get(connectionName);
+      if (!own) byConnection.set(connectionName, (own = newTransferCounters()));
+      return own;
+    },
     arm: (fault) => faults.arm(fault),
     async settled() {
       await restarting;
@@ -180,6 +191,8 @@ export interface EsdbTestCluster {
   moveLeader(): void;
   /** Counters summed over the nodes. */
   counters(): TransferCounters;
+  /** One client connection's counters summed over the nodes (see EsdbTestServer.countersOf). */
+  countersOf(connectionName: string): TransferCounters;
   stop(): Promise<void>;
 }
 
@@ -214,6 +227,14 @@ export async function startEsdbTestCluster(options: { readonly nodes?: number; r
     counters() {
       const sum = newTransferCounters();
       for (const node of nodes) for (const key of Object.keys(sum) as (keyof TransferCounters)[]) sum[key] += node.counters[key];
+      return sum;
+    },
+    countersOf(connectionName) {
+      const sum = newTransferCounters();
+      for (const node of nodes) {
+        const own = node.countersOf(connectionName);
+        for (const key of Object.keys(sum) as (keyof TransferCounters)[]) sum[key] += own[key];
+      }
       return sum;
     },
     async stop() {

@@ -11,7 +11,7 @@ import type { AppendBatch } from '../../../src/eventStore/eventStore';
 import { verifyChain } from '../../../src/eventStore/hashChain';
 import type { LoggedEvent } from './inMemoryLog';
 import { readIssRecord } from '../../../src/format/iss/IssReader';
-import { issRecordToEvents } from '../../../src/format/iss/import/issRecordToEvents';
+import { issRecordToEvents } from '../../../src/archive/import/issRecordToEvents';
 import { corpusLines } from '../../iss/corpus';
 import { ctx, playTableDeal } from '../../projections/helpers';
 import { startEsdbTestCluster, type EsdbTestCluster } from './esdbTestServer';

@@ -17,6 +17,8 @@ export interface Fault {
   readonly at: FaultPoint;
   /** Reads and subscriptions: cut once at least this many events were sent on the call (default 1). */
   readonly afterEvents?: number;
+  /** Only a call of the client connecting with this name (`connectionName=` in its connection string). */
+  readonly connection?: string;
   readonly action: { readonly kind: 'outage'; readonly downMs: number } | { readonly kind: 'leaderChange' };
 }
 
@@ -54,22 +56,27 @@ export class Faults {
     return this.armed.length;
   }
 
-  private take(at: FaultPoint, sentEvents?: number): Fault | undefined {
-    const index = this.armed.findIndex((fault) => fault.at === at && (sentEvents === undefined || sentEvents >= (fault.afterEvents ?? 1)));
+  private take(at: FaultPoint, sentEvents?: number, connection?: string): Fault | undefined {
+    const index = this.armed.findIndex(
+      (fault) =>
+        fault.at === at &&
+        (sentEvents === undefined || sentEvents >= (fault.afterEvents ?? 1)) &&
+        (fault.connection === undefined || fault.connection === connection),
+    );
     return index < 0 ? undefined : this.armed.splice(index, 1)[0];
   }
 
   /** Whether a read or subscription is cut now, having sent `sentEvents` events; if so the node fails it. */
-  cutsAfter(at: 'read' | 'subscription', sentEvents: number, call: Cuttable): boolean {
-    const fault = this.take(at, sentEvents);
+  cutsAfter(at: 'read' | 'subscription', sentEvents: number, call: Cuttable, connection?: string): boolean {
+    const fault = this.take(at, sentEvents, connection);
     if (!fault) return false;
     this.fire(fault, call);
     return true;
   }
 
   /** Whether an append just written is left unanswered; if so the node fails it. */
-  cutsAppend(call: Cuttable): boolean {
-    const fault = this.take('append');
+  cutsAppend(call: Cuttable, connection?: string): boolean {
+    const fault = this.take('append', undefined, connection);
     if (!fault) return false;
     this.fire(fault, call);
     return true;

@@ -16,7 +16,7 @@ import * as sharedPb from '@eventstore/db-client/generated/shared_pb';
 import type { InMemoryLog, LoggedEvent } from './inMemoryLog';
 import { streamNameOf } from './appendHandlers';
 import type { Gate } from './gate';
-import type { TransferCounters } from './transferCounters';
+import { contextOfCall, type ConnectionCounters, type TransferCounters } from './transferCounters';
 import type { Faults } from './faults';
 
 const FORWARDS = 0;
@@ -95,6 +95,10 @@ export interface CallContext {
   readonly log: InMemoryLog;
   readonly gate: Gate;
   readonly counters: TransferCounters;
+  /** The same counts per client connection (by its connection name). */
+  readonly byConnection: ConnectionCounters;
+  /** The calling client's connection name (per call; '' when it sent none). */
+  readonly connectionName?: string;
   readonly faults: Faults;
 }
 
@@ -124,7 +128,7 @@ class Sender {
     this.context.counters.eventsSent++;
     if (this.kind === 'subscription') this.context.counters.subscriptionEventsSent++;
     this.sentEvents++;
-    if (this.context.faults.cutsAfter(this.kind, this.sentEvents, this.call)) {
+    if (this.context.faults.cutsAfter(this.kind, this.sentEvents, this.call, this.context.connectionName)) {
       this.cancelled = true;
       return false;
     }
@@ -298,8 +302,9 @@ async function subscribeToAll(context: CallContext, call: ReadCall, options: str
 
 export function handleRead(context: CallContext) {
   return (call: ReadCall): void => {
-    context.counters.readCalls++;
-    context.gate.whenOpen(() => void serveRead(context, call));
+    const callContext = contextOfCall(context, call.metadata);
+    callContext.counters.readCalls++;
+    context.gate.whenOpen(() => void serveRead(callContext, call));
   };
 }
 

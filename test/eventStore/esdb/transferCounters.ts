@@ -31,3 +31,39 @@ export function transferSince(before: TransferCounters, after: TransferCounters)
   for (const key of Object.keys(out) as (keyof TransferCounters)[]) out[key] = after[key] - before[key];
   return out;
 }
+
+/** The counters of one client connection, by the name it sends (`connectionName` in its connection string). */
+export type ConnectionCounters = Map<string, TransferCounters>;
+
+/** The `connection-name` header the client sends with every call ('' when none). */
+export function connectionNameOf(metadata: { get(key: string): unknown[] }): string {
+  const [name] = metadata.get('connection-name');
+  return typeof name === 'string' ? name : '';
+}
+
+/**
+ * Counters that add to the server's totals and to one connection's own at once (each `+=` or `++`
+ * goes to both), so a call handler counts once and a test can tell two clients of one server apart.
+ */
+export function countersOfCall(totals: TransferCounters, byConnection: ConnectionCounters, connectionName: string): TransferCounters {
+  let own = byConnection.get(connectionName);
+  if (!own) byConnection.set(connectionName, (own = newTransferCounters()));
+  const mine = own;
+  return new Proxy(totals, {
+    set(target, key, value: number) {
+      const field = key as keyof TransferCounters;
+      mine[field] += value - target[field];
+      target[field] = value;
+      return true;
+    },
+  });
+}
+
+/** The context of one call: its counts go to the server's totals and to the calling connection's. */
+export function contextOfCall<C extends { readonly counters: TransferCounters; readonly byConnection: ConnectionCounters; readonly connectionName?: string }>(
+  context: C,
+  metadata: { get(key: string): unknown[] },
+): C {
+  const connectionName = connectionNameOf(metadata);
+  return { ...context, connectionName, counters: countersOfCall(context.counters, context.byConnection, connectionName) };
+}

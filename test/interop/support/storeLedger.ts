@@ -1,9 +1,9 @@
 import type { EventStore, RecordedEvent } from '../../../src/eventStore/eventStore';
 import type { DealFilter, DealPage, DealSummary } from '../../../src/projections/dealSummary/dealSummary';
-import { eventStoreDealSource } from '../../../src/format/iss/export/dealStreamSource';
-import { dealRecordOfEvents } from '../../../src/format/ndjson/dealRecord';
-import { matchesDealFilter } from '../../../src/format/ndjson/dealFilter';
-import type { LedgerDeals } from '../../../src/format/ndjson/ledgerDealSource';
+import { eventStoreDealSource } from '../../../src/archive/export/dealStreamSource';
+import { dealRecordOfEvents } from '../../../src/archive/ndjson/dealRecord';
+import { matchesDealFilter } from '../../../src/archive/ndjson/dealFilter';
+import type { LedgerDeals } from '../../../src/archive/ndjson/ledgerDealSource';
 
 /**
  * The two Ledger reads the exports use (deals, dealEvents), answered straight from an event store

@@ -1,7 +1,7 @@
 import { GraphQLError } from 'graphql';
-import { InvalidTokenError, verifyToken } from '../auth/token';
-import { anonymous, type Principal } from '../auth/role';
-import type { TokenRevocations } from '../auth/tokenRevocations';
+import { InvalidTokenError, verifyToken } from './token';
+import { anonymous, type Principal } from './role';
+import type { TokenRevocations } from './tokenRevocations';
 
 /**
  * The principal of a request from its Authorization value (`Bearer <token>`). No value means

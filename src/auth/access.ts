@@ -3,9 +3,9 @@
  * Hidden cards: during a live deal a player sees their own seat; recorders of the deal's table,
  * arbiters and admins see every card; everybody else sees the public view. Finished deals are open.
  */
-import type { Perspective } from '../../projections/replayFrames/replayFrame';
-import type { DealSummary } from '../../projections/dealSummary/dealSummary';
-import type { Seat } from '../../rules/seat';
+import type { Perspective } from '../projections/replayFrames/replayFrame';
+import type { DealSummary } from '../projections/dealSummary/dealSummary';
+import type { Seat } from '../rules/seat';
 import type { Principal } from './role';
 
 export type Requested = 'auto' | 'public' | 'all' | 'forehand' | 'middlehand' | 'rearhand';
@@ -18,22 +18,46 @@ export interface Visibility {
 
 /** Tournaments whose deals must be left out of lists, counts and statistics for this principal. */
 export function hiddenTournaments(p: Principal, v: Visibility): readonly string[] {
-  return p.role === 'anonymous' ? v.privateTournaments : [];
+  if (p.role === 'anonymous') return v.privateTournaments;
+  // A player token bound to a tournament or table sees a private tournament only when it is its own.
+  if (isScopedPlayer(p)) return v.privateTournaments.filter((t) => t !== p.tournament);
+  return [];
 }
 
-/** May the principal read this deal at all (private tournaments hide from anonymous readers)? */
-export function mayReadDeal(p: Principal, deal: Pick<DealSummary, 'tournamentId'>, v: Visibility): boolean {
-  return p.role !== 'anonymous' || !v.isPrivateTournament(deal.tournamentId);
+/** A player token bound to a tournament and/or a table (issued through the API), not one for the player everywhere. */
+export function isScopedPlayer(p: Principal): boolean {
+  return p.role === 'player' && (p.table !== undefined || p.tournament !== undefined);
+}
+
+/**
+ * Is the deal inside the token's scope? A token bound to a table covers that table's deals; one
+ * bound to a tournament covers that tournament's deals; an unscoped token covers everything.
+ */
+export function scopeCovers(p: Principal, deal: { readonly tableId: string | null; readonly tournamentId?: string | null }): boolean {
+  if (p.role === 'anonymous') return false;
+  if (p.table !== undefined && p.table !== deal.tableId) return false;
+  if (p.tournament !== undefined && p.tournament !== deal.tournamentId) return false;
+  return true;
+}
+
+/** May the principal read this deal at all (private tournaments hide from anonymous readers and from other tournaments' player tokens)? */
+export function mayReadDeal(p: Principal, deal: Pick<DealSummary, 'tournamentId'> & { readonly tableId?: string | null }, v: Visibility): boolean {
+  if (!v.isPrivateTournament(deal.tournamentId)) return true;
+  if (p.role === 'anonymous') return false;
+  return !isScopedPlayer(p) || scopeCovers(p, { tableId: deal.tableId ?? null, tournamentId: deal.tournamentId });
 }
 
 export function mayReadTournament(p: Principal, tournamentId: string | null, v: Visibility): boolean {
-  return p.role !== 'anonymous' || !v.isPrivateTournament(tournamentId);
+  if (!v.isPrivateTournament(tournamentId)) return true;
+  if (p.role === 'anonymous') return false;
+  return !isScopedPlayer(p) || p.tournament === tournamentId;
 }
 
 /** The most of a deal the principal may see right now. */
 export interface DealStanding {
   readonly status: string;
   readonly tableId: string | null;
+  readonly tournamentId?: string | null;
   readonly players: readonly string[];
 }
 
@@ -41,7 +65,8 @@ export function widestPerspective(p: Principal, deal: DealStanding): Perspective
   if (deal.status !== 'inProgress') return { kind: 'all' };
   if (p.role === 'admin' || p.role === 'arbiter') return { kind: 'all' };
   if (p.role === 'recorder' && deal.tableId !== null && p.table === deal.tableId) return { kind: 'all' };
-  if (p.role !== 'anonymous' && p.player !== undefined) {
+  // A player token speaks for its player only where it is bound: elsewhere it sees what anybody sees.
+  if (p.role !== 'anonymous' && p.player !== undefined && scopeCovers(p, deal)) {
     const seat = deal.players.indexOf(p.player);
     if (seat >= 0) return { kind: 'seat', seat: seat as Seat };
   }

@@ -1,10 +1,10 @@
-import type { Card } from '../../../rules/card';
-import type { DealCommand, StartDeal } from '../../../deal/commands';
-import type { IssRecord, IssToken } from '../IssRecord';
-import { declarationOfToken } from '../IssMoves';
-import { issHeaderProblem, issTimeToIso } from '../judgeIssLine';
+import type { Card } from '../../rules/card';
+import type { DealCommand, StartDeal } from '../../deal/commands';
+import type { IssRecord, IssToken } from '../../format/iss/IssRecord';
+import { declarationOfToken } from '../../format/iss/IssMoves';
+import { issHeaderProblem, issTimeToIso } from '../../format/iss/judgeIssLine';
 
-export { issTimeToIso } from '../judgeIssLine';
+export { issTimeToIso } from '../../format/iss/judgeIssLine';
 
 /** Rule profile of imported ISS deals (D4: ISkO plus D3 claims and resignations). */
 export const ISS_PROFILE_ID = 'iss';

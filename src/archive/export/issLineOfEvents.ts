@@ -1,12 +1,12 @@
-import { withoutWithdrawn } from '../../../deal/withdrawals';
-import { getProfile } from '../../../deal/engine';
-import { isDealEventType, type CardsDealtData, type DealStartedData, type ScoreCorrectedData, type StoredDealEvent } from '../../../deal/events';
-import type { IssResult } from '../IssRecord';
-import { moveOfEvent } from '../../../deal/evolve';
-import type { Move } from '../../../rules/move';
-import { writeIssRecord, writeLiveIssRecord } from '../IssWriter';
-import { isIssRecordImported } from '../import/issRecordImported';
-import { applyTokenPatch } from './tokenPatch';
+import { withoutWithdrawn } from '../../deal/withdrawals';
+import { getProfile } from '../../deal/engine';
+import { isDealEventType, type CardsDealtData, type DealStartedData, type ScoreCorrectedData, type StoredDealEvent } from '../../deal/events';
+import type { IssResult } from '../../format/iss/IssRecord';
+import { moveOfEvent } from '../../deal/evolve';
+import type { Move } from '../../rules/move';
+import { writeIssRecord, writeLiveIssRecord } from '../../format/iss/IssWriter';
+import { isIssRecordImported } from '../../format/iss/import/issRecordImported';
+import { applyTokenPatch } from '../../format/iss/export/tokenPatch';
 import { tokensOfEvents, type AnyEvent } from './tokensOfEvents';
 
 /** What the ISS export writes as PC[...] for deals recorded live. */

@@ -1,7 +1,7 @@
 import type { GameType } from '../../rules/declaration';
 import { GAME_TYPES } from '../../rules/declaration';
 import type { DealRecord } from './dealRecord';
-import { ISO_INSTANT_HINT, parseIsoInstant } from '../isoInstant';
+import { ISO_INSTANT_HINT, parseIsoInstant } from '../../format/isoInstant';
 
 /** The export filters (CLI flags and HTTP query parameters share these names). */
 export interface DealExportFilter {

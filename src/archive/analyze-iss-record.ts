@@ -3,9 +3,9 @@ import { readIssRecord } from '../format/iss/IssReader';
 import type { Card } from '../rules/card';
 import type { Seat } from '../rules/seat';
 import { getProfile } from '../rules/variant';
-import { positionFromMoves } from './position-from-moves';
-import { declarerCanTakeAll, defaultSolver, solveNull, solveValue } from './solve';
-import type { Solver } from './solver';
+import { positionFromMoves } from '../analysis/position-from-moves';
+import { declarerCanTakeAll, defaultSolver, solveNull, solveValue } from '../analysis/solve';
+import type { Solver } from '../analysis/solver';
 
 /** The answer `analyze iss --json` prints for one record (the issue's output contract). */
 export type IssRecordAnalysis =

@@ -6,7 +6,7 @@
 import { randomBytes } from 'node:crypto';
 import { closeSync, fsyncSync, linkSync, mkdirSync, openSync, readFileSync, unlinkSync, writeSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
-import { parseStoreUrl } from '../../eventStore/storeUrl';
+import { parseStoreUrl } from './storeConnection';
 
 export const TOKEN_SECRET_ENV = 'SKAT_LEDGER_TOKEN_SECRET';
 export const DEFAULT_STORE_URL = 'sqlite:./data/skat-ledger.db';

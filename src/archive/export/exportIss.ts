@@ -1,8 +1,8 @@
-import type { DealStartedData } from '../../../deal/events';
+import type { DealStartedData } from '../../deal/events';
 import type { DealStreamSource } from './dealStreamSource';
 import { issLineOfEvents } from './issLineOfEvents';
-import { isIssRecordImported } from '../import/issRecordImported';
-import type { IssLineEncoding } from '../issLineSource';
+import { isIssRecordImported } from '../../format/iss/import/issRecordImported';
+import type { IssLineEncoding } from '../../format/iss/issLineSource';
 
 export interface IssExportOptions {
   /** Only these deals, in this order; default every deal in the order it was recorded. */

@@ -1,5 +1,5 @@
-import type { DealStreamSource } from '../iss/export/dealStreamSource';
-import type { AnyEvent } from '../iss/export/tokensOfEvents';
+import type { DealStreamSource } from '../export/dealStreamSource';
+import type { AnyEvent } from '../export/tokensOfEvents';
 import { dealRecordOfEvents, type DealRecord } from './dealRecord';
 import { matchesDealFilter, type DealExportFilter } from './dealFilter';
 

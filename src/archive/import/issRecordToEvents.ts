@@ -1,15 +1,15 @@
-import type { NewEvent } from '../../../eventStore/eventStore';
-import { eventIdFor } from '../../../eventStore/eventIds';
-import { decide, type DecideContext } from '../../../deal/decide';
-import { initialDealState, type DealState } from '../../../deal/dealState';
-import { DEAL_SCHEMA_VERSION, type DealEvent } from '../../../deal/events';
-import { evolve } from '../../../deal/evolve';
-import type { IssRecord } from '../IssRecord';
-import type { IssLineEncoding } from '../issLineSource';
+import type { NewEvent } from '../../eventStore/eventStore';
+import { eventIdFor } from '../../eventStore/eventIds';
+import { decide, type DecideContext } from '../../deal/decide';
+import { initialDealState, type DealState } from '../../deal/dealState';
+import { DEAL_SCHEMA_VERSION, type DealEvent } from '../../deal/events';
+import { evolve } from '../../deal/evolve';
+import type { IssRecord } from '../../format/iss/IssRecord';
+import type { IssLineEncoding } from '../../format/iss/issLineSource';
 import { tokensOfEvents } from '../export/tokensOfEvents';
-import { diffTokens } from '../export/tokenPatch';
+import { diffTokens } from '../../format/iss/export/tokenPatch';
 import { planIssDeal } from './issDealPlan';
-import { ISS_RECORD_IMPORTED, type IssRecordImportedData } from './issRecordImported';
+import { ISS_RECORD_IMPORTED, type IssRecordImportedData } from '../../format/iss/import/issRecordImported';
 
 export const ISS_IMPORT_SOURCE = 'import:iss';
 

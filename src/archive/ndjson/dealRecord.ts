@@ -5,10 +5,10 @@ import type { Card } from '../../rules/card';
 import type { Declaration, GameType } from '../../rules/declaration';
 import type { DerivationLine } from '../../rules/game-result';
 import { SEAT_NAMES, type Seat } from '../../rules/seat';
-import type { IssResult } from '../iss/IssRecord';
-import { isIssRecordImported } from '../iss/import/issRecordImported';
-import { checkRecordedResult, type RecordedResultCheck } from '../iss/import/recordedResultCheck';
-import type { AnyEvent } from '../iss/export/tokensOfEvents';
+import type { IssResult } from '../../format/iss/IssRecord';
+import { isIssRecordImported } from '../../format/iss/import/issRecordImported';
+import { checkRecordedResult, type RecordedResultCheck } from '../../format/iss/import/recordedResultCheck';
+import type { AnyEvent } from '../export/tokensOfEvents';
 
 /** Version of the NDJSON hand-history shape (deal.schema.json `$id` carries it too). */
 export const DEAL_RECORD_FORMAT = 'skat-ledger/deal@1';

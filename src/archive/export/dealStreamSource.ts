@@ -1,5 +1,5 @@
-import type { EventStore } from '../../../eventStore/eventStore';
-import { DEAL_STREAM_PREFIX, dealStreamName, type DealStartedData } from '../../../deal/events';
+import type { EventStore } from '../../eventStore/eventStore';
+import { DEAL_STREAM_PREFIX, dealStreamName, type DealStartedData } from '../../deal/events';
 import type { AnyEvent } from './tokensOfEvents';
 
 /** Where the exporters read deals from: the ids in recording order and each deal's events. */

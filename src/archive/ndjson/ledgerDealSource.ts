@@ -1,6 +1,6 @@
 import type { RecordedEvent } from '../../eventStore/eventStore';
 import type { DealFilter, DealPage, DealSummary } from '../../projections/dealSummary/dealSummary';
-import type { DealStreamSource } from '../iss/export/dealStreamSource';
+import type { DealStreamSource } from '../export/dealStreamSource';
 import type { DealExportFilter } from './dealFilter';
 
 /** What the exporters need of the Ledger: the deal list (filtered, paged) and a deal's events. */

@@ -30,9 +30,3 @@ export interface CommandOutcome {
   /** The deal a table command started, when it started one. */
   readonly dealId?: string;
 }
-
-export interface AppendDealOutcome {
-  readonly dealId: string;
-  readonly status: 'appended' | 'alreadyPresent';
-  readonly nextExpectedRevision: bigint;
-}

@@ -1,8 +1,7 @@
 /** Everything the API needs from its environment, resolved once at start. */
-import { limitsFromEnv, type ApiLimits } from './limits/apiLimits';
-import { DEFAULT_STORE_URL, resolveTokenSecret } from './auth/tokenSecret';
-import { parseStoreUrl } from '../eventStore/storeUrl';
-import { StoreConfigError } from '../eventStore/errors';
+import { limitsFromEnv, type ApiLimits } from './apiLimits';
+import { DEFAULT_STORE_URL, resolveTokenSecret } from './tokenSecret';
+import { parseStoreUrl, StoreConfigError } from './storeConnection';
 import { parseMismatchPolicy, type ReadModelMismatchPolicy } from '../projections/readModelBinding';
 
 export interface ApiSettings {

@@ -1,7 +1,7 @@
-import type { Card } from '../../../rules/card';
-import type { DealEvent } from '../../../deal/events';
-import type { IssToken } from '../IssRecord';
-import { modifiersOf } from '../IssMoves';
+import type { Card } from '../../rules/card';
+import type { DealEvent } from '../../deal/events';
+import type { IssToken } from '../../format/iss/IssRecord';
+import { modifiersOf } from '../../format/iss/IssMoves';
 
 /** An event as read from a deal stream; types outside the deal model are ignored here. */
 export interface AnyEvent {

@@ -1,0 +1,58 @@
+/**
+ * What every page spec needs: the browser code built as `npm run build` builds it (so no spec sees
+ * stale assets), a folder for its screenshots, and Debian's Chromium started with the flags this
+ * closed network needs (no background connections, no sandbox as root).
+ */
+import { execFileSync } from 'node:child_process';
+import { createHash } from 'node:crypto';
+import { cpSync, existsSync, mkdirSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { chromium, type Browser } from 'playwright-core';
+
+export const ROOT = resolve(__dirname, '..', '..');
+const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+const SOURCES = join(ROOT, 'src', 'viewer', 'web');
+const BUILT = join(ROOT, 'dist', 'viewer', 'web');
+const ENTRY = join(BUILT, 'main.js');
+const STAMP = join(ROOT, 'dist', '.viewer-built-from'); // beside the served folder, not in it
+
+function sourceFiles(dir: string): string[] {
+  return readdirSync(dir).flatMap((name) => {
+    const path = join(dir, name);
+    return statSync(path).isDirectory() ? sourceFiles(path) : [path];
+  });
+}
+
+/** A digest of everything the browser build reads: the viewer's sources and its tsconfig. */
+function sourceDigest(): string {
+  const hash = createHash('sha256');
+  for (const file of [...sourceFiles(SOURCES).sort(), join(ROOT, 'tsconfig.viewer.json')]) hash.update(file).update('\0').update(readFileSync(file)).update('\0');
+  return hash.digest('hex');
+}
+
+/**
+ * Builds the browser code unless the last build was made from exactly these sources (the page
+ * specs run one after another, and the compile is the slow part of their set-up).
+ */
+export function buildViewer(): void {
+  // The entry file's time is part of the stamp: a build made since (from other sources) is not trusted.
+  const stamp = () => `${sourceDigest()} ${existsSync(ENTRY) ? statSync(ENTRY).mtimeMs : 0}`;
+  if (existsSync(STAMP) && readFileSync(STAMP, 'utf8') === stamp()) return;
+  execFileSync(process.execPath, [require.resolve('typescript/bin/tsc'), '-p', join(ROOT, 'tsconfig.viewer.json')], { cwd: ROOT, stdio: 'pipe' });
+  cpSync(join(SOURCES, 'static'), BUILT, { recursive: true });
+  writeFileSync(STAMP, stamp());
+}
+
+/** The folder under test-output/ where a spec leaves its screenshots for a person to look at. */
+export function outputFolder(name: string): string {
+  const dir = join(ROOT, 'test-output', name);
+  mkdirSync(dir, { recursive: true });
+  return dir;
+}
+
+export function launchChromium(): Promise<Browser> {
+  return chromium.launch({
+    executablePath: CHROMIUM,
+    args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+  });
+}
