@@ -115,6 +115,9 @@ export function defaultReadModelUrl(storeUrl: string): string {
 
 const STRUCTURE_SCHEMA_VERSION = '1';
 
+/** How long a command waits for its own events to come back through the live subscription (a bound, not a timing). */
+const REACH_LIMIT_MS = 10_000;
+
 function checkPerspective(p: Perspective): void {
   const ok = p && (p.kind === 'all' || p.kind === 'public' || (p.kind === 'seat' && (p.seat === 0 || p.seat === 1 || p.seat === 2)));
   if (!ok) throw new InvalidQueryError('perspective must be { kind: "all" }, { kind: "public" } or { kind: "seat", seat: 0|1|2 }');
@@ -563,7 +566,9 @@ export class Ledger {
     if (!(this.follower instanceof SubscriptionFollower)) return;
     const read = await this.store.readStream(streamName, { direction: 'backwards', maxCount: 1 });
     const last = read.events[0];
-    if (last) await this.follower.reach(last.position);
+    if (last && !(await this.follower.reach(last.position, REACH_LIMIT_MS))) {
+      process.emitWarning(`following the event log: ${streamName}'s new events have not come back through the subscription within ${REACH_LIMIT_MS} ms; the command is recorded, its read models follow when they do`);
+    }
   }
 
   private tell(event: RecordedEvent): void {
