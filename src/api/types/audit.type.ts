@@ -59,6 +59,8 @@ export class ArchiveResultCheckType {
   agrees!: boolean | null;
   @Field(() => [ArchiveResultMismatchType], { description: 'The fields that differ' }) mismatches!: ArchiveResultMismatchType[];
   @Field({ description: 'In words: "recorded result agrees" or "recorded result disagrees: v, p"' }) text!: string;
+  @Field(() => Int, { nullable: true, description: "The record's own signed game value (ISS v); null when it records no game (passed in)" }) recordedValue!: number | null;
+  @Field(() => Int, { nullable: true, description: "The record's own declarer card points (ISS p); null when it records no game" }) recordedDeclarerPoints!: number | null;
 }
 
 @ObjectType('DealAudit', { description: 'Everything needed to check a deal: its events and hash chain, the recorded and the recomputed result, the derivation, corrections and claims' })

@@ -1,4 +1,5 @@
 import { Field, ID, Int, ObjectType } from '@nestjs/graphql';
+import { ArchiveResultCheckType } from './audit.type';
 import { DealResultType } from './dealResult.type';
 import { DealStatusEnum, GameTypeEnum, SeatEnum } from './enums';
 import { DateTimeScalar } from './dateTime.scalar';
@@ -20,4 +21,9 @@ export class DealType {
   @Field(() => SeatEnum, { nullable: true, description: 'Known once the deal is scored (live: see the frames)' }) declarer!: number | null;
   @Field(() => GameTypeEnum, { nullable: true, description: 'Known once the deal is scored (live: see the frames)' }) game!: string | null;
   @Field(() => DealResultType, { nullable: true, description: 'Null while the deal is in progress' }) result!: DealResultType | null;
+  @Field(() => ArchiveResultCheckType, {
+    nullable: true,
+    description: "For a deal imported from an archive record (ISS): which result `result` is (always the engine's), whether the record's own agrees, and the record's own v and p; null for other deals",
+  })
+  archive!: ArchiveResultCheckType | null;
 }
