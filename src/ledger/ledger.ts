@@ -33,7 +33,7 @@ import { Branches } from './branches';
 import { LogFollower } from './logFollower';
 import { SubscriptionFollower } from './subscriptionFollower';
 import { isIssRecordImported, type IssRecordImportedData } from '../format/iss/import/issRecordImported';
-import { checkRecordedResult } from '../format/iss/import/recordedResultCheck';
+import { summariseRecordedResult } from '../format/iss/import/recordedResultCheck';
 import { LogMemo } from './logMemo';
 import { reservedIdProblem } from './reservedIds';
 import { LEDGER_RULES } from '../deal/ledgerRules';
@@ -73,6 +73,9 @@ export { ReadModelMismatchError } from '../projections/readModelBinding';
 export { ConcurrencyError } from '../eventStore/errors';
 /** The events the ledger hands to its subscribers, as the store recorded them. */
 export type { RecordedEvent } from '../eventStore/eventStore';
+
+/** Score sheets kept in memory (a 500-player tournament has 167 tables): the oldest goes first. */
+const SHEET_CACHE_TABLES = 2_000;
 
 /** Move commands a recording of a result-only deal's cards takes (the deal's own stream refuses them: it is over). */
 const RECORDING_MOVES: ReadonlySet<string> = new Set(['CallBid', 'HoldBid', 'PassBid', 'TakeSkat', 'DiscardSkat', 'DeclareGame', 'ShowCards', 'PlayCard', 'CallKontra', 'CallRe', 'Resign', 'AbandonDeal', 'WithdrawMove']);
@@ -374,10 +377,19 @@ export class Ledger {
    * so the same dealer deals again.
    */
   private async lastDealOf(tableStream: string): Promise<{ last: LastDealStatus | null; misdeal: boolean }> {
-    const table = await this.store.readStream(tableStream);
-    const opened = [...table.events].reverse().find((e) => e.type === 'TableDealOpened');
+    // The latest TableDealOpened is among the last few events (a SeriesClosed may follow it): read from the end.
+    let tail = await this.store.readStream(tableStream, { direction: 'backwards', maxCount: 8 });
+    let opened = tail.events.find((e) => e.type === 'TableDealOpened');
+    if (!opened && tail.events.length === 8) {
+      tail = await this.store.readStream(tableStream);
+      opened = [...tail.events].reverse().find((e) => e.type === 'TableDealOpened');
+    }
     if (!opened) return { last: null, misdeal: false };
     const dealId = (opened.data as TableDealOpenedData).dealId;
+    // A scored, passed-in or open deal is told by its summary (caught up first); only an abandoned one needs its stream (R4: a misdeal?).
+    await this.catchUp();
+    const summary = getDealSummary(this.db, dealId);
+    if (summary && summary.status !== 'notScoreable') return { last: { dealId, status: summary.status === 'inProgress' ? 'open' : 'closed' }, misdeal: false };
     const deal = await this.store.readStream(dealStreamName(dealId));
     if (!deal.exists) return { last: { dealId, status: 'missing' }, misdeal: false };
     const closed = deal.events.some((e) => e.type === 'DealScored');
@@ -431,10 +443,13 @@ export class Ledger {
     const { last, misdeal } = await this.lastDealOf(tableStream);
     const command: StartTableDeal = { ...requested, lastDeal: last, ...(requested.redeal === undefined ? { redeal: misdeal } : {}) };
     const series = tableDecider(this.defaultProfileId, ctx.actorId);
+    // What the accepted decision opened, on which table state: no need to read the table back.
+    let decidedOn: { table: TableState; opened: TableDealOpenedData } | undefined;
     const decider: Decider<TableCommand, TableEvent, TableState> = {
       ...series,
       // The deal's own start is judged before the table records anything, so a refused start (bad cards) leaves no trace.
       decide: (c, s) => {
+        decidedOn = undefined;
         const decided = series.decide(c, s);
         if (!decided.ok) return decided;
         const opened = decided.value[0]?.type === 'TableDealOpened' ? decided.value[0].data : s.deals[s.deals.length - 1];
@@ -442,6 +457,7 @@ export class Ledger {
         const start = this.startOfTableDeal(s, opened, command);
         if (!start.ok) return start;
         const dry = decide(start.value, initialDealState, this.decideContext(ctx, start.value));
+        if (dry.ok) decidedOn = { table: s, opened };
         return dry.ok ? decided : dry;
       },
     };
@@ -449,13 +465,20 @@ export class Ledger {
       schemaVersion: STRUCTURE_SCHEMA_VERSION,
       requireExisting: () => new NotFoundError('table', command.tableId),
     });
-    await this.afterAppend(outcome);
-    const read = await this.store.readStream(tableStream);
-    const table = read.events.reduce((s, e) => evolveTable(s, e as unknown as TableEvent), initialTableState);
-    // Mine, or (the start of the table's latest deal was cut off) that deal again.
-    const openedEvent = read.events.find((e) => e.type === 'TableDealOpened' && e.metadata.commandId === ctx.commandId) ?? (outcome.events.length === 0 && !outcome.alreadyApplied ? [...read.events].reverse().find((e) => e.type === 'TableDealOpened') : undefined);
-    if (!openedEvent || !table.opened) throw new Error(`table ${command.tableId}: the deal just opened cannot be read back`);
-    const opened = openedEvent.data as TableDealOpenedData;
+    // No catch-up here: the deal's own start follows at once, and its afterAppend delivers both in log order.
+    let table: TableState;
+    let opened: TableDealOpenedData;
+    if (decidedOn && !outcome.alreadyApplied) {
+      ({ table, opened } = decidedOn);
+    } else {
+      // A retry of a command already applied: read back what it opened.
+      const read = await this.store.readStream(tableStream);
+      table = read.events.reduce((s, e) => evolveTable(s, e as unknown as TableEvent), initialTableState);
+      // Mine, or (the start of the table's latest deal was cut off) that deal again.
+      const openedEvent = read.events.find((e) => e.type === 'TableDealOpened' && e.metadata.commandId === ctx.commandId) ?? (outcome.events.length === 0 && !outcome.alreadyApplied ? [...read.events].reverse().find((e) => e.type === 'TableDealOpened') : undefined);
+      if (!openedEvent || !table.opened) throw new Error(`table ${command.tableId}: the deal just opened cannot be read back`);
+      opened = openedEvent.data as TableDealOpenedData;
+    }
     const start = this.startOfTableDeal(table, opened, command);
     if (!start.ok) throw new IllegalCommandError(start.refusal.ruleId, start.refusal.reason);
     const dealOutcome = await this.dealCommand(start.value, { ...ctx, commandId: `${ctx.commandId}/deal`, expectedRevision: undefined, causationId: ctx.commandId });
@@ -694,7 +717,7 @@ export class Ledger {
       const audit = buildAudit(dealId, read.events, claims);
       // An imported deal keeps the archive's own result next to the engine's (DealScored): compare them.
       const imported = read.events.find((e) => isIssRecordImported(e));
-      return imported ? { ...audit, archive: checkRecordedResult((imported.data as IssRecordImportedData).recordedResult, audit.recorded) } : audit;
+      return imported ? { ...audit, archive: summariseRecordedResult((imported.data as IssRecordImportedData).recordedResult, audit.recorded) } : audit;
     });
   }
 
@@ -748,7 +771,25 @@ export class Ledger {
     return json === undefined ? null : (JSON.parse(json) as TournamentInfo);
   }
 
+  /**
+   * Sheets by table, kept while the rows they were built from are unchanged (the runner's versions
+   * of the table and its tournament): standings after a deal rebuild only that deal's sheet.
+   */
+  private readonly sheetCache = new Map<string, { readonly version: string; readonly tournamentId: string | null; readonly tournamentVersion: string; readonly sheet: ScoreSheet | null }>();
+
   private sheetOf(tableId: string, tournament?: TournamentInfo | null): ScoreSheet | null {
+    const version = this.runner.versionOf('table', tableId);
+    const cached = this.sheetCache.get(tableId);
+    if (cached && cached.version === version && (cached.tournamentId === null || cached.tournamentVersion === this.runner.versionOf('tournament', cached.tournamentId))) return cached.sheet;
+    const sheet = this.buildSheet(tableId, tournament);
+    const tournamentId = sheet?.tournamentId ?? null;
+    if (this.sheetCache.size >= SHEET_CACHE_TABLES) this.sheetCache.delete(this.sheetCache.keys().next().value as string);
+    this.sheetCache.delete(tableId);
+    this.sheetCache.set(tableId, { version, tournamentId, tournamentVersion: tournamentId === null ? '' : this.runner.versionOf('tournament', tournamentId), sheet });
+    return sheet;
+  }
+
+  private buildSheet(tableId: string, tournament?: TournamentInfo | null): ScoreSheet | null {
     const table = this.tableInfo(tableId);
     if (!table) return null;
     // The tournament's loss fee (one fee at every table size), when it set one.
