@@ -47,6 +47,8 @@ interface Probe {
   /** A fresh request each time (distinct deals where the server would otherwise remember an answer). */
   readonly send: (i: number) => Promise<{ status: number; errors: string[]; bytes: number }>;
   readonly note?: string;
+  /** Fewer runs than REPEAT (a whole-store export). */
+  readonly repeat?: number;
 }
 
 async function main(): Promise<void> {
@@ -85,6 +87,11 @@ async function main(): Promise<void> {
     { name: 'deals totalCount ×40 filters', send: (i) => gql(aliases(40, (k) => `deals(first: 1, filter: { player: "b${(i + k) % ready.pools.b}" }) { totalCount }`)) },
     { name: 'frames of 4 distinct deals (ALL steps, PUBLIC)', send: () => { const r = next(); return gql(aliases(4, (k) => `deal(id: "${dealId(r + k)}") { frames(perspective: PUBLIC) { step toAct hands { forehand { code } } currentTrick { cards { card { code } } } legalMoves { kind card { code } } } }`)); } },
     { name: 'analysis of a deal not yet computed (1 solver job)', note: 'solver-bound: waits for a worker thread, the event loop is free', send: () => gql(`{ deal(id: "${dealId(next())}") { analysis { steps { step verdict value alternatives { move value verdict } } turningPoints { text } } } }`) },
+    { name: 'NDJSON export of every deal (streamed)', repeat: 2, note: 'a stream: its length grows with the store; /health is what must stay low', send: async () => {
+      const res = await fetch(`${base}/api/export/deals.ndjson`, { headers: { accept: 'application/x-ndjson' } });
+      const text = await res.text();
+      return { status: res.status, errors: res.ok ? [] : [text.slice(0, 120)], bytes: text.length };
+    } },
     { name: 'analysis ×84 aliases of one computed deal', send: () => gql(aliases(84, () => `deal(id: "${dealId(0)}") { analysis { steps { step verdict value alternatives { move value verdict } } } }`)) },
   ];
 
@@ -107,7 +114,7 @@ async function main(): Promise<void> {
     const overlapping: number[] = [];
     let last: { status: number; errors: string[]; bytes: number } | null = null;
     const cpu0 = await cpuOf(child);
-    for (let i = 0; i < REPEAT; i++) {
+    for (let i = 0; i < (probe.repeat ?? REPEAT); i++) {
       const t0 = performance.now();
       last = await probe.send(i);
       const t1 = performance.now();
