@@ -1,12 +1,12 @@
 import { createHash } from 'node:crypto';
-import { decide, type DecideContext } from '../deal/decide';
+import { checkRecordingEnd, decide, upgradeStart, type DecideContext } from '../deal/decide';
 import { initialDealState, type DealState } from '../deal/dealState';
-import { DEAL_SCHEMA_VERSION, dealStreamName, DEAL_STREAM_PREFIX, type DealEvent, type ScoreCorrectedData } from '../deal/events';
+import { DEAL_SCHEMA_VERSION, dealStreamName, DEAL_STREAM_PREFIX, upgradeStreamName, type DealEvent, type ScoreCorrectedData } from '../deal/events';
 import { recomputedResult } from '../deal/recomputed';
 import { scoreEnteredResult } from '../rules/result-entry';
 import { DEFAULT_PROFILE_ID, getProfile } from '../deal/engine';
 import { evolve } from '../deal/evolve';
-import type { ConfirmDeal, ContestDeal, DealCommand, StartDeal } from '../deal/commands';
+import type { CompleteUpgrade, ConfirmDeal, ContestDeal, DealCommand, StartDeal, UpgradeDeal } from '../deal/commands';
 import { commandMetadata, handleCommand, type Decider } from '../commandHandling/handleCommand';
 import { ConcurrencyError } from '../eventStore/errors';
 import type { EventStore, NewEvent, RecordedEvent } from '../eventStore/eventStore';
@@ -69,6 +69,15 @@ export { ReadModelMismatchError } from '../projections/readModelBinding';
 export { ConcurrencyError } from '../eventStore/errors';
 /** The events the ledger hands to its subscribers, as the store recorded them. */
 export type { RecordedEvent } from '../eventStore/eventStore';
+
+/** Move commands a recording of a result-only deal's cards takes (the deal's own stream refuses them: it is over). */
+const RECORDING_MOVES: ReadonlySet<string> = new Set(['CallBid', 'HoldBid', 'PassBid', 'TakeSkat', 'DiscardSkat', 'DeclareGame', 'ShowCards', 'PlayCard', 'CallKontra', 'CallRe', 'Resign', 'AbandonDeal', 'WithdrawMove']);
+
+/** A recording stream holds attempts one after another: each DealStarted begins afresh. */
+const RECORDING_DECIDER: Omit<Decider<DealState, DealEvent>, 'decide'> = {
+  initial: initialDealState,
+  evolve: (s, e) => evolve(e.type === 'DealStarted' ? initialDealState : s, toStoredDealEvent(e)),
+};
 
 export interface LedgerOptions {
   /** `sqlite::memory:`, `sqlite:<file>`, or an EventStoreDB URL. */
@@ -232,6 +241,9 @@ export class Ledger {
           decide: (s) => decideAccess(command, s, ctx.actorId),
         }, ctx, { schemaVersion: STRUCTURE_SCHEMA_VERSION });
         break;
+      case 'UpgradeDeal':
+        outcome = await this.upgradeDeal(command, ctx);
+        break;
       case 'ConfirmDeal':
       case 'ContestDeal':
         outcome = await this.dealCommand(await this.withSeries(command), ctx);
@@ -256,6 +268,11 @@ export class Ledger {
 
   private async dealCommand(command: DealCommand, ctx: CommandContext): Promise<CommandOutcome> {
     if (typeof command.dealId !== 'string' || command.dealId === '') throw new IllegalCommandError('L10', 'a deal command names its dealId');
+    // The moves of a result-only deal whose cards are being recorded go to that recording, not to the deal.
+    if (RECORDING_MOVES.has(command.type) && getDealSummary(this.db, command.dealId)?.provenance === 'resultOnly') {
+      const recorded = await this.recordingCommand(command, ctx);
+      if (recorded) return recorded;
+    }
     const decideCtx = this.decideContext(ctx, command);
     const decider: Decider<DealState, DealEvent> = {
       initial: initialDealState,
@@ -270,6 +287,66 @@ export class Ledger {
       schemaVersion: DEAL_SCHEMA_VERSION,
       requireExisting: command.type === 'StartDeal' ? undefined : () => new NotFoundError('deal', command.dealId),
     });
+  }
+
+  /** Begins a recording of a result-only deal's cards (its own stream, so the deal is untouched until it reproduces the result). */
+  private async upgradeDeal(command: UpgradeDeal, ctx: CommandContext): Promise<CommandOutcome> {
+    if (typeof command.dealId !== 'string' || command.dealId === '') throw new IllegalCommandError('L10', 'a deal command names its dealId');
+    const read = await this.store.readStream(dealStreamName(command.dealId));
+    if (!read.exists) throw new NotFoundError('deal', command.dealId);
+    const deal = read.events.reduce((s, e) => evolve(s, toStoredDealEvent(e)), initialDealState);
+    const start = upgradeStart(command, deal);
+    if (!start.ok) throw new IllegalCommandError(start.refusal.ruleId, start.refusal.reason);
+    const decideCtx = this.decideContext(ctx, start.value);
+    // Every UpgradeDeal begins a fresh attempt: an earlier one (a mistyped hand) stays in the stream as history.
+    const outcome = await handleCommand(this.store, upgradeStreamName(command.dealId), { ...RECORDING_DECIDER, decide: () => decide(start.value, initialDealState, decideCtx) }, ctx, { schemaVersion: DEAL_SCHEMA_VERSION });
+    return { ...outcome, dealId: command.dealId };
+  }
+
+  /**
+   * A move of a result-only deal while its cards are recorded: decided on the latest attempt, and
+   * refused when it would end the deal with another result than the one in force. When it ends the
+   * deal with that result, the deal is upgraded (CompleteUpgrade). Null when no recording exists.
+   */
+  private async recordingCommand(command: DealCommand, ctx: CommandContext): Promise<CommandOutcome | null> {
+    const stream = upgradeStreamName(command.dealId);
+    const head = await this.store.readStream(stream, { maxCount: 1 });
+    if (!head.exists) return null;
+    const dealRead = await this.store.readStream(dealStreamName(command.dealId));
+    const deal = dealRead.events.reduce((s, e) => evolve(s, toStoredDealEvent(e)), initialDealState);
+    const decideCtx = this.decideContext(ctx, command);
+    const outcome = await handleCommand(
+      this.store,
+      stream,
+      {
+        ...RECORDING_DECIDER,
+        decide: (s) => {
+          const decided = decide(command, s, decideCtx);
+          return decided.ok ? checkRecordingEnd(decided.value, deal) : decided;
+        },
+      },
+      ctx,
+      { schemaVersion: DEAL_SCHEMA_VERSION },
+    );
+    if (outcome.events.some((e) => e.type === 'DealScored')) {
+      await this.afterAppend(outcome);
+      const recording = await this.store.readStream(stream);
+      const events = recording.events.map(toStoredDealEvent);
+      const from = events.map((e) => e.type).lastIndexOf('DealStarted');
+      const complete: CompleteUpgrade = { type: 'CompleteUpgrade', dealId: command.dealId, recordingStream: stream, recording: events.slice(from) };
+      const sub = { ...ctx, commandId: `${ctx.commandId}/upgrade`, expectedRevision: undefined, causationId: ctx.commandId };
+      const upgraded = await this.dealCommand(complete, sub);
+      await this.afterAppend(upgraded);
+    }
+    return { ...outcome, dealId: command.dealId };
+  }
+
+  /** The frames of the latest recording of a result-only deal's cards (every card: the deal itself is over), or null when none was begun. */
+  async recordingFrames(dealId: string, range: { from?: number; to?: number } = {}): Promise<ReplayFrame[] | null> {
+    const read = await this.store.readStream(upgradeStreamName(dealId));
+    if (!read.exists) return null;
+    const from = read.events.map((e) => e.type).lastIndexOf('DealStarted');
+    return replayFrames(dealId, read.events.slice(from), { kind: 'all' }, range);
   }
 
   /** A confirmation or contest with the deal's series as its table stream stands (closed? reviews after closing?). */
