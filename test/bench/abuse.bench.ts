@@ -81,10 +81,13 @@ async function main(): Promise<void> {
   const probes: Probe[] = [
     { name: 'audit ×21 distinct deals', send: () => { const r = next(); return gql(aliases(21, (k) => `audit(dealId: "${dealId(r + k)}") { intact agrees derivation { ruleId text } }`)); } },
     { name: `playerStats of an a-player (1/${ready.pools.a} of all deals)`, send: (i) => gql(`{ playerStats(player: "a${i % ready.pools.a}") { dealsPlayed declarerGames wonAsDeclarer seegerFabianPerSeries { total } } }`) },
-    { name: 'playerStats ×20 b-players', send: (i) => gql(aliases(20, (k) => `playerStats(player: "b${(i * 20 + k) % ready.pools.b}") { dealsPlayed wonAsDeclarer }`)) },
+    { name: `playerStats of a b-player (1/${ready.pools.b} of all deals)`, send: (i) => gql(`{ playerStats(player: "b${i % ready.pools.b}") { dealsPlayed declarerGames wonAsDeclarer seegerFabianPerSeries { total } } }`) },
+    { name: 'playerStats ×11 c-players', send: (i) => gql(aliases(11, (k) => `playerStats(player: "c${(i * 11 + k) % ready.pools.c}") { dealsPlayed wonAsDeclarer }`)) },
     { name: 'scoreSheet ×60 distinct series tables', send: () => { const r = next(); return gql(aliases(60, (k) => `scoreSheet(tableId: "${seriesTable((r + k) % Math.floor(ready.deals / ready.seriesLength))}") { rows { dealNumber declarer entry } totals { player seegerFabian } }`)); } },
     { name: 'deals(first: 100) with results', send: (i) => gql(`{ deals(first: 100, filter: { player: "c${i % ready.pools.c}" }) { totalCount edges { node { id players result { declarer game won score } } } } }`) },
-    { name: 'deals totalCount ×40 filters', send: (i) => gql(aliases(40, (k) => `deals(first: 1, filter: { player: "b${(i + k) % ready.pools.b}" }) { totalCount }`)) },
+    { name: 'deals(filter: { result: LOST }) totalCount ×2', send: () => gql(aliases(2, (k) => `deals(first: 1, filter: { result: ${k % 2 ? "WON" : "LOST"} }) { totalCount }`)) },
+    { name: 'deals(first: 1) totalCount ×95, no filter', send: () => gql(aliases(95, () => `deals(first: 1) { totalCount }`)) },
+    { name: 'deals totalCount ×40 b-player filters', send: (i) => gql(aliases(40, (k) => `deals(first: 1, filter: { player: "b${(i + k) % ready.pools.b}" }) { totalCount }`)) },
     { name: 'frames of 4 distinct deals (ALL steps, PUBLIC)', send: () => { const r = next(); return gql(aliases(4, (k) => `deal(id: "${dealId(r + k)}") { frames(perspective: PUBLIC) { step toAct hands { forehand { code } } currentTrick { cards { card { code } } } legalMoves { kind card { code } } } }`)); } },
     { name: 'analysis of a deal not yet computed (1 solver job)', note: 'solver-bound: waits for a worker thread, the event loop is free', send: () => gql(`{ deal(id: "${dealId(next())}") { analysis { steps { step verdict value alternatives { move value verdict } } turningPoints { text } } } }`) },
     { name: 'NDJSON export of every deal (streamed)', repeat: 2, note: 'a stream: its length grows with the store; /health is what must stay low', send: async () => {
