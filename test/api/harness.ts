@@ -32,9 +32,11 @@ export interface TestServer {
 
 const SECRET = Buffer.from('e2e-test-secret-0123456789abcdef');
 
-export async function startServer(options: { limits?: Partial<ApiLimits>; privateTournaments?: string[]; storeUrl?: string; responseCacheMs?: number; analysis?: AnalysisOptions } = {}): Promise<TestServer> {
+export async function startServer(
+  options: { limits?: Partial<ApiLimits>; privateTournaments?: string[]; storeUrl?: string; readModelUrl?: string; responseCacheMs?: number; analysis?: AnalysisOptions } = {},
+): Promise<TestServer> {
   const storeUrl = options.storeUrl ?? 'sqlite::memory:';
-  const ledger = await Ledger.open({ storeUrl, ...(options.analysis ? { analysis: options.analysis } : {}) });
+  const ledger = await Ledger.open({ storeUrl, ...(options.readModelUrl !== undefined ? { readModelUrl: options.readModelUrl } : {}), ...(options.analysis ? { analysis: options.analysis } : {}) });
   const settings = settingsFromEnv(
     {},
     {
