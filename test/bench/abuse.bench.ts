@@ -45,9 +45,11 @@ function ask<T>(child: ChildProcess, message: string): Promise<T> {
 const cpuOf = async (child: ChildProcess): Promise<number> => (await ask<{ cpuMicros: number }>(child, 'cpu')).cpuMicros / 1000;
 
 interface Probe {
-  readonly name: string;
+  name: string;
+  /** An aliased request of n parts: n is set to the most the cost limit admits before measuring. */
+  readonly build?: (n: number, i: number) => string;
   /** A fresh request each time (distinct deals where the server would otherwise remember an answer). */
-  readonly send: (i: number) => Promise<{ status: number; errors: string[]; bytes: number }>;
+  send: (i: number) => Promise<{ status: number; errors: string[]; bytes: number }>;
   readonly note?: string;
   /** Fewer runs than REPEAT (a whole-store export). */
   readonly repeat?: number;
@@ -80,24 +82,25 @@ async function main(): Promise<void> {
   let round = 0;
   const next = () => ++round * 997;
 
+  const most = (name: string, build: (n: number, i: number) => string): Probe => ({ name, build, send: () => Promise.reject(new Error('not fitted')) });
   const probes: Probe[] = [
-    { name: 'audit ×21 distinct deals', send: () => { const r = next(); return gql(aliases(21, (k) => `audit(dealId: "${dealId(r + k)}") { intact agrees derivation { ruleId text } }`)); } },
+    most('audit of distinct deals', (n) => { const r = next(); return aliases(n, (k) => `audit(dealId: "${dealId(r + k)}") { intact agrees derivation { ruleId text } }`); }),
     { name: `playerStats of an a-player (1/${ready.pools.a} of all deals)`, send: (i) => gql(`{ playerStats(player: "a${i % ready.pools.a}") { dealsPlayed declarerGames wonAsDeclarer seegerFabianPerSeries { total } } }`) },
     { name: `playerStats of a b-player (1/${ready.pools.b} of all deals)`, send: (i) => gql(`{ playerStats(player: "b${i % ready.pools.b}") { dealsPlayed declarerGames wonAsDeclarer seegerFabianPerSeries { total } } }`) },
-    { name: 'playerStats ×11 c-players', send: (i) => gql(aliases(11, (k) => `playerStats(player: "c${(i * 11 + k) % ready.pools.c}") { dealsPlayed wonAsDeclarer }`)) },
-    { name: 'scoreSheet ×60 distinct series tables', send: () => { const r = next(); return gql(aliases(60, (k) => `scoreSheet(tableId: "${seriesTable((r + k) % Math.floor(ready.deals / ready.seriesLength))}") { rows { dealNumber declarer entry } totals { player seegerFabian } }`)); } },
+    most('playerStats of c-players', (n, i) => aliases(n, (k) => `playerStats(player: "c${(i * n + k) % ready.pools.c}") { dealsPlayed wonAsDeclarer }`)),
+    most('scoreSheet of distinct series tables', (n) => { const r = next(); return aliases(n, (k) => `scoreSheet(tableId: "${seriesTable((r + k) % Math.floor(ready.deals / ready.seriesLength))}") { rows { dealNumber declarer entry } totals { player seegerFabian } }`); }),
     { name: 'deals(first: 100) with results', send: (i) => gql(`{ deals(first: 100, filter: { player: "c${i % ready.pools.c}" }) { totalCount edges { node { id players result { declarer game won score } } } } }`) },
-    { name: 'deals(filter: { result: LOST }) totalCount ×2', send: () => gql(aliases(2, (k) => `deals(first: 1, filter: { result: ${k % 2 ? "WON" : "LOST"} }) { totalCount }`)) },
-    { name: 'deals(first: 1) totalCount ×95, no filter', send: () => gql(aliases(95, () => `deals(first: 1) { totalCount }`)) },
-    { name: 'deals totalCount ×40 b-player filters', send: (i) => gql(aliases(40, (k) => `deals(first: 1, filter: { player: "b${(i + k) % ready.pools.b}" }) { totalCount }`)) },
-    { name: 'frames of 4 distinct deals (ALL steps, PUBLIC)', send: () => { const r = next(); return gql(aliases(4, (k) => `deal(id: "${dealId(r + k)}") { frames(perspective: PUBLIC) { step toAct hands { forehand { code } } currentTrick { cards { card { code } } } legalMoves { kind card { code } } } }`)); } },
+    most('deals(filter: { result }) totalCount', (n) => aliases(n, (k) => `deals(first: 1, filter: { result: ${k % 2 ? 'WON' : 'LOST'} }) { totalCount }`)),
+    most('deals(first: 1) totalCount, no filter', (n) => aliases(n, () => `deals(first: 1) { totalCount }`)),
+    most('deals totalCount, b-player filters', (n, i) => aliases(n, (k) => `deals(first: 1, filter: { player: "b${(i + k) % ready.pools.b}" }) { totalCount }`)),
+    most('frames of distinct deals (all steps, PUBLIC)', (n) => { const r = next(); return aliases(n, (k) => `deal(id: "${dealId(r + k)}") { frames(perspective: PUBLIC) { step toAct hands { forehand { code } } currentTrick { cards { card { code } } } legalMoves { kind card { code } } } }`); }),
     { name: 'analysis of a deal not yet computed (1 solver job)', note: 'solver-bound: waits for a worker thread, the event loop is free', send: () => gql(`{ deal(id: "${dealId(next())}") { analysis { steps { step verdict value alternatives { move value verdict } } turningPoints { text } } } }`) },
     { name: `NDJSON export of ${EXPORT_DEALS} deals (streamed)`, repeat: 1, note: 'a stream: its length grows with the answer (the whole store is DEALS/EXPORT_DEALS times this); /health is what must stay low', send: async () => {
       const res = await fetch(`${base}/api/export/deals.ndjson?max=${EXPORT_DEALS}`, { headers: { accept: 'application/x-ndjson' } });
       const text = await res.text();
       return { status: res.status, errors: res.ok ? [] : [text.slice(0, 120)], bytes: text.length };
     } },
-    { name: 'analysis ×84 aliases of one computed deal', send: () => gql(aliases(84, () => `deal(id: "${dealId(0)}") { analysis { steps { step verdict value alternatives { move value verdict } } } }`)) },
+    most('analysis aliases of one computed deal', (n) => aliases(n, () => `deal(id: "${dealId(0)}") { analysis { steps { step verdict value alternatives { move value verdict } } } }`)),
   ];
 
   // Warm-up: the first analysis (worker start) and the cached one the alias probe reads.
@@ -115,6 +118,20 @@ async function main(): Promise<void> {
 
   process.stdout.write(`${'request'.padEnd(52)} ${'p50 ms'.padStart(8)} ${'max ms'.padStart(8)} ${'CPU ms'.padStart(8)} ${'health p50'.padStart(11)} ${'health max'.padStart(11)}  answer\n`);
   for (const probe of probes) {
+    if (probe.build) {
+      // The most parts the cost limit admits (refusals are answered before anything runs).
+      let lo = 0;
+      let hi = 1024;
+      while (lo < hi) {
+        const mid = Math.ceil((lo + hi) / 2);
+        if ((await gql(probe.build(mid, 0))).status === 400) hi = mid - 1;
+        else lo = mid;
+      }
+      const n = Math.max(1, lo);
+      const build = probe.build;
+      probe.name = `${probe.name} ×${n}`;
+      probe.send = (i) => gql(build(n, i));
+    }
     const times: number[] = [];
     const overlapping: number[] = [];
     let last: { status: number; errors: string[]; bytes: number } | null = null;
