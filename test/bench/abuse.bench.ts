@@ -14,6 +14,8 @@ import { join } from 'node:path';
 const REPEAT = Number(process.env.REPEAT ?? 10);
 /** Deals the export probe asks for (`max`): an anonymous caller may ask for all, which takes minutes here. */
 const EXPORT_DEALS = Number(process.env.EXPORT_DEALS ?? 10_000);
+/** The round the fitting requests use: other players and deals than the measured rounds (what they compute is then remembered). */
+const FIT_ROUND = 97;
 
 interface Ready {
   url: string;
@@ -124,7 +126,7 @@ async function main(): Promise<void> {
       let hi = 1024;
       while (lo < hi) {
         const mid = Math.ceil((lo + hi) / 2);
-        if ((await gql(probe.build(mid, 0))).status === 400) hi = mid - 1;
+        if ((await gql(probe.build(mid, FIT_ROUND))).status === 400) hi = mid - 1;
         else lo = mid;
       }
       const n = Math.max(1, lo);
