@@ -7,8 +7,8 @@ import type { ApolloDriverConfig } from '@nestjs/apollo';
 import { ApolloDriver } from '@nestjs/apollo';
 import { ApolloServerPluginCacheControlDisabled } from '@apollo/server/plugin/disabled';
 import { randomUUID } from 'node:crypto';
-import { GraphQLError, GraphQLSchema, parse, type FormattedExecutionResult, specifiedRules, validate, type ValidationRule } from 'graphql';
-import depthLimit from 'graphql-depth-limit';
+import { GraphQLError, GraphQLSchema, parse, type FormattedExecutionResult, specifiedRules, validate } from 'graphql';
+import { depthLimitRule } from './limits/depthLimitRule';
 import type { Ledger } from '../ledger/ledger';
 import type { ApiSettings } from '../settings/apiSettings';
 import type { ApiContext } from './context/apiContext';
@@ -51,7 +51,7 @@ export function graphqlOptions(settings: ApiSettings, ledger: Ledger, guards: Sh
   const { limiter, revocations } = guards;
   const authenticate = (authorization: unknown, clientKey: string): Principal => principalFrom(authorization, clientKey, settings.tokenSecret, revocations);
   const sessions = new SocketSessions(authenticate, revocations, { perConnection: limits.maxOperationsPerConnection, perCaller: limits.maxOperationsPerCaller });
-  const depthRule = depthLimit(limits.maxDepth, { ignore: [/^__/] }) as ValidationRule;
+  const depthRule = depthLimitRule(limits.maxDepth);
   // Only server faults are logged here; a client's error is in the request's own line (no stack).
   const log = (err: unknown) => {
     if (!settings.logErrors) return;
