@@ -7,7 +7,7 @@ import type { ApolloDriverConfig } from '@nestjs/apollo';
 import { ApolloDriver } from '@nestjs/apollo';
 import { ApolloServerPluginCacheControlDisabled } from '@apollo/server/plugin/disabled';
 import { randomUUID } from 'node:crypto';
-import { GraphQLError, GraphQLSchema, parse, type FormattedExecutionResult, specifiedRules, validate } from 'graphql';
+import { GraphQLError, GraphQLSchema, parse, type ExecutionResult, type FormattedExecutionResult, specifiedRules, validate } from 'graphql';
 import { depthLimitRule } from './limits/depthLimitRule';
 import type { Ledger } from '../ledger/ledger';
 import type { ApiSettings } from '../settings/apiSettings';
@@ -68,6 +68,8 @@ export function graphqlOptions(settings: ApiSettings, ledger: Ledger, guards: Sh
     }
   };
 
+  const formatError = makeFormatError(log);
+
   /** graphql-ws validates against the built schema, which exists only once Nest has built it. */
   const wsSchema: { current: GraphQLSchema | null } = { current: null };
 
@@ -92,7 +94,7 @@ export function graphqlOptions(settings: ApiSettings, ledger: Ledger, guards: Sh
     graphiql: false,
     introspection: true,
     includeStacktraceInErrorResponses: false,
-    formatError: makeFormatError(log),
+    formatError,
     validationRules: [depthRule],
     plugins: [graphiqlLandingPage('/graphql'), complexityPlugin(limits.maxComplexity, ledger), ApolloServerPluginCacheControlDisabled(), responseCachePlugin(responseCache), plainExecutionPlugin()],
     // Compact JSON (Apollo pretty-prints by default), remembered for cached results.
@@ -123,6 +125,9 @@ export function graphqlOptions(settings: ApiSettings, ledger: Ledger, guards: Sh
           }
         },
         onClose: (ctx: { extra: unknown }) => sessions.closed((ctx.extra as WsContextArg['extra']).socket),
+        // Apollo's formatError does not see graphql-ws results: their errors get the same codes (and faults the same bare message) here.
+        onNext: (_ctx: unknown, _id: string, _payload: unknown, _args: unknown, result: ExecutionResult) =>
+          result.errors?.length ? { ...result, errors: result.errors.map((e) => formatError(e.toJSON(), e)) } : undefined,
         onComplete: (ctx: { extra: unknown }, id: string) => sessions.done((ctx.extra as WsContextArg['extra']).socket, id),
         onSubscribe: (ctx: { extra: unknown }, id: string, payload: { query: string; variables?: Record<string, unknown> | null; operationName?: string | null }) => {
           const extra = ctx.extra as WsContextArg['extra'];

@@ -6,6 +6,7 @@ import 'reflect-metadata';
 import { NestFactory } from '@nestjs/core';
 import { GraphQLModule } from '@nestjs/graphql';
 import type { NestExpressApplication } from '@nestjs/platform-express';
+import type { EventEmitter } from 'node:events';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { ApiSettings } from '../settings/apiSettings';
 import type { Ledger } from '../ledger/ledger';
@@ -13,6 +14,7 @@ import { Logger } from 'nestjs-pino';
 import { AppModule } from './app.module';
 import { documentShapeProblem } from '../api/limits/documentShape';
 import { logLevelFromEnv, type LogDestination } from './logging';
+import { guardWebSocketFrames } from './webSocketFrameGuard';
 
 type Middleware = (req: IncomingMessage, res: ServerResponse, next: (err?: unknown) => void) => void;
 // express ships without type declarations here; only its JSON body parser is used.
@@ -44,13 +46,17 @@ export async function createApp(settings: ApiSettings, options: { ledger?: Ledge
 
 /**
  * Caps WebSocket messages at the request-size limit too: Nest creates the graphql-ws server
- * without a maxPayload (ws then accepts 100 MiB). Call after app.init()/listen().
+ * without a maxPayload (ws then accepts 100 MiB). Also installs the frame guard
+ * (webSocketFrameGuard.ts). Call after app.init()/listen().
  */
 export function capWebSocketPayload(app: NestExpressApplication, maxBytes: number): boolean {
-  const driver = app.get(GraphQLModule, { strict: false })?.graphQlAdapter as unknown as { _subscriptionService?: { wss?: { options?: { maxPayload?: number } } } };
-  const options = driver?._subscriptionService?.wss?.options;
-  if (!options) return false;
+  const driver = app.get(GraphQLModule, { strict: false })?.graphQlAdapter as unknown as { _subscriptionService?: { wss?: EventEmitter & { options?: { maxPayload?: number } } } };
+  const wss = driver?._subscriptionService?.wss;
+  const options = wss?.options;
+  if (!wss || !options) return false;
   options.maxPayload = maxBytes;
+  // Frames only a server may send are refused as the client's error, not as an internal one.
+  guardWebSocketFrames(wss);
   return true;
 }
 
