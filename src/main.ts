@@ -4,6 +4,7 @@ import { settingsFromEnv, STORE_ENV } from './settings/apiSettings';
 import { capWebSocketPayload, createApp } from './app/createApp';
 import { listenHost } from './app/listenHost';
 import { redactUrl } from './settings/storeConnection';
+import { analysisLimitsFromEnv } from './ledger/analyses';
 import { Ledger } from './ledger/ledger';
 import { Logger } from 'nestjs-pino';
 
@@ -27,9 +28,15 @@ async function bootstrap(): Promise<void> {
   }
   // Opened before Nest starts, so that a store that cannot be opened is named in one line here
   // rather than in a stack trace of Nest's dependency injector.
+  let analysisLimits: ReturnType<typeof analysisLimitsFromEnv>;
+  try {
+    analysisLimits = analysisLimitsFromEnv(process.env);
+  } catch (error) {
+    throw new StartupError((error as Error).message);
+  }
   let ledger: Ledger;
   try {
-    ledger = await Ledger.open({ storeUrl: settings.storeUrl, readModelUrl: settings.readModelUrl });
+    ledger = await Ledger.open({ storeUrl: settings.storeUrl, readModelUrl: settings.readModelUrl, analysis: { limits: analysisLimits } });
   } catch (error) {
     throw new StartupError(`cannot open the store ${redactUrl(settings.storeUrl)} (${STORE_ENV}): ${(error as Error).message}`);
   }

@@ -1,6 +1,7 @@
-import { type Card, type Suit, cardPoints, sumPoints } from '../rules/card';
+import { type Card, type Suit, sumPoints } from '../rules/card';
 import type { Seat } from '../rules/seat';
 import { cardLayout, maskOf } from './card-layout';
+import { discardsLikelyBestFirst } from './discard-order';
 import { checkPosition } from './position-check';
 import { defaultSolver } from './solve';
 import type { Solver } from './solver';
@@ -102,8 +103,8 @@ export function checkProblem(p: DiscardProblem): void {
  */
 export function bestDiscard(p: DiscardProblem, options: { readonly exact?: boolean } = {}, solver: Solver = defaultSolver()): BestDiscard {
   checkProblem(p);
-  // Points first: a discard of high cards usually does best, and a good first bound prunes the rest.
-  const discards = discardsOf(p.hands[p.declarer]).sort((a, b) => cardPoints(b[0]) + cardPoints(b[1]) - cardPoints(a[0]) - cardPoints(a[1]));
+  // The likely best first: a good first bound makes the tests of the others cheap.
+  const discards = discardsLikelyBestFirst(p, discardsOf(p.hands[p.declarer]));
   const results: DiscardValue[] = [];
   // Discards equivalent to one already searched take its answer.
   const keyOf = discardKey(p);
@@ -126,7 +127,7 @@ export function bestDiscard(p: DiscardProblem, options: { readonly exact?: boole
     }
     return { best: best as DiscardValue, discards: results };
   }
-  let best: { discard: [Card, Card]; value: number } | null = null;
+  let best: { discard: readonly [Card, Card]; value: number } | null = null;
   const record = (r: DiscardValue) => {
     seen.set(keyOf(r.discard), r);
     results.push(r);
@@ -157,6 +158,6 @@ export function bestDiscard(p: DiscardProblem, options: { readonly exact?: boole
     record({ discard, value });
     best = { discard, value };
   }
-  const b = best as { discard: [Card, Card]; value: number };
+  const b = best as { discard: readonly [Card, Card]; value: number };
   return { best: { discard: b.discard, value: b.value }, discards: results };
 }

@@ -1,9 +1,10 @@
-import { type Card, cardPoints } from '../rules/card';
+import type { Card } from '../rules/card';
 import { type Declaration, GAME_TYPES, type GameType, SUIT_OF_GAME } from '../rules/declaration';
 import { scoreGame } from '../rules/scoring';
 import type { Seat } from '../rules/seat';
 import type { RuleProfile } from '../rules/variant/rule-profile';
 import { checkProblem, discardKey, type DiscardProblem, discardsOf, positionAfterDiscard } from './best-discard';
+import { discardsLikelyBestFirst } from './discard-order';
 import type { GameContract } from './game-contract';
 import { requirementOf } from './game-verdict';
 import { checkPosition } from './position-check';
@@ -40,7 +41,7 @@ export interface BestGameProblem {
 export function bestGame(p: BestGameProblem, solver: Solver = defaultSolver()): { readonly options: readonly GameOption[]; readonly best: GameOption | null } {
   checkProblem({ game: 'grand', declarer: p.declarer, hands: p.hands });
   const twelve = p.hands[p.declarer];
-  const discards = discardsOf(twelve).sort((a, b) => cardPoints(b[0]) + cardPoints(b[1]) - cardPoints(a[0]) - cardPoints(a[1]));
+  const discards = discardsOf(twelve);
   const options: GameOption[] = [];
   for (const gameType of GAME_TYPES) {
     const declaration: Declaration = { gameType, hand: false, schneiderAnnounced: false, schwarzAnnounced: false, ouvert: false };
@@ -48,13 +49,14 @@ export function bestGame(p: BestGameProblem, solver: Solver = defaultSolver()): 
     const trump = SUIT_OF_GAME[gameType];
     const problem: DiscardProblem = { game: gameType === 'null' ? 'null' : gameType === 'grand' ? 'grand' : 'suit', ...(trump ? { trump } : {}), declarer: p.declarer, hands: p.hands };
     const requirement = gameType === 'null' ? null : requirementOf(contract);
-    let winning: [Card, Card] | null = null;
+    let winning: readonly [Card, Card] | null = null;
     const possible = gameType === 'null' ? nullReachesBid(contract) : requirement !== null;
     if (possible) {
       // A discard equivalent to one that failed fails too (rank equivalence over the whole deal).
       const keyOf = discardKey(problem);
       const tried = new Set<string>();
-      for (const discard of discards) {
+      // The likely best discard first: a type's search stops at its first winning discard.
+      for (const discard of discardsLikelyBestFirst(problem, discards)) {
         const key = keyOf(discard);
         if (tried.has(key)) continue;
         tried.add(key);

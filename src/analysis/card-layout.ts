@@ -1,4 +1,5 @@
 import { type Card, type Suit, SUITS, cardIndex, cardPoints } from '../rules/card';
+import type { EqualRun } from './position-key';
 import type { SolverGame } from './solver-position';
 
 /**
@@ -20,6 +21,9 @@ export interface CardLayout {
   readonly classMaskOfBit: Int32Array;
   /** All trumps (0 in null). */
   readonly trumpMask: number;
+  /** Runs of adjacent cards of one class worth the same (see position-key), and their bits. */
+  readonly equalRuns: readonly EqualRun[];
+  readonly equalRunsMask: number;
 }
 
 // Power order within a class, lowest first (R17).
@@ -56,7 +60,20 @@ function build(game: SolverGame, trump: Suit | null): CardLayout {
     for (const b of bits) classMaskOfBit[b] = mask;
     if (game !== 'null' && k === classes.length - 1) trumpMask = mask;
   });
-  return { game, trump, bitOfCardIndex, cardOfBit: order, pointsOfBit, classMaskOfBit, trumpMask };
+  // Adjacent bits of one class with equal points (R1): 7-8-9 of a suit, the jacks, a null suit.
+  const equalRuns: EqualRun[] = [];
+  for (let b = 0; b < 32; ) {
+    let e = b + 1;
+    while (e < 32 && classMaskOfBit[e] === classMaskOfBit[b] && (game === 'null' || pointsOfBit[e] === pointsOfBit[b])) e++;
+    if (e - b >= 2) equalRuns.push({ shift: b, width: e - b });
+    b = e;
+  }
+  let equalRunsMask = 0;
+  for (const r of equalRuns) {
+    if (r.width > 4 && r.width !== 8) throw new Error('an equal run is 2-4 or 8 cards');
+    equalRunsMask |= ((1 << r.width) - 1) << r.shift;
+  }
+  return { game, trump, bitOfCardIndex, cardOfBit: order, pointsOfBit, classMaskOfBit, trumpMask, equalRuns, equalRunsMask };
 }
 
 const LAYOUTS = new Map<string, CardLayout>();

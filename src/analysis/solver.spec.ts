@@ -2,6 +2,7 @@ import { type Card, type Suit, SUITS, cardAt, cardIndex, pointsOfIndex, sumPoint
 import type { Seat } from '../rules/seat';
 import { classOfIndex, modeIndex, type PlayMode, playableCards, trickPoints, trickWinnerPosition, winnerPositionOfThree } from '../rules/trick';
 import { randomDeal, seededRandom } from '../../test/iss/randomGames';
+import { cardLayout, maskOf } from './card-layout';
 import { Solver } from './solver';
 import { declarerCanTakeAll, defendersCanTakeTrick, solveNull, solveValue, wonLost } from './solve';
 import type { SolverPosition } from './solver-position';
@@ -232,6 +233,67 @@ describe('perfect-information solver vs plain exhaustive minimax', () => {
       checked++;
     }
     expect(checked).toBe(1000);
+  });
+
+  it('exact values from any first guess of the null-window driver (R22)', () => {
+    let checked = 0;
+    for (const pos of cases.slice(0, 300)) {
+      if (pos.game === 'null') continue;
+      const node: Node = { hands: pos.hands.map((h) => h.slice()), trick: pos.trick.slice(), toMove: pos.toMove };
+      const future = new Minimax(node, pos.declarer, modeOf(pos)).value();
+      solver.load(pos);
+      const remaining = 120 - pos.declarerPoints - pos.defenderPoints;
+      for (const guess of [-5, 0, 1, future, future + 1, Math.round(remaining / 2), remaining, remaining + 7]) expect(solver.exactFuture(guess)).toBe(future);
+      checked++;
+    }
+    expect(checked).toBe(200);
+  });
+
+  /**
+   * The copy of a position in which the cards of each run of equal cards (7-8-9 of a suit, the
+   * jacks, a whole suit in null: adjacent in their class's order and worth the same, R1/R17) are
+   * replaced by other cards of that run, in the same order: the same game, so the same answers.
+   */
+  function relabelled(pos: SolverPosition, rand: () => number): { pos: SolverPosition; map: Map<Card, Card> } {
+    const layout = cardLayout(pos.game, pos.trump);
+    const live = [...pos.hands.flat(), ...pos.trick.map((t) => t.card)];
+    const liveMask = maskOf(layout, live);
+    const map = new Map<Card, Card>(live.map((c) => [c, c]));
+    for (const { shift, width } of layout.equalRuns) {
+      const bits = Array.from({ length: width }, (_, k) => shift + k);
+      const held = bits.filter((b) => ((liveMask >>> b) & 1) === 1);
+      // As many cards of the run as are live, chosen at random, given to the live ones in order.
+      const target = [...bits];
+      while (target.length > held.length) target.splice(Math.floor(rand() * target.length), 1);
+      held.forEach((b, k) => map.set(layout.cardOfBit[b], layout.cardOfBit[target[k]]));
+    }
+    const to = (c: Card) => map.get(c) as Card;
+    const hands: SolverPosition['hands'] = [pos.hands[0].map(to), pos.hands[1].map(to), pos.hands[2].map(to)];
+    const trick = pos.trick.map((t) => ({ seat: t.seat, card: to(t.card) }));
+    // Null counts no card points, but a position's points must still add up: the rest went to the defenders.
+    const points = pos.game === 'null' ? { declarerPoints: 0, defenderPoints: 120 - sumPoints([...hands.flat(), ...trick.map((t) => t.card)]) } : {};
+    return { map, pos: { ...pos, hands, trick, ...points } };
+  }
+
+  it('quasi-symmetry: a position and its copy with equal cards swapped for played ones get the same answers from one shared table (R1, R16-R18)', () => {
+    const r = seededRandom(1515);
+    let relabelledSome = 0;
+    for (const pos of cases.slice(0, 900)) {
+      const copy = relabelled(pos, r);
+      if ([...copy.map].some(([a, b]) => a !== b)) relabelledSome++;
+      const mapMoves = <T extends { card: Card }>(ms: readonly T[]) => byCard(ms.map((m) => ({ ...m, card: copy.map.get(m.card) as Card })));
+      if (pos.game === 'null') {
+        const a = solveNull(pos, solver);
+        const b = solveNull(copy.pos, solver);
+        expect({ won: b.won, moves: byCard(b.moves) }).toEqual({ won: a.won, moves: mapMoves(a.moves) });
+      } else {
+        const a = solveValue(pos, solver);
+        const b = solveValue(copy.pos, solver);
+        expect({ value: b.value, moves: byCard(b.moves) }).toEqual({ value: a.value, moves: mapMoves(a.moves) });
+        expect(declarerCanTakeAll(copy.pos, solver)).toBe(declarerCanTakeAll(pos, solver));
+      }
+    }
+    expect(relabelledSome).toBeGreaterThan(600);
   });
 
   it('a full deal: the table is reused across positions of one deal and still exact', () => {

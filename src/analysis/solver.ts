@@ -2,6 +2,7 @@ import type { Card } from '../rules/card';
 import type { Seat } from '../rules/seat';
 import { type CardLayout, cardLayout, maskOf } from './card-layout';
 import type { SolverPosition } from './solver-position';
+import { type EqualRun, packedHands } from './position-key';
 import { popcount, TranspositionTable, ttLower, ttMove, ttUpper } from './transposition-table';
 
 // Bound once: a global looked up per call is slow where the global object is a sandbox's (jest).
@@ -55,6 +56,10 @@ export class Solver {
   private pointsOfBit: Int8Array = this.layout.pointsOfBit;
   private classMaskOfBit: Int32Array = this.layout.classMaskOfBit;
   private trumpMask = 0;
+  private equalRuns: readonly EqualRun[] = this.layout.equalRuns;
+  private equalRunsMask = this.layout.equalRunsMask;
+  /** The table key of the position being searched (the hands packed by quasi-symmetry). */
+  private readonly key3 = new Int32Array(3);
   /** Move lists, 10 slots per level (a level = the number of cards still in the hands). */
   private readonly moveBuffer = new Int32Array(32 * 10);
   private readonly scoreBuffer = new Int32Array(32 * 10);
@@ -87,6 +92,8 @@ export class Solver {
     this.pointsOfBit = layout.pointsOfBit;
     this.classMaskOfBit = layout.classMaskOfBit;
     this.trumpMask = layout.trumpMask;
+    this.equalRuns = layout.equalRuns;
+    this.equalRunsMask = layout.equalRunsMask;
     this.declarer = pos.declarer;
     for (let s = 0; s < 3; s++) this.hands[s] = maskOf(layout, pos.hands[s]);
     this.len = pos.trick.length;
@@ -347,6 +354,9 @@ export class Solver {
     let first = -1;
     const alpha0 = alpha;
     const beta0 = beta;
+    let k0 = 0;
+    let k1 = 0;
+    let k2 = 0;
     if (len === 0) {
       const level = this.level;
       if (level === 0) return 0;
@@ -356,7 +366,11 @@ export class Solver {
       if (level === 3) return this.lastTrickWinner() === this.declarer ? remaining : 0;
       if (level >= TT_MIN_CARDS) {
         tag = this.leader | (KIND_VALUE << 2);
-        const meta = this.tt.probe(this.hands[0], this.hands[1], this.hands[2], tag);
+        packedHands(this.equalRuns, this.equalRunsMask, this.hands[0], this.hands[1], this.hands[2], this.key3);
+        k0 = this.key3[0];
+        k1 = this.key3[1];
+        k2 = this.key3[2];
+        const meta = this.tt.probe(k0, k1, k2, tag);
         if (meta >= 0) {
           const lo = ttLower(meta);
           const up = ttUpper(meta);
@@ -399,28 +413,47 @@ export class Solver {
       }
     }
     if (tag >= 0) {
-      const h = this.hands;
-      if (best <= alpha0) this.tt.store(h[0], h[1], h[2], tag, 0, best, bestMove);
-      else if (best >= beta0) this.tt.store(h[0], h[1], h[2], tag, best, 127, bestMove);
-      else this.tt.store(h[0], h[1], h[2], tag, best, best, bestMove);
+      if (best <= alpha0) this.tt.store(k0, k1, k2, tag, 0, best, bestMove);
+      else if (best >= beta0) this.tt.store(k0, k1, k2, tag, best, 127, bestMove);
+      else this.tt.store(k0, k1, k2, tag, best, best, bestMove);
     }
     return best;
   }
 
-  /** The exact future card points of the declarer: MTD(f), null-window searches from a guess. */
+  /**
+   * The exact future card points of the declarer by null-window searches ("at least t?") from a
+   * guess. A search that succeeds returns a lower bound barely above t, so plain MTD(f) would
+   * climb one point a pass: the steps double while the answers go one way, and once the value is
+   * bracketed the bracket is halved.
+   */
   exactFuture(guess?: number): number {
     let lower = 0;
     let upper = this.remaining;
-    let g = guess === undefined ? Math.round(upper * 0.5) : guess;
+    let t = guess === undefined ? Math.round(upper * 0.5) : guess;
+    let up = 1;
+    let down = 1;
+    let high = false;
+    let low = false;
     while (lower < upper) {
-      if (g < lower) g = lower;
-      if (g > upper) g = upper;
-      const beta = g === lower ? g + 1 : g;
-      const v = this.searchValue(beta - 1, beta);
+      if (t <= lower) t = lower + 1;
+      if (t > upper) t = upper;
+      const v = this.searchValue(t - 1, t);
       this.passes++;
-      if (v < beta) upper = v;
-      else lower = v;
-      g = v;
+      if (v >= t) {
+        lower = v;
+        high = true;
+      } else {
+        upper = v;
+        low = true;
+      }
+      if (high && low) t = (lower + upper + 1) >> 1;
+      else if (high) {
+        t = lower + up;
+        up *= 2;
+      } else {
+        t = upper + 1 - down;
+        down *= 2;
+      }
     }
     return lower;
   }
@@ -450,13 +483,20 @@ export class Solver {
     const len = this.len;
     let tag = -1;
     let first = -1;
+    let k0 = 0;
+    let k1 = 0;
+    let k2 = 0;
     if (len === 0) {
       const level = this.level;
       if (level === 0) return true;
       if (level === 3) return (this.lastTrickWinner() === this.declarer) === (kind === KIND_ALL);
       if (level >= TT_MIN_CARDS) {
         tag = this.leader | (kind << 2);
-        const meta = this.tt.probe(this.hands[0], this.hands[1], this.hands[2], tag);
+        packedHands(this.equalRuns, this.equalRunsMask, this.hands[0], this.hands[1], this.hands[2], this.key3);
+        k0 = this.key3[0];
+        k1 = this.key3[1];
+        k2 = this.key3[2];
+        const meta = this.tt.probe(k0, k1, k2, tag);
         if (meta >= 0) {
           if (ttLower(meta) === ttUpper(meta)) return ttLower(meta) === 1;
           first = ttMove(meta);
@@ -488,8 +528,7 @@ export class Solver {
     }
     if (tag >= 0) {
       const v = result ? 1 : 0;
-      const h = this.hands;
-      this.tt.store(h[0], h[1], h[2], tag, v, v, decisive);
+      this.tt.store(k0, k1, k2, tag, v, v, decisive);
     }
     return result;
   }

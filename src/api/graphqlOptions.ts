@@ -13,6 +13,7 @@ import type { Ledger } from '../ledger/ledger';
 import type { ApiSettings } from '../settings/apiSettings';
 import type { ApiContext } from './context/apiContext';
 import { makeDealLoader } from './context/dealLoader';
+import { SolverJobQuota } from './context/solverJobQuota';
 import { RequestBudget } from './context/requestBudget';
 import { principalFrom } from '../auth/principalFrom';
 import { makeFormatError } from './errors/formatError';
@@ -82,6 +83,7 @@ export function graphqlOptions(settings: ApiSettings, ledger: Ledger, guards: Sh
     deals: makeDealLoader(ledger),
     requestId: correlationId,
     budget: new RequestBudget(limits.requestTimeoutMs),
+    solverJobs: new SolverJobQuota(principal.role === 'anonymous' ? limits.anonymousSolverJobsPerRequest : limits.solverJobsPerRequest),
   });
 
   return {

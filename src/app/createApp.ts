@@ -41,6 +41,12 @@ export async function createApp(settings: ApiSettings, options: { ledger?: Ledge
   app.use(bodyErrorHandler);
   app.use(documentShapeGuard);
   app.enableShutdownHooks();
+  // An idle keep-alive socket is closed by the client first (undici, browsers and proxies keep
+  // theirs 4-60 s): were the server to close it at Node's 5 s default, a request sent on it at
+  // that moment is reset (seen as ECONNRESET on a loaded machine). Node wants headersTimeout above it.
+  const http = app.getHttpServer() as { keepAliveTimeout: number; headersTimeout: number };
+  http.keepAliveTimeout = 65_000;
+  http.headersTimeout = 66_000;
   return app;
 }
 

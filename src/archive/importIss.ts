@@ -1,8 +1,9 @@
 import { statSync } from 'node:fs';
+import { availableParallelism } from 'node:os';
 import { dealStreamName } from '../deal/events';
 import { ConcurrencyError, EventIdTakenError } from '../eventStore/errors';
 import { eventIdFor } from '../eventStore/eventIds';
-import type { AppendBatch } from '../eventStore/eventStore';
+import type { AppendBatch, NewEvent, NewStreamSealing } from '../eventStore/eventStore';
 import type { CommandContext } from '../commandHandling/commandTypes';
 import { IllegalCommandError } from '../commandHandling/errors';
 import { tableStreamName } from '../table/events';
@@ -11,7 +12,7 @@ import { readIssRecord } from '../format/iss/IssReader';
 import type { IssRecord } from '../format/iss/IssRecord';
 import { judgeIssLine } from '../format/iss/judgeIssLine';
 import { ISS_PROFILE } from '../rules/variant/iss';
-import { issLineBatches, overlongLineReason, type IssLineEncoding } from '../format/iss/issLineSource';
+import { issLineBatches, overlongLineReason, type IssLineEncoding, type IssSourceLine } from '../format/iss/issLineSource';
 import { openIssInput, STDIN_NAME } from './issInput';
 import { ISS_PROFILE_ID, issDealId, issTableId } from './import/issDealPlan';
 import { issRecordDifferences } from '../format/iss/import/issRecordDifferences';
@@ -19,6 +20,8 @@ import { ISS_RECORD_IMPORTED, type IssRecordImportedData } from '../format/iss/i
 import { ISS_IMPORT_SOURCE, issRecordToEvents, type IssDealEvents } from './import/issRecordToEvents';
 import type { IssImportTarget } from './issImportTarget';
 import { PendingAppend, type PendingDeal } from './pendingAppend';
+import type { IssLineDecision } from './decideIssLines';
+import { IssDecidePipeline } from './issDecidePipeline';
 
 export type { IssImportTarget } from './issImportTarget';
 
@@ -70,11 +73,26 @@ export interface IssImportSummary {
 export interface IssImportOptions {
   /** Stop listing rejections and conflicts after this many each (they are still counted). Default 1000. */
   readonly maxRejectionsListed?: number;
-  /** Events per transaction (appendMany); default 5,000 (about 140 deals: larger batches keep more objects alive and raise peak memory, for no speed). */
+  /**
+   * Events per transaction (appendMany); default 10,000 (about 280 deals). The waiting deals are
+   * text (sealed by the store as they are decided), ~600 bytes an event; SQLite's commits cost less
+   * the larger the transaction, peak memory grows with it.
+   */
   readonly batchEvents?: number;
   /** How many series a run remembers before it writes, lets the read models catch up and forgets them; default 100,000. */
   readonly maxSeriesRemembered?: number;
+  /**
+   * Whether records are judged, decided and sealed on a worker thread while this thread writes
+   * (files only, on a store that offers newStreamSealing). Default: when the input is large (over
+   * PARALLEL_IMPORT_FROM_BYTES, or standard input) and the machine has more than one core.
+   */
+  readonly worker?: boolean;
 }
+
+/** Below this much input, starting the worker (about 0.1 s) costs more than it saves. */
+export const PARALLEL_IMPORT_FROM_BYTES = 4 << 20;
+/** Lines per batch handed to the worker. */
+const WORKER_BATCH_LINES = 200;
 
 export interface IssImportProgress {
   readonly file: string | null;
@@ -94,7 +112,7 @@ export const emptyImportSummary = (): IssImportSummary => ({
   events: 0,
 });
 
-const DEFAULT_BATCH_EVENTS = 5_000;
+const DEFAULT_BATCH_EVENTS = 10_000;
 const DEFAULT_MAX_SERIES = 100_000;
 
 /** What a run knows of one series: the last deal number given and the table's players (null: not open yet). */
@@ -102,6 +120,9 @@ interface SeriesSeen {
   lastDealNumber: number;
   players: string[] | null;
 }
+
+/** What the series tables need of a deal. */
+type DealHead = Pick<IssDealEvents, 'recordId' | 'dealId' | 'tableId' | 'series' | 'players'>;
 
 /** Per-run state: the series met so far and the batches not yet written. */
 interface RunState {
@@ -113,13 +134,13 @@ interface RunState {
   readonly pending: PendingAppend;
 }
 
-const newRun = (options: IssImportOptions): RunState => ({
+const newRun = (target: IssImportTarget, options: IssImportOptions): RunState => ({
   summary: emptyImportSummary(),
   maxListed: options.maxRejectionsListed ?? 1000,
   batchEvents: options.batchEvents ?? DEFAULT_BATCH_EVENTS,
   maxSeries: options.maxSeriesRemembered ?? DEFAULT_MAX_SERIES,
   series: new Map(),
-  pending: new PendingAppend(),
+  pending: new PendingAppend(target.store),
 });
 
 const tablesOffered = (target: IssImportTarget): boolean => target.seriesTable !== undefined && target.openTableEvents !== undefined;
@@ -145,7 +166,7 @@ const tableContext = (commandId: string, occurredAt: string): CommandContext => 
  * The table of a series, opened by the first record of the series with that record's players in
  * seat order (rearhand deals first, R2), in the same batch as the deal.
  */
-function openSeriesTable(target: IssImportTarget, run: RunState, deal: IssDealEvents, occurredAt: string): void {
+function openSeriesTable(target: IssImportTarget, run: RunState, deal: DealHead, occurredAt: string): void {
   if (!target.openTableEvents || deal.tableId === null || deal.series === null) return;
   const commandId = `${ISS_IMPORT_SOURCE}:table:${deal.series}`;
   try {
@@ -163,7 +184,7 @@ function openSeriesTable(target: IssImportTarget, run: RunState, deal: IssDealEv
  * An ISS series keeps three seats while the accounts in them change: a player the table has not
  * seen joins its list (TablePlayersJoined), so the score sheet gets their column and totals.
  */
-function admitNewcomers(run: RunState, seen: SeriesSeen, deal: IssDealEvents, occurredAt: string): void {
+function admitNewcomers(run: RunState, seen: SeriesSeen, deal: DealHead, occurredAt: string): void {
   if (deal.tableId === null || seen.players === null) return;
   const joined = seriesNewcomers({ tableId: deal.tableId, players: seen.players }, deal.players, `iss:${deal.recordId}`);
   if (!joined) return;
@@ -216,32 +237,61 @@ function differingFields(stored: StoredRecord, incoming: IssRecord): string[] {
   return fields.length > 0 ? fields : ['layout'];
 }
 
-/** Imports one line into the run; never throws for a bad record, only for a failing store. */
-async function importLine(target: IssImportTarget, line: string, lineNumber: number, file: string | null, run: RunState, encoding: IssLineEncoding = 'utf8'): Promise<void> {
+/**
+ * Imports one line into the run; never throws for a bad record, only for a failing store.
+ * `decided`: what the worker thread made of the line (judgement, and the deal sealed for the
+ * number it guessed), else the line is judged and decided here.
+ */
+async function importLine(target: IssImportTarget, line: string, lineNumber: number, file: string | null, run: RunState, encoding: IssLineEncoding = 'utf8', decided?: IssLineDecision): Promise<void> {
   const { summary } = run;
-  if (line.trim() === '') return;
+  if (decided === undefined && line.trim() === '') return;
   summary.records++;
   // The one judgement `iss verify` makes too: the same records are rejected, for the same reason.
-  const judged = judgeIssLine(line, ISS_PROFILE);
-  if (judged.kind === 'rejected') return reject(run, file, lineNumber, judged.id, judged.reason);
+  let record: IssRecord | null = null;
+  let id: string;
+  let series: string | undefined;
+  if (decided !== undefined) {
+    if (decided.kind === 'overlong') return reject(run, file, lineNumber, null, overlongLineReason);
+    if (decided.kind === 'rejected') return reject(run, file, lineNumber, decided.id, decided.reason);
+    id = decided.id;
+    series = decided.series ?? undefined;
+  } else {
+    const judged = judgeIssLine(line, ISS_PROFILE);
+    if (judged.kind === 'rejected') return reject(run, file, lineNumber, judged.id, judged.reason);
+    id = judged.id;
+    record = judged.record;
+    series = record.header.find((h) => h.key === 'SE')?.value;
+  }
+  // An accepted line always reads (the judgement read it): read again only when the worker judged it.
+  const recordOf = (): IssRecord => (record ??= (readIssRecord(line) as { ok: true; record: IssRecord }).record);
   // The same record again is a no-op; a different one with the same ID is a conflict.
-  const stored = await storedRecord(target, run, issDealId(judged.id));
+  const stored = await storedRecord(target, run, issDealId(id));
   if (stored && stored.line === line) {
     summary.alreadyPresent++;
     return;
   }
   if (stored) {
-    return conflict(run, { file, line: lineNumber, id: judged.id, fields: differingFields(stored, judged.record), storedFile: stored.file, storedLine: stored.lineNumber });
+    return conflict(run, { file, line: lineNumber, id, fields: differingFields(stored, recordOf()), storedFile: stored.file, storedLine: stored.lineNumber });
   }
-  const series = judged.record.header.find((h) => h.key === 'SE')?.value;
   const seen = !tablesOffered(target) || series === undefined ? null : await seriesSeen(target, run, series);
   const dealNumber = seen === null ? undefined : seen.lastDealNumber + 1;
-  const converted = issRecordToEvents(judged.record, { line, lineNumber, file, dealNumber, encoding });
-  // An accepted record always converts (the deal decider runs the same engine); say so if not.
-  if (!converted.ok) return reject(run, file, lineNumber, converted.id, `internal: accepted by the record judgement but refused by the deal decider: ${converted.reason}`);
-  const deal = converted.deal;
+  // The worker's deal is what deciding here gives when its guessed number is the one given here.
+  const sealed = decided?.kind === 'accepted' && decided.deal !== null && decided.guess === dealNumber && target.store.newStreamSealing ? decided.deal : null;
+  let deal: DealHead;
+  let occurredAt: string;
+  let events: NewEvent[] | null = null;
+  if (sealed) {
+    deal = sealed;
+    occurredAt = sealed.occurredAt;
+  } else {
+    const converted = issRecordToEvents(recordOf(), { line, lineNumber, file, dealNumber, encoding });
+    // An accepted record always converts (the deal decider runs the same engine); say so if not.
+    if (!converted.ok) return reject(run, file, lineNumber, converted.id, `internal: accepted by the record judgement but refused by the deal decider: ${converted.reason}`);
+    deal = converted.deal;
+    events = converted.deal.events;
+    occurredAt = events[0].metadata.occurredAt ?? '';
+  }
   if (seen !== null) {
-    const occurredAt = deal.events[0].metadata.occurredAt ?? '';
     if (seen.players === null) {
       openSeriesTable(target, run, deal, occurredAt);
       seen.players = [...deal.players];
@@ -249,9 +299,17 @@ async function importLine(target: IssImportTarget, line: string, lineNumber: num
     // Only a deal appended takes the number: one already present kept the number it was given.
     if (dealNumber !== undefined) seen.lastDealNumber = dealNumber;
   }
-  run.pending.addDeal(deal.dealId, dealStreamName(deal.dealId), deal.events, { line, file, lineNumber });
+  const from = { line, file, lineNumber };
+  let count: number;
+  if (sealed && target.store.newStreamSealing) {
+    count = sealed.rows.length / 4;
+    run.pending.addSealedDeal(deal.dealId, target.store.newStreamSealing.adopt(sealed.streamName, sealed.rows, sealed.lastHash), count, from);
+  } else {
+    count = (events as NewEvent[]).length;
+    run.pending.addDeal(deal.dealId, dealStreamName(deal.dealId), events as NewEvent[], from);
+  }
   summary.imported++;
-  summary.events += deal.events.length;
+  summary.events += count;
   if (run.pending.events >= run.batchEvents) await flush(target, run);
 }
 
@@ -327,7 +385,7 @@ async function finish(target: IssImportTarget, run: RunState): Promise<IssImport
 
 /** Imports ISS records held in memory (the API's importIss mutation). */
 export async function importIssText(target: IssImportTarget, text: string, options: IssImportOptions = {}): Promise<IssImportSummary> {
-  const run = newRun(options);
+  const run = newRun(target, options);
   let lineNumber = 0;
   let start = 0;
   while (start <= text.length) {
@@ -343,6 +401,52 @@ export async function importIssText(target: IssImportTarget, text: string, optio
 }
 
 /**
+ * One file through the worker: lines go out in batches (blank ones left out, as importLine skips
+ * them), and each batch's decisions are imported here in line order while the worker decides the
+ * next, so at most IN_FLIGHT batches are held whatever the file's size.
+ */
+async function importThroughWorker(
+  target: IssImportTarget,
+  run: RunState,
+  pipeline: IssDecidePipeline,
+  file: string | null,
+  chunks: AsyncIterable<Buffer>,
+  report: () => void,
+): Promise<void> {
+  const sealing = target.store.newStreamSealing as NewStreamSealing;
+  let lines: IssSourceLine[] = [];
+  const sent: IssSourceLine[][] = [];
+  const send = () => {
+    sent.push(lines);
+    pipeline.submit({
+      file,
+      texts: lines.map((l) => (l.overlong ? null : l.text)),
+      lineNumbers: lines.map((l) => l.lineNumber),
+      encodings: lines.map((l) => l.encoding),
+      recordedAt: sealing.recordedAt(),
+      maxEventBytes: sealing.maxEventBytes,
+      numbered: tablesOffered(target),
+    });
+    lines = [];
+  };
+  const takeOne = async () => {
+    const decisions = await pipeline.take();
+    const batch = sent.shift() as IssSourceLine[];
+    for (let i = 0; i < batch.length; i++) await importLine(target, batch[i].text, batch[i].lineNumber, file, run, batch[i].encoding, decisions[i]);
+    report();
+  };
+  for await (const chunk of issLineBatches(chunks)) {
+    for (const l of chunk) if (l.overlong || l.text.trim() !== '') lines.push(l);
+    if (lines.length >= WORKER_BATCH_LINES) {
+      if (pipeline.full) await takeOne();
+      send();
+    }
+  }
+  if (lines.length > 0) send();
+  while (pipeline.pending > 0) await takeOne();
+}
+
+/**
  * Streams each file in 64 KiB chunks (memory stays flat whatever the size, a line without end
  * included: a line over MAX_RECORD_LENGTH is skipped to its end and rejected with its number) and
  * imports every record; a malformed record is listed with its line and reason and the rest go on.
@@ -354,36 +458,49 @@ export async function importIssFiles(
   options: IssImportOptions = {},
   onProgress?: (progress: IssImportProgress) => void,
 ): Promise<IssImportSummary> {
-  const run = newRun(options);
+  const run = newRun(target, options);
   const summary = run.summary;
   // Standard input (`-`) has no size: progress then counts what was read.
   const sizes = files.map((f) => (f === STDIN_NAME ? 0 : statSync(f).size));
   const totalBytes = sizes.reduce((n, s) => n + s, 0);
+  const large = files.includes(STDIN_NAME) || totalBytes >= PARALLEL_IMPORT_FROM_BYTES;
+  const useWorker = target.store.newStreamSealing !== undefined && (options.worker ?? (large && availableParallelism() > 1));
+  const pipeline = useWorker ? new IssDecidePipeline() : null;
   let doneBytes = 0;
-  for (let f = 0; f < files.length; f++) {
-    const file = files[f];
-    // The line source `iss verify` reads with: BOM skipped, Latin-1 lines kept, .gz/.bz2 streamed.
-    const input = openIssInput(file);
-    let lastReport = 0;
-    try {
-      for await (const batch of issLineBatches(input.chunks)) {
-        // Lines of one chunk are cut synchronously, then imported one by one (the store is async).
-        for (const l of batch) {
-          if (l.overlong) rejectOverlong(l.lineNumber, file, run);
-          else await importLine(target, l.text, l.lineNumber, file, run, l.encoding);
-        }
+  try {
+    for (let f = 0; f < files.length; f++) {
+      const file = files[f];
+      // The line source `iss verify` reads with: BOM skipped, Latin-1 lines kept, .gz/.bz2 streamed.
+      const input = openIssInput(file);
+      let lastReport = 0;
+      const report = () => {
         if (onProgress && summary.records - lastReport >= 200) {
           lastReport = summary.records;
           const bytesRead = doneBytes + input.bytesRead();
           // Standard input has no size: its progress is what was read so far.
           onProgress({ file, bytesRead, totalBytes: Math.max(totalBytes, bytesRead), summary });
         }
+      };
+      try {
+        if (pipeline) await importThroughWorker(target, run, pipeline, file, input.chunks, report);
+        else {
+          for await (const batch of issLineBatches(input.chunks)) {
+            // Lines of one chunk are cut synchronously, then imported one by one (the store is async).
+            for (const l of batch) {
+              if (l.overlong) rejectOverlong(l.lineNumber, file, run);
+              else await importLine(target, l.text, l.lineNumber, file, run, l.encoding);
+            }
+            report();
+          }
+        }
+      } finally {
+        input.close();
       }
-    } finally {
-      input.close();
+      doneBytes += sizes[f] || input.bytesRead();
+      onProgress?.({ file, bytesRead: doneBytes, totalBytes: Math.max(totalBytes, doneBytes), summary });
     }
-    doneBytes += sizes[f] || input.bytesRead();
-    onProgress?.({ file, bytesRead: doneBytes, totalBytes: Math.max(totalBytes, doneBytes), summary });
+  } finally {
+    await pipeline?.close();
   }
   return finish(target, run);
 }

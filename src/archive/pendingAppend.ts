@@ -1,4 +1,4 @@
-import type { AppendBatch, NewEvent } from '../eventStore/eventStore';
+import type { AppendBatch, EventStore, NewEvent } from '../eventStore/eventStore';
 import type { ExpectedRevision } from '../eventStore/expectedRevision';
 
 /** Where a deal waiting in the batch came from, so a repeat of its record in the same batch is recognised. */
@@ -17,6 +17,12 @@ export interface PendingDeal {
  */
 export class PendingAppend {
   private batches: AppendBatch[] = [];
+  /**
+   * A store that seals new streams ahead (SQLite) gets each deal as soon as it is decided, so the
+   * batch waits as text: the deal's objects die young, and the transaction only inserts rows.
+   */
+  constructor(private readonly store?: Pick<EventStore, 'prepareNewStream'>) {}
+
   private readonly deals = new Map<string, PendingDeal>();
   /** Events waiting, over all batches. */
   events = 0;
@@ -32,7 +38,17 @@ export class PendingAppend {
 
   addDeal(dealId: string, streamName: string, events: readonly NewEvent[], from: Omit<PendingDeal, 'index' | 'events'>): void {
     this.deals.set(dealId, { ...from, index: this.batches.length, events: events.length });
-    this.addStream(streamName, events, 'noStream');
+    if (this.store?.prepareNewStream) {
+      this.batches.push(this.store.prepareNewStream(streamName, events));
+      this.events += events.length;
+    } else this.addStream(streamName, events, 'noStream');
+  }
+
+  /** A deal whose batch the store sealed ahead (newStreamSealing.adopt), with its number of events. */
+  addSealedDeal(dealId: string, batch: AppendBatch, events: number, from: Omit<PendingDeal, 'index' | 'events'>): void {
+    this.deals.set(dealId, { ...from, index: this.batches.length, events });
+    this.batches.push(batch);
+    this.events += events;
   }
 
   deal(dealId: string): PendingDeal | undefined {

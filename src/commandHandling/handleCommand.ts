@@ -1,7 +1,7 @@
 import { ConcurrencyError } from '../eventStore/errors';
 import type { EventMetadata } from '../eventStore/eventMetadata';
 import type { EventStore, NewEvent, RecordedEvent } from '../eventStore/eventStore';
-import type { Judgement } from '../rules/refusal';
+import type { Decider } from '../rules/decider';
 import { IllegalCommandError } from './errors';
 import type { CommandContext, CommandOutcome } from './commandTypes';
 import { eventIdFor } from '../eventStore/eventIds';
@@ -9,10 +9,14 @@ import { eventIdFor } from '../eventStore/eventIds';
 /** How many times a command without an expected revision is re-decided after a conflict. */
 export const MAX_RETRIES = 5;
 
-export interface Decider<State, Event extends { type: string; data: unknown }> {
-  readonly initial: State;
-  readonly evolve: (state: State, event: RecordedEvent) => State;
-  readonly decide: (state: State) => Judgement<Event[]>;
+/** How one kind of stream is handled: its schema version, and what the decider needs beyond the command. */
+export interface StreamOptions<Event, State> {
+  readonly schemaVersion: string;
+  readonly now?: () => string;
+  /** The error for a command that needs the stream to exist and finds none (else it starts one). */
+  readonly requireExisting?: () => Error;
+  /** The decider's event of a recorded one, or null for an event the decider does not fold (default: as recorded). */
+  readonly eventOf?: (recorded: RecordedEvent) => Event | null;
   /** Extra metadata, e.g. the rules version the events were decided under. */
   readonly metadataFor?: (state: State, events: readonly Event[]) => Partial<Record<string, string>>;
 }
@@ -46,31 +50,38 @@ function alreadyApplied(streamName: string, events: readonly RecordedEvent[], co
 }
 
 /**
- * Load a stream, fold it, decide, append with the expected revision. A client that named its
- * expected revision gets a ConcurrencyError on conflict; otherwise the command is re-decided
- * against the latest state up to MAX_RETRIES times. A commandId already in the stream is not
- * recorded again.
+ * The one command handler: load a stream, fold it with the decider, decide the command, append
+ * with the expected revision. A client that named its expected revision gets a ConcurrencyError
+ * on conflict; otherwise the command is re-decided against the latest state up to MAX_RETRIES
+ * times. A commandId already in the stream is not recorded again.
  */
-export async function handleCommand<State, Event extends { type: string; data: unknown }>(
+export async function handleCommand<Command, Event extends { type: string; data: unknown }, State>(
   store: EventStore,
   streamName: string,
-  decider: Decider<State, Event>,
+  decider: Decider<Command, Event, State>,
+  command: Command,
   ctx: CommandContext,
-  options: { schemaVersion: string; now?: () => string; requireExisting?: () => Error } ,
+  options: StreamOptions<Event, State>,
 ): Promise<CommandOutcome & { state: State }> {
   const now = options.now ?? (() => new Date().toISOString());
+  const eventOf = options.eventOf ?? ((e: RecordedEvent) => e as unknown as Event);
+  const fold = (events: readonly RecordedEvent[]): State =>
+    events.reduce((state, recorded) => {
+      const event = eventOf(recorded);
+      return event === null ? state : decider.evolve(state, event);
+    }, decider.initialState);
   for (let attempt = 0; ; attempt++) {
     const read = await store.readStream(streamName);
-    const state = read.events.reduce(decider.evolve, decider.initial);
+    const state = fold(read.events);
     const seen = alreadyApplied(streamName, read.events, ctx.commandId, read.currentRevision);
     if (seen) return { ...seen, state };
     if (!read.exists && options.requireExisting) throw options.requireExisting();
     if (ctx.expectedRevision !== undefined && ctx.expectedRevision !== read.currentRevision)
       throw new ConcurrencyError(streamName, ctx.expectedRevision.toString(), read.currentRevision.toString());
-    const decided = decider.decide(state);
+    const decided = decider.decide(command, state);
     if (!decided.ok) throw new IllegalCommandError(decided.refusal.ruleId, decided.refusal.reason);
     const recordedAt = now();
-    const extra = decider.metadataFor?.(state, decided.value) ?? {};
+    const extra = options.metadataFor?.(state, decided.value) ?? {};
     const events: NewEvent[] = decided.value.map((e, i) => ({
       type: e.type,
       data: e.data,
@@ -93,7 +104,7 @@ export async function handleCommand<State, Event extends { type: string; data: u
       // A concurrent retry of this very command may have won the race: that is success.
       const again = await store.readStream(streamName);
       const won = alreadyApplied(streamName, again.events, ctx.commandId, again.currentRevision);
-      if (won) return { ...won, state: again.events.reduce(decider.evolve, decider.initial) };
+      if (won) return { ...won, state: fold(again.events) };
       if (ctx.expectedRevision !== undefined || attempt >= MAX_RETRIES) throw error;
     }
   }

@@ -3,7 +3,7 @@ import type { Declaration } from '../rules/declaration';
 import type { AbandonReason } from '../rules/move';
 import type { Seat } from '../rules/seat';
 import type { EnteredResult } from '../rules/result-entry';
-import type { SeatPlayers } from './events';
+import type { SeatPlayers, StoredDealEvent } from './events';
 
 /** Either the cards as dealt (ISS import, manual entry) or a shuffle done by the server. */
 export type DealSource =
@@ -105,6 +105,29 @@ export interface RuleDispute {
   readonly correction?: Omit<CorrectScore, 'type' | 'dealId' | 'reason'>;
 }
 
+/**
+ * Record the cards of a result-only deal (the table's recorder): a recording of its own begins with
+ * the cards as dealt; the moves recorded next go to it, and when it ends it must reproduce the
+ * deal's result. A new UpgradeDeal begins a fresh recording (a mistyped hand is not stuck).
+ */
+export interface UpgradeDeal {
+  readonly type: 'UpgradeDeal';
+  readonly dealId: string;
+  /** The cards as they were dealt (given): a shuffle would not be this deal's cards. */
+  readonly cards: DealSource;
+}
+
+/**
+ * Set by the Ledger once a recording ended with the entered result: the upgrade of the deal, with
+ * the recording's events (those since its DealStarted) to copy after ResultUpgraded.
+ */
+export interface CompleteUpgrade {
+  readonly type: 'CompleteUpgrade';
+  readonly dealId: string;
+  readonly recordingStream: string;
+  readonly recording: readonly StoredDealEvent[];
+}
+
 export type DealCommand =
   | StartDeal
   | CallBid
@@ -123,6 +146,8 @@ export type DealCommand =
   | WithdrawMove
   | ConfirmDeal
   | ContestDeal
-  | RuleDispute;
+  | RuleDispute
+  | UpgradeDeal
+  | CompleteUpgrade;
 
 export type DealCommandType = DealCommand['type'];

@@ -33,6 +33,10 @@ export interface DealState {
   readonly moves: readonly RecordedMove[];
   /** Set for a deal entered from its result only (ResultEntered). */
   readonly entered: EnteredResult | null;
+  /** A result-only deal whose cards were recorded since (ResultUpgraded): its play follows in the stream. */
+  readonly upgraded: boolean;
+  /** The result in force: DealScored's, or the latest correction's when it named facts (a score-only correction changes currentScore alone). */
+  readonly currentResult: GameResult | null;
   /** Players who confirmed / contested the result, and contests not ruled on yet (by event id). */
   readonly confirmedBy: readonly string[];
   readonly contestedBy: readonly string[];
@@ -52,6 +56,8 @@ export const initialDealState: DealState = {
   corrections: 0,
   moves: [],
   entered: null,
+  upgraded: false,
+  currentResult: null,
   confirmedBy: [],
   contestedBy: [],
   openContests: [],

@@ -4,7 +4,11 @@ import type { Move } from '../rules/move';
 import { allow, refuse, type Judgement } from '../rules/refusal';
 import { isSeat } from '../rules/seat';
 import { checkClaim, type ClaimCheck } from './claimCheck';
-import type { ConfirmDeal, ContestDeal, DealCommand, RuleDispute, StartDeal, CorrectScore, WithdrawMove } from './commands';
+import type { CompleteUpgrade, ConfirmDeal, ContestDeal, DealCommand, RuleDispute, StartDeal, CorrectScore, UpgradeDeal, WithdrawMove } from './commands';
+import { initialDealState } from './dealState';
+import { evolve, moveOfEvent } from './evolve';
+import { upgradeDifferences } from './upgradeCheck';
+import { withoutWithdrawn } from './withdrawals';
 import type { DealState } from './dealState';
 import { resolveDeal } from './dealing';
 import { applyMove, DEFAULT_PROFILE_ID, getProfile } from './engine';
@@ -169,6 +173,68 @@ function decideRuling(command: RuleDispute, state: DealState, ctx: DecideContext
   return allow([ruled, ...corrected.value]);
 }
 
+/**
+ * The start of a recording of a result-only deal's cards (in its own stream): the deal's own start
+ * with the cards as dealt. Refused for a deal recorded card by card, one not scored, one already
+ * upgraded, and for cards the server would shuffle.
+ */
+export function upgradeStart(command: UpgradeDeal, state: DealState): Judgement<StartDeal> {
+  const started = state.started;
+  if (!started) return refuse(L.notStarted, `deal ${command.dealId} has not been started`);
+  if (!state.entered) return refuse(L.upgrade, `deal ${command.dealId} was recorded card by card: there is no result-only entry to upgrade`);
+  if (state.upgraded) return refuse(L.upgrade, `the cards of deal ${command.dealId} have already been recorded`);
+  if (!state.currentResult) return refuse(L.notFinished, `deal ${command.dealId} has no result yet`);
+  if (!command.cards || command.cards.kind !== 'given') return refuse(L.upgrade, 'an upgrade records the cards as they were dealt (given hands and skat), not a new shuffle');
+  return allow({
+    type: 'StartDeal',
+    dealId: started.dealId,
+    tableId: started.tableId,
+    tournamentId: started.tournamentId,
+    dealNumber: started.dealNumber,
+    dealer: started.dealer,
+    players: started.players,
+    sittingOut: started.sittingOut,
+    computerSeats: started.computerSeats,
+    profileId: started.profileId,
+    profileOptions: started.profileOptions,
+    cards: command.cards,
+    startedAt: started.startedAt,
+  });
+}
+
+/**
+ * A recording of a result-only deal's cards, about to record `events`: when they end the deal
+ * (DealScored), the result must be the one in force for the deal, or the move is refused with every
+ * difference named ("entered 78 card points, the cards give 64"). Other moves pass unchanged.
+ */
+export function checkRecordingEnd(events: readonly DealEvent[], deal: DealState): Judgement<DealEvent[]> {
+  const scored = events.find((e) => e.type === 'DealScored');
+  if (!scored || scored.type !== 'DealScored' || !deal.currentResult || !deal.started) return allow(events.slice());
+  const diff = upgradeDifferences(deal.currentResult, deal.currentScore, scored.data.result, deal.started.players);
+  if (diff.length > 0) return refuse(L.upgrade, `the cards do not reproduce the result of deal ${deal.started.dealId}: ${diff.join('; ')}`);
+  return allow(events.slice());
+}
+
+/** The upgrade itself: ResultUpgraded, then the recording's dealt cards and moves in force, copied. */
+function decideUpgradeCompletion(command: CompleteUpgrade, state: DealState, ctx: DecideContext): Judgement<DealEvent[]> {
+  if (!state.entered) return refuse(L.upgrade, `deal ${command.dealId} was recorded card by card: there is no result-only entry to upgrade`);
+  if (state.upgraded) return refuse(L.upgrade, `the cards of deal ${command.dealId} have already been recorded`);
+  const recording = withoutWithdrawn(command.recording);
+  const start = recording[0];
+  if (!start || start.type !== 'DealStarted') return refuse(L.upgrade, 'the recording does not begin with its DealStarted');
+  let played = initialDealState;
+  for (const e of recording) played = evolve(played, e);
+  if (!played.recordedResult) return refuse(L.upgrade, 'the recording has not ended yet');
+  const checked = checkRecordingEnd([{ type: 'DealScored', data: { result: played.recordedResult, profileId: '', profileVersion: '' } }], state);
+  if (!checked.ok) return checked;
+  // The play is copied as recorded (its events' data unchanged); its start and its DealScored are the deal's own already.
+  const copied = recording.filter((e) => e.type !== 'DealStarted' && e.type !== 'DealScored' && e.type !== 'DealPassedIn').map((e) => ({ type: e.type, data: e.data }) as DealEvent);
+  return allow([
+    { type: 'ResultUpgraded', data: { recordingStream: command.recordingStream, recordingStartEventId: start.eventId ?? null, moves: recording.filter((e) => moveOfEvent(e) !== null).length, by: ctx.actorId } },
+    ...copied,
+  ]);
+}
+
 /** The command as an engine move, or null when it is not a move. */
 function moveOf(command: DealCommand): Move | null {
   switch (command.type) {
@@ -267,6 +333,8 @@ export function decide(command: DealCommand, state: DealState, ctx: DecideContex
   if (command.type === 'WithdrawMove') return decideWithdrawal(command, state, ctx);
   if (command.type === 'ConfirmDeal' || command.type === 'ContestDeal') return decideConfirmation(command, state);
   if (command.type === 'RuleDispute') return decideRuling(command, state, ctx);
+  if (command.type === 'CompleteUpgrade') return decideUpgradeCompletion(command, state, ctx);
+  if (command.type === 'UpgradeDeal') return refuse(L.badCommand, 'an upgrade is begun by the Ledger in a recording of its own');
   if (state.recordedResult) return refuse(L.finished, 'the deal is over; only an arbiter may correct its score');
   if (!state.game) return refuse(L.notStarted, `deal ${command.dealId} has no cards dealt`);
   if (command.type === 'AbandonDeal') {

@@ -33,6 +33,7 @@ export const DEAL_EVENT_TYPES = [
   'DealConfirmed',
   'DealContested',
   'DisputeRuled',
+  'ResultUpgraded',
 ] as const;
 export type DealEventType = (typeof DEAL_EVENT_TYPES)[number];
 
@@ -145,6 +146,20 @@ export interface DisputeRuledData {
   readonly arbiter: string;
 }
 
+/**
+ * A result-only deal upgraded by recording its cards: the recording (in its own stream, so a
+ * refused upgrade left this deal untouched) reproduced the result in force. The dealt cards and
+ * the moves in force follow this event, copied; the deal's result and sheet row stay as they were.
+ */
+export interface ResultUpgradedData {
+  /** The stream the cards were recorded in, and the DealStarted event that began that recording. */
+  readonly recordingStream: string;
+  readonly recordingStartEventId: string | null;
+  /** Moves copied after the dealt cards. */
+  readonly moves: number;
+  readonly by: string;
+}
+
 export interface DealEventDataMap {
   DealStarted: DealStartedData;
   CardsDealt: CardsDealtData;
@@ -168,6 +183,7 @@ export interface DealEventDataMap {
   DealConfirmed: DealConfirmedData;
   DealContested: DealContestedData;
   DisputeRuled: DisputeRuledData;
+  ResultUpgraded: ResultUpgradedData;
 }
 
 /** A deal event as the decider produces it (no metadata yet). */
@@ -182,3 +198,6 @@ export function isDealEventType(type: string): type is DealEventType {
 
 export const dealStreamName = (dealId: string): string => `deal-${dealId}`;
 export const DEAL_STREAM_PREFIX = 'deal-';
+
+/** Where the cards of a result-only deal are recorded until they reproduce its result (attempts one after another, each from DealStarted). */
+export const upgradeStreamName = (dealId: string): string => `upgrade-${dealId}`;

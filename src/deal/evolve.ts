@@ -76,6 +76,7 @@ export function evolve(state: DealState, event: StoredDealEvent): DealState {
       return {
         ...next,
         recordedResult: event.data.result,
+        currentResult: event.data.result,
         scoredEventId: event.eventId ?? null,
         currentScore: event.data.result.score,
         currentScoreEventId: event.eventId ?? null,
@@ -84,6 +85,7 @@ export function evolve(state: DealState, event: StoredDealEvent): DealState {
       return {
         ...next,
         currentScore: event.data.correctedScore,
+        currentResult: event.data.result ?? state.currentResult,
         currentScoreEventId: event.eventId ?? null,
         corrections: state.corrections + 1,
       };
@@ -96,6 +98,9 @@ export function evolve(state: DealState, event: StoredDealEvent): DealState {
     }
     case 'ResultEntered':
       return { ...next, entered: event.data.facts };
+    case 'ResultUpgraded':
+      // The cards recorded since follow this event: the play is folded as usual, the result stays the one in force.
+      return { ...next, upgraded: true };
     case 'DealConfirmed':
       return { ...next, confirmedBy: [...state.confirmedBy, event.data.player] };
     case 'DealContested':

@@ -26,4 +26,6 @@ export const LEDGER_RULES = {
   confirmation: 'L16',
   /** Deal and table ids iss-* and command ids import:* belong to imports, not to live commands. */
   reservedIds: 'L17',
+  /** A result-only deal's cards must reproduce its result; only result-only deals are upgraded, once. */
+  upgrade: 'L18',
 } as const;

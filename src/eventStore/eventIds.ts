@@ -9,7 +9,7 @@ import { InvalidEventError } from './errors';
 export const EVENT_ID_NAMESPACE = '6f1c2a9e-3b4d-5e8f-9a0b-1c2d3e4f5a6b';
 
 // crypto.hash (Node >= 20.12) skips the Hash object: ids are derived for every event of an import.
-const oneShot = (crypto as { hash?: (algorithm: string, data: Buffer, outputEncoding: 'buffer') => Buffer }).hash;
+const oneShotHex = (crypto as { hash?: (algorithm: string, data: Buffer) => string }).hash;
 const namespaceBytes = new Map<string, Buffer>();
 
 function namespaceOf(namespace: string): Buffer {
@@ -27,11 +27,38 @@ export function uuidV5(name: string, namespace: string = EVENT_ID_NAMESPACE): st
   const input = Buffer.allocUnsafe(16 + Buffer.byteLength(name, 'utf8'));
   ns.copy(input, 0);
   input.write(name, 16, 'utf8');
-  const bytes = oneShot ? oneShot('sha1', input, 'buffer') : crypto.createHash('sha1').update(input).digest();
-  bytes[6] = (bytes[6] & 0x0f) | 0x50; // version 5
-  bytes[8] = (bytes[8] & 0x3f) | 0x80; // RFC variant
-  const hex = bytes.toString('hex', 0, 16);
-  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`;
+  return uuidOfSha1(input);
+}
+
+/** The variant nibble (RFC 4122: binary 10xx) for each hex digit of the digest's 17th nibble. */
+const VARIANT: Readonly<Record<string, string>> = Object.fromEntries([...'0123456789abcdef'].map((d, i) => [d, '89ab'[i & 3]]));
+
+/** sha1 of the input as a version 5 UUID: the digest's first 16 bytes with version and variant set, in hex. */
+function uuidOfSha1(input: Buffer): string {
+  // Straight from the hex digest (no Buffer for the output): nibble 12 is the version, 16 the variant.
+  const hex = oneShotHex ? oneShotHex('sha1', input) : crypto.createHash('sha1').update(input).digest('hex');
+  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-5${hex.slice(13, 16)}-${VARIANT[hex[16]]}${hex.slice(17, 20)}-${hex.slice(20, 32)}`;
+}
+
+/**
+ * The namespace and a command id as bytes, kept for the command's next events (an import derives
+ * 30-odd ids per deal): only the index digits are written per id.
+ */
+let lastCommand: { commandId: string; namespace: string; buffer: Buffer; prefixLength: number } | null = null;
+
+function commandEventId(commandId: string, index: number, namespace: string = EVENT_ID_NAMESPACE): string {
+  let c = lastCommand;
+  if (c === null || c.commandId !== commandId || c.namespace !== namespace) {
+    const ns = namespaceOf(namespace);
+    const prefixLength = 16 + Buffer.byteLength(commandId, 'utf8') + 1;
+    const buffer = Buffer.alloc(prefixLength + 16);
+    ns.copy(buffer, 0);
+    buffer.write(commandId, 16, 'utf8');
+    buffer[prefixLength - 1] = 0x3a; // ':'
+    c = lastCommand = { commandId, namespace, buffer, prefixLength };
+  }
+  const digits = c.buffer.write(String(index), c.prefixLength, 'latin1');
+  return uuidOfSha1(c.buffer.subarray(0, c.prefixLength + digits));
 }
 
 /** The id of the `index`-th event a command produces. */
@@ -40,5 +67,5 @@ export function eventIdFor(commandId: string, index: number): string {
     throw new InvalidEventError('commandId must be a non-empty string');
   }
   if (!Number.isSafeInteger(index) || index < 0) throw new InvalidEventError(`event index must be an integer >= 0, got ${index}`);
-  return uuidV5(`${commandId}:${index}`);
+  return commandEventId(commandId, index);
 }

@@ -38,6 +38,15 @@ export interface AppendBatch {
   readonly expectedRevision: ExpectedRevision;
 }
 
+/** See EventStore.newStreamSealing. */
+export interface NewStreamSealing {
+  /** metadata.recordedAt for events sealed now (the store's clock). */
+  recordedAt(): string;
+  readonly maxEventBytes: number;
+  /** A batch for appendMany from rows sealNewStreamRows produced (expectation noStream). */
+  adopt(streamName: string, rows: readonly string[], lastHash: string): AppendBatch;
+}
+
 export interface AppendResult {
   /** Revision of the last event now in the stream. */
   readonly nextExpectedRevision: bigint;
@@ -117,6 +126,22 @@ export interface EventStore {
    * reports its original result, so the same call again completes it. Returns one result per batch.
    */
   appendMany(batches: readonly AppendBatch[]): Promise<AppendResult[]>;
+  /**
+   * Optional, for bulk writers: checks, serialises and hash-chains the events of a stream that does
+   * not exist yet NOW, so the writer holds compact text rather than event objects until it calls
+   * appendMany with the returned batch (expectation noStream; refused with ConcurrencyError then if
+   * the stream exists by that time, or reported as already appended when it holds these very ids).
+   * The same input errors as appendToStream are thrown here. The result is only for this store's
+   * appendMany; its `events` rebuild the objects for anything else. Stores without a cheaper path
+   * leave it out.
+   */
+  prepareNewStream?(streamName: string, events: readonly NewEvent[]): AppendBatch;
+  /**
+   * Optional, with prepareNewStream: the same sealing done elsewhere (a worker thread running
+   * hashChain's sealNewStreamRows with this store's recordedAt and event size limit), its rows
+   * adopted as a batch for this store's appendMany. Rows from anything else break the chain.
+   */
+  readonly newStreamSealing?: NewStreamSealing;
   readStream(streamName: string, options?: ReadStreamOptions): Promise<StreamRead>;
   /** Streams the global log in order without loading it into memory. */
   readAll(options?: ReadAllOptions): AsyncIterable<RecordedEvent>;

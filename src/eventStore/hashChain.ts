@@ -5,7 +5,7 @@
  * so prevHash and the envelope are covered too). Pure apart from sha256.
  */
 import * as crypto from 'node:crypto';
-import { canonicalJson } from './canonicalJson';
+import { canonicalJson, flatString } from './canonicalJson';
 import { InvalidEventError } from './errors';
 import { fillTracingIds, type EventMetadata } from './eventMetadata';
 import type { NewEvent } from './eventStore';
@@ -60,6 +60,36 @@ function quotedKey(key: string): string {
     if (keyJson.size < 256) keyJson.set(key, q);
   }
   return q;
+}
+
+/**
+ * The last `"key":"value"` member written per metadata key: the events of one command (a deal of
+ * an import: 30-odd events) share every value but eventId, so most members are reused, not
+ * re-serialised. Bounded like keyJson.
+ */
+const lastMember = new Map<string, { value: string; member: string }>();
+function metadataMember(key: string, value: string): string {
+  const last = lastMember.get(key);
+  if (last !== undefined && last.value === value) return last.member;
+  const member = quotedKey(key) + JSON.stringify(value);
+  if (last !== undefined) {
+    last.value = value;
+    last.member = member;
+  } else if (lastMember.size < 256) lastMember.set(key, { value, member });
+  return member;
+}
+
+/** The previous metadata's keys as given and sorted: events of one command list the same keys in the same order. */
+let lastKeys: { readonly given: readonly string[]; readonly sorted: readonly string[] } = { given: [], sorted: [] };
+function sortedKeys(metadata: Readonly<Record<string, string>>): readonly string[] {
+  const given = Object.keys(metadata);
+  const last = lastKeys.given;
+  let same = given.length === last.length;
+  for (let i = 0; same && i < given.length; i++) same = given[i] === last[i];
+  if (same) return lastKeys.sorted;
+  const sorted = [...given].sort();
+  lastKeys = { given, sorted };
+  return sorted;
 }
 
 /** An event with its chain fields, as it is stored. */
@@ -117,12 +147,12 @@ export function prepareEvent(
   } catch (err) {
     throw new InvalidEventError(`${label}: ${(err as Error).message}`);
   }
-  const metadataKeys = Object.keys(metadata).sort();
+  const metadataKeys = sortedKeys(metadata);
   const metadataMembers = new Array<string>(metadataKeys.length);
   let metadataChars = 0;
   for (let i = 0; i < metadataKeys.length; i++) {
     const key = metadataKeys[i];
-    metadataMembers[i] = quotedKey(key) + JSON.stringify(metadata[key]);
+    metadataMembers[i] = metadataMember(key, metadata[key]);
     metadataChars += metadataMembers[i].length + 1;
   }
   // UTF-16 length × 3 bounds the UTF-8 size; count exactly only when near the limit.
@@ -187,7 +217,39 @@ export function sealMetadata(prevHash: string, event: PreparedEvent): { metadata
   }
   const lead = before === '' ? '' : `${before},`;
   const hash = computeEventHash(event.type, event.dataJson, `{${lead}${between === '' ? '' : between.slice(1) + ','}${prevMember}${after}}`);
-  return { metadataJson: `{${lead}"hash":"${hash}"${between},${prevMember}${after}}`, hash };
+  return { metadataJson: flatString(`{${lead}"hash":"${hash}"${between},${prevMember}${after}}`), hash };
+}
+
+/** A new stream's events as the SQLite store writes them: four strings per event and the head's hash. */
+export interface SealedRows {
+  /** type, event id, data JSON and metadata JSON (chain fields included) of each event in turn. */
+  readonly rows: string[];
+  readonly lastHash: string;
+}
+
+/**
+ * Checks, serialises and chains the events of a new stream (prevHash GENESIS_HASH), metadata
+ * `recordedAt` filled where the caller left it out; the same checks as an append (InvalidEventError,
+ * a repeated eventId included). Pure apart from sha256, so a worker thread can seal for a store.
+ */
+export function sealNewStreamRows(streamName: string, events: readonly NewEvent[], recordedAt: string, maxEventBytes = DEFAULT_MAX_EVENT_BYTES): SealedRows {
+  if (!Array.isArray(events) || events.length === 0) throw new InvalidEventError(`append to ${streamName}: no events given (an append needs at least one)`);
+  const defaults = { recordedAt };
+  const rows = new Array<string>(events.length * 4);
+  const ids = new Set<string>();
+  let prevHash = GENESIS_HASH;
+  for (let i = 0; i < events.length; i++) {
+    const event = prepareEvent(events[i], i, maxEventBytes, defaults);
+    ids.add(event.eventId);
+    const sealed = sealMetadata(prevHash, event);
+    rows[4 * i] = event.type;
+    rows[4 * i + 1] = event.eventId;
+    rows[4 * i + 2] = event.dataJson;
+    rows[4 * i + 3] = sealed.metadataJson;
+    prevHash = sealed.hash;
+  }
+  if (ids.size !== events.length) throw new InvalidEventError(`append to ${streamName}: the same eventId appears twice in one append`);
+  return { rows, lastHash: prevHash };
 }
 
 /** Chains prepared events after `prevHash` (null: the stream is new). */

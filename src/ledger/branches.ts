@@ -2,9 +2,9 @@ import { createHash } from 'node:crypto';
 import { BRANCH_RULES as B, DEFAULT_BRANCH_LIMITS, type BranchLimits } from '../branch/branchRules';
 import { evolveBranch, initialBranchState, type BranchState } from '../branch/branchState';
 import type { BranchCommand } from '../branch/commands';
-import { decideBranch } from '../branch/decideBranch';
 import { BRANCH_SCHEMA_VERSION, BRANCH_STREAM_PREFIX, branchStreamName, isBranchEventType, type BranchEvent, type BranchForkedData } from '../branch/events';
-import { handleCommand, type Decider } from '../commandHandling/handleCommand';
+import { handleCommand } from '../commandHandling/handleCommand';
+import { branchDecider } from '../branch/branchDecider';
 import { initialDealState, type DealState } from '../deal/dealState';
 import { dealStreamName, isDealEventType } from '../deal/events';
 import { evolve } from '../deal/evolve';
@@ -16,6 +16,9 @@ import type { Move } from '../rules/move';
 import { InvalidQueryError, NotFoundError } from './errors';
 import { IllegalCommandError } from '../commandHandling/errors';
 import type { CommandContext, CommandOutcome } from '../commandHandling/commandTypes';
+
+/** A branch stream's own events (anything else in it is not the branch decider's). */
+const branchEventOf = (e: RecordedEvent): BranchEvent | null => (isBranchEventType(e.type) ? (e as unknown as BranchEvent) : null);
 
 /** What the service knows of one branch without folding its moves. */
 export interface BranchInfo extends BranchForkedData {
@@ -111,14 +114,6 @@ export class Branches {
     return info;
   }
 
-  private decider(command: BranchCommand, dealAtFork: DealState): Decider<BranchState, BranchEvent> {
-    return {
-      initial: initialBranchState(dealAtFork),
-      evolve: (s, e) => (isBranchEventType(e.type) ? evolveBranch(s, e as unknown as BranchEvent) : s),
-      decide: (s) => decideBranch(command, s, this.limits),
-    };
-  }
-
   /** Forks a branch at a replay step of a deal; `creator` is counted against the per-caller cap. */
   async fork(
     request: { dealId: string; step: number; owner: string; creator: string; shared: boolean },
@@ -139,7 +134,7 @@ export class Branches {
     if (!at) throw new IllegalCommandError(B.badFork, `deal ${request.dealId} has no step ${request.step}`);
     const forkRevision = at.events[at.events.length - 1].revision.toString();
     const command: BranchCommand = { type: 'ForkBranch', branchId, dealId: request.dealId, forkStep: request.step, forkRevision, owner: request.owner, creator: request.creator, shared: request.shared };
-    const outcome = await handleCommand(this.store, branchStreamName(branchId), this.decider(command, at.state), ctx, { schemaVersion: BRANCH_SCHEMA_VERSION });
+    const outcome = await handleCommand(this.store, branchStreamName(branchId), branchDecider(at.state, this.limits), command, ctx, { schemaVersion: BRANCH_SCHEMA_VERSION, eventOf: branchEventOf });
     const info = await this.remember(branchId);
     if (!info) throw new Error(`branch ${branchId} cannot be read back`);
     return { outcome, info };
@@ -161,8 +156,9 @@ export class Branches {
     if (!loaded) throw new NotFoundError('branch', branchId);
     const deal = await this.store.readStream(dealStreamName(loaded.info.dealId));
     const at = dealToRevision(deal.events, BigInt(loaded.info.forkRevision));
-    const outcome = await handleCommand(this.store, branchStreamName(branchId), this.decider(command, at.state), ctx, {
+    const outcome = await handleCommand(this.store, branchStreamName(branchId), branchDecider(at.state, this.limits), command, ctx, {
       schemaVersion: BRANCH_SCHEMA_VERSION,
+      eventOf: branchEventOf,
       requireExisting: () => new NotFoundError('branch', branchId),
     });
     const info = await this.remember(branchId);

@@ -1,17 +1,23 @@
 import { createHash } from 'node:crypto';
-import { decide, type DecideContext } from '../deal/decide';
+import { checkRecordingEnd, decide, upgradeStart, type DecideContext } from '../deal/decide';
 import { initialDealState, type DealState } from '../deal/dealState';
-import { DEAL_SCHEMA_VERSION, dealStreamName, DEAL_STREAM_PREFIX, type DealEvent, type ScoreCorrectedData } from '../deal/events';
+import { DEAL_SCHEMA_VERSION, dealStreamName, DEAL_STREAM_PREFIX, upgradeStreamName, type ScoreCorrectedData, type StoredDealEvent } from '../deal/events';
 import { recomputedResult } from '../deal/recomputed';
 import { scoreEnteredResult } from '../rules/result-entry';
 import { DEFAULT_PROFILE_ID, getProfile } from '../deal/engine';
 import { evolve } from '../deal/evolve';
-import type { ConfirmDeal, ContestDeal, DealCommand, StartDeal } from '../deal/commands';
-import { commandMetadata, handleCommand, type Decider } from '../commandHandling/handleCommand';
+import type { CompleteUpgrade, ConfirmDeal, ContestDeal, DealCommand, StartDeal, UpgradeDeal } from '../deal/commands';
+import { commandMetadata, handleCommand } from '../commandHandling/handleCommand';
+import type { Decider } from '../rules/decider';
+import { dealDecider, recordingDecider } from '../deal/dealDecider';
+import { tableDecider } from '../table/tableDecider';
+import { tournamentDecider } from '../tournament/tournamentDecider';
+import { accessDecider } from '../access/accessDecider';
 import { ConcurrencyError } from '../eventStore/errors';
 import type { EventStore, NewEvent, RecordedEvent } from '../eventStore/eventStore';
 import { openEventStore, parseStoreUrl } from '../eventStore/storeUrl';
 import { buildAudit } from '../projections/audit/buildAudit';
+import { hasClaims } from '../projections/audit/claimAudit';
 import { compareResults } from '../projections/audit/compareResults';
 import type { DealAudit } from '../projections/audit/dealAudit';
 import type { DealFilter, DealPage, DealSummary } from '../projections/dealSummary/dealSummary';
@@ -21,7 +27,8 @@ import type { PlayerStats } from '../projections/playerStats/playerStats';
 import { closeReadModelDb, openReadModelDb, RM, type ReadModelDb } from '../projections/readModelDb';
 import type { Perspective, ReplayFrame } from '../projections/replayFrames/replayFrame';
 import { replayFrames, toStoredDealEvent } from '../projections/replayFrames/replayFrames';
-import { DealAnalyses } from './analyses';
+import { DealAnalyses, DEFAULT_ANALYSIS_LIMITS, type AnalysisLimits } from './analyses';
+import type { SolverPool } from './analysisPool';
 import { Branches } from './branches';
 import { LogFollower } from './logFollower';
 import { SubscriptionFollower } from './subscriptionFollower';
@@ -48,14 +55,13 @@ import { decideTable } from '../table/decideTable';
 import { tableStreamName, type TableDealOpenedData, type TableEvent } from '../table/events';
 import { evolveTable, initialTableState, type TableState } from '../table/tableState';
 import type { CreateTournament, DrawSeats, SetLossFee } from '../tournament/commands';
-import { decideTournament, type TournamentDecision } from '../tournament/decideTournament';
+import type { TournamentDecision } from '../tournament/decideTournament';
 import { tournamentStreamName, type TournamentEvent } from '../tournament/events';
-import { evolveTournament, initialTournamentState, type TournamentState } from '../tournament/tournamentState';
+import { evolveTournament, initialTournamentState } from '../tournament/tournamentState';
 import { InvalidQueryError, NotFoundError } from './errors';
 import { IllegalCommandError } from '../commandHandling/errors';
 import { LEDGER_RULES as L } from '../deal/ledgerRules';
-import { decideAccess, evolveAccess, initialAccessState } from '../access/decideAccess';
-import { ACCESS_STREAM, type AccessEvent, type TokenRevokedData } from '../access/events';
+import { ACCESS_STREAM, type TokenRevokedData } from '../access/events';
 import type { CommandContext, CommandOutcome, LedgerCommand } from '../commandHandling/commandTypes';
 import type { AppendDealOutcome } from './appendDealOutcome';
 
@@ -67,6 +73,13 @@ export { ReadModelMismatchError } from '../projections/readModelBinding';
 export { ConcurrencyError } from '../eventStore/errors';
 /** The events the ledger hands to its subscribers, as the store recorded them. */
 export type { RecordedEvent } from '../eventStore/eventStore';
+
+/** Score sheets kept in memory (a 500-player tournament has 167 tables): the oldest goes first. */
+const SHEET_CACHE_TABLES = 2_000;
+
+/** Move commands a recording of a result-only deal's cards takes (the deal's own stream refuses them: it is over). */
+const RECORDING_MOVES: ReadonlySet<string> = new Set(['CallBid', 'HoldBid', 'PassBid', 'TakeSkat', 'DiscardSkat', 'DeclareGame', 'ShowCards', 'PlayCard', 'CallKontra', 'CallRe', 'Resign', 'AbandonDeal', 'WithdrawMove']);
+
 
 export interface LedgerOptions {
   /** `sqlite::memory:`, `sqlite:<file>`, or an EventStoreDB URL. */
@@ -80,6 +93,13 @@ export interface LedgerOptions {
   readonly profileId?: string;
   /** Read models that do not belong to the store: refused (default) or rebuilt at start; `skip` only for `rebuild` itself. */
   readonly readModelMismatch?: ReadModelMismatchPolicy | 'skip';
+  /** The solver's worker threads and cache (default DEFAULT_ANALYSIS_LIMITS), or a pool of one's own (tests). */
+  readonly analysis?: AnalysisOptions;
+}
+
+export interface AnalysisOptions {
+  readonly limits?: Partial<AnalysisLimits>;
+  readonly pool?: SolverPool;
 }
 
 /**
@@ -97,6 +117,9 @@ export function defaultReadModelUrl(storeUrl: string): string {
 }
 
 const STRUCTURE_SCHEMA_VERSION = '1';
+
+/** How long a command waits for its own events to come back through the live subscription (a bound, not a timing). */
+const REACH_LIMIT_MS = 10_000;
 
 function checkPerspective(p: Perspective): void {
   const ok = p && (p.kind === 'all' || p.kind === 'public' || (p.kind === 'seat' && (p.seat === 0 || p.seat === 1 || p.seat === 2)));
@@ -125,10 +148,11 @@ export class Ledger {
     readonly store: EventStore,
     private readonly db: ReadModelDb,
     private readonly defaultProfileId: string,
+    analysis: AnalysisOptions = {},
   ) {
     this.runner = new ProjectionRunner(db, store);
     this.branches = new Branches(store);
-    this.analyses = new DealAnalyses(store);
+    this.analyses = new DealAnalyses(store, { ...DEFAULT_ANALYSIS_LIMITS, ...analysis.limits }, analysis.pool);
     this.follower = store.changeToken
       ? new LogFollower(store, {
           deliver: (e) => this.tell(e),
@@ -149,7 +173,7 @@ export class Ledger {
     const readModelUrl = options.readModelUrl ?? defaultReadModelUrl(options.storeUrl);
     const store = await openEventStore(options.storeUrl);
     try {
-      return await Ledger.withStore(store, { readModelUrl, profileId: options.profileId, readModelMismatch: options.readModelMismatch });
+      return await Ledger.withStore(store, { readModelUrl, profileId: options.profileId, readModelMismatch: options.readModelMismatch, analysis: options.analysis });
     } catch (error) {
       await store.dispose().catch(() => undefined);
       throw error;
@@ -159,13 +183,13 @@ export class Ledger {
   /** A ledger over an already open store (tests, benchmarks). */
   static async withStore(
     store: EventStore,
-    options: { readModelUrl?: string; profileId?: string; readModelMismatch?: ReadModelMismatchPolicy | 'skip' } = {},
+    options: { readModelUrl?: string; profileId?: string; readModelMismatch?: ReadModelMismatchPolicy | 'skip'; analysis?: AnalysisOptions } = {},
   ): Promise<Ledger> {
     if (options.profileId !== undefined) getProfile(options.profileId); // an unknown default profile fails here, not at the first command
     const readModelUrl = options.readModelUrl ?? 'sqlite::memory:';
     const db = openReadModelDb(readModelUrl);
     try {
-      const ledger = new Ledger(store, db, options.profileId ?? DEFAULT_PROFILE_ID);
+      const ledger = new Ledger(store, db, options.profileId ?? DEFAULT_PROFILE_ID, options.analysis);
       // Before anything is served: rows built from another store must not answer for this one.
       if (options.readModelMismatch !== 'skip') {
         const check = await checkReadModelBinding(db, store);
@@ -216,11 +240,10 @@ export class Ledger {
         break;
       case 'RecordTokenIssued':
       case 'RevokeToken':
-        outcome = await handleCommand(this.store, ACCESS_STREAM, {
-          initial: initialAccessState,
-          evolve: (s, e) => evolveAccess(s, e as unknown as AccessEvent),
-          decide: (s) => decideAccess(command, s, ctx.actorId),
-        }, ctx, { schemaVersion: STRUCTURE_SCHEMA_VERSION });
+        outcome = await handleCommand(this.store, ACCESS_STREAM, accessDecider(ctx.actorId), command, ctx, { schemaVersion: STRUCTURE_SCHEMA_VERSION });
+        break;
+      case 'UpgradeDeal':
+        outcome = await this.upgradeDeal(command, ctx);
         break;
       case 'ConfirmDeal':
       case 'ContestDeal':
@@ -246,20 +269,77 @@ export class Ledger {
 
   private async dealCommand(command: DealCommand, ctx: CommandContext): Promise<CommandOutcome> {
     if (typeof command.dealId !== 'string' || command.dealId === '') throw new IllegalCommandError('L10', 'a deal command names its dealId');
-    const decideCtx = this.decideContext(ctx, command);
-    const decider: Decider<DealState, DealEvent> = {
-      initial: initialDealState,
-      evolve: (s, e) => evolve(s, toStoredDealEvent(e)),
-      decide: (s) => decide(command, s, decideCtx),
+    // The moves of a result-only deal whose cards are being recorded go to that recording, not to the deal.
+    if (RECORDING_MOVES.has(command.type) && getDealSummary(this.db, command.dealId)?.provenance === 'resultOnly') {
+      const recorded = await this.recordingCommand(command, ctx);
+      if (recorded) return recorded;
+    }
+    return handleCommand(this.store, dealStreamName(command.dealId), dealDecider(this.decideContext(ctx, command)), command, ctx, {
+      schemaVersion: DEAL_SCHEMA_VERSION,
+      eventOf: toStoredDealEvent,
       metadataFor: (s, events) => {
         const started = events.find((e) => e.type === 'DealStarted');
         return { rulesVersion: started?.type === 'DealStarted' ? `${started.data.profileId}@${started.data.profileVersion}` : s.profile ? `${s.profile.id}@${s.profile.version}` : undefined };
       },
-    };
-    return handleCommand(this.store, dealStreamName(command.dealId), decider, ctx, {
-      schemaVersion: DEAL_SCHEMA_VERSION,
       requireExisting: command.type === 'StartDeal' ? undefined : () => new NotFoundError('deal', command.dealId),
     });
+  }
+
+  /** Begins a recording of a result-only deal's cards (its own stream, so the deal is untouched until it reproduces the result). */
+  private async upgradeDeal(command: UpgradeDeal, ctx: CommandContext): Promise<CommandOutcome> {
+    if (typeof command.dealId !== 'string' || command.dealId === '') throw new IllegalCommandError('L10', 'a deal command names its dealId');
+    const read = await this.store.readStream(dealStreamName(command.dealId));
+    if (!read.exists) throw new NotFoundError('deal', command.dealId);
+    const deal = read.events.reduce((s, e) => evolve(s, toStoredDealEvent(e)), initialDealState);
+    const start = upgradeStart(command, deal);
+    if (!start.ok) throw new IllegalCommandError(start.refusal.ruleId, start.refusal.reason);
+    const decideCtx = this.decideContext(ctx, start.value);
+    // Every UpgradeDeal begins a fresh attempt: an earlier one (a mistyped hand) stays in the stream as history.
+    const recording = recordingDecider(decideCtx);
+    const attempt = { ...recording, decide: (c: DealCommand) => recording.decide(c, recording.initialState) };
+    const outcome = await handleCommand(this.store, upgradeStreamName(command.dealId), attempt, start.value, ctx, { schemaVersion: DEAL_SCHEMA_VERSION, eventOf: toStoredDealEvent });
+    return { ...outcome, dealId: command.dealId };
+  }
+
+  /**
+   * A move of a result-only deal while its cards are recorded: decided on the latest attempt, and
+   * refused when it would end the deal with another result than the one in force. When it ends the
+   * deal with that result, the deal is upgraded (CompleteUpgrade). Null when no recording exists.
+   */
+  private async recordingCommand(command: DealCommand, ctx: CommandContext): Promise<CommandOutcome | null> {
+    const stream = upgradeStreamName(command.dealId);
+    const head = await this.store.readStream(stream, { maxCount: 1 });
+    if (!head.exists) return null;
+    const dealRead = await this.store.readStream(dealStreamName(command.dealId));
+    const deal = dealRead.events.reduce((s, e) => evolve(s, toStoredDealEvent(e)), initialDealState);
+    const recording = recordingDecider(this.decideContext(ctx, command));
+    const toTheResult: Decider<DealCommand, StoredDealEvent, DealState> = {
+      ...recording,
+      decide: (c, s) => {
+        const decided = recording.decide(c, s);
+        return decided.ok ? checkRecordingEnd(decided.value, deal) : decided;
+      },
+    };
+    const outcome = await handleCommand(this.store, stream, toTheResult, command, ctx, { schemaVersion: DEAL_SCHEMA_VERSION, eventOf: toStoredDealEvent });
+    if (outcome.events.some((e) => e.type === 'DealScored')) {
+      await this.afterAppend(outcome);
+      const recording = await this.store.readStream(stream);
+      const events = recording.events.map(toStoredDealEvent);
+      const from = events.map((e) => e.type).lastIndexOf('DealStarted');
+      const complete: CompleteUpgrade = { type: 'CompleteUpgrade', dealId: command.dealId, recordingStream: stream, recording: events.slice(from) };
+      const sub = { ...ctx, commandId: `${ctx.commandId}/upgrade`, expectedRevision: undefined, causationId: ctx.commandId };
+      const upgraded = await this.dealCommand(complete, sub);
+      await this.afterAppend(upgraded);
+    }
+    return { ...outcome, dealId: command.dealId };
+  }
+
+  /** The frames of the latest recording of a result-only deal's cards (every card: the deal itself is over), or null when none was begun. */
+  async recordingFrames(dealId: string, range: { from?: number; to?: number } = {}): Promise<ReplayFrame[] | null> {
+    const read = await this.store.readStream(upgradeStreamName(dealId));
+    if (!read.exists) return null;
+    const from = read.events.map((e) => e.type).lastIndexOf('DealStarted');
+    return replayFrames(dealId, read.events.slice(from), { kind: 'all' }, range);
   }
 
   /** A confirmation or contest with the deal's series as its table stream stands (closed? reviews after closing?). */
@@ -275,33 +355,17 @@ export class Ledger {
     return { ...rest, series: { closed: table.closed !== null, reviewAfterClose: table.opened?.reviewAfterClose === true } } as C;
   }
 
-  private tableDecider(command: TableCommand, actorId = 'unknown'): Decider<TableState, TableEvent> {
-    return {
-      initial: initialTableState,
-      evolve: (s, e) => evolveTable(s, e as unknown as TableEvent),
-      decide: (s) => decideTable(command, s, this.defaultProfileId, actorId),
-    };
-  }
-
-  private tournamentDecider(command: TournamentDecision): Decider<TournamentState, TournamentEvent> {
-    return {
-      initial: initialTournamentState,
-      evolve: (s, e) => evolveTournament(s, e as unknown as TournamentEvent),
-      decide: (s) => decideTournament(command, s, this.defaultProfileId),
-    };
-  }
-
   private async openTable(command: OpenTable, ctx: CommandContext): Promise<CommandOutcome> {
     const tournamentId = command.tournamentId ?? null;
     if (tournamentId !== null) {
       const t = await this.store.readStream(tournamentStreamName(tournamentId), { maxCount: 1 });
       if (!t.exists) throw new NotFoundError('tournament', tournamentId);
     }
-    const outcome = await handleCommand(this.store, tableStreamName(command.tableId), this.tableDecider(command), ctx, { schemaVersion: STRUCTURE_SCHEMA_VERSION });
+    const outcome = await handleCommand(this.store, tableStreamName(command.tableId), tableDecider(this.defaultProfileId), command, ctx, { schemaVersion: STRUCTURE_SCHEMA_VERSION });
     if (tournamentId !== null) {
       const add: TournamentDecision = { type: 'AddTournamentTable', tournamentId, tableId: command.tableId, round: command.round ?? 1, players: command.players };
       const sub = { ...ctx, commandId: `${ctx.commandId}/tournament`, expectedRevision: undefined, causationId: ctx.commandId };
-      const added = await handleCommand(this.store, tournamentStreamName(tournamentId), this.tournamentDecider(add), sub, { schemaVersion: STRUCTURE_SCHEMA_VERSION });
+      const added = await handleCommand(this.store, tournamentStreamName(tournamentId), tournamentDecider(this.defaultProfileId), add, sub, { schemaVersion: STRUCTURE_SCHEMA_VERSION });
       await this.afterAppend(added);
     }
     return outcome;
@@ -313,10 +377,19 @@ export class Ledger {
    * so the same dealer deals again.
    */
   private async lastDealOf(tableStream: string): Promise<{ last: LastDealStatus | null; misdeal: boolean }> {
-    const table = await this.store.readStream(tableStream);
-    const opened = [...table.events].reverse().find((e) => e.type === 'TableDealOpened');
+    // The latest TableDealOpened is among the last few events (a SeriesClosed may follow it): read from the end.
+    let tail = await this.store.readStream(tableStream, { direction: 'backwards', maxCount: 8 });
+    let opened = tail.events.find((e) => e.type === 'TableDealOpened');
+    if (!opened && tail.events.length === 8) {
+      tail = await this.store.readStream(tableStream);
+      opened = [...tail.events].reverse().find((e) => e.type === 'TableDealOpened');
+    }
     if (!opened) return { last: null, misdeal: false };
     const dealId = (opened.data as TableDealOpenedData).dealId;
+    // A scored, passed-in or open deal is told by its summary (caught up first); only an abandoned one needs its stream (R4: a misdeal?).
+    await this.catchUp();
+    const summary = getDealSummary(this.db, dealId);
+    if (summary && summary.status !== 'notScoreable') return { last: { dealId, status: summary.status === 'inProgress' ? 'open' : 'closed' }, misdeal: false };
     const deal = await this.store.readStream(dealStreamName(dealId));
     if (!deal.exists) return { last: { dealId, status: 'missing' }, misdeal: false };
     const closed = deal.events.some((e) => e.type === 'DealScored');
@@ -369,32 +442,43 @@ export class Ledger {
     const tableStream = tableStreamName(requested.tableId);
     const { last, misdeal } = await this.lastDealOf(tableStream);
     const command: StartTableDeal = { ...requested, lastDeal: last, ...(requested.redeal === undefined ? { redeal: misdeal } : {}) };
-    const tableDecider = this.tableDecider(command, ctx.actorId);
-    const decider: Decider<TableState, TableEvent> = {
-      ...tableDecider,
+    const series = tableDecider(this.defaultProfileId, ctx.actorId);
+    // What the accepted decision opened, on which table state: no need to read the table back.
+    let decidedOn: { table: TableState; opened: TableDealOpenedData } | undefined;
+    const decider: Decider<TableCommand, TableEvent, TableState> = {
+      ...series,
       // The deal's own start is judged before the table records anything, so a refused start (bad cards) leaves no trace.
-      decide: (s) => {
-        const decided = tableDecider.decide(s);
+      decide: (c, s) => {
+        decidedOn = undefined;
+        const decided = series.decide(c, s);
         if (!decided.ok) return decided;
         const opened = decided.value[0]?.type === 'TableDealOpened' ? decided.value[0].data : s.deals[s.deals.length - 1];
         if (!opened || !s.opened) return decided;
         const start = this.startOfTableDeal(s, opened, command);
         if (!start.ok) return start;
         const dry = decide(start.value, initialDealState, this.decideContext(ctx, start.value));
+        if (dry.ok) decidedOn = { table: s, opened };
         return dry.ok ? decided : dry;
       },
     };
-    const outcome = await handleCommand(this.store, tableStream, decider, ctx, {
+    const outcome = await handleCommand(this.store, tableStream, decider, command, ctx, {
       schemaVersion: STRUCTURE_SCHEMA_VERSION,
       requireExisting: () => new NotFoundError('table', command.tableId),
     });
-    await this.afterAppend(outcome);
-    const read = await this.store.readStream(tableStream);
-    const table = read.events.reduce((s, e) => evolveTable(s, e as unknown as TableEvent), initialTableState);
-    // Mine, or (the start of the table's latest deal was cut off) that deal again.
-    const openedEvent = read.events.find((e) => e.type === 'TableDealOpened' && e.metadata.commandId === ctx.commandId) ?? (outcome.events.length === 0 && !outcome.alreadyApplied ? [...read.events].reverse().find((e) => e.type === 'TableDealOpened') : undefined);
-    if (!openedEvent || !table.opened) throw new Error(`table ${command.tableId}: the deal just opened cannot be read back`);
-    const opened = openedEvent.data as TableDealOpenedData;
+    // No catch-up here: the deal's own start follows at once, and its afterAppend delivers both in log order.
+    let table: TableState;
+    let opened: TableDealOpenedData;
+    if (decidedOn && !outcome.alreadyApplied) {
+      ({ table, opened } = decidedOn);
+    } else {
+      // A retry of a command already applied: read back what it opened.
+      const read = await this.store.readStream(tableStream);
+      table = read.events.reduce((s, e) => evolveTable(s, e as unknown as TableEvent), initialTableState);
+      // Mine, or (the start of the table's latest deal was cut off) that deal again.
+      const openedEvent = read.events.find((e) => e.type === 'TableDealOpened' && e.metadata.commandId === ctx.commandId) ?? (outcome.events.length === 0 && !outcome.alreadyApplied ? [...read.events].reverse().find((e) => e.type === 'TableDealOpened') : undefined);
+      if (!openedEvent || !table.opened) throw new Error(`table ${command.tableId}: the deal just opened cannot be read back`);
+      opened = openedEvent.data as TableDealOpenedData;
+    }
     const start = this.startOfTableDeal(table, opened, command);
     if (!start.ok) throw new IllegalCommandError(start.refusal.ruleId, start.refusal.reason);
     const dealOutcome = await this.dealCommand(start.value, { ...ctx, commandId: `${ctx.commandId}/deal`, expectedRevision: undefined, causationId: ctx.commandId });
@@ -437,7 +521,7 @@ export class Ledger {
     const { last } = await this.lastDealOf(tableStream);
     const openDisputes = await this.openDisputesAt(requested.tableId);
     const command: CloseSeries = { ...requested, lastDeal: last, openDisputes };
-    return handleCommand(this.store, tableStream, this.tableDecider(command, ctx.actorId), ctx, {
+    return handleCommand(this.store, tableStream, tableDecider(this.defaultProfileId, ctx.actorId), command, ctx, {
       schemaVersion: STRUCTURE_SCHEMA_VERSION,
       requireExisting: () => new NotFoundError('table', requested.tableId),
     });
@@ -450,7 +534,7 @@ export class Ledger {
   }
 
   private async tournamentCommand(command: CreateTournament | SetLossFee, ctx: CommandContext): Promise<CommandOutcome> {
-    return handleCommand(this.store, tournamentStreamName(command.tournamentId), this.tournamentDecider(command), ctx, {
+    return handleCommand(this.store, tournamentStreamName(command.tournamentId), tournamentDecider(this.defaultProfileId), command, ctx, {
       schemaVersion: STRUCTURE_SCHEMA_VERSION,
       ...(command.type === 'CreateTournament' ? {} : { requireExisting: () => new NotFoundError('tournament', command.tournamentId) }),
     });
@@ -467,7 +551,7 @@ export class Ledger {
     const ranked = standings.lines.map((l) => l.player);
     const players = requested.players.length > 0 ? (requested.method === 'standings' ? ranked.filter((p) => requested.players.includes(p)).concat(requested.players.filter((p) => !ranked.includes(p))) : requested.players) : ranked;
     const command: DrawSeats = { ...requested, players };
-    const outcome = await handleCommand(this.store, tournamentStreamName(command.tournamentId), this.tournamentDecider(command), ctx, {
+    const outcome = await handleCommand(this.store, tournamentStreamName(command.tournamentId), tournamentDecider(this.defaultProfileId), command, ctx, {
       schemaVersion: STRUCTURE_SCHEMA_VERSION,
       requireExisting: () => new NotFoundError('tournament', command.tournamentId),
     });
@@ -505,7 +589,9 @@ export class Ledger {
     if (!(this.follower instanceof SubscriptionFollower)) return;
     const read = await this.store.readStream(streamName, { direction: 'backwards', maxCount: 1 });
     const last = read.events[0];
-    if (last) await this.follower.reach(last.position);
+    if (last && !(await this.follower.reach(last.position, REACH_LIMIT_MS))) {
+      process.emitWarning(`following the event log: ${streamName}'s new events have not come back through the subscription within ${REACH_LIMIT_MS} ms; the command is recorded, its read models follow when they do`);
+    }
   }
 
   private tell(event: RecordedEvent): void {
@@ -626,7 +712,9 @@ export class Ledger {
     return this.memoised(`audit\u0000${dealId}`, async () => {
       const read = await this.store.readStream(dealStreamName(dealId));
       if (!read.exists) return null;
-      const audit = buildAudit(dealId, read.events);
+      // Claims are judged with the solver: in a worker thread, never on the event loop (issue 13).
+      const claims = hasClaims(read.events) ? await this.analyses.claims(`${dealId}@${read.currentRevision}`, read.events) : [];
+      const audit = buildAudit(dealId, read.events, claims);
       // An imported deal keeps the archive's own result next to the engine's (DealScored): compare them.
       const imported = read.events.find((e) => isIssRecordImported(e));
       return imported ? { ...audit, archive: checkRecordedResult((imported.data as IssRecordImportedData).recordedResult, audit.recorded) } : audit;
@@ -683,7 +771,25 @@ export class Ledger {
     return json === undefined ? null : (JSON.parse(json) as TournamentInfo);
   }
 
+  /**
+   * Sheets by table, kept while the rows they were built from are unchanged (the runner's versions
+   * of the table and its tournament): standings after a deal rebuild only that deal's sheet.
+   */
+  private readonly sheetCache = new Map<string, { readonly version: string; readonly tournamentId: string | null; readonly tournamentVersion: string; readonly sheet: ScoreSheet | null }>();
+
   private sheetOf(tableId: string, tournament?: TournamentInfo | null): ScoreSheet | null {
+    const version = this.runner.versionOf('table', tableId);
+    const cached = this.sheetCache.get(tableId);
+    if (cached && cached.version === version && (cached.tournamentId === null || cached.tournamentVersion === this.runner.versionOf('tournament', cached.tournamentId))) return cached.sheet;
+    const sheet = this.buildSheet(tableId, tournament);
+    const tournamentId = sheet?.tournamentId ?? null;
+    if (this.sheetCache.size >= SHEET_CACHE_TABLES) this.sheetCache.delete(this.sheetCache.keys().next().value as string);
+    this.sheetCache.delete(tableId);
+    this.sheetCache.set(tableId, { version, tournamentId, tournamentVersion: tournamentId === null ? '' : this.runner.versionOf('tournament', tournamentId), sheet });
+    return sheet;
+  }
+
+  private buildSheet(tableId: string, tournament?: TournamentInfo | null): ScoreSheet | null {
     const table = this.tableInfo(tableId);
     if (!table) return null;
     // The tournament's loss fee (one fee at every table size), when it set one.
@@ -790,7 +896,7 @@ export class Ledger {
    */
   async rescore(): Promise<Array<{ dealId: string; field: string; recorded: unknown; recomputed: unknown }>> {
     const out: Array<{ dealId: string; field: string; recorded: unknown; recomputed: unknown }> = [];
-    for await (const stream of this.store.listStreams(DEAL_STREAM_PREFIX)) {
+    for await (const stream of this.dealStreams()) {
       const dealId = stream.slice(DEAL_STREAM_PREFIX.length);
       const read = await this.store.readStream(stream);
       let state = initialDealState;
@@ -818,6 +924,21 @@ export class Ledger {
       }
     }
     return out;
+  }
+
+  /**
+   * Every deal stream. A store with a change token (SQLite) lists them from its own index; over
+   * EventStoreDB a listing would read every event of every deal, so the deal summaries (caught up
+   * first) list them instead.
+   */
+  private async *dealStreams(): AsyncIterable<string> {
+    if (this.store.changeToken) {
+      yield* this.store.listStreams(DEAL_STREAM_PREFIX);
+      return;
+    }
+    await this.catchUp();
+    const ids = this.db.prepare(`SELECT deal_id FROM ${RM.deals} ORDER BY started_at, deal_id`).pluck().all() as string[];
+    for (const id of ids) yield dealStreamName(id);
   }
 
   /** Changes whenever the log may have changed, also by another process; undefined when the store cannot tell. */
@@ -849,6 +970,7 @@ export class Ledger {
   async close(): Promise<void> {
     this.listeners.clear();
     await this.follower.stop();
+    await this.analyses.close();
     await this.store.dispose();
     // The read models may share the store's file: whichever connection closes last leaves it readable from a read-only folder.
     closeReadModelDb(this.db);

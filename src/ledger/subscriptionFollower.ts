@@ -103,12 +103,28 @@ export class SubscriptionFollower {
   }
 
   /**
-   * Resolves once the event at `position` (one this ledger appended) has been applied and
-   * delivered; at once when it already was or the follower is stopped.
+   * Resolves with true once the event at `position` (one this ledger appended) has been applied
+   * and delivered (at once when it already was or the follower is stopped), or with false after
+   * `limitMs` while the subscription cannot bring it (the store went away after the append: the
+   * command succeeded, and its events arrive once the subscription is back).
    */
-  reach(position: string): Promise<void> {
-    if (this.closed || this.isApplied(position)) return Promise.resolve();
-    return new Promise((resolve) => this.waiters.push({ position, resolve }));
+  reach(position: string, limitMs: number): Promise<boolean> {
+    if (this.closed || this.isApplied(position)) return Promise.resolve(true);
+    return new Promise((resolve) => {
+      const waiter = {
+        position,
+        resolve: () => {
+          clearTimeout(timer);
+          resolve(true);
+        },
+      };
+      const timer = setTimeout(() => {
+        this.waiters = this.waiters.filter((w) => w !== waiter);
+        resolve(false);
+      }, limitMs);
+      timer.unref();
+      this.waiters.push(waiter);
+    });
   }
 
   private isApplied(position: string): boolean {

@@ -75,6 +75,14 @@ export class ProjectionRunner {
    */
   private known: { position: string | undefined; events: number } | undefined;
   private readonly projectedTypes = new Set(PROJECTED_EVENT_TYPES);
+  /**
+   * How often this runner rewrote each table's rows (its deals' summaries, its own row) and each
+   * tournament's own row (settings such as the loss fee, its tables), and an epoch bumped whenever rows may have changed without it (a rebuild,
+   * a load from zero, another writer moving the checkpoint): versionOf() changes exactly when a
+   * sheet or standings built from those rows may differ, so callers may cache them by it.
+   */
+  private readonly versions = new Map<string, number>();
+  private epoch = 0;
 
   constructor(
     private readonly db: ReadModelDb,
@@ -174,6 +182,8 @@ export class ProjectionRunner {
     const applied: RecordedEvent[] = [];
     let total = 0;
     let { position, events: count } = this.checkpoint();
+    // Another writer moved the checkpoint (its rows are new to this runner): every version changes.
+    if (!this.known || this.known.position !== position || this.known.events !== count) this.bumpEpoch();
     this.known = { position, events: count };
     // Events are folded as they arrive and only the touched rows wait for the batch's write, so a
     // batch holds rows, not thousands of parsed events (which the GC would have to move and mark).
@@ -290,6 +300,23 @@ export class ProjectionRunner {
       for (const [id, t] of batch.tournaments) if (t) s.putTournament.run(id, JSON.stringify(t));
       s.putCheckpoint.run(RUNNER_NAME, position, count);
     })();
+    for (const d of batch.deals.values()) if (d?.tableId) this.bump(`table\u0000${d.tableId}`);
+    for (const id of batch.tables.keys()) this.bump(`table\u0000${id}`);
+    for (const id of batch.tournaments.keys()) this.bump(`tournament\u0000${id}`);
+  }
+
+  private bump(key: string): void {
+    this.versions.set(key, (this.versions.get(key) ?? 0) + 1);
+  }
+
+  private bumpEpoch(): void {
+    this.epoch++;
+    this.versions.clear();
+  }
+
+  /** Changes whenever the rows a table's sheet is built from (table: its row and its deals'; tournament: its own row) may have changed. */
+  versionOf(kind: 'table' | 'tournament', id: string): string {
+    return `${this.epoch}:${this.versions.get(`${kind}\u0000${id}`) ?? 0}`;
   }
 
   /**
@@ -300,6 +327,7 @@ export class ProjectionRunner {
   private async loadFromZero(): Promise<RecordedEvent[]> {
     const restoreSettings = useBulkLoadSettings(this.db);
     try {
+      this.bumpEpoch();
       dropReadModelIndexes(this.db, this.names);
       this.fromZero = true;
       try {
@@ -333,6 +361,7 @@ export class ProjectionRunner {
     this.stmts = this.prepare();
     this.caughtUpAt = undefined;
     this.known = undefined;
+    this.bumpEpoch();
     const deals = this.db.prepare(`SELECT COUNT(*) FROM ${RM.deals}`).pluck().get() as number;
     return { events: shadow.lastRunEvents, deals };
   }

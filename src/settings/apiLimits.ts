@@ -17,6 +17,9 @@ export interface ApiLimits {
   readonly maxConcurrentExportsPerCaller: number;
   /** How long one GraphQL request may compute before it is stopped with TIMEOUT. */
   readonly requestTimeoutMs: number;
+  /** New solver jobs (analyses of deals not yet computed) one request may start: with a token, and anonymous. */
+  readonly solverJobsPerRequest: number;
+  readonly anonymousSolverJobsPerRequest: number;
 }
 
 export const DEFAULT_LIMITS: ApiLimits = {
@@ -30,6 +33,8 @@ export const DEFAULT_LIMITS: ApiLimits = {
   maxConcurrentExports: 2,
   maxConcurrentExportsPerCaller: 1,
   requestTimeoutMs: 5000,
+  solverJobsPerRequest: 4,
+  anonymousSolverJobsPerRequest: 1,
 };
 
 export function limitsFromEnv(env: NodeJS.ProcessEnv): ApiLimits {
@@ -51,5 +56,7 @@ export function limitsFromEnv(env: NodeJS.ProcessEnv): ApiLimits {
     maxConcurrentExports: read('SKAT_LEDGER_MAX_EXPORTS', DEFAULT_LIMITS.maxConcurrentExports),
     maxConcurrentExportsPerCaller: read('SKAT_LEDGER_MAX_CALLER_EXPORTS', DEFAULT_LIMITS.maxConcurrentExportsPerCaller),
     requestTimeoutMs: read('SKAT_LEDGER_REQUEST_TIMEOUT_MS', DEFAULT_LIMITS.requestTimeoutMs),
+    solverJobsPerRequest: read('SKAT_LEDGER_SOLVER_JOBS_PER_REQUEST', DEFAULT_LIMITS.solverJobsPerRequest),
+    anonymousSolverJobsPerRequest: read('SKAT_LEDGER_ANONYMOUS_SOLVER_JOBS_PER_REQUEST', DEFAULT_LIMITS.anonymousSolverJobsPerRequest),
   };
 }

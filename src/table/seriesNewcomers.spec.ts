@@ -1,12 +1,9 @@
-import { decideTable } from './decideTable';
+import { deciderSpec } from '../../test/support/deciderSpec';
 import { seriesNewcomers } from './seriesNewcomers';
-import { evolveTable, initialTableState, type TableState } from './tableState';
+import { tableDecider } from './tableDecider';
+import { evolveTable, type TableState } from './tableState';
 
-const opened = (): TableState => {
-  const r = decideTable({ type: 'OpenTable', tableId: 'iss-series-1', players: ['A', 'B', 'C'], firstDealer: 'C', profileId: 'iss' }, initialTableState, 'isko');
-  if (!r.ok) throw new Error(r.refusal.reason);
-  return r.value.reduce(evolveTable, initialTableState);
-};
+const opened = (): TableState => deciderSpec(tableDecider('isko')).givenCommands({ type: 'OpenTable', tableId: 'iss-series-1', players: ['A', 'B', 'C'], firstDealer: 'C', profileId: 'iss' }).state;
 
 describe('an imported series table grows with newcomers (three seats, accounts changing)', () => {
   it('the players of a deal not at the table join it, once and in seat order; known players add nothing', () => {
@@ -22,10 +19,10 @@ describe('an imported series table grows with newcomers (three seats, accounts c
   });
 
   it('D5/R37: a table whose accounts changed takes no live deal (live seating needs a fixed list of 3-5); one without newcomers still does', () => {
-    const state = evolveTable(opened(), seriesNewcomers(opened().opened!, ['D', 'A', 'B'], 'iss:2')!);
+    const table = deciderSpec(tableDecider('isko'));
+    const open = { type: 'OpenTable', tableId: 'iss-series-1', players: ['A', 'B', 'C'], firstDealer: 'C', profileId: 'iss' } as const;
     const next = { type: 'StartTableDeal', tableId: 'iss-series-1', cards: { kind: 'seeded', seed: 's' } } as const;
-    const refused = decideTable(next, state, 'isko');
-    expect(refused.ok ? 'accepted' : refused.refusal.ruleId).toBe('L11');
-    expect(decideTable(next, opened(), 'isko').ok).toBe(true);
+    table.givenCommands(open).and(seriesNewcomers(opened().opened!, ['D', 'A', 'B'], 'iss:2')!).when(next).thenRefused('L11');
+    expect(table.givenCommands(open).when(next).thenEvents()).toHaveLength(1);
   });
 });

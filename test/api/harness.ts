@@ -10,7 +10,7 @@ import { settingsFromEnv } from '../../src/settings/apiSettings';
 import { DEFAULT_LIMITS, type ApiLimits } from '../../src/settings/apiLimits';
 import { issueToken, type IssueRequest } from '../../src/auth/token';
 import { capWebSocketPayload, createApp } from '../../src/app/createApp';
-import { Ledger } from '../../src/ledger/ledger';
+import { Ledger, type AnalysisOptions } from '../../src/ledger/ledger';
 import { DealEventHub } from '../../src/api/subscriptions/dealEventHub';
 
 export interface GqlResponse<T = any> {
@@ -32,9 +32,11 @@ export interface TestServer {
 
 const SECRET = Buffer.from('e2e-test-secret-0123456789abcdef');
 
-export async function startServer(options: { limits?: Partial<ApiLimits>; privateTournaments?: string[]; storeUrl?: string; responseCacheMs?: number } = {}): Promise<TestServer> {
+export async function startServer(
+  options: { limits?: Partial<ApiLimits>; privateTournaments?: string[]; storeUrl?: string; readModelUrl?: string; responseCacheMs?: number; analysis?: AnalysisOptions } = {},
+): Promise<TestServer> {
   const storeUrl = options.storeUrl ?? 'sqlite::memory:';
-  const ledger = await Ledger.open({ storeUrl });
+  const ledger = await Ledger.open({ storeUrl, ...(options.readModelUrl !== undefined ? { readModelUrl: options.readModelUrl } : {}), ...(options.analysis ? { analysis: options.analysis } : {}) });
   const settings = settingsFromEnv(
     {},
     {

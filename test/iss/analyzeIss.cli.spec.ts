@@ -1,6 +1,8 @@
+import { spawnSync } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { join, resolve } from 'node:path';
+import { gzipSync } from 'node:zlib';
 import { corpusLineById } from './corpus';
 import { runCliCaptured as cli } from '../../src/cli/testing/capturedIo';
 
@@ -24,6 +26,9 @@ function cut(line: string, cards: number): string {
   }
   return line.replace(mv[0], `MV[${kept.join(' ')}]`).replace(/R\[[^\]]*\]/, '');
 }
+
+/** The built CLI (npm run build): standard input and pipes need a process of their own. */
+const MAIN = join(resolve(__dirname, '..', '..'), 'dist', 'cli', 'main.js');
 
 const KEYS = ['id', 'toMove', 'value', 'declarerCanTakeAll', 'defendersCanTakeTrick', 'moves'];
 
@@ -114,6 +119,32 @@ describe('skat-ledger analyze iss --json (issue #15 output contract)', () => {
     const line = corpusLineById('4913041');
     const r = await analyse([line.replace(/ 1 S8 \]/, ' ]')]);
     expect(Object.keys(r.answers[0])).toEqual(KEYS);
+  });
+
+  it('- reads the records from standard input, plain, gzip or bzip2, with the same answers as from a file', async () => {
+    const lines = [cut(suit, 10), cut(nullOuvert, 1), 'not a record ID[77]'];
+    const fromFile = await analyse(lines);
+    const text = Buffer.from(lines.join('\n') + '\n');
+    const bz = spawnSync('bzip2', ['-c'], { input: text });
+    const inputs = [text, gzipSync(text), ...(bz.status === 0 ? [bz.stdout] : [])];
+    for (const input of inputs) {
+      const r = spawnSync(process.execPath, [MAIN, 'analyze', 'iss', '-', '--json'], { input, encoding: 'utf8' });
+      expect(r.stderr).toBe('');
+      expect(r.status).toBe(0);
+      expect(r.stdout.split('\n').filter((l) => l !== '')).toEqual(fromFile.raw);
+    }
+    expect((await cli(['analyze', 'iss', '-', '-', '--json'])).code).toBe(2);
+  });
+
+  it('output into a closed pipe (analyze iss - | head -1) ends quietly with exit 0', () => {
+    // Far more answers than a pipe holds, so the writer meets the closed end.
+    const input = Array.from({ length: 3000 }, (_, i) => `not a record ID[${i}]`).join('\n') + '\n';
+    const r = spawnSync('bash', ['-c', `set -o pipefail; "${process.execPath}" "${MAIN}" analyze iss - --json | head -1`], { input, encoding: 'utf8' });
+    const printed = r.stdout.split('\n').filter((l) => l !== '');
+    expect(printed).toHaveLength(1);
+    expect(JSON.parse(printed[0])).toEqual({ id: '0', error: expect.stringContaining('malformed record') });
+    expect(r.stderr).toBe('');
+    expect(r.status).toBe(0);
   });
 
   it('bad usage and a missing file exit 2', async () => {

@@ -2,6 +2,7 @@ import type DataLoader from 'dataloader';
 import type { DealSummary } from '../../projections/dealSummary/dealSummary';
 import type { Principal } from '../../auth/role';
 import type { RequestBudget } from './requestBudget';
+import type { SolverJobQuota } from './solverJobQuota';
 
 /** What every resolver receives as the GraphQL context. */
 export interface ApiContext {
@@ -11,4 +12,6 @@ export interface ApiContext {
   readonly requestId: string;
   /** The request's deadline and event-loop turns: heavy resolvers `await budget.step()` first. */
   readonly budget: RequestBudget;
+  /** New solver jobs this request may still start (analyses not cached yet). */
+  readonly solverJobs: SolverJobQuota;
 }

@@ -9,6 +9,7 @@ export const ERROR_CODES = [
   'STORE_UNAVAILABLE',
   'RATE_LIMITED',
   'TIMEOUT',
+  'ANALYSIS_BUSY',
   'INTERNAL_SERVER_ERROR',
 ] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];
@@ -24,5 +25,6 @@ export const HTTP_STATUS: Record<ErrorCode, number> = {
   STORE_UNAVAILABLE: 503,
   RATE_LIMITED: 429,
   TIMEOUT: 503,
+  ANALYSIS_BUSY: 503,
   INTERNAL_SERVER_ERROR: 500,
 };

@@ -1,5 +1,6 @@
 import { Field, ID, InputType, Int } from '@nestjs/graphql';
 import { GameTypeEnum } from '../types/enums';
+import { DealCardsInput } from './commandInputs';
 
 @InputType('RamschLineInput', { description: "One player's line of a Ramsch (R42): card points and tricks" })
 export class RamschLineInput {
@@ -75,4 +76,10 @@ export class CorrectScoreInput {
   @Field({ description: 'Why (1-1000 characters)' }) reason!: string;
   @Field(() => CorrectionInput, { description: 'The corrected result' }) correction!: CorrectionInput;
   @Field(() => ID, { nullable: true, description: 'The score entry corrected (DealScored or an earlier ScoreCorrected event id); default the one in force' }) correctsEventId?: string;
+}
+
+@InputType('UpgradeDealInput', { description: "Record the cards of a result-only deal: its moves follow with the usual move mutations (on the same dealId); when they end the deal they must reproduce its result" })
+export class UpgradeDealInput {
+  @Field(() => ID, { description: 'The result-only deal' }) dealId!: string;
+  @Field(() => DealCardsInput, { description: 'The cards as they were dealt (shuffle GIVEN: three hands of ten and the skat)' }) cards!: DealCardsInput;
 }

@@ -11,12 +11,15 @@ import { API_VISIBILITY } from '../../settings/tokens';
 import { DealAnalysisType } from '../types/analysis.type';
 import { DealType } from '../types/deal.type';
 import { readableDeal } from './dealAccess';
+import { solverCall } from './solverCall';
 
 /**
- * What a solve costs in the complexity model: a deal's analysis is many full searches (seconds of
- * CPU when not cached), so one query may ask for a handful at most (the default limit is 5,000).
+ * What a solver field costs the server's main thread in the complexity model (units of ~20 µs):
+ * reading the deal's events, the cache lookup, mapping and writing out the answer (≈ 1 ms). The
+ * search itself runs in a solver worker thread, never on the event loop; how many searches one
+ * request may start is the solver-job quota (SolverJobQuota), not this cost.
  */
-export const ANALYSIS_COMPLEXITY = 1000;
+export const ANALYSIS_COMPLEXITY = 50;
 
 /**
  * The analysis uses every hand. Finished deals: whoever may read the deal. Live deals: only admins
@@ -38,33 +41,33 @@ export class DealAnalysisResolver {
   ) {}
 
   @ResolveField(() => DealAnalysisType, {
-    description: 'Perfect-information verdicts for every position of the card play, with every alternative and the turning points (computed on demand, cached per deal; CPU-heavy, so it costs 1,000 in the query cost limit)',
+    description: 'Perfect-information verdicts for every position of the card play, with every alternative and the turning points (computed on demand in a solver worker thread, cached per deal and revision; a request may start at most a few such computations, anonymous callers one)',
     complexity: ANALYSIS_COMPLEXITY,
   })
   async analysis(@Parent() deal: DealType, @Context() ctx: ApiContext): Promise<DealAnalysisType> {
     const readable = await analysableDeal(ctx, deal.id, this.visibility);
-    return analysisView(await this.ledger.analyses.analysis(readable.dealId));
+    return analysisView(await solverCall(ctx, this.ledger.analyses.limits.jobTimeoutMs, (wait) => this.ledger.analyses.analysis(readable.dealId, wait)));
   }
 
   @ResolveField(() => BestDiscardType, {
     nullable: true,
-    description: 'After the fact: the best of all 66 discards for the game declared, with every card open (null without a declarer game; CPU-heavy, costs 1,000)',
+    description: 'After the fact: the best of all 66 discards for the game declared, with every card open (null without a declarer game; computed in a solver worker thread, cached per deal and revision)',
     complexity: ANALYSIS_COMPLEXITY,
   })
   async bestDiscard(@Parent() deal: DealType, @Context() ctx: ApiContext): Promise<BestDiscardType | null> {
     const readable = await analysableDeal(ctx, deal.id, this.visibility);
-    const b = await this.ledger.analyses.bestDiscard(readable.dealId);
+    const b = await solverCall(ctx, this.ledger.analyses.limits.jobTimeoutMs, (wait) => this.ledger.analyses.bestDiscard(readable.dealId, wait));
     return b ? bestDiscardView(b) : null;
   }
 
   @ResolveField(() => BestGameType, {
     nullable: true,
-    description: "After the fact: each declarable game for the declarer's twelve cards with a winning discard, won/lost and value against the bid (null without a declarer game; CPU-heavy, costs 1,000)",
+    description: "After the fact: each declarable game for the declarer's twelve cards with a winning discard, won/lost and value against the bid (null without a declarer game; computed in a solver worker thread, cached per deal and revision)",
     complexity: ANALYSIS_COMPLEXITY,
   })
   async bestGame(@Parent() deal: DealType, @Context() ctx: ApiContext): Promise<BestGameType | null> {
     const readable = await analysableDeal(ctx, deal.id, this.visibility);
-    const b = await this.ledger.analyses.bestGame(readable.dealId);
+    const b = await solverCall(ctx, this.ledger.analyses.limits.jobTimeoutMs, (wait) => this.ledger.analyses.bestGame(readable.dealId, wait));
     return b ? bestGameView(b) : null;
   }
 }

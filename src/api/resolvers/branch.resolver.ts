@@ -16,6 +16,7 @@ import { analysisView } from '../mapping/analysisView';
 import { frameView } from '../mapping/frameView';
 import { DealAnalysisType } from '../types/analysis.type';
 import { analysableDeal, ANALYSIS_COMPLEXITY } from './analysis.resolver';
+import { solverCall } from './solverCall';
 import { API_VISIBILITY } from '../../settings/tokens';
 import { BranchMoveKindEnum, BranchType } from '../types/branch.type';
 import { DealType } from '../types/deal.type';
@@ -184,7 +185,7 @@ export class BranchResolver {
   }
 
   @ResolveField(() => DealAnalysisType, {
-    description: "The solver's verdicts along the branch, as Deal.analysis gives them for a deal (CPU-heavy: costs 1,000)",
+    description: "The solver's verdicts along the branch, as Deal.analysis gives them for a deal (computed in a solver worker thread, cached per branch and revision)",
     complexity: ANALYSIS_COMPLEXITY,
   })
   async analysis(@Parent() branch: BranchType, @Context() ctx: ApiContext): Promise<DealAnalysisType> {
@@ -193,7 +194,7 @@ export class BranchResolver {
     const loaded = await this.ledger.branches.load(branch.id, { withDeleted: true });
     if (!loaded) throw branchNotFound(branch.id);
     const events = branchDealEvents(loaded.dealEvents, loaded.events);
-    return analysisView(await this.ledger.analyses.analysisOfEvents(`${branch.id}@${loaded.info.revision}`, loaded.info.dealId, events));
+    return analysisView(await solverCall(ctx, this.ledger.analyses.limits.jobTimeoutMs, (wait) => this.ledger.analyses.analysisOfEvents(`${branch.id}@${loaded.info.revision}`, loaded.info.dealId, events, wait)));
   }
 
   @ResolveField(() => Int, { description: 'Number of steps (frames) of the branch' })

@@ -3,7 +3,7 @@ import { Args, Context, ID, Int, Parent, Query, ResolveField, Resolver } from '@
 import { dealStreamName } from '../../deal/events';
 import { Ledger } from '../../ledger/ledger';
 import type { DealFilter } from '../../projections/dealSummary/dealSummary';
-import { hiddenTournaments, mayReadDeal, mayReadTournament, type Visibility } from '../../auth/access';
+import { hiddenTournaments, mayReadDeal, mayReadTournament, mayRecord, type Visibility } from '../../auth/access';
 import type { ApiContext } from '../context/apiContext';
 import { badInput, forbidden, notFound } from '../errors/apiError';
 import { DealFilterInput } from '../inputs/commandInputs';
@@ -137,6 +137,29 @@ export class DealResolver {
       const frames = (await this.ledger.frames(deal.id, range, granted)).map(frameView);
       if (key) this.frameCache.set(key, frames);
       return frames;
+    });
+  }
+
+  @ResolveField(() => [ReplayFrameType], {
+    nullable: true,
+    description: "A result-only deal whose cards are being recorded (upgradeDeal): the frames of the latest recording, every card shown (the deal itself is over); null when none was begun. For the table's recorder, arbiters and admins",
+    complexity: ({ childComplexity }) => 15 + childComplexity,
+  })
+  async recordingFrames(
+    @Parent() deal: DealType,
+    @Context() ctx: ApiContext,
+    @Args('from', { type: () => Int, nullable: true, description: 'First step (inclusive); default 0' }) from?: number,
+    @Args('to', { type: () => Int, nullable: true, description: 'Last step (inclusive); default the last' }) to?: number,
+  ): Promise<ReplayFrameType[] | null> {
+    for (const [k, v] of [['from', from], ['to', to]] as const) {
+      if (v !== undefined && v !== null && (!Number.isInteger(v) || v < 0 || v > 1000)) throw badInput(`${k} must be 0-1000`);
+    }
+    const p = ctx.principal;
+    if (!(mayRecord(p, deal.tableId) || p.role === 'arbiter')) throw forbidden("a recording of a deal's cards is shown to the table's recorder, arbiters and admins");
+    const range = { ...(from !== undefined && from !== null ? { from } : {}), ...(to !== undefined && to !== null ? { to } : {}) };
+    return ctx.budget.run(async () => {
+      const frames = await this.ledger.recordingFrames(deal.id, range);
+      return frames ? frames.map(frameView) : null;
     });
   }
 

@@ -7,7 +7,7 @@ import { mayCorrectScores, mayRecord, scopeCovers } from '../../auth/access';
 import type { ApiContext } from '../context/apiContext';
 import { forbidden, notFound, unauthenticated } from '../errors/apiError';
 import { correctionOf } from '../inputs/resultFacts';
-import { ConfirmDealInput, ContestDealInput, CorrectScoreInput, RuleDisputeInput, WithdrawMoveInput } from '../inputs/resultInputs';
+import { ConfirmDealInput, ContestDealInput, CorrectScoreInput, RuleDisputeInput, UpgradeDealInput, WithdrawMoveInput } from '../inputs/resultInputs';
 import * as valid from '../inputs/validate';
 import { CommandResultType } from '../types/commandResult.type';
 import { gate, runCommand } from './commandExecution';
@@ -50,6 +50,19 @@ export class DealReviewResolver {
       ...(input.moveEventId ? { moveEventId: valid.id(input.moveEventId, 'moveEventId') } : {}),
     };
     return runCommand(this.ledger, ctx, command, commandId, expectedRevision);
+  }
+
+  @Mutation(() => CommandResultType, {
+    description: "Begin recording the cards of a result-only deal (the table's recorder, or admin): the moves then go to this recording; the last one is refused (L18, every difference named) unless the play reproduces the deal's result, and then the deal is upgraded (ResultUpgraded: card-level, the sheet row unchanged). Calling it again begins a fresh recording",
+  })
+  async upgradeDeal(
+    @Context() ctx: ApiContext,
+    @Args('commandId', commandIdArg) commandId: string,
+    @Args('input', { type: () => UpgradeDealInput, description: 'The deal and its cards as dealt' }) input: UpgradeDealInput,
+  ) {
+    const deal = await this.deal(ctx, input.dealId);
+    gate(ctx, (p) => mayRecord(p, deal.tableId), "record the cards of this table's deals");
+    return runCommand(this.ledger, ctx, { type: 'UpgradeDeal', dealId: deal.dealId, cards: valid.dealSource(input.cards) }, commandId, undefined);
   }
 
   @Mutation(() => CommandResultType, { description: "A player confirms a scored deal's result (DealConfirmed), with his player token" })

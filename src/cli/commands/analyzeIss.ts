@@ -1,16 +1,18 @@
-import { createReadStream } from 'node:fs';
-import { stat } from 'node:fs/promises';
 import { has, parseArgs } from '../args';
 import { UsageError, type CliCommand, type CliIo } from '../command';
 import { analyzeIssRecord, type IssRecordAnalysis } from '../../archive/analyze-iss-record';
 import { Solver } from '../../analysis/solver';
 import { issLineBatches, overlongLineReason } from '../../format/iss/issLineSource';
+import { issInputProblem, openIssInput, STDIN_NAME } from '../../archive/issInput';
+import { quietWhenPipeCloses } from '../closedPipe';
 
 const HELP = `Usage: skat-ledger analyze iss FILE... [--json]
 
 Reads ISS game records, one per line (blank lines skipped), each possibly cut anywhere during
 the card play (also in the middle of a trick, without R[...]), and solves the position after the
 last card with all cards open (perfect information), every remaining trick played out.
+A FILE is a record file, one compressed as the server publishes its dumps (.gz, .bz2:
+recognised by its first bytes), or - for standard input (compressed or not).
 
 With --json, one JSON object per record on its own line, nothing else:
   {"id":"<ID>","toMove":<seat>,"value":<V>,"declarerCanTakeAll":<bool|null>,
@@ -26,8 +28,9 @@ With --json, one JSON object per record on its own line, nothing else:
 A record with no card left to play (all tricks played, or a null game after the declarer's
 first trick) or one that cannot be read or replayed gets {"id":"<ID>","error":"<reason>"}.
 
-Without --json, one line per record in words. Exit codes: 0 done (also when records got an
-error), 2 bad usage or a file that cannot be read.`;
+Without --json, one line per record in words. Output to a closed pipe (analyze iss - | head)
+ends the run quietly: no further record is solved. Exit codes: 0 done (also when records got
+an error), 2 bad usage or a file that cannot be read.`;
 
 const command: CliCommand = {
   path: ['analyze', 'iss'],
@@ -36,33 +39,37 @@ const command: CliCommand = {
   async run(argv: readonly string[], io: CliIo): Promise<number> {
     const args = parseArgs(argv, { switches: ['json'] });
     const files = args.positional;
-    if (files.length === 0) throw new UsageError('name at least one ISS record file');
+    if (files.length === 0) throw new UsageError('name at least one ISS record file (or - for standard input)');
+    if (files.filter((f) => f === STDIN_NAME).length > 1) throw new UsageError('standard input (-) can be read only once');
     const json = has(args, 'json');
     for (const file of files) {
-      const problem = await unreadable(file);
+      const problem = issInputProblem(file);
       if (problem) {
         io.stderr.write(`skat-ledger analyze iss: ${problem}\n`);
         return 2;
       }
     }
+    const out = quietWhenPipeCloses(io.stdout);
     // One solver for the run: its table is reused by consecutive records of the same game.
     const solver = new Solver();
     for (const file of files) {
-      // The line source import iss and iss verify read with (BOM, Latin-1, overlong lines).
-      const input = createReadStream(file, { highWaterMark: 1 << 16 });
+      // The input and line source import iss and iss verify read with (gzip/bzip2, stdin, BOM, Latin-1, overlong lines).
+      const input = openIssInput(file);
       try {
-        for await (const batch of issLineBatches(input)) {
+        for await (const batch of issLineBatches(input.chunks)) {
           for (const l of batch) {
+            // Nobody reads any more: solving the rest would be wasted work.
+            if (out.closed()) return 0;
             if (!l.overlong && l.text.trim() === '') continue;
             const answer: IssRecordAnalysis = l.overlong ? { id: null, error: overlongLineReason } : analyzeIssRecord(l.text, solver);
-            io.stdout.write((json ? JSON.stringify(answer) : inWords(answer)) + '\n');
+            out.stream.write((json ? JSON.stringify(answer) : inWords(answer)) + '\n');
           }
         }
       } catch (err) {
         io.stderr.write(`skat-ledger analyze iss: cannot read ${file}: ${(err as Error).message}\n`);
         return 2;
       } finally {
-        input.destroy();
+        input.close();
       }
     }
     return 0;
@@ -70,16 +77,6 @@ const command: CliCommand = {
 };
 
 export default command;
-
-async function unreadable(file: string): Promise<string | null> {
-  try {
-    const s = await stat(file);
-    return s.isDirectory() ? `${file} is a directory, not a record file` : null;
-  } catch (err) {
-    const code = (err as NodeJS.ErrnoException).code;
-    return code === 'ENOENT' ? `no such file: ${file}` : `cannot read ${file}: ${(err as Error).message}`;
-  }
-}
 
 const SEAT_WORDS = ['forehand', 'middlehand', 'rearhand'];
 

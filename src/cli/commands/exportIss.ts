@@ -4,7 +4,8 @@ import { openStoreForReading } from '../../settings/storeConnection';
 import { eventStoreDealSource } from '../../archive/export/dealStreamSource';
 import { exportIssLines } from '../../archive/export/exportIss';
 import { writeLines } from '../../archive/ndjson/ndjsonWriter';
-import { EXIT_CODES_HELP, STORE_HELP, outputOf, storeUrlOf } from './ledgerCommandSupport';
+import type { ReadModelListing } from '../../ledger/readModelListing';
+import { EXIT_CODES_HELP, STORE_HELP, outputOf, readModelListingOf, storeUrlOf } from './ledgerCommandSupport';
 
 const help = `Usage: skat-ledger export iss [--store URL] [--deal ID]... [--table ID] [--out FILE]
 
@@ -16,7 +17,9 @@ written; each is reported on stderr.
 
 ${STORE_HELP}
   --deal ID     only this deal (repeatable; in the order given), e.g. --deal iss-541932
-  --table ID    only deals of this table, e.g. --table iss-series-251395
+  --table ID    only deals of this table, e.g. --table iss-series-251395 (over EventStoreDB
+                listed from the read-model file when it belongs to the store: the table's
+                deals only are read, not one event of every deal)
   --out FILE    write to FILE instead of stdout
 
 ${EXIT_CODES_HELP} Here 1 = some deals could not be written (listed on stderr).
@@ -32,11 +35,18 @@ const exportIss: CliCommand = {
     if (args.positional.length > 0) throw new UsageError(`unexpected argument ${args.positional[0]}`);
     const deals = flagAll(args, 'deal');
     const tableId = flag(args, 'table');
-    const store = await openStoreForReading(storeUrlOf(args, io));
+    const storeUrl = storeUrlOf(args, io);
+    const store = await openStoreForReading(storeUrl);
     const out = outputOf(flag(args, 'out'), io);
     let problems = 0;
+    let listing: ReadModelListing | undefined;
     try {
-      const lines = exportIssLines(eventStoreDealSource(store), { ...(deals.length ? { dealIds: deals } : {}), ...(tableId !== undefined ? { tableId } : {}) });
+      if (tableId !== undefined && deals.length === 0) listing = await readModelListingOf(store, storeUrl, io.env);
+      const fromStore = eventStoreDealSource(store);
+      // The exporter still checks each deal's table: the listing only narrows what is read.
+      const tableDeals = listing;
+      const source = tableDeals ? { ...fromStore, dealIds: (o: { readonly tableId?: string } = {}) => (o.tableId !== undefined ? tableDeals.tableDealIds(o.tableId) : fromStore.dealIds(o)) } : fromStore;
+      const lines = exportIssLines(source, { ...(deals.length ? { dealIds: deals } : {}), ...(tableId !== undefined ? { tableId } : {}) });
       async function* text() {
         for await (const l of lines) {
           // A line imported as Latin-1 goes out in Latin-1: the archive's bytes, unchanged.
@@ -50,6 +60,7 @@ const exportIss: CliCommand = {
       await writeLines(out.stream, text());
     } finally {
       await out.finish();
+      listing?.close();
       await store.dispose();
     }
     return problems > 0 ? 1 : 0;

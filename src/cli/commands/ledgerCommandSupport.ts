@@ -6,8 +6,9 @@ import { createWriteStream } from 'node:fs';
 import { once } from 'node:events';
 import type { CliIo } from '../command';
 import { flag, type ParsedArgs } from '../args';
-import { DEFAULT_STORE_URL, redactUrl } from '../../settings/storeConnection';
-import { Ledger } from '../../ledger/ledger';
+import { DEFAULT_STORE_URL, parseStoreUrl, redactUrl } from '../../settings/storeConnection';
+import { defaultReadModelUrl, Ledger } from '../../ledger/ledger';
+import { openReadModelListing, type ReadModelListing } from '../../ledger/readModelListing';
 import { READ_MODEL_MISMATCH_ENV, READ_MODELS_ENV } from '../../settings/apiSettings';
 import { parseMismatchPolicy } from '../../projections/readModelBinding';
 
@@ -38,6 +39,16 @@ export async function withLedger<T>(
   } finally {
     await ledger.close();
   }
+}
+
+/**
+ * Over EventStoreDB, the read-model file's listing of deal streams (see readModelListing.ts), when
+ * the file ($SKAT_LEDGER_READ_MODELS, else the store's default one) exists and belongs to the
+ * store; undefined otherwise (and always over SQLite, whose own listing is an index lookup).
+ */
+export async function readModelListingOf(store: Parameters<typeof openReadModelListing>[0], storeUrl: string, env: NodeJS.ProcessEnv): Promise<ReadModelListing | undefined> {
+  if (parseStoreUrl(storeUrl).kind !== 'esdb') return undefined;
+  return openReadModelListing(store, env[READ_MODELS_ENV] || defaultReadModelUrl(storeUrl));
 }
 
 /** stdout, or the file named by --out (created or truncated); `finish` flushes and closes it. */

@@ -17,6 +17,11 @@ export interface VerifyOptions {
   readonly streamPrefix?: string;
   /** Events read per page (default 1000). */
   readonly pageSize?: number;
+  /**
+   * The streams to check, when the caller has a cheaper listing than the store's (the read models
+   * know the deal streams); default `store.listStreams(streamPrefix)`.
+   */
+  readonly streams?: AsyncIterable<string>;
 }
 
 export async function verifyStore(store: EventStore, options: VerifyOptions = {}): Promise<VerifyReport> {
@@ -24,7 +29,7 @@ export async function verifyStore(store: EventStore, options: VerifyOptions = {}
   const breaks: ChainBreak[] = [];
   let streams = 0;
   let events = 0;
-  for await (const streamName of store.listStreams(options.streamPrefix)) {
+  for await (const streamName of options.streams ?? store.listStreams(options.streamPrefix)) {
     streams++;
     let cursor: ChainCursor = CHAIN_START;
     let currentRevision = -1n;

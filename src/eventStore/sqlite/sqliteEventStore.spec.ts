@@ -262,6 +262,34 @@ describe('SQLite event store', () => {
     await store.dispose();
   });
 
+  it('prepareNewStream: a batch sealed ahead is stored exactly as the same append, all or nothing, and a repeat is recognised', async () => {
+    const clock = () => new Date('2026-12-01T08:00:00.000Z');
+    const sealedStore = openSqliteEventStore(':memory:', { now: clock });
+    const plainStore = openSqliteEventStore(':memory:', { now: clock });
+    const events = evs(3);
+    const sealed = sealedStore.prepareNewStream('deal-a', events);
+    expect(sealed.size).toBe(3);
+    await sealedStore.appendMany([sealed]);
+    await plainStore.appendMany([{ streamName: 'deal-a', events, expectedRevision: 'noStream' }]);
+    const rows = async (store: SqliteEventStore) => (await store.readStream('deal-a', { raw: true })).events.map((e) => [e.eventId, e.type, e.storedForm]);
+    expect(await rows(sealedStore)).toEqual(await rows(plainStore));
+    expect((await verifyStore(sealedStore)).breaks).toEqual([]);
+    // The same sealed batch again reports the original result and writes nothing (a retried flush).
+    expect(await sealedStore.appendMany([sealed])).toEqual([{ nextExpectedRevision: 2n, position: '3' }]);
+    // Other events for a stream that exists now: a conflict, and the batch before it is not written either.
+    const late = sealedStore.prepareNewStream('deal-a', evs(1));
+    const refused = await sealedStore.appendMany([sealedStore.prepareNewStream('deal-c', evs(1)), late]).catch((e: unknown) => e);
+    expect((refused as Error).name).toBe('ConcurrencyError');
+    expect((await sealedStore.readStream('deal-c')).exists).toBe(false);
+    // Another store appends the rebuilt events (chained afresh).
+    await plainStore.appendMany([sealedStore.prepareNewStream('deal-d', evs(2))]);
+    expect((await plainStore.readStream('deal-d')).events).toHaveLength(2);
+    expect(() => sealedStore.newStreamSealing.adopt('deal-e', ['x'], 'nothex')).toThrow(InvalidEventError);
+    expect(() => sealedStore.prepareNewStream('deal-e', [])).toThrow(InvalidEventError);
+    await sealedStore.dispose();
+    await plainStore.dispose();
+  });
+
   it('a smaller event size limit is honoured', async () => {
     const store = openSqliteEventStore(':memory:', { maxEventBytes: 1000 });
     await expect(store.appendToStream('deal-1', [ev({ s: 'x'.repeat(2000) })], { expectedRevision: 'any' })).rejects.toThrow(

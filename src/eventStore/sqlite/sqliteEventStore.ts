@@ -23,6 +23,7 @@ import type {
   AppendResult,
   EventStore,
   NewEvent,
+  NewStreamSealing,
   ReadAllOptions,
   ReadStreamOptions,
   RecordedEvent,
@@ -32,7 +33,7 @@ import type {
   SubscriptionHandlers,
 } from '../eventStore';
 import { assertExpectedRevision, assertValidExpected, expectedRevisionHolds, type ExpectedRevision } from '../expectedRevision';
-import { DEFAULT_MAX_EVENT_BYTES, GENESIS_HASH, prepareEvent, sealMetadata, type PreparedEvent } from '../hashChain';
+import { DEFAULT_MAX_EVENT_BYTES, GENESIS_HASH, prepareEvent, sealMetadata, sealNewStreamRows, type PreparedEvent } from '../hashChain';
 import { NO_UPCASTERS, upcastEvent, type UpcasterRegistry } from '../versioning/upcasting';
 import { LazyMetadataEvent } from './lazyMetadataEvent';
 import { EVENT_COLUMNS, pageQuery } from './pageQuery';
@@ -99,6 +100,41 @@ interface PreparedBatch {
   readonly expected: ExpectedRevision;
 }
 
+/**
+ * A new stream's events checked, serialised and hash-chained ahead of the transaction
+ * (prepareNewStream): four strings per event, so a bulk writer's waiting batches hold text only
+ * and the objects it decided die young.
+ */
+export class SealedNewStream implements AppendBatch {
+  readonly expectedRevision = 'noStream' as const;
+  constructor(
+    readonly streamName: string,
+    /** type, event id, data JSON and metadata JSON (chain fields included) of each event in turn. */
+    readonly rows: readonly string[],
+    /** The hash of the last event: the stream's head. */
+    readonly lastHash: string,
+    /** The store that sealed it; another store appends the rebuilt `events`. */
+    readonly sealedBy: object,
+  ) {}
+
+  /** How many events. */
+  get size(): number {
+    return this.rows.length / 4;
+  }
+
+  /** The events as objects again, without the chain fields (any store re-chains them). */
+  get events(): NewEvent[] {
+    const out: NewEvent[] = [];
+    for (let i = 0; i < this.rows.length; i += 4) {
+      const metadata = JSON.parse(this.rows[i + 3]) as Record<string, string>;
+      delete metadata.prevHash;
+      delete metadata.hash;
+      out.push({ type: this.rows[i], data: JSON.parse(this.rows[i + 2]) as unknown, metadata: metadata as unknown as EventMetadata });
+    }
+    return out;
+  }
+}
+
 /** A page query and how to bind it for (after, limit). */
 interface FilteredPage {
   readonly stmt: Statement;
@@ -149,6 +185,8 @@ export class SqliteEventStore implements EventStore {
   /** Woken on every append to this file by this process; other processes are seen by polling. */
   private readonly appended: EventEmitter;
   private readonly subscriptions = new Set<SqliteSubscription>();
+  /** prepareNewStream's sealing, for a writer that seals in a worker thread (see the port). */
+  readonly newStreamSealing: NewStreamSealing;
   private readonly filteredPages = new Map<string, Statement>();
   private closed = false;
   /** Appends committed through this object (PRAGMA data_version sees only other connections' commits). */
@@ -169,7 +207,7 @@ export class SqliteEventStore implements EventStore {
   };
 
   private readonly appendTransaction: (streamName: string, events: PreparedEvent[], expected: ExpectedRevision) => AppendResult;
-  private readonly appendManyTransaction: (batches: readonly PreparedBatch[]) => AppendResult[];
+  private readonly appendManyTransaction: (batches: readonly (PreparedBatch | SealedNewStream)[]) => AppendResult[];
   private readonly readStreamTransaction: (
     streamName: string,
     forwards: boolean,
@@ -185,6 +223,15 @@ export class SqliteEventStore implements EventStore {
   ) {
     this.upcasters = options.upcasters ?? NO_UPCASTERS;
     this.maxEventBytes = positiveInteger(options.maxEventBytes ?? DEFAULT_MAX_EVENT_BYTES, 'maxEventBytes');
+    this.newStreamSealing = {
+      recordedAt: () => this.now().toISOString(),
+      maxEventBytes: this.maxEventBytes,
+      adopt: (streamName, rows, lastHash) => {
+        assertStreamName(streamName);
+        if (rows.length === 0 || rows.length % 4 !== 0 || !/^[0-9a-f]{64}$/.test(lastHash)) throw new InvalidEventError(`append to ${streamName}: not sealed rows`);
+        return new SealedNewStream(streamName, rows, lastHash, this);
+      },
+    };
     this.pollIntervalMs = positiveInteger(options.pollIntervalMs ?? 250, 'pollIntervalMs');
     this.pageSize = positiveInteger(options.pageSize ?? 1000, 'pageSize');
     this.now = options.now ?? (() => new Date());
@@ -224,8 +271,8 @@ export class SqliteEventStore implements EventStore {
     this.appendTransaction = db.transaction((streamName: string, events: PreparedEvent[], expected: ExpectedRevision) =>
       this.appendInTransaction(streamName, events, expected),
     ).immediate as never;
-    this.appendManyTransaction = db.transaction((batches: readonly PreparedBatch[]) =>
-      batches.map((b) => this.appendInTransaction(b.streamName, b.events, b.expected)),
+    this.appendManyTransaction = db.transaction((batches: readonly (PreparedBatch | SealedNewStream)[]) =>
+      batches.map((b) => (b instanceof SealedNewStream ? this.appendSealedInTransaction(b) : this.appendInTransaction(b.streamName, b.events, b.expected))),
     ).immediate as never;
     this.readStreamTransaction = db.transaction((streamName: string, forwards: boolean, from: number, limit: number) => ({
       current: this.stmt.stream.get(streamName) as { current_revision: number } | undefined,
@@ -254,6 +301,8 @@ export class SqliteEventStore implements EventStore {
     if (!Array.isArray(batches) || batches.length === 0) throw new InvalidEventError('appendMany: no batches given (it needs at least one)');
     const defaults = { recordedAt: this.now().toISOString() };
     const prepared = batches.map((b, k) => {
+      // Sealed by this store ahead of time (prepareNewStream): already checked and serialised.
+      if (b instanceof SealedNewStream && b.sealedBy === this) return b;
       try {
         return this.prepareBatch(b?.streamName, b?.events, b?.expectedRevision, defaults);
       } catch (err) {
@@ -262,6 +311,17 @@ export class SqliteEventStore implements EventStore {
       }
     });
     return this.commit(`append to ${batches.length} streams`, () => this.appendManyTransaction(prepared));
+  }
+
+  /**
+   * A new stream's events checked, serialised and chained now (recordedAt: now), for appendMany
+   * later: a bulk import then holds four strings per event instead of the event objects.
+   */
+  prepareNewStream(streamName: string, events: readonly NewEvent[]): SealedNewStream {
+    this.assertOpen();
+    assertStreamName(streamName);
+    const sealed = sealNewStreamRows(streamName, events, this.now().toISOString(), this.maxEventBytes);
+    return new SealedNewStream(streamName, sealed.rows, sealed.lastHash, this);
   }
 
   /** Checks a batch and serialises its events; throws InvalidEventError / TypeError naming the problem. */
@@ -322,7 +382,7 @@ export class SqliteEventStore implements EventStore {
     const stream = this.stmt.stream.get(streamName) as { current_revision: number; last_hash: string } | undefined;
     const current = stream ? BigInt(stream.current_revision) : -1n;
     if (!expectedRevisionHolds(expected, current)) {
-      const replay = this.alreadyAppended(streamName, events, expected);
+      const replay = this.alreadyAppended(streamName, events.map((e) => e.eventId), expected);
       if (replay) return replay;
       assertExpectedRevision(streamName, expected, current);
     }
@@ -341,7 +401,7 @@ export class SqliteEventStore implements EventStore {
       } catch (err) {
         if ((err as { code?: string }).code === 'SQLITE_CONSTRAINT_UNIQUE' && /event_id/.test((err as Error).message)) {
           // Nothing is written yet when the first id is taken, so a retry can report the original.
-          const replay = i === 0 ? this.alreadyAppended(streamName, events, expected) : undefined;
+          const replay = i === 0 ? this.alreadyAppended(streamName, events.map((e) => e.eventId), expected) : undefined;
           if (replay) return replay;
           const other = this.stmt.eventById.get(event.eventId) as { stream_name: string; revision: number };
           throw new EventIdTakenError(streamName, event.eventId, other.stream_name, String(other.revision));
@@ -353,12 +413,41 @@ export class SqliteEventStore implements EventStore {
     return { nextExpectedRevision: BigInt(revision), position: String(position) };
   }
 
+  /** A batch sealed ahead (prepareNewStream): the stream must not exist; its rows go in as they are. */
+  private appendSealedInTransaction(batch: SealedNewStream): AppendResult {
+    const { streamName, rows } = batch;
+    const stream = this.stmt.stream.get(streamName) as { current_revision: number } | undefined;
+    if (stream) {
+      const ids: string[] = [];
+      for (let i = 1; i < rows.length; i += 4) ids.push(rows[i]);
+      const replay = this.alreadyAppended(streamName, ids, 'noStream');
+      if (replay) return replay;
+      assertExpectedRevision(streamName, 'noStream', BigInt(stream.current_revision));
+    }
+    let position = 0;
+    let revision = -1;
+    for (let i = 0; i < rows.length; i += 4) {
+      revision++;
+      try {
+        position = Number(this.stmt.insertEvent.run(streamName, revision, rows[i + 1], rows[i], rows[i + 2], rows[i + 3]).lastInsertRowid);
+      } catch (err) {
+        if ((err as { code?: string }).code === 'SQLITE_CONSTRAINT_UNIQUE' && /event_id/.test((err as Error).message)) {
+          const other = this.stmt.eventById.get(rows[i + 1]) as { stream_name: string; revision: number };
+          throw new EventIdTakenError(streamName, rows[i + 1], other.stream_name, String(other.revision));
+        }
+        throw err;
+      }
+    }
+    this.stmt.upsertStream.run(streamName, revision, batch.lastHash);
+    return { nextExpectedRevision: BigInt(revision), position: String(position) };
+  }
+
   /**
    * Idempotence as EventStoreDB gives it: the same event ids appended again with the same
    * expectation report the original result and write nothing.
    */
-  private alreadyAppended(streamName: string, events: PreparedEvent[], expected: ExpectedRevision): AppendResult | undefined {
-    const first = this.stmt.eventById.get(events[0].eventId) as
+  private alreadyAppended(streamName: string, eventIds: readonly string[], expected: ExpectedRevision): AppendResult | undefined {
+    const first = this.stmt.eventById.get(eventIds[0]) as
       | { stream_name: string; revision: number; position: number }
       | undefined;
     if (!first || first.stream_name !== streamName) return undefined;
@@ -368,18 +457,18 @@ export class SqliteEventStore implements EventStore {
       expected === 'streamExists' ||
       (expected === 'noStream' ? firstRevision === 0n : firstRevision === expected + 1n);
     if (!sameExpectation) return undefined;
-    const recorded = this.stmt.eventIdsInRange.all(streamName, first.revision, events.length) as {
+    const recorded = this.stmt.eventIdsInRange.all(streamName, first.revision, eventIds.length) as {
       event_id: string;
       position: number;
     }[];
-    const same = recorded.length === events.length && recorded.every((r, i) => r.event_id === events[i].eventId);
+    const same = recorded.length === eventIds.length && recorded.every((r, i) => r.event_id === eventIds[i]);
     if (!same) {
       throw new InvalidEventError(
-        `append to ${streamName}: eventId ${events[0].eventId} was already appended at revision ${first.revision} in a different batch`,
+        `append to ${streamName}: eventId ${eventIds[0]} was already appended at revision ${first.revision} in a different batch`,
       );
     }
     return {
-      nextExpectedRevision: firstRevision + BigInt(events.length - 1),
+      nextExpectedRevision: firstRevision + BigInt(eventIds.length - 1),
       position: String(recorded[recorded.length - 1].position),
     };
   }

@@ -1,6 +1,6 @@
 import { recomputedResult } from '../../deal/recomputed';
 import { initialDealState, type DealState } from '../../deal/dealState';
-import { auditClaims } from './claimAudit';
+import { auditClaims, type AuditClaim } from './claimAudit';
 import type { DealScoredData, ScoreCorrectedData } from '../../deal/events';
 import { evolve } from '../../deal/evolve';
 import { getProfile } from '../../deal/engine';
@@ -53,7 +53,7 @@ function linesWithEvidence(lines: readonly DerivationLine[], events: readonly Re
  * result recorded then next to the result the engine derives now (under the recorded profile),
  * the derivation lines with the events they rest on, and the corrections with who, when, why.
  */
-export function buildAudit(dealId: string, events: readonly RecordedEvent[]): DealAudit {
+export function buildAudit(dealId: string, events: readonly RecordedEvent[], claims?: readonly AuditClaim[]): DealAudit {
   const { breaks } = verifyChain(events.map((e) => ({ ...e, metadata: e.metadata as Readonly<Record<string, string | undefined>> })));
   let recomputed: GameResult | null = null;
   let recomputeError: string | null = null;
@@ -109,6 +109,6 @@ export function buildAudit(dealId: string, events: readonly RecordedEvent[]): De
     profileId: started?.profileId ?? null,
     profileVersion: started?.profileVersion ?? null,
     currentProfileVersion,
-    claims: recomputeError ? [] : auditClaims(events),
+    claims: recomputeError ? [] : (claims ?? auditClaims(events)),
   };
 }

@@ -1,4 +1,4 @@
-import { gameVerdict, positionFromMoves, solveValue } from '../../analysis';
+import { gameVerdict, positionFromMoves, solveValue, type Solver } from '../../analysis';
 import { checkClaim, type LineCard } from '../../deal/claimCheck';
 import { initialDealState, type DealState } from '../../deal/dealState';
 import { isDealEventType, type CardsShownData, type GameResignedData } from '../../deal/events';
@@ -24,13 +24,18 @@ export interface AuditClaim {
   readonly consequence: string | null;
 }
 
-function resignation(game: GameState): { text: string } {
+function resignation(game: GameState, solver?: Solver): { text: string } {
   const kept = game.moves.filter((m) => m.kind !== 'showCards' && m.kind !== 'resign');
   const r = positionFromMoves(game.dealt, kept, game.profile);
   if (!r.ok || r.over !== null) return { text: 'resignation: nothing was left to play' };
-  const won = gameVerdict(r.position, r.contract).won;
-  const value = r.position.game === 'null' ? '' : ` with ${solveValue(r.position).value} card points`;
+  const won = gameVerdict(r.position, r.contract, solver).won;
+  const value = r.position.game === 'null' ? '' : ` with ${solveValue(r.position, solver).value} card points`;
   return { text: `resignation: with best play from here the declarer would have ${won ? 'won' : 'lost'}${value}` };
+}
+
+/** Whether the events hold anything auditClaims judges (a claim, a concession, a resignation). */
+export function hasClaims(events: readonly RecordedEvent[]): boolean {
+  return events.some((e) => e.type === 'GameResigned' || (e.type === 'CardsShown' && (e.data as CardsShownData).why === 'claim'));
 }
 
 /**
@@ -38,7 +43,7 @@ function resignation(game: GameState): { text: string } {
  * the isko profile carries the judgement made when it happened (and the scoring followed it, R21);
  * others (ISS records, D3, where a claim is an offer and play may go on) are judged here.
  */
-export function auditClaims(events: readonly RecordedEvent[]): AuditClaim[] {
+export function auditClaims(events: readonly RecordedEvent[], solver?: Solver): AuditClaim[] {
   const out: AuditClaim[] = [];
   let state: DealState = initialDealState;
   for (const e of events) {
@@ -47,7 +52,7 @@ export function auditClaims(events: readonly RecordedEvent[]): AuditClaim[] {
     if (game && game.declarer !== null && game.phase === 'playing') {
       if (e.type === 'CardsShown' && (e.data as CardsShownData).why === 'claim') {
         const d = e.data as CardsShownData;
-        const check = d.claim ?? checkClaim(game, 'claim');
+        const check = d.claim ?? checkClaim(game, 'claim', solver);
         if (check) {
           const isko = game.profile.claims === 'isko';
           out.push({
@@ -64,9 +69,9 @@ export function auditClaims(events: readonly RecordedEvent[]): AuditClaim[] {
       } else if (e.type === 'GameResigned') {
         const seat = (e.data as GameResignedData).seat;
         const base = { eventId: e.eventId, revision: e.revision.toString(), seat, line: [] as LineCard[], consequence: null };
-        if (seat === game.declarer) out.push({ ...base, kind: 'resignation', sound: null, text: resignation(game).text });
+        if (seat === game.declarer) out.push({ ...base, kind: 'resignation', sound: null, text: resignation(game, solver).text });
         else {
-          const check = checkClaim(game, 'concession');
+          const check = checkClaim(game, 'concession', solver);
           if (check) out.push({ ...base, kind: 'concession', sound: check.sound, text: check.text, line: check.line });
         }
       }

@@ -3,7 +3,7 @@ import type { DealConfirmedData, DealContestedData, DealScoredData, DealStartedD
 import type { DealSummary } from './dealSummary';
 
 /** The event types this projection reads. */
-export const DEAL_SUMMARY_EVENT_TYPES = ['DealStarted', 'DealScored', 'ScoreCorrected', 'ResultEntered', 'DealConfirmed', 'DealContested', 'DisputeRuled'] as const;
+export const DEAL_SUMMARY_EVENT_TYPES = ['DealStarted', 'DealScored', 'ScoreCorrected', 'ResultEntered', 'ResultUpgraded', 'DealConfirmed', 'DealContested', 'DisputeRuled'] as const;
 
 export const dealIdOfStream = (streamName: string): string | null => (streamName.startsWith('deal-') ? streamName.slice(5) : null);
 
@@ -135,6 +135,9 @@ export function foldDealSummary(summary: DealSummary | null, event: RecordedEven
       return summary ? corrected(summary, event.data as ScoreCorrectedData, event) : null;
     case 'ResultEntered':
       return summary ? { ...summary, provenance: 'resultOnly', lastRevision: event.revision.toString() } : null;
+    case 'ResultUpgraded':
+      // Its cards were recorded and reproduced the result: card-level from now on, the row itself unchanged.
+      return summary ? { ...summary, provenance: 'cards', lastRevision: event.revision.toString() } : null;
     case 'DealConfirmed': {
       if (!summary) return null;
       const { player } = event.data as DealConfirmedData;

@@ -62,7 +62,8 @@ function frameOf(dealId: string, state: DealState, event: RecordedEvent, step: n
     toAct,
     legalMoves: moves,
     cardsShown: game.cardsShown,
-    finished: game.result !== null || state.recordedResult !== null,
+    // An upgraded result-only deal had its result before its cards: its play is finished when the play is.
+    finished: game.result !== null || (state.recordedResult !== null && !state.upgraded),
   };
 }
 

@@ -5,7 +5,7 @@
  * --table` transfer at most a few times the matching events (from the double's counters), not the
  * log; a restart over the same read-model file reads only what follows its checkpoint.
  */
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { copyFileSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { randomUUID } from 'node:crypto';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -82,6 +82,13 @@ describe('EventStoreDB adapter over a 20,000-deal archive (test double)', () => 
   let sliceEvents: number;
   let totalEvents: number;
   let url: string;
+  /** A read-model file a previous server built over the archive (tests work on copies). */
+  let builtFile: string;
+  const copyOfBuilt = (name: string): string => {
+    const copy = path.join(dir, name);
+    copyFileSync(builtFile, copy);
+    return `sqlite:${copy}`;
+  };
   const cost = async (work: () => Promise<unknown>): Promise<TransferCounters> => {
     const before = { ...server.counters };
     await work();
@@ -93,7 +100,12 @@ describe('EventStoreDB adapter over a 20,000-deal archive (test double)', () => 
     server = await startEsdbTestServer();
     ({ sliceEvents, totalEvents } = generateArchive(server.log));
     url = server.connectionString;
-  }, 120_000);
+    // Built in process from the same log (same ids, hashes, positions), as a previous server would have.
+    builtFile = path.join(dir, 'built.db');
+    const previous = await Ledger.withStore(inMemoryLogStore(server.log), { readModelUrl: `sqlite:${builtFile}` });
+    expect((await previous.deals({}, { first: 1 })).totalCount).toBe(DEALS);
+    await previous.close();
+  }, 180_000);
   afterAll(async () => {
     await server.stop();
     rmSync(dir, { recursive: true, force: true });
@@ -136,12 +148,7 @@ describe('EventStoreDB adapter over a 20,000-deal archive (test double)', () => 
   }, 60_000);
 
   it('a server restart over the same read-model file reads only the events after its checkpoint', async () => {
-    const file = `sqlite:${path.join(dir, 'read-models.db')}`;
-    // A previous server built the file (here in process, from the same log: same ids, hashes, positions).
-    const previous = await Ledger.withStore(inMemoryLogStore(server.log), { readModelUrl: file });
-    expect((await previous.deals({}, { first: 1 })).totalCount).toBe(DEALS);
-    await previous.close();
-
+    const file = copyOfBuilt('restart.db');
     // While it was down, one more deal was recorded.
     const writer = await openEsdbEventStore(url);
     const [template] = templates();
@@ -152,10 +159,30 @@ describe('EventStoreDB adapter over a 20,000-deal archive (test double)', () => 
     let ledger: Ledger | undefined;
     const spent = await cost(async () => {
       ledger = await Ledger.open({ storeUrl: url, readModelUrl: file });
-      expect((await ledger.deals({}, { first: 1 })).totalCount).toBe(DEALS + 1);
+      expect((await ledger.deals({}, { first: 1 })).totalCount).toBe(server.log.events.filter((e) => e.revision === 0n && e.streamName.startsWith('deal-')).length);
     });
     await ledger?.close();
     // The binding check (the first event, the head event) and the new deal's events at most.
     expect(spent.eventsSent).toBeLessThanOrEqual(2 + newProjected);
+  }, 120_000);
+
+  it('with a read-model file bound to the store, verify --stream-prefix and export iss --table list from it: the slice is read once', async () => {
+    const env = { SKAT_LEDGER_READ_MODELS: copyOfBuilt('listing.db') };
+    let verified: { code: number; stdout: string } | undefined;
+    const verifying = await cost(async () => (verified = await runCliCaptured(['verify', '--store', url, '--stream-prefix', SLICE_PREFIX, '--json'], env)));
+    expect(verified?.code).toBe(0);
+    expect(JSON.parse(verified!.stdout)).toMatchObject({ listedFrom: 'readModels', streams: SLICE, events: sliceEvents, breaks: [] });
+    // The slice's chains, the binding check's two point reads (an event and the stream's last one
+    // each), and nothing of the rest of the log.
+    expect(verifying.eventsSent).toBeLessThanOrEqual(sliceEvents + 4);
+
+    const out = path.join(dir, 'slice-listed.sgf');
+    let exported: { code: number } | undefined;
+    const exporting = await cost(async () => (exported = await runCliCaptured(['export', 'iss', '--store', url, '--table', SLICE_TABLE, '--out', out], env)));
+    expect(exported?.code).toBe(0);
+    expect(readFileSync(out, 'utf8').trim().split('\n')).toHaveLength(SLICE);
+    // The slice's deals, the two point reads, and the first event of any deal recorded after the checkpoint.
+    expect(exporting.eventsSent).toBeLessThanOrEqual(sliceEvents + 4 + 1);
+
   }, 120_000);
 });

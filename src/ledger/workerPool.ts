@@ -1,0 +1,203 @@
+import type { Worker } from 'node:worker_threads';
+
+/** How many workers, how many jobs may wait, how long one job may run. */
+export interface WorkerPoolLimits {
+  /** Worker threads at most (started when first needed). */
+  readonly workers: number;
+  /** Jobs that may wait for a worker; one more is refused with WorkerPoolBusyError. */
+  readonly queue: number;
+  /** Wall time one job may run on its worker before the worker is stopped and replaced. */
+  readonly jobTimeoutMs: number;
+}
+
+/** Every worker is busy and the queue is full: the job was not taken (try again shortly). */
+export class WorkerPoolBusyError extends Error {
+  readonly code = 'ANALYSIS_BUSY';
+  constructor(readonly limits: WorkerPoolLimits) {
+    super(`the solver is busy (${limits.workers} running, ${limits.queue} waiting); try again shortly`);
+    this.name = 'WorkerPoolBusyError';
+  }
+}
+
+/** A job ran longer than its budget: its worker was stopped (and is replaced by a fresh one). */
+export class WorkerPoolTimeoutError extends Error {
+  readonly code = 'TIMEOUT';
+  constructor(readonly ms: number) {
+    super(`the solver job took longer than ${ms} ms and was stopped`);
+    this.name = 'WorkerPoolTimeoutError';
+  }
+}
+
+/** The job was withdrawn before it finished (nobody waits for it any more, or the pool closed). */
+export class WorkerPoolCancelledError extends Error {
+  readonly code = 'TIMEOUT';
+  constructor(why: string) {
+    super(`the solver job was cancelled: ${why}`);
+    this.name = 'WorkerPoolCancelledError';
+  }
+}
+
+/** The worker's answer to one job: its result, or the message of what it threw. */
+export type WorkerReply = { readonly id: number; readonly result: unknown } | { readonly id: number; readonly error: string };
+
+interface Job {
+  readonly id: number;
+  readonly message: unknown;
+  readonly resolve: (value: unknown) => void;
+  readonly reject: (error: Error) => void;
+  readonly signal: AbortSignal | undefined;
+  readonly onAbort: () => void;
+}
+
+interface Slot {
+  readonly worker: Worker;
+  job: Job | null;
+  timer: NodeJS.Timeout | null;
+}
+
+/** What an operator (and a test) can see of the pool at a moment. */
+export interface WorkerPoolStats {
+  readonly workers: number;
+  readonly running: number;
+  readonly queued: number;
+  /** Jobs handed to a worker since the start. */
+  readonly started: number;
+  /** Workers stopped because a job overran (or was cancelled while running, or crashed). */
+  readonly replaced: number;
+}
+
+/**
+ * A bounded pool of worker threads running one job each at a time: at most `workers` threads,
+ * at most `queue` jobs waiting (more are refused at once rather than left to wait forever), each
+ * job stopped after `jobTimeoutMs` by terminating its worker (a synchronous search cannot be
+ * interrupted otherwise) and replacing it. A job whose AbortSignal fires is dropped from the
+ * queue, or, when already running, stopped the same way. Idle workers do not keep the process
+ * alive. The work itself happens off the main thread, so the event loop stays free.
+ */
+export class WorkerPool {
+  private readonly slots: Slot[] = [];
+  private readonly queue: Job[] = [];
+  private nextId = 0;
+  private closed = false;
+  private startedCount = 0;
+  private replacedCount = 0;
+
+  constructor(
+    private readonly spawn: () => Worker,
+    readonly limits: WorkerPoolLimits,
+  ) {
+    if (!(limits.workers >= 1) || !(limits.queue >= 0) || !(limits.jobTimeoutMs > 0)) throw new Error('a worker pool needs at least one worker, a queue of 0 or more and a positive job timeout');
+  }
+
+  get stats(): WorkerPoolStats {
+    return { workers: this.slots.length, running: this.slots.filter((s) => s.job).length, queued: this.queue.length, started: this.startedCount, replaced: this.replacedCount };
+  }
+
+  /** Runs one job on a worker; rejects with WorkerPoolBusyError at once when nothing can take it. */
+  run(message: unknown, signal?: AbortSignal): Promise<unknown> {
+    if (this.closed) return Promise.reject(new WorkerPoolCancelledError('the pool is closed'));
+    if (signal?.aborted) return Promise.reject(new WorkerPoolCancelledError('withdrawn before it started'));
+    const free = this.slots.find((s) => !s.job) ?? (this.slots.length < this.limits.workers ? this.addSlot() : null);
+    if (!free && this.queue.length >= this.limits.queue) return Promise.reject(new WorkerPoolBusyError(this.limits));
+    return new Promise((resolve, reject) => {
+      const id = this.nextId++;
+      const job: Job = { id, message, resolve, reject, signal, onAbort: () => this.abort(job) };
+      signal?.addEventListener('abort', job.onAbort, { once: true });
+      if (free) this.dispatch(free, job);
+      else this.queue.push(job);
+    });
+  }
+
+  /** Stops every worker; running and waiting jobs are rejected. */
+  async close(): Promise<void> {
+    this.closed = true;
+    for (const job of this.queue.splice(0)) this.settle(job, new WorkerPoolCancelledError('the pool is closed'));
+    const stopping = this.slots.splice(0).map((slot) => {
+      if (slot.timer) clearTimeout(slot.timer);
+      if (slot.job) this.settle(slot.job, new WorkerPoolCancelledError('the pool is closed'));
+      slot.job = null;
+      return slot.worker.terminate();
+    });
+    await Promise.all(stopping);
+  }
+
+  private addSlot(): Slot {
+    const worker = this.spawn();
+    const slot: Slot = { worker, job: null, timer: null };
+    worker.unref();
+    worker.on('message', (reply: WorkerReply) => {
+      const job = slot.job;
+      if (!job || job.id !== reply.id) return;
+      this.finish(slot);
+      if ('error' in reply) this.settle(job, new Error(reply.error));
+      else this.settle(job, null, reply.result);
+      this.next(slot);
+    });
+    const lost = (why: string) => {
+      if (!this.slots.includes(slot)) return;
+      const job = slot.job;
+      this.retire(slot);
+      if (job) this.settle(job, new Error(`the solver worker stopped: ${why}`));
+    };
+    worker.on('error', (err) => lost(err.message));
+    worker.on('exit', (code) => lost(`exit code ${code}`));
+    this.slots.push(slot);
+    return slot;
+  }
+
+  private dispatch(slot: Slot, job: Job): void {
+    slot.job = job;
+    this.startedCount++;
+    slot.worker.ref();
+    slot.timer = setTimeout(() => {
+      this.retire(slot);
+      this.settle(job, new WorkerPoolTimeoutError(this.limits.jobTimeoutMs));
+    }, this.limits.jobTimeoutMs);
+    slot.worker.postMessage({ id: job.id, job: job.message });
+  }
+
+  private finish(slot: Slot): void {
+    if (slot.timer) clearTimeout(slot.timer);
+    slot.timer = null;
+    slot.job = null;
+    slot.worker.unref();
+  }
+
+  /** Takes the next waiting job, if any, onto this (idle) slot. */
+  private next(slot: Slot): void {
+    const job = this.queue.shift();
+    if (job) this.dispatch(slot, job);
+  }
+
+  /** Stops a worker whose job overran, was withdrawn or crashed; a fresh one takes the next waiting job. */
+  private retire(slot: Slot): void {
+    const i = this.slots.indexOf(slot);
+    if (i < 0) return;
+    this.slots.splice(i, 1);
+    if (slot.timer) clearTimeout(slot.timer);
+    slot.timer = null;
+    slot.job = null;
+    this.replacedCount++;
+    void slot.worker.terminate();
+    if (!this.closed && this.queue.length > 0) this.next(this.addSlot());
+  }
+
+  private abort(job: Job): void {
+    const queued = this.queue.indexOf(job);
+    if (queued >= 0) {
+      this.queue.splice(queued, 1);
+      this.settle(job, new WorkerPoolCancelledError('nobody waits for it any more'));
+      return;
+    }
+    const slot = this.slots.find((s) => s.job === job);
+    if (!slot) return;
+    this.retire(slot);
+    this.settle(job, new WorkerPoolCancelledError('nobody waits for it any more'));
+  }
+
+  private settle(job: Job, error: Error | null, result?: unknown): void {
+    job.signal?.removeEventListener('abort', job.onAbort);
+    if (error) job.reject(error);
+    else job.resolve(result);
+  }
+}
