@@ -10,10 +10,10 @@ import type { EventEmitter } from 'node:events';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { ApiSettings } from '../settings/apiSettings';
 import type { Ledger } from '../ledger/ledger';
-import { Logger } from 'nestjs-pino';
+import { Logger, PinoLogger } from 'nestjs-pino';
 import { AppModule } from './app.module';
 import { documentShapeProblem } from '../api/limits/documentShape';
-import { logLevelFromEnv, type LogDestination } from './logging';
+import { logLevelFromEnv, refusal, type LogDestination, type Refuse } from './logging';
 import { guardWebSocketFrames } from './webSocketFrameGuard';
 
 type Middleware = (req: IncomingMessage, res: ServerResponse, next: (err?: unknown) => void) => void;
@@ -37,9 +37,12 @@ export async function createApp(settings: ApiSettings, options: { ledger?: Ledge
   // No ETag on API answers: hashing every 60 KB replay costs more than it saves, since GraphQL
   // POST answers are not revalidated by browsers (static viewer files keep their own ETags).
   app.set('etag', false);
+  // Refusals answered here come before pino-http: they log their request line themselves.
+  // nestjs-pino sets its root logger when the app starts listening, hence looked up per line.
+  const refuse = refusal(quiet ? null : { info: (line, msg) => PinoLogger.root?.info(line, msg) });
   app.use(json({ limit: settings.limits.maxBodyBytes }));
-  app.use(bodyErrorHandler);
-  app.use(documentShapeGuard);
+  app.use(bodyErrorHandler(refuse));
+  app.use(documentShapeGuard(refuse));
   app.enableShutdownHooks();
   // An idle keep-alive socket is closed by the client first (undici, browsers and proxies keep
   // theirs 4-60 s): were the server to close it at Node's 5 s default, a request sent on it at
@@ -70,7 +73,7 @@ export function capWebSocketPayload(app: NestExpressApplication, maxBytes: numbe
  * GraphQL documents too deep or with too many fragments for the recursive parser and validation
  * rules are refused with 400 before Apollo sees them (they would overflow the stack: a 500).
  */
-function documentShapeGuard(req: IncomingMessage & { body?: unknown; url?: string }, res: ServerResponse, next: (err?: unknown) => void): void {
+const documentShapeGuard = (refuse: Refuse) => (req: IncomingMessage & { body?: unknown; url?: string }, res: ServerResponse, next: (err?: unknown) => void): void => {
   if (!req.url?.startsWith('/graphql')) return next();
   const bodies = Array.isArray(req.body) ? req.body : [req.body];
   const texts: unknown[] = bodies.map((b) => (b && typeof b === 'object' ? (b as { query?: unknown }).query : undefined));
@@ -78,19 +81,17 @@ function documentShapeGuard(req: IncomingMessage & { body?: unknown; url?: strin
   for (const text of texts) {
     const problem = typeof text === 'string' ? documentShapeProblem(text) : null;
     if (problem) {
-      res.writeHead(400, { 'content-type': 'application/json; charset=utf-8' });
-      res.end(JSON.stringify({ errors: [{ message: `${problem}; refused`, extensions: { code: 'BAD_USER_INPUT', reason: 'DOCUMENT_TOO_DEEP' } }] }));
+      refuse(req, res, 400, JSON.stringify({ errors: [{ message: `${problem}; refused`, extensions: { code: 'BAD_USER_INPUT', reason: 'DOCUMENT_TOO_DEEP' } }] }));
       return;
     }
   }
   next();
-}
+};
 
 /** body-parser errors (413 too large, 400 bad JSON) answered as GraphQL errors with a code. */
-function bodyErrorHandler(err: unknown, _req: IncomingMessage, res: ServerResponse, next: (err?: unknown) => void): void {
+const bodyErrorHandler = (refuse: Refuse) => (err: unknown, req: IncomingMessage, res: ServerResponse, next: (err?: unknown) => void): void => {
   const e = err as { status?: number; type?: string; message?: string };
   if (!e || typeof e.status !== 'number' || e.status >= 500) return next(err);
   const message = e.type === 'entity.too.large' ? 'request body too large' : e.type === 'entity.parse.failed' ? 'request body is not valid JSON' : 'bad request body';
-  res.writeHead(e.status, { 'content-type': 'application/json; charset=utf-8' });
-  res.end(JSON.stringify({ errors: [{ message, extensions: { code: 'BAD_USER_INPUT', reason: e.type ?? 'BAD_REQUEST' } }] }));
-}
+  refuse(req, res, e.status, JSON.stringify({ errors: [{ message, extensions: { code: 'BAD_USER_INPUT', reason: e.type ?? 'BAD_REQUEST' } }] }));
+};
