@@ -33,7 +33,7 @@ import { Branches } from './branches';
 import { LogFollower } from './logFollower';
 import { SubscriptionFollower } from './subscriptionFollower';
 import { isIssRecordImported, type IssRecordImportedData } from '../format/iss/import/issRecordImported';
-import { checkRecordedResult } from '../format/iss/import/recordedResultCheck';
+import { summariseRecordedResult } from '../format/iss/import/recordedResultCheck';
 import { LogMemo } from './logMemo';
 import { reservedIdProblem } from './reservedIds';
 import { LEDGER_RULES } from '../deal/ledgerRules';
@@ -717,7 +717,7 @@ export class Ledger {
       const audit = buildAudit(dealId, read.events, claims);
       // An imported deal keeps the archive's own result next to the engine's (DealScored): compare them.
       const imported = read.events.find((e) => isIssRecordImported(e));
-      return imported ? { ...audit, archive: checkRecordedResult((imported.data as IssRecordImportedData).recordedResult, audit.recorded) } : audit;
+      return imported ? { ...audit, archive: summariseRecordedResult((imported.data as IssRecordImportedData).recordedResult, audit.recorded) } : audit;
     });
   }
 

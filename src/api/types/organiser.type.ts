@@ -1,4 +1,5 @@
 import { Field, ID, Int, ObjectType, registerEnumType } from '@nestjs/graphql';
+import { DateTimeScalar } from './dateTime.scalar';
 
 export enum RoleEnum {
   PLAYER = 'player',
@@ -6,19 +7,19 @@ export enum RoleEnum {
   ARBITER = 'arbiter',
   ADMIN = 'admin',
 }
-registerEnumType(RoleEnum, { name: 'Role', description: 'What a token may do: a player sees his own hand and confirms his deals; a recorder records his table; an arbiter corrects and rules; an admin organises' });
+registerEnumType(RoleEnum, { name: 'Role', description: 'What a token may do: a player sees his own hand and confirms his deals; a recorder records his table; an arbiter corrects and rules; an admin organises', valuesMap: { PLAYER: { description: 'A player: sees his own hand, confirms or contests his deals' }, RECORDER: { description: 'A recorder: records the deals of his table' }, ARBITER: { description: 'An arbiter: corrects scores and rules on disputes' }, ADMIN: { description: 'An organiser: tournaments, tables, tokens' } } });
 
 export enum SeatDrawMethodEnum {
   RANDOM = 'random',
   BY_STANDINGS = 'standings',
 }
-registerEnumType(SeatDrawMethodEnum, { name: 'SeatDrawMethod', description: 'RANDOM: shuffled from a recorded seed; BY_STANDINGS: the best-placed players sit together' });
+registerEnumType(SeatDrawMethodEnum, { name: 'SeatDrawMethod', description: 'RANDOM: shuffled from a recorded seed; BY_STANDINGS: the best-placed players sit together', valuesMap: { RANDOM: { description: 'Shuffled from a recorded seed' }, BY_STANDINGS: { description: 'The best-placed players sit together' } } });
 
 @ObjectType('IssuedToken', { description: 'A token just issued: send it as `Authorization: Bearer <token>`; it is shown once' })
 export class IssuedTokenType {
   @Field({ description: 'The signed token' }) token!: string;
   @Field(() => ID, { description: 'Its id, for revokeToken' }) tokenId!: string;
-  @Field(() => String, { nullable: true, description: 'When it expires (ISO date-time); null: never' }) expiresAt!: string | null;
+  @Field(() => DateTimeScalar, { nullable: true, description: 'When it expires (ISO date-time); null: never' }) expiresAt!: string | null;
 }
 
 @ObjectType('TableStatus', { description: 'A table as an organiser sees it: players and how far its series is' })
