@@ -29,6 +29,7 @@ import { plainExecutionPlugin } from './execution/plainExecutionPlugin';
 import type { IncomingMessage } from 'node:http';
 import { correlationIdOf } from './context/requestIds';
 import { graphiqlLandingPage } from './graphiql/graphiqlLandingPage';
+import { describeRootTypes } from './schema/rootTypeDescriptions';
 import type { PinoLogger } from 'nestjs-pino';
 
 interface HttpContextArg {
@@ -159,7 +160,7 @@ export function graphqlOptions(settings: ApiSettings, ledger: Ledger, guards: Sh
       },
     },
     transformSchema: (schema) => {
-      wsSchema.current = schema;
+      wsSchema.current = describeRootTypes(schema);
       return schema;
     },
   } as ApolloDriverConfig;

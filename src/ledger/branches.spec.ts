@@ -3,7 +3,7 @@ import { BRANCH_STREAM_PREFIX, branchStreamName } from '../branch/events';
 import { dealStreamName } from '../deal/events';
 import { legalMoves } from '../rules/game';
 import type { Move } from '../rules/move';
-import { Branches } from './branches';
+import { Branches, BRANCHES_OF_DEAL_PREFIX, branchesOfDealStream } from './branches';
 import { Ledger } from './ledger';
 
 const ctx = (commandId: string) => ({ commandId, actorId: 'tester', role: 'system' as const });
@@ -114,6 +114,25 @@ describe('what-if branches (issue 15 item 5)', () => {
     await expect(small.play(x.info.branchId, 'o', legalMoves(g)[0], ctx('m2'))).rejects.toMatchObject({ ruleId: 'B5' });
     await expect(small.fork({ dealId: 'd1', step: 999, owner: 'q', creator: 'q', shared: false }, ctx('d'))).rejects.toMatchObject({ ruleId: 'B7' });
     await expect(small.fork({ dealId: 'nope', step: 0, owner: 'q', creator: 'q', shared: false }, ctx('e'))).rejects.toMatchObject({ name: 'NotFoundError' });
+  });
+
+  it('keeps its lists in the store, not in memory: a second instance over the store (another API server) lists and counts what the first wrote (B6)', async () => {
+    const other = new Branches(ledger.store, { maxMoves: 100, maxBranchesPerCaller: 2 });
+    expect(await other.ofDeal('d1')).toEqual([]); // read before anything exists
+    const a = await ledger.branches.fork({ dealId: 'd1', step: 3, owner: 'o1', creator: 'c1', shared: false }, ctx('f1'));
+    const b = await ledger.branches.fork({ dealId: 'd1', step: 4, owner: 'o1', creator: 'c1', shared: false }, ctx('f2'));
+    expect((await other.ofDeal('d1')).map((x) => x.branchId).sort()).toEqual([a.info.branchId, b.info.branchId].sort());
+    // The cap counts the caller's branches made through the other instance.
+    await expect(other.fork({ dealId: 'd1', step: 5, owner: 'o1', creator: 'c1', shared: false }, ctx('f3'))).rejects.toMatchObject({ ruleId: 'B6' });
+    // A deletion through the other instance leaves the list of the first.
+    await other.delete(a.info.branchId, 'o1', ctx('del'));
+    expect((await ledger.branches.ofDeal('d1')).map((x) => x.branchId)).toEqual([b.info.branchId]);
+    await other.fork({ dealId: 'd1', step: 5, owner: 'o1', creator: 'c1', shared: false }, ctx('f3'));
+    // A retried fork lists nothing twice; the lists are streams of their own, never the deal's.
+    await ledger.branches.fork({ dealId: 'd1', step: 4, owner: 'o1', creator: 'c1', shared: false }, ctx('f2'));
+    expect(await ledger.branches.ofDeal('d1')).toHaveLength(2);
+    expect((await ledger.store.readStream(branchesOfDealStream('d1'))).events).toHaveLength(3);
+    expect(await streams(ledger, BRANCHES_OF_DEAL_PREFIX)).toEqual([branchesOfDealStream('d1')]);
   });
 
   it('names its streams apart from deals, tables and tournaments', () => {

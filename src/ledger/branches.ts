@@ -2,8 +2,8 @@ import { createHash } from 'node:crypto';
 import { BRANCH_RULES as B, DEFAULT_BRANCH_LIMITS, type BranchLimits } from '../branch/branchRules';
 import { evolveBranch, initialBranchState, type BranchState } from '../branch/branchState';
 import type { BranchCommand } from '../branch/commands';
-import { BRANCH_SCHEMA_VERSION, BRANCH_STREAM_PREFIX, branchStreamName, isBranchEventType, type BranchEvent, type BranchForkedData } from '../branch/events';
-import { handleCommand } from '../commandHandling/handleCommand';
+import { BRANCH_SCHEMA_VERSION, branchStreamName, isBranchEventType, type BranchEvent, type BranchForkedData } from '../branch/events';
+import { commandMetadata, handleCommand } from '../commandHandling/handleCommand';
 import { branchDecider } from '../branch/branchDecider';
 import { initialDealState, type DealState } from '../deal/dealState';
 import { dealStreamName, isDealEventType } from '../deal/events';
@@ -72,15 +72,30 @@ function infoOf(events: readonly RecordedEvent[]): BranchInfo | null {
 }
 
 /**
+ * The branch lists, kept in the store (not in a process's memory, so every API instance over one
+ * store sees every branch): one index stream per deal and one per creator, each a `BranchListed`
+ * event per branch. An entry is written before the branch itself, so a branch is never missing
+ * from its lists; an entry whose branch was never written (the fork failed after it) is skipped
+ * when read. Reading a list costs one stream read of that deal's (or caller's) branches, whatever
+ * the size of the store.
+ */
+export const BRANCHES_OF_DEAL_PREFIX = 'branchesofdeal-';
+export const BRANCHES_OF_CREATOR_PREFIX = 'branchesofcreator-';
+export const BRANCH_LISTED = 'BranchListed';
+
+export interface BranchListedData {
+  readonly branchId: string;
+}
+
+export const branchesOfDealStream = (dealId: string): string => `${BRANCHES_OF_DEAL_PREFIX}${dealId}`;
+/** The creator is already a one-way hash; hashed again to a fixed length for the stream name. */
+export const branchesOfCreatorStream = (creator: string): string => `${BRANCHES_OF_CREATOR_PREFIX}${createHash('sha256').update(creator).digest('base64url').slice(0, 22)}`;
+
+/**
  * What-if branches over the event store: each a stream `branch-<id>` forked at a deal revision.
- * Only ever reads the deal's stream. The per-deal list is an index kept in memory, filled from
- * the store on first use and kept current by this process's own appends (branches are written
- * only through the API server, so one server per store sees every branch).
+ * Only ever reads the deal's stream.
  */
 export class Branches {
-  private index: Map<string, BranchInfo> | null = null;
-  private loading: Promise<Map<string, BranchInfo>> | null = null;
-
   constructor(
     private readonly store: EventStore,
     readonly limits: BranchLimits = DEFAULT_BRANCH_LIMITS,
@@ -91,27 +106,32 @@ export class Branches {
     return createHash('sha256').update(`branch\n${owner}\n${commandId}`).digest('base64url').slice(0, 22);
   }
 
-  private async loadIndex(): Promise<Map<string, BranchInfo>> {
-    if (this.index) return this.index;
-    this.loading ??= (async () => {
-      const index = new Map<string, BranchInfo>();
-      for await (const stream of this.store.listStreams(BRANCH_STREAM_PREFIX)) {
-        const read = await this.store.readStream(stream);
-        const info = infoOf(read.events);
-        if (info) index.set(info.branchId, info);
-      }
-      this.index = index;
-      return index;
-    })();
-    return this.loading;
+  private async info(branchId: string): Promise<BranchInfo | null> {
+    return infoOf((await this.store.readStream(branchStreamName(branchId))).events);
   }
 
-  private async remember(branchId: string): Promise<BranchInfo | null> {
-    const index = await this.loadIndex();
-    const read = await this.store.readStream(branchStreamName(branchId));
-    const info = infoOf(read.events);
-    if (info) index.set(branchId, info);
-    return info;
+  /** The live branches named by one index stream, each read from its own stream. */
+  private async listed(indexStream: string): Promise<BranchInfo[]> {
+    const index = await this.store.readStream(indexStream);
+    const ids = new Set<string>();
+    for (const e of index.events) if (e.type === BRANCH_LISTED) ids.add((e.data as BranchListedData).branchId);
+    const out: BranchInfo[] = [];
+    for (const id of ids) {
+      const info = await this.info(id);
+      if (info && !info.deleted) out.push(info);
+    }
+    return out;
+  }
+
+  /** Writes the branch into the list of its deal and of its creator (idempotent: event ids derived from the branch id). */
+  private async list(branchId: string, dealId: string, creator: string, ctx: CommandContext): Promise<void> {
+    const now = new Date().toISOString();
+    const meta = (k: number) => commandMetadata({ ...ctx, commandId: `${branchId}:listed` }, k, now, BRANCH_SCHEMA_VERSION);
+    const data: BranchListedData = { branchId };
+    await this.store.appendMany([
+      { streamName: branchesOfDealStream(dealId), events: [{ type: BRANCH_LISTED, data, metadata: meta(0) }], expectedRevision: 'any' },
+      { streamName: branchesOfCreatorStream(creator), events: [{ type: BRANCH_LISTED, data, metadata: meta(1) }], expectedRevision: 'any' },
+    ]);
   }
 
   /** Forks a branch at a replay step of a deal; `creator` is counted against the per-caller cap. */
@@ -121,10 +141,9 @@ export class Branches {
   ): Promise<{ outcome: CommandOutcome; info: BranchInfo }> {
     if (!Number.isInteger(request.step) || request.step < 0) throw new InvalidQueryError('the fork step is an integer from 0');
     const branchId = Branches.idFor(request.owner, ctx.commandId);
-    const index = await this.loadIndex();
-    const again = index.get(branchId);
+    const again = await this.info(branchId);
     if (!again) {
-      const live = [...index.values()].filter((b) => b.creator === request.creator && !b.deleted).length;
+      const live = (await this.listed(branchesOfCreatorStream(request.creator))).filter((b) => b.creator === request.creator).length;
       if (live >= this.limits.maxBranchesPerCaller)
         throw new IllegalCommandError(B.tooManyBranches, `one caller may keep at most ${this.limits.maxBranchesPerCaller} branches; delete one first`);
     }
@@ -132,10 +151,11 @@ export class Branches {
     if (!deal.exists) throw new NotFoundError('deal', request.dealId);
     const at = dealToStep(deal.events, request.step);
     if (!at) throw new IllegalCommandError(B.badFork, `deal ${request.dealId} has no step ${request.step}`);
+    if (!again) await this.list(branchId, request.dealId, request.creator, ctx);
     const forkRevision = at.events[at.events.length - 1].revision.toString();
     const command: BranchCommand = { type: 'ForkBranch', branchId, dealId: request.dealId, forkStep: request.step, forkRevision, owner: request.owner, creator: request.creator, shared: request.shared };
     const outcome = await handleCommand(this.store, branchStreamName(branchId), branchDecider(at.state, this.limits), command, ctx, { schemaVersion: BRANCH_SCHEMA_VERSION, eventOf: branchEventOf });
-    const info = await this.remember(branchId);
+    const info = await this.info(branchId);
     if (!info) throw new Error(`branch ${branchId} cannot be read back`);
     return { outcome, info };
   }
@@ -161,7 +181,7 @@ export class Branches {
       eventOf: branchEventOf,
       requireExisting: () => new NotFoundError('branch', branchId),
     });
-    const info = await this.remember(branchId);
+    const info = await this.info(branchId);
     return { outcome, info: info as BranchInfo };
   }
 
@@ -176,8 +196,8 @@ export class Branches {
 
   /** The live branches of a deal, oldest first. */
   async ofDeal(dealId: string): Promise<BranchInfo[]> {
-    const index = await this.loadIndex();
-    return [...index.values()].filter((b) => b.dealId === dealId && !b.deleted).sort((a, b) => a.createdAt.localeCompare(b.createdAt) || a.branchId.localeCompare(b.branchId));
+    const all = await this.listed(branchesOfDealStream(dealId));
+    return all.filter((b) => b.dealId === dealId).sort((a, b) => a.createdAt.localeCompare(b.createdAt) || a.branchId.localeCompare(b.branchId));
   }
 
   /** Frames of a loaded branch (the caller decides who may see them). */

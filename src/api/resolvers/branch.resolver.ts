@@ -115,7 +115,7 @@ export class BranchResolver {
   async forkBranch(
     @Context() ctx: ApiContext,
     @Args('commandId', { type: () => ID, description: 'Client-chosen id (a UUID); a retry forks nothing twice' }) commandId: string,
-    @Args('input', { type: () => ForkBranchInput }) input: ForkBranchInput,
+    @Args('input', { type: () => ForkBranchInput, description: 'What to record' }) input: ForkBranchInput,
   ): Promise<BranchType> {
     if (!Number.isInteger(input.step) || input.step < 0 || input.step > MAX_STEP) throw badInput(`step must be 0-${MAX_STEP}`);
     const deal = await dealSeenWhole(ctx, input.dealId, this.visibility, 'a branch');
@@ -130,7 +130,7 @@ export class BranchResolver {
   async playBranchMove(
     @Context() ctx: ApiContext,
     @Args('commandId', { type: () => ID, description: 'Client-chosen id (a UUID); a retry records nothing twice' }) commandId: string,
-    @Args('input', { type: () => BranchMoveInput }) input: BranchMoveInput,
+    @Args('input', { type: () => BranchMoveInput, description: 'What to record' }) input: BranchMoveInput,
   ): Promise<BranchType> {
     const owner = this.changer(ctx, input.capability);
     const { loaded } = await this.readable(ctx, input.branchId, checkCapability(input.capability));
@@ -145,7 +145,7 @@ export class BranchResolver {
   async deleteBranch(
     @Context() ctx: ApiContext,
     @Args('commandId', { type: () => ID, description: 'Client-chosen id (a UUID)' }) commandId: string,
-    @Args('input', { type: () => DeleteBranchInput }) input: DeleteBranchInput,
+    @Args('input', { type: () => DeleteBranchInput, description: 'What to record' }) input: DeleteBranchInput,
   ): Promise<BranchType> {
     const owner = this.changer(ctx, input.capability);
     const branchId = valid.id(input.branchId, 'branch id');

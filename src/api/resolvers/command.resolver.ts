@@ -23,11 +23,11 @@ export class CommandResolver {
   @Mutation(() => CommandResultType, { description: 'R5/R6: a seat says a bid value' })
   callBid(
     @Context() ctx: ApiContext,
-    @Args('commandId', { type: () => ID }) commandId: string,
-    @Args('dealId', { type: () => ID }) dealId: string,
-    @Args('seat', { type: seatArg }) seat: Seat,
-    @Args('value', { type: () => Int }) value: number,
-    @Args('expectedRevision', { type: () => String, nullable: true }) expectedRevision?: string,
+    @Args('commandId', { type: () => ID, description: 'Client-chosen id (a UUID): a retried command with the same id is recorded once' }) commandId: string,
+    @Args('dealId', { type: () => ID, description: 'The deal' }) dealId: string,
+    @Args('seat', { type: seatArg, description: 'The seat that moves (R2); it must be that seat\'s turn' }) seat: Seat,
+    @Args('value', { type: () => Int, description: 'The value called (R5: a value some game can be worth)' }) value: number,
+    @Args('expectedRevision', { type: () => String, nullable: true, description: 'The deal stream\'s revision the client last saw (a decimal string): when it moved meanwhile, the command is refused with CONFLICT; without it the server re-decides on the latest state' }) expectedRevision?: string,
   ) {
     return this.dealCommand(ctx, commandId, expectedRevision, { type: 'CallBid', dealId, seat, value });
   }
@@ -35,10 +35,10 @@ export class CommandResolver {
   @Mutation(() => CommandResultType, { description: 'R6: a seat holds ("yes")' })
   holdBid(
     @Context() ctx: ApiContext,
-    @Args('commandId', { type: () => ID }) commandId: string,
-    @Args('dealId', { type: () => ID }) dealId: string,
-    @Args('seat', { type: seatArg }) seat: Seat,
-    @Args('expectedRevision', { type: () => String, nullable: true }) expectedRevision?: string,
+    @Args('commandId', { type: () => ID, description: 'Client-chosen id (a UUID): a retried command with the same id is recorded once' }) commandId: string,
+    @Args('dealId', { type: () => ID, description: 'The deal' }) dealId: string,
+    @Args('seat', { type: seatArg, description: 'The seat that moves (R2); it must be that seat\'s turn' }) seat: Seat,
+    @Args('expectedRevision', { type: () => String, nullable: true, description: 'The deal stream\'s revision the client last saw (a decimal string): when it moved meanwhile, the command is refused with CONFLICT; without it the server re-decides on the latest state' }) expectedRevision?: string,
   ) {
     return this.dealCommand(ctx, commandId, expectedRevision, { type: 'HoldBid', dealId, seat });
   }
@@ -46,10 +46,10 @@ export class CommandResolver {
   @Mutation(() => CommandResultType, { description: 'R6/R8: a seat passes' })
   passBid(
     @Context() ctx: ApiContext,
-    @Args('commandId', { type: () => ID }) commandId: string,
-    @Args('dealId', { type: () => ID }) dealId: string,
-    @Args('seat', { type: seatArg }) seat: Seat,
-    @Args('expectedRevision', { type: () => String, nullable: true }) expectedRevision?: string,
+    @Args('commandId', { type: () => ID, description: 'Client-chosen id (a UUID): a retried command with the same id is recorded once' }) commandId: string,
+    @Args('dealId', { type: () => ID, description: 'The deal' }) dealId: string,
+    @Args('seat', { type: seatArg, description: 'The seat that moves (R2); it must be that seat\'s turn' }) seat: Seat,
+    @Args('expectedRevision', { type: () => String, nullable: true, description: 'The deal stream\'s revision the client last saw (a decimal string): when it moved meanwhile, the command is refused with CONFLICT; without it the server re-decides on the latest state' }) expectedRevision?: string,
   ) {
     return this.dealCommand(ctx, commandId, expectedRevision, { type: 'PassBid', dealId, seat });
   }
@@ -57,10 +57,10 @@ export class CommandResolver {
   @Mutation(() => CommandResultType, { description: 'R9: the declarer picks up the skat' })
   takeSkat(
     @Context() ctx: ApiContext,
-    @Args('commandId', { type: () => ID }) commandId: string,
-    @Args('dealId', { type: () => ID }) dealId: string,
-    @Args('seat', { type: seatArg }) seat: Seat,
-    @Args('expectedRevision', { type: () => String, nullable: true }) expectedRevision?: string,
+    @Args('commandId', { type: () => ID, description: 'Client-chosen id (a UUID): a retried command with the same id is recorded once' }) commandId: string,
+    @Args('dealId', { type: () => ID, description: 'The deal' }) dealId: string,
+    @Args('seat', { type: seatArg, description: 'The seat that moves (R2); it must be that seat\'s turn' }) seat: Seat,
+    @Args('expectedRevision', { type: () => String, nullable: true, description: 'The deal stream\'s revision the client last saw (a decimal string): when it moved meanwhile, the command is refused with CONFLICT; without it the server re-decides on the latest state' }) expectedRevision?: string,
   ) {
     return this.dealCommand(ctx, commandId, expectedRevision, { type: 'TakeSkat', dealId, seat });
   }
@@ -68,11 +68,11 @@ export class CommandResolver {
   @Mutation(() => CommandResultType, { description: 'R10: the declarer puts two cards away' })
   discardSkat(
     @Context() ctx: ApiContext,
-    @Args('commandId', { type: () => ID }) commandId: string,
-    @Args('dealId', { type: () => ID }) dealId: string,
-    @Args('seat', { type: seatArg }) seat: Seat,
-    @Args('cards', { type: () => [String] }) cards: string[],
-    @Args('expectedRevision', { type: () => String, nullable: true }) expectedRevision?: string,
+    @Args('commandId', { type: () => ID, description: 'Client-chosen id (a UUID): a retried command with the same id is recorded once' }) commandId: string,
+    @Args('dealId', { type: () => ID, description: 'The deal' }) dealId: string,
+    @Args('seat', { type: seatArg, description: 'The seat that moves (R2); it must be that seat\'s turn' }) seat: Seat,
+    @Args('cards', { type: () => [String], description: 'The two cards put back into the skat (R10)' }) cards: string[],
+    @Args('expectedRevision', { type: () => String, nullable: true, description: 'The deal stream\'s revision the client last saw (a decimal string): when it moved meanwhile, the command is refused with CONFLICT; without it the server re-decides on the latest state' }) expectedRevision?: string,
   ) {
     if (!Array.isArray(cards) || cards.length !== 2) throw badInput('discard exactly two cards (R10)');
     return this.dealCommand(ctx, commandId, expectedRevision, { type: 'DiscardSkat', dealId, seat, cards: [valid.card(cards[0]), valid.card(cards[1])] });
@@ -81,11 +81,11 @@ export class CommandResolver {
   @Mutation(() => CommandResultType, { description: 'R11-R14: the declarer names the game' })
   declareGame(
     @Context() ctx: ApiContext,
-    @Args('commandId', { type: () => ID }) commandId: string,
-    @Args('dealId', { type: () => ID }) dealId: string,
-    @Args('seat', { type: seatArg }) seat: Seat,
-    @Args('declaration', { type: () => DeclarationInput }) d: DeclarationInput,
-    @Args('expectedRevision', { type: () => String, nullable: true }) expectedRevision?: string,
+    @Args('commandId', { type: () => ID, description: 'Client-chosen id (a UUID): a retried command with the same id is recorded once' }) commandId: string,
+    @Args('dealId', { type: () => ID, description: 'The deal' }) dealId: string,
+    @Args('seat', { type: seatArg, description: 'The seat that moves (R2); it must be that seat\'s turn' }) seat: Seat,
+    @Args('declaration', { type: () => DeclarationInput, description: 'The game announced (R11-R14)' }) d: DeclarationInput,
+    @Args('expectedRevision', { type: () => String, nullable: true, description: 'The deal stream\'s revision the client last saw (a decimal string): when it moved meanwhile, the command is refused with CONFLICT; without it the server re-decides on the latest state' }) expectedRevision?: string,
   ) {
     const declaration = { gameType: d.game, hand: !!d.hand, schneiderAnnounced: !!d.schneiderAnnounced, schwarzAnnounced: !!d.schwarzAnnounced, ouvert: !!d.ouvert };
     return this.dealCommand(ctx, commandId, expectedRevision, { type: 'DeclareGame', dealId, seat, declaration });
@@ -94,11 +94,11 @@ export class CommandResolver {
   @Mutation(() => CommandResultType, { description: 'R15-R19: a seat plays a card' })
   playCard(
     @Context() ctx: ApiContext,
-    @Args('commandId', { type: () => ID }) commandId: string,
-    @Args('dealId', { type: () => ID }) dealId: string,
-    @Args('seat', { type: seatArg }) seat: Seat,
-    @Args('card') card: string,
-    @Args('expectedRevision', { type: () => String, nullable: true }) expectedRevision?: string,
+    @Args('commandId', { type: () => ID, description: 'Client-chosen id (a UUID): a retried command with the same id is recorded once' }) commandId: string,
+    @Args('dealId', { type: () => ID, description: 'The deal' }) dealId: string,
+    @Args('seat', { type: seatArg, description: 'The seat that moves (R2); it must be that seat\'s turn' }) seat: Seat,
+    @Args('card', { description: 'The card played, in ISS notation (e.g. CJ); it must follow suit (R16)' }) card: string,
+    @Args('expectedRevision', { type: () => String, nullable: true, description: 'The deal stream\'s revision the client last saw (a decimal string): when it moved meanwhile, the command is refused with CONFLICT; without it the server re-decides on the latest state' }) expectedRevision?: string,
   ) {
     return this.dealCommand(ctx, commandId, expectedRevision, { type: 'PlayCard', dealId, seat, card: valid.card(card) });
   }
@@ -106,10 +106,10 @@ export class CommandResolver {
   @Mutation(() => CommandResultType, { description: 'R21/D3: the declarer lays his cards open (claim; ISS SC)' })
   showCards(
     @Context() ctx: ApiContext,
-    @Args('commandId', { type: () => ID }) commandId: string,
-    @Args('dealId', { type: () => ID }) dealId: string,
-    @Args('seat', { type: seatArg }) seat: Seat,
-    @Args('expectedRevision', { type: () => String, nullable: true }) expectedRevision?: string,
+    @Args('commandId', { type: () => ID, description: 'Client-chosen id (a UUID): a retried command with the same id is recorded once' }) commandId: string,
+    @Args('dealId', { type: () => ID, description: 'The deal' }) dealId: string,
+    @Args('seat', { type: seatArg, description: 'The seat that moves (R2); it must be that seat\'s turn' }) seat: Seat,
+    @Args('expectedRevision', { type: () => String, nullable: true, description: 'The deal stream\'s revision the client last saw (a decimal string): when it moved meanwhile, the command is refused with CONFLICT; without it the server re-decides on the latest state' }) expectedRevision?: string,
   ) {
     return this.dealCommand(ctx, commandId, expectedRevision, { type: 'ShowCards', dealId, seat });
   }
@@ -117,10 +117,10 @@ export class CommandResolver {
   @Mutation(() => CommandResultType, { description: 'R21/D3: a seat resigns (ISS RE)' })
   resign(
     @Context() ctx: ApiContext,
-    @Args('commandId', { type: () => ID }) commandId: string,
-    @Args('dealId', { type: () => ID }) dealId: string,
-    @Args('seat', { type: seatArg }) seat: Seat,
-    @Args('expectedRevision', { type: () => String, nullable: true }) expectedRevision?: string,
+    @Args('commandId', { type: () => ID, description: 'Client-chosen id (a UUID): a retried command with the same id is recorded once' }) commandId: string,
+    @Args('dealId', { type: () => ID, description: 'The deal' }) dealId: string,
+    @Args('seat', { type: seatArg, description: 'The seat that moves (R2); it must be that seat\'s turn' }) seat: Seat,
+    @Args('expectedRevision', { type: () => String, nullable: true, description: 'The deal stream\'s revision the client last saw (a decimal string): when it moved meanwhile, the command is refused with CONFLICT; without it the server re-decides on the latest state' }) expectedRevision?: string,
   ) {
     return this.dealCommand(ctx, commandId, expectedRevision, { type: 'Resign', dealId, seat });
   }
@@ -128,10 +128,10 @@ export class CommandResolver {
   @Mutation(() => CommandResultType, { description: 'R40 (house option): a defender says Kontra' })
   callKontra(
     @Context() ctx: ApiContext,
-    @Args('commandId', { type: () => ID }) commandId: string,
-    @Args('dealId', { type: () => ID }) dealId: string,
-    @Args('seat', { type: seatArg }) seat: Seat,
-    @Args('expectedRevision', { type: () => String, nullable: true }) expectedRevision?: string,
+    @Args('commandId', { type: () => ID, description: 'Client-chosen id (a UUID): a retried command with the same id is recorded once' }) commandId: string,
+    @Args('dealId', { type: () => ID, description: 'The deal' }) dealId: string,
+    @Args('seat', { type: seatArg, description: 'The seat that moves (R2); it must be that seat\'s turn' }) seat: Seat,
+    @Args('expectedRevision', { type: () => String, nullable: true, description: 'The deal stream\'s revision the client last saw (a decimal string): when it moved meanwhile, the command is refused with CONFLICT; without it the server re-decides on the latest state' }) expectedRevision?: string,
   ) {
     return this.dealCommand(ctx, commandId, expectedRevision, { type: 'CallKontra', dealId, seat });
   }
@@ -139,10 +139,10 @@ export class CommandResolver {
   @Mutation(() => CommandResultType, { description: 'R40 (house option): the declarer answers Re' })
   callRe(
     @Context() ctx: ApiContext,
-    @Args('commandId', { type: () => ID }) commandId: string,
-    @Args('dealId', { type: () => ID }) dealId: string,
-    @Args('seat', { type: seatArg }) seat: Seat,
-    @Args('expectedRevision', { type: () => String, nullable: true }) expectedRevision?: string,
+    @Args('commandId', { type: () => ID, description: 'Client-chosen id (a UUID): a retried command with the same id is recorded once' }) commandId: string,
+    @Args('dealId', { type: () => ID, description: 'The deal' }) dealId: string,
+    @Args('seat', { type: seatArg, description: 'The seat that moves (R2); it must be that seat\'s turn' }) seat: Seat,
+    @Args('expectedRevision', { type: () => String, nullable: true, description: 'The deal stream\'s revision the client last saw (a decimal string): when it moved meanwhile, the command is refused with CONFLICT; without it the server re-decides on the latest state' }) expectedRevision?: string,
   ) {
     return this.dealCommand(ctx, commandId, expectedRevision, { type: 'CallRe', dealId, seat });
   }
@@ -150,12 +150,12 @@ export class CommandResolver {
   @Mutation(() => CommandResultType, { description: 'D3: a misdeal, time-out or a player leaving ends the deal unscored' })
   abandonDeal(
     @Context() ctx: ApiContext,
-    @Args('commandId', { type: () => ID }) commandId: string,
-    @Args('dealId', { type: () => ID }) dealId: string,
-    @Args('reason', { type: () => AbandonReasonEnum }) reason: AbandonReasonEnum,
-    @Args('seat', { type: seatArg, nullable: true }) seat?: Seat,
-    @Args('note', { type: () => String, nullable: true }) note?: string,
-    @Args('expectedRevision', { type: () => String, nullable: true }) expectedRevision?: string,
+    @Args('commandId', { type: () => ID, description: 'Client-chosen id (a UUID): a retried command with the same id is recorded once' }) commandId: string,
+    @Args('dealId', { type: () => ID, description: 'The deal' }) dealId: string,
+    @Args('reason', { type: () => AbandonReasonEnum, description: 'Why the deal is abandoned (D3)' }) reason: AbandonReasonEnum,
+    @Args('seat', { type: seatArg, nullable: true, description: 'The seat that moves (R2); it must be that seat\'s turn' }) seat?: Seat,
+    @Args('note', { type: () => String, nullable: true, description: 'A free-text note kept with the abandonment' }) note?: string,
+    @Args('expectedRevision', { type: () => String, nullable: true, description: 'The deal stream\'s revision the client last saw (a decimal string): when it moved meanwhile, the command is refused with CONFLICT; without it the server re-decides on the latest state' }) expectedRevision?: string,
   ) {
     if (note !== undefined && note !== null && note.length > 1000) throw badInput('note must be at most 1000 characters');
     return this.dealCommand(ctx, commandId, expectedRevision, {

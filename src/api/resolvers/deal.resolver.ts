@@ -36,7 +36,7 @@ export class DealResolver {
   private readonly frameCache: FrameCache;
 
   @Query(() => DealType, { nullable: true, description: 'One deal; imported ISS records have id iss-<ID>' })
-  async deal(@Args('id', { type: () => ID }) id: string, @Context() ctx: ApiContext): Promise<DealType | null> {
+  async deal(@Args('id', { type: () => ID, description: 'The deal\'s id' }) id: string, @Context() ctx: ApiContext): Promise<DealType | null> {
     await ctx.budget.step();
     const deal = await ctx.deals.load(valid.id(id, 'deal id'));
     if (!deal || !mayReadDeal(ctx.principal, deal, this.visibility)) return null;
@@ -96,8 +96,8 @@ export class DealResolver {
   async frame(
     @Parent() deal: DealType,
     @Context() ctx: ApiContext,
-    @Args('step', { type: () => Int }) step: number,
-    @Args('perspective', { type: () => PerspectiveEnum, defaultValue: PerspectiveEnum.AUTO }) perspective: PerspectiveEnum,
+    @Args('step', { type: () => Int, description: 'The step, from 0 (cards dealt)' }) step: number,
+    @Args('perspective', { type: () => PerspectiveEnum, defaultValue: PerspectiveEnum.AUTO, description: 'Whose view: AUTO is the most this caller may see; a wider one than the caller may see is refused' }) perspective: PerspectiveEnum,
   ): Promise<ReplayFrameType | null> {
     if (!Number.isInteger(step) || step < 0 || step > 1000) throw badInput('step must be 0-1000');
     const granted = perspectiveFor(ctx, deal, perspective);
@@ -111,9 +111,9 @@ export class DealResolver {
   async frames(
     @Parent() deal: DealType,
     @Context() ctx: ApiContext,
-    @Args('from', { type: () => Int, nullable: true }) from?: number,
-    @Args('to', { type: () => Int, nullable: true }) to?: number,
-    @Args('perspective', { type: () => PerspectiveEnum, defaultValue: PerspectiveEnum.AUTO }) perspective = PerspectiveEnum.AUTO,
+    @Args('from', { type: () => Int, nullable: true, description: 'The first step (default 0)' }) from?: number,
+    @Args('to', { type: () => Int, nullable: true, description: 'The last step (default the latest)' }) to?: number,
+    @Args('perspective', { type: () => PerspectiveEnum, defaultValue: PerspectiveEnum.AUTO, description: 'Whose view: AUTO is the most this caller may see; a wider one than the caller may see is refused' }) perspective = PerspectiveEnum.AUTO,
   ): Promise<ReplayFrameType[]> {
     for (const [k, v] of [['from', from], ['to', to]] as const) {
       if (v !== undefined && v !== null && (v < 0 || v > 1000)) throw badInput(`${k} must be 0-1000`);
@@ -160,7 +160,7 @@ export class DealResolver {
   }
 
   @Query(() => DealAuditType, { nullable: true, description: 'The audit of one deal: events with metadata and hashes, intact, recorded vs recomputed' })
-  async audit(@Args('dealId', { type: () => ID }) dealId: string, @Context() ctx: ApiContext): Promise<DealAuditType | null> {
+  async audit(@Args('dealId', { type: () => ID, description: 'The deal\'s id' }) dealId: string, @Context() ctx: ApiContext): Promise<DealAuditType | null> {
     return auditFor(this.ledger, ctx, dealId, this.visibility);
   }
 }

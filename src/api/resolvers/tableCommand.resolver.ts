@@ -20,9 +20,9 @@ export class TableCommandResolver {
   @Mutation(() => CommandResultType, { description: 'Start a deal (recorder of its table, or admin)' })
   async startDeal(
     @Context() ctx: ApiContext,
-    @Args('commandId', { type: () => ID }) commandId: string,
-    @Args('input', { type: () => StartDealInput }) input: StartDealInput,
-    @Args('expectedRevision', { type: () => String, nullable: true }) expectedRevision?: string,
+    @Args('commandId', { type: () => ID, description: 'Client-chosen id (a UUID): a retried command with the same id is recorded once' }) commandId: string,
+    @Args('input', { type: () => StartDealInput, description: 'What to record' }) input: StartDealInput,
+    @Args('expectedRevision', { type: () => String, nullable: true, description: 'The stream\'s revision the client last saw (a decimal string): when it moved meanwhile, the command is refused with CONFLICT' }) expectedRevision?: string,
   ) {
     const tableId = input.tableId ? valid.id(input.tableId, 'tableId') : null;
     gate(ctx, (p) => mayRecord(p, tableId), 'record deals at this table');
@@ -47,9 +47,9 @@ export class TableCommandResolver {
   @Mutation(() => CommandResultType, { description: 'Admin: open a table (a list / series) of 3, 4 or 5 players' })
   openTable(
     @Context() ctx: ApiContext,
-    @Args('commandId', { type: () => ID }) commandId: string,
-    @Args('input', { type: () => OpenTableInput }) input: OpenTableInput,
-    @Args('expectedRevision', { type: () => String, nullable: true }) expectedRevision?: string,
+    @Args('commandId', { type: () => ID, description: 'Client-chosen id (a UUID): a retried command with the same id is recorded once' }) commandId: string,
+    @Args('input', { type: () => OpenTableInput, description: 'What to record' }) input: OpenTableInput,
+    @Args('expectedRevision', { type: () => String, nullable: true, description: 'The stream\'s revision the client last saw (a decimal string): when it moved meanwhile, the command is refused with CONFLICT' }) expectedRevision?: string,
   ) {
     gate(ctx, mayAdminister, 'manage tables (admins only)');
     if (!Array.isArray(input.players) || input.players.length < 3 || input.players.length > 5) throw badInput('a table seats 3, 4 or 5 players (D5)');
@@ -74,9 +74,9 @@ export class TableCommandResolver {
   @Mutation(() => CommandResultType, { description: "Start a table's next deal: dealer and seats follow from the table (recorder of the table, or admin)" })
   startTableDeal(
     @Context() ctx: ApiContext,
-    @Args('commandId', { type: () => ID }) commandId: string,
-    @Args('input', { type: () => StartTableDealInput }) input: StartTableDealInput,
-    @Args('expectedRevision', { type: () => String, nullable: true }) expectedRevision?: string,
+    @Args('commandId', { type: () => ID, description: 'Client-chosen id (a UUID): a retried command with the same id is recorded once' }) commandId: string,
+    @Args('input', { type: () => StartTableDealInput, description: 'What to record' }) input: StartTableDealInput,
+    @Args('expectedRevision', { type: () => String, nullable: true, description: 'The stream\'s revision the client last saw (a decimal string): when it moved meanwhile, the command is refused with CONFLICT' }) expectedRevision?: string,
   ) {
     const tableId = valid.id(input.tableId, 'tableId');
     gate(ctx, (p) => mayRecord(p, tableId), 'record deals at this table');
@@ -93,9 +93,9 @@ export class TableCommandResolver {
   @Mutation(() => CommandResultType, { description: 'Admin: create a tournament' })
   createTournament(
     @Context() ctx: ApiContext,
-    @Args('commandId', { type: () => ID }) commandId: string,
-    @Args('input', { type: () => CreateTournamentInput }) input: CreateTournamentInput,
-    @Args('expectedRevision', { type: () => String, nullable: true }) expectedRevision?: string,
+    @Args('commandId', { type: () => ID, description: 'Client-chosen id (a UUID): a retried command with the same id is recorded once' }) commandId: string,
+    @Args('input', { type: () => CreateTournamentInput, description: 'What to record' }) input: CreateTournamentInput,
+    @Args('expectedRevision', { type: () => String, nullable: true, description: 'The stream\'s revision the client last saw (a decimal string): when it moved meanwhile, the command is refused with CONFLICT' }) expectedRevision?: string,
   ) {
     gate(ctx, mayAdminister, 'manage tournaments (admins only)');
     const command: LedgerCommand = {

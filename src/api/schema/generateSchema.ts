@@ -7,6 +7,7 @@ import { NestFactory } from '@nestjs/core';
 import { GraphQLSchemaBuilderModule, GraphQLSchemaFactory } from '@nestjs/graphql';
 import { lexicographicSortSchema, printSchema } from 'graphql';
 import { API_RESOLVERS } from '../resolvers';
+import { describeRootTypes } from './rootTypeDescriptions';
 
 export const SCHEMA_HEADER = '# Generated from the code-first resolvers by `npm run schema`; do not edit.\n# A test fails when this file differs from the generated schema.\n\n';
 
@@ -15,7 +16,7 @@ export async function generateSchemaText(): Promise<string> {
   try {
     await app.init();
     const schema = await app.get(GraphQLSchemaFactory).create(API_RESOLVERS);
-    return SCHEMA_HEADER + printSchema(lexicographicSortSchema(schema)) + '\n';
+    return SCHEMA_HEADER + printSchema(lexicographicSortSchema(describeRootTypes(schema))) + '\n';
   } finally {
     await app.close();
   }

@@ -2,44 +2,44 @@ import { Field, ID, Int, ObjectType } from '@nestjs/graphql';
 import { AuditClaimType } from './auditClaim.type';
 import { DealResultType } from './dealResult.type';
 
-@ObjectType('MetadataEntry')
+@ObjectType('MetadataEntry', { description: 'One metadata entry of a recorded event (a flat string map)' })
 export class MetadataEntryType {
-  @Field() key!: string;
-  @Field() value!: string;
+  @Field({ description: 'The metadata key, e.g. commandId, actorId, recordedAt, $correlationId' }) key!: string;
+  @Field({ description: 'Its value, as recorded' }) value!: string;
 }
 
-@ObjectType('AuditEvent')
+@ObjectType('AuditEvent', { description: 'One recorded event of the deal, with its place in the hash chain' })
 export class AuditEventType {
-  @Field() revision!: string;
-  @Field(() => ID) eventId!: string;
-  @Field() type!: string;
+  @Field({ description: 'The event\'s revision in the deal stream (a decimal string: revisions are 64-bit)' }) revision!: string;
+  @Field(() => ID, { description: 'The event\'s id' }) eventId!: string;
+  @Field({ description: 'The event type, e.g. BidCalled, CardPlayed, DealScored' }) type!: string;
   @Field({ description: 'The event data as JSON' }) data!: string;
-  @Field(() => [MetadataEntryType]) metadata!: MetadataEntryType[];
-  @Field(() => String, { nullable: true }) hash!: string | null;
-  @Field(() => String, { nullable: true }) prevHash!: string | null;
+  @Field(() => [MetadataEntryType], { description: 'Who recorded it, when, from which command and source' }) metadata!: MetadataEntryType[];
+  @Field(() => String, { nullable: true, description: 'This event\'s hash in the chain; null for an event recorded before hashing' }) hash!: string | null;
+  @Field(() => String, { nullable: true, description: 'The hash of the event before it; null for the first' }) prevHash!: string | null;
 }
 
-@ObjectType('AuditDerivationLine')
+@ObjectType('AuditDerivationLine', { description: 'One step of the score derivation' })
 export class AuditDerivationLineType {
-  @Field() ruleId!: string;
-  @Field() text!: string;
+  @Field({ description: 'The rule applied (R..), see the rules reference' }) ruleId!: string;
+  @Field({ description: 'The step in words, e.g. "with 2, game 3, × 12 = 36"' }) text!: string;
   @Field(() => [ID], { description: 'The events this line rests on' }) eventIds!: string[];
 }
 
-@ObjectType('AuditCorrection')
+@ObjectType('AuditCorrection', { description: 'An arbiter\'s correction of the recorded score (L4, L5)' })
 export class AuditCorrectionType {
-  @Field(() => ID) eventId!: string;
-  @Field(() => ID) correctsEventId!: string;
-  @Field(() => Int, { nullable: true }) previousScore!: number | null;
-  @Field(() => Int) correctedScore!: number;
-  @Field() reason!: string;
-  @Field() who!: string;
-  @Field(() => String, { nullable: true }) when!: string | null;
+  @Field(() => ID, { description: 'The ScoreCorrected event\'s id' }) eventId!: string;
+  @Field(() => ID, { description: 'The DealScored (or earlier correction) it corrects' }) correctsEventId!: string;
+  @Field(() => Int, { nullable: true, description: 'The score before the correction; null when there was none' }) previousScore!: number | null;
+  @Field(() => Int, { description: 'The score the arbiter set' }) correctedScore!: number;
+  @Field({ description: 'Why, as the arbiter wrote it' }) reason!: string;
+  @Field({ description: 'The arbiter who corrected' }) who!: string;
+  @Field(() => String, { nullable: true, description: 'When the correction was recorded (ISO 8601); null when unknown' }) when!: string | null;
 }
 
-@ObjectType('ResultDifference')
+@ObjectType('ResultDifference', { description: 'A field where the recorded result and the recomputed one differ' })
 export class ResultDifferenceType {
-  @Field() field!: string;
+  @Field({ description: 'The field that differs, e.g. score, won, gameValue' }) field!: string;
   @Field({ description: 'JSON' }) recorded!: string;
   @Field({ description: 'JSON' }) recomputed!: string;
 }
@@ -60,23 +60,23 @@ export class ArchiveResultCheckType {
   @Field({ description: 'In words: "recorded result agrees" or "recorded result disagrees: v, p"' }) text!: string;
 }
 
-@ObjectType('DealAudit')
+@ObjectType('DealAudit', { description: 'Everything needed to check a deal: its events and hash chain, the recorded and the recomputed result, the derivation, corrections and claims' })
 export class DealAuditType {
-  @Field(() => ID) dealId!: string;
-  @Field(() => [AuditEventType]) events!: AuditEventType[];
+  @Field(() => ID, { description: 'The deal audited' }) dealId!: string;
+  @Field(() => [AuditEventType], { description: 'Every event of the deal in order, with metadata and hashes' }) events!: AuditEventType[];
   @Field({ description: 'The hash chain over the events is unbroken' }) intact!: boolean;
-  @Field(() => String, { nullable: true }) brokenAt!: string | null;
-  @Field(() => String, { nullable: true }) chainProblem!: string | null;
-  @Field(() => DealResultType, { nullable: true }) recorded!: DealResultType | null;
-  @Field(() => DealResultType, { nullable: true }) recomputed!: DealResultType | null;
-  @Field(() => String, { nullable: true }) recomputeError!: string | null;
+  @Field(() => String, { nullable: true, description: 'The revision where the hash chain breaks; null when intact' }) brokenAt!: string | null;
+  @Field(() => String, { nullable: true, description: 'What is wrong with the chain there; null when intact' }) chainProblem!: string | null;
+  @Field(() => DealResultType, { nullable: true, description: 'The result as recorded (DealScored, with corrections); null while in progress' }) recorded!: DealResultType | null;
+  @Field(() => DealResultType, { nullable: true, description: 'The result recomputed from the recorded moves under the recorded rule profile and version; null when it cannot be' }) recomputed!: DealResultType | null;
+  @Field(() => String, { nullable: true, description: 'Why the result cannot be recomputed; null when it can' }) recomputeError!: string | null;
   @Field({ description: 'The recorded and recomputed results agree' }) agrees!: boolean;
-  @Field(() => [ResultDifferenceType]) differences!: ResultDifferenceType[];
-  @Field(() => [AuditDerivationLineType]) derivation!: AuditDerivationLineType[];
-  @Field(() => [AuditCorrectionType]) corrections!: AuditCorrectionType[];
+  @Field(() => [ResultDifferenceType], { description: 'Where recorded and recomputed results differ (empty when they agree)' }) differences!: ResultDifferenceType[];
+  @Field(() => [AuditDerivationLineType], { description: 'The recomputed score, rule by rule' }) derivation!: AuditDerivationLineType[];
+  @Field(() => [AuditCorrectionType], { description: 'Arbiter corrections of the score, oldest first' }) corrections!: AuditCorrectionType[];
   @Field(() => ArchiveResultCheckType, { nullable: true, description: "For a deal imported from an archive record (ISS): the record's own result against the engine's; null for other deals" })
   archive!: ArchiveResultCheckType | null;
-  @Field(() => String, { nullable: true }) profileId!: string | null;
-  @Field(() => String, { nullable: true }) profileVersion!: string | null;
+  @Field(() => String, { nullable: true, description: 'The rule profile the deal was played under; null before the deal started' }) profileId!: string | null;
+  @Field(() => String, { nullable: true, description: 'That profile\'s version; null before the deal started' }) profileVersion!: string | null;
   @Field(() => [AuditClaimType], { description: 'Claims, concessions and resignations judged with all cards open (R21)' }) claims!: AuditClaimType[];
 }

@@ -1,26 +1,26 @@
 import { Field, ID, Int, ObjectType } from '@nestjs/graphql';
 
-@ObjectType('RecordedEventRef')
+@ObjectType('RecordedEventRef', { description: 'An event a command recorded (or had recorded before: a retry)' })
 export class RecordedEventRefType {
-  @Field(() => ID) eventId!: string;
-  @Field() type!: string;
-  @Field() revision!: string;
+  @Field(() => ID, { description: 'The event\'s id (derived from the command id, so a retry names the same events)' }) eventId!: string;
+  @Field({ description: 'The event type' }) type!: string;
+  @Field({ description: 'Its revision in the stream (a decimal string)' }) revision!: string;
 }
 
 @ObjectType('CommandResult', { description: 'What a command recorded' })
 export class CommandResultType {
-  @Field() streamName!: string;
-  @Field(() => [RecordedEventRefType]) events!: RecordedEventRefType[];
+  @Field({ description: 'The stream the command was recorded in, e.g. deal-<id>, table-<id>' }) streamName!: string;
+  @Field(() => [RecordedEventRefType], { description: 'The events recorded, in order' }) events!: RecordedEventRefType[];
   @Field({ description: 'Revision of the last event now in the stream (a bigint as a string)' }) revision!: string;
   @Field({ description: 'The same commandId had been applied before: nothing new was recorded' }) alreadyApplied!: boolean;
   @Field(() => ID, { nullable: true, description: 'The deal this command started, if any' }) dealId!: string | null;
 }
 
-@ObjectType('ImportRejection')
+@ObjectType('ImportRejection', { description: 'A record the import refused, with the reason' })
 export class ImportRejectionType {
   @Field(() => Int, { description: '1-based line number in the text' }) line!: number;
-  @Field(() => String, { nullable: true }) id!: string | null;
-  @Field() reason!: string;
+  @Field(() => String, { nullable: true, description: 'The record\'s id when it could be read; null otherwise' }) id!: string | null;
+  @Field({ description: 'Why it was refused' }) reason!: string;
 }
 
 @ObjectType('ImportConflict', { description: 'A record whose ID is stored already with different content: listed, not written (history is never overwritten)' })
@@ -31,13 +31,13 @@ export class ImportConflictType {
   fields!: string[];
 }
 
-@ObjectType('ImportReport')
+@ObjectType('ImportReport', { description: 'What an ISS import did' })
 export class ImportReportType {
-  @Field(() => Int) records!: number;
-  @Field(() => Int) imported!: number;
-  @Field(() => Int) alreadyPresent!: number;
+  @Field(() => Int, { description: 'Records read' }) records!: number;
+  @Field(() => Int, { description: 'Deals imported' }) imported!: number;
+  @Field(() => Int, { description: 'Deals found already imported (nothing recorded again)' }) alreadyPresent!: number;
   @Field(() => [ImportRejectionType], { description: 'The first rejected records, each with its reason' }) rejected!: ImportRejectionType[];
-  @Field(() => Int) rejectedCount!: number;
+  @Field(() => Int, { description: 'Records refused (see rejected)' }) rejectedCount!: number;
   @Field(() => [ImportConflictType], { description: 'The first records whose ID is stored with different content' }) conflicts!: ImportConflictType[];
   @Field(() => Int, { description: 'How many records were in conflict with the stored ones (none of them written)' }) conflictCount!: number;
   @Field(() => Int, { description: 'Events appended now (0 on a re-import)' }) events!: number;

@@ -4,18 +4,18 @@ import { DealStatusEnum, GameTypeEnum, SeatEnum } from './enums';
 
 @ObjectType('Deal', { description: 'One deal (Spiel). Imported ISS records have id iss-<ID>.' })
 export class DealType {
-  @Field(() => ID) id!: string;
-  @Field(() => ID, { nullable: true }) tableId!: string | null;
-  @Field(() => ID, { nullable: true }) tournamentId!: string | null;
-  @Field(() => Int) dealNumber!: number;
-  @Field() startedAt!: string;
+  @Field(() => ID, { description: 'The deal\'s id' }) id!: string;
+  @Field(() => ID, { nullable: true, description: 'The table (series) the deal belongs to; null for a deal of its own' }) tableId!: string | null;
+  @Field(() => ID, { nullable: true, description: 'The tournament of the table; null when none' }) tournamentId!: string | null;
+  @Field(() => Int, { description: 'The deal\'s number in its series, from 1' }) dealNumber!: number;
+  @Field({ description: 'When the deal started (ISO 8601 instant)' }) startedAt!: string;
   @Field({ description: 'live, import:iss or manual' }) source!: string;
-  @Field() profileId!: string;
-  @Field() profileVersion!: string;
+  @Field({ description: 'The rule profile the deal is played under (isko, iss, ...)' }) profileId!: string;
+  @Field({ description: 'That profile\'s version, recorded with the deal' }) profileVersion!: string;
   @Field(() => [String], { description: 'Player names in seat order: forehand, middlehand, rearhand' }) players!: string[];
-  @Field() dealer!: string;
-  @Field(() => [String]) sittingOut!: string[];
-  @Field(() => DealStatusEnum) status!: string;
+  @Field({ description: 'The dealer\'s name (R37)' }) dealer!: string;
+  @Field(() => [String], { description: 'Players of the table sitting out this deal (the dealer at 4 or 5, R3, D5)' }) sittingOut!: string[];
+  @Field(() => DealStatusEnum, { description: 'Where the deal stands: in progress, scored, passed in, Ramsch or not scoreable' }) status!: string;
   @Field(() => SeatEnum, { nullable: true, description: 'Known once the deal is scored (live: see the frames)' }) declarer!: number | null;
   @Field(() => GameTypeEnum, { nullable: true, description: 'Known once the deal is scored (live: see the frames)' }) game!: string | null;
   @Field(() => DealResultType, { nullable: true, description: 'Null while the deal is in progress' }) result!: DealResultType | null;
