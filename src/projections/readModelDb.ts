@@ -10,15 +10,16 @@ export type ReadModelDb = Database.Database;
  * never showing new, empty tables with an old checkpoint at the end.
  * v3: a deal summary is stored as a JSON array of values with the derivation as a flat list
  * (dealSummaryRow.ts), not as an object (v1). v2 held the array with derivation objects and
- * lived for a few commits only.
+ * lived for a few commits only. v5: a deal summary holds the archive record's own result check
+ * (`archive`), folded from IssRecordImported.
  */
 export const RM = {
-  deals: 'rm_deal_summary_v4',
-  tables: 'rm_table_v4',
-  tournaments: 'rm_tournament_v4',
-  checkpoints: 'rm_checkpoint_v4',
+  deals: 'rm_deal_summary_v5',
+  tables: 'rm_table_v5',
+  tournaments: 'rm_tournament_v5',
+  checkpoints: 'rm_checkpoint_v5',
   /** The store the rows were built from: its identity and the head they reach (readModelBinding.ts). */
-  binding: 'rm_binding_v4',
+  binding: 'rm_binding_v5',
 } as const;
 
 /** The names of one set of read-model tables: the live ones (RM) or those a rebuild fills before the swap. */
@@ -42,12 +43,10 @@ export const REBUILD_TABLES: ReadModelTables = {
 const TABLE_KEYS = ['deals', 'tables', 'tournaments', 'checkpoints', 'binding'] as const;
 
 /** Tables of earlier layouts: dropped when a read-model database is opened, so their pages are reused. */
-export const LEGACY_READ_MODEL_TABLES: readonly string[] = ['v1', 'v2', 'v3'].flatMap((v) => [
-  `rm_deal_summary_${v}`,
-  `rm_table_${v}`,
-  `rm_tournament_${v}`,
-  `rm_checkpoint_${v}`,
-]);
+export const LEGACY_READ_MODEL_TABLES: readonly string[] = [
+  ...['v1', 'v2', 'v3'].flatMap((v) => [`rm_deal_summary_${v}`, `rm_table_${v}`, `rm_tournament_${v}`, `rm_checkpoint_${v}`]),
+  ...['rm_deal_summary_v4', 'rm_table_v4', 'rm_tournament_v4', 'rm_checkpoint_v4', 'rm_binding_v4'],
+];
 
 /**
  * Opens the read-model database: `sqlite::memory:`, `sqlite:<file>` or a plain file path.

@@ -1,5 +1,6 @@
 import { Field, ID, InputType, Int } from '@nestjs/graphql';
 import { GameTypeEnum, HouseOptionEnum, ResultFilterEnum, SeatEnum, ShuffleEnum } from '../types/enums';
+import { DateTimeScalar } from '../types/dateTime.scalar';
 
 @InputType('DealFilter', { description: 'Which deals to list; every field given must match' })
 export class DealFilterInput {
@@ -8,8 +9,8 @@ export class DealFilterInput {
   @Field(() => ID, { nullable: true, description: 'Deals of this tournament' }) tournamentId?: string;
   @Field(() => GameTypeEnum, { nullable: true, description: 'Deals of this game type' }) game?: GameTypeEnum;
   @Field(() => ResultFilterEnum, { nullable: true, description: 'Deals with this result' }) result?: ResultFilterEnum;
-  @Field({ nullable: true, description: 'ISO date or date-time, inclusive' }) from?: string;
-  @Field({ nullable: true, description: 'ISO date or date-time, exclusive' }) to?: string;
+  @Field(() => DateTimeScalar, { nullable: true, description: 'ISO date or date-time, inclusive' }) from?: string;
+  @Field(() => DateTimeScalar, { nullable: true, description: 'ISO date or date-time, exclusive' }) to?: string;
   @Field({ nullable: true, description: 'live, import:iss or manual' }) source?: string;
 }
 
@@ -33,7 +34,7 @@ export class StartDealInput {
   @Field(() => [SeatEnum], { nullable: true, description: 'Seats played by the computer' }) computerSeats?: number[];
   @Field({ nullable: true, description: 'The rule profile (default the server\'s, isko)' }) profileId?: string;
   @Field(() => DealCardsInput, { description: 'How the cards are dealt' }) cards!: DealCardsInput;
-  @Field({ nullable: true, description: 'When the deal started (ISO 8601 instant, default now)' }) startedAt?: string;
+  @Field(() => DateTimeScalar, { nullable: true, description: 'When the deal started (ISO 8601 instant, default now)' }) startedAt?: string;
 }
 
 @InputType('DeclarationInput', { description: 'The game a declarer announces (R11-R14)' })
@@ -72,7 +73,7 @@ export class StartTableDealInput {
   @Field(() => ID, { description: 'The table' }) tableId!: string;
   @Field(() => ID, { nullable: true, description: 'The deal id the client expects (refused if it is not the table\'s next, L12)' }) dealId?: string;
   @Field(() => DealCardsInput, { description: 'How the cards are dealt' }) cards!: DealCardsInput;
-  @Field({ nullable: true, description: 'When the deal started (ISO 8601 instant, default now)' }) startedAt?: string;
+  @Field(() => DateTimeScalar, { nullable: true, description: 'When the deal started (ISO 8601 instant, default now)' }) startedAt?: string;
 }
 
 @InputType('CreateTournamentInput', { description: 'A tournament to create' })

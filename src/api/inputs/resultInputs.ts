@@ -1,6 +1,7 @@
 import { Field, ID, InputType, Int } from '@nestjs/graphql';
 import { GameTypeEnum } from '../types/enums';
 import { DealCardsInput } from './commandInputs';
+import { DateTimeScalar } from '../types/dateTime.scalar';
 
 @InputType('RamschLineInput', { description: "One player's line of a Ramsch (R42): card points and tricks" })
 export class RamschLineInput {
@@ -33,7 +34,7 @@ export class ResultFactsInput {
 export class EnterResultInput {
   @Field(() => ID, { description: 'The table' }) tableId!: string;
   @Field(() => ResultFactsInput, { description: 'What happened' }) result!: ResultFactsInput;
-  @Field({ nullable: true, description: 'When the deal was played (ISO date-time); default now' }) startedAt?: string;
+  @Field(() => DateTimeScalar, { nullable: true, description: 'When the deal was played (ISO date-time); default now' }) startedAt?: string;
 }
 
 @InputType('WithdrawMoveInput', { description: 'Take back a recording slip in an open deal; the move then counts as not made (nothing is deleted)' })

@@ -1,5 +1,7 @@
+import type { AuditArchiveCheck } from '../../projections/audit/dealAudit';
 import type { DealSummary } from '../../projections/dealSummary/dealSummary';
 import type { GameResult } from '../../rules/game-result';
+import type { ArchiveResultCheckType } from '../types/audit.type';
 import type { DealType } from '../types/deal.type';
 import type { DealResultType } from '../types/dealResult.type';
 
@@ -61,6 +63,18 @@ export function gameResultView(r: GameResult, players?: readonly string[]): Deal
   };
 }
 
+/** An archive record's own result against the engine's, as the audit and the deal show it. */
+export function archiveCheckView(a: AuditArchiveCheck): ArchiveResultCheckType {
+  return {
+    uses: 'ENGINE',
+    agrees: a.agrees,
+    text: a.text,
+    mismatches: a.mismatches.map((m) => ({ field: m.field, recorded: String(m.recorded), recomputed: String(m.recomputed) })),
+    recordedValue: a.recordedValue ?? null,
+    recordedDeclarerPoints: a.recordedDeclarerPoints ?? null,
+  };
+}
+
 export function dealView(s: DealSummary): DealType {
   return {
     id: s.dealId,
@@ -78,5 +92,6 @@ export function dealView(s: DealSummary): DealType {
     declarer: s.declarer,
     game: s.gameType,
     result: dealResultView(s),
+    archive: s.archive ? archiveCheckView(s.archive) : null,
   };
 }

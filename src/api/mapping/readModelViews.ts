@@ -6,7 +6,7 @@ import type { DealAuditType } from '../types/audit.type';
 import type { PlayerStatsType } from '../types/playerStats.type';
 import type { ScoreSheetType } from '../types/scoreSheet.type';
 import type { StandingsType } from '../types/standings.type';
-import { gameResultView } from './dealView';
+import { archiveCheckView, gameResultView } from './dealView';
 
 const json = (v: unknown): string => JSON.stringify(v, (_k, x) => (typeof x === 'bigint' ? x.toString() : x)) ?? 'null';
 
@@ -34,9 +34,7 @@ export function auditView(a: DealAudit, players?: readonly string[]): DealAuditT
     differences: a.differences.map((d) => ({ field: d.field, recorded: json(d.recorded), recomputed: json(d.recomputed) })),
     derivation: a.derivation.map((d) => ({ ruleId: d.ruleId, text: d.text, eventIds: [...d.eventIds] })),
     corrections: a.corrections.map((c) => ({ ...c })),
-    archive: a.archive
-      ? { uses: 'ENGINE', agrees: a.archive.agrees, text: a.archive.text, mismatches: a.archive.mismatches.map((m) => ({ field: m.field, recorded: String(m.recorded), recomputed: String(m.recomputed) })) }
-      : null,
+    archive: a.archive ? archiveCheckView(a.archive) : null,
     profileId: a.profileId,
     profileVersion: a.profileVersion,
     claims: a.claims.map((c) => ({ ...c, line: c.line.map((l) => ({ seat: l.seat, card: l.card })) })),
@@ -99,6 +97,7 @@ export function standingsView(s: Standings): StandingsType {
 export function playerStatsView(p: PlayerStats): PlayerStatsType {
   return {
     ...p,
+    uses: 'ENGINE',
     gameTypeMix: Object.entries(p.gameTypeMix).map(([game, count]) => ({ game, count })),
     seegerFabianPerSeries: p.seegerFabianPerSeries.map((s) => ({ ...s })),
   };

@@ -1,6 +1,7 @@
 import { Field, ID, Int, ObjectType } from '@nestjs/graphql';
 import { AuditClaimType } from './auditClaim.type';
 import { DealResultType } from './dealResult.type';
+import { DateTimeScalar } from './dateTime.scalar';
 
 @ObjectType('MetadataEntry', { description: 'One metadata entry of a recorded event (a flat string map)' })
 export class MetadataEntryType {
@@ -34,7 +35,7 @@ export class AuditCorrectionType {
   @Field(() => Int, { description: 'The score the arbiter set' }) correctedScore!: number;
   @Field({ description: 'Why, as the arbiter wrote it' }) reason!: string;
   @Field({ description: 'The arbiter who corrected' }) who!: string;
-  @Field(() => String, { nullable: true, description: 'When the correction was recorded (ISO 8601); null when unknown' }) when!: string | null;
+  @Field(() => DateTimeScalar, { nullable: true, description: 'When the correction was recorded (ISO 8601); null when unknown' }) when!: string | null;
 }
 
 @ObjectType('ResultDifference', { description: 'A field where the recorded result and the recomputed one differ' })
@@ -58,6 +59,8 @@ export class ArchiveResultCheckType {
   agrees!: boolean | null;
   @Field(() => [ArchiveResultMismatchType], { description: 'The fields that differ' }) mismatches!: ArchiveResultMismatchType[];
   @Field({ description: 'In words: "recorded result agrees" or "recorded result disagrees: v, p"' }) text!: string;
+  @Field(() => Int, { nullable: true, description: "The record's own signed game value (ISS v); null when it records no game (passed in)" }) recordedValue!: number | null;
+  @Field(() => Int, { nullable: true, description: "The record's own declarer card points (ISS p); null when it records no game" }) recordedDeclarerPoints!: number | null;
 }
 
 @ObjectType('DealAudit', { description: 'Everything needed to check a deal: its events and hash chain, the recorded and the recomputed result, the derivation, corrections and claims' })

@@ -1,4 +1,5 @@
 import { Field, ID, Int, ObjectType, registerEnumType } from '@nestjs/graphql';
+import { DateTimeScalar } from './dateTime.scalar';
 
 /** The kinds of move a branch takes; the seat is the one to act unless named. */
 export enum BranchMoveKindEnum {
@@ -38,7 +39,7 @@ export class BranchType {
   @Field(() => Int, { description: "The deal's replay step it starts from: its frames 0..forkStep are the deal's" }) forkStep!: number;
   @Field({ description: "The deal stream's revision at the fork (a bigint as a string)" }) forkRevision!: string;
   @Field({ description: 'Listed on the deal and readable by anyone who may see all of the deal' }) shared!: boolean;
-  @Field({ description: 'When it was forked (ISO instant)' }) createdAt!: string;
+  @Field(() => DateTimeScalar, { description: 'When it was forked (ISO instant)' }) createdAt!: string;
   @Field(() => Int, { description: 'Moves played in the branch so far' }) moves!: number;
   @Field({ description: "The branch stream's last revision (a bigint as a string)" }) revision!: string;
   @Field({ description: 'Whether the caller owns it (may play moves and delete it)' }) mine!: boolean;

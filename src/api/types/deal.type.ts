@@ -1,6 +1,8 @@
 import { Field, ID, Int, ObjectType } from '@nestjs/graphql';
+import { ArchiveResultCheckType } from './audit.type';
 import { DealResultType } from './dealResult.type';
 import { DealStatusEnum, GameTypeEnum, SeatEnum } from './enums';
+import { DateTimeScalar } from './dateTime.scalar';
 
 @ObjectType('Deal', { description: 'One deal (Spiel). Imported ISS records have id iss-<ID>.' })
 export class DealType {
@@ -8,7 +10,7 @@ export class DealType {
   @Field(() => ID, { nullable: true, description: 'The table (series) the deal belongs to; null for a deal of its own' }) tableId!: string | null;
   @Field(() => ID, { nullable: true, description: 'The tournament of the table; null when none' }) tournamentId!: string | null;
   @Field(() => Int, { description: 'The deal\'s number in its series, from 1' }) dealNumber!: number;
-  @Field({ description: 'When the deal started (ISO 8601 instant)' }) startedAt!: string;
+  @Field(() => DateTimeScalar, { description: 'When the deal started (ISO 8601 instant)' }) startedAt!: string;
   @Field({ description: 'live, import:iss or manual' }) source!: string;
   @Field({ description: 'The rule profile the deal is played under (isko, iss, ...)' }) profileId!: string;
   @Field({ description: 'That profile\'s version, recorded with the deal' }) profileVersion!: string;
@@ -19,4 +21,9 @@ export class DealType {
   @Field(() => SeatEnum, { nullable: true, description: 'Known once the deal is scored (live: see the frames)' }) declarer!: number | null;
   @Field(() => GameTypeEnum, { nullable: true, description: 'Known once the deal is scored (live: see the frames)' }) game!: string | null;
   @Field(() => DealResultType, { nullable: true, description: 'Null while the deal is in progress' }) result!: DealResultType | null;
+  @Field(() => ArchiveResultCheckType, {
+    nullable: true,
+    description: "For a deal imported from an archive record (ISS): which result `result` is (always the engine's), whether the record's own agrees, and the record's own v and p; null for other deals",
+  })
+  archive!: ArchiveResultCheckType | null;
 }

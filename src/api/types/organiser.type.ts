@@ -1,4 +1,5 @@
 import { Field, ID, Int, ObjectType, registerEnumType } from '@nestjs/graphql';
+import { DateTimeScalar } from './dateTime.scalar';
 
 export enum RoleEnum {
   PLAYER = 'player',
@@ -18,7 +19,7 @@ registerEnumType(SeatDrawMethodEnum, { name: 'SeatDrawMethod', description: 'RAN
 export class IssuedTokenType {
   @Field({ description: 'The signed token' }) token!: string;
   @Field(() => ID, { description: 'Its id, for revokeToken' }) tokenId!: string;
-  @Field(() => String, { nullable: true, description: 'When it expires (ISO date-time); null: never' }) expiresAt!: string | null;
+  @Field(() => DateTimeScalar, { nullable: true, description: 'When it expires (ISO date-time); null: never' }) expiresAt!: string | null;
 }
 
 @ObjectType('TableStatus', { description: 'A table as an organiser sees it: players and how far its series is' })

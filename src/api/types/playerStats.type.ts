@@ -30,5 +30,8 @@ export class PlayerStatsType {
   @Field(() => Int, { description: 'Games he defended' }) defenceGames!: number;
   @Field(() => Int, { description: 'Defended games the declarer lost' }) defenceWon!: number;
   @Field(() => Float, { description: 'Share of defended games won by the defence (0 to 1)' }) defenceSuccess!: number;
+  @Field({ description: "The result every figure here is computed from: always ENGINE (the rules), never an archive record's own" }) uses!: string;
+  @Field(() => Int, { description: "The player's imported deals whose archive record's own result was compared with the engine's" }) archiveRecordsCompared!: number;
+  @Field(() => Int, { description: "Of those, the deals whose record's own result disagrees with the engine's (the fields iss verify compares)" }) archiveRecordsDisagreeing!: number;
   @Field(() => [SeriesTotalType], { description: 'Seeger-Fabian per series (table) the player sat at' }) seegerFabianPerSeries!: SeriesTotalType[];
 }

@@ -44,6 +44,9 @@ export interface AuditArchiveCheck {
   readonly mismatches: readonly { readonly field: string; readonly recorded: string | number | boolean; readonly recomputed: string | number | boolean }[];
   /** `recorded result agrees` or `recorded result disagrees: v, p`. */
   readonly text: string;
+  /** The record's own signed value `v` and declarer card points `p`; null when it records no game. */
+  readonly recordedValue: number | null;
+  readonly recordedDeclarerPoints: number | null;
 }
 
 export interface DealAudit {

@@ -1,4 +1,5 @@
 import type { DerivationLine } from '../../rules/game-result';
+import type { AuditArchiveCheck } from '../audit/dealAudit';
 import type { GameType } from '../../rules/declaration';
 import type { Seat } from '../../rules/seat';
 
@@ -56,6 +57,11 @@ export interface DealSummary {
   readonly disputes: readonly DealDispute[];
   /** Contests not yet ruled on. */
   readonly openDisputes: number;
+  /**
+   * A deal imported from an archive record (ISS): the record's own result (`v`, `p`) against the
+   * engine's, which this summary, the sheets and statistics use; null for other deals.
+   */
+  readonly archive: AuditArchiveCheck | null;
 }
 
 export interface DealDispute {

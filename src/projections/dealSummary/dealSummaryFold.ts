@@ -1,9 +1,11 @@
 import type { RecordedEvent } from '../../eventStore/eventStore';
 import type { DealConfirmedData, DealContestedData, DealScoredData, DealStartedData, DisputeRuledData, ScoreCorrectedData } from '../../deal/events';
+import { summariseRecordedResult, type EngineResultFacts } from '../../format/iss/import/recordedResultCheck';
+import { ISS_RECORD_IMPORTED, type IssRecordImportedData } from '../../format/iss/import/issRecordImported';
 import type { DealSummary } from './dealSummary';
 
 /** The event types this projection reads. */
-export const DEAL_SUMMARY_EVENT_TYPES = ['DealStarted', 'DealScored', 'ScoreCorrected', 'ResultEntered', 'ResultUpgraded', 'DealConfirmed', 'DealContested', 'DisputeRuled'] as const;
+export const DEAL_SUMMARY_EVENT_TYPES = ['DealStarted', 'DealScored', 'ScoreCorrected', 'ResultEntered', 'ResultUpgraded', 'DealConfirmed', 'DealContested', 'DisputeRuled', ISS_RECORD_IMPORTED] as const;
 
 export const dealIdOfStream = (streamName: string): string | null => (streamName.startsWith('deal-') ? streamName.slice(5) : null);
 
@@ -52,6 +54,16 @@ function started(data: DealStartedData, event: RecordedEvent): DealSummary {
     confirmedBy: [],
     disputes: [],
     openDisputes: 0,
+    archive: null,
+  };
+}
+
+/** The engine's result as the summary holds it (before any correction), in the terms the record check reads. */
+function engineFacts(s: DealSummary): EngineResultFacts | null {
+  if (s.status === 'inProgress') return null;
+  return {
+    kind: s.status, passedIn: s.passedIn, declarer: s.declarer, won: s.won, score: s.corrected ? s.originalScore : s.score, matadors: s.matadors,
+    overbid: s.overbid, declarerPoints: s.declarerPoints, declarerTricks: s.declarerTricks, schneider: s.schneider, schwarz: s.schwarz, notScoreableReason: s.notScoreableReason,
   };
 }
 
@@ -154,6 +166,12 @@ export function foldDealSummary(summary: DealSummary | null, event: RecordedEven
       const r = event.data as DisputeRuledData;
       const disputes = summary.disputes.map((d) => (d.contestEventId === r.contestEventId && d.ruling === null ? { ...d, ruling: r.ruling, rulingReason: r.reason } : d));
       return { ...summary, disputes, openDisputes: disputes.filter((d) => d.ruling === null).length, lastRevision: event.revision.toString() };
+    }
+    case ISS_RECORD_IMPORTED: {
+      // The last event of an imported deal: the record's own result, kept beside the engine's.
+      if (!summary) return null;
+      const { recordedResult } = event.data as IssRecordImportedData;
+      return { ...summary, archive: summariseRecordedResult(recordedResult, engineFacts(summary)), lastRevision: event.revision.toString() };
     }
     default:
       return summary;

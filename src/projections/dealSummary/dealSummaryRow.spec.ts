@@ -18,6 +18,9 @@ function summaries(): DealSummary[] {
   }
   const last = out[out.length - 1];
   out.push({ ...last, corrected: true, originalScore: last.score, score: 99, correctionReason: 'arbiter: wrong count – “fixed”', correctedBy: 'Ärbiter' });
+  // An imported deal whose archive record's own result disagrees with the engine's.
+  const archive = { uses: 'engine', agrees: false, mismatches: [{ field: 'v', recorded: -96, recomputed: -48 }], text: 'recorded result disagrees: v', recordedValue: -96, recordedDeclarerPoints: 40 } as const;
+  out.push({ ...last, archive });
   return out;
 }
 
@@ -55,7 +58,7 @@ describe('deal summary rows (stored as a JSON array of values)', () => {
 
   it('refuses text that is not a stored summary', () => {
     expect(() => decodeDealSummary('{"dealId":"x"}')).toThrow(/deal summary row holds no array/);
-    expect(() => decodeDealSummary('[1,2,3]')).toThrow(/holds 3 values, expected 43/);
+    expect(() => decodeDealSummary('[1,2,3]')).toThrow(/holds 3 values, expected 44/);
     expect(() => decodeDealSummary('[broken')).toThrow(SyntaxError);
   });
 });

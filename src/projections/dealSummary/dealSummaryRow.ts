@@ -19,7 +19,7 @@ export const DEAL_SUMMARY_FIELDS = [
   'gameType', 'hand', 'ouvert', 'schneiderAnnounced', 'schwarzAnnounced', 'bid', 'won', 'gameValue', 'score',
   'originalScore', 'corrected', 'correctionReason', 'correctedBy', 'seatScores', 'matadors', 'overbid',
   'declarerPoints', 'declarerTricks', 'schneider', 'schwarz', 'notScoreableReason', 'derivation', 'lastRevision',
-  'provenance', 'confirmedBy', 'disputes', 'openDisputes',
+  'provenance', 'confirmedBy', 'disputes', 'openDisputes', 'archive',
 ] as const satisfies readonly (keyof DealSummary)[];
 
 // Compile-time: every field of DealSummary is stored (a new field must be added above and below).
@@ -71,7 +71,7 @@ export function encodeDealSummary(s: DealSummary): string {
     s.originalScore, s.corrected, s.correctionReason, s.correctedBy, s.seatScores, s.matadors, s.overbid,
     s.declarerPoints, s.declarerTricks, s.schneider, s.schwarz, s.notScoreableReason,
     s.derivation === undefined ? undefined : encodeDerivation(s.derivation), s.lastRevision,
-    s.provenance, s.confirmedBy, s.disputes, s.openDisputes,
+    s.provenance, s.confirmedBy, s.disputes, s.openDisputes, s.archive,
   ];
   if (values.includes(undefined)) {
     const absent: number[] = [];
@@ -94,7 +94,7 @@ export function decodeDealSummary(json: string): DealSummary {
     originalScore: v[25], corrected: v[26], correctionReason: v[27], correctedBy: v[28], seatScores: v[29], matadors: v[30], overbid: v[31],
     declarerPoints: v[32], declarerTricks: v[33], schneider: v[34], schwarz: v[35], notScoreableReason: v[36],
     derivation: v[37] === null ? null : decodeDerivation(v[37]), lastRevision: v[38],
-    provenance: v[39], confirmedBy: v[40], disputes: v[41], openDisputes: v[42],
+    provenance: v[39], confirmedBy: v[40], disputes: v[41], openDisputes: v[42], archive: v[43],
   } as unknown as DealSummary;
   if (v.length > FIELD_COUNT) for (const i of v[FIELD_COUNT] as number[]) delete (s as unknown as Record<string, unknown>)[DEAL_SUMMARY_FIELDS[i]];
   return s;

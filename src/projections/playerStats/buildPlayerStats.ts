@@ -42,6 +42,9 @@ export function buildPlayerStats(
     defenceGames: defended.length,
     defenceWon,
     defenceSuccess: rate(defenceWon, defended.length),
+    uses: 'engine',
+    archiveRecordsCompared: mine.filter((d) => d.archive != null && d.archive.agrees !== null).length,
+    archiveRecordsDisagreeing: mine.filter((d) => d.archive?.agrees === false).length,
     seegerFabianPerSeries: seegerFabian.slice(),
   };
 }

@@ -16,6 +16,12 @@ export interface PlayerStats {
   readonly defenceGames: number;
   readonly defenceWon: number;
   readonly defenceSuccess: number;
+  /** The result every figure here is computed from: the engine's (the rules), never an archive record's own. */
+  readonly uses: 'engine';
+  /** Imported deals whose archive record's own result was compared with the engine's. */
+  readonly archiveRecordsCompared: number;
+  /** Of those, the deals whose record's own result disagrees with the engine's (iss verify's fields). */
+  readonly archiveRecordsDisagreeing: number;
   /** Seeger-Fabian per series (table) the player sat at. */
   readonly seegerFabianPerSeries: readonly { readonly tableId: string; readonly total: number }[];
 }

@@ -19,8 +19,14 @@ export interface RecordedResultCheck {
   readonly text: string;
 }
 
+/** What the check reads of the engine's result (a deal summary carries the same fields). */
+export type EngineResultFacts = Pick<
+  GameResult,
+  'kind' | 'passedIn' | 'declarer' | 'won' | 'score' | 'matadors' | 'overbid' | 'declarerPoints' | 'declarerTricks' | 'schneider' | 'schwarz' | 'notScoreableReason'
+>;
+
 /** The engine's result in the record's terms (the fields `iss verify` compares), or null. */
-function issResultOfScore(g: GameResult): IssResult | null {
+function issResultOfScore(g: EngineResultFacts): IssResult | null {
   if (g.kind === 'passedIn' || g.passedIn) return { kind: 'passed' };
   if (g.kind !== 'scored' || g.declarer === null) return null;
   return {
@@ -41,7 +47,7 @@ function issResultOfScore(g: GameResult): IssResult | null {
   };
 }
 
-export function checkRecordedResult(recorded: IssResult | null, engine: GameResult | null): RecordedResultCheck {
+export function checkRecordedResult(recorded: IssResult | null, engine: EngineResultFacts | null): RecordedResultCheck {
   if (recorded === null) return { uses: 'engine', agrees: null, mismatches: [], text: 'the record has no result of its own' };
   if (engine === null) return { uses: 'engine', agrees: null, mismatches: [], text: 'the engine has no result to compare with' };
   const mine = issResultOfScore(engine);
@@ -50,4 +56,17 @@ export function checkRecordedResult(recorded: IssResult | null, engine: GameResu
   return mismatches.length === 0
     ? { uses: 'engine', agrees: true, mismatches, text: 'recorded result agrees' }
     : { uses: 'engine', agrees: false, mismatches, text: `recorded result disagrees: ${mismatches.map((m) => m.field).join(', ')}` };
+}
+
+/** The check with the record's own `v` and `p`, as deal summaries and the audit show it. */
+export interface RecordedResultSummary extends RecordedResultCheck {
+  /** The record's own signed value `v`; null when it records no game (passed in, or no result). */
+  readonly recordedValue: number | null;
+  /** The record's own declarer card points `p`; null as for recordedValue. */
+  readonly recordedDeclarerPoints: number | null;
+}
+
+export function summariseRecordedResult(recorded: IssResult | null, engine: EngineResultFacts | null): RecordedResultSummary {
+  const game = recorded?.kind === 'game' ? recorded : null;
+  return { ...checkRecordedResult(recorded, engine), recordedValue: game?.value ?? null, recordedDeclarerPoints: game?.declarerPoints ?? null };
 }
