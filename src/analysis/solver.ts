@@ -32,7 +32,8 @@ const bitIndex = (bit: number): number => 31 - clz32(bit);
 
 /**
  * A perfect-information Skat solver (pure, no I/O): alpha-beta over the card play with 32-bit
- * hand masks, a bounded transposition table at trick starts, rank equivalence (of two cards of
+ * hand masks, a bounded transposition table at trick starts (keyed by the hands packed by
+ * quasi-symmetry, see position-key), rank equivalence (of two cards of
  * one hand with no other live card between them in their class and the same card points, only
  * one is searched) and move ordering. One solver holds one position at a time; its table is
  * reused while the game and the declarer stay the same (the next position of the same deal, or

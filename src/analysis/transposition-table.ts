@@ -1,6 +1,6 @@
 /**
  * A bounded transposition table for the solver: positions at the start of a trick, keyed by the
- * three hands (32-bit masks) and the seat to lead, holding a lower and an upper bound of what is
+ * three hands (32-bit masks, as the solver packs them) and the seat to lead, holding a lower and an upper bound of what is
  * searched (the declarer's future card points, or 0/1 for a yes/no search) and the card that was
  * best there (tried first when the position comes back). Two slots per bucket:
  * one kept for the deeper position, one always replaced. Entries of an older generation (another

@@ -30,6 +30,7 @@ import { replayFrames, toStoredDealEvent } from '../projections/replayFrames/rep
 import { DealAnalyses, DEFAULT_ANALYSIS_LIMITS, type AnalysisLimits } from './analyses';
 import type { SolverPool } from './analysisPool';
 import { Branches } from './branches';
+import { EventLoopTurn } from './eventLoopTurn';
 import { LogFollower } from './logFollower';
 import { SubscriptionFollower } from './subscriptionFollower';
 import { isIssRecordImported, type IssRecordImportedData } from '../format/iss/import/issRecordImported';
@@ -684,6 +685,14 @@ export class Ledger {
     return replayFrames(dealId, read.events, perspective, { from, to });
   }
 
+  /** The one frame an event of the deal made (a live subscriber's), without building the others; null when it made none. */
+  async frameOfEvent(dealId: string, eventId: string, perspective: Perspective): Promise<ReplayFrame | null> {
+    checkPerspective(perspective);
+    const read = await this.store.readStream(dealStreamName(dealId));
+    if (!read.exists) return null;
+    return replayFrames(dealId, read.events, perspective, { eventId })[0] ?? null;
+  }
+
   async frame(dealId: string, step: number, perspective: Perspective): Promise<ReplayFrame | null> {
     checkPerspective(perspective);
     if (!Number.isInteger(step) || step < 0) throw new InvalidQueryError('frame steps are integers from 0');
@@ -739,13 +748,23 @@ export class Ledger {
    * (indexes only), and whether its result is already computed at the current log position.
    * Synchronous and without catching up: an estimate, a few events old at worst.
    */
-  readCost(kind: 'playerStats' | 'scoreSheet' | 'standings' | 'audit', id: string): { readonly rows: number; readonly known: boolean } {
+  readCost(kind: 'playerStats' | 'scoreSheet' | 'standings' | 'audit' | 'dealList', id: string): { readonly rows: number; readonly known: boolean } {
     const memoKey = kind === 'playerStats' ? `playerStats\u0000${id}\u0000` : `${kind}\u0000${id}`;
-    const known = this.memo.has(memoKey, this.logPosition());
+    const known = kind !== 'dealList' && this.memo.has(memoKey, this.logPosition());
     const count = (sql: string, ...args: string[]) => this.db.prepare(sql).pluck().get(...args) as number;
+    const playerDeals = (player: string) => count(`SELECT (SELECT count(*) FROM ${RM.deals} WHERE p0 = ?) + (SELECT count(*) FROM ${RM.deals} WHERE p1 = ?) + (SELECT count(*) FROM ${RM.deals} WHERE p2 = ?)`, player, player, player);
     switch (kind) {
+      case 'dealList': {
+        // A filtered list counts the rows its filter matches: those of the narrowest indexed part (player, table, tournament), else every deal.
+        const f = JSON.parse(id) as { player?: string; tableId?: string; tournamentId?: string };
+        const narrowed: number[] = [];
+        if (f.player) narrowed.push(playerDeals(f.player));
+        if (f.tableId) narrowed.push(count(`SELECT count(*) FROM ${RM.deals} WHERE table_id = ?`, f.tableId));
+        if (f.tournamentId) narrowed.push(count(`SELECT count(*) FROM ${RM.deals} WHERE tournament_id = ?`, f.tournamentId));
+        return { known: false, rows: narrowed.length ? Math.min(...narrowed) : count(`SELECT count(*) FROM ${RM.deals}`) };
+      }
       case 'playerStats':
-        return { known, rows: count(`SELECT (SELECT count(*) FROM ${RM.deals} WHERE p0 = ?) + (SELECT count(*) FROM ${RM.deals} WHERE p1 = ?) + (SELECT count(*) FROM ${RM.deals} WHERE p2 = ?)`, id, id, id) };
+        return { known, rows: playerDeals(id) };
       case 'scoreSheet':
         return { known, rows: count(`SELECT count(*) FROM ${RM.deals} WHERE table_id = ?`, id) };
       case 'standings':
@@ -851,12 +870,18 @@ export class Ledger {
     return this.memoised(`playerStats\u0000${player}\u0000${hiddenKey}`, () => this.playerStatsOf(player, options));
   }
 
-  private playerStatsOf(player: string, options: { hiddenTournaments?: readonly string[] }): PlayerStats | null {
+  private async playerStatsOf(player: string, options: { hiddenTournaments?: readonly string[] }): Promise<PlayerStats | null> {
     const hidden = new Set(options.hiddenTournaments ?? []);
     const deals = listPlayerDeals(this.db, player).filter((d) => d.tournamentId === null || !hidden.has(d.tournamentId));
     const tableIds = [...new Set(deals.map((d) => d.tableId).filter((t): t is string => t !== null))];
-    const perSeries = tableIds
-      .map((id) => this.sheetOf(id))
+    // One sheet per series the player sat at: a player of thousands of deals reads hundreds, so the event loop gets a turn between them.
+    const turn = new EventLoopTurn();
+    const sheets: (ScoreSheet | null)[] = [];
+    for (const id of tableIds) {
+      await turn.maybeYield();
+      sheets.push(this.sheetOf(id));
+    }
+    const perSeries = sheets
       .filter((s): s is ScoreSheet => s !== null)
       .map((s) => ({ tableId: s.tableId, line: s.seegerFabian.find((l) => l.player === player) }))
       .filter((x) => x.line && !x.line.computer)

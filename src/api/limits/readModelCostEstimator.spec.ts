@@ -7,7 +7,9 @@ const schema = buildSchema(`
   type Row { dealNumber: Int }
   type Sheet { rows: [Row!]! }
   type Audit { intact: Boolean }
-  type Query { playerStats(player: String!): Stats scoreSheet(tableId: ID!): Sheet audit(dealId: ID!): Audit }
+  type Page { totalCount: Int }
+  input Filter { player: String result: String }
+  type Query { playerStats(player: String!): Stats scoreSheet(tableId: ID!): Sheet audit(dealId: ID!): Audit deals(filter: Filter, first: Int): Page }
 `);
 
 describe('read-model cost model (issue 13)', () => {
@@ -40,5 +42,17 @@ describe('read-model cost model (issue 13)', () => {
     const one = cost('{ audit(dealId: "d") { intact } }', 1).cost;
     expect(one).toBeGreaterThanOrEqual(READ_COST.audit);
     expect(cost(`{ ${Array.from({ length: 2400 }, (_, i) => `a${i}: audit(dealId: "d") { intact }`).join(' ')} }`, 1).cost).toBeGreaterThan(5000);
+  });
+
+  it('charges a filtered deal list per row its filter matches (it counts them), an unfiltered one its page and a fixed part', () => {
+    const filtered = cost('{ deals(first: 1, filter: { result: "lost" }) { totalCount } }', 100_000);
+    expect(filtered.dynamic).toBe(true);
+    expect(filtered.cost).toBeGreaterThanOrEqual(100_000 * READ_COST.dealListPerStoredDeal);
+    // Narrowed to a player: per deal of the player.
+    expect(cost('{ deals(first: 1, filter: { player: "p" }) { totalCount } }', 2000).cost).toBeGreaterThanOrEqual(2000 * READ_COST.dealListPerRow);
+    // 40 such counts of a 100,000-deal store are over the limit; an unfiltered page costs what it lists.
+    expect(cost(`{ ${Array.from({ length: 40 }, (_, i) => `d${i}: deals(first: 1, filter: { result: "lost" }) { totalCount }`).join(' ')} }`, 100_000).cost).toBeGreaterThan(5000);
+    expect(cost('{ deals(first: 1) { totalCount } }', 100_000).cost).toBeLessThan(READ_COST.dealList + 10);
+    expect(cost(`{ ${Array.from({ length: 101 }, (_, i) => `d${i}: deals(first: 1) { totalCount }`).join(' ')} }`, 100_000).cost).toBeGreaterThan(1500);
   });
 });

@@ -80,8 +80,8 @@ export class TableSubscriptionResolver {
         dealNumber = summary.dealNumber;
         const perspective = perspectiveFor(ctx, summary, PerspectiveEnum.AUTO);
         frame = await this.hub.renderOnce(renderKey(event, 'frame', id, perspective), async () => {
-          const frames = await this.ledger.frames(id, {}, perspective);
-          const f = frames.find((x) => x.event.id === event.eventId);
+          // Only this event's frame: building every frame of the deal per event made a move cost O(moves²).
+          const f = await this.ledger.frameOfEvent(id, event.eventId, perspective);
           return f ? frameView(f) : null;
         });
       }

@@ -1,0 +1,163 @@
+/**
+ * `npm run bench -- abuse` (issue 13 item 2): the worst admissible anonymous requests against a
+ * server on a 100,000-deal SQLite store (DEALS; built once by bulk import and reused from the temp
+ * folder, see abuseBenchServer.ts), each sent REPEAT times one after another while this process
+ * polls /health without pause; for each request p50/max latency, the server's CPU time per request,
+ * and p50/max of the /health answers that overlapped it. Targets: the request ≤ 100 ms, /health
+ * ≤ 50 ms. Each request is built as large as the cost limit admits (the cost of each is checked:
+ * a refused request is reported, not measured). Anonymous, no token; the response cache is off
+ * (a hostile caller varies its queries anyway). The machine is shared: compare the CPU times.
+ */
+import { fork, type ChildProcess } from 'node:child_process';
+import { join } from 'node:path';
+
+const REPEAT = Number(process.env.REPEAT ?? 10);
+/** Deals the export probe asks for (`max`): an anonymous caller may ask for all, which takes minutes here. */
+const EXPORT_DEALS = Number(process.env.EXPORT_DEALS ?? 10_000);
+/** The round the fitting requests use: other players and deals than the measured rounds (what they compute is then remembered). */
+const FIT_ROUND = 97;
+
+interface Ready {
+  url: string;
+  file: string;
+  reused: boolean;
+  deals: number;
+  seriesLength: number;
+  firstId: number;
+  pools: { a: number; b: number; c: number };
+}
+
+const pct = (xs: number[], p: number): number => {
+  if (xs.length === 0) return NaN;
+  const s = [...xs].sort((a, b) => a - b);
+  return s[Math.min(s.length - 1, Math.floor((p / 100) * s.length))];
+};
+
+function ask<T>(child: ChildProcess, message: string): Promise<T> {
+  return new Promise((resolve) => {
+    const on = (m: unknown) => {
+      child.off('message', on);
+      resolve(m as T);
+    };
+    child.on('message', on);
+    child.send(message);
+  });
+}
+
+const cpuOf = async (child: ChildProcess): Promise<number> => (await ask<{ cpuMicros: number }>(child, 'cpu')).cpuMicros / 1000;
+
+interface Probe {
+  name: string;
+  /** An aliased request of n parts: n is set to the most the cost limit admits before measuring. */
+  readonly build?: (n: number, i: number) => string;
+  /** A fresh request each time (distinct deals where the server would otherwise remember an answer). */
+  send: (i: number) => Promise<{ status: number; errors: string[]; bytes: number }>;
+  readonly note?: string;
+  /** Fewer runs than REPEAT (a whole-store export). */
+  readonly repeat?: number;
+}
+
+async function main(): Promise<void> {
+  const child = fork(join(__dirname, 'abuseBenchServer.ts'), [], { execArgv: ['-r', 'ts-node/register/transpile-only'], env: { ...process.env, TS_NODE_TRANSPILE_ONLY: 'true' }, stdio: ['inherit', 'inherit', 'inherit', 'ipc'] });
+  const ready = await new Promise<Ready>((resolve, reject) => {
+    child.once('message', (m) => resolve(m as Ready));
+    child.once('exit', (code) => reject(new Error(`the bench server exited (${code})`)));
+  });
+  const base = ready.url.replace('/graphql', '');
+  process.stdout.write(`store ${ready.file} (${ready.deals} deals, ${ready.reused ? 'reused' : 'built now'}); anonymous requests, default limits, REPEAT ${REPEAT}; machine shared\n`);
+
+  const gql = async (query: string): Promise<{ status: number; errors: string[]; bytes: number }> => {
+    const res = await fetch(ready.url, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ query }) });
+    const text = await res.text();
+    let errors: string[] = [];
+    try {
+      const body = JSON.parse(text) as { errors?: Array<{ message: string; extensions?: { code?: string } }> };
+      errors = (body.errors ?? []).map((e) => `${e.extensions?.code ?? '?'}: ${e.message.slice(0, 120)}`);
+    } catch {
+      errors = [`not JSON: ${text.slice(0, 120)}`];
+    }
+    return { status: res.status, errors, bytes: text.length };
+  };
+  const dealId = (n: number) => `iss-${ready.firstId + (n % ready.deals)}`;
+  const seriesTable = (s: number) => `iss-series-${1 + s}`;
+  const aliases = (n: number, one: (k: number) => string) => `{ ${Array.from({ length: n }, (_, k) => `x${k}: ${one(k)}`).join(' ')} }`;
+  let round = 0;
+  const next = () => ++round * 997;
+
+  const most = (name: string, build: (n: number, i: number) => string): Probe => ({ name, build, send: () => Promise.reject(new Error('not fitted')) });
+  const probes: Probe[] = [
+    most('audit of distinct deals', (n) => { const r = next(); return aliases(n, (k) => `audit(dealId: "${dealId(r + k)}") { intact agrees derivation { ruleId text } }`); }),
+    { name: `playerStats of an a-player (1/${ready.pools.a} of all deals)`, send: (i) => gql(`{ playerStats(player: "a${i % ready.pools.a}") { dealsPlayed declarerGames wonAsDeclarer seegerFabianPerSeries { total } } }`) },
+    { name: `playerStats of a b-player (1/${ready.pools.b} of all deals)`, send: (i) => gql(`{ playerStats(player: "b${i % ready.pools.b}") { dealsPlayed declarerGames wonAsDeclarer seegerFabianPerSeries { total } } }`) },
+    most('playerStats of c-players', (n, i) => aliases(n, (k) => `playerStats(player: "c${(i * n + k) % ready.pools.c}") { dealsPlayed wonAsDeclarer }`)),
+    most('scoreSheet of distinct series tables', (n) => { const r = next(); return aliases(n, (k) => `scoreSheet(tableId: "${seriesTable((r + k) % Math.floor(ready.deals / ready.seriesLength))}") { rows { dealNumber declarer entry } totals { player seegerFabian } }`); }),
+    { name: 'deals(first: 100) with results', send: (i) => gql(`{ deals(first: 100, filter: { player: "c${i % ready.pools.c}" }) { totalCount edges { node { id players result { declarer game won score } } } } }`) },
+    most('deals(filter: { result }) totalCount', (n) => aliases(n, (k) => `deals(first: 1, filter: { result: ${k % 2 ? 'WON' : 'LOST'} }) { totalCount }`)),
+    most('deals(first: 1) totalCount, no filter', (n) => aliases(n, () => `deals(first: 1) { totalCount }`)),
+    most('deals totalCount, b-player filters', (n, i) => aliases(n, (k) => `deals(first: 1, filter: { player: "b${(i + k) % ready.pools.b}" }) { totalCount }`)),
+    most('frames of distinct deals (all steps, PUBLIC)', (n) => { const r = next(); return aliases(n, (k) => `deal(id: "${dealId(r + k)}") { frames(perspective: PUBLIC) { step toAct hands { forehand { code } } currentTrick { cards { card { code } } } legalMoves { kind card { code } } } }`); }),
+    { name: 'analysis of a deal not yet computed (1 solver job)', note: 'solver-bound: waits for a worker thread, the event loop is free', send: () => gql(`{ deal(id: "${dealId(next())}") { analysis { steps { step verdict value alternatives { move value verdict } } turningPoints { text } } } }`) },
+    { name: `NDJSON export of ${EXPORT_DEALS} deals (streamed)`, repeat: 1, note: 'a stream: its length grows with the answer (the whole store is DEALS/EXPORT_DEALS times this); /health is what must stay low', send: async () => {
+      const res = await fetch(`${base}/api/export/deals.ndjson?max=${EXPORT_DEALS}`, { headers: { accept: 'application/x-ndjson' } });
+      const text = await res.text();
+      return { status: res.status, errors: res.ok ? [] : [text.slice(0, 120)], bytes: text.length };
+    } },
+    most('analysis aliases of one computed deal', (n) => aliases(n, () => `deal(id: "${dealId(0)}") { analysis { steps { step verdict value alternatives { move value verdict } } } }`)),
+  ];
+
+  // Warm-up: the first analysis (worker start) and the cached one the alias probe reads.
+  await gql(`{ deal(id: "${dealId(0)}") { analysis { steps { step } } } }`);
+
+  const health: { at: number; ms: number }[] = [];
+  let polling = true;
+  const poller = (async () => {
+    while (polling) {
+      const t0 = performance.now();
+      await fetch(`${base}/health`).then((r) => r.text());
+      health.push({ at: t0, ms: performance.now() - t0 });
+    }
+  })();
+
+  process.stdout.write(`${'request'.padEnd(52)} ${'p50 ms'.padStart(8)} ${'max ms'.padStart(8)} ${'CPU ms'.padStart(8)} ${'health p50'.padStart(11)} ${'health max'.padStart(11)}  answer\n`);
+  for (const probe of probes) {
+    if (probe.build) {
+      // The most parts the cost limit admits (refusals are answered before anything runs).
+      let lo = 0;
+      let hi = 1024;
+      while (lo < hi) {
+        const mid = Math.ceil((lo + hi) / 2);
+        if ((await gql(probe.build(mid, FIT_ROUND))).status === 400) hi = mid - 1;
+        else lo = mid;
+      }
+      const n = Math.max(1, lo);
+      const build = probe.build;
+      probe.name = `${probe.name} ×${n}`;
+      probe.send = (i) => gql(build(n, i));
+    }
+    const times: number[] = [];
+    const overlapping: number[] = [];
+    let last: { status: number; errors: string[]; bytes: number } | null = null;
+    const cpu0 = await cpuOf(child);
+    for (let i = 0; i < (probe.repeat ?? REPEAT); i++) {
+      const t0 = performance.now();
+      last = await probe.send(i);
+      const t1 = performance.now();
+      times.push(t1 - t0);
+      for (const h of health) if (h.at <= t1 && h.at + h.ms >= t0) overlapping.push(h.ms);
+      if (last.status === 400) break;
+    }
+    const cpu = ((await cpuOf(child)) - cpu0) / times.length;
+    const answer = last?.status === 400 ? `REFUSED ${last.errors[0]}` : `${last?.status} ${last?.bytes} bytes${last?.errors.length ? `, ${last.errors.length} errors: ${last.errors[0]}` : ''}`;
+    process.stdout.write(`${probe.name.padEnd(52)} ${pct(times, 50).toFixed(1).padStart(8)} ${Math.max(...times).toFixed(1).padStart(8)} ${cpu.toFixed(1).padStart(8)} ${pct(overlapping, 50).toFixed(1).padStart(11)} ${Math.max(0, ...overlapping).toFixed(1).padStart(11)}  ${answer}${probe.note ? ` (${probe.note})` : ''}\n`);
+  }
+  polling = false;
+  await poller;
+  child.send('stop');
+  await new Promise((r) => child.once('exit', r));
+  process.stdout.write('targets: each request ≤ 100 ms, /health ≤ 50 ms while it runs\n');
+}
+
+main().catch((err) => {
+  process.stderr.write(`${err instanceof Error ? err.stack : String(err)}\n`);
+  process.exit(1);
+});
