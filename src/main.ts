@@ -36,7 +36,7 @@ async function bootstrap(): Promise<void> {
   }
   let ledger: Ledger;
   try {
-    ledger = await Ledger.open({ storeUrl: settings.storeUrl, readModelUrl: settings.readModelUrl, analysis: { limits: analysisLimits } });
+    ledger = await Ledger.open({ storeUrl: settings.storeUrl, readModelUrl: settings.readModelUrl, readModelMismatch: settings.readModelMismatch, analysis: { limits: analysisLimits } });
   } catch (error) {
     throw new StartupError(`cannot open the store ${redactUrl(settings.storeUrl)} (${STORE_ENV}): ${(error as Error).message}`);
   }

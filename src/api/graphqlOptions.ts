@@ -7,8 +7,8 @@ import type { ApolloDriverConfig } from '@nestjs/apollo';
 import { ApolloDriver } from '@nestjs/apollo';
 import { ApolloServerPluginCacheControlDisabled } from '@apollo/server/plugin/disabled';
 import { randomUUID } from 'node:crypto';
-import { GraphQLError, GraphQLSchema, parse, type FormattedExecutionResult, specifiedRules, validate, type ValidationRule } from 'graphql';
-import depthLimit from 'graphql-depth-limit';
+import { GraphQLError, GraphQLSchema, parse, type ExecutionResult, type FormattedExecutionResult, specifiedRules, validate } from 'graphql';
+import { depthLimitRule } from './limits/depthLimitRule';
 import type { Ledger } from '../ledger/ledger';
 import type { ApiSettings } from '../settings/apiSettings';
 import type { ApiContext } from './context/apiContext';
@@ -53,7 +53,7 @@ export function graphqlOptions(settings: ApiSettings, ledger: Ledger, guards: Sh
   const { limiter, revocations } = guards;
   const authenticate = (authorization: unknown, clientKey: string): Principal => principalFrom(authorization, clientKey, settings.tokenSecret, revocations);
   const sessions = new SocketSessions(authenticate, revocations, { perConnection: limits.maxOperationsPerConnection, perCaller: limits.maxOperationsPerCaller });
-  const depthRule = depthLimit(limits.maxDepth, { ignore: [/^__/] }) as ValidationRule;
+  const depthRule = depthLimitRule(limits.maxDepth);
   // Only server faults are logged here; a client's error is in the request's own line (no stack).
   const log = (err: unknown) => {
     if (!settings.logErrors) return;
@@ -69,6 +69,8 @@ export function graphqlOptions(settings: ApiSettings, ledger: Ledger, guards: Sh
       });
     }
   };
+
+  const formatError = makeFormatError(log);
 
   /** graphql-ws validates against the built schema, which exists only once Nest has built it. */
   const wsSchema: { current: GraphQLSchema | null } = { current: null };
@@ -95,7 +97,7 @@ export function graphqlOptions(settings: ApiSettings, ledger: Ledger, guards: Sh
     graphiql: false,
     introspection: true,
     includeStacktraceInErrorResponses: false,
-    formatError: makeFormatError(log),
+    formatError,
     validationRules: [depthRule],
     plugins: [graphiqlLandingPage('/graphql'), complexityPlugin(limits.maxComplexity, ledger), ApolloServerPluginCacheControlDisabled(), responseCachePlugin(responseCache), plainExecutionPlugin()],
     // Compact JSON (Apollo pretty-prints by default), remembered for cached results.
@@ -126,6 +128,9 @@ export function graphqlOptions(settings: ApiSettings, ledger: Ledger, guards: Sh
           }
         },
         onClose: (ctx: { extra: unknown }) => sessions.closed((ctx.extra as WsContextArg['extra']).socket),
+        // Apollo's formatError does not see graphql-ws results: their errors get the same codes (and faults the same bare message) here.
+        onNext: (_ctx: unknown, _id: string, _payload: unknown, _args: unknown, result: ExecutionResult) =>
+          result.errors?.length ? { ...result, errors: result.errors.map((e) => formatError(e.toJSON(), e)) } : undefined,
         onComplete: (ctx: { extra: unknown }, id: string) => sessions.done((ctx.extra as WsContextArg['extra']).socket, id),
         onSubscribe: (ctx: { extra: unknown }, id: string, payload: { query: string; variables?: Record<string, unknown> | null; operationName?: string | null }) => {
           const extra = ctx.extra as WsContextArg['extra'];

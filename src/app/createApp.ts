@@ -6,13 +6,15 @@ import 'reflect-metadata';
 import { NestFactory } from '@nestjs/core';
 import { GraphQLModule } from '@nestjs/graphql';
 import type { NestExpressApplication } from '@nestjs/platform-express';
+import type { EventEmitter } from 'node:events';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { ApiSettings } from '../settings/apiSettings';
 import type { Ledger } from '../ledger/ledger';
-import { Logger } from 'nestjs-pino';
+import { Logger, PinoLogger } from 'nestjs-pino';
 import { AppModule } from './app.module';
 import { documentShapeProblem } from '../api/limits/documentShape';
-import { logLevelFromEnv, type LogDestination } from './logging';
+import { logLevelFromEnv, refusal, type LogDestination, type Refuse } from './logging';
+import { guardWebSocketFrames } from './webSocketFrameGuard';
 
 type Middleware = (req: IncomingMessage, res: ServerResponse, next: (err?: unknown) => void) => void;
 // express ships without type declarations here; only its JSON body parser is used.
@@ -35,9 +37,12 @@ export async function createApp(settings: ApiSettings, options: { ledger?: Ledge
   // No ETag on API answers: hashing every 60 KB replay costs more than it saves, since GraphQL
   // POST answers are not revalidated by browsers (static viewer files keep their own ETags).
   app.set('etag', false);
+  // Refusals answered here come before pino-http: they log their request line themselves.
+  // nestjs-pino sets its root logger when the app starts listening, hence looked up per line.
+  const refuse = refusal(quiet ? null : { info: (line, msg) => PinoLogger.root?.info(line, msg) });
   app.use(json({ limit: settings.limits.maxBodyBytes }));
-  app.use(bodyErrorHandler);
-  app.use(documentShapeGuard);
+  app.use(bodyErrorHandler(refuse));
+  app.use(documentShapeGuard(refuse));
   app.enableShutdownHooks();
   // An idle keep-alive socket is closed by the client first (undici, browsers and proxies keep
   // theirs 4-60 s): were the server to close it at Node's 5 s default, a request sent on it at
@@ -50,13 +55,17 @@ export async function createApp(settings: ApiSettings, options: { ledger?: Ledge
 
 /**
  * Caps WebSocket messages at the request-size limit too: Nest creates the graphql-ws server
- * without a maxPayload (ws then accepts 100 MiB). Call after app.init()/listen().
+ * without a maxPayload (ws then accepts 100 MiB). Also installs the frame guard
+ * (webSocketFrameGuard.ts). Call after app.init()/listen().
  */
 export function capWebSocketPayload(app: NestExpressApplication, maxBytes: number): boolean {
-  const driver = app.get(GraphQLModule, { strict: false })?.graphQlAdapter as unknown as { _subscriptionService?: { wss?: { options?: { maxPayload?: number } } } };
-  const options = driver?._subscriptionService?.wss?.options;
-  if (!options) return false;
+  const driver = app.get(GraphQLModule, { strict: false })?.graphQlAdapter as unknown as { _subscriptionService?: { wss?: EventEmitter & { options?: { maxPayload?: number } } } };
+  const wss = driver?._subscriptionService?.wss;
+  const options = wss?.options;
+  if (!wss || !options) return false;
   options.maxPayload = maxBytes;
+  // Frames only a server may send are refused as the client's error, not as an internal one.
+  guardWebSocketFrames(wss);
   return true;
 }
 
@@ -64,7 +73,7 @@ export function capWebSocketPayload(app: NestExpressApplication, maxBytes: numbe
  * GraphQL documents too deep or with too many fragments for the recursive parser and validation
  * rules are refused with 400 before Apollo sees them (they would overflow the stack: a 500).
  */
-function documentShapeGuard(req: IncomingMessage & { body?: unknown; url?: string }, res: ServerResponse, next: (err?: unknown) => void): void {
+const documentShapeGuard = (refuse: Refuse) => (req: IncomingMessage & { body?: unknown; url?: string }, res: ServerResponse, next: (err?: unknown) => void): void => {
   if (!req.url?.startsWith('/graphql')) return next();
   const bodies = Array.isArray(req.body) ? req.body : [req.body];
   const texts: unknown[] = bodies.map((b) => (b && typeof b === 'object' ? (b as { query?: unknown }).query : undefined));
@@ -72,19 +81,17 @@ function documentShapeGuard(req: IncomingMessage & { body?: unknown; url?: strin
   for (const text of texts) {
     const problem = typeof text === 'string' ? documentShapeProblem(text) : null;
     if (problem) {
-      res.writeHead(400, { 'content-type': 'application/json; charset=utf-8' });
-      res.end(JSON.stringify({ errors: [{ message: `${problem}; refused`, extensions: { code: 'BAD_USER_INPUT', reason: 'DOCUMENT_TOO_DEEP' } }] }));
+      refuse(req, res, 400, JSON.stringify({ errors: [{ message: `${problem}; refused`, extensions: { code: 'BAD_USER_INPUT', reason: 'DOCUMENT_TOO_DEEP' } }] }));
       return;
     }
   }
   next();
-}
+};
 
 /** body-parser errors (413 too large, 400 bad JSON) answered as GraphQL errors with a code. */
-function bodyErrorHandler(err: unknown, _req: IncomingMessage, res: ServerResponse, next: (err?: unknown) => void): void {
+const bodyErrorHandler = (refuse: Refuse) => (err: unknown, req: IncomingMessage, res: ServerResponse, next: (err?: unknown) => void): void => {
   const e = err as { status?: number; type?: string; message?: string };
   if (!e || typeof e.status !== 'number' || e.status >= 500) return next(err);
   const message = e.type === 'entity.too.large' ? 'request body too large' : e.type === 'entity.parse.failed' ? 'request body is not valid JSON' : 'bad request body';
-  res.writeHead(e.status, { 'content-type': 'application/json; charset=utf-8' });
-  res.end(JSON.stringify({ errors: [{ message, extensions: { code: 'BAD_USER_INPUT', reason: e.type ?? 'BAD_REQUEST' } }] }));
-}
+  refuse(req, res, e.status, JSON.stringify({ errors: [{ message, extensions: { code: 'BAD_USER_INPUT', reason: e.type ?? 'BAD_REQUEST' } }] }));
+};

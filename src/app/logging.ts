@@ -57,6 +57,24 @@ export function pinoHttpOptions(level: LogLevel): Options {
   };
 }
 
+/**
+ * Answers a request refused before pino-http saw it (a body too large or not JSON, a document
+ * too deep: the shell's own guards run first) and, unless silent, writes its request line: the
+ * same fields as pino-http's, `info`, no stack.
+ */
+export type Refuse = (req: IncomingMessage, res: ServerResponse, status: number, body: string) => void;
+
+export function refusal(logger: { info(obj: object, msg: string): void } | null): Refuse {
+  return (req, res, status, body) => {
+    const id = tagRequest(req, res);
+    res.writeHead(status, { 'content-type': 'application/json; charset=utf-8' });
+    const path = pathOf(req as IncomingMessage & { originalUrl?: string });
+    // The response itself, its head written: pino-http's serializer reads it as for any request.
+    logger?.info({ req: { id, method: req.method, path }, correlationId: correlationIdOf(req), res }, `${req.method} ${path} ${status}`);
+    res.end(body);
+  };
+}
+
 /** Where the lines go: stdout unless given (tests capture them). */
 export type LogDestination = DestinationStream;
 

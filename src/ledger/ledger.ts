@@ -685,6 +685,14 @@ export class Ledger {
     return replayFrames(dealId, read.events, perspective, { from, to });
   }
 
+  /** The one frame an event of the deal made (a live subscriber's), without building the others; null when it made none. */
+  async frameOfEvent(dealId: string, eventId: string, perspective: Perspective): Promise<ReplayFrame | null> {
+    checkPerspective(perspective);
+    const read = await this.store.readStream(dealStreamName(dealId));
+    if (!read.exists) return null;
+    return replayFrames(dealId, read.events, perspective, { eventId })[0] ?? null;
+  }
+
   async frame(dealId: string, step: number, perspective: Perspective): Promise<ReplayFrame | null> {
     checkPerspective(perspective);
     if (!Number.isInteger(step) || step < 0) throw new InvalidQueryError('frame steps are integers from 0');

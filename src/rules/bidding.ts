@@ -1,8 +1,14 @@
 import { isBidValue, nextBidValue, MIN_BID } from './bid-values';
-import type { BidCall } from './game-state';
 import { inputText } from './input-text';
 import { allow, refuse, type Judgement } from './refusal';
 import { FOREHAND, MIDDLEHAND, REARHAND, SEAT_NAMES, type Seat } from './seat';
+
+/** One call of the auction (R6): a bid with its value, a hold, or a pass. */
+export interface BidCall {
+  readonly seat: Seat;
+  readonly call: 'bid' | 'hold' | 'pass';
+  readonly value?: number;
+}
 
 /**
  * The auction (R5-R8) as a small state machine. Stage 1: middlehand says to forehand. Stage 2:

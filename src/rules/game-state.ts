@@ -1,4 +1,4 @@
-import type { AuctionState } from './bidding';
+import type { AuctionState, BidCall } from './bidding';
 import type { Card } from './card';
 import type { Declaration } from './declaration';
 import type { Move } from './move';
@@ -32,11 +32,8 @@ export interface CompletedTrick {
   readonly unplayed?: boolean;
 }
 
-export interface BidCall {
-  readonly seat: Seat;
-  readonly call: 'bid' | 'hold' | 'pass';
-  readonly value?: number;
-}
+/** A call of the auction lives with the auction (bidding.ts); named here too for the state's readers. */
+export type { BidCall } from './bidding';
 
 /** The whole state of one deal; immutable, rebuilt by folding moves over the dealt cards. */
 export interface GameState {

@@ -2,7 +2,8 @@
  * Issue 13, item 8: a client's error is logged as one line without a stack, a server fault keeps
  * its stack. The server's pino lines are captured as they are written (the same options as
  * `npm start`, another destination), for a bad anonymous request with many refused aliases, a
- * query that does not parse, an anonymous write, and a fault forced inside a resolver.
+ * query that does not parse, an anonymous write, bodies refused before GraphQL, and a fault
+ * forced inside a resolver.
  */
 import type { AddressInfo } from 'node:net';
 import type { NestExpressApplication } from '@nestjs/platform-express';
@@ -78,6 +79,21 @@ describe('server logs: client errors in one line, faults with their stack', () =
       expect(r.lines[0].level).toBe(INFO);
       expect(JSON.stringify(r.lines)).not.toMatch(/stack|\s+at \S+ \(/);
     }
+  });
+
+  it('bodies refused before GraphQL sees them (not JSON, too large, a document too deep) are one info line each, without a stack', async () => {
+    const refused = [
+      await send('refused-json', '{"query": '),
+      await send('refused-size', JSON.stringify({ query: '{ __typename }', pad: 'x'.repeat(1_100_000) })),
+      await send('refused-depth', JSON.stringify({ query: `{ ${'deals { nodes { '.repeat(2000)} id ${'} } '.repeat(2000)} }` })),
+    ];
+    expect(refused.map((r) => r.status)).toEqual([400, 413, 400]);
+    for (const r of refused) {
+      expect(r.lines).toHaveLength(1);
+      expect(r.lines[0]).toMatchObject({ level: INFO, msg: `POST /graphql ${r.status}`, res: { statusCode: r.status } });
+      expect(JSON.stringify(r.lines)).not.toMatch(/stack|\s+at \S+ \(/);
+    }
+    everyLineIsOneJsonLine();
   });
 
   it('a fault inside a resolver answers a bare INTERNAL_SERVER_ERROR and is logged once at error level with its stack and the request id', async () => {

@@ -11,6 +11,7 @@ import * as valid from '../inputs/validate';
 import { auditView } from '../mapping/readModelViews';
 import { dealView } from '../mapping/dealView';
 import { frameView } from '../mapping/frameView';
+import { CursorSeal } from '../mapping/cursorSeal';
 import { DealAuditType } from '../types/audit.type';
 import { DealConnectionType } from '../types/connection.type';
 import { DealType } from '../types/deal.type';
@@ -31,7 +32,11 @@ export class DealResolver {
     @Inject(API_SETTINGS) settings: ApiSettings,
   ) {
     this.frameCache = new FrameCache(settings.frameCacheDeals);
+    this.cursors = new CursorSeal(settings.tokenSecret);
   }
+
+  /** Cursors leave sealed: even one that ends a page on a deal the caller may not list tells nothing. */
+  private readonly cursors: CursorSeal;
 
   private readonly frameCache: FrameCache;
 
@@ -70,15 +75,19 @@ export class DealResolver {
     if (f.tournamentId && !mayReadTournament(ctx.principal, f.tournamentId, this.visibility)) {
       return { edges: [], nodes: [], pageInfo: { hasNextPage: false, hasPreviousPage: false, startCursor: null, endCursor: null }, totalCount: 0 };
     }
-    const page = await this.ledger.deals(f, { first, newestFirst: newestFirst !== false, ...(after ? { after: valid.id(after, 'after') } : {}) });
-    const visible = page.items.map((deal, i) => ({ deal, cursor: page.cursors?.[i] ?? '' })).filter(({ deal }) => mayReadDeal(ctx.principal, deal, this.visibility));
+    const storeCursor = after ? (after.length <= 1000 ? this.cursors.open(after) : null) : undefined;
+    if (storeCursor === null) throw badInput('after is not a cursor of this server (pass an edge\'s cursor or pageInfo.endCursor)');
+    const page = await this.ledger.deals(f, { first, newestFirst: newestFirst !== false, ...(storeCursor ? { after: storeCursor } : {}) });
+    const visible = page.items
+      .map((deal, i) => ({ deal, cursor: this.cursors.seal(page.cursors?.[i] ?? '') }))
+      .filter(({ deal }) => mayReadDeal(ctx.principal, deal, this.visibility));
     for (const { deal } of visible) ctx.deals.prime(deal.dealId, deal);
     const edges = visible.map(({ deal, cursor }) => ({ cursor, node: dealView(deal) }));
     return {
       edges,
       nodes: edges.map((e) => e.node),
-      // startCursor from what the caller sees; endCursor stays the page's end, so paging never stalls on a hidden deal.
-      pageInfo: { hasNextPage: page.hasNextPage, hasPreviousPage: page.hasPreviousPage ?? false, startCursor: edges[0]?.cursor ?? null, endCursor: page.endCursor ?? null },
+      // startCursor from what the caller sees; endCursor stays the page's end, so paging never stalls on a hidden deal (sealed, it tells nothing of that deal).
+      pageInfo: { hasNextPage: page.hasNextPage, hasPreviousPage: page.hasPreviousPage ?? false, startCursor: edges[0]?.cursor ?? null, endCursor: page.endCursor ? this.cursors.seal(page.endCursor) : null },
       totalCount: page.totalCount,
     };
   }

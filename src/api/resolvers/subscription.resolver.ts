@@ -6,7 +6,7 @@ import type { ApiContext } from '../context/apiContext';
 import { frameView } from '../mapping/frameView';
 import { DealUpdateType } from '../types/dealUpdate.type';
 import { PerspectiveEnum } from '../types/enums';
-import { DealEventHub } from '../subscriptions/dealEventHub';
+import { DealEventHub, renderKey } from '../subscriptions/dealEventHub';
 import type { EventQueue } from '../subscriptions/eventQueue';
 import { API_VISIBILITY } from '../../settings/tokens';
 import { perspectiveFor, readableDeal } from './dealAccess';
@@ -55,11 +55,10 @@ export class SubscriptionResolver {
   private async *updates(queue: EventQueue<RecordedEvent>, ctx: ApiContext, dealId: string, requested: PerspectiveEnum): AsyncGenerator<DealUpdateType> {
     for await (const event of queue) {
       // Rendered once per event and perspective, shared by every subscriber with that view.
-      const at = `${event.streamName}\u0000${event.eventId}`;
-      const summary = await this.hub.renderOnce(`${at}\u0000summary`, async () => (await this.ledger.dealsByIds([dealId]))[0] ?? null);
+      const summary = await this.hub.renderOnce(renderKey(event, 'summary', dealId), async () => (await this.ledger.dealsByIds([dealId]))[0] ?? null);
       if (!summary) continue;
       const perspective = perspectiveFor(ctx, summary, requested);
-      const update = await this.hub.renderOnce(`${at}\u0000${JSON.stringify(perspective)}`, async (): Promise<DealUpdateType> => {
+      const update = await this.hub.renderOnce(renderKey(event, 'dealUpdate', dealId, perspective), async (): Promise<DealUpdateType> => {
         const frames = await this.ledger.frames(dealId, {}, perspective);
         const frame = frames.find((f) => f.event.id === event.eventId);
         return {

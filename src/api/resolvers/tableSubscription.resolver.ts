@@ -10,7 +10,7 @@ import { notFound } from '../errors/apiError';
 import * as valid from '../inputs/validate';
 import { frameView } from '../mapping/frameView';
 import { scoreSheetView, standingsView } from '../mapping/readModelViews';
-import { DealEventHub } from '../subscriptions/dealEventHub';
+import { DealEventHub, renderKey } from '../subscriptions/dealEventHub';
 import type { EventQueue } from '../subscriptions/eventQueue';
 import { API_VISIBILITY } from '../../settings/tokens';
 import { PerspectiveEnum } from '../types/enums';
@@ -63,7 +63,6 @@ export class TableSubscriptionResolver {
 
   private async *tableEvents(queue: EventQueue<RecordedEvent>, ctx: ApiContext, tableId: string, tableStream: string): AsyncGenerator<TableUpdateType> {
     for await (const event of queue) {
-      const at = `${event.streamName}\u0000${event.eventId}`;
       let dealId: string | null = null;
       let dealNumber: number | null = null;
       let frame: TableUpdateType['frame'] = null;
@@ -76,18 +75,18 @@ export class TableSubscriptionResolver {
       } else {
         dealId = event.streamName.slice(DEAL_STREAM_PREFIX.length);
         const id = dealId;
-        const summary = await this.hub.renderOnce(`${at}\u0000summary`, async () => (await this.ledger.dealsByIds([id]))[0] ?? null);
+        const summary = await this.hub.renderOnce(renderKey(event, 'summary', id), async () => (await this.ledger.dealsByIds([id]))[0] ?? null);
         if (!summary || summary.tableId !== tableId) continue;
         dealNumber = summary.dealNumber;
         const perspective = perspectiveFor(ctx, summary, PerspectiveEnum.AUTO);
-        frame = await this.hub.renderOnce(`${at}\u0000frame\u0000${JSON.stringify(perspective)}`, async () => {
-          const frames = await this.ledger.frames(id, {}, perspective);
-          const f = frames.find((x) => x.event.id === event.eventId);
+        frame = await this.hub.renderOnce(renderKey(event, 'frame', id, perspective), async () => {
+          // Only this event's frame: building every frame of the deal per event made a move cost O(moves²).
+          const f = await this.ledger.frameOfEvent(id, event.eventId, perspective);
           return f ? frameView(f) : null;
         });
       }
       const sheet = SHEET_EVENTS.has(event.type)
-        ? await this.hub.renderOnce(`${at}\u0000sheet`, async () => {
+        ? await this.hub.renderOnce(renderKey(event, 'sheet', tableId), async () => {
             const s = await this.ledger.scoreSheet(tableId);
             return s ? scoreSheetView(s) : null;
           })
@@ -107,13 +106,12 @@ export class TableSubscriptionResolver {
 
   private async *standingsEvents(queue: EventQueue<RecordedEvent>, tournamentId: string, stream: string): AsyncGenerator<TournamentUpdateType> {
     for await (const event of queue) {
-      const at = `${event.streamName}\u0000${event.eventId}`;
       if (event.streamName !== stream) {
         const dealId = event.streamName.slice(DEAL_STREAM_PREFIX.length);
-        const summary = await this.hub.renderOnce(`${at}\u0000summary`, async () => (await this.ledger.dealsByIds([dealId]))[0] ?? null);
+        const summary = await this.hub.renderOnce(renderKey(event, 'summary', dealId), async () => (await this.ledger.dealsByIds([dealId]))[0] ?? null);
         if (!summary || summary.tournamentId !== tournamentId) continue;
       }
-      const standings = await this.hub.renderOnce(`${at}\u0000standings\u0000${tournamentId}`, async () => {
+      const standings = await this.hub.renderOnce(renderKey(event, 'standings', tournamentId), async () => {
         const s = await this.ledger.standings(tournamentId);
         return s ? standingsView(s) : null;
       });

@@ -7,6 +7,18 @@ const QUEUE_CAPACITY = 1000;
 /** Renders kept: enough for every perspective of the events in flight to their subscribers. */
 const RENDERS_KEPT = 512;
 
+/** What a render is of: built only by renderKey, so every key names its event, its kind and its scope. */
+export type RenderKey = string & { readonly __renderKey: true };
+
+/**
+ * The key of one render: the event (its stream and id: event ids may repeat across streams in
+ * EventStoreDB), what is rendered, and everything the render depends on (the deal, table or
+ * tournament it is of, and the perspective), so no render is shared across deals or views.
+ */
+export function renderKey(event: Pick<RecordedEvent, 'streamName' | 'eventId'>, what: 'summary' | 'dealUpdate' | 'frame' | 'sheet' | 'standings', ...scope: readonly unknown[]): RenderKey {
+  return JSON.stringify([event.streamName, event.eventId, what, ...scope]) as RenderKey;
+}
+
 /** One Ledger listener fanned out to the subscribers of each deal. */
 @Injectable()
 export class DealEventHub implements OnModuleDestroy {
@@ -44,9 +56,9 @@ export class DealEventHub implements OnModuleDestroy {
 
   /**
    * What one event looks like from one perspective, computed once however many subscribers wait
-   * for it (the key names the event and the perspective); a failed render is not kept.
+   * for it (see renderKey); a failed render is not kept.
    */
-  renderOnce<T>(key: string, render: () => Promise<T>): Promise<T> {
+  renderOnce<T>(key: RenderKey, render: () => Promise<T>): Promise<T> {
     const known = this.renders.get(key);
     if (known) return known as Promise<T>;
     const p = render();

@@ -69,9 +69,10 @@ function frameOf(dealId: string, state: DealState, event: RecordedEvent, step: n
 
 /**
  * The replay frames of a deal: step 0 is the dealt position (CardsDealt), then one frame per
- * later deal event (other event types in the stream make no frame). A pure fold of the deal's events; `from`/`to` are inclusive step numbers.
+ * later deal event (other event types in the stream make no frame). A pure fold of the deal's events; `from`/`to` are inclusive step numbers,
+ * `eventId` asks for the one frame of that event.
  */
-export function replayFrames(dealId: string, events: readonly RecordedEvent[], perspective: Perspective, range: { from?: number; to?: number } = {}): ReplayFrame[] {
+export function replayFrames(dealId: string, events: readonly RecordedEvent[], perspective: Perspective, range: { from?: number; to?: number; eventId?: string } = {}): ReplayFrame[] {
   const from = range.from ?? 0;
   const to = range.to ?? Number.MAX_SAFE_INTEGER;
   const frames: ReplayFrame[] = [];
@@ -92,6 +93,11 @@ export function replayFrames(dealId: string, events: readonly RecordedEvent[], p
     seenCards(perspective, state.game, known);
     for (const t of state.game.tricks) if (!t.unplayed) for (const c of t.cards) known.add(c.card);
     if (state.game.currentTrick) for (const c of state.game.currentTrick.cards) known.add(c.card);
+    // `eventId`: only the frame that event made (a live subscriber's), and nothing after it.
+    if (range.eventId !== undefined) {
+      if (event.eventId === range.eventId) return [frameOf(dealId, state, event, step, perspective, known)];
+      continue;
+    }
     if (step >= from) frames.push(frameOf(dealId, state, event, step, perspective, known));
   }
   return frames;
