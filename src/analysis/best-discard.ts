@@ -1,20 +1,13 @@
-import { type Card, type Suit, sumPoints } from '../rules/card';
-import type { Seat } from '../rules/seat';
+import { type Card, sumPoints } from '../rules/card';
 import { cardLayout, maskOf } from './card-layout';
 import { discardsLikelyBestFirst } from './discard-order';
+import type { DiscardProblem } from './discard-problem';
 import { checkPosition } from './position-check';
 import { defaultSolver } from './solve';
 import type { Solver } from './solver';
-import type { SolverGame, SolverPosition } from './solver-position';
+import type { SolverPosition } from './solver-position';
 
-/** The declarer's twelve cards (his ten and the skat) before he discards, with both defenders' hands. */
-export interface DiscardProblem {
-  readonly game: SolverGame;
-  readonly trump?: Suit;
-  readonly declarer: Seat;
-  /** By seat; the declarer's entry holds his 12 cards, the others 10 each. */
-  readonly hands: readonly [readonly Card[], readonly Card[], readonly Card[]];
-}
+export type { DiscardProblem } from './discard-problem';
 
 export interface DiscardValue {
   readonly discard: readonly [Card, Card];

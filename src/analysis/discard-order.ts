@@ -1,6 +1,6 @@
 import type { Card } from '../rules/card';
 import { cardLayout, maskOf } from './card-layout';
-import type { DiscardProblem } from './best-discard';
+import type { DiscardProblem } from './discard-problem';
 import { popcount } from './transposition-table';
 
 const { clz32 } = Math;

@@ -75,6 +75,9 @@ afterAll(async () => {
   await server?.close();
 });
 
+// A whole deal by taps takes ~15 s on a quiet machine and several times that on a loaded one.
+jest.setTimeout(240_000);
+
 describe('recorder page in Chromium', () => {
   let recCtx: BrowserContext;
   let rec: Page;
