@@ -11,7 +11,10 @@ export default tseslint.config(
     files: ['**/*.ts'],
     rules: {
       // Unused names are the compiler's job (noUnusedLocals); `_`-prefixed ones are deliberate.
-      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_', caughtErrors: 'none', destructuredArrayIgnorePattern: '^_' }],
+      '@typescript-eslint/no-unused-vars': [
+        'error',
+        { argsIgnorePattern: '^_', varsIgnorePattern: '^_', caughtErrors: 'none', destructuredArrayIgnorePattern: '^_' },
+      ],
       // Lazy `require` keeps the CLI and the store adapters cheap to load (see cli/registry.ts, storeUrl.ts).
       '@typescript-eslint/no-require-imports': 'off',
       // Decorator-heavy Nest classes and test doubles of untyped client internals need an occasional `any`.

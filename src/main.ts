@@ -36,7 +36,12 @@ async function bootstrap(): Promise<void> {
   }
   let ledger: Ledger;
   try {
-    ledger = await Ledger.open({ storeUrl: settings.storeUrl, readModelUrl: settings.readModelUrl, readModelMismatch: settings.readModelMismatch, analysis: { limits: analysisLimits } });
+    ledger = await Ledger.open({
+      storeUrl: settings.storeUrl,
+      readModelUrl: settings.readModelUrl,
+      readModelMismatch: settings.readModelMismatch,
+      analysis: { limits: analysisLimits },
+    });
   } catch (error) {
     throw new StartupError(`cannot open the store ${redactUrl(settings.storeUrl)} (${STORE_ENV}): ${(error as Error).message}`);
   }
@@ -50,7 +55,9 @@ async function bootstrap(): Promise<void> {
   await app.listen(port, host);
   const logger = app.get(Logger);
   if (!capWebSocketPayload(app, settings.limits.maxBodyBytes)) logger.warn('WebSocket message size could not be capped (graphql-ws server not found)');
-  logger.log(`Skat Ledger listening on http://${host.includes(':') ? `[${host}]` : host}:${port}/graphql (store ${redactUrl(settings.storeUrl)}; token secret from ${settings.tokenSecretSource})`);
+  logger.log(
+    `Skat Ledger listening on http://${host.includes(':') ? `[${host}]` : host}:${port}/graphql (store ${redactUrl(settings.storeUrl)}; token secret from ${settings.tokenSecretSource})`,
+  );
 }
 
 bootstrap().catch((err: unknown) => {

@@ -32,7 +32,8 @@ describe('best discard (R10) with every card open', () => {
         const exact = bestDiscard(p, { exact: true }, solver);
         expect(exact.discards.map((d) => d.value).sort((a, b) => a! - b!)).toEqual(all.sort((a, b) => a - b));
         // Every discard not computed exactly is really no better than the best.
-        for (const d of found.discards) if (d.atMost !== undefined) expect(solveValue(positionAfterDiscard(p, d.discard), solver).value).toBeLessThanOrEqual(d.atMost);
+        for (const d of found.discards)
+          if (d.atMost !== undefined) expect(solveValue(positionAfterDiscard(p, d.discard), solver).value).toBeLessThanOrEqual(d.atMost);
       }
     }
   });
@@ -52,8 +53,16 @@ describe('best discard (R10) with every card open', () => {
       for (const o of r.options) {
         const trump = { clubs: 'C', spades: 'S', hearts: 'H', diamonds: 'D' }[o.gameType as string] as (typeof SUITS)[number] | undefined;
         const game = o.gameType === 'null' ? 'null' : o.gameType === 'grand' ? 'grand' : 'suit';
-        const contract = { declarer: p.declarer, declaration: { gameType: o.gameType, hand: false, schneiderAnnounced: false, schwarzAnnounced: false, ouvert: false }, bid: 18, declarerCardsWithSkat: p.twelve, profile };
-        const wins = discardsOf(p.hands[p.declarer]).some((discard) => gameVerdict(positionAfterDiscard({ ...p, game, ...(trump ? { trump } : {}) }, discard), contract, solver).won);
+        const contract = {
+          declarer: p.declarer,
+          declaration: { gameType: o.gameType, hand: false, schneiderAnnounced: false, schwarzAnnounced: false, ouvert: false },
+          bid: 18,
+          declarerCardsWithSkat: p.twelve,
+          profile,
+        };
+        const wins = discardsOf(p.hands[p.declarer]).some(
+          (discard) => gameVerdict(positionAfterDiscard({ ...p, game, ...(trump ? { trump } : {}) }, discard), contract, solver).won,
+        );
         expect({ type: o.gameType, won: o.won }).toEqual({ type: o.gameType, won: wins });
         if (o.won) expect(o.gameValue).toBeGreaterThanOrEqual(18);
       }

@@ -45,9 +45,20 @@ export function bestGame(p: BestGameProblem, solver: Solver = defaultSolver()): 
   const options: GameOption[] = [];
   for (const gameType of GAME_TYPES) {
     const declaration: Declaration = { gameType, hand: false, schneiderAnnounced: false, schwarzAnnounced: false, ouvert: false };
-    const contract: GameContract = { declarer: p.declarer, declaration, bid: p.bid, declarerCardsWithSkat: p.declarerCardsWithSkat ?? twelve, profile: p.profile };
+    const contract: GameContract = {
+      declarer: p.declarer,
+      declaration,
+      bid: p.bid,
+      declarerCardsWithSkat: p.declarerCardsWithSkat ?? twelve,
+      profile: p.profile,
+    };
     const trump = SUIT_OF_GAME[gameType];
-    const problem: DiscardProblem = { game: gameType === 'null' ? 'null' : gameType === 'grand' ? 'grand' : 'suit', ...(trump ? { trump } : {}), declarer: p.declarer, hands: p.hands };
+    const problem: DiscardProblem = {
+      game: gameType === 'null' ? 'null' : gameType === 'grand' ? 'grand' : 'suit',
+      ...(trump ? { trump } : {}),
+      declarer: p.declarer,
+      hands: p.hands,
+    };
     const requirement = gameType === 'null' ? null : requirementOf(contract);
     let winning: readonly [Card, Card] | null = null;
     const possible = gameType === 'null' ? nullReachesBid(contract) : requirement !== null;
@@ -108,4 +119,3 @@ function valueWhenWon(contract: GameContract, requirement: ReturnType<typeof req
   const [points, tricks] = requirement.kind === 'allTricks' ? [120, 10] : requirement.points >= 90 ? [90, 8] : [61, 5];
   return scoreGame(facts(contract, points, tricks), contract.profile).gameValue;
 }
-

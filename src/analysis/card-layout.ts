@@ -62,7 +62,7 @@ function build(game: SolverGame, trump: Suit | null): CardLayout {
   });
   // Adjacent bits of one class with equal points (R1): 7-8-9 of a suit, the jacks, a null suit.
   const equalRuns: EqualRun[] = [];
-  for (let b = 0; b < 32; ) {
+  for (let b = 0; b < 32;) {
     let e = b + 1;
     while (e < 32 && classMaskOfBit[e] === classMaskOfBit[b] && (game === 'null' || pointsOfBit[e] === pointsOfBit[b])) e++;
     if (e - b >= 2) equalRuns.push({ shift: b, width: e - b });
@@ -100,7 +100,7 @@ export function maskOf(layout: CardLayout, cards: readonly Card[]): number {
 /** The cards of a mask, highest bit first. */
 export function cardsOf(layout: CardLayout, mask: number): Card[] {
   const out: Card[] = [];
-  for (let m = mask; m !== 0; ) {
+  for (let m = mask; m !== 0;) {
     const bit = 31 - Math.clz32(m);
     out.push(layout.cardOfBit[bit]);
     m &= ~(1 << bit);

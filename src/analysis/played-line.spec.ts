@@ -18,7 +18,7 @@ describe('perfect-information outcome along the played line of the ISS corpus', 
   const solver = new Solver({ ttBits: 18 });
   const lines = corpusLines();
 
-  it('ends in each scoreable record\'s recorded result', () => {
+  it("ends in each scoreable record's recorded result", () => {
     const checked: string[] = [];
     const skipped: Record<string, string> = {};
     for (const { text, line } of lines) {

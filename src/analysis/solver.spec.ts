@@ -47,7 +47,11 @@ class Minimax {
   private readonly trick: number[] = [];
   private leader: number;
   private readonly m: number;
-  constructor(node: Node, private readonly declarer: Seat, mode: PlayMode) {
+  constructor(
+    node: Node,
+    private readonly declarer: Seat,
+    mode: PlayMode,
+  ) {
     this.hands = node.hands.map((h) => h.map(cardIndex));
     for (const t of node.trick) this.trick.push(cardIndex(t.card));
     this.leader = node.trick.length ? node.trick[0].seat : node.toMove;
@@ -95,7 +99,11 @@ class Minimax {
   /** The declarer's future card points after each legal card (in `legal()` order, as cards). */
   valuesByCard(): Map<number, number> {
     const out = new Map<number, number>();
-    for (const c of this.legal()) out.set(c, this.with(c, (w, p) => (w === this.declarer ? p : 0) + this.value()));
+    for (const c of this.legal())
+      out.set(
+        c,
+        this.with(c, (w, p) => (w === this.declarer ? p : 0) + this.value()),
+      );
     return out;
   }
 
@@ -123,7 +131,11 @@ class Minimax {
   /** Per legal card: does the declarer still reach the goal (no trick / every trick)? */
   goalsByCard(goal: 'none' | 'all'): Map<number, boolean> {
     const out = new Map<number, boolean>();
-    for (const c of this.legal()) out.set(c, this.with(c, (w) => (w < 0 || (w === this.declarer) === (goal === 'all')) && this.goal(goal)));
+    for (const c of this.legal())
+      out.set(
+        c,
+        this.with(c, (w) => (w < 0 || (w === this.declarer) === (goal === 'all')) && this.goal(goal)),
+      );
     return out;
   }
 
@@ -150,7 +162,18 @@ function randomEndgame(rand: () => number, game: SolverPosition['game'], tricksL
   const dealt = randomDeal(rand);
   const trump = game === 'suit' ? SUITS[Math.floor(rand() * 4)] : undefined;
   const declarer = Math.floor(rand() * 3) as Seat;
-  const pos0: SolverPosition = { game, ...(trump ? { trump } : {}), declarer, hands: dealt.hands, trick: [], toMove: 0, declarerPoints: 0, defenderPoints: 0, declarerTricks: 0, defenderTricks: 0 };
+  const pos0: SolverPosition = {
+    game,
+    ...(trump ? { trump } : {}),
+    declarer,
+    hands: dealt.hands,
+    trick: [],
+    toMove: 0,
+    declarerPoints: 0,
+    defenderPoints: 0,
+    declarerTricks: 0,
+    defenderTricks: 0,
+  };
   const mode = modeOf(pos0);
   let node: Node = { hands: dealt.hands.map((h) => h.slice()), trick: [], toMove: 0 };
   let declarerPoints = sumPoints(dealt.skat);
@@ -174,7 +197,16 @@ function randomEndgame(rand: () => number, game: SolverPosition['game'], tricksL
     node = step.next;
   }
   if (game === 'null') declarerTricks = 0;
-  return { ...pos0, hands: [node.hands[0], node.hands[1], node.hands[2]], trick: node.trick, toMove: node.toMove, declarerPoints, defenderPoints, declarerTricks, defenderTricks };
+  return {
+    ...pos0,
+    hands: [node.hands[0], node.hands[1], node.hands[2]],
+    trick: node.trick,
+    toMove: node.toMove,
+    declarerPoints,
+    defenderPoints,
+    declarerTricks,
+    defenderTricks,
+  };
 }
 
 const byCard = <T extends { card: Card }>(moves: readonly T[]): T[] => [...moves].sort((a, b) => a.card.localeCompare(b.card));

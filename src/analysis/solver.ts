@@ -148,7 +148,7 @@ export class Solver {
     const hand = this.hands[(this.leader + this.len) % 3];
     const present = this.live;
     const out = new Map<number, number>();
-    for (let m = legal; m !== 0; ) {
+    for (let m = legal; m !== 0;) {
       const b = bitIndex(m);
       m &= ~(1 << b);
       const above = this.equivalentAbove(b, hand, present);
@@ -244,7 +244,6 @@ export class Solver {
 
   // ------------------------------------------------------------------ moves
 
-
   /**
    * Fills the move buffer of this level with the representative legal moves, best guess first
    * (`first`: the card the table remembers as best here, or -1). Returns how many.
@@ -285,7 +284,7 @@ export class Solver {
       winnerIsFriend = ((this.leader + winPos) % 3 === this.declarer) === mine;
     }
     const others = live & ~hand;
-    for (let m = legal; m !== 0; ) {
+    for (let m = legal; m !== 0;) {
       const b = 31 - clz32(m);
       const bit = 1 << b;
       m &= ~bit;

@@ -94,7 +94,7 @@ export class TranspositionTable {
 export function popcount(x: number): number {
   x = x - ((x >>> 1) & 0x55555555);
   x = (x & 0x33333333) + ((x >>> 2) & 0x33333333);
-  return (imul((x + (x >>> 4)) & 0x0f0f0f0f, 0x01010101) >>> 24);
+  return imul((x + (x >>> 4)) & 0x0f0f0f0f, 0x01010101) >>> 24;
 }
 
 const KEY_BITS = 0x7f00000f;

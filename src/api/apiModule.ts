@@ -28,10 +28,19 @@ class LedgerModule implements OnApplicationShutdown {
         { provide: API_SETTINGS, useValue: settings },
         { provide: API_REVOCATIONS, useValue: new TokenRevocations() },
         { provide: API_RATE_LIMITER, useValue: new RateLimiter(settings.limits.ratePerWindow, settings.limits.rateWindowMs) },
-        ledger ? { provide: Ledger, useValue: ledger } : { provide: Ledger, useFactory: () => Ledger.open({ storeUrl: settings.storeUrl, readModelUrl: settings.readModelUrl, readModelMismatch: settings.readModelMismatch }) },
+        ledger
+          ? { provide: Ledger, useValue: ledger }
+          : {
+              provide: Ledger,
+              useFactory: () =>
+                Ledger.open({ storeUrl: settings.storeUrl, readModelUrl: settings.readModelUrl, readModelMismatch: settings.readModelMismatch }),
+            },
         {
           provide: API_VISIBILITY,
-          useValue: { isPrivateTournament: (id) => id !== null && settings.privateTournaments.has(id), privateTournaments: [...settings.privateTournaments] } satisfies Visibility,
+          useValue: {
+            isPrivateTournament: (id) => id !== null && settings.privateTournaments.has(id),
+            privateTournaments: [...settings.privateTournaments],
+          } satisfies Visibility,
         },
       ],
       exports: [API_SETTINGS, Ledger, API_VISIBILITY, API_REVOCATIONS, API_RATE_LIMITER],

@@ -52,7 +52,10 @@ export function graphqlOptions(settings: ApiSettings, ledger: Ledger, guards: Sh
   const { limits } = settings;
   const { limiter, revocations } = guards;
   const authenticate = (authorization: unknown, clientKey: string): Principal => principalFrom(authorization, clientKey, settings.tokenSecret, revocations);
-  const sessions = new SocketSessions(authenticate, revocations, { perConnection: limits.maxOperationsPerConnection, perCaller: limits.maxOperationsPerCaller });
+  const sessions = new SocketSessions(authenticate, revocations, {
+    perConnection: limits.maxOperationsPerConnection,
+    perCaller: limits.maxOperationsPerCaller,
+  });
   const depthRule = depthLimitRule(limits.maxDepth);
   // Only server faults are logged here; a client's error is in the request's own line (no stack).
   const log = (err: unknown) => {
@@ -99,7 +102,13 @@ export function graphqlOptions(settings: ApiSettings, ledger: Ledger, guards: Sh
     includeStacktraceInErrorResponses: false,
     formatError,
     validationRules: [depthRule],
-    plugins: [graphiqlLandingPage('/graphql'), complexityPlugin(limits.maxComplexity, ledger), ApolloServerPluginCacheControlDisabled(), responseCachePlugin(responseCache), plainExecutionPlugin()],
+    plugins: [
+      graphiqlLandingPage('/graphql'),
+      complexityPlugin(limits.maxComplexity, ledger),
+      ApolloServerPluginCacheControlDisabled(),
+      responseCachePlugin(responseCache),
+      plainExecutionPlugin(),
+    ],
     // Compact JSON (Apollo pretty-prints by default), remembered for cached results.
     stringifyResult: memoisedStringify(),
     context: (arg: HttpContextArg | WsContextArg): ApiContext => {
@@ -132,7 +141,11 @@ export function graphqlOptions(settings: ApiSettings, ledger: Ledger, guards: Sh
         onNext: (_ctx: unknown, _id: string, _payload: unknown, _args: unknown, result: ExecutionResult) =>
           result.errors?.length ? { ...result, errors: result.errors.map((e) => formatError(e.toJSON(), e)) } : undefined,
         onComplete: (ctx: { extra: unknown }, id: string) => sessions.done((ctx.extra as WsContextArg['extra']).socket, id),
-        onSubscribe: (ctx: { extra: unknown }, id: string, payload: { query: string; variables?: Record<string, unknown> | null; operationName?: string | null }) => {
+        onSubscribe: (
+          ctx: { extra: unknown },
+          id: string,
+          payload: { query: string; variables?: Record<string, unknown> | null; operationName?: string | null },
+        ) => {
           const extra = ctx.extra as WsContextArg['extra'];
           let admitted = false;
           try {

@@ -25,14 +25,20 @@ const { json } = require('express') as { json: (options: { limit: number }) => M
  * `logger: false` silences every log (tests); otherwise JSON lines at SKAT_LEDGER_LOG_LEVEL (default
  * info) to stdout, or to `logDestination` (tests that read the lines).
  */
-export async function createApp(settings: ApiSettings, options: { ledger?: Ledger; logger?: boolean; logDestination?: LogDestination } = {}): Promise<NestExpressApplication> {
+export async function createApp(
+  settings: ApiSettings,
+  options: { ledger?: Ledger; logger?: boolean; logDestination?: LogDestination } = {},
+): Promise<NestExpressApplication> {
   const quiet = options.logger === false;
-  const app = await NestFactory.create<NestExpressApplication>(AppModule.register(settings, options.ledger, quiet ? 'silent' : logLevelFromEnv(process.env), options.logDestination), {
-    bodyParser: false,
-    // Nest's own start-up lines wait for the pino logger, then go through it (one JSON line each).
-    bufferLogs: !quiet,
-    logger: quiet ? false : undefined,
-  });
+  const app = await NestFactory.create<NestExpressApplication>(
+    AppModule.register(settings, options.ledger, quiet ? 'silent' : logLevelFromEnv(process.env), options.logDestination),
+    {
+      bodyParser: false,
+      // Nest's own start-up lines wait for the pino logger, then go through it (one JSON line each).
+      bufferLogs: !quiet,
+      logger: quiet ? false : undefined,
+    },
+  );
   if (!quiet) app.useLogger(app.get(Logger));
   // No ETag on API answers: hashing every 60 KB replay costs more than it saves, since GraphQL
   // POST answers are not revalidated by browsers (static viewer files keep their own ETags).
@@ -59,7 +65,9 @@ export async function createApp(settings: ApiSettings, options: { ledger?: Ledge
  * (webSocketFrameGuard.ts). Call after app.init()/listen().
  */
 export function capWebSocketPayload(app: NestExpressApplication, maxBytes: number): boolean {
-  const driver = app.get(GraphQLModule, { strict: false })?.graphQlAdapter as unknown as { _subscriptionService?: { wss?: EventEmitter & { options?: { maxPayload?: number } } } };
+  const driver = app.get(GraphQLModule, { strict: false })?.graphQlAdapter as unknown as {
+    _subscriptionService?: { wss?: EventEmitter & { options?: { maxPayload?: number } } };
+  };
   const wss = driver?._subscriptionService?.wss;
   const options = wss?.options;
   if (!wss || !options) return false;
@@ -73,25 +81,35 @@ export function capWebSocketPayload(app: NestExpressApplication, maxBytes: numbe
  * GraphQL documents too deep or with too many fragments for the recursive parser and validation
  * rules are refused with 400 before Apollo sees them (they would overflow the stack: a 500).
  */
-const documentShapeGuard = (refuse: Refuse) => (req: IncomingMessage & { body?: unknown; url?: string }, res: ServerResponse, next: (err?: unknown) => void): void => {
-  if (!req.url?.startsWith('/graphql')) return next();
-  const bodies = Array.isArray(req.body) ? req.body : [req.body];
-  const texts: unknown[] = bodies.map((b) => (b && typeof b === 'object' ? (b as { query?: unknown }).query : undefined));
-  if (req.method === 'GET') texts.push(new URL(req.url, 'http://x').searchParams.get('query') ?? undefined);
-  for (const text of texts) {
-    const problem = typeof text === 'string' ? documentShapeProblem(text) : null;
-    if (problem) {
-      refuse(req, res, 400, JSON.stringify({ errors: [{ message: `${problem}; refused`, extensions: { code: 'BAD_USER_INPUT', reason: 'DOCUMENT_TOO_DEEP' } }] }));
-      return;
+const documentShapeGuard =
+  (refuse: Refuse) =>
+  (req: IncomingMessage & { body?: unknown; url?: string }, res: ServerResponse, next: (err?: unknown) => void): void => {
+    if (!req.url?.startsWith('/graphql')) return next();
+    const bodies = Array.isArray(req.body) ? req.body : [req.body];
+    const texts: unknown[] = bodies.map((b) => (b && typeof b === 'object' ? (b as { query?: unknown }).query : undefined));
+    if (req.method === 'GET') texts.push(new URL(req.url, 'http://x').searchParams.get('query') ?? undefined);
+    for (const text of texts) {
+      const problem = typeof text === 'string' ? documentShapeProblem(text) : null;
+      if (problem) {
+        refuse(
+          req,
+          res,
+          400,
+          JSON.stringify({ errors: [{ message: `${problem}; refused`, extensions: { code: 'BAD_USER_INPUT', reason: 'DOCUMENT_TOO_DEEP' } }] }),
+        );
+        return;
+      }
     }
-  }
-  next();
-};
+    next();
+  };
 
 /** body-parser errors (413 too large, 400 bad JSON) answered as GraphQL errors with a code. */
-const bodyErrorHandler = (refuse: Refuse) => (err: unknown, req: IncomingMessage, res: ServerResponse, next: (err?: unknown) => void): void => {
-  const e = err as { status?: number; type?: string; message?: string };
-  if (!e || typeof e.status !== 'number' || e.status >= 500) return next(err);
-  const message = e.type === 'entity.too.large' ? 'request body too large' : e.type === 'entity.parse.failed' ? 'request body is not valid JSON' : 'bad request body';
-  refuse(req, res, e.status, JSON.stringify({ errors: [{ message, extensions: { code: 'BAD_USER_INPUT', reason: e.type ?? 'BAD_REQUEST' } }] }));
-};
+const bodyErrorHandler =
+  (refuse: Refuse) =>
+  (err: unknown, req: IncomingMessage, res: ServerResponse, next: (err?: unknown) => void): void => {
+    const e = err as { status?: number; type?: string; message?: string };
+    if (!e || typeof e.status !== 'number' || e.status >= 500) return next(err);
+    const message =
+      e.type === 'entity.too.large' ? 'request body too large' : e.type === 'entity.parse.failed' ? 'request body is not valid JSON' : 'bad request body';
+    refuse(req, res, e.status, JSON.stringify({ errors: [{ message, extensions: { code: 'BAD_USER_INPUT', reason: e.type ?? 'BAD_REQUEST' } }] }));
+  };

@@ -51,7 +51,9 @@ export function pinoHttpOptions(level: LogLevel): Options {
       // A request that failed on the client's side has no stack worth a line; a server error keeps its stack.
       err: (err: Error & { status?: number; statusCode?: number }) => {
         const status = err.statusCode ?? err.status;
-        return typeof status === 'number' && status < 500 ? { type: err.name, message: err.message } : { type: err.name, message: err.message, stack: err.stack };
+        return typeof status === 'number' && status < 500
+          ? { type: err.name, message: err.message }
+          : { type: err.name, message: err.message, stack: err.stack };
       },
     },
   };

@@ -28,7 +28,9 @@ export class ReadinessController {
         const readModels = this.indicators.check('readModels');
         const { storeReachable, readModelsCaughtUp } = await readiness;
         if (readModelsCaughtUp) return readModels.up();
-        return readModels.down({ message: storeReachable ? 'the read models are still catching up with the log' : 'cannot tell: the event store does not answer' });
+        return readModels.down({
+          message: storeReachable ? 'the read models are still catching up with the log' : 'cannot tell: the event store does not answer',
+        });
       },
     ]);
   }

@@ -42,7 +42,8 @@ export function analyzeIssRecord(line: string, solver: Solver = defaultSolver())
     id = read.record.header.find((h) => h.key === 'ID')?.value ?? null;
     const converted = issTokensToMoves(read.record.moves);
     if (!converted.ok) return { id, error: `malformed record: move ${converted.tokenIndex + 1}: ${converted.reason}` };
-    if (converted.value.unknownCardAt !== null) return { id, error: `move ${converted.value.unknownCardAt + 1} plays an unknown card (??): the position is not known` };
+    if (converted.value.unknownCardAt !== null)
+      return { id, error: `move ${converted.value.unknownCardAt + 1} plays an unknown card (??): the position is not known` };
     const p = positionFromMoves(converted.value.dealt, converted.value.moves, ISS);
     if (!p.ok) return { id, error: p.reason };
     if (p.over) return { id, error: `no card left to play: ${p.over}` };

@@ -75,7 +75,13 @@ export function decideIssLines(batch: IssDecideBatch, seriesCounts: Map<string, 
       seriesCounts.set(series, guess);
     }
     try {
-      const converted = issRecordToEvents(judged.record, { line: text, lineNumber: batch.lineNumbers[i], file: batch.file, dealNumber: guess, encoding: batch.encodings[i] });
+      const converted = issRecordToEvents(judged.record, {
+        line: text,
+        lineNumber: batch.lineNumbers[i],
+        file: batch.file,
+        dealNumber: guess,
+        encoding: batch.encodings[i],
+      });
       if (!converted.ok) {
         out.push({ kind: 'accepted', id: judged.id, series, guess, deal: null });
         continue;
@@ -85,8 +91,21 @@ export function decideIssLines(batch: IssDecideBatch, seriesCounts: Map<string, 
       const sealed = sealNewStreamRows(streamName, d.events, batch.recordedAt, batch.maxEventBytes);
       const occurredAt = d.events[0].metadata.occurredAt ?? '';
       out.push({
-        kind: 'accepted', id: judged.id, series, guess,
-        deal: { recordId: d.recordId, dealId: d.dealId, tableId: d.tableId, series: d.series, players: d.players, occurredAt, streamName, rows: sealed.rows, lastHash: sealed.lastHash },
+        kind: 'accepted',
+        id: judged.id,
+        series,
+        guess,
+        deal: {
+          recordId: d.recordId,
+          dealId: d.dealId,
+          tableId: d.tableId,
+          series: d.series,
+          players: d.players,
+          occurredAt,
+          streamName,
+          rows: sealed.rows,
+          lastHash: sealed.lastHash,
+        },
       });
     } catch {
       // Whatever failed here fails again when the importer decides the deal itself, and is reported there.

@@ -160,7 +160,13 @@ async function seriesSeen(target: IssImportTarget, run: RunState, series: string
   return seen;
 }
 
-const tableContext = (commandId: string, occurredAt: string): CommandContext => ({ commandId, actorId: ISS_IMPORT_SOURCE, role: 'system', source: ISS_IMPORT_SOURCE, occurredAt });
+const tableContext = (commandId: string, occurredAt: string): CommandContext => ({
+  commandId,
+  actorId: ISS_IMPORT_SOURCE,
+  role: 'system',
+  source: ISS_IMPORT_SOURCE,
+  occurredAt,
+});
 
 /**
  * The table of a series, opened by the first record of the series with that record's players in
@@ -190,9 +196,17 @@ function admitNewcomers(run: RunState, seen: SeriesSeen, deal: DealHead, occurre
   if (!joined) return;
   const commandId = `${ISS_IMPORT_SOURCE}:table:${deal.series}:join:${deal.recordId}`;
   const ctx = tableContext(commandId, occurredAt);
-  run.pending.addStream(tableStreamName(deal.tableId), [
-    { type: joined.type, data: joined.data, metadata: { eventId: eventIdFor(commandId, 0), commandId, actorId: ctx.actorId, source: ctx.source, occurredAt, schemaVersion: '1' } },
-  ], 'streamExists');
+  run.pending.addStream(
+    tableStreamName(deal.tableId),
+    [
+      {
+        type: joined.type,
+        data: joined.data,
+        metadata: { eventId: eventIdFor(commandId, 0), commandId, actorId: ctx.actorId, source: ctx.source, occurredAt, schemaVersion: '1' },
+      },
+    ],
+    'streamExists',
+  );
   seen.players.push(...joined.data.players);
 }
 
@@ -242,7 +256,15 @@ function differingFields(stored: StoredRecord, incoming: IssRecord): string[] {
  * `decided`: what the worker thread made of the line (judgement, and the deal sealed for the
  * number it guessed), else the line is judged and decided here.
  */
-async function importLine(target: IssImportTarget, line: string, lineNumber: number, file: string | null, run: RunState, encoding: IssLineEncoding = 'utf8', decided?: IssLineDecision): Promise<void> {
+async function importLine(
+  target: IssImportTarget,
+  line: string,
+  lineNumber: number,
+  file: string | null,
+  run: RunState,
+  encoding: IssLineEncoding = 'utf8',
+  decided?: IssLineDecision,
+): Promise<void> {
   const { summary } = run;
   if (decided === undefined && line.trim() === '') return;
   summary.records++;
@@ -286,7 +308,8 @@ async function importLine(target: IssImportTarget, line: string, lineNumber: num
   } else {
     const converted = issRecordToEvents(recordOf(), { line, lineNumber, file, dealNumber, encoding });
     // An accepted record always converts (the deal decider runs the same engine); say so if not.
-    if (!converted.ok) return reject(run, file, lineNumber, converted.id, `internal: accepted by the record judgement but refused by the deal decider: ${converted.reason}`);
+    if (!converted.ok)
+      return reject(run, file, lineNumber, converted.id, `internal: accepted by the record judgement but refused by the deal decider: ${converted.reason}`);
     deal = converted.deal;
     events = converted.deal.events;
     occurredAt = events[0].metadata.occurredAt ?? '';

@@ -15,7 +15,15 @@ export function principalFrom(authorization: unknown, clientKey: string, secret:
   try {
     const c = verifyToken(secret, m[1]);
     if (revocations?.isRevoked(c.jti)) throw new InvalidTokenError('revoked');
-    return { role: c.role, player: c.player, table: c.table, ...(c.tournament !== undefined ? { tournament: c.tournament } : {}), tokenId: c.jti, key: `token:${c.jti}`, ...(c.exp !== undefined ? { expiresAt: c.exp * 1000 } : {}) };
+    return {
+      role: c.role,
+      player: c.player,
+      table: c.table,
+      ...(c.tournament !== undefined ? { tournament: c.tournament } : {}),
+      tokenId: c.jti,
+      key: `token:${c.jti}`,
+      ...(c.exp !== undefined ? { expiresAt: c.exp * 1000 } : {}),
+    };
   } catch (err) {
     if (err instanceof InvalidTokenError) throw unauthenticated(err.message);
     throw err;

@@ -41,7 +41,11 @@ export function claimProblem(req: { role: Role; player?: string; table?: string;
   if (req.role === 'player' && !req.player) return 'a player token needs --player';
   if (req.role === 'recorder' && !req.table) return 'a recorder token needs --table';
   if (req.tournament !== undefined && req.role !== 'player') return 'only a player token is bound to a tournament';
-  for (const [name, v] of [['player', req.player], ['table', req.table], ['tournament', req.tournament]] as const) {
+  for (const [name, v] of [
+    ['player', req.player],
+    ['table', req.table],
+    ['tournament', req.tournament],
+  ] as const) {
     if (v !== undefined && (v.length === 0 || v.length > 200)) return `${name} must be 1-200 characters`;
   }
   return null;

@@ -15,10 +15,7 @@ const HELP_OPTION = { help: { type: 'boolean', short: 'h', multiple: true } } as
  * unknown flags, a value given to a switch and a missing value are usage errors, so that a typo
  * never silently changes what a command does. `--` ends the options; `-` is a positional (stdin).
  */
-export function parseArgs(
-  argv: readonly string[],
-  spec: { readonly values?: readonly string[]; readonly switches?: readonly string[] },
-): ParsedArgs {
+export function parseArgs(argv: readonly string[], spec: { readonly values?: readonly string[]; readonly switches?: readonly string[] }): ParsedArgs {
   const options: NonNullable<ParseArgsConfig['options']> = { ...HELP_OPTION };
   for (const name of spec.values ?? []) options[name] = { type: 'string', multiple: true };
   for (const name of spec.switches ?? []) options[name] = { type: 'boolean', multiple: true };
@@ -31,7 +28,10 @@ export function parseArgs(
   const flags = new Map<string, string[]>();
   for (const [name, value] of Object.entries(parsed.values)) {
     const all = (Array.isArray(value) ? value : [value]) as Array<string | boolean | undefined>;
-    flags.set(name, all.map((v) => (typeof v === 'boolean' ? String(v) : (v ?? ''))));
+    flags.set(
+      name,
+      all.map((v) => (typeof v === 'boolean' ? String(v) : (v ?? ''))),
+    );
   }
   return { positional: parsed.positionals, flags };
 }

@@ -57,9 +57,7 @@ export async function runCli(argv: readonly string[], io: CliIo): Promise<number
     io.stdout.write(`skat-ledger ${cliVersion()}\n`);
     return EXIT.ok;
   }
-  const match = [...COMMANDS]
-    .sort((a, b) => b.path.length - a.path.length)
-    .find((c) => c.path.every((word, i) => argv[i] === word));
+  const match = [...COMMANDS].sort((a, b) => b.path.length - a.path.length).find((c) => c.path.every((word, i) => argv[i] === word));
   if (!match) {
     const wantsHelp = argv.length === 0 || argv[0] === '--help' || argv[0] === '-h' || argv[0] === 'help';
     (wantsHelp ? io.stdout : io.stderr).write(usage() + '\n');

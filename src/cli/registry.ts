@@ -14,7 +14,11 @@ export const COMMANDS: ReadonlyArray<{ path: readonly string[]; summary: string;
   { path: ['export', 'sheet'], summary: "Export a table's score sheet (csv, html)", load: () => require('./commands/exportSheet').default },
   { path: ['rebuild'], summary: 'Rebuild projections from zero', load: () => require('./commands/rebuild').default },
   { path: ['rescore'], summary: 'Recompute every deal and list those whose result differs', load: () => require('./commands/rescore').default },
-  { path: ['analyze', 'deal'], summary: "Perfect-information verdicts for every position of a stored deal's card play", load: () => require('./commands/analyzeDeal').default },
+  {
+    path: ['analyze', 'deal'],
+    summary: "Perfect-information verdicts for every position of a stored deal's card play",
+    load: () => require('./commands/analyzeDeal').default,
+  },
   { path: ['stats'], summary: "A player's statistics", load: () => require('./commands/stats').default },
   { path: ['token', 'issue'], summary: 'Issue an API token for a role', load: () => require('./commands/tokenIssue').default },
 ];

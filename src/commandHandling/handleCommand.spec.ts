@@ -35,7 +35,18 @@ describe('command handling', () => {
     const ledger = await Ledger.open({ storeUrl: 'sqlite::memory:' });
     await ledger.execute(start, { commandId: 'c1', actorId: 'A', source: 'manual', correlationId: 'session-9', occurredAt: '2026-01-01T00:00:00Z' });
     const [e] = await ledger.dealEvents('h1');
-    expect(e.metadata).toMatchObject({ commandId: 'c1', actorId: 'A', source: 'manual', schemaVersion: '1', rulesVersion: 'isko@1', $correlationId: 'session-9', $causationId: 'c1', occurredAt: '2026-01-01T00:00:00Z', recordedAt: expect.any(String), hash: expect.any(String) });
+    expect(e.metadata).toMatchObject({
+      commandId: 'c1',
+      actorId: 'A',
+      source: 'manual',
+      schemaVersion: '1',
+      rulesVersion: 'isko@1',
+      $correlationId: 'session-9',
+      $causationId: 'c1',
+      occurredAt: '2026-01-01T00:00:00Z',
+      recordedAt: expect.any(String),
+      hash: expect.any(String),
+    });
     await ledger.close();
   });
 
@@ -43,7 +54,9 @@ describe('command handling', () => {
     const ledger = await Ledger.open({ storeUrl: 'sqlite::memory:' });
     const started = await ledger.execute(start, { commandId: 'c1', actorId: 'A' });
     expect(started.nextExpectedRevision).toBe(1n);
-    await expect(ledger.execute({ type: 'CallBid', dealId: 'h1', seat: 1, value: 18 }, { commandId: 'c2', actorId: 'B', expectedRevision: 0n })).rejects.toBeInstanceOf(ConcurrencyError);
+    await expect(
+      ledger.execute({ type: 'CallBid', dealId: 'h1', seat: 1, value: 18 }, { commandId: 'c2', actorId: 'B', expectedRevision: 0n }),
+    ).rejects.toBeInstanceOf(ConcurrencyError);
     expect(await ledger.dealEvents('h1')).toHaveLength(2);
     const ok = await ledger.execute({ type: 'CallBid', dealId: 'h1', seat: 1, value: 18 }, { commandId: 'c3', actorId: 'B', expectedRevision: 1n });
     expect(ok.nextExpectedRevision).toBe(2n);
@@ -58,7 +71,9 @@ describe('command handling', () => {
     expect(flaky.attempts).toBe(3);
     const hopeless = flakyStore(inner, 100);
     const ledger2 = await Ledger.withStore(hopeless);
-    await expect(ledger2.execute({ type: 'CallBid', dealId: 'h1', seat: 1, value: 18 }, { commandId: 'c2', actorId: 'B' })).rejects.toBeInstanceOf(ConcurrencyError);
+    await expect(ledger2.execute({ type: 'CallBid', dealId: 'h1', seat: 1, value: 18 }, { commandId: 'c2', actorId: 'B' })).rejects.toBeInstanceOf(
+      ConcurrencyError,
+    );
     expect(hopeless.attempts).toBe(6);
     await ledger.close();
   });
@@ -76,8 +91,12 @@ describe('command handling', () => {
   it('a command on an unknown deal or table is NotFoundError; a missing commandId is refused', async () => {
     const ledger = await Ledger.open({ storeUrl: 'sqlite::memory:' });
     await expect(ledger.execute({ type: 'PassBid', dealId: 'nope', seat: 1 }, { commandId: 'c1', actorId: 'A' })).rejects.toBeInstanceOf(NotFoundError);
-    await expect(ledger.execute({ type: 'StartTableDeal', tableId: 'nope', cards: { kind: 'crypto' } }, { commandId: 'c2', actorId: 'A' })).rejects.toBeInstanceOf(NotFoundError);
-    await expect(ledger.execute({ type: 'OpenTable', tableId: 't', players: ['A', 'B', 'C'], firstDealer: 'A', tournamentId: 'nope' }, { commandId: 'c3', actorId: 'A' })).rejects.toBeInstanceOf(NotFoundError);
+    await expect(
+      ledger.execute({ type: 'StartTableDeal', tableId: 'nope', cards: { kind: 'crypto' } }, { commandId: 'c2', actorId: 'A' }),
+    ).rejects.toBeInstanceOf(NotFoundError);
+    await expect(
+      ledger.execute({ type: 'OpenTable', tableId: 't', players: ['A', 'B', 'C'], firstDealer: 'A', tournamentId: 'nope' }, { commandId: 'c3', actorId: 'A' }),
+    ).rejects.toBeInstanceOf(NotFoundError);
     await expect(ledger.execute(start, { commandId: '', actorId: 'A' })).rejects.toMatchObject({ ruleId: 'L10' });
     await ledger.close();
   });
@@ -85,7 +104,24 @@ describe('command handling', () => {
   it('bulk append of a deal reports alreadyPresent the second time', async () => {
     const ledger = await Ledger.open({ storeUrl: 'sqlite::memory:' });
     const events = [
-      { type: 'DealStarted', data: { dealId: 'b1', tableId: null, tournamentId: null, dealNumber: 1, dealer: 'C', players: ['A', 'B', 'C'], sittingOut: [], computerSeats: [], profileId: 'isko', profileOptions: {}, profileVersion: '1', startedAt: '2026-01-01T00:00:00Z' }, metadata: { eventId: '00000000-0000-5000-8000-000000000001', source: 'import:test' } },
+      {
+        type: 'DealStarted',
+        data: {
+          dealId: 'b1',
+          tableId: null,
+          tournamentId: null,
+          dealNumber: 1,
+          dealer: 'C',
+          players: ['A', 'B', 'C'],
+          sittingOut: [],
+          computerSeats: [],
+          profileId: 'isko',
+          profileOptions: {},
+          profileVersion: '1',
+          startedAt: '2026-01-01T00:00:00Z',
+        },
+        metadata: { eventId: '00000000-0000-5000-8000-000000000001', source: 'import:test' },
+      },
     ];
     expect((await ledger.appendDealEvents('b1', events)).status).toBe('appended');
     expect((await ledger.appendDealEvents('b1', events)).status).toBe('alreadyPresent');

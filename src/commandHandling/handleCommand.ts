@@ -22,7 +22,13 @@ export interface StreamOptions<Event, State> {
 }
 
 /** The metadata every event of a command carries (a flat string map). */
-export function commandMetadata(ctx: CommandContext, index: number, now: string, schemaVersion: string, extra: Partial<Record<string, string>> = {}): EventMetadata {
+export function commandMetadata(
+  ctx: CommandContext,
+  index: number,
+  now: string,
+  schemaVersion: string,
+  extra: Partial<Record<string, string>> = {},
+): EventMetadata {
   const meta: Record<string, string> = {
     eventId: eventIdFor(ctx.commandId, index),
     commandId: ctx.commandId,

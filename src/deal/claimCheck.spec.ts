@@ -41,7 +41,15 @@ function claimedDeal(seed: string, trick: number, profileId: string): { before: 
 }
 
 const recorded = (events: DealEvent[]): RecordedEvent[] =>
-  events.map((e, i) => ({ streamName: 'deal-c', type: e.type, data: e.data, metadata: { eventId: eventIdFor('c', i) }, eventId: eventIdFor('c', i), revision: BigInt(i), position: String(i) }));
+  events.map((e, i) => ({
+    streamName: 'deal-c',
+    type: e.type,
+    data: e.data,
+    metadata: { eventId: eventIdFor('c', i) },
+    eventId: eventIdFor('c', i),
+    revision: BigInt(i),
+    position: String(i),
+  }));
 
 describe('contested claims (R21, issue 15 item 4)', () => {
   const cases = Array.from({ length: 40 }, (_, i) => claimedDeal(String(i), 7, 'isko')).filter((c): c is NonNullable<typeof c> => c !== null);

@@ -46,7 +46,14 @@ export function checkClaim(game: GameState, what = 'claim', solver?: Solver): Cl
   const declarer = start.position.declarer;
   const nullGame = start.position.game === 'null';
   if (holds(start.position, solver)) {
-    return { sound: true, line: [], trick: null, text: nullGame ? `${what} sound: the declarer takes no further trick whatever the defenders play` : `${what} sound: the declarer takes every remaining trick whatever the defenders play` };
+    return {
+      sound: true,
+      line: [],
+      trick: null,
+      text: nullGame
+        ? `${what} sound: the declarer takes no further trick whatever the defenders play`
+        : `${what} sound: the declarer takes every remaining trick whatever the defenders play`,
+    };
   }
   const moves: Move[] = kept.slice();
   const line: LineCard[] = [];
@@ -76,7 +83,13 @@ export function checkClaim(game: GameState, what = 'claim', solver?: Solver): Cl
     if (completed) {
       if (broke) {
         const trick = next.declarerTricks + next.defenderTricks;
-        const winner = trickCards[trickWinnerPosition(trickCards.map((c) => c.card), game.playMode)];
+        const winner =
+          trickCards[
+            trickWinnerPosition(
+              trickCards.map((c) => c.card),
+              game.playMode,
+            )
+          ];
         const text = nullGame
           ? `${what} unsound: the declarer must take trick ${trick} (with ${winner.card})`
           : `${what} unsound: the defenders take trick ${trick} with ${winner.card} (${SEAT_NAMES[winner.seat]})`;

@@ -31,19 +31,67 @@ export interface StartDeal {
   readonly result?: EnteredResult;
 }
 
-export interface CallBid { readonly type: 'CallBid'; readonly dealId: string; readonly seat: Seat; readonly value: number }
-export interface HoldBid { readonly type: 'HoldBid'; readonly dealId: string; readonly seat: Seat }
-export interface PassBid { readonly type: 'PassBid'; readonly dealId: string; readonly seat: Seat }
-export interface TakeSkat { readonly type: 'TakeSkat'; readonly dealId: string; readonly seat: Seat }
-export interface DiscardSkat { readonly type: 'DiscardSkat'; readonly dealId: string; readonly seat: Seat; readonly cards: readonly [Card, Card] }
-export interface DeclareGame { readonly type: 'DeclareGame'; readonly dealId: string; readonly seat: Seat; readonly declaration: Declaration }
+export interface CallBid {
+  readonly type: 'CallBid';
+  readonly dealId: string;
+  readonly seat: Seat;
+  readonly value: number;
+}
+export interface HoldBid {
+  readonly type: 'HoldBid';
+  readonly dealId: string;
+  readonly seat: Seat;
+}
+export interface PassBid {
+  readonly type: 'PassBid';
+  readonly dealId: string;
+  readonly seat: Seat;
+}
+export interface TakeSkat {
+  readonly type: 'TakeSkat';
+  readonly dealId: string;
+  readonly seat: Seat;
+}
+export interface DiscardSkat {
+  readonly type: 'DiscardSkat';
+  readonly dealId: string;
+  readonly seat: Seat;
+  readonly cards: readonly [Card, Card];
+}
+export interface DeclareGame {
+  readonly type: 'DeclareGame';
+  readonly dealId: string;
+  readonly seat: Seat;
+  readonly declaration: Declaration;
+}
 /** The declarer lays his cards open to claim the rest (R21, D3; ISS `SC`). */
-export interface ShowCards { readonly type: 'ShowCards'; readonly dealId: string; readonly seat: Seat }
-export interface PlayCard { readonly type: 'PlayCard'; readonly dealId: string; readonly seat: Seat; readonly card: Card }
-export interface CallKontra { readonly type: 'CallKontra'; readonly dealId: string; readonly seat: Seat }
-export interface CallRe { readonly type: 'CallRe'; readonly dealId: string; readonly seat: Seat }
+export interface ShowCards {
+  readonly type: 'ShowCards';
+  readonly dealId: string;
+  readonly seat: Seat;
+}
+export interface PlayCard {
+  readonly type: 'PlayCard';
+  readonly dealId: string;
+  readonly seat: Seat;
+  readonly card: Card;
+}
+export interface CallKontra {
+  readonly type: 'CallKontra';
+  readonly dealId: string;
+  readonly seat: Seat;
+}
+export interface CallRe {
+  readonly type: 'CallRe';
+  readonly dealId: string;
+  readonly seat: Seat;
+}
 /** Resign / concede (R21, D3; ISS `RE`). */
-export interface Resign { readonly type: 'Resign'; readonly dealId: string; readonly seat: Seat }
+export interface Resign {
+  readonly type: 'Resign';
+  readonly dealId: string;
+  readonly seat: Seat;
+}
 export interface AbandonDeal {
   readonly type: 'AbandonDeal';
   readonly dealId: string;
@@ -90,9 +138,20 @@ export interface SeriesOfDeal {
 }
 
 /** A player of a scored deal confirms its result (with his player token). */
-export interface ConfirmDeal { readonly type: 'ConfirmDeal'; readonly dealId: string; readonly player: string; readonly series?: SeriesOfDeal }
+export interface ConfirmDeal {
+  readonly type: 'ConfirmDeal';
+  readonly dealId: string;
+  readonly player: string;
+  readonly series?: SeriesOfDeal;
+}
 /** A player of a scored deal contests its result: a dispute opens until an arbiter rules. */
-export interface ContestDeal { readonly type: 'ContestDeal'; readonly dealId: string; readonly player: string; readonly reason: string; readonly series?: SeriesOfDeal }
+export interface ContestDeal {
+  readonly type: 'ContestDeal';
+  readonly dealId: string;
+  readonly player: string;
+  readonly reason: string;
+  readonly series?: SeriesOfDeal;
+}
 /** The arbiter's ruling on a contest: upheld (with the corrected result) or rejected, with a reason. */
 export interface RuleDispute {
   readonly type: 'RuleDispute';

@@ -55,21 +55,21 @@ function decideStart(command: StartDeal, state: DealState, ctx: DecideContext): 
     return refuse(L.unknownProfile, `unknown rule profile ${profileId}: ${(e as Error).message}`);
   }
   const started: DealEvent = {
-      type: 'DealStarted',
-      data: {
-        dealId: command.dealId,
-        tableId: command.tableId ?? null,
-        tournamentId: command.tournamentId ?? null,
-        dealNumber,
-        dealer: command.dealer,
-        players: [players[0], players[1], players[2]],
-        sittingOut,
-        computerSeats,
-        profileId,
-        profileOptions: command.profileOptions ?? {},
-        profileVersion,
-        startedAt: command.startedAt ?? ctx.now,
-      },
+    type: 'DealStarted',
+    data: {
+      dealId: command.dealId,
+      tableId: command.tableId ?? null,
+      tournamentId: command.tournamentId ?? null,
+      dealNumber,
+      dealer: command.dealer,
+      players: [players[0], players[1], players[2]],
+      sittingOut,
+      computerSeats,
+      profileId,
+      profileOptions: command.profileOptions ?? {},
+      profileVersion,
+      startedAt: command.startedAt ?? ctx.now,
+    },
   };
   if (command.result !== undefined) {
     if (command.cards !== undefined) return refuse(L.badStart, 'a deal is entered either with its cards or from its result, not both');
@@ -101,8 +101,12 @@ function decideCorrection(command: CorrectScore, state: DealState, ctx: DecideCo
   if (hasFacts) {
     const facts = command.facts as EnteredResult;
     if (facts.kind === 'game' && recorded.declarer !== null && facts.declarer !== recorded.declarer)
-      return refuse(L.badCommand, `the corrected facts name seat ${facts.declarer} as declarer, but ${state.started?.players[recorded.declarer]} (seat ${recorded.declarer}) declared this deal`);
-    if (facts.kind !== 'game' && recorded.declarer !== null) return refuse(L.badCommand, `a deal with a declarer game cannot be corrected into a ${facts.kind === 'ramsch' ? 'Ramsch' : 'passed-in deal'}`);
+      return refuse(
+        L.badCommand,
+        `the corrected facts name seat ${facts.declarer} as declarer, but ${state.started?.players[recorded.declarer]} (seat ${recorded.declarer}) declared this deal`,
+      );
+    if (facts.kind !== 'game' && recorded.declarer !== null)
+      return refuse(L.badCommand, `a deal with a declarer game cannot be corrected into a ${facts.kind === 'ramsch' ? 'Ramsch' : 'passed-in deal'}`);
     const scored = scoreEnteredResult(facts, state.profile);
     if (!scored.ok) return scored;
     return allow([{ type: 'ScoreCorrected', data: { ...base, correctedScore: scored.value.score ?? 0, won: scored.value.won, facts, result: scored.value } }]);
@@ -113,24 +117,37 @@ function decideCorrection(command: CorrectScore, state: DealState, ctx: DecideCo
   const gameType = recorded.declaration?.gameType ?? null;
   const legal = legalScores(gameType, state.profile);
   if (!legal.includes(score)) {
-    const near = legal.filter((v) => Math.sign(v) === Math.sign(score) || score === 0).sort((a, b) => Math.abs(a - score) - Math.abs(b - score)).slice(0, 2).sort((a, b) => a - b);
-    return refuse('R28', `${score} is no score a ${gameType ?? 'declarer'} game can be entered at (won: + value; lost: -2 × value, R26-R32)${near.length ? `; nearest: ${near.join(', ')}` : ''}`);
+    const near = legal
+      .filter((v) => Math.sign(v) === Math.sign(score) || score === 0)
+      .sort((a, b) => Math.abs(a - score) - Math.abs(b - score))
+      .slice(0, 2)
+      .sort((a, b) => a - b);
+    return refuse(
+      'R28',
+      `${score} is no score a ${gameType ?? 'declarer'} game can be entered at (won: + value; lost: -2 × value, R26-R32)${near.length ? `; nearest: ${near.join(', ')}` : ''}`,
+    );
   }
   const won = score > 0;
-  if (command.won !== undefined && command.won !== null && command.won !== won) return refuse('R30', `a score of ${score} is a ${won ? 'won' : 'lost'} game (R30/R31)`);
+  if (command.won !== undefined && command.won !== null && command.won !== won)
+    return refuse('R30', `a score of ${score} is a ${won ? 'won' : 'lost'} game (R30/R31)`);
   return allow([{ type: 'ScoreCorrected', data: { ...base, correctedScore: score, won } }]);
 }
 
 function decideWithdrawal(command: WithdrawMove, state: DealState, ctx: DecideContext): Judgement<DealEvent[]> {
-  if (state.recordedResult) return refuse(L.finished, 'the deal is over: a finished deal is changed only by an arbiter\'s correction, not by withdrawing a move');
-  if (!isNonEmptyString(command.reason) || command.reason.length > 1000) return refuse(L.reasonRequired, 'withdrawing a move needs a reason of 1-1000 characters');
+  if (state.recordedResult)
+    return refuse(L.finished, "the deal is over: a finished deal is changed only by an arbiter's correction, not by withdrawing a move");
+  if (!isNonEmptyString(command.reason) || command.reason.length > 1000)
+    return refuse(L.reasonRequired, 'withdrawing a move needs a reason of 1-1000 characters');
   if (state.moves.length === 0) return refuse(L.withdrawal, 'no move has been recorded yet: there is nothing to withdraw');
   const last = state.moves.length - 1;
   const at = command.moveEventId === undefined ? last : state.moves.findIndex((m) => m.eventIds.includes(command.moveEventId as string));
   if (at < 0) return refuse(L.withdrawal, `event ${command.moveEventId} is no recorded move of this deal still in force`);
   const byArbiter = ctx.role === 'arbiter';
   if (at < last && !byArbiter)
-    return refuse(L.withdrawal, `only the last recorded move may be withdrawn: ${state.moves.length - 1 - at} move(s) were recorded after it (an arbiter may go further back)`);
+    return refuse(
+      L.withdrawal,
+      `only the last recorded move may be withdrawn: ${state.moves.length - 1 - at} move(s) were recorded after it (an arbiter may go further back)`,
+    );
   const withdrawn = state.moves.slice(at);
   return allow([
     {
@@ -145,7 +162,10 @@ function decideConfirmation(command: ConfirmDeal | ContestDeal, state: DealState
   if (!state.recordedResult) return refuse(L.notFinished, 'a deal is confirmed or contested once it is scored');
   // SeriesClosed froze the sheet: confirmations and contests end with it unless the table's setting keeps them open.
   if (command.series?.closed && !command.series.reviewAfterClose)
-    return refuse(L.seriesClosed, `the series of table ${state.started?.tableId ?? '?'} is closed: its deals are no longer confirmed or contested (only an arbiter corrects them now)`);
+    return refuse(
+      L.seriesClosed,
+      `the series of table ${state.started?.tableId ?? '?'} is closed: its deals are no longer confirmed or contested (only an arbiter corrects them now)`,
+    );
   const players: readonly string[] = state.started?.players ?? [];
   if (!players.includes(command.player)) return refuse(L.confirmation, `${command.player} did not play this deal (${players.join(', ')} did)`);
   if (state.confirmedBy.includes(command.player) || state.contestedBy.includes(command.player))
@@ -184,7 +204,8 @@ export function upgradeStart(command: UpgradeDeal, state: DealState): Judgement<
   if (!state.entered) return refuse(L.upgrade, `deal ${command.dealId} was recorded card by card: there is no result-only entry to upgrade`);
   if (state.upgraded) return refuse(L.upgrade, `the cards of deal ${command.dealId} have already been recorded`);
   if (!state.currentResult) return refuse(L.notFinished, `deal ${command.dealId} has no result yet`);
-  if (!command.cards || command.cards.kind !== 'given') return refuse(L.upgrade, 'an upgrade records the cards as they were dealt (given hands and skat), not a new shuffle');
+  if (!command.cards || command.cards.kind !== 'given')
+    return refuse(L.upgrade, 'an upgrade records the cards as they were dealt (given hands and skat), not a new shuffle');
   return allow({
     type: 'StartDeal',
     dealId: started.dealId,
@@ -228,9 +249,19 @@ function decideUpgradeCompletion(command: CompleteUpgrade, state: DealState, ctx
   const checked = checkRecordingEnd([{ type: 'DealScored', data: { result: played.recordedResult, profileId: '', profileVersion: '' } }], state);
   if (!checked.ok) return checked;
   // The play is copied as recorded (its events' data unchanged); its start and its DealScored are the deal's own already.
-  const copied = recording.filter((e) => e.type !== 'DealStarted' && e.type !== 'DealScored' && e.type !== 'DealPassedIn').map((e) => ({ type: e.type, data: e.data }) as DealEvent);
+  const copied = recording
+    .filter((e) => e.type !== 'DealStarted' && e.type !== 'DealScored' && e.type !== 'DealPassedIn')
+    .map((e) => ({ type: e.type, data: e.data }) as DealEvent);
   return allow([
-    { type: 'ResultUpgraded', data: { recordingStream: command.recordingStream, recordingStartEventId: start.eventId ?? null, moves: recording.filter((e) => moveOfEvent(e) !== null).length, by: ctx.actorId } },
+    {
+      type: 'ResultUpgraded',
+      data: {
+        recordingStream: command.recordingStream,
+        recordingStartEventId: start.eventId ?? null,
+        moves: recording.filter((e) => moveOfEvent(e) !== null).length,
+        by: ctx.actorId,
+      },
+    },
     ...copied,
   ]);
 }
@@ -313,8 +344,7 @@ function eventsOfMove(command: DealCommand, before: GameState, after: GameState,
     default:
       break;
   }
-  if (after.phase === 'passedIn' && before.phase !== 'passedIn')
-    events.push({ type: 'DealPassedIn', data: { dealNumber: state.started?.dealNumber ?? 1 } });
+  if (after.phase === 'passedIn' && before.phase !== 'passedIn') events.push({ type: 'DealPassedIn', data: { dealNumber: state.started?.dealNumber ?? 1 } });
   // The end of the deal is an event too: the result as the engine derives it now, under the
   // recorded profile and version, so a later audit can compare.
   if (after.result && !before.result && state.profile)
@@ -346,7 +376,10 @@ export function decide(command: DealCommand, state: DealState, ctx: DecideContex
   let m = moveOf(command);
   if (!m) return refuse(L.badCommand, `unknown deal command ${String((command as { type?: unknown }).type)}`);
   // R21 (isko): a claim is judged with all cards open when made; an unsound one gives the rest to the defenders.
-  const claim = m.kind === 'showCards' && state.game.profile.claims === 'isko' && state.game.phase === 'playing' && state.game.declarer === command.seat ? checkClaim(state.game) ?? undefined : undefined;
+  const claim =
+    m.kind === 'showCards' && state.game.profile.claims === 'isko' && state.game.phase === 'playing' && state.game.declarer === command.seat
+      ? (checkClaim(state.game) ?? undefined)
+      : undefined;
   if (claim && m.kind === 'showCards' && !claim.sound) m = { ...m, unsound: true };
   const after = applyMove(state.game, m);
   if (!after.ok) return after;

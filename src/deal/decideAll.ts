@@ -37,4 +37,3 @@ export function decideAll(
   }
   return { ok: true, events, perCommand, state: current };
 }
-

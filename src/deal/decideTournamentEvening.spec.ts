@@ -20,9 +20,24 @@ const D = 'd1';
 const recorder: DecideContext = { actorId: 'rec', role: 'player', now: '2026-11-29T10:00:00.000Z' };
 const arbiter: DecideContext = { actorId: 'Ulla', role: 'arbiter', now: '2026-11-29T11:00:00.000Z' };
 const clubs: Declaration = { gameType: 'clubs', hand: false, schneiderAnnounced: false, schwarzAnnounced: false, ouvert: false };
-const withCards: StartDeal = { type: 'StartDeal', dealId: D, dealer: 'Cleo', players: ['Anna', 'Ben', 'Cleo'], cards: { kind: 'given', hands: HANDS, skat: ['C7', 'D7'] } };
+const withCards: StartDeal = {
+  type: 'StartDeal',
+  dealId: D,
+  dealer: 'Cleo',
+  players: ['Anna', 'Ben', 'Cleo'],
+  cards: { kind: 'given', hands: HANDS, skat: ['C7', 'D7'] },
+};
 const game = (over: Partial<Extract<EnteredResult, { kind: 'game' }>> = {}): EnteredResult => ({
-  kind: 'game', declarer: 0, declaration: clubs, matadors: 4, bid: 18, declarerPoints: 70, nullWon: null, schneider: false, schwarz: false, ...over,
+  kind: 'game',
+  declarer: 0,
+  declaration: clubs,
+  matadors: 4,
+  bid: 18,
+  declarerPoints: 70,
+  nullWon: null,
+  schneider: false,
+  schwarz: false,
+  ...over,
 });
 const resultOnly = (result: EnteredResult): StartDeal => ({ type: 'StartDeal', dealId: D, dealer: 'Cleo', players: ['Anna', 'Ben', 'Cleo'], result });
 
@@ -53,7 +68,9 @@ describe('MoveWithdrawn: a recording slip is undone (issue 11 item 2)', () => {
     const state = given(withCards, bid18, hold, benPasses);
     const firstBid = state.state.moves[0].eventIds[0];
     expect(refusedWith(state.when({ type: 'WithdrawMove', dealId: D, moveEventId: firstBid, reason: 'slip' }))).toBe('L15');
-    const [w] = state.when({ type: 'WithdrawMove', dealId: D, moveEventId: firstBid, reason: 'the whole auction was misheard' }, dealDecider(arbiter)).thenEvents();
+    const [w] = state
+      .when({ type: 'WithdrawMove', dealId: D, moveEventId: firstBid, reason: 'the whole auction was misheard' }, dealDecider(arbiter))
+      .thenEvents();
     expect(w).toMatchObject({ type: 'MoveWithdrawn', data: { moves: 3, byArbiter: true } });
     expect(state.and(w).state.moves).toHaveLength(0);
   });
@@ -66,7 +83,12 @@ describe('MoveWithdrawn: a recording slip is undone (issue 11 item 2)', () => {
 
   it('an ouvert declaration is withdrawn with its display', () => {
     const cleoPasses: DealCommand = { type: 'PassBid', dealId: D, seat: 2 };
-    const state = given(withCards, bid18, hold, benPasses, cleoPasses, { type: 'DeclareGame', dealId: D, seat: 0, declaration: { ...clubs, hand: true, ouvert: true } });
+    const state = given(withCards, bid18, hold, benPasses, cleoPasses, {
+      type: 'DeclareGame',
+      dealId: D,
+      seat: 0,
+      declaration: { ...clubs, hand: true, ouvert: true },
+    });
     expect(state.state.moves[state.state.moves.length - 1].eventIds).toHaveLength(2);
     const [w] = state.when({ type: 'WithdrawMove', dealId: D, reason: 'not ouvert' }).thenEvents();
     const after = state.and(w);
@@ -81,18 +103,31 @@ describe('result-only entry (issue 11 item 3)', () => {
     const events = given().when(resultOnly(game())).thenEvents();
     expect(events.map((e) => e.type)).toEqual(['DealStarted', 'ResultEntered', 'DealScored']);
     const scored = events[2];
-    expect(scored.type === 'DealScored' && scored.data.result).toMatchObject({ kind: 'scored', won: true, gameValue: 60, score: 60, matadors: 4, declarerTricks: null });
+    expect(scored.type === 'DealScored' && scored.data.result).toMatchObject({
+      kind: 'scored',
+      won: true,
+      gameValue: 60,
+      score: 60,
+      matadors: 4,
+      declarerTricks: null,
+    });
   });
 
   it('lost (R31), schneider (R23), overbid (R32), null (R29) and passed in (R8) are scored by the engine', () => {
     const score = (r: EnteredResult) => {
-      const e = given().when(resultOnly(r)).thenEvents().find((x) => x.type === 'DealScored');
+      const e = given()
+        .when(resultOnly(r))
+        .thenEvents()
+        .find((x) => x.type === 'DealScored');
       return e?.type === 'DealScored' ? e.data.result : null;
     };
     expect(score(game({ matadors: -2, declarerPoints: 59 }))).toMatchObject({ won: false, score: -72 });
     expect(score(game({ matadors: 1, declarerPoints: 30, schneider: true }))).toMatchObject({ won: false, score: -72 });
     expect(score(game({ matadors: 1, bid: 30, declarerPoints: 80 }))).toMatchObject({ won: false, overbid: true, score: -72 });
-    expect(score(game({ declaration: { ...clubs, gameType: 'null' }, matadors: 0, declarerPoints: null, nullWon: true }))).toMatchObject({ won: true, score: 23 });
+    expect(score(game({ declaration: { ...clubs, gameType: 'null' }, matadors: 0, declarerPoints: null, nullWon: true }))).toMatchObject({
+      won: true,
+      score: 23,
+    });
     expect(score({ kind: 'passedIn' })).toMatchObject({ kind: 'passedIn', score: null });
   });
 
@@ -109,7 +144,11 @@ describe('result-only entry (issue 11 item 3)', () => {
 });
 
 describe('result-only entry with house options: Kontra/Re (R40) and Ramsch (R42), where the profile has them', () => {
-  const withProfile = (profileId: string, profileOptions: Record<string, unknown>, result: EnteredResult): StartDeal => ({ ...resultOnly(result), profileId, profileOptions });
+  const withProfile = (profileId: string, profileOptions: Record<string, unknown>, result: EnteredResult): StartDeal => ({
+    ...resultOnly(result),
+    profileId,
+    profileOptions,
+  });
   const scoredOf = (r: Outcome<DealEvent, DealState>) => {
     const e = r.thenEvents().find((x) => x.type === 'DealScored');
     return e?.type === 'DealScored' ? e.data.result : null;
@@ -128,17 +167,24 @@ describe('result-only entry with house options: Kontra/Re (R40) and Ramsch (R42)
   });
 
   it('given a profile that plays Ramsch (swedish-textbook), when a Ramsch is entered, then the player with the most points loses them, Jungfrau doubles (R42); no DealPassedIn', () => {
-    const events = given().when(withProfile('swedish-textbook', {}, { kind: 'ramsch', points: [70, 50, 0], tricks: [6, 4, 0] })).thenEvents();
+    const events = given()
+      .when(withProfile('swedish-textbook', {}, { kind: 'ramsch', points: [70, 50, 0], tricks: [6, 4, 0] }))
+      .thenEvents();
     expect(events.map((e) => e.type)).toEqual(['DealStarted', 'ResultEntered', 'DealScored']);
     expect(events[2].type === 'DealScored' && events[2].data.result).toMatchObject({ kind: 'ramsch', seatScores: [-140, 0, 0], declarer: null });
     // Durchmarsch: one player took every trick, +120.
-    expect(scoredOf(given().when(withProfile('swedish-textbook', {}, { kind: 'ramsch', points: [0, 120, 0], tricks: [0, 10, 0] })))).toMatchObject({ seatScores: [0, 120, 0] });
+    expect(scoredOf(given().when(withProfile('swedish-textbook', {}, { kind: 'ramsch', points: [0, 120, 0], tricks: [0, 10, 0] })))).toMatchObject({
+      seatScores: [0, 120, 0],
+    });
     // isko with the Ramsch house option switched on plays it too.
-    expect(scoredOf(given().when(withProfile('isko', { ramsch: true }, { kind: 'ramsch', points: [40, 40, 40], tricks: [3, 3, 4] })))).toMatchObject({ seatScores: [-40, -40, -40] });
+    expect(scoredOf(given().when(withProfile('isko', { ramsch: true }, { kind: 'ramsch', points: [40, 40, 40], tricks: [3, 3, 4] })))).toMatchObject({
+      seatScores: [-40, -40, -40],
+    });
   });
 
   it('R42: a Ramsch is refused under isko (no Ramsch: passed in, R8) and for tallies no play gives; a passed-in deal is refused where Ramsch is played', () => {
-    const ramsch = (points: [number, number, number], tricks: [number, number, number], profileId = 'swedish-textbook') => refusedWith(given().when(withProfile(profileId, {}, { kind: 'ramsch', points, tricks })));
+    const ramsch = (points: [number, number, number], tricks: [number, number, number], profileId = 'swedish-textbook') =>
+      refusedWith(given().when(withProfile(profileId, {}, { kind: 'ramsch', points, tricks })));
     expect(ramsch([70, 50, 0], [6, 4, 0], 'isko')).toBe('R42');
     expect(ramsch([70, 50, 10], [6, 4, 0])).toBe('R42'); // 130 points
     expect(ramsch([70, 40, 10], [6, 4, 0])).toBe('R42'); // points without a trick
@@ -164,7 +210,9 @@ describe('players confirm or contest; the arbiter rules (issue 11 item 4)', () =
     const closed = { closed: true, reviewAfterClose: false };
     expect(refusedWith(state.when({ type: 'ConfirmDeal', dealId: D, player: 'Ben', series: closed }))).toBe('L14');
     expect(refusedWith(state.when({ type: 'ContestDeal', dealId: D, player: 'Ben', reason: 'wrong', series: closed }))).toBe('L14');
-    expect(state.when({ type: 'ConfirmDeal', dealId: D, player: 'Ben', series: { closed: true, reviewAfterClose: true } }).thenEvents()).toEqual([{ type: 'DealConfirmed', data: { player: 'Ben' } }]);
+    expect(state.when({ type: 'ConfirmDeal', dealId: D, player: 'Ben', series: { closed: true, reviewAfterClose: true } }).thenEvents()).toEqual([
+      { type: 'DealConfirmed', data: { player: 'Ben' } },
+    ]);
     expect(refusedWith(state.when({ type: 'ConfirmDeal', dealId: D, player: 'Ben', series: { closed: false, reviewAfterClose: false } }))).toBe('accepted');
   });
 
@@ -172,7 +220,12 @@ describe('players confirm or contest; the arbiter rules (issue 11 item 4)', () =
     const state = scored().and(...scored().when({ type: 'ContestDeal', dealId: D, player: 'Cleo', reason: 'Anna had 58, not 70' }).thenEvents());
     expect(state.state.openContests).toHaveLength(1);
     expect(refusedWith(state.when({ type: 'RuleDispute', dealId: D, ruling: 'rejected', reason: 'no' }))).toBe('L4');
-    const upheld = state.when({ type: 'RuleDispute', dealId: D, ruling: 'upheld', reason: 'recount: 58', correction: { facts: game({ declarerPoints: 58 }) } }, dealDecider(arbiter)).thenEvents();
+    const upheld = state
+      .when(
+        { type: 'RuleDispute', dealId: D, ruling: 'upheld', reason: 'recount: 58', correction: { facts: game({ declarerPoints: 58 }) } },
+        dealDecider(arbiter),
+      )
+      .thenEvents();
     expect(upheld.map((e) => e.type)).toEqual(['DisputeRuled', 'ScoreCorrected']);
     expect(upheld[1]).toMatchObject({ data: { correctedScore: -120, won: false, previousScore: 60 } });
     const rejected = state.when({ type: 'RuleDispute', dealId: D, ruling: 'rejected', reason: 'the recount confirms 70' }, dealDecider(arbiter)).thenEvents();
@@ -185,14 +238,17 @@ describe('players confirm or contest; the arbiter rules (issue 11 item 4)', () =
 describe('corrections are validated (issue 11 item 5)', () => {
   it('given a scored clubs game, a correction to 7 is refused (R28), a legal score or corrected facts are accepted', () => {
     const state = given(resultOnly(game()));
-    const correct = (c: Partial<Extract<DealCommand, { type: 'CorrectScore' }>>) => state.when({ type: 'CorrectScore', dealId: D, reason: 'recount', ...c }, dealDecider(arbiter));
+    const correct = (c: Partial<Extract<DealCommand, { type: 'CorrectScore' }>>) =>
+      state.when({ type: 'CorrectScore', dealId: D, reason: 'recount', ...c }, dealDecider(arbiter));
     expect(refusedWith(correct({ correctedScore: 7 }))).toBe('R28');
     expect(refusedWith(correct({ correctedScore: 48, won: false }))).toBe('R30');
     expect(refusedWith(correct({ correctedScore: 48, facts: game() }))).toBe('L10');
     expect(refusedWith(correct({ facts: game({ declarer: 2 }) }))).toBe('L10');
     expect(refusedWith(correct({ facts: game({ matadors: 12 }) }))).toBe('R27');
     expect(correct({ correctedScore: -96 }).thenEvents()[0]).toMatchObject({ data: { correctedScore: -96, won: false } });
-    expect(correct({ facts: game({ declarerPoints: 92, schneider: true }) }).thenEvents()[0]).toMatchObject({ data: { correctedScore: 72, won: true, result: expect.objectContaining({ schneider: true }) } });
+    expect(correct({ facts: game({ declarerPoints: 92, schneider: true }) }).thenEvents()[0]).toMatchObject({
+      data: { correctedScore: 72, won: true, result: expect.objectContaining({ schneider: true }) },
+    });
   });
 
   it('a card-recorded deal: moves and corrections work as before; a recorder may not correct (L4)', () => {

@@ -70,12 +70,29 @@ export interface CardsDealtData {
   readonly seed?: string;
 }
 
-export interface BidCalledData { readonly seat: Seat; readonly value: number }
-export interface BidHeldData { readonly seat: Seat; readonly value: number }
-export interface BidPassedData { readonly seat: Seat }
-export interface SkatTakenData { readonly seat: Seat; readonly skat: readonly Card[] }
-export interface SkatDiscardedData { readonly seat: Seat; readonly cards: readonly [Card, Card] }
-export interface GameDeclaredData { readonly seat: Seat; readonly declaration: Declaration }
+export interface BidCalledData {
+  readonly seat: Seat;
+  readonly value: number;
+}
+export interface BidHeldData {
+  readonly seat: Seat;
+  readonly value: number;
+}
+export interface BidPassedData {
+  readonly seat: Seat;
+}
+export interface SkatTakenData {
+  readonly seat: Seat;
+  readonly skat: readonly Card[];
+}
+export interface SkatDiscardedData {
+  readonly seat: Seat;
+  readonly cards: readonly [Card, Card];
+}
+export interface GameDeclaredData {
+  readonly seat: Seat;
+  readonly declaration: Declaration;
+}
 export interface CardsShownData {
   readonly seat: Seat;
   /** The cards laid open at that moment. */
@@ -84,12 +101,28 @@ export interface CardsShownData {
   /** A claim under the isko profile: judged with all cards open when made (R21); absent on older events (then it stood). */
   readonly claim?: ClaimCheck;
 }
-export interface CardPlayedData { readonly seat: Seat; readonly card: Card; readonly trick: number }
-export interface KontraCalledData { readonly seat: Seat }
-export interface ReCalledData { readonly seat: Seat }
-export interface GameResignedData { readonly seat: Seat }
-export interface DealAbandonedData { readonly reason: AbandonReason; readonly seat: Seat | null; readonly note: string }
-export interface DealPassedInData { readonly dealNumber: number }
+export interface CardPlayedData {
+  readonly seat: Seat;
+  readonly card: Card;
+  readonly trick: number;
+}
+export interface KontraCalledData {
+  readonly seat: Seat;
+}
+export interface ReCalledData {
+  readonly seat: Seat;
+}
+export interface GameResignedData {
+  readonly seat: Seat;
+}
+export interface DealAbandonedData {
+  readonly reason: AbandonReason;
+  readonly seat: Seat | null;
+  readonly note: string;
+}
+export interface DealPassedInData {
+  readonly dealNumber: number;
+}
 
 /** The result the engine derived under the recorded profile and version (kept for audits). */
 export interface DealScoredData {
@@ -134,9 +167,14 @@ export interface ResultEnteredData {
 }
 
 /** A player of the deal agrees with the recorded result. */
-export interface DealConfirmedData { readonly player: string }
+export interface DealConfirmedData {
+  readonly player: string;
+}
 /** A player of the deal disputes the recorded result: a dispute is open until an arbiter rules. */
-export interface DealContestedData { readonly player: string; readonly reason: string }
+export interface DealContestedData {
+  readonly player: string;
+  readonly reason: string;
+}
 /** The arbiter's ruling on a contest: upheld (a ScoreCorrected follows) or rejected. */
 export interface DisputeRuledData {
   /** The DealContested event ruled on. */

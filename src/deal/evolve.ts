@@ -48,9 +48,7 @@ export function moveOfEvent(event: StoredDealEvent): Move | null {
     case 'GameResigned':
       return { kind: 'resign', seat: event.data.seat };
     case 'DealAbandoned':
-      return event.data.seat === null
-        ? { kind: 'abandon', reason: event.data.reason }
-        : { kind: 'abandon', reason: event.data.reason, seat: event.data.seat };
+      return event.data.seat === null ? { kind: 'abandon', reason: event.data.reason } : { kind: 'abandon', reason: event.data.reason, seat: event.data.seat };
     default:
       return null;
   }
@@ -92,7 +90,8 @@ export function evolve(state: DealState, event: StoredDealEvent): DealState {
     case 'MoveWithdrawn': {
       // The withdrawn moves count as not made: back to the deal as it was before the earliest of them.
       const n = event.data.moves;
-      if (!Number.isInteger(n) || n < 1 || n > state.moves.length) throw new CorruptDealStreamError(`MoveWithdrawn of ${n} moves with ${state.moves.length} recorded`);
+      if (!Number.isInteger(n) || n < 1 || n > state.moves.length)
+        throw new CorruptDealStreamError(`MoveWithdrawn of ${n} moves with ${state.moves.length} recorded`);
       const earliest = state.moves[state.moves.length - n];
       return { ...next, game: earliest.before.game, shown: earliest.before.shown, moves: state.moves.slice(0, state.moves.length - n) };
     }
@@ -104,7 +103,11 @@ export function evolve(state: DealState, event: StoredDealEvent): DealState {
     case 'DealConfirmed':
       return { ...next, confirmedBy: [...state.confirmedBy, event.data.player] };
     case 'DealContested':
-      return { ...next, contestedBy: [...state.contestedBy, event.data.player], openContests: [...state.openContests, event.eventId ?? `contest-${state.eventCount}`] };
+      return {
+        ...next,
+        contestedBy: [...state.contestedBy, event.data.player],
+        openContests: [...state.openContests, event.eventId ?? `contest-${state.eventCount}`],
+      };
     case 'DisputeRuled':
       return { ...next, openContests: state.openContests.filter((id) => id !== event.data.contestEventId) };
     default: {
@@ -113,7 +116,8 @@ export function evolve(state: DealState, event: StoredDealEvent): DealState {
       if (!m) {
         // An ouvert display belongs to the declaration it comes with: withdrawn together.
         const last = state.moves[state.moves.length - 1];
-        if (event.type === 'CardsShown' && last && event.eventId) return { ...next, shown, moves: [...state.moves.slice(0, -1), { ...last, eventIds: [...last.eventIds, event.eventId] }] };
+        if (event.type === 'CardsShown' && last && event.eventId)
+          return { ...next, shown, moves: [...state.moves.slice(0, -1), { ...last, eventIds: [...last.eventIds, event.eventId] }] };
         return { ...next, shown };
       }
       const before = { game: state.game as GameState, shown: state.shown };

@@ -30,7 +30,16 @@ const OPENING: DealCommand[] = [
 ];
 // What that play gives (each seat plays its last legal card): clubs with 11, 116 card points, schneider: 12 × 13 = 156 (R27, R28).
 const entered = (over: Partial<Extract<EnteredResult, { kind: 'game' }>> = {}): EnteredResult => ({
-  kind: 'game', declarer: 0, declaration: clubs, matadors: 11, bid: 18, declarerPoints: 116, nullWon: null, schneider: true, schwarz: false, ...over,
+  kind: 'game',
+  declarer: 0,
+  declaration: clubs,
+  matadors: 11,
+  bid: 18,
+  declarerPoints: 116,
+  nullWon: null,
+  schneider: true,
+  schwarz: false,
+  ...over,
 });
 
 let n = 0;
@@ -41,7 +50,10 @@ function accepted(r: ReturnType<typeof decide>): DealEvent[] {
   return r.value;
 }
 const resultOnly = (result: EnteredResult): DealState =>
-  apply(initialDealState, stored(accepted(decide({ type: 'StartDeal', dealId: D, dealer: 'Cleo', players: ['Anna', 'Ben', 'Cleo'], result }, initialDealState, recorder))));
+  apply(
+    initialDealState,
+    stored(accepted(decide({ type: 'StartDeal', dealId: D, dealer: 'Cleo', players: ['Anna', 'Ben', 'Cleo'], result }, initialDealState, recorder))),
+  );
 
 /** The recording up to its last card; returns its events and the last move's command. */
 function recordAllButLast(deal: DealState): { events: StoredDealEvent[]; state: DealState; last: DealCommand } {
@@ -95,10 +107,13 @@ describe('upgrading a result-only deal by recording its cards (issue 11)', () =>
     expect(refused.refusal.reason).toContain('entered 100 card points, the cards give 116');
     expect(refused.refusal.reason).toContain('entered bid 20, the cards give 18');
     // A recording that has not ended cannot complete an upgrade either.
-    expect(decide({ type: 'CompleteUpgrade', dealId: D, recordingStream: 'upgrade-d1', recording: events }, deal, recorder)).toMatchObject({ ok: false, refusal: { ruleId: 'L18' } });
+    expect(decide({ type: 'CompleteUpgrade', dealId: D, recordingStream: 'upgrade-d1', recording: events }, deal, recorder)).toMatchObject({
+      ok: false,
+      refusal: { ruleId: 'L18' },
+    });
   });
 
-  it('an arbiter\'s correction is the result in force: the cards must reproduce the corrected facts', () => {
+  it("an arbiter's correction is the result in force: the cards must reproduce the corrected facts", () => {
     let deal = resultOnly(entered({ declarerPoints: 100 }));
     const arbiter: DecideContext = { actorId: 'Ulla', role: 'arbiter', now: recorder.now };
     deal = apply(deal, stored(accepted(decide({ type: 'CorrectScore', dealId: D, reason: 'recount: 116', facts: entered() }, deal, arbiter))));
@@ -107,8 +122,16 @@ describe('upgrading a result-only deal by recording its cards (issue 11)', () =>
   });
 
   it('L18: a deal recorded card by card, or cards the server would shuffle, are no upgrade', () => {
-    const played = apply(initialDealState, stored(accepted(decide({ type: 'StartDeal', dealId: D, dealer: 'Cleo', players: ['Anna', 'Ben', 'Cleo'], cards } as StartDeal, initialDealState, recorder))));
+    const played = apply(
+      initialDealState,
+      stored(
+        accepted(decide({ type: 'StartDeal', dealId: D, dealer: 'Cleo', players: ['Anna', 'Ben', 'Cleo'], cards } as StartDeal, initialDealState, recorder)),
+      ),
+    );
     expect(upgradeStart({ type: 'UpgradeDeal', dealId: D, cards }, played)).toMatchObject({ ok: false, refusal: { ruleId: 'L18' } });
-    expect(upgradeStart({ type: 'UpgradeDeal', dealId: D, cards: { kind: 'crypto' } }, resultOnly(entered()))).toMatchObject({ ok: false, refusal: { ruleId: 'L18' } });
+    expect(upgradeStart({ type: 'UpgradeDeal', dealId: D, cards: { kind: 'crypto' } }, resultOnly(entered()))).toMatchObject({
+      ok: false,
+      refusal: { ruleId: 'L18' },
+    });
   });
 });

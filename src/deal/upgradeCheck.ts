@@ -6,11 +6,17 @@ const withOrWithout = (m: number | null): string => (m === null ? '–' : m === 
 
 function gameName(d: Declaration | null): string {
   if (!d) return 'no game';
-  const mods = [d.hand ? 'hand' : '', d.schneiderAnnounced ? 'schneider announced' : '', d.schwarzAnnounced ? 'schwarz announced' : '', d.ouvert ? 'ouvert' : ''].filter(Boolean);
+  const mods = [
+    d.hand ? 'hand' : '',
+    d.schneiderAnnounced ? 'schneider announced' : '',
+    d.schwarzAnnounced ? 'schwarz announced' : '',
+    d.ouvert ? 'ouvert' : '',
+  ].filter(Boolean);
   return [d.gameType, ...mods].join(' ');
 }
 
-const kindName = (r: GameResult): string => ({ scored: 'a declarer game', passedIn: 'a passed-in deal', ramsch: 'a Ramsch', notScoreable: 'a deal not scoreable by the rules' })[r.kind];
+const kindName = (r: GameResult): string =>
+  ({ scored: 'a declarer game', passedIn: 'a passed-in deal', ramsch: 'a Ramsch', notScoreable: 'a deal not scoreable by the rules' })[r.kind];
 
 /**
  * Issue 11: every way the result of a deal's recorded cards differs from the result entered for it
@@ -38,8 +44,10 @@ export function upgradeDifferences(entered: GameResult, enteredScore: number | n
   if (entered.bid !== played.bid) differ('R6', `bid ${entered.bid}`, String(played.bid));
   if (entered.matadors !== played.matadors) differ('R27', withOrWithout(entered.matadors), withOrWithout(played.matadors));
   // Card points are a fact of suit and grand games; a null game is won or lost by tricks.
-  if (entered.declarerPoints !== null && entered.declarerPoints !== played.declarerPoints) differ('R22', `${entered.declarerPoints} card points`, String(played.declarerPoints));
-  if (entered.declarerTricks !== null && entered.declarerTricks !== played.declarerTricks) differ('R24', `${entered.declarerTricks} tricks`, String(played.declarerTricks));
+  if (entered.declarerPoints !== null && entered.declarerPoints !== played.declarerPoints)
+    differ('R22', `${entered.declarerPoints} card points`, String(played.declarerPoints));
+  if (entered.declarerTricks !== null && entered.declarerTricks !== played.declarerTricks)
+    differ('R24', `${entered.declarerTricks} tricks`, String(played.declarerTricks));
   if (entered.schneider !== played.schneider) differ('R23', entered.schneider ? 'schneider' : 'no schneider', played.schneider ? 'schneider' : 'none');
   if (entered.schwarz !== played.schwarz) differ('R24', entered.schwarz ? 'schwarz' : 'no schwarz', played.schwarz ? 'schwarz' : 'none');
   if (entered.won !== played.won) differ('', entered.won ? 'won' : 'lost', played.won ? 'won' : 'lost');

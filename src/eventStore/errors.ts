@@ -12,7 +12,10 @@ export class ConcurrencyError extends Error {
 
 /** The store cannot be reached or cannot take the write (server down, file missing or read-only, disk full, locked). */
 export class StoreUnavailableError extends Error {
-  constructor(message: string, override readonly cause?: unknown) {
+  constructor(
+    message: string,
+    override readonly cause?: unknown,
+  ) {
     super(message);
     this.name = 'StoreUnavailableError';
   }

@@ -29,14 +29,8 @@ export function assertExpectedRevision(streamName: string, expected: ExpectedRev
 
 /** Refuses values that are not an ExpectedRevision (JS callers, bad parsing upstream). */
 export function assertValidExpected(expected: unknown): asserts expected is ExpectedRevision {
-  const ok =
-    expected === 'any' ||
-    expected === 'noStream' ||
-    expected === 'streamExists' ||
-    (typeof expected === 'bigint' && expected >= 0n);
+  const ok = expected === 'any' || expected === 'noStream' || expected === 'streamExists' || (typeof expected === 'bigint' && expected >= 0n);
   if (!ok) {
-    throw new TypeError(
-      `expectedRevision must be 'any', 'noStream', 'streamExists' or a bigint >= 0n, got ${String(expected)}`,
-    );
+    throw new TypeError(`expectedRevision must be 'any', 'noStream', 'streamExists' or a bigint >= 0n, got ${String(expected)}`);
   }
 }

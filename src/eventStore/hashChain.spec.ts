@@ -3,16 +3,7 @@ import fc from 'fast-check';
 import { canonicalJson } from './canonicalJson';
 import { InvalidEventError } from './errors';
 import type { NewEvent } from './eventStore';
-import {
-  chainEvents,
-  computeEventHash,
-  flatStringMapJson,
-  GENESIS_HASH,
-  prepareEvent,
-  sealEvents,
-  verifyChain,
-  type ChainedEventView,
-} from './hashChain';
+import { chainEvents, computeEventHash, flatStringMapJson, GENESIS_HASH, prepareEvent, sealEvents, verifyChain, type ChainedEventView } from './hashChain';
 
 const event = (type: string, data: unknown, extra: Record<string, string> = {}): NewEvent => ({
   type,
@@ -111,12 +102,8 @@ describe('hash chain', () => {
   });
 
   it('prepareEvent refuses bad events with the index and type', () => {
-    expect(() => prepareEvent({ type: 'T', data: { x: 1n }, metadata: { eventId: randomUUID() } }, 4)).toThrow(
-      /event #4 \(T\): data\.x: a BigInt/,
-    );
-    expect(() => prepareEvent({ type: 'T', data: 'x'.repeat(100), metadata: { eventId: randomUUID() } }, 0, 64)).toThrow(
-      /over the limit of 64 bytes/,
-    );
+    expect(() => prepareEvent({ type: 'T', data: { x: 1n }, metadata: { eventId: randomUUID() } }, 4)).toThrow(/event #4 \(T\): data\.x: a BigInt/);
+    expect(() => prepareEvent({ type: 'T', data: 'x'.repeat(100), metadata: { eventId: randomUUID() } }, 0, 64)).toThrow(/over the limit of 64 bytes/);
     expect(() => prepareEvent({ type: 'T', data: {}, metadata: { eventId: 'nope' } })).toThrow(InvalidEventError);
   });
 

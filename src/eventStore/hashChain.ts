@@ -47,7 +47,9 @@ function membersOf(event: PreparedEvent): { readonly keys: readonly string[]; re
   const cached = (event as WithMembers)[MEMBERS];
   if (cached && cached.of === event.metadata) return cached;
   const metadata = event.metadata;
-  const keys = Object.keys(metadata).filter((k) => k !== 'prevHash' && k !== 'hash').sort();
+  const keys = Object.keys(metadata)
+    .filter((k) => k !== 'prevHash' && k !== 'hash')
+    .sort();
   return { keys, members: keys.map((k) => `${JSON.stringify(k)}:${JSON.stringify(metadata[k])}`) };
 }
 
@@ -156,22 +158,23 @@ export function prepareEvent(
     metadataChars += metadataMembers[i].length + 1;
   }
   // UTF-16 length × 3 bounds the UTF-8 size; count exactly only when near the limit.
-  const size =
-    (dataJson.length + metadataChars) * 3 <= maxEventBytes
-      ? 0
-      : Buffer.byteLength(dataJson) + Buffer.byteLength(metadataMembers.join(','));
+  const size = (dataJson.length + metadataChars) * 3 <= maxEventBytes ? 0 : Buffer.byteLength(dataJson) + Buffer.byteLength(metadataMembers.join(','));
   if (size > maxEventBytes) {
     throw new InvalidEventError(`${label}: event is ${size} bytes, over the limit of ${maxEventBytes} bytes`);
   }
-  const prepared: WithMembers = { type: event.type, eventId: metadata.eventId, dataJson, metadata, [MEMBERS]: { of: metadata, keys: metadataKeys, members: metadataMembers } };
+  const prepared: WithMembers = {
+    type: event.type,
+    eventId: metadata.eventId,
+    dataJson,
+    metadata,
+    [MEMBERS]: { of: metadata, keys: metadataKeys, members: metadataMembers },
+  };
   return prepared;
 }
 
 // crypto.hash (Node ≥ 20.12) skips the Hash object; fall back where it is missing.
 const oneShot = (crypto as { hash?: (algorithm: string, data: string) => string }).hash;
-const sha256Hex = oneShot
-  ? (text: string) => oneShot('sha256', text)
-  : (text: string) => crypto.createHash('sha256').update(text).digest('hex');
+const sha256Hex = oneShot ? (text: string) => oneShot('sha256', text) : (text: string) => crypto.createHash('sha256').update(text).digest('hex');
 
 /** sha256 over type, canonical data and canonical metadata without `hash`. */
 export function computeEventHash(type: string, dataJson: string, metadataWithoutHashJson: string): string {
@@ -266,11 +269,7 @@ export function sealEvents(prevHash: string | null, events: readonly PreparedEve
  * For adapters that hand objects to their client (EventStoreDB): checks the events and returns
  * them with metadata.prevHash/hash set, chained after `prevHash` (null: the stream is new).
  */
-export function chainEvents(
-  prevHash: string | null,
-  events: readonly NewEvent[],
-  maxEventBytes = DEFAULT_MAX_EVENT_BYTES,
-): NewEvent[] {
+export function chainEvents(prevHash: string | null, events: readonly NewEvent[], maxEventBytes = DEFAULT_MAX_EVENT_BYTES): NewEvent[] {
   const sealed = sealEvents(
     prevHash,
     events.map((e, i) => prepareEvent(e, i, maxEventBytes)),
@@ -310,10 +309,7 @@ export const CHAIN_START: ChainCursor = { expectedRevision: 0n, prevHash: GENESI
  * Returns every break and the cursor to continue with. After a break the chain continues from the
  * stored hash, so one altered event is reported once, not as a cascade.
  */
-export function verifyChain(
-  events: readonly ChainedEventView[],
-  cursor: ChainCursor = CHAIN_START,
-): { breaks: ChainBreak[]; cursor: ChainCursor } {
+export function verifyChain(events: readonly ChainedEventView[], cursor: ChainCursor = CHAIN_START): { breaks: ChainBreak[]; cursor: ChainCursor } {
   const breaks: ChainBreak[] = [];
   let { expectedRevision, prevHash } = cursor;
   for (const event of events) {

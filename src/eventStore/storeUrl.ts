@@ -22,9 +22,7 @@ export interface OpenEventStoreOptions {
   readonly sqlite?: Omit<SqliteEventStoreOptions, 'upcasters' | 'maxEventBytes' | 'readonly' | 'mustExist'>;
 }
 
-export type StoreLocation =
-  | { readonly kind: 'sqlite'; readonly path: string }
-  | { readonly kind: 'esdb'; readonly connectionString: string };
+export type StoreLocation = { readonly kind: 'sqlite'; readonly path: string } | { readonly kind: 'esdb'; readonly connectionString: string };
 
 const ACCEPTED = 'sqlite:<path>, sqlite::memory:, esdb://host:port?tls=false or esdb+discover://…';
 

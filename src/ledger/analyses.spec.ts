@@ -13,14 +13,16 @@ describe('DealAnalyses on solver worker threads (issue 13 item 2, issue 15)', ()
   let ledger: Ledger;
   beforeAll(async () => {
     ledger = await Ledger.open({ storeUrl: 'sqlite::memory:', analysis: { limits: { workers: 1 } } });
-    for (const file of ['iss-b0n541-jskat-MessageParserTest.sgf', 'iss-unidentified-skatai-tests.sgf']) await importIssText(bulkImportTarget(ledger), readFileSync(join(ISS, file), 'utf8'));
+    for (const file of ['iss-b0n541-jskat-MessageParserTest.sgf', 'iss-unidentified-skatai-tests.sgf'])
+      await importIssText(bulkImportTarget(ledger), readFileSync(join(ISS, file), 'utf8'));
   });
   afterAll(() => ledger.close());
 
   it('judges the claims and resignations of the audit in a worker, as the audit did in-process (R21, D3)', async () => {
     let judged = 0;
     const dealIds = new Set<string>();
-    for await (const e of ledger.store.readAll()) if (e.streamName.startsWith('deal-') && (e.type === 'GameResigned' || e.type === 'CardsShown')) dealIds.add(e.streamName.slice(5));
+    for await (const e of ledger.store.readAll())
+      if (e.streamName.startsWith('deal-') && (e.type === 'GameResigned' || e.type === 'CardsShown')) dealIds.add(e.streamName.slice(5));
     let withClaims = 0;
     for (const dealId of dealIds) {
       const events = (await ledger.store.readStream(`deal-${dealId}`)).events;

@@ -82,7 +82,9 @@ describe('what-if branches (issue 15 item 5)', () => {
     await expect(ledger.branches.play(info.branchId, 'someone-else', other, ctx('m1'))).rejects.toMatchObject({ ruleId: 'B3' });
     const g = (await ledger.branches.load(info.branchId))!.state.deal.game!;
     const notHeld = (['CJ', 'SJ', 'HJ', 'DJ', 'CA', 'SA'] as const).find((c) => !g.hands[(other as { seat: 0 | 1 | 2 }).seat].includes(c))!;
-    await expect(ledger.branches.play(info.branchId, 'o1', { kind: 'play', seat: (other as { seat: 0 | 1 | 2 }).seat, card: notHeld }, ctx('m2'))).rejects.toMatchObject({ name: 'IllegalCommandError' });
+    await expect(
+      ledger.branches.play(info.branchId, 'o1', { kind: 'play', seat: (other as { seat: 0 | 1 | 2 }).seat, card: notHeld }, ctx('m2')),
+    ).rejects.toMatchObject({ name: 'IllegalCommandError' });
     expect((await ledger.store.readStream(branchStreamName(info.branchId))).events).toHaveLength(1);
   });
 

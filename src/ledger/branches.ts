@@ -89,7 +89,8 @@ export interface BranchListedData {
 
 export const branchesOfDealStream = (dealId: string): string => `${BRANCHES_OF_DEAL_PREFIX}${dealId}`;
 /** The creator is already a one-way hash; hashed again to a fixed length for the stream name. */
-export const branchesOfCreatorStream = (creator: string): string => `${BRANCHES_OF_CREATOR_PREFIX}${createHash('sha256').update(creator).digest('base64url').slice(0, 22)}`;
+export const branchesOfCreatorStream = (creator: string): string =>
+  `${BRANCHES_OF_CREATOR_PREFIX}${createHash('sha256').update(creator).digest('base64url').slice(0, 22)}`;
 
 /**
  * What-if branches over the event store: each a stream `branch-<id>` forked at a deal revision.
@@ -153,8 +154,20 @@ export class Branches {
     if (!at) throw new IllegalCommandError(B.badFork, `deal ${request.dealId} has no step ${request.step}`);
     if (!again) await this.list(branchId, request.dealId, request.creator, ctx);
     const forkRevision = at.events[at.events.length - 1].revision.toString();
-    const command: BranchCommand = { type: 'ForkBranch', branchId, dealId: request.dealId, forkStep: request.step, forkRevision, owner: request.owner, creator: request.creator, shared: request.shared };
-    const outcome = await handleCommand(this.store, branchStreamName(branchId), branchDecider(at.state, this.limits), command, ctx, { schemaVersion: BRANCH_SCHEMA_VERSION, eventOf: branchEventOf });
+    const command: BranchCommand = {
+      type: 'ForkBranch',
+      branchId,
+      dealId: request.dealId,
+      forkStep: request.step,
+      forkRevision,
+      owner: request.owner,
+      creator: request.creator,
+      shared: request.shared,
+    };
+    const outcome = await handleCommand(this.store, branchStreamName(branchId), branchDecider(at.state, this.limits), command, ctx, {
+      schemaVersion: BRANCH_SCHEMA_VERSION,
+      eventOf: branchEventOf,
+    });
     const info = await this.info(branchId);
     if (!info) throw new Error(`branch ${branchId} cannot be read back`);
     return { outcome, info };

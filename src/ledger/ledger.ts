@@ -21,7 +21,14 @@ import { hasClaims } from '../projections/audit/claimAudit';
 import { compareResults } from '../projections/audit/compareResults';
 import type { DealAudit } from '../projections/audit/dealAudit';
 import type { DealFilter, DealPage, DealSummary } from '../projections/dealSummary/dealSummary';
-import { getDealSummaries, getDealSummary, InvalidCursorError, listPlayerDeals, listTableDeals, queryDeals } from '../projections/dealSummary/dealSummaryQueries';
+import {
+  getDealSummaries,
+  getDealSummary,
+  InvalidCursorError,
+  listPlayerDeals,
+  listTableDeals,
+  queryDeals,
+} from '../projections/dealSummary/dealSummaryQueries';
 import { buildPlayerStats } from '../projections/playerStats/buildPlayerStats';
 import type { PlayerStats } from '../projections/playerStats/playerStats';
 import { closeReadModelDb, openReadModelDb, RM, type ReadModelDb } from '../projections/readModelDb';
@@ -79,8 +86,21 @@ export type { RecordedEvent } from '../eventStore/eventStore';
 const SHEET_CACHE_TABLES = 2_000;
 
 /** Move commands a recording of a result-only deal's cards takes (the deal's own stream refuses them: it is over). */
-const RECORDING_MOVES: ReadonlySet<string> = new Set(['CallBid', 'HoldBid', 'PassBid', 'TakeSkat', 'DiscardSkat', 'DeclareGame', 'ShowCards', 'PlayCard', 'CallKontra', 'CallRe', 'Resign', 'AbandonDeal', 'WithdrawMove']);
-
+const RECORDING_MOVES: ReadonlySet<string> = new Set([
+  'CallBid',
+  'HoldBid',
+  'PassBid',
+  'TakeSkat',
+  'DiscardSkat',
+  'DeclareGame',
+  'ShowCards',
+  'PlayCard',
+  'CallKontra',
+  'CallRe',
+  'Resign',
+  'AbandonDeal',
+  'WithdrawMove',
+]);
 
 export interface LedgerOptions {
   /** `sqlite::memory:`, `sqlite:<file>`, or an EventStoreDB URL. */
@@ -174,7 +194,12 @@ export class Ledger {
     const readModelUrl = options.readModelUrl ?? defaultReadModelUrl(options.storeUrl);
     const store = await openEventStore(options.storeUrl);
     try {
-      return await Ledger.withStore(store, { readModelUrl, profileId: options.profileId, readModelMismatch: options.readModelMismatch, analysis: options.analysis });
+      return await Ledger.withStore(store, {
+        readModelUrl,
+        profileId: options.profileId,
+        readModelMismatch: options.readModelMismatch,
+        analysis: options.analysis,
+      });
     } catch (error) {
       await store.dispose().catch(() => undefined);
       throw error;
@@ -280,7 +305,14 @@ export class Ledger {
       eventOf: toStoredDealEvent,
       metadataFor: (s, events) => {
         const started = events.find((e) => e.type === 'DealStarted');
-        return { rulesVersion: started?.type === 'DealStarted' ? `${started.data.profileId}@${started.data.profileVersion}` : s.profile ? `${s.profile.id}@${s.profile.version}` : undefined };
+        return {
+          rulesVersion:
+            started?.type === 'DealStarted'
+              ? `${started.data.profileId}@${started.data.profileVersion}`
+              : s.profile
+                ? `${s.profile.id}@${s.profile.version}`
+                : undefined,
+        };
       },
       requireExisting: command.type === 'StartDeal' ? undefined : () => new NotFoundError('deal', command.dealId),
     });
@@ -298,7 +330,10 @@ export class Ledger {
     // Every UpgradeDeal begins a fresh attempt: an earlier one (a mistyped hand) stays in the stream as history.
     const recording = recordingDecider(decideCtx);
     const attempt = { ...recording, decide: (c: DealCommand) => recording.decide(c, recording.initialState) };
-    const outcome = await handleCommand(this.store, upgradeStreamName(command.dealId), attempt, start.value, ctx, { schemaVersion: DEAL_SCHEMA_VERSION, eventOf: toStoredDealEvent });
+    const outcome = await handleCommand(this.store, upgradeStreamName(command.dealId), attempt, start.value, ctx, {
+      schemaVersion: DEAL_SCHEMA_VERSION,
+      eventOf: toStoredDealEvent,
+    });
     return { ...outcome, dealId: command.dealId };
   }
 
@@ -362,11 +397,21 @@ export class Ledger {
       const t = await this.store.readStream(tournamentStreamName(tournamentId), { maxCount: 1 });
       if (!t.exists) throw new NotFoundError('tournament', tournamentId);
     }
-    const outcome = await handleCommand(this.store, tableStreamName(command.tableId), tableDecider(this.defaultProfileId), command, ctx, { schemaVersion: STRUCTURE_SCHEMA_VERSION });
+    const outcome = await handleCommand(this.store, tableStreamName(command.tableId), tableDecider(this.defaultProfileId), command, ctx, {
+      schemaVersion: STRUCTURE_SCHEMA_VERSION,
+    });
     if (tournamentId !== null) {
-      const add: TournamentDecision = { type: 'AddTournamentTable', tournamentId, tableId: command.tableId, round: command.round ?? 1, players: command.players };
+      const add: TournamentDecision = {
+        type: 'AddTournamentTable',
+        tournamentId,
+        tableId: command.tableId,
+        round: command.round ?? 1,
+        players: command.players,
+      };
       const sub = { ...ctx, commandId: `${ctx.commandId}/tournament`, expectedRevision: undefined, causationId: ctx.commandId };
-      const added = await handleCommand(this.store, tournamentStreamName(tournamentId), tournamentDecider(this.defaultProfileId), add, sub, { schemaVersion: STRUCTURE_SCHEMA_VERSION });
+      const added = await handleCommand(this.store, tournamentStreamName(tournamentId), tournamentDecider(this.defaultProfileId), add, sub, {
+        schemaVersion: STRUCTURE_SCHEMA_VERSION,
+      });
       await this.afterAppend(added);
     }
     return outcome;
@@ -417,9 +462,16 @@ export class Ledger {
       const names = lines.map((l) => l.player);
       const wrong = names.filter((n) => !opened.players.includes(n));
       if (lines.length !== 3 || new Set(names).size !== 3 || wrong.length > 0)
-        return refuse('R2', `a Ramsch of deal ${opened.dealNumber} at table ${t.tableId} names each of ${opened.players.join(', ')} once${wrong.length ? ` (${wrong.join(', ')} did not play it)` : ''}`);
+        return refuse(
+          'R2',
+          `a Ramsch of deal ${opened.dealNumber} at table ${t.tableId} names each of ${opened.players.join(', ')} once${wrong.length ? ` (${wrong.join(', ')} did not play it)` : ''}`,
+        );
       const bySeat = opened.players.map((p) => lines.find((l) => l.player === p) as (typeof lines)[number]);
-      result = { kind: 'ramsch', points: [bySeat[0].points, bySeat[1].points, bySeat[2].points], tricks: [bySeat[0].tricks, bySeat[1].tricks, bySeat[2].tricks] };
+      result = {
+        kind: 'ramsch',
+        points: [bySeat[0].points, bySeat[1].points, bySeat[2].points],
+        tricks: [bySeat[0].tricks, bySeat[1].tricks, bySeat[2].tricks],
+      };
     }
     return allow({
       type: 'StartDeal',
@@ -476,13 +528,20 @@ export class Ledger {
       const read = await this.store.readStream(tableStream);
       table = read.events.reduce((s, e) => evolveTable(s, e as unknown as TableEvent), initialTableState);
       // Mine, or (the start of the table's latest deal was cut off) that deal again.
-      const openedEvent = read.events.find((e) => e.type === 'TableDealOpened' && e.metadata.commandId === ctx.commandId) ?? (outcome.events.length === 0 && !outcome.alreadyApplied ? [...read.events].reverse().find((e) => e.type === 'TableDealOpened') : undefined);
+      const openedEvent =
+        read.events.find((e) => e.type === 'TableDealOpened' && e.metadata.commandId === ctx.commandId) ??
+        (outcome.events.length === 0 && !outcome.alreadyApplied ? [...read.events].reverse().find((e) => e.type === 'TableDealOpened') : undefined);
       if (!openedEvent || !table.opened) throw new Error(`table ${command.tableId}: the deal just opened cannot be read back`);
       opened = openedEvent.data as TableDealOpenedData;
     }
     const start = this.startOfTableDeal(table, opened, command);
     if (!start.ok) throw new IllegalCommandError(start.refusal.ruleId, start.refusal.reason);
-    const dealOutcome = await this.dealCommand(start.value, { ...ctx, commandId: `${ctx.commandId}/deal`, expectedRevision: undefined, causationId: ctx.commandId });
+    const dealOutcome = await this.dealCommand(start.value, {
+      ...ctx,
+      commandId: `${ctx.commandId}/deal`,
+      expectedRevision: undefined,
+      causationId: ctx.commandId,
+    });
     return { ...dealOutcome, dealId: opened.dealId };
   }
 
@@ -550,7 +609,12 @@ export class Ledger {
     const standings = await this.standings(requested.tournamentId);
     if (!standings) throw new NotFoundError('tournament', requested.tournamentId);
     const ranked = standings.lines.map((l) => l.player);
-    const players = requested.players.length > 0 ? (requested.method === 'standings' ? ranked.filter((p) => requested.players.includes(p)).concat(requested.players.filter((p) => !ranked.includes(p))) : requested.players) : ranked;
+    const players =
+      requested.players.length > 0
+        ? requested.method === 'standings'
+          ? ranked.filter((p) => requested.players.includes(p)).concat(requested.players.filter((p) => !ranked.includes(p)))
+          : requested.players
+        : ranked;
     const command: DrawSeats = { ...requested, players };
     const outcome = await handleCommand(this.store, tournamentStreamName(command.tournamentId), tournamentDecider(this.defaultProfileId), command, ctx, {
       schemaVersion: STRUCTURE_SCHEMA_VERSION,
@@ -563,8 +627,21 @@ export class Ledger {
     if (!state) throw new Error(`tournament ${command.tournamentId}: the draw of round ${command.round} cannot be read back`);
     const tournament = now.created;
     for (const [i, t] of state.tables.entries()) {
-      const open: OpenTable = { type: 'OpenTable', tableId: t.tableId, players: t.players, firstDealer: t.players[0], tournamentId: command.tournamentId, round: command.round, ...(tournament ? { profileId: tournament.profileId } : {}) };
-      const opened = await this.openTable(open, { ...ctx, commandId: `${ctx.commandId}/table-${i + 1}`, expectedRevision: undefined, causationId: ctx.commandId });
+      const open: OpenTable = {
+        type: 'OpenTable',
+        tableId: t.tableId,
+        players: t.players,
+        firstDealer: t.players[0],
+        tournamentId: command.tournamentId,
+        round: command.round,
+        ...(tournament ? { profileId: tournament.profileId } : {}),
+      };
+      const opened = await this.openTable(open, {
+        ...ctx,
+        commandId: `${ctx.commandId}/table-${i + 1}`,
+        expectedRevision: undefined,
+        causationId: ctx.commandId,
+      });
       await this.afterAppend(opened);
     }
     return outcome;
@@ -591,7 +668,9 @@ export class Ledger {
     const read = await this.store.readStream(streamName, { direction: 'backwards', maxCount: 1 });
     const last = read.events[0];
     if (last && !(await this.follower.reach(last.position, REACH_LIMIT_MS))) {
-      process.emitWarning(`following the event log: ${streamName}'s new events have not come back through the subscription within ${REACH_LIMIT_MS} ms; the command is recorded, its read models follow when they do`);
+      process.emitWarning(
+        `following the event log: ${streamName}'s new events have not come back through the subscription within ${REACH_LIMIT_MS} ms; the command is recorded, its read models follow when they do`,
+      );
     }
   }
 
@@ -624,7 +703,10 @@ export class Ledger {
    * An imported series' table as stored, and the highest deal number on its list, so an import
    * that goes on in a later run continues the numbering. Null when the table does not exist.
    */
-  async seriesTable(tableId: string, options: { readonly catchUp?: boolean } = {}): Promise<{ readonly state: TableState; readonly lastDealNumber: number } | null> {
+  async seriesTable(
+    tableId: string,
+    options: { readonly catchUp?: boolean } = {},
+  ): Promise<{ readonly state: TableState; readonly lastDealNumber: number } | null> {
     const read = await this.store.readStream(tableStreamName(tableId));
     if (!read.exists) return null;
     const state = read.events.reduce((s, e) => evolveTable(s, e as unknown as TableEvent), initialTableState);
@@ -751,8 +833,18 @@ export class Ledger {
   readCost(kind: 'playerStats' | 'scoreSheet' | 'standings' | 'audit' | 'dealList', id: string): { readonly rows: number; readonly known: boolean } {
     const memoKey = kind === 'playerStats' ? `playerStats\u0000${id}\u0000` : `${kind}\u0000${id}`;
     const known = kind !== 'dealList' && this.memo.has(memoKey, this.logPosition());
-    const count = (sql: string, ...args: string[]) => this.db.prepare(sql).pluck().get(...args) as number;
-    const playerDeals = (player: string) => count(`SELECT (SELECT count(*) FROM ${RM.deals} WHERE p0 = ?) + (SELECT count(*) FROM ${RM.deals} WHERE p1 = ?) + (SELECT count(*) FROM ${RM.deals} WHERE p2 = ?)`, player, player, player);
+    const count = (sql: string, ...args: string[]) =>
+      this.db
+        .prepare(sql)
+        .pluck()
+        .get(...args) as number;
+    const playerDeals = (player: string) =>
+      count(
+        `SELECT (SELECT count(*) FROM ${RM.deals} WHERE p0 = ?) + (SELECT count(*) FROM ${RM.deals} WHERE p1 = ?) + (SELECT count(*) FROM ${RM.deals} WHERE p2 = ?)`,
+        player,
+        player,
+        player,
+      );
     switch (kind) {
       case 'dealList': {
         // A filtered list counts the rows its filter matches: those of the narrowest indexed part (player, table, tournament), else every deal.
@@ -794,17 +886,30 @@ export class Ledger {
    * Sheets by table, kept while the rows they were built from are unchanged (the runner's versions
    * of the table and its tournament): standings after a deal rebuild only that deal's sheet.
    */
-  private readonly sheetCache = new Map<string, { readonly version: string; readonly tournamentId: string | null; readonly tournamentVersion: string; readonly sheet: ScoreSheet | null }>();
+  private readonly sheetCache = new Map<
+    string,
+    { readonly version: string; readonly tournamentId: string | null; readonly tournamentVersion: string; readonly sheet: ScoreSheet | null }
+  >();
 
   private sheetOf(tableId: string, tournament?: TournamentInfo | null): ScoreSheet | null {
     const version = this.runner.versionOf('table', tableId);
     const cached = this.sheetCache.get(tableId);
-    if (cached && cached.version === version && (cached.tournamentId === null || cached.tournamentVersion === this.runner.versionOf('tournament', cached.tournamentId))) return cached.sheet;
+    if (
+      cached &&
+      cached.version === version &&
+      (cached.tournamentId === null || cached.tournamentVersion === this.runner.versionOf('tournament', cached.tournamentId))
+    )
+      return cached.sheet;
     const sheet = this.buildSheet(tableId, tournament);
     const tournamentId = sheet?.tournamentId ?? null;
     if (this.sheetCache.size >= SHEET_CACHE_TABLES) this.sheetCache.delete(this.sheetCache.keys().next().value as string);
     this.sheetCache.delete(tableId);
-    this.sheetCache.set(tableId, { version, tournamentId, tournamentVersion: tournamentId === null ? '' : this.runner.versionOf('tournament', tournamentId), sheet });
+    this.sheetCache.set(tableId, {
+      version,
+      tournamentId,
+      tournamentVersion: tournamentId === null ? '' : this.runner.versionOf('tournament', tournamentId),
+      sheet,
+    });
     return sheet;
   }
 
@@ -814,7 +919,9 @@ export class Ledger {
     // The tournament's loss fee (one fee at every table size), when it set one.
     const t = tournament !== undefined ? tournament : table.tournamentId ? this.tournamentInfo(table.tournamentId) : null;
     const fee = t?.lossFee;
-    const lossFee = fee ? { feeCentsPerLostGame: { 3: fee.feeCents, 4: fee.feeCents, 5: fee.feeCents }, feeCentsFromFourthLostGame: fee.fromFourthLostGameCents } : undefined;
+    const lossFee = fee
+      ? { feeCentsPerLostGame: { 3: fee.feeCents, 4: fee.feeCents, 5: fee.feeCents }, feeCentsFromFourthLostGame: fee.fromFourthLostGameCents }
+      : undefined;
     return buildScoreSheet(table, listTableDeals(this.db, tableId), lossFee ? { lossFee } : {});
   }
 
@@ -853,9 +960,11 @@ export class Ledger {
   async tables(options: { tournamentId?: string; limit?: number } = {}): Promise<TableStatus[]> {
     await this.catchUp();
     const limit = options.limit ?? 100;
-    const ids = (options.tournamentId !== undefined
-      ? this.db.prepare(`SELECT table_id FROM ${RM.tables} WHERE tournament_id = ? ORDER BY table_id LIMIT ?`).pluck().all(options.tournamentId, limit)
-      : this.db.prepare(`SELECT table_id FROM ${RM.tables} ORDER BY table_id LIMIT ?`).pluck().all(limit)) as string[];
+    const ids = (
+      options.tournamentId !== undefined
+        ? this.db.prepare(`SELECT table_id FROM ${RM.tables} WHERE tournament_id = ? ORDER BY table_id LIMIT ?`).pluck().all(options.tournamentId, limit)
+        : this.db.prepare(`SELECT table_id FROM ${RM.tables} ORDER BY table_id LIMIT ?`).pluck().all(limit)
+    ) as string[];
     return ids.map((id) => this.statusOf(id)).filter((x): x is TableStatus => x !== null);
   }
 

@@ -42,7 +42,10 @@ function openReadOnly(file: string): ReadModelDb | undefined {
   try {
     const db = new Database(file, { readonly: true, fileMustExist: true });
     try {
-      const present = db.prepare(`SELECT count(*) FROM sqlite_master WHERE type = 'table' AND name IN (?, ?, ?)`).pluck().get(RM.deals, RM.checkpoints, RM.binding);
+      const present = db
+        .prepare(`SELECT count(*) FROM sqlite_master WHERE type = 'table' AND name IN (?, ?, ?)`)
+        .pluck()
+        .get(RM.deals, RM.checkpoints, RM.binding);
       if (present === 3) return db;
     } catch {
       // unreadable: not a read-model file of this layout

@@ -16,7 +16,13 @@ export function reservedIdProblem(command: LedgerCommand, ctx: CommandContext): 
   if (ctx.source !== undefined && ctx.source !== 'live') return null;
   if (ctx.commandId.startsWith(IMPORT_COMMAND_PREFIX)) return `command ids starting "${IMPORT_COMMAND_PREFIX}" are reserved for imports`;
   const created =
-    command.type === 'StartDeal' ? command.dealId : command.type === 'StartTableDeal' ? command.dealId : command.type === 'OpenTable' ? command.tableId : undefined;
+    command.type === 'StartDeal'
+      ? command.dealId
+      : command.type === 'StartTableDeal'
+        ? command.dealId
+        : command.type === 'OpenTable'
+          ? command.tableId
+          : undefined;
   if (typeof created === 'string' && created.startsWith(IMPORTED_DEAL_PREFIX)) {
     return `ids starting "${IMPORTED_DEAL_PREFIX}" are reserved for ISS imports (deals iss-<ID>, tables iss-series-<SE>)`;
   }

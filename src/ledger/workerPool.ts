@@ -86,11 +86,18 @@ export class WorkerPool {
     private readonly spawn: () => Worker,
     readonly limits: WorkerPoolLimits,
   ) {
-    if (!(limits.workers >= 1) || !(limits.queue >= 0) || !(limits.jobTimeoutMs > 0)) throw new Error('a worker pool needs at least one worker, a queue of 0 or more and a positive job timeout');
+    if (!(limits.workers >= 1) || !(limits.queue >= 0) || !(limits.jobTimeoutMs > 0))
+      throw new Error('a worker pool needs at least one worker, a queue of 0 or more and a positive job timeout');
   }
 
   get stats(): WorkerPoolStats {
-    return { workers: this.slots.length, running: this.slots.filter((s) => s.job).length, queued: this.queue.length, started: this.startedCount, replaced: this.replacedCount };
+    return {
+      workers: this.slots.length,
+      running: this.slots.filter((s) => s.job).length,
+      queued: this.queue.length,
+      started: this.startedCount,
+      replaced: this.replacedCount,
+    };
   }
 
   /** Runs one job on a worker; rejects with WorkerPoolBusyError at once when nothing can take it. */

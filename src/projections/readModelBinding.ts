@@ -41,7 +41,8 @@ function parseMark(json: string | undefined): StoreMark | undefined {
   if (json === undefined) return undefined;
   try {
     const value = JSON.parse(json) as Partial<StoreMark>;
-    if (typeof value.streamName !== 'string' || typeof value.revision !== 'string' || typeof value.eventId !== 'string' || typeof value.position !== 'string') return undefined;
+    if (typeof value.streamName !== 'string' || typeof value.revision !== 'string' || typeof value.eventId !== 'string' || typeof value.position !== 'string')
+      return undefined;
     if (!/^\d+$/.test(value.revision)) return undefined;
     return value as StoreMark;
   } catch {
@@ -124,7 +125,7 @@ export class ReadModelMismatchError extends Error {
   ) {
     super(
       `the read models in ${readModels} do not belong to this event store: ${reason}. Nothing is served from them. ` +
-        'Run `skat-ledger rebuild` with the same store and read models, point SKAT_LEDGER_READ_MODELS at this store\'s own file, ' +
+        "Run `skat-ledger rebuild` with the same store and read models, point SKAT_LEDGER_READ_MODELS at this store's own file, " +
         'or set SKAT_LEDGER_READ_MODEL_MISMATCH=rebuild to rebuild them at start.',
     );
     this.name = 'ReadModelMismatchError';

@@ -146,7 +146,12 @@ export function dropReadModelIndexes(db: ReadModelDb, names: ReadModelTables = R
     .pluck()
     .all(names.deals) as string[];
   const ours = new Set(INDEX_ROLES.flatMap((role) => [`${RM.deals}_${role}`, `${RM.deals}_${role}_b`]));
-  db.exec(onTable.filter((name) => ours.has(name)).map((name) => `DROP INDEX IF EXISTS ${name};`).join(' '));
+  db.exec(
+    onTable
+      .filter((name) => ours.has(name))
+      .map((name) => `DROP INDEX IF EXISTS ${name};`)
+      .join(' '),
+  );
 }
 
 /**

@@ -10,7 +10,11 @@ const dump = (db: ReadModelDb): string => JSON.stringify([RM.deals, RM.tables, R
 async function seed(store: EventStore, from: number, count: number): Promise<void> {
   for (let i = from; i < from + count; i++) {
     const { events } = randomDeal(`r${i}`, `runner-${i}`);
-    await store.appendToStream(`deal-r${i}`, events.map((e, k) => ({ ...e, metadata: { eventId: eventIdFor(`runner-${i}`, k) } })), { expectedRevision: 'noStream' });
+    await store.appendToStream(
+      `deal-r${i}`,
+      events.map((e, k) => ({ ...e, metadata: { eventId: eventIdFor(`runner-${i}`, k) } })),
+      { expectedRevision: 'noStream' },
+    );
   }
 }
 

@@ -14,7 +14,14 @@ import {
   type ReadModelTables,
 } from './readModelDb';
 import { BINDING_HEAD, BINDING_IDENTITY, markOf } from './readModelBinding';
-import { foldTableInfo, foldTournamentInfo, TABLE_EVENT_TYPES_READ, TOURNAMENT_EVENT_TYPES_READ, type TableInfo, type TournamentInfo } from './tables/tableInfo';
+import {
+  foldTableInfo,
+  foldTournamentInfo,
+  TABLE_EVENT_TYPES_READ,
+  TOURNAMENT_EVENT_TYPES_READ,
+  type TableInfo,
+  type TournamentInfo,
+} from './tables/tableInfo';
 
 /** The checkpoint row of the runner (all its projections advance together). */
 export const RUNNER_NAME = 'ledger-projections';
@@ -118,7 +125,7 @@ export class ProjectionRunner {
         .pluck(),
       // This connection's own writes (total_changes) and other connections' commits (data_version):
       // a read model changed behind the runner's back (checkpoint reset, rebuild elsewhere) is re-read.
-      readModelVersion: db.prepare('SELECT total_changes() || \':\' || data_version FROM pragma_data_version').pluck(),
+      readModelVersion: db.prepare("SELECT total_changes() || ':' || data_version FROM pragma_data_version").pluck(),
     };
   }
 

@@ -98,9 +98,15 @@ describe('bidding', () => {
   });
 
   it('lists the compact legal calls: next bid and pass, or hold and pass', () => {
-    expect(legalBidCalls(OPENING_AUCTION)).toEqual([{ seat: 1, call: 'bid', value: 18 }, { seat: 1, call: 'pass' }]);
+    expect(legalBidCalls(OPENING_AUCTION)).toEqual([
+      { seat: 1, call: 'bid', value: 18 },
+      { seat: 1, call: 'pass' },
+    ]);
     const r = run('1 18');
     if (!(r.ok && r.value.kind === 'open')) throw new Error();
-    expect(legalBidCalls(r.value.auction)).toEqual([{ seat: 0, call: 'hold', value: 18 }, { seat: 0, call: 'pass' }]);
+    expect(legalBidCalls(r.value.auction)).toEqual([
+      { seat: 0, call: 'hold', value: 18 },
+      { seat: 0, call: 'pass' },
+    ]);
   });
 });

@@ -94,8 +94,21 @@ export function judgeBidCall(a: AuctionState, call: BidCall): Judgement<AuctionO
 /** Compact legal calls: the next legal bid (if any) and pass, or hold and pass. */
 export function legalBidCalls(a: AuctionState): BidCall[] {
   const seat = auctionSeatToAct(a);
-  if (a.stage === 3) return [{ seat, call: 'bid', value: MIN_BID }, { seat, call: 'pass' }];
-  if (a.awaiting === 'answer') return [{ seat, call: 'hold', value: a.highest }, { seat, call: 'pass' }];
+  if (a.stage === 3)
+    return [
+      { seat, call: 'bid', value: MIN_BID },
+      { seat, call: 'pass' },
+    ];
+  if (a.awaiting === 'answer')
+    return [
+      { seat, call: 'hold', value: a.highest },
+      { seat, call: 'pass' },
+    ];
   const next = nextBidValue(a.highest);
-  return next === null ? [{ seat, call: 'pass' }] : [{ seat, call: 'bid', value: next }, { seat, call: 'pass' }];
+  return next === null
+    ? [{ seat, call: 'pass' }]
+    : [
+        { seat, call: 'bid', value: next },
+        { seat, call: 'pass' },
+      ];
 }

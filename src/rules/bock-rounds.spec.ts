@@ -33,7 +33,19 @@ describe('Bock rounds (R41)', () => {
   it('R41 triggers: 120:0, Kontra, Re and passed-in deals, read from a scored result', () => {
     const profile = getProfile('isko', { kontraRe: true });
     const result = scoreGame(
-      { declarer: 0, declaration: { gameType: 'spades', hand: false, schneiderAnnounced: false, schwarzAnnounced: false, ouvert: false }, bid: 18, declarerCardsWithSkat: null, matadors: 1, declarerPoints: 120, declarerTricks: 10, defenderTricks: 0, kontra: true, re: false, endedBy: 'allTricks' },
+      {
+        declarer: 0,
+        declaration: { gameType: 'spades', hand: false, schneiderAnnounced: false, schwarzAnnounced: false, ouvert: false },
+        bid: 18,
+        declarerCardsWithSkat: null,
+        matadors: 1,
+        declarerPoints: 120,
+        declarerTricks: 10,
+        defenderTricks: 0,
+        kontra: true,
+        re: false,
+        endedBy: 'allTricks',
+      },
       profile,
     );
     const facts = bockFactsOf(result, { kontra: true });

@@ -20,13 +20,34 @@ export const GERMAN_SUIT_ALIASES: Record<Suit, readonly string[]> = {
 export const ENGLISH_SUIT_NAMES: Record<Suit, string> = { C: 'Clubs', S: 'Spades', H: 'Hearts', D: 'Diamonds' };
 
 export const FRENCH_RANK_NAMES: Record<Rank, string> = {
-  A: 'Ass', T: 'Zehn', K: 'König', Q: 'Dame', J: 'Bube', '9': 'Neun', '8': 'Acht', '7': 'Sieben',
+  A: 'Ass',
+  T: 'Zehn',
+  K: 'König',
+  Q: 'Dame',
+  J: 'Bube',
+  '9': 'Neun',
+  '8': 'Acht',
+  '7': 'Sieben',
 };
 export const GERMAN_RANK_NAMES: Record<Rank, string> = {
-  A: 'Daus', T: 'Zehn', K: 'König', Q: 'Ober', J: 'Unter', '9': 'Neun', '8': 'Acht', '7': 'Sieben',
+  A: 'Daus',
+  T: 'Zehn',
+  K: 'König',
+  Q: 'Ober',
+  J: 'Unter',
+  '9': 'Neun',
+  '8': 'Acht',
+  '7': 'Sieben',
 };
 export const ENGLISH_RANK_NAMES: Record<Rank, string> = {
-  A: 'Ace', T: 'Ten', K: 'King', Q: 'Queen', J: 'Jack', '9': 'Nine', '8': 'Eight', '7': 'Seven',
+  A: 'Ace',
+  T: 'Ten',
+  K: 'King',
+  Q: 'Queen',
+  J: 'Jack',
+  '9': 'Nine',
+  '8': 'Eight',
+  '7': 'Seven',
 };
 /** Short rank marks for symbol form: 10 rather than T. */
 export const RANK_MARKS: Record<Rank, string> = { A: 'A', T: '10', K: 'K', Q: 'Q', J: 'J', '9': '9', '8': '8', '7': '7' };

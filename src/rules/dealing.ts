@@ -18,7 +18,8 @@ export function validateDeck(cards: readonly string[]): Judgement<Card[]> {
   const seen = new Set<string>();
   for (let i = 0; i < cards.length; i++) {
     const code = cards[i];
-    if (typeof code !== 'string' || !isCard(code)) return refuse('R1', `card ${i + 1} "${inputText(code)}" is not a card code (suit C/S/H/D then rank A/T/K/Q/J/9/8/7)`);
+    if (typeof code !== 'string' || !isCard(code))
+      return refuse('R1', `card ${i + 1} "${inputText(code)}" is not a card code (suit C/S/H/D then rank A/T/K/Q/J/9/8/7)`);
     if (seen.has(code)) return refuse('R1', `card ${i + 1} ${code} is a duplicate`);
     seen.add(code);
   }

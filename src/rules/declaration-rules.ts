@@ -74,7 +74,10 @@ export function judgeRedeclaration(previous: Declaration, next: Declaration, car
   const before = declaredValue(previous, cardsWithSkat);
   const after = declaredValue(next, cardsWithSkat);
   if (after <= before) {
-    return refuse('R13', `the declaration is irrevocable except for a game of higher value (${describe(next)} is worth ${after}, ${describe(previous)} ${before})`);
+    return refuse(
+      'R13',
+      `the declaration is irrevocable except for a game of higher value (${describe(next)} is worth ${after}, ${describe(previous)} ${before})`,
+    );
   }
   return allow(next);
 }

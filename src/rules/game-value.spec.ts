@@ -9,7 +9,15 @@ import {
   type MultiplierLevels,
 } from './game-value';
 
-const plain: MultiplierLevels = { matadors: 1, hand: false, schneider: false, schneiderAnnounced: false, schwarz: false, schwarzAnnounced: false, ouvert: false };
+const plain: MultiplierLevels = {
+  matadors: 1,
+  hand: false,
+  schneider: false,
+  schneiderAnnounced: false,
+  schwarz: false,
+  schwarzAnnounced: false,
+  ouvert: false,
+};
 
 describe('game value (R26, R28, R29)', () => {
   it('R26 base values: diamonds 9, hearts 10, spades 11, clubs 12, grand 24 (V3: the profile may say 20)', () => {

@@ -14,12 +14,7 @@ export function baseValue(gameType: TrumpGameType, profile: Pick<RuleProfile, 'g
 export const NULL_VALUES = { plain: 23, hand: 35, ouvert: 46, ouvertHand: 59 } as const;
 
 /** The four null values ascending (D2 "next null value"). */
-export const NULL_VALUE_LADDER: readonly number[] = [
-  NULL_VALUES.plain,
-  NULL_VALUES.hand,
-  NULL_VALUES.ouvert,
-  NULL_VALUES.ouvertHand,
-];
+export const NULL_VALUE_LADDER: readonly number[] = [NULL_VALUES.plain, NULL_VALUES.hand, NULL_VALUES.ouvert, NULL_VALUES.ouvertHand];
 
 export function nullValue(declaration: Pick<Declaration, 'hand' | 'ouvert'>): number {
   if (declaration.ouvert) return declaration.hand ? NULL_VALUES.ouvertHand : NULL_VALUES.ouvert;

@@ -325,7 +325,13 @@ function issMoves(mv: string): Move[] {
       out.push({
         kind: 'declare',
         seat,
-        declaration: { gameType, hand: !pickedUp, ouvert, schneiderAnnounced: mods.includes('S') || mods.includes('Z') || impl, schwarzAnnounced: mods.includes('Z') || impl },
+        declaration: {
+          gameType,
+          hand: !pickedUp,
+          ouvert,
+          schneiderAnnounced: mods.includes('S') || mods.includes('Z') || impl,
+          schwarzAnnounced: mods.includes('Z') || impl,
+        },
       });
     }
   }
@@ -340,7 +346,12 @@ function issGame(deck: string, mv: string, profile: RuleProfile = ISS_PROFILE): 
 describe('game: results from play', () => {
   it('R10/R22: the discards count as card points for the declarer', () => {
     // Forehand picks up C7 D7 and discards CA and CT (21 points), then plays clubs.
-    let s = apply(forehandDeclarer(), { kind: 'pickUpSkat', seat: 0 }, { kind: 'discard', seat: 0, cards: ['CA', 'CT'] }, { kind: 'declare', seat: 0, declaration: decl('clubs') });
+    let s = apply(
+      forehandDeclarer(),
+      { kind: 'pickUpSkat', seat: 0 },
+      { kind: 'discard', seat: 0, cards: ['CA', 'CT'] },
+      { kind: 'declare', seat: 0, declaration: decl('clubs') },
+    );
     while (s.phase === 'playing') s = ok(applyMove(s, legalMoves(s).filter((m) => m.kind === 'play')[0]));
     const trickPoints = s.tricks.filter((t) => t.winner === 0).reduce((a, t) => a + t.points, 0);
     expect(s.result?.declarerPoints).toBe(trickPoints + 21);
@@ -356,7 +367,13 @@ describe('game: results from play', () => {
 
   it('R32: a game declared below the bid is played and scored as overbid', () => {
     // Middlehand bids 264 and plays diamonds hand: diamonds is worth at most 9 x 18 = 162.
-    let s = apply(start(), { kind: 'bid', seat: 1, value: 264 }, { kind: 'pass', seat: 0 }, { kind: 'pass', seat: 2 }, { kind: 'declare', seat: 1, declaration: decl('diamonds', { hand: true }) });
+    let s = apply(
+      start(),
+      { kind: 'bid', seat: 1, value: 264 },
+      { kind: 'pass', seat: 0 },
+      { kind: 'pass', seat: 2 },
+      { kind: 'declare', seat: 1, declaration: decl('diamonds', { hand: true }) },
+    );
     while (s.phase === 'playing') s = ok(applyMove(s, legalMoves(s).filter((m) => m.kind === 'play')[0]));
     expect(s.result).toMatchObject({ kind: 'scored', declarer: 1, bid: 264, overbid: true, won: false });
   });
@@ -376,7 +393,10 @@ describe('game: claims and resignations', () => {
   });
 
   it('D3: when both defenders resign every remaining trick goes to the declarer (ISS grand ouvert record)', () => {
-    const s = issGame('HJ.HA.DJ.HQ.SA.H7.CA.CJ.HT.H8.H9.D7.DT.C7.ST.CK.C9.SK.S9.CT.C8.SQ.HK.S8.D9.DK.SJ.D8.CQ.DA.DQ.S7', '1 p 2 p 0 18 0 GO 0 CJ 0 SC 1 RE 1 H9 2 RE');
+    const s = issGame(
+      'HJ.HA.DJ.HQ.SA.H7.CA.CJ.HT.H8.H9.D7.DT.C7.ST.CK.C9.SK.S9.CT.C8.SQ.HK.S8.D9.DK.SJ.D8.CQ.DA.DQ.S7',
+      '1 p 2 p 0 18 0 GO 0 CJ 0 SC 1 RE 1 H9 2 RE',
+    );
     expect(s.phase).toBe('finished');
     expect(s.endedBy).toBe('defendersResigned');
     expect(s.tricks).toHaveLength(10);
@@ -455,7 +475,9 @@ describe('game: house options and abandoned deals', () => {
   const kontraProfile: RuleProfile = { ...ISKO_PROFILE, houseOptions: { ...ISKO_PROFILE.houseOptions, kontraRe: true } };
 
   it('R40: Kontra/Re are refused unless the profile switches them on', () => {
-    expect(refused(handGame(decl('clubs', { hand: true })), { kind: 'kontra', seat: 1 }).reason).toBe('Kontra is a house option that the "isko" profile does not allow');
+    expect(refused(handGame(decl('clubs', { hand: true })), { kind: 'kontra', seat: 1 }).reason).toBe(
+      'Kontra is a house option that the "isko" profile does not allow',
+    );
   });
 
   it('R40: Kontra by a defender, Re by the declarer, both before the first card', () => {
@@ -496,7 +518,14 @@ describe('game: house options and abandoned deals', () => {
 
 describe('game: replay and legal moves', () => {
   it('replay names the failing move by index', () => {
-    const r = replay(DEAL, [{ kind: 'pass', seat: 1 }, { kind: 'pass', seat: 1 }], ISKO_PROFILE);
+    const r = replay(
+      DEAL,
+      [
+        { kind: 'pass', seat: 1 },
+        { kind: 'pass', seat: 1 },
+      ],
+      ISKO_PROFILE,
+    );
     expect(r).toEqual({ ok: false, refusal: { ruleId: 'R6', reason: "move 1 (middlehand pass): it is rearhand's turn to bid to forehand, not middlehand's" } });
   });
 
@@ -524,7 +553,10 @@ describe('game: hostile moves are refused, never thrown on', () => {
   });
 
   it('R5: a bid value that cannot be written as text is refused, and replay names the move', () => {
-    expect(refused(start(), { kind: 'bid', seat: 1, value: unprintable } as never)).toEqual({ ruleId: 'R5', reason: '(object) is not a bid value; the next is 18' });
+    expect(refused(start(), { kind: 'bid', seat: 1, value: unprintable } as never)).toEqual({
+      ruleId: 'R5',
+      reason: '(object) is not a bid value; the next is 18',
+    });
     const r = replay(DEAL, [{ kind: 'bid', seat: 1, value: unprintable } as never], ISKO_PROFILE);
     expect(r.ok ? '' : r.refusal.reason).toBe('move 0 (an unreadable object): (object) is not a bid value; the next is 18');
   });

@@ -68,34 +68,36 @@ export function startGame(dealt: DealtCards, profile: RuleProfile): Judgement<Ga
   if (!profile || typeof profile !== 'object') return refuse('D4', 'a deal is played under a rule profile');
   const hands: Hands = [dealt.hands[0].slice(), dealt.hands[1].slice(), dealt.hands[2].slice()];
   const skat: [Card, Card] = [dealt.skat[0], dealt.skat[1]];
-  return allow(draft({
-    profile,
-    phase: 'bidding',
-    // No state's hand array is ever changed (replayMoves splices only its own copies), so the
-    // dealt hands and the current hands can share them.
-    dealt: { hands, skat },
-    hands,
-    skat,
-    biddingHistory: [],
-    highestBid: 0,
-    declarer: null,
-    skatPickedUp: false,
-    discarded: null,
-    declaration: null,
-    kontra: false,
-    re: false,
-    cardsShown: false,
-    resigned: [],
-    currentTrick: null,
-    tricks: [],
-    moves: [],
-    abandonReason: null,
-    result: null,
-    auction: OPENING_AUCTION,
-    playMode: null,
-    claimed: false,
-    endedBy: null,
-  }));
+  return allow(
+    draft({
+      profile,
+      phase: 'bidding',
+      // No state's hand array is ever changed (replayMoves splices only its own copies), so the
+      // dealt hands and the current hands can share them.
+      dealt: { hands, skat },
+      hands,
+      skat,
+      biddingHistory: [],
+      highestBid: 0,
+      declarer: null,
+      skatPickedUp: false,
+      discarded: null,
+      declaration: null,
+      kontra: false,
+      re: false,
+      cardsShown: false,
+      resigned: [],
+      currentTrick: null,
+      tricks: [],
+      moves: [],
+      abandonReason: null,
+      result: null,
+      auction: OPENING_AUCTION,
+      playMode: null,
+      claimed: false,
+      endedBy: null,
+    }),
+  );
 }
 
 const TERMINAL = new Set(['finished', 'passedIn', 'abandoned']);
@@ -204,7 +206,11 @@ function notNow(state: GameState, ruleId: string, what: string): Judgement<GameS
 function bidCall(state: GameState, move: Extract<Move, { kind: 'bid' | 'hold' | 'pass' }>, owned: Draft | null): Judgement<GameState> | null {
   if (state.phase !== 'bidding' || !state.auction) return notNow(state, 'R6', `a ${move.kind}`);
   const call: BidCall =
-    move.kind === 'bid' ? { seat: move.seat, call: 'bid', value: move.value } : move.kind === 'hold' ? { seat: move.seat, call: 'hold', value: state.auction.highest } : { seat: move.seat, call: 'pass' };
+    move.kind === 'bid'
+      ? { seat: move.seat, call: 'bid', value: move.value }
+      : move.kind === 'hold'
+        ? { seat: move.seat, call: 'hold', value: state.auction.highest }
+        : { seat: move.seat, call: 'pass' };
   const judged: Judgement<AuctionOutcome> = judgeBidCall(state.auction, call);
   if (!judged.ok) return judged;
   const outcome = judged.value;
@@ -271,7 +277,9 @@ function pickUpSkat(state: GameState, move: Extract<Move, { kind: 'pickUpSkat' }
     (owned.moves as Move[]).push(move);
     return null;
   }
-  return allow(update(state, { hands: replaceHand(state.hands, seat, hand), skat: [], skatPickedUp: true, phase: 'discarding', moves: withMove(state.moves, move) }));
+  return allow(
+    update(state, { hands: replaceHand(state.hands, seat, hand), skat: [], skatPickedUp: true, phase: 'discarding', moves: withMove(state.moves, move) }),
+  );
 }
 
 function discard(state: GameState, move: Extract<Move, { kind: 'discard' }>, owned: Draft | null): Judgement<GameState> | null {
@@ -293,7 +301,15 @@ function discard(state: GameState, move: Extract<Move, { kind: 'discard' }>, own
     (owned.moves as Move[]).push(move);
     return null;
   }
-  return allow(update(state, { hands: replaceHand(state.hands, move.seat, hand), skat: [a, b], discarded: [a, b], phase: 'declaring', moves: withMove(state.moves, move) }));
+  return allow(
+    update(state, {
+      hands: replaceHand(state.hands, move.seat, hand),
+      skat: [a, b],
+      discarded: [a, b],
+      phase: 'declaring',
+      moves: withMove(state.moves, move),
+    }),
+  );
 }
 
 function declare(state: GameState, move: Extract<Move, { kind: 'declare' }>, owned: Draft | null): Judgement<GameState> | null {
@@ -336,7 +352,9 @@ function redeclare(state: GameState, move: Extract<Move, { kind: 'declare' }>): 
   const upgraded = judgeRedeclaration(state.declaration as Declaration, judged.value, [...state.dealt.hands[seat], ...state.dealt.skat]);
   if (!upgraded.ok) return upgraded;
   const declaration = upgraded.value;
-  return allow(update(state, { declaration, playMode: declaration.gameType, cardsShown: state.cardsShown || declaration.ouvert, moves: withMove(state.moves, move) }));
+  return allow(
+    update(state, { declaration, playMode: declaration.gameType, cardsShown: state.cardsShown || declaration.ouvert, moves: withMove(state.moves, move) }),
+  );
 }
 
 // ---------------------------------------------------------------- play (R15-R19)
@@ -414,7 +432,12 @@ function playCard(state: GameState, move: Extract<Move, { kind: 'play' }>, owned
     // R19: schwarz announced / suit or grand ouvert is lost the moment the defenders take a trick.
     if (d.schwarzAnnounced && winner !== state.declarer) return end(after, 'defendersTookTrick', owned);
     // R19/D3: the ISS server stops a schneider-announced game once the defenders hold more than 30.
-    if (d.schneiderAnnounced && winner !== state.declarer && state.profile.schneiderAnnouncedEnd === 'defendersOver30' && defenderTrickPoints(tricks, state.declarer) > 30) {
+    if (
+      d.schneiderAnnounced &&
+      winner !== state.declarer &&
+      state.profile.schneiderAnnouncedEnd === 'defendersOver30' &&
+      defenderTrickPoints(tricks, state.declarer) > 30
+    ) {
       return end(after, 'defendersOver30', owned);
     }
   }
@@ -539,7 +562,8 @@ const ABANDON_WORDS: Record<string, string> = { misdeal: 'misdeal (R4)', timeout
 
 function abandon(state: GameState, move: Extract<Move, { kind: 'abandon' }>): Judgement<GameState> {
   if (isOver(state)) return notNow(state, 'D3', 'abandoning the deal');
-  if (typeof move.reason !== 'string' || !Object.hasOwn(ABANDON_WORDS, move.reason)) return refuse('D3', `"${inputText(move.reason)}" is not a reason to abandon a deal (misdeal, timeout, left)`);
+  if (typeof move.reason !== 'string' || !Object.hasOwn(ABANDON_WORDS, move.reason))
+    return refuse('D3', `"${inputText(move.reason)}" is not a reason to abandon a deal (misdeal, timeout, left)`);
   if (move.seat !== undefined && !isSeat(move.seat)) return refuse('D3', `seat ${inputText(move.seat)} is not 0, 1 or 2`);
   const reason = `${ABANDON_WORDS[move.reason]}${move.seat === undefined ? '' : ` (${who(move.seat)})`}`;
   const stopped: GameState = update(state, { phase: 'abandoned', abandonReason: reason, moves: withMove(state.moves, move) });
@@ -558,7 +582,9 @@ export function legalMoves(state: GameState): Move[] {
   if (seat === null) return [];
   switch (state.phase) {
     case 'bidding':
-      return legalBidCalls(state.auction!).map((c): Move => (c.call === 'bid' ? { kind: 'bid', seat: c.seat, value: c.value! } : c.call === 'hold' ? { kind: 'hold', seat: c.seat } : { kind: 'pass', seat: c.seat }));
+      return legalBidCalls(state.auction!).map((c): Move =>
+        c.call === 'bid' ? { kind: 'bid', seat: c.seat, value: c.value! } : c.call === 'hold' ? { kind: 'hold', seat: c.seat } : { kind: 'pass', seat: c.seat },
+      );
     case 'skatDecision':
       return [{ kind: 'pickUpSkat', seat }, ...declarationsFor(true).map((declaration): Move => ({ kind: 'declare', seat, declaration }))];
     case 'discarding': {
@@ -629,7 +655,12 @@ export interface ReplayFailure {
  * intermediate states). The final state is a normal, never-again-changed GameState, equal to the
  * one a fold of applyMove gives (a property test checks this).
  */
-export function replayMoves(dealt: DealtCards, moves: readonly Move[], profile: RuleProfile, options?: ReplayOptions): { readonly ok: true; readonly value: GameState } | ReplayFailure {
+export function replayMoves(
+  dealt: DealtCards,
+  moves: readonly Move[],
+  profile: RuleProfile,
+  options?: ReplayOptions,
+): { readonly ok: true; readonly value: GameState } | ReplayFailure {
   if (options?.derivation === false) {
     // Synchronous and single-threaded: the switch holds for exactly this fold.
     scoreOptions = WITHOUT_DERIVATION;
@@ -664,7 +695,8 @@ function replayMovesWith(dealt: DealtCards, moves: readonly Move[], profile: Rul
     const kind = move ? move.kind : undefined;
     let r: Judgement<GameState> | null;
     if (kind === 'play' && isSeat(move.seat)) r = playCard(work, move as Extract<Move, { kind: 'play' }>, work);
-    else if ((kind === 'bid' || kind === 'hold' || kind === 'pass') && isSeat(move.seat)) r = bidCall(work, move as Extract<Move, { kind: 'bid' | 'hold' | 'pass' }>, work);
+    else if ((kind === 'bid' || kind === 'hold' || kind === 'pass') && isSeat(move.seat))
+      r = bidCall(work, move as Extract<Move, { kind: 'bid' | 'hold' | 'pass' }>, work);
     else if (kind === 'pickUpSkat' && isSeat(move.seat)) r = pickUpSkat(work, move as Extract<Move, { kind: 'pickUpSkat' }>, work);
     else if (kind === 'discard' && isSeat(move.seat)) r = discard(work, move as Extract<Move, { kind: 'discard' }>, work);
     else if (kind === 'declare' && isSeat(move.seat)) r = declare(work, move as Extract<Move, { kind: 'declare' }>, work);

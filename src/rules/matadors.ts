@@ -82,4 +82,3 @@ export function describeMatadors(m: Matadors): string {
   const cards = m.run.join(', ');
   return m.with ? `with ${m.count} (${cards})` : `without ${m.count} (${cards} missing)`;
 }
-

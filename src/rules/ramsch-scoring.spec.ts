@@ -7,7 +7,7 @@ describe('Ramsch scoring (R42)', () => {
     expect(r.losers).toEqual([1]);
   });
 
-  it('R42 a Jungfrau (no trick) doubles the loser\'s minus', () => {
+  it("R42 a Jungfrau (no trick) doubles the loser's minus", () => {
     const r = scoreRamsch({ points: [0, 70, 50], tricks: [0, 6, 4] });
     expect(r.seatScores).toEqual([0, -140, 0]);
     expect(r.jungfrau).toEqual([0]);

@@ -29,9 +29,7 @@ export function scoreRamsch(tally: RamschTally): RamschScore {
   checkTally(tally);
   const { points, tricks } = tally;
   const bock = tally.bockMultiplier ?? 1;
-  const lines: DerivationLine[] = [
-    line('R42', `Ramsch: points ${points.join(' / ')}, tricks ${tricks.join(' / ')}`),
-  ];
+  const lines: DerivationLine[] = [line('R42', `Ramsch: points ${points.join(' / ')}, tricks ${tricks.join(' / ')}`)];
   const durchmarsch = tricks.findIndex((n) => n === 10);
   if (durchmarsch >= 0) {
     const score = 120 * bock;

@@ -32,6 +32,9 @@ export function ramschResult(tricks: readonly CompletedTrick[], skat: readonly C
     schwarz: tally.tricks.some((n) => n === 0),
     seatScores: score.seatScores,
     notScoreableReason: null,
-    derivation: [{ ruleId: 'R42', text: `the skat (${skat.join(' ')}, ${sumPoints(skat)} points) goes to the winner of the last trick, seat ${last ? last.winner : '-'}` }, ...score.derivation],
+    derivation: [
+      { ruleId: 'R42', text: `the skat (${skat.join(' ')}, ${sumPoints(skat)} points) goes to the winner of the last trick, seat ${last ? last.winner : '-'}` },
+      ...score.derivation,
+    ],
   };
 }

@@ -63,13 +63,16 @@ export function scoreEnteredResult(entered: EnteredResult, profile: RuleProfile)
   if (entered.kind !== 'game') return refuse('R34', 'a result is passedIn, ramsch or game');
   if (!isSeat(entered.declarer)) return refuse('R2', 'the declarer is seat 0 (forehand), 1 (middlehand) or 2 (rearhand)');
   const d = entered.declaration;
-  if (!d || !(GAME_TYPES as readonly string[]).includes(d.gameType)) return refuse('R11', 'the declaration names clubs, spades, hearts, diamonds, grand or null');
+  if (!d || !(GAME_TYPES as readonly string[]).includes(d.gameType))
+    return refuse('R11', 'the declaration names clubs, spades, hearts, diamonds, grand or null');
   // R9: a hand game was declared without the skat; every other game after picking it up.
   const judged = judgeDeclaration(d, !d.hand);
   if (!judged.ok) return judged;
   const declaration = judged.value;
-  if (!Number.isInteger(entered.bid) || entered.bid < MIN_BID || !isBidValue(entered.bid)) return refuse('R5', `${entered.bid} is not a bid value (18, 20, 22, 23, 24, 27, ...)`);
-  for (const k of ['kontra', 're'] as const) if (entered[k] !== undefined && entered[k] !== null && typeof entered[k] !== 'boolean') return refuse('R40', `${k} is said or not (true/false)`);
+  if (!Number.isInteger(entered.bid) || entered.bid < MIN_BID || !isBidValue(entered.bid))
+    return refuse('R5', `${entered.bid} is not a bid value (18, 20, 22, 23, 24, 27, ...)`);
+  for (const k of ['kontra', 're'] as const)
+    if (entered[k] !== undefined && entered[k] !== null && typeof entered[k] !== 'boolean') return refuse('R40', `${k} is said or not (true/false)`);
   const kontra = entered.kontra === true;
   const re = entered.re === true;
   if ((kontra || re) && !profile.houseOptions.kontraRe) return refuse('R40', `Kontra/Re is a house option that profile ${profile.id} does not switch on`);
@@ -82,12 +85,19 @@ export function scoreEnteredResult(entered: EnteredResult, profile: RuleProfile)
     if (entered.schneider || entered.schwarz) return refuse('R29', 'a null game has no schneider or schwarz');
     if (typeof entered.nullWon !== 'boolean') return refuse('R18', 'a null game needs won (the declarer took no trick) or lost');
     const tricks = entered.nullWon ? 0 : 1;
-    return score(profile, { declarer: entered.declarer, declaration, bid: entered.bid, matadors: 0, declarerPoints: 0, declarerTricks: tricks, ...said }, { points: null, tricks: entered.nullWon ? 0 : null });
+    return score(
+      profile,
+      { declarer: entered.declarer, declaration, bid: entered.bid, matadors: 0, declarerPoints: 0, declarerTricks: tricks, ...said },
+      { points: null, tricks: entered.nullWon ? 0 : null },
+    );
   }
 
   const max = trumpOrder(declaration.gameType).length;
   if (!Number.isInteger(entered.matadors) || entered.matadors === 0 || Math.abs(entered.matadors) > max)
-    return refuse('R27', `in a ${declaration.gameType} game the matadors are "with 1" to "with ${max}" or "without 1" to "without ${max}", not ${entered.matadors}`);
+    return refuse(
+      'R27',
+      `in a ${declaration.gameType} game the matadors are "with 1" to "with ${max}" or "without 1" to "without ${max}", not ${entered.matadors}`,
+    );
   if (entered.nullWon !== null && entered.nullWon !== undefined) return refuse('R22', 'a suit or grand game is decided by card points, not by won/lost alone');
   const p = entered.declarerPoints;
   if (typeof p !== 'number' || !Number.isInteger(p) || p < 0 || p > 120) return refuse('R22', 'the declarer has 0 to 120 card points');
@@ -97,11 +107,18 @@ export function scoreEnteredResult(entered: EnteredResult, profile: RuleProfile)
     return refuse('R23', `with ${p} card points the schneider level is ${schneiderByPoints ? '' : 'not '}reached (declarer ≥ 90 or ≤ 30)`);
   // Schwarz: the declarer took every trick (120 points) or none (only the skat's points, at most 22).
   if (entered.schwarz && p !== 120 && p > MAX_SKAT_POINTS)
-    return refuse('R24', `schwarz means one side took every trick: the declarer then has 120 points, or at most ${MAX_SKAT_POINTS} (the skat) with no trick, not ${p}`);
+    return refuse(
+      'R24',
+      `schwarz means one side took every trick: the declarer then has 120 points, or at most ${MAX_SKAT_POINTS} (the skat) with no trick, not ${p}`,
+    );
   const declarerTricks = entered.schwarz ? (p === 120 ? 10 : 0) : p === 120 ? 9 : p <= MAX_SKAT_POINTS ? 1 : 5;
   // Only the ends are facts; between them the tricks are unknown and shown as such.
   const knownTricks = entered.schwarz ? declarerTricks : null;
-  return score(profile, { declarer: entered.declarer, declaration, bid: entered.bid, matadors: entered.matadors, declarerPoints: p, declarerTricks, ...said }, { points: p, tricks: knownTricks });
+  return score(
+    profile,
+    { declarer: entered.declarer, declaration, bid: entered.bid, matadors: entered.matadors, declarerPoints: p, declarerTricks, ...said },
+    { points: p, tricks: knownTricks },
+  );
 }
 
 function score(
@@ -150,7 +167,7 @@ const isTriple = (v: unknown): v is readonly [number, number, number] => Array.i
 function enteredRamsch(entered: Extract<EnteredResult, { kind: 'ramsch' }>, profile: RuleProfile): Judgement<GameResult> {
   if (profile.allPassed !== 'ramsch') return refuse('R42', `profile ${profile.id} plays no Ramsch: when all pass the deal is passed in (R8)`);
   const { points, tricks } = entered;
-  if (!isTriple(points) || !isTriple(tricks)) return refuse('R42', 'a Ramsch names each of the three players\' card points and tricks (whole numbers from 0)');
+  if (!isTriple(points) || !isTriple(tricks)) return refuse('R42', "a Ramsch names each of the three players' card points and tricks (whole numbers from 0)");
   for (const s of [0, 1, 2] as const) {
     if (tricks[s] === 0 && points[s] > 0) return refuse('R42', `${SEAT_NAMES[s]} took no trick, so has no card points, not ${points[s]}`);
     if (tricks[s] === 10 && points[s] !== 120) return refuse('R42', `${SEAT_NAMES[s]} took every trick, so has all 120 card points, not ${points[s]}`);

@@ -9,9 +9,23 @@ import { getProfile } from './variant';
 const isko = getProfile('isko');
 
 const PASSED_IN: GameResult = {
-  kind: 'passedIn', passedIn: true, declarer: null, declaration: null, bid: null, won: null, gameValue: null, score: 0,
-  matadors: null, overbid: false, declarerPoints: null, declarerTricks: null, schneider: false, schwarz: false,
-  seatScores: [0, 0, 0], notScoreableReason: null, derivation: [],
+  kind: 'passedIn',
+  passedIn: true,
+  declarer: null,
+  declaration: null,
+  bid: null,
+  won: null,
+  gameValue: null,
+  score: 0,
+  matadors: null,
+  overbid: false,
+  declarerPoints: null,
+  declarerTricks: null,
+  schneider: false,
+  schwarz: false,
+  seatScores: [0, 0, 0],
+  notScoreableReason: null,
+  derivation: [],
 };
 
 interface Game {
@@ -57,7 +71,7 @@ function deal(players: readonly string[], dealer: string, declarer: string | nul
 const perf = (sheet: ReturnType<typeof seegerFabian>) => Object.fromEntries(sheet.players.map((p) => [p.player, p.performance]));
 
 describe('classic list (R34)', () => {
-  it('R34 only the declarer\'s column changes; a passed-in deal scores 0 and counts as a game', () => {
+  it("R34 only the declarer's column changes; a passed-in deal scores 0 and counts as a game", () => {
     const players = ['A', 'B', 'C'];
     const sheet = classicList(players, [
       deal(players, 'A', 'B', { gameType: 'clubs', matadors: 1, points: 70 }), // B +24
@@ -120,7 +134,15 @@ describe('Seeger-Fabian (R35)', () => {
   });
 
   it('R35 ties: more won games first, then fewer lost games, then lot', () => {
-    const line = (player: string, performance: number, won: number, lost: number) => ({ player, gamePoints: 0, won, lost, opponentLosses: 0, bonus: 0, performance });
+    const line = (player: string, performance: number, won: number, lost: number) => ({
+      player,
+      gamePoints: 0,
+      won,
+      lost,
+      opponentLosses: 0,
+      bonus: 0,
+      performance,
+    });
     const lines = [line('A', 300, 5, 2), line('B', 300, 6, 3), line('C', 300, 6, 2), line('D', 300, 6, 2), line('E', 400, 1, 0)];
     const ranked = rankByR35(lines, undefined);
     expect(ranked.map((r) => [r.player, r.rank, r.tiedByLot])).toEqual([
@@ -131,7 +153,13 @@ describe('Seeger-Fabian (R35)', () => {
       ['A', 5, false],
     ]);
     const byLot = rankByR35(lines, ['D', 'C']);
-    expect(byLot.map((r) => [r.player, r.rank])).toEqual([['E', 1], ['D', 2], ['C', 3], ['B', 4], ['A', 5]]);
+    expect(byLot.map((r) => [r.player, r.rank])).toEqual([
+      ['E', 1],
+      ['D', 2],
+      ['C', 3],
+      ['B', 4],
+      ['A', 5],
+    ]);
     const explained: { ruleId: string; text: string }[] = [];
     rankByR35(lines, undefined, explained);
     expect(explained.map((l) => l.text)).toEqual([
@@ -230,12 +258,16 @@ describe('a full 36-deal series at a 3-player table (R34, R35, R36, R37)', () =>
       ['A', 2, 101, 7, 4, 7, 531],
       ['C', 3, -18, 7, 4, 7, 412],
     ]);
-    expect(sheet.derivation.map((l) => l.text)).toContain('A: game points 101 + 50 × (7 won − 4 lost) + 40 × 7 opponents\' lost games = 531');
+    expect(sheet.derivation.map((l) => l.text)).toContain("A: game points 101 + 50 × (7 won − 4 lost) + 40 × 7 opponents' lost games = 531");
   });
 
   it('R35 loss fees at 0.50 per lost game (a setting): A 2.00, B 1.50, C 2.00, total 5.50', () => {
     const fees = lossFees(players, deals);
-    expect(fees.players.map((p) => [p.player, p.lostGames, p.feeCents])).toEqual([['A', 4, 200], ['B', 3, 150], ['C', 4, 200]]);
+    expect(fees.players.map((p) => [p.player, p.lostGames, p.feeCents])).toEqual([
+      ['A', 4, 200],
+      ['B', 3, 150],
+      ['C', 4, 200],
+    ]);
     expect(fees.totalCents).toBe(550);
     expect(lossFees(players, deals, { feeCentsPerLostGame: { 3: 100, 4: 100, 5: 100 } }).totalCents).toBe(1100);
   });

@@ -140,7 +140,12 @@ export function seegerFabian(players: readonly string[], deals: readonly SheetDe
  * R35 as seegerFabian, without the table checks: for a list that has problems (named beside it,
  * see tableProblems) whose totals must still be shown. `players` must include every player of the deals.
  */
-export function seegerFabianUnchecked(tableSize: TableSize, players: readonly string[], deals: readonly SheetDeal[], settings: SeegerSettings = {}): SeegerSheet {
+export function seegerFabianUnchecked(
+  tableSize: TableSize,
+  players: readonly string[],
+  deals: readonly SheetDeal[],
+  settings: SeegerSettings = {},
+): SeegerSheet {
   const winLoss = settings.winLossPoints ?? SEEGER_DEFAULTS.winLossPoints;
   const bonusEach = (settings.opponentLossBonus ?? SEEGER_DEFAULTS.opponentLossBonus)[tableSize];
   const sittingOutGetBonus = tableSize === 4 || (tableSize === 5 && (settings.fiveTableSittingOutGetBonus ?? SEEGER_DEFAULTS.fiveTableSittingOutGetBonus));
@@ -169,8 +174,12 @@ export function seegerFabianUnchecked(tableSize: TableSize, players: readonly st
   const unranked = players.map((player) => {
     const bonus = credited[player] * bonusEach;
     const performance = gamePoints[player] + winLoss * (won[player] - lost[player]) + bonus;
-    lines.push(line('R35',
-      `${player}: game points ${plain(gamePoints[player])} + ${winLoss} × (${won[player]} won − ${lost[player]} lost) + ${bonusEach} × ${credited[player]} opponents' lost games = ${plain(performance)}`));
+    lines.push(
+      line(
+        'R35',
+        `${player}: game points ${plain(gamePoints[player])} + ${winLoss} × (${won[player]} won − ${lost[player]} lost) + ${bonusEach} × ${credited[player]} opponents' lost games = ${plain(performance)}`,
+      ),
+    );
     return { player, gamePoints: gamePoints[player], won: won[player], lost: lost[player], opponentLosses: credited[player], bonus, performance };
   });
   const ranked = rankByR35(unranked, settings.lotOrder, lines);
@@ -180,7 +189,11 @@ export function seegerFabianUnchecked(tableSize: TableSize, players: readonly st
 type Unranked = Omit<SeegerLine, 'rank' | 'tiedByLot'>;
 
 /** R35 ties: higher performance, then more won games, then fewer lost games, then lot. */
-export function rankByR35<T extends Unranked>(lines: readonly T[], lotOrder: readonly string[] | undefined, out: DerivationLine[] = []): Array<T & { rank: number; tiedByLot: boolean }> {
+export function rankByR35<T extends Unranked>(
+  lines: readonly T[],
+  lotOrder: readonly string[] | undefined,
+  out: DerivationLine[] = [],
+): Array<T & { rank: number; tiedByLot: boolean }> {
   const byRules = (a: T, b: T) => b.performance - a.performance || b.won - a.won || a.lost - b.lost;
   const lotIndex = (p: string) => {
     const i = lotOrder?.indexOf(p) ?? -1;
@@ -197,7 +210,12 @@ export function rankByR35<T extends Unranked>(lines: readonly T[], lotOrder: rea
     result.push({ ...entry, rank, tiedByLot: tiedWithPrev || tiedWithNext });
     if (prev === undefined || prev.performance !== entry.performance) return;
     if (tiedWithPrev) {
-      out.push(line('R35', `${prev.player} and ${entry.player} tie on ${plain(entry.performance)} with ${entry.won} won and ${entry.lost} lost: ${lotDecides ? 'order drawn by lot' : 'to be decided by lot'}`));
+      out.push(
+        line(
+          'R35',
+          `${prev.player} and ${entry.player} tie on ${plain(entry.performance)} with ${entry.won} won and ${entry.lost} lost: ${lotDecides ? 'order drawn by lot' : 'to be decided by lot'}`,
+        ),
+      );
     } else {
       const why = prev.won !== entry.won ? `more won games (${prev.won} > ${entry.won})` : `fewer lost games (${prev.lost} < ${entry.lost})`;
       out.push(line('R35', `${prev.player} ahead of ${entry.player} on ${plain(entry.performance)}: ${why}`));
@@ -241,7 +259,8 @@ export function lossFeesUnchecked(tableSize: TableSize, players: readonly string
   const fee = (settings.feeCentsPerLostGame ?? LOSS_FEE_DEFAULTS.feeCentsPerLostGame)[tableSize];
   if (!Number.isInteger(fee) || fee < 0) invalid('R35', `the loss fee must be a whole number of cents ≥ 0, got ${fee}`);
   const higher = settings.feeCentsFromFourthLostGame ?? null;
-  if (higher !== null && (!Number.isInteger(higher) || higher < 0)) invalid('R35', `the loss fee from the 4th lost game must be a whole number of cents ≥ 0, got ${higher}`);
+  if (higher !== null && (!Number.isInteger(higher) || higher < 0))
+    invalid('R35', `the loss fee from the 4th lost game must be a whole number of cents ≥ 0, got ${higher}`);
   const lost = zeroes(players);
   for (const deal of deals) {
     if (deal.result.kind === 'scored' && deal.result.won === false) lost[declarerName(deal) as string]++;
@@ -284,7 +303,12 @@ export function seriesProgress(profile: Pick<RuleProfile, 'seriesLength'>, playe
   const gamesPlayed = deals.filter((d) => d.result.kind !== 'notScoreable').length;
   if (gamesPlayed > length) invalid('R36', `a series at a ${tableSize}-table has ${length} games, got ${gamesPlayed}`);
   const remaining = length - gamesPlayed;
-  const derivation = [line('R36', `${gamesPlayed} of ${length} games played at a ${tableSize}-table (passed-in deals count)${remaining === 0 ? ': series complete' : `, ${remaining} to go`}`)];
+  const derivation = [
+    line(
+      'R36',
+      `${gamesPlayed} of ${length} games played at a ${tableSize}-table (passed-in deals count)${remaining === 0 ? ': series complete' : `, ${remaining} to go`}`,
+    ),
+  ];
   return { length, gamesPlayed, remaining, complete: remaining === 0, derivation };
 }
 

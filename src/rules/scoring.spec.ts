@@ -270,7 +270,11 @@ describe('scoreGame refuses bad facts with the rule they break', () => {
     ['more than 10 tricks', { declarerTricks: 6, defenderTricks: 5 }, /^R15/],
     ['no matadors and no cards', { matadors: undefined }, /^R27/],
     ['a matador count a grand cannot have', { matadors: 5, declaration: declare('grand') }, /^R27/],
-    ['11 cards for matadors', { matadors: undefined, declarerCardsWithSkat: ['CJ', 'SJ', 'HJ', 'DJ', 'CA', 'CT', 'CK', 'CQ', 'C9', 'C8', 'C7'] }, /^R27: matadors count over 12 cards/],
+    [
+      '11 cards for matadors',
+      { matadors: undefined, declarerCardsWithSkat: ['CJ', 'SJ', 'HJ', 'DJ', 'CA', 'CT', 'CK', 'CQ', 'C9', 'C8', 'C7'] },
+      /^R27: matadors count over 12 cards/,
+    ],
     ['a duplicated card', { matadors: undefined, declarerCardsWithSkat: ['CJ', 'CJ', 'HJ', 'DJ', 'CA', 'CT', 'CK', 'CQ', 'C9', 'C8', 'C7', 'D7'] }, /^R1/],
     ['schneider announced after picking up', { decl: { schneiderAnnounced: true } }, /^R12/],
     ['an unknown game type', { declaration: { ...declare('clubs'), gameType: 'bridge' as GameType } }, /^R11/],
@@ -288,7 +292,19 @@ describe('scoreGame refuses bad facts with the rule they break', () => {
 describe('scoreGame result fields follow the ISS result string', () => {
   it('ISS 596891: diamonds with 1 at bid 36, 41 points -> d:2 loss v:-72 m:1 overbid p:41 t:4 s:0 z:0', () => {
     const r = scoreGame({ ...facts('diamonds', { matadors: 1, bid: 36, declarerPoints: 41, declarerTricks: 4 }), declarer: 2 }, getProfile('iss'));
-    expect(r).toMatchObject({ kind: 'scored', declarer: 2, won: false, score: -72, matadors: 1, overbid: true, declarerPoints: 41, declarerTricks: 4, schneider: false, schwarz: false, seatScores: [0, 0, -72] });
+    expect(r).toMatchObject({
+      kind: 'scored',
+      declarer: 2,
+      won: false,
+      score: -72,
+      matadors: 1,
+      overbid: true,
+      declarerPoints: 41,
+      declarerTricks: 4,
+      schneider: false,
+      schwarz: false,
+      seatScores: [0, 0, -72],
+    });
   });
 
   it('ISS 10327743: grand with 1, declarer 12 points and 1 trick -> loss v:-144 m:1 s:1 z:0', () => {
@@ -306,7 +322,16 @@ describe('scoreGame result fields follow the ISS result string', () => {
 describe('scoreGame properties over random facts (R22-R33, R27)', () => {
   const BASE: Record<string, number> = { diamonds: 9, hearts: 10, spades: 11, clubs: 12, grand: 24 };
 
-  type RandomTrump = { gameType: GameType; cards: Card[]; hand: boolean; schneiderAnnounced: boolean; bid: number; points: number; declarerTricks: number; declarer: 0 | 1 | 2 };
+  type RandomTrump = {
+    gameType: GameType;
+    cards: Card[];
+    hand: boolean;
+    schneiderAnnounced: boolean;
+    bid: number;
+    points: number;
+    declarerTricks: number;
+    declarer: 0 | 1 | 2;
+  };
   const trumpFacts: fc.Arbitrary<RandomTrump> = fc.record({
     gameType: fc.constantFrom<GameType>('diamonds', 'hearts', 'spades', 'clubs', 'grand'),
     cards: fc.shuffledSubarray<Card>([...ALL_CARDS], { minLength: 12, maxLength: 12 }),
@@ -331,35 +356,49 @@ describe('scoreGame properties over random facts (R22-R33, R27)', () => {
   });
 
   it('R30/R31/R32: won scores +value ≥ bid; lost scores −2 × value; an overbid is charged the smallest multiple of the base reaching the bid', () => {
-    fc.assert(fc.property(trumpFacts, (t) => {
-      const r = score(toFacts(t));
-      const base = BASE[t.gameType];
-      if (r.won) return r.score === r.gameValue && r.gameValue! >= t.bid && !r.overbid;
-      if (r.score !== -2 * r.gameValue!) return false;
-      if (r.gameValue! % base !== 0) return false;
-      return !r.overbid || (r.gameValue! >= t.bid && r.gameValue! - base < t.bid);
-    }), { numRuns: 500 });
+    fc.assert(
+      fc.property(trumpFacts, (t) => {
+        const r = score(toFacts(t));
+        const base = BASE[t.gameType];
+        if (r.won) return r.score === r.gameValue && r.gameValue! >= t.bid && !r.overbid;
+        if (r.score !== -2 * r.gameValue!) return false;
+        if (r.gameValue! % base !== 0) return false;
+        return !r.overbid || (r.gameValue! >= t.bid && r.gameValue! - base < t.bid);
+      }),
+      { numRuns: 500 },
+    );
   });
 
   it('R22/R23: with the tricks fixed, more card points never lower the score', () => {
-    fc.assert(fc.property(trumpFacts, fc.integer({ min: 1, max: 9 }), (t, tricks) => {
-      let previous = -Infinity;
-      for (let p = 0; p <= 120; p++) {
-        const s = score({ ...toFacts({ ...t, declarerTricks: tricks }), declarerPoints: p }).score!;
-        if (s < previous) return false;
-        previous = s;
-      }
-      return true;
-    }), { numRuns: 100 });
+    fc.assert(
+      fc.property(trumpFacts, fc.integer({ min: 1, max: 9 }), (t, tricks) => {
+        let previous = -Infinity;
+        for (let p = 0; p <= 120; p++) {
+          const s = score({ ...toFacts({ ...t, declarerTricks: tricks }), declarerPoints: p }).score!;
+          if (s < previous) return false;
+          previous = s;
+        }
+        return true;
+      }),
+      { numRuns: 100 },
+    );
   });
 
   it('R27/R28: matadors are 1..11 (grand 1..4), "with" exactly when CJ is held, and the seat gets the score', () => {
-    fc.assert(fc.property(trumpFacts, (t) => {
-      const r = score(toFacts(t));
-      const max = t.gameType === 'grand' ? 4 : 11;
-      const m = r.matadors!;
-      return m !== 0 && Math.abs(m) <= max && (m > 0) === t.cards.includes('CJ') && r.seatScores[t.declarer] === r.score
-        && r.seatScores.reduce((a, b) => a + b, 0) === r.score;
-    }), { numRuns: 500 });
+    fc.assert(
+      fc.property(trumpFacts, (t) => {
+        const r = score(toFacts(t));
+        const max = t.gameType === 'grand' ? 4 : 11;
+        const m = r.matadors!;
+        return (
+          m !== 0 &&
+          Math.abs(m) <= max &&
+          m > 0 === t.cards.includes('CJ') &&
+          r.seatScores[t.declarer] === r.score &&
+          r.seatScores.reduce((a, b) => a + b, 0) === r.score
+        );
+      }),
+      { numRuns: 500 },
+    );
   });
 });

@@ -97,9 +97,12 @@ function scoreTrumpGame(facts: ScoringFacts, profile: RuleProfile, gameType: Tru
   const { schneiderReached, schwarzReached } = reached;
 
   if (ann.schwarzAnnounced) {
-    lines?.push(line('R25', wonByPlay
-      ? 'schwarz announced: declarer took every trick: made'
-      : `schwarz announced: defenders took ${facts.defenderTricks} trick(s): lost`));
+    lines?.push(
+      line(
+        'R25',
+        wonByPlay ? 'schwarz announced: declarer took every trick: made' : `schwarz announced: defenders took ${facts.defenderTricks} trick(s): lost`,
+      ),
+    );
   } else if (ann.schneiderAnnounced) {
     lines?.push(line('R25', `schneider announced: declarer ${p} card points ${wonByPlay ? '≥ 90: made' : '< 90: lost'}`));
   } else {
@@ -148,9 +151,7 @@ function scoreTrumpGame(facts: ScoringFacts, profile: RuleProfile, gameType: Tru
   const gameValue = base * chargedMultiplier * factor;
   if (factor > 1) lines?.push(line(doublingRule(facts), `game value ${base * chargedMultiplier} × ${factor} = ${gameValue}`));
 
-  const score = won
-    ? wonScore(gameValue, lines)
-    : lostScore(profile, ann.hand, gameValue, { base, multiplier: chargedMultiplier, factor }, lines);
+  const score = won ? wonScore(gameValue, lines) : lostScore(profile, ann.hand, gameValue, { base, multiplier: chargedMultiplier, factor }, lines);
 
   // Every GameResult lists its fields in this order (the JSON of a result depends on it).
   return {
@@ -243,7 +244,7 @@ function levelsReachedAsPlayed(facts: ScoringFacts, ann: Announcements, wonByPla
     if (schwarz) lines?.push(line('R24', 'defenders took no trick: schwarz'));
     return { schneiderReached: schneider || schwarz, schwarzReached: schwarz, declarerSchneidered };
   }
-  if (played === 0) lines?.push(line('D3', 'no trick completed: no schneider or schwarz level for the declarer\'s loss'));
+  if (played === 0) lines?.push(line('D3', "no trick completed: no schneider or schwarz level for the declarer's loss"));
   const schneiderLost = declarerSchneidered && !ann.schneiderAnnounced;
   const schwarzLost = played > 0 && facts.declarerTricks === 0 && !ann.schwarzAnnounced;
   if (schneiderLost) lines?.push(line('R23', `declarer ${p} card points ≤ 30: declarer schneider`));
@@ -353,13 +354,7 @@ function wonScore(gameValue: number, lines: Lines): number {
   return gameValue;
 }
 
-function lostScore(
-  profile: RuleProfile,
-  hand: boolean,
-  gameValue: number,
-  parts: { base: number; multiplier: number; factor: number },
-  lines: Lines,
-): number {
+function lostScore(profile: RuleProfile, hand: boolean, gameValue: number, parts: { base: number; multiplier: number; factor: number }, lines: Lines): number {
   switch (profile.lostGame) {
     case 'double':
       lines?.push(line('R31', `lost: −2 × ${gameValue} = ${plain(-2 * gameValue)}`));

@@ -37,7 +37,10 @@ function checkTable(settings: TableSettings, dealer: number): Judgement<TableSet
   }
   const off = settings.fiveTableSitOutOffset;
   if (off !== undefined && (settings.size !== 5 || ![1, 2, 3, 4].includes(off))) {
-    return refuse('D5', settings.size !== 5 ? 'only a five-player table has a second player sitting out' : `the sit-out offset must be 1..4, got ${String(off)}`);
+    return refuse(
+      'D5',
+      settings.size !== 5 ? 'only a five-player table has a second player sitting out' : `the sit-out offset must be 1..4, got ${String(off)}`,
+    );
   }
   return allow(settings);
 }

@@ -7,9 +7,7 @@ describe('trick rules', () => {
     const hand = ['C7', 'HK', 'HJ'] as const;
     expect(playableCards(hand, 'HT', 'diamonds')).toEqual(['HK']);
     expect(mayPlay(hand, 'HT', 'HJ', 'diamonds')).toBe(false);
-    expect(followSuitReason('middlehand', hand, 'HT', 'HJ', 'diamonds')).toBe(
-      'middlehand must follow hearts (holds HK); HJ is a trump in a diamonds game',
-    );
+    expect(followSuitReason('middlehand', hand, 'HT', 'HJ', 'diamonds')).toBe('middlehand must follow hearts (holds HK); HJ is a trump in a diamonds game');
   });
 
   it('R16: a led trump (incl. any jack) must be followed with trumps', () => {

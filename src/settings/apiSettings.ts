@@ -46,7 +46,12 @@ export function settingsFromEnv(env: NodeJS.ProcessEnv, overrides: Partial<ApiSe
     limits: overrides.limits ?? limitsFromEnv(env),
     privateTournaments:
       overrides.privateTournaments ??
-      new Set((env[PRIVATE_TOURNAMENTS_ENV] ?? '').split(',').map((s) => s.trim()).filter((s) => s !== '')),
+      new Set(
+        (env[PRIVATE_TOURNAMENTS_ENV] ?? '')
+          .split(',')
+          .map((s) => s.trim())
+          .filter((s) => s !== ''),
+      ),
     responseCacheMs: overrides.responseCacheMs ?? readWhole('SKAT_LEDGER_RESPONSE_CACHE_MS', env.SKAT_LEDGER_RESPONSE_CACHE_MS, 1000, 'milliseconds'),
     frameCacheDeals: overrides.frameCacheDeals ?? readWhole(FRAME_CACHE_ENV, env[FRAME_CACHE_ENV], 1000, 'entries'),
     logErrors: overrides.logErrors ?? true,

@@ -35,8 +35,15 @@ describe('table seating (R2, R3, R37, D5)', () => {
 describe('table decider', () => {
   it('OpenTable records the table with the profile, its version and the R36 series length by size', () => {
     const [e] = given().when(open4).thenEvents();
-    expect(e).toMatchObject({ type: 'TableOpened', data: { tableId: 't', players: ['A', 'B', 'C', 'D'], firstDealer: 'B', profileId: 'isko', seriesLength: 48 } });
-    expect(given().when({ ...open4, players: ['A', 'B', 'C'] }).thenEvents()[0]).toMatchObject({ data: { seriesLength: 36 } });
+    expect(e).toMatchObject({
+      type: 'TableOpened',
+      data: { tableId: 't', players: ['A', 'B', 'C', 'D'], firstDealer: 'B', profileId: 'isko', seriesLength: 48 },
+    });
+    expect(
+      given()
+        .when({ ...open4, players: ['A', 'B', 'C'] })
+        .thenEvents()[0],
+    ).toMatchObject({ data: { seriesLength: 36 } });
   });
   it('refuses a second opening (L1), 2 or 6 players (D5), a first dealer not at the table (R37), an unknown profile (L9)', () => {
     const opened = givenCommands(open4);
@@ -113,6 +120,9 @@ describe('the table is the authority over its deals (issue 11 item 1)', () => {
   it('a table that allows it closes with open disputes; a full series closes without a reason', () => {
     let state = givenCommands({ ...open4, players: ['A', 'B', 'C'], firstDealer: 'A', seriesLength: 1, closeWithOpenDisputes: true });
     state = state.and(state.when(next).thenEvents()[0]);
-    expect(state.when({ type: 'CloseSeries', tableId: 't', lastDeal: { dealId: 't-1', status: 'closed' }, openDisputes: 2 }).thenEvents()[0]).toMatchObject({ type: 'SeriesClosed', data: { dealsPlayed: 1, reason: null } });
+    expect(state.when({ type: 'CloseSeries', tableId: 't', lastDeal: { dealId: 't-1', status: 'closed' }, openDisputes: 2 }).thenEvents()[0]).toMatchObject({
+      type: 'SeriesClosed',
+      data: { dealsPlayed: 1, reason: null },
+    });
   });
 });

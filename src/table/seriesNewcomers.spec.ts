@@ -3,13 +3,18 @@ import { seriesNewcomers } from './seriesNewcomers';
 import { tableDecider } from './tableDecider';
 import { evolveTable, type TableState } from './tableState';
 
-const opened = (): TableState => deciderSpec(tableDecider('isko')).givenCommands({ type: 'OpenTable', tableId: 'iss-series-1', players: ['A', 'B', 'C'], firstDealer: 'C', profileId: 'iss' }).state;
+const opened = (): TableState =>
+  deciderSpec(tableDecider('isko')).givenCommands({ type: 'OpenTable', tableId: 'iss-series-1', players: ['A', 'B', 'C'], firstDealer: 'C', profileId: 'iss' })
+    .state;
 
 describe('an imported series table grows with newcomers (three seats, accounts changing)', () => {
   it('the players of a deal not at the table join it, once and in seat order; known players add nothing', () => {
     const table = opened().opened!;
     expect(seriesNewcomers(table, ['B', 'C', 'A'], 'iss:1')).toBeNull();
-    expect(seriesNewcomers(table, ['D', 'A', 'E'], 'iss:2')).toEqual({ type: 'TablePlayersJoined', data: { tableId: 'iss-series-1', players: ['D', 'E'], source: 'iss:2' } });
+    expect(seriesNewcomers(table, ['D', 'A', 'E'], 'iss:2')).toEqual({
+      type: 'TablePlayersJoined',
+      data: { tableId: 'iss-series-1', players: ['D', 'E'], source: 'iss:2' },
+    });
   });
 
   it('TablePlayersJoined appends the newcomers to the list and records them as joined', () => {
@@ -22,7 +27,11 @@ describe('an imported series table grows with newcomers (three seats, accounts c
     const table = deciderSpec(tableDecider('isko'));
     const open = { type: 'OpenTable', tableId: 'iss-series-1', players: ['A', 'B', 'C'], firstDealer: 'C', profileId: 'iss' } as const;
     const next = { type: 'StartTableDeal', tableId: 'iss-series-1', cards: { kind: 'seeded', seed: 's' } } as const;
-    table.givenCommands(open).and(seriesNewcomers(opened().opened!, ['D', 'A', 'B'], 'iss:2')!).when(next).thenRefused('L11');
+    table
+      .givenCommands(open)
+      .and(seriesNewcomers(opened().opened!, ['D', 'A', 'B'], 'iss:2')!)
+      .when(next)
+      .thenRefused('L11');
     expect(table.givenCommands(open).when(next).thenEvents()).toHaveLength(1);
   });
 });

@@ -20,7 +20,11 @@ export function evolveTable(state: TableState, event: TableEvent): TableState {
       return { ...state, deals: [...state.deals, event.data] };
     case 'TablePlayersJoined':
       if (!state.opened) return state;
-      return { ...state, opened: { ...state.opened, players: [...state.opened.players, ...event.data.players] }, joined: [...state.joined, ...event.data.players] };
+      return {
+        ...state,
+        opened: { ...state.opened, players: [...state.opened.players, ...event.data.players] },
+        joined: [...state.joined, ...event.data.players],
+      };
     case 'SeriesClosed':
       return { ...state, closed: event.data };
     default:

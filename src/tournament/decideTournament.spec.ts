@@ -8,7 +8,10 @@ describe('tournament decider', () => {
   it('CreateTournament records TournamentCreated; a second one is refused (L1), so is an unnamed one (L10)', () => {
     tournament.given().when(create).then([created]);
     tournament.given(created).when(create).thenRefused('L1');
-    tournament.given().when({ ...create, name: '' }).thenRefused('L10');
+    tournament
+      .given()
+      .when({ ...create, name: '' })
+      .thenRefused('L10');
   });
   it('adds a table to a round once (a repeat records nothing); refused for a tournament that does not exist (L2)', () => {
     const add = { type: 'AddTournamentTable', tournamentId: 'cup', tableId: 't1', round: 1, players: ['A', 'B', 'C'] } as const;

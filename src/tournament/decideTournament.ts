@@ -8,12 +8,19 @@ import type { TournamentState } from './tournamentState';
 
 export type TournamentDecision =
   | TournamentCommand
-  | { readonly type: 'AddTournamentTable'; readonly tournamentId: string; readonly tableId: string; readonly round: number; readonly players: readonly string[] };
+  | {
+      readonly type: 'AddTournamentTable';
+      readonly tournamentId: string;
+      readonly tableId: string;
+      readonly round: number;
+      readonly players: readonly string[];
+    };
 
 function decideLossFee(command: Extract<TournamentCommand, { type: 'SetLossFee' }>): Judgement<TournamentEvent[]> {
   const cents = (v: unknown) => typeof v === 'number' && Number.isInteger(v) && v >= 0 && v <= 100_000;
   if (!cents(command.feeCents)) return refuse('R35', 'the loss fee is a whole number of cents from 0 to 100000');
-  if (command.fromFourthLostGameCents !== null && !cents(command.fromFourthLostGameCents)) return refuse('R35', 'the fee from the 4th lost game is a whole number of cents from 0 to 100000, or none');
+  if (command.fromFourthLostGameCents !== null && !cents(command.fromFourthLostGameCents))
+    return refuse('R35', 'the fee from the 4th lost game is a whole number of cents from 0 to 100000, or none');
   return allow([{ type: 'LossFeeSet', data: { feeCents: command.feeCents, fromFourthLostGameCents: command.fromFourthLostGameCents } }]);
 }
 
@@ -38,7 +45,9 @@ function decideDraw(command: Extract<TournamentCommand, { type: 'DrawSeats' }>, 
   const tables = splitIntoTables(ordered);
   if (!tables) return refuse('D5', `${players.length} players cannot be seated at tables of 3, 4 or 5`);
   const tableIds = tables.map((_, i) => `${command.tournamentId}-r${command.round}-t${i + 1}`);
-  return allow([{ type: 'SeatsDrawn', data: { round: command.round, method: command.method, seed, tables: tables.map((p, i) => ({ tableId: tableIds[i], players: p })) } }]);
+  return allow([
+    { type: 'SeatsDrawn', data: { round: command.round, method: command.method, seed, tables: tables.map((p, i) => ({ tableId: tableIds[i], players: p })) } },
+  ]);
 }
 
 export function decideTournament(command: TournamentDecision, state: TournamentState, defaultProfileId: string): Judgement<TournamentEvent[]> {

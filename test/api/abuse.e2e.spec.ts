@@ -27,7 +27,8 @@ describe('abuse: persisted queries and the response cache (issue 13 item 5)', ()
   it('two persisted queries sent by hash only never share an answer', async () => {
     const q1 = '{ deals(first: 1) { totalCount } }';
     const q2 = '{ __typename }';
-    const apq = (query: string | undefined, hash: string) => s.raw(JSON.stringify({ ...(query ? { query } : {}), extensions: { persistedQuery: { version: 1, sha256Hash: hash } } }));
+    const apq = (query: string | undefined, hash: string) =>
+      s.raw(JSON.stringify({ ...(query ? { query } : {}), extensions: { persistedQuery: { version: 1, sha256Hash: hash } } }));
     // Register both (query + hash), then ask by hash only, several times each.
     expect((await apq(q1, sha256(q1))).body.data).toEqual({ deals: { totalCount: 0 } });
     expect((await apq(q2, sha256(q2))).body.data).toEqual({ __typename: 'Query' });
@@ -46,7 +47,14 @@ const tokenId = (token: string): string => JSON.parse(Buffer.from(token.split('.
 
 /** A client that connects at once and keeps its one socket until disposed (the harness's are lazy). */
 function eager(s: TestServer, token?: string): Client {
-  return createClient({ url: s.wsUrl, webSocketImpl: WebSocket, lazy: false, retryAttempts: 0, connectionParams: token ? { authorization: `Bearer ${token}` } : {}, onNonLazyError: () => undefined });
+  return createClient({
+    url: s.wsUrl,
+    webSocketImpl: WebSocket,
+    lazy: false,
+    retryAttempts: 0,
+    connectionParams: token ? { authorization: `Bearer ${token}` } : {},
+    onNonLazyError: () => undefined,
+  });
 }
 
 /** Resolves with the close code of a graphql-ws client's socket. */
@@ -162,7 +170,10 @@ describe('abuse: one render per event and perspective (issue 13 item 7)', () => 
     while (hub.subscriberCount(dealId) < 7) await new Promise((r) => setTimeout(r, 10));
     const frames = jest.spyOn(s.ledger, 'frames');
     // Middlehand speaks first (R6).
-    await s.ledger.execute({ type: 'CallBid', dealId, seat: 1, value: 18 }, { commandId: 'render-once-1', actorId: 'recorder', role: 'player', source: 'live' });
+    await s.ledger.execute(
+      { type: 'CallBid', dealId, seat: 1, value: 18 },
+      { commandId: 'render-once-1', actorId: 'recorder', role: 'player', source: 'live' },
+    );
     for (const sub of [...anonymous, ...players]) await sub.until((r) => r.length >= 1);
     // Three perspectives: the public, Anna's seat, Ben's seat.
     expect(frames).toHaveBeenCalledTimes(3);
@@ -243,7 +254,7 @@ describe('abuse: costs that tell the truth, one computation per read model, a de
   }, 60_000);
   afterAll(async () => Promise.all([s?.close(), fast?.close()]));
 
-  it('refuses the review\'s 2,400 aliased audits (97 KB) as too costly, before running any', async () => {
+  it("refuses the review's 2,400 aliased audits (97 KB) as too costly, before running any", async () => {
     const audits = jest.spyOn(s.ledger, 'audit');
     const query = `{ ${Array.from({ length: 2400 }, (_, i) => `a${i}: audit(dealId: "${dealId}") { intact }`).join(' ')} }`;
     expect(query.length).toBeGreaterThan(90_000);
@@ -326,7 +337,11 @@ describe('abuse: ids reserved for imports (issue 13 item 4)', () => {
     // an admin may not either, nor open a table in the imports' series namespace
     const admin = s.token({ role: 'admin' });
     expect(codesOf(await s.gql(START, { c: 'squat-2', i: { ...input('iss-1'), tableId: null } }, admin))).toEqual(['ILLEGAL_MOVE']);
-    const open = await s.gql(`mutation($c: ID!, $i: OpenTableInput!) { openTable(commandId: $c, input: $i) { revision } }`, { c: 'squat-3', i: { tableId: 'iss-series-1', players: ['A', 'B', 'C'], firstDealer: 'A' } }, admin);
+    const open = await s.gql(
+      `mutation($c: ID!, $i: OpenTableInput!) { openTable(commandId: $c, input: $i) { revision } }`,
+      { c: 'squat-3', i: { tableId: 'iss-series-1', players: ['A', 'B', 'C'], firstDealer: 'A' } },
+      admin,
+    );
     expect(codesOf(open)).toEqual(['ILLEGAL_MOVE']);
   });
 
@@ -338,7 +353,9 @@ describe('abuse: ids reserved for imports (issue 13 item 4)', () => {
   });
 
   it('the import itself still uses them', async () => {
-    const line = readFileSync(join(__dirname, '..', '..', '..', 'shared', 'data', 'iss', 'iss-dranidis-go-skat-history.sgf'), 'utf8').split('\n').find((l) => l.trim() !== '')!;
+    const line = readFileSync(join(__dirname, '..', '..', '..', 'shared', 'data', 'iss', 'iss-dranidis-go-skat-history.sgf'), 'utf8')
+      .split('\n')
+      .find((l) => l.trim() !== '')!;
     const r = await s.gql(`mutation($r: String!) { importIss(records: $r) { imported rejectedCount } }`, { r: line }, s.token({ role: 'admin' }));
     expect(r.body.errors).toBeUndefined();
     expect(r.body.data.importIss).toEqual({ imported: 1, rejectedCount: 0 });
@@ -350,12 +367,17 @@ describe('abuse: a private tournament id cannot be confirmed (issue 13 item 8)',
   beforeAll(async () => {
     s = await startServer({ privateTournaments: ['hidden-cup'] });
     const admin = s.token({ role: 'admin' });
-    await s.gql(`mutation($c: ID!) { createTournament(commandId: $c, input: { tournamentId: "hidden-cup", name: "Hidden" }) { revision } }`, { c: 'tc-1' }, admin);
+    await s.gql(
+      `mutation($c: ID!) { createTournament(commandId: $c, input: { tournamentId: "hidden-cup", name: "Hidden" }) { revision } }`,
+      { c: 'tc-1' },
+      admin,
+    );
   });
   afterAll(async () => s.close());
 
   it('answers a private tournament exactly as one that does not exist, for every query that names it', async () => {
-    const q = (id: string) => `{ deals(filter: { tournamentId: "${id}" }) { totalCount edges { cursor } pageInfo { hasNextPage endCursor } } standings(tournamentId: "${id}") { name } }`;
+    const q = (id: string) =>
+      `{ deals(filter: { tournamentId: "${id}" }) { totalCount edges { cursor } pageInfo { hasNextPage endCursor } } standings(tournamentId: "${id}") { name } }`;
     const hidden = await s.gql(q('hidden-cup'));
     const unknown = await s.gql(q('no-such-cup'));
     expect(hidden.status).toBe(unknown.status);

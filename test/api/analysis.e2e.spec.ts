@@ -36,7 +36,11 @@ describe('deal analysis over GraphQL (issue 15 item 2)', () => {
     for (const token of [undefined, anna, recorder]) {
       const r = await server.gql(ANALYSIS, { id: dealId }, token);
       expect(r.body.errors?.[0].extensions?.code).toBe('FORBIDDEN');
-      const after = await server.gql(`query($id: ID!) { deal(id: $id) { bestDiscard { best { discard } } bestGame { best { game } } } }`, { id: dealId }, token);
+      const after = await server.gql(
+        `query($id: ID!) { deal(id: $id) { bestDiscard { best { discard } } bestGame { best { game } } } }`,
+        { id: dealId },
+        token,
+      );
       expect(after.body.errors?.map((e) => e.extensions?.code)).toEqual(['FORBIDDEN', 'FORBIDDEN']);
       expect(JSON.stringify(r.body.data ?? {})).not.toMatch(/alternatives|"move"/);
     }
@@ -59,7 +63,10 @@ describe('deal analysis over GraphQL (issue 15 item 2)', () => {
     for (const s of a.steps) {
       const frame = deal.frames[s.step];
       expect(s.toMove).toBe(frame.toAct);
-      const legal = frame.legalMoves.filter((m: any) => m.kind === 'play').map((m: any) => m.card.code).sort();
+      const legal = frame.legalMoves
+        .filter((m: any) => m.kind === 'play')
+        .map((m: any) => m.card.code)
+        .sort();
       expect(s.alternatives.map((m: any) => m.move).sort()).toEqual(legal);
       const values = s.alternatives.map((m: any) => m.value);
       expect(s.value).toBe(s.toMove === a.declarer ? Math.max(...values) : Math.min(...values));
@@ -74,7 +81,8 @@ describe('deal analysis over GraphQL (issue 15 item 2)', () => {
   });
 
   it('costs what the main thread does for it: many aliases of one analysis compute once, too many are refused before anything runs', async () => {
-    const aliases = (n: number) => `query($id: ID!) { ${Array.from({ length: n }, (_, i) => `d${i}: deal(id: $id) { analysis { steps { step } } }`).join(' ')} }`;
+    const aliases = (n: number) =>
+      `query($id: ID!) { ${Array.from({ length: n }, (_, i) => `d${i}: deal(id: $id) { analysis { steps { step } } }`).join(' ')} }`;
     const before = server.ledger.analyses.computed;
     const six = await server.gql(aliases(6), { id: dealId });
     expect(six.body.errors).toBeUndefined();

@@ -28,7 +28,12 @@ function standInPool(limits: Partial<WorkerPoolLimits> & { open?: boolean; spin?
     Atomics.notify(new Int32Array(gate), 0);
   };
   if (limits.open) open();
-  const pool = new WorkerPool(() => new Worker(STAND_IN, { eval: true, workerData: { gate, spin: !!limits.spin } }), { workers: 1, queue: 4, jobTimeoutMs: 60_000, ...limits });
+  const pool = new WorkerPool(() => new Worker(STAND_IN, { eval: true, workerData: { gate, spin: !!limits.spin } }), {
+    workers: 1,
+    queue: 4,
+    jobTimeoutMs: 60_000,
+    ...limits,
+  });
   return { pool: typedPool(pool), open };
 }
 
@@ -76,7 +81,11 @@ describe('solver fields off the event loop (issue 13 item 2, issue 15)', () => {
     const { s, dealId } = await serverWithFinishedDeal(stand, 'p2');
     try {
       const aliases = `query($id: ID!) { ${Array.from({ length: 5 }, (_, i) => `a${i}: deal(id: $id) { analysis { note } }`).join(' ')} }`;
-      const requests = [s.gql(aliases, { id: dealId }), s.gql(ANALYSIS, { id: dealId }), s.gql(ANALYSIS, { id: dealId }, s.token({ role: 'player', player: 'Anna' }))];
+      const requests = [
+        s.gql(aliases, { id: dealId }),
+        s.gql(ANALYSIS, { id: dealId }),
+        s.gql(ANALYSIS, { id: dealId }, s.token({ role: 'player', player: 'Anna' })),
+      ];
       // One waiter per request (a request's aliases share its answer), all on one job.
       await until(() => s.ledger.analyses.inFlight.waiters === 3);
       expect(s.ledger.analyses.inFlight.jobs).toBe(1);

@@ -91,7 +91,10 @@ describe('what-if branches over GraphQL (issue 15 item 5)', () => {
     expect(branch.frames[branch.frames.length - 1].currentTrick.cards.map((c: any) => c.card.code)).toContain(other.card.code);
     expect(await rawStream(server, dealId)).toBe(before);
     // Shown with the solver's verdicts: the branch's own line, its last position the card just played.
-    const verdicts = await server.gql(`query($id: ID!, $cap: String) { branch(id: $id, capability: $cap) { analysis { steps { step alternatives { move } } } } }`, { id: b.id, cap: b.capability });
+    const verdicts = await server.gql(
+      `query($id: ID!, $cap: String) { branch(id: $id, capability: $cap) { analysis { steps { step alternatives { move } } } } }`,
+      { id: b.id, cap: b.capability },
+    );
     expect(verdicts.body.errors).toBeUndefined();
     const steps = verdicts.body.data.branch.analysis.steps;
     expect(steps[steps.length - 1].step).toBe(at.step + 1);

@@ -29,7 +29,9 @@ describe('deals: order, cursors, PageInfo, date filters', () => {
 
   beforeAll(async () => {
     s = await startServer();
-    const records = corpusFiles().map((f) => readFileSync(f, 'utf8')).join('\n');
+    const records = corpusFiles()
+      .map((f) => readFileSync(f, 'utf8'))
+      .join('\n');
     const imported = await s.gql('mutation($r: String!) { importIss(records: $r) { imported } }', { r: records }, s.token({ role: 'admin' }));
     expect(imported.body.errors).toBeUndefined();
   });

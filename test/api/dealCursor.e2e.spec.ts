@@ -35,7 +35,10 @@ describe('deal list cursors (issue 13)', () => {
     for (let page = 0; page < 10; page++) {
       const r: GqlResponse = await s.gql(PAGE, { after });
       expect(r.body.errors).toBeUndefined();
-      const { edges, pageInfo } = r.body.data.deals as { edges: Array<{ cursor: string; node: { id: string } }>; pageInfo: { hasNextPage: boolean; startCursor: string; endCursor: string } };
+      const { edges, pageInfo } = r.body.data.deals as {
+        edges: Array<{ cursor: string; node: { id: string } }>;
+        pageInfo: { hasNextPage: boolean; startCursor: string; endCursor: string };
+      };
       seen.push(...edges.map((e) => e.node.id));
       cursors.push(...edges.map((e) => e.cursor), pageInfo.startCursor, pageInfo.endCursor);
       if (!pageInfo.hasNextPage) break;

@@ -42,7 +42,12 @@ export function chooseMove(dealId: string, frame: any): NextMove | null {
     else if (seat === 'FOREHAND') m = pick('hold') ?? pick('pass');
     else m = pick('pass');
   } else {
-    m = pick('pickUpSkat') ?? pick('discard') ?? pick('declare', (x) => x.declaration.game === 'GRAND' && !x.declaration.hand && !x.declaration.ouvert && !x.declaration.schneiderAnnounced) ?? pick('declare') ?? pick('play');
+    m =
+      pick('pickUpSkat') ??
+      pick('discard') ??
+      pick('declare', (x) => x.declaration.game === 'GRAND' && !x.declaration.hand && !x.declaration.ouvert && !x.declaration.schneiderAnnounced) ??
+      pick('declare') ??
+      pick('play');
   }
   if (!m) m = moves[0];
   const header = '$commandId: ID!, $dealId: ID!, $seat: Seat!';
@@ -58,11 +63,23 @@ export function chooseMove(dealId: string, frame: any): NextMove | null {
     case 'pickUpSkat':
       return { kind: 'pickUpSkat', mutation: `mutation(${header}) { takeSkat(${args}) ${sel} }`, variables: base };
     case 'discard':
-      return { kind: 'discard', mutation: `mutation(${header}, $cards: [String!]!) { discardSkat(${args}, cards: $cards) ${sel} }`, variables: { ...base, cards: m.cards.map((c: any) => c.code) } };
+      return {
+        kind: 'discard',
+        mutation: `mutation(${header}, $cards: [String!]!) { discardSkat(${args}, cards: $cards) ${sel} }`,
+        variables: { ...base, cards: m.cards.map((c: any) => c.code) },
+      };
     case 'declare':
-      return { kind: 'declare', mutation: `mutation(${header}, $d: DeclarationInput!) { declareGame(${args}, declaration: $d) ${sel} }`, variables: { ...base, d: m.declaration } };
+      return {
+        kind: 'declare',
+        mutation: `mutation(${header}, $d: DeclarationInput!) { declareGame(${args}, declaration: $d) ${sel} }`,
+        variables: { ...base, d: m.declaration },
+      };
     case 'play':
-      return { kind: 'play', mutation: `mutation(${header}, $card: String!) { playCard(${args}, card: $card) ${sel} }`, variables: { ...base, card: m.card.code } };
+      return {
+        kind: 'play',
+        mutation: `mutation(${header}, $card: String!) { playCard(${args}, card: $card) ${sel} }`,
+        variables: { ...base, card: m.card.code },
+      };
     default:
       throw new Error(`the script does not know the move ${m.kind}`);
   }
@@ -104,7 +121,11 @@ export async function openTable(server: TestServer, tableId: string, players: st
 export async function openTableAndDeal(server: TestServer, tableId: string, players: string[], adminToken: string, recorderToken: string): Promise<string> {
   await openTable(server, tableId, players, adminToken);
   const startNext = () =>
-    server.gql(`mutation($c: ID!, $i: StartTableDealInput!) { startTableDeal(commandId: $c, input: $i) { dealId revision } }`, { c: newCommandId(), i: { tableId, cards: GIVEN_CARDS } }, recorderToken);
+    server.gql(
+      `mutation($c: ID!, $i: StartTableDealInput!) { startTableDeal(commandId: $c, input: $i) { dealId revision } }`,
+      { c: newCommandId(), i: { tableId, cards: GIVEN_CARDS } },
+      recorderToken,
+    );
   let start = await startNext();
   // A table has one open deal at a time: a deal a previous test left open is abandoned first (a time-out, D3).
   const openDeal = start.body.errors?.[0]?.extensions?.ruleId === 'L13' ? /deal (\S+) of table/.exec(start.body.errors[0].message)?.[1] : undefined;

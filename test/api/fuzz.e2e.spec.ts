@@ -54,21 +54,25 @@ function rng(seed: number) {
  */
 function post(url: string, body: string, headers: Record<string, string> = {}): Promise<GqlResponse> {
   return new Promise((resolve, reject) => {
-    const req = request(url, { method: 'POST', agent: false, headers: { 'content-type': 'application/json', 'content-length': Buffer.byteLength(body), ...headers } }, (res) => {
-      const chunks: Buffer[] = [];
-      res.on('data', (c: Buffer) => chunks.push(c));
-      res.on('error', reject);
-      res.on('end', () => {
-        const text = Buffer.concat(chunks).toString('utf8');
-        let parsed: any;
-        try {
-          parsed = JSON.parse(text);
-        } catch {
-          parsed = { unparsable: text.slice(0, 500) };
-        }
-        resolve({ status: res.statusCode ?? 0, body: parsed });
-      });
-    });
+    const req = request(
+      url,
+      { method: 'POST', agent: false, headers: { 'content-type': 'application/json', 'content-length': Buffer.byteLength(body), ...headers } },
+      (res) => {
+        const chunks: Buffer[] = [];
+        res.on('data', (c: Buffer) => chunks.push(c));
+        res.on('error', reject);
+        res.on('end', () => {
+          const text = Buffer.concat(chunks).toString('utf8');
+          let parsed: any;
+          try {
+            parsed = JSON.parse(text);
+          } catch {
+            parsed = { unparsable: text.slice(0, 500) };
+          }
+          resolve({ status: res.statusCode ?? 0, body: parsed });
+        });
+      },
+    );
     req.on('error', reject);
     req.end(body);
   });
@@ -149,7 +153,13 @@ describe('API fuzz (issue 5 acceptance)', () => {
     const generators: Array<() => Req> = [
       // Wrong types in variables and literals.
       () => ({ kind: 'wrong-type', body: play(r.pick([7, null, 'LEFT', {}, [], true]), r.pick([12, null, {}, ['CJ']])), headers: auth(recorder) }),
-      () => ({ kind: 'wrong-type-literal', body: JSON.stringify({ query: `mutation { playCard(commandId: ${r.pick(['1', 'true', 'null', '[1]'])}, dealId: ${r.pick(['3.5', '{a:1}', 'FOREHAND'])}, seat: ${r.pick(['"FOREHAND"', '9', 'LEFT'])}, card: ${r.pick(['CJ', '1', 'null'])}) { revision } }` }), headers: auth(recorder) }),
+      () => ({
+        kind: 'wrong-type-literal',
+        body: JSON.stringify({
+          query: `mutation { playCard(commandId: ${r.pick(['1', 'true', 'null', '[1]'])}, dealId: ${r.pick(['3.5', '{a:1}', 'FOREHAND'])}, seat: ${r.pick(['"FOREHAND"', '9', 'LEFT'])}, card: ${r.pick(['CJ', '1', 'null'])}) { revision } }`,
+        }),
+        headers: auth(recorder),
+      }),
       // Unknown cards.
       () => ({ kind: 'unknown-card', body: play(toAct, r.pick(['XX', 'C1', 'cj', 'CJJ', '', r.str(2), r.str(40), '🂡'])), headers: auth(recorder) }),
       // Out-of-turn plays and cards not held / not allowed.
@@ -157,7 +167,22 @@ describe('API fuzz (issue 5 acceptance)', () => {
       () => ({ kind: 'not-held', body: play(toAct, r.pick(notHeld)), headers: auth(recorder) }),
       () => ({ kind: 'not-allowed', body: play(toAct, r.pick(illegalHeld.length ? illegalHeld : notHeld)), headers: auth(recorder) }),
       // A legal card with a stale or garbage expected revision.
-      () => ({ kind: 'stale-revision', body: play(toAct, r.pick([...legal]), r.pick([String(currentRevision - 1n - BigInt(r.int(5))), String(currentRevision + 1n + BigInt(r.int(5))), '-1', 'abc', '1e3', '99999999999999999999'])), headers: auth(recorder) }),
+      () => ({
+        kind: 'stale-revision',
+        body: play(
+          toAct,
+          r.pick([...legal]),
+          r.pick([
+            String(currentRevision - 1n - BigInt(r.int(5))),
+            String(currentRevision + 1n + BigInt(r.int(5))),
+            '-1',
+            'abc',
+            '1e3',
+            '99999999999999999999',
+          ]),
+        ),
+        headers: auth(recorder),
+      }),
       // Bidding and skat commands out of phase.
       () => ({
         kind: 'out-of-phase',
@@ -169,20 +194,54 @@ describe('API fuzz (issue 5 acceptance)', () => {
       }),
       () => ({
         kind: 'bad-bid',
-        body: JSON.stringify({ query: `mutation($c: ID!, $d: ID!, $v: Int!) { callBid(commandId: $c, dealId: $d, seat: ${r.pick(SEATS)}, value: $v) { revision } }`, variables: { c: newCommandId(), d: live, v: r.pick([0, -18, 17, 19, 2 ** 31, 1.5, 18, 264]) } }),
+        body: JSON.stringify({
+          query: `mutation($c: ID!, $d: ID!, $v: Int!) { callBid(commandId: $c, dealId: $d, seat: ${r.pick(SEATS)}, value: $v) { revision } }`,
+          variables: { c: newCommandId(), d: live, v: r.pick([0, -18, 17, 19, 2 ** 31, 1.5, 18, 264]) },
+        }),
         headers: auth(recorder),
       }),
       // Unknown deals, forbidden roles, bad tokens, anonymous writers.
-      () => ({ kind: 'unknown-deal', body: JSON.stringify({ query: `mutation($c: ID!, $d: ID!) { playCard(commandId: $c, dealId: $d, seat: FOREHAND, card: "CJ") { revision } }`, variables: { c: newCommandId(), d: r.pick(['nope', r.str(30), 'x'.repeat(500)]) } }), headers: auth(recorder) }),
+      () => ({
+        kind: 'unknown-deal',
+        body: JSON.stringify({
+          query: `mutation($c: ID!, $d: ID!) { playCard(commandId: $c, dealId: $d, seat: FOREHAND, card: "CJ") { revision } }`,
+          variables: { c: newCommandId(), d: r.pick(['nope', r.str(30), 'x'.repeat(500)]) },
+        }),
+        headers: auth(recorder),
+      }),
       () => ({ kind: 'forbidden-role', body: play(toAct, r.pick([...legal])), headers: auth(r.pick([tokens.otherTable, tokens.player, tokens.arbiter])) }),
       () => ({ kind: 'bad-token', body: play(toAct, r.pick([...legal])), headers: { authorization: badTokens() } }),
       () => ({ kind: 'anonymous-write', body: play(toAct, r.pick([...legal])) }),
-      () => ({ kind: 'bad-correction', body: JSON.stringify({ query: `mutation($c: ID!, $d: ID!) { correctScore(commandId: $c, input: { dealId: $d, reason: "${r.pick(['', ' '])}", correction: { correctedScore: ${r.int(200) - 100} } }) { revision } }`, variables: { c: newCommandId(), d: live } }), headers: auth(tokens.arbiter) }),
+      () => ({
+        kind: 'bad-correction',
+        body: JSON.stringify({
+          query: `mutation($c: ID!, $d: ID!) { correctScore(commandId: $c, input: { dealId: $d, reason: "${r.pick(['', ' '])}", correction: { correctedScore: ${r.int(200) - 100} } }) { revision } }`,
+          variables: { c: newCommandId(), d: live },
+        }),
+        headers: auth(tokens.arbiter),
+      }),
       () => ({
         kind: 'bad-start',
         body: JSON.stringify({
           query: `mutation($c: ID!, $i: StartDealInput!) { startDeal(commandId: $c, input: $i) { revision } }`,
-          variables: { c: newCommandId(), i: { dealId: `fz-bad-${r.int(1e6)}`, tableId: 'fz', dealer: 'Anna', players: r.pick([['Anna', 'Ben'], ['a', 'b', 'c', 'd'], ['Anna', 'Ben', 'Cleo']]), cards: { shuffle: 'GIVEN', hands: [ALL_CARDS.slice(0, 10), ALL_CARDS.slice(0, 10), ALL_CARDS.slice(20, r.pick([29, 30]))], skat: ['CJ', r.pick(['XX', 'D7'])] } } },
+          variables: {
+            c: newCommandId(),
+            i: {
+              dealId: `fz-bad-${r.int(1e6)}`,
+              tableId: 'fz',
+              dealer: 'Anna',
+              players: r.pick([
+                ['Anna', 'Ben'],
+                ['a', 'b', 'c', 'd'],
+                ['Anna', 'Ben', 'Cleo'],
+              ]),
+              cards: {
+                shuffle: 'GIVEN',
+                hands: [ALL_CARDS.slice(0, 10), ALL_CARDS.slice(0, 10), ALL_CARDS.slice(20, r.pick([29, 30]))],
+                skat: ['CJ', r.pick(['XX', 'D7'])],
+              },
+            },
+          },
         }),
         headers: auth(recorder),
       }),
@@ -191,20 +250,59 @@ describe('API fuzz (issue 5 acceptance)', () => {
         const depth = r.pick([20, 100, 1000, 3000]);
         return { kind: 'deep', body: JSON.stringify({ query: '{' + ' deal(id:"x") {'.repeat(depth) + ' id' + ' }'.repeat(depth) + ' }' }) };
       },
-      () => ({ kind: 'deep-valid', body: JSON.stringify({ query: `{ deals { nodes { frames { completedTricks { cards { card { code ${'... on Card { code '.repeat(r.int(30))}${'}'.repeat(0)} } } } } } } }` }) }),
-      () => ({ kind: 'wide', body: JSON.stringify({ query: '{ ' + Array.from({ length: 200 + r.int(300) }, (_, i) => `a${i}: deal(id: "${live}") { frames { step hands { forehand { code } } } }`).join(' ') + ' }' }) }),
-      () => ({ kind: 'oversized', body: r.int(20) === 0 ? JSON.stringify({ query: '{ __typename }', variables: { pad: 'x'.repeat(250_000) } }) : JSON.stringify({ query: '{ __typename }' }) }),
-      () => ({ kind: 'junk-json', body: r.pick(['', '{', '[]', 'null', '"query"', '{"query": 5}', '{"query": "{"}', '{"variables": {}}', r.str(r.int(200)), '[{"query":"{ __typename }"}]']) }),
+      () => ({
+        kind: 'deep-valid',
+        body: JSON.stringify({
+          query: `{ deals { nodes { frames { completedTricks { cards { card { code ${'... on Card { code '.repeat(r.int(30))}${'}'.repeat(0)} } } } } } } }`,
+        }),
+      }),
+      () => ({
+        kind: 'wide',
+        body: JSON.stringify({
+          query:
+            '{ ' +
+            Array.from({ length: 200 + r.int(300) }, (_, i) => `a${i}: deal(id: "${live}") { frames { step hands { forehand { code } } } }`).join(' ') +
+            ' }',
+        }),
+      }),
+      () => ({
+        kind: 'oversized',
+        body:
+          r.int(20) === 0 ? JSON.stringify({ query: '{ __typename }', variables: { pad: 'x'.repeat(250_000) } }) : JSON.stringify({ query: '{ __typename }' }),
+      }),
+      () => ({
+        kind: 'junk-json',
+        body: r.pick([
+          '',
+          '{',
+          '[]',
+          'null',
+          '"query"',
+          '{"query": 5}',
+          '{"query": "{"}',
+          '{"variables": {}}',
+          r.str(r.int(200)),
+          '[{"query":"{ __typename }"}]',
+        ]),
+      }),
       () => ({ kind: 'junk-query', body: JSON.stringify({ query: r.str(r.int(120)) }) }),
       () => {
         const asAnna = r.next() < 0.5;
         return {
           kind: asAnna ? 'peek-as-anna' : 'peek-anonymous',
-          body: JSON.stringify({ query: `query($d: ID!) { deal(id: $d) { frame(step: ${r.pick([-1, 0, 5, 99999, 2 ** 31 - 1])}, perspective: ${r.pick(['ALL', 'FOREHAND', 'MIDDLEHAND', 'REARHAND', 'PUBLIC', 'AUTO'])}) { hands { forehand { code } middlehand { code } rearhand { code } } skat { code } } } }`, variables: { d: live } }),
+          body: JSON.stringify({
+            query: `query($d: ID!) { deal(id: $d) { frame(step: ${r.pick([-1, 0, 5, 99999, 2 ** 31 - 1])}, perspective: ${r.pick(['ALL', 'FOREHAND', 'MIDDLEHAND', 'REARHAND', 'PUBLIC', 'AUTO'])}) { hands { forehand { code } middlehand { code } rearhand { code } } skat { code } } } }`,
+            variables: { d: live },
+          }),
           headers: asAnna ? auth(tokens.player) : {},
         };
       },
-      () => ({ kind: 'bad-filter', body: JSON.stringify({ query: `{ deals(first: ${r.pick([0, -1, 101, 1000000, 5])}, after: "${r.str(10).replace(/["\\]/g, '')}", filter: { from: "${r.pick(['yesterday', '2026-13-45', '2026-01-01'])}" }) { totalCount } }` }) }),
+      () => ({
+        kind: 'bad-filter',
+        body: JSON.stringify({
+          query: `{ deals(first: ${r.pick([0, -1, 101, 1000000, 5])}, after: "${r.str(10).replace(/["\\]/g, '')}", filter: { from: "${r.pick(['yesterday', '2026-13-45', '2026-01-01'])}" }) { totalCount } }`,
+        }),
+      }),
       ...hostileShapes(),
     ];
 
@@ -213,7 +311,8 @@ describe('API fuzz (issue 5 acceptance)', () => {
       const PEEK = `hands { forehand { code } middlehand { code } rearhand { code } } skat { code } legalMoves { kind card { code } cards { code } }`;
       const peeker = () => r.pick<Record<string, string>>([{}, auth(tokens.player), auth(tokens.otherTable), { authorization: badTokens() }]);
       const perspective = () => r.pick(['AUTO', 'PUBLIC', 'FOREHAND', 'ALL']);
-      const peekField = () => (r.next() < 0.5 ? `frame(step: ${r.int(40)}, perspective: ${perspective()}) { ${PEEK} }` : `frames(perspective: ${perspective()}) { ${PEEK} }`);
+      const peekField = () =>
+        r.next() < 0.5 ? `frame(step: ${r.int(40)}, perspective: ${perspective()}) { ${PEEK} }` : `frames(perspective: ${perspective()}) { ${PEEK} }`;
       // A few fixed peeks, so that persisted queries registered by one caller are asked for by another.
       const persisted = [
         `{ deal(id: "${live}") { frames { ${PEEK} } } }`,
@@ -230,29 +329,48 @@ describe('API fuzz (issue 5 acceptance)', () => {
         () => {
           // Half of them only ask for views any caller may have, so that whole answers come back too.
           const field = r.next() < 0.5 ? () => peekField().replace(/perspective: \w+/, `perspective: ${r.pick(['AUTO', 'PUBLIC'])}`) : peekField;
-          return { kind: 'alias-peek', body: JSON.stringify({ query: `{ ${Array.from({ length: 2 + r.int(12) }, (_, i) => `p${i}: deal(id: "${live}") { ${field()} }`).join(' ')} }` }), headers: peeker() };
+          return {
+            kind: 'alias-peek',
+            body: JSON.stringify({ query: `{ ${Array.from({ length: 2 + r.int(12) }, (_, i) => `p${i}: deal(id: "${live}") { ${field()} }`).join(' ')} }` }),
+            headers: peeker(),
+          };
         },
         // Aliases of commands: none may be accepted, by a caller who may not record or with cards that may not be played.
         () => {
           const byRecorder = r.next() < 0.3;
           const n = 2 + r.int(20);
-          const plays = Array.from({ length: n }, (_, i) => `m${i}: playCard(commandId: "${newCommandId()}", dealId: "${live}", seat: ${byRecorder ? r.pick(otherSeats) : toAct}, card: "${byRecorder ? r.pick(ALL_CARDS) : legalCard()}") { revision }`);
-          return { kind: byRecorder ? 'alias-commands-out-of-turn' : 'alias-commands-forbidden', body: JSON.stringify({ query: `mutation { ${plays.join(' ')} }` }), headers: byRecorder ? auth(recorder) : r.pick([{}, auth(tokens.player), auth(tokens.otherTable)]) };
+          const plays = Array.from(
+            { length: n },
+            (_, i) =>
+              `m${i}: playCard(commandId: "${newCommandId()}", dealId: "${live}", seat: ${byRecorder ? r.pick(otherSeats) : toAct}, card: "${byRecorder ? r.pick(ALL_CARDS) : legalCard()}") { revision }`,
+          );
+          return {
+            kind: byRecorder ? 'alias-commands-out-of-turn' : 'alias-commands-forbidden',
+            body: JSON.stringify({ query: `mutation { ${plays.join(' ')} }` }),
+            headers: byRecorder ? auth(recorder) : r.pick([{}, auth(tokens.player), auth(tokens.otherTable)]),
+          };
         },
         // The same alias asked two ways: graphql-js must refuse it (fields that cannot be merged).
         () => ({ kind: 'alias-conflict', body: JSON.stringify({ query: `{ x: deal(id: "${live}") { id } x: deal(id: "other") { id } }` }) }),
         // Thousands of cheap aliases: the cost model must count them.
-        () => ({ kind: 'alias-many', body: JSON.stringify({ query: `{ ${Array.from({ length: 100 + r.int(900) }, (_, i) => `t${i}: __typename`).join(' ')} }` }) }),
+        () => ({
+          kind: 'alias-many',
+          body: JSON.stringify({ query: `{ ${Array.from({ length: 100 + r.int(900) }, (_, i) => `t${i}: __typename`).join(' ')} }` }),
+        }),
         // Peeks through named and inline fragments.
         () => ({
           kind: 'fragment-peek',
-          body: JSON.stringify({ query: `{ deal(id: "${live}") { ...D } } fragment D on Deal { ${peekField().replace(`{ ${PEEK} }`, '{ ...F ... on ReplayFrame { skat { code } } }')} } fragment F on ReplayFrame { ${PEEK} }` }),
+          body: JSON.stringify({
+            query: `{ deal(id: "${live}") { ...D } } fragment D on Deal { ${peekField().replace(`{ ${PEEK} }`, '{ ...F ... on ReplayFrame { skat { code } } }')} } fragment F on ReplayFrame { ${PEEK} }`,
+          }),
           headers: peeker(),
         }),
         // A chain of fragments, short (answered) or too long for the parser (400).
         () => {
           const n = r.pick([3, 30, 300, 3000]);
-          const chain = Array.from({ length: n }, (_, i) => `fragment f${i} on Query { ...f${i + 1} }`).join(' ') + ` fragment f${n} on Query { deal(id: "${live}") { frames { ${PEEK} } } }`;
+          const chain =
+            Array.from({ length: n }, (_, i) => `fragment f${i} on Query { ...f${i + 1} }`).join(' ') +
+            ` fragment f${n} on Query { deal(id: "${live}") { frames { ${PEEK} } } }`;
           return { kind: 'fragment-chain', body: JSON.stringify({ query: `{ ...f0 } ${chain}` }), headers: peeker() };
         },
         // Fragments that spread each other: refused by validation, never expanded.
@@ -262,21 +380,64 @@ describe('API fuzz (issue 5 acceptance)', () => {
           return { kind: 'fragment-cycle', body: JSON.stringify({ query: `{ deal(id: "${live}") { ...c0 } } ${cycle}` }) };
         },
         // Depth hidden in fragments, and one fragment spread by hundreds of aliases.
-        () => ({ kind: 'fragment-deep', body: JSON.stringify({ query: `{ deals { nodes { ...A } } } fragment A on Deal { frames { ...B } } fragment B on ReplayFrame { completedTricks { ...C } } fragment C on CompletedTrick { cards { ...P } } fragment P on PlayedCard { card { ...E } } fragment E on Card { code ${nest(r.int(20))} }` }) }),
-        () => ({ kind: 'fragment-wide', body: JSON.stringify({ query: `{ ${Array.from({ length: 20 + r.int(100) }, (_, i) => `d${i}: deal(id: "${live}") { ...F }`).join(' ')} } fragment F on Deal { frames { hands { forehand { code } } } }` }), headers: peeker() }),
-        () => ({ kind: 'fragment-bad', body: JSON.stringify({ query: r.pick([`{ deal(id: "${live}") { ...Nope } }`, `{ deal(id: "${live}") { ...T } } fragment T on Tournament { id }`, `{ deal(id: "${live}") { id } } fragment U on Deal { id }`, `fragment V on Deal { id }`]) }) }),
+        () => ({
+          kind: 'fragment-deep',
+          body: JSON.stringify({
+            query: `{ deals { nodes { ...A } } } fragment A on Deal { frames { ...B } } fragment B on ReplayFrame { completedTricks { ...C } } fragment C on CompletedTrick { cards { ...P } } fragment P on PlayedCard { card { ...E } } fragment E on Card { code ${nest(r.int(20))} }`,
+          }),
+        }),
+        () => ({
+          kind: 'fragment-wide',
+          body: JSON.stringify({
+            query: `{ ${Array.from({ length: 20 + r.int(100) }, (_, i) => `d${i}: deal(id: "${live}") { ...F }`).join(' ')} } fragment F on Deal { frames { hands { forehand { code } } } }`,
+          }),
+          headers: peeker(),
+        }),
+        () => ({
+          kind: 'fragment-bad',
+          body: JSON.stringify({
+            query: r.pick([
+              `{ deal(id: "${live}") { ...Nope } }`,
+              `{ deal(id: "${live}") { ...T } } fragment T on Tournament { id }`,
+              `{ deal(id: "${live}") { id } } fragment U on Deal { id }`,
+              `fragment V on Deal { id }`,
+            ]),
+          }),
+        }),
         // Persisted queries: unknown hash, wrong hash, malformed extension, and registered by one caller, asked by hash by another.
         () => ({ kind: 'apq-unknown-hash', body: apq(undefined, sha256(r.str(20))) }),
         () => {
           const q = r.pick(persisted);
-          return { kind: 'apq-wrong-hash', body: apq(q, r.pick([sha256(q + ' '), sha256(r.pick(persisted.filter((x) => x !== q))), 'x'.repeat(64), ''])), headers: peeker() };
+          return {
+            kind: 'apq-wrong-hash',
+            body: apq(q, r.pick([sha256(q + ' '), sha256(r.pick(persisted.filter((x) => x !== q))), 'x'.repeat(64), ''])),
+            headers: peeker(),
+          };
         },
-        () => ({ kind: 'apq-malformed', body: JSON.stringify({ query: r.pick([undefined, '{ __typename }']), extensions: { persistedQuery: r.pick<unknown>(['x', 5, null, [], { version: 2, sha256Hash: sha256('{ __typename }') }, { version: 1 }, { version: 1, sha256Hash: 7 }]) } }) }),
+        () => ({
+          kind: 'apq-malformed',
+          body: JSON.stringify({
+            query: r.pick([undefined, '{ __typename }']),
+            extensions: {
+              persistedQuery: r.pick<unknown>([
+                'x',
+                5,
+                null,
+                [],
+                { version: 2, sha256Hash: sha256('{ __typename }') },
+                { version: 1 },
+                { version: 1, sha256Hash: 7 },
+              ]),
+            },
+          }),
+        }),
         () => {
           const q = r.pick(persisted);
           const register = r.next() < 0.3;
           // Registered by the table's recorder (who sees every card), asked for by hash alone by anyone.
-          return register ? { kind: 'apq-register', body: apq(q, sha256(q)), headers: auth(recorder) } : { kind: 'apq-by-hash', body: apq(undefined, sha256(q)), headers: peeker() };
+          return register
+            ? { kind: 'apq-register', body: apq(q, sha256(q)), headers: auth(recorder) }
+            : { kind: 'apq-by-hash', body: apq(undefined, sha256(q)), headers: peeker() };
         },
       ];
     }
@@ -339,21 +500,76 @@ describe('API fuzz (issue 5 acceptance)', () => {
       const subscribe = (query: string, variables: Record<string, unknown> = {}) => JSON.stringify({ id, type: 'subscribe', payload: { query, variables } });
       return [
         { kind: 'ws-peek', frame: subscribe(peek) },
-        { kind: 'ws-peek-aliases', frame: subscribe(`{ ${Array.from({ length: 2 + w.int(20) }, (_, i) => `a${i}: deal(id: "${live}") { frames { hands { forehand { code } middlehand { code } rearhand { code } } skat { code } } }`).join(' ')} }`) },
-        { kind: 'ws-peek-fragment', frame: subscribe(`query($d: ID!) { deal(id: $d) { frames { ...F } } } fragment F on ReplayFrame { hands { forehand { code } middlehand { code } rearhand { code } } skat { code } }`, { d: live }) },
-        { kind: 'ws-updates', frame: subscribe(`subscription($d: ID!) { dealUpdates(dealId: $d, perspective: ${w.pick(['AUTO', 'ALL', 'PUBLIC'])}) { eventType frame { hands { forehand { code } } } } }`, { d: live }), opens: id },
-        { kind: 'ws-command', frame: subscribe(`mutation($c: ID!, $d: ID!) { playCard(commandId: $c, dealId: $d, seat: ${view === 'all' ? w.pick(otherSeats) : toAct}, card: "${w.pick(view === 'all' ? ALL_CARDS : legal.size ? [...legal] : held)}") { revision } }`, { c: newCommandId(), d: live }) },
-        { kind: 'ws-chained-fragments', frame: subscribe(`{ ...f0 } ${Array.from({ length: 3000 }, (_, i) => `fragment f${i} on Query { ...f${i + 1} }`).join(' ')} fragment f3000 on Query { __typename }`) },
-        { kind: 'ws-cyclic-fragments', frame: subscribe(`{ deal(id: "${live}") { ...c0 } } fragment c0 on Deal { id ...c1 } fragment c1 on Deal { id ...c0 }`) },
+        {
+          kind: 'ws-peek-aliases',
+          frame: subscribe(
+            `{ ${Array.from({ length: 2 + w.int(20) }, (_, i) => `a${i}: deal(id: "${live}") { frames { hands { forehand { code } middlehand { code } rearhand { code } } skat { code } } }`).join(' ')} }`,
+          ),
+        },
+        {
+          kind: 'ws-peek-fragment',
+          frame: subscribe(
+            `query($d: ID!) { deal(id: $d) { frames { ...F } } } fragment F on ReplayFrame { hands { forehand { code } middlehand { code } rearhand { code } } skat { code } }`,
+            { d: live },
+          ),
+        },
+        {
+          kind: 'ws-updates',
+          frame: subscribe(
+            `subscription($d: ID!) { dealUpdates(dealId: $d, perspective: ${w.pick(['AUTO', 'ALL', 'PUBLIC'])}) { eventType frame { hands { forehand { code } } } } }`,
+            { d: live },
+          ),
+          opens: id,
+        },
+        {
+          kind: 'ws-command',
+          frame: subscribe(
+            `mutation($c: ID!, $d: ID!) { playCard(commandId: $c, dealId: $d, seat: ${view === 'all' ? w.pick(otherSeats) : toAct}, card: "${w.pick(view === 'all' ? ALL_CARDS : legal.size ? [...legal] : held)}") { revision } }`,
+            { c: newCommandId(), d: live },
+          ),
+        },
+        {
+          kind: 'ws-chained-fragments',
+          frame: subscribe(
+            `{ ...f0 } ${Array.from({ length: 3000 }, (_, i) => `fragment f${i} on Query { ...f${i + 1} }`).join(' ')} fragment f3000 on Query { __typename }`,
+          ),
+        },
+        {
+          kind: 'ws-cyclic-fragments',
+          frame: subscribe(`{ deal(id: "${live}") { ...c0 } } fragment c0 on Deal { id ...c1 } fragment c1 on Deal { id ...c0 }`),
+        },
         { kind: 'ws-deep', frame: subscribe(`{ ${'deals { nodes { '.repeat(200)} id ${'} } '.repeat(200)} }`) },
-        { kind: 'ws-too-complex', frame: subscribe(`{ ${Array.from({ length: 400 }, (_, i) => `a${i}: deal(id: "${live}") { frames { hands { forehand { code } } } }`).join(' ')} }`) },
-        { kind: 'ws-bad-query', frame: JSON.stringify({ id, type: 'subscribe', payload: w.pick<unknown>([{ query: 5 }, {}, { query: w.str(40) }, { query: '{ nope }' }, null]) }) },
-        { kind: 'ws-junk', frame: w.pick(['not json', '[]', '{}', 'null', '{"type":"subscribe"}', `{"type":"${w.str(6).replace(/["\\]/g, '')}"}`, '{"type":"next","id":"x","payload":{}}', '{"type":"connection_ack"}', '{"type":"error","id":"x","payload":[]}', w.str(w.int(200))]) },
+        {
+          kind: 'ws-too-complex',
+          frame: subscribe(`{ ${Array.from({ length: 400 }, (_, i) => `a${i}: deal(id: "${live}") { frames { hands { forehand { code } } } }`).join(' ')} }`),
+        },
+        {
+          kind: 'ws-bad-query',
+          frame: JSON.stringify({ id, type: 'subscribe', payload: w.pick<unknown>([{ query: 5 }, {}, { query: w.str(40) }, { query: '{ nope }' }, null]) }),
+        },
+        {
+          kind: 'ws-junk',
+          frame: w.pick([
+            'not json',
+            '[]',
+            '{}',
+            'null',
+            '{"type":"subscribe"}',
+            `{"type":"${w.str(6).replace(/["\\]/g, '')}"}`,
+            '{"type":"next","id":"x","payload":{}}',
+            '{"type":"connection_ack"}',
+            '{"type":"error","id":"x","payload":[]}',
+            w.str(w.int(200)),
+          ]),
+        },
         { kind: 'ws-binary', frame: Buffer.from([0, 1, 2, 255, 254]) },
         { kind: 'ws-ping', frame: JSON.stringify({ type: w.pick(['ping', 'pong']) }) },
         { kind: 'ws-complete-unknown', frame: JSON.stringify({ id: `nope-${w.int(1e6)}`, type: 'complete' }) },
         { kind: 'ws-second-init', frame: JSON.stringify({ type: 'connection_init', payload: {} }) },
-        { kind: 'ws-oversized', frame: JSON.stringify({ id, type: 'subscribe', payload: { query: '{ __typename }', variables: { pad: 'x'.repeat(MAX_BODY + 10) } } }) },
+        {
+          kind: 'ws-oversized',
+          frame: JSON.stringify({ id, type: 'subscribe', payload: { query: '{ __typename }', variables: { pad: 'x'.repeat(MAX_BODY + 10) } } }),
+        },
       ];
     };
     // Rare frames that end a connection are drawn less often, so most connections carry many frames.
@@ -364,7 +580,8 @@ describe('API fuzz (issue 5 acceptance)', () => {
       wsConnections++;
       const roleName = w.pick(['anonymous', 'anna', 'otherTable', 'recorder', 'badToken', 'expiring', 'expiring']);
       const expiring = roleName === 'expiring' ? s.token({ role: 'admin', ttlSeconds: 1 + w.int(2) }) : null;
-      const token = { anonymous: undefined, anna: tokens.player, otherTable: tokens.otherTable, recorder, badToken: 'skl1.x.y', expiring }[roleName] ?? undefined;
+      const token =
+        { anonymous: undefined, anna: tokens.player, otherTable: tokens.otherTable, recorder, badToken: 'skl1.x.y', expiring }[roleName] ?? undefined;
       const view: View = roleName === 'recorder' || expiring ? 'all' : roleName === 'anna' ? 'anna' : 'public';
       const expiresAtMs = expiring ? JSON.parse(Buffer.from(expiring.split('.')[1], 'base64url').toString('utf8')).exp * 1000 : Infinity;
       const socket = new WebSocket(s.wsUrl, 'graphql-transport-ws');
@@ -448,15 +665,21 @@ describe('API fuzz (issue 5 acceptance)', () => {
       if (!WS_CLOSES.has(closeCode ?? -1)) problems.push(`ws ${roleName}: closed with ${closeCode}`);
       for (const m of received) {
         const errors: any[] = m.type === 'error' ? (Array.isArray(m.payload) ? m.payload : [m.payload]) : m.type === 'next' ? (m.payload?.errors ?? []) : [];
-        for (const e of errors) if (!allowed.has(String(e?.extensions?.code))) problems.push(`ws ${roleName}: error without an allowed code: ${JSON.stringify(e).slice(0, 300)}`);
-        if (m.type === 'next' || m.type === 'error') tally.set(`ws-${m.type}:${errors.map((e) => e?.extensions?.code).join(',') || 'ok'}`, (tally.get(`ws-${m.type}:${errors.map((e) => e?.extensions?.code).join(',') || 'ok'}`) ?? 0) + 1);
+        for (const e of errors)
+          if (!allowed.has(String(e?.extensions?.code))) problems.push(`ws ${roleName}: error without an allowed code: ${JSON.stringify(e).slice(0, 300)}`);
+        if (m.type === 'next' || m.type === 'error')
+          tally.set(
+            `ws-${m.type}:${errors.map((e) => e?.extensions?.code).join(',') || 'ok'}`,
+            (tally.get(`ws-${m.type}:${errors.map((e) => e?.extensions?.code).join(',') || 'ok'}`) ?? 0) + 1,
+          );
         const text = JSON.stringify(m);
         const leaked = [...text.matchAll(/"code":"([A-Z0-9]{2})"/g)].map((x) => x[1]).find((c) => hiddenFrom[view].has(c));
         if (leaked) problems.push(`ws ${roleName}: hidden card ${leaked} shown to a ${view} caller: ${text.slice(0, 300)}`);
         if (m.type === 'next' && m.payload?.data && m.payload.data.playCard) problems.push(`ws ${roleName}: a hostile command was accepted`);
         // An operation sent after the token expired must not run (its answer may only be an error).
         const at = sentAt.get(m.id);
-        if (m.type === 'next' && at !== undefined && at > expiresAtMs + 50 && m.payload?.data) problems.push(`ws ${roleName}: answered with data ${at - expiresAtMs} ms after its token expired`);
+        if (m.type === 'next' && at !== undefined && at > expiresAtMs + 50 && m.payload?.data)
+          problems.push(`ws ${roleName}: answered with data ${at - expiresAtMs} ms after its token expired`);
       }
     }
     async function wsWorker() {
@@ -465,7 +688,18 @@ describe('API fuzz (issue 5 acceptance)', () => {
     await Promise.all([...Array.from({ length: CONCURRENCY }, worker), ...Array.from({ length: WS_CONCURRENCY }, wsWorker)]);
     sent += wsSent;
 
-    if (process.env.FUZZ_TIMING) console.log([...timing.entries()].sort((a, b) => b[1] - a[1]).map(([k, v]) => `${k} ${v.toFixed(0)}ms`).join('\n') + '\n' + [...tally.entries()].sort().map(([k, n]) => `${k} ${n}`).join('\n'));
+    if (process.env.FUZZ_TIMING)
+      console.log(
+        [...timing.entries()]
+          .sort((a, b) => b[1] - a[1])
+          .map(([k, v]) => `${k} ${v.toFixed(0)}ms`)
+          .join('\n') +
+          '\n' +
+          [...tally.entries()]
+            .sort()
+            .map(([k, n]) => `${k} ${n}`)
+            .join('\n'),
+      );
     if (problems.length) throw new Error(`${problems.length} problems, first:\n${problems.slice(0, 10).join('\n')}`);
     expect(sent).toBeGreaterThanOrEqual(REQUESTS);
     // Nothing was appended by any refused command, and the server still answers.

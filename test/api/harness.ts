@@ -33,10 +33,21 @@ export interface TestServer {
 const SECRET = Buffer.from('e2e-test-secret-0123456789abcdef');
 
 export async function startServer(
-  options: { limits?: Partial<ApiLimits>; privateTournaments?: string[]; storeUrl?: string; readModelUrl?: string; responseCacheMs?: number; analysis?: AnalysisOptions } = {},
+  options: {
+    limits?: Partial<ApiLimits>;
+    privateTournaments?: string[];
+    storeUrl?: string;
+    readModelUrl?: string;
+    responseCacheMs?: number;
+    analysis?: AnalysisOptions;
+  } = {},
 ): Promise<TestServer> {
   const storeUrl = options.storeUrl ?? 'sqlite::memory:';
-  const ledger = await Ledger.open({ storeUrl, ...(options.readModelUrl !== undefined ? { readModelUrl: options.readModelUrl } : {}), ...(options.analysis ? { analysis: options.analysis } : {}) });
+  const ledger = await Ledger.open({
+    storeUrl,
+    ...(options.readModelUrl !== undefined ? { readModelUrl: options.readModelUrl } : {}),
+    ...(options.analysis ? { analysis: options.analysis } : {}),
+  });
   const settings = settingsFromEnv(
     {},
     {
@@ -101,21 +112,24 @@ export function collect<T = any>(client: Client, query: string, variables: Recor
   let failure: unknown = null;
   const waiters: Array<() => void> = [];
   const wake = () => waiters.splice(0).forEach((w) => w());
-  const stop = client.subscribe<T>({ query, variables }, {
-    next: (v) => {
-      received.push(v as any);
-      wake();
+  const stop = client.subscribe<T>(
+    { query, variables },
+    {
+      next: (v) => {
+        received.push(v as any);
+        wake();
+      },
+      error: (e) => {
+        failure = e;
+        done = true;
+        wake();
+      },
+      complete: () => {
+        done = true;
+        wake();
+      },
     },
-    error: (e) => {
-      failure = e;
-      done = true;
-      wake();
-    },
-    complete: () => {
-      done = true;
-      wake();
-    },
-  });
+  );
   return {
     received,
     get failure() {

@@ -155,7 +155,13 @@ describe('GraphQL API end to end (issue 5)', () => {
     const move = chooseMove(dealId, last)!;
     const before = (await s.ledger.dealEvents(dealId)).length;
     const [a, b] = await Promise.all(
-      [recorder, second].map((tok) => s.gql(move.mutation.replace('$seat: Seat!', '$seat: Seat!, $rev: String').replace('seat: $seat,', 'seat: $seat, expectedRevision: $rev,'), { ...move.variables, commandId: newCommandId(), rev: deal.revision }, tok)),
+      [recorder, second].map((tok) =>
+        s.gql(
+          move.mutation.replace('$seat: Seat!', '$seat: Seat!, $rev: String').replace('seat: $seat,', 'seat: $seat, expectedRevision: $rev,'),
+          { ...move.variables, commandId: newCommandId(), rev: deal.revision },
+          tok,
+        ),
+      ),
     );
     const outcomes = [a, b].map((r) => (r.body.errors ? codesOf(r)[0] : 'OK')).sort();
     expect(outcomes).toEqual(['CONFLICT', 'OK']);
@@ -166,12 +172,25 @@ describe('GraphQL API end to end (issue 5)', () => {
   });
 
   it("R34/R35: an arbiter's correction changes the score sheet; the original stays in the audit", async () => {
-    await s.gql(`mutation($c: ID!, $i: OpenTableInput!) { openTable(commandId: $c, input: $i) { revision } }`, { c: newCommandId(), i: { tableId: 't2', players: PLAYERS, firstDealer: 'Anna' } }, admin);
+    await s.gql(
+      `mutation($c: ID!, $i: OpenTableInput!) { openTable(commandId: $c, input: $i) { revision } }`,
+      { c: newCommandId(), i: { tableId: 't2', players: PLAYERS, firstDealer: 'Anna' } },
+      admin,
+    );
     const rec2 = s.token({ role: 'recorder', table: 't2' });
-    const start = await s.gql(`mutation($c: ID!, $i: StartTableDealInput!) { startTableDeal(commandId: $c, input: $i) { dealId } }`, { c: newCommandId(), i: { tableId: 't2', cards: GIVEN_CARDS } }, rec2);
+    const start = await s.gql(
+      `mutation($c: ID!, $i: StartTableDealInput!) { startTableDeal(commandId: $c, input: $i) { dealId } }`,
+      { c: newCommandId(), i: { tableId: 't2', cards: GIVEN_CARDS } },
+      rec2,
+    );
     const dealId = start.body.data.startTableDeal.dealId;
     await playOn(s, dealId, rec2);
-    const sheet = async () => (await s.gql(`{ scoreSheet(tableId: "t2") { rows { entry corrected originalEntry correctionReason } totals { player gamePoints won lost seegerFabian } } }`)).body.data.scoreSheet;
+    const sheet = async () =>
+      (
+        await s.gql(
+          `{ scoreSheet(tableId: "t2") { rows { entry corrected originalEntry correctionReason } totals { player gamePoints won lost seegerFabian } } }`,
+        )
+      ).body.data.scoreSheet;
     const before = await sheet();
     const ben = before.totals.find((t: any) => t.gamePoints !== 0);
     expect(ben.gamePoints).toBe(48);
@@ -190,7 +209,10 @@ describe('GraphQL API end to end (issue 5)', () => {
     expect(benAfter).toMatchObject({ gamePoints: -96, won: 0, lost: 1 });
     expect(benAfter.seegerFabian).not.toBe(ben.seegerFabian);
 
-    const audit = await s.gql(`query($d: ID!) { audit(dealId: $d) { intact agrees corrections { correctedScore previousScore reason } events { type hash prevHash metadata { key value } } derivation { ruleId eventIds } } }`, { d: dealId });
+    const audit = await s.gql(
+      `query($d: ID!) { audit(dealId: $d) { intact agrees corrections { correctedScore previousScore reason } events { type hash prevHash metadata { key value } } derivation { ruleId eventIds } } }`,
+      { d: dealId },
+    );
     expect(audit.body.errors).toBeUndefined();
     const a = audit.body.data.audit;
     expect(a.intact).toBe(true);
@@ -214,9 +236,17 @@ describe('GraphQL API end to end (issue 5)', () => {
       [undefined, 'UNAUTHENTICATED'],
     ];
     for (const [tok, code] of cases) expect(codesOf(await s.gql(pass, { c: newCommandId(), d: dealId }, tok))).toEqual([code]);
-    const correct = await s.gql(`mutation($c: ID!, $d: ID!) { correctScore(commandId: $c, input: { dealId: $d, reason: "x", correction: { correctedScore: 1 } }) { revision } }`, { c: newCommandId(), d: dealId }, recorder);
+    const correct = await s.gql(
+      `mutation($c: ID!, $d: ID!) { correctScore(commandId: $c, input: { dealId: $d, reason: "x", correction: { correctedScore: 1 } }) { revision } }`,
+      { c: newCommandId(), d: dealId },
+      recorder,
+    );
     expect(codesOf(correct)).toEqual(['FORBIDDEN']);
-    const open = await s.gql(`mutation($c: ID!) { openTable(commandId: $c, input: { tableId: "tx", players: ["a","b","c"], firstDealer: "a" }) { revision } }`, { c: newCommandId() }, recorder);
+    const open = await s.gql(
+      `mutation($c: ID!) { openTable(commandId: $c, input: { tableId: "tx", players: ["a","b","c"], firstDealer: "a" }) { revision } }`,
+      { c: newCommandId() },
+      recorder,
+    );
     expect(codesOf(open)).toEqual(['FORBIDDEN']);
     const imp = await s.gql(`mutation { importIss(records: "") { imported } }`, {}, s.token({ role: 'arbiter' }));
     expect(codesOf(imp)).toEqual(['FORBIDDEN']);
@@ -228,18 +258,37 @@ describe('GraphQL API end to end (issue 5)', () => {
     expect(codesOf(frame)).toEqual(['FORBIDDEN']);
     const anonAudit = await s.gql(`query($d: ID!) { audit(dealId: $d) { intact } }`, { d: dealId });
     expect(codesOf(anonAudit)).toEqual(['FORBIDDEN']);
-    const anonFrame = await s.gql(`query($d: ID!) { deal(id: $d) { frame(step: 0) { hands { forehand { code } middlehand { code } rearhand { code } } skat { code } } } }`, { d: dealId });
+    const anonFrame = await s.gql(
+      `query($d: ID!) { deal(id: $d) { frame(step: 0) { hands { forehand { code } middlehand { code } rearhand { code } } skat { code } } } }`,
+      { d: dealId },
+    );
     expect(anonFrame.body.data.deal.frame).toEqual({ hands: { forehand: [], middlehand: [], rearhand: [] }, skat: [] });
-    const own = await s.gql(`query($d: ID!) { deal(id: $d) { players frame(step: 0) { hands { forehand { code } middlehand { code } rearhand { code } } } } }`, { d: dealId }, ben);
+    const own = await s.gql(
+      `query($d: ID!) { deal(id: $d) { players frame(step: 0) { hands { forehand { code } middlehand { code } rearhand { code } } } } }`,
+      { d: dealId },
+      ben,
+    );
     const benSeat = own.body.data.deal.players.indexOf('Ben');
     const hands = own.body.data.deal.frame.hands;
     SEAT_KEYS.forEach((k, i) => expect(hands[k].length).toBe(i === benSeat ? 10 : 0));
   });
 
   it('a private tournament is hidden from anonymous readers but open to token holders', async () => {
-    await s.gql(`mutation($c: ID!) { createTournament(commandId: $c, input: { tournamentId: "secret-cup", name: "Secret Cup" }) { revision } }`, { c: newCommandId() }, admin);
-    await s.gql(`mutation($c: ID!, $i: OpenTableInput!) { openTable(commandId: $c, input: $i) { revision } }`, { c: newCommandId(), i: { tableId: 'p1', players: PLAYERS, firstDealer: 'Anna', tournamentId: 'secret-cup', round: 1 } }, admin);
-    const start = await s.gql(`mutation($c: ID!, $i: StartTableDealInput!) { startTableDeal(commandId: $c, input: $i) { dealId } }`, { c: newCommandId(), i: { tableId: 'p1', cards: GIVEN_CARDS } }, admin);
+    await s.gql(
+      `mutation($c: ID!) { createTournament(commandId: $c, input: { tournamentId: "secret-cup", name: "Secret Cup" }) { revision } }`,
+      { c: newCommandId() },
+      admin,
+    );
+    await s.gql(
+      `mutation($c: ID!, $i: OpenTableInput!) { openTable(commandId: $c, input: $i) { revision } }`,
+      { c: newCommandId(), i: { tableId: 'p1', players: PLAYERS, firstDealer: 'Anna', tournamentId: 'secret-cup', round: 1 } },
+      admin,
+    );
+    const start = await s.gql(
+      `mutation($c: ID!, $i: StartTableDealInput!) { startTableDeal(commandId: $c, input: $i) { dealId } }`,
+      { c: newCommandId(), i: { tableId: 'p1', cards: GIVEN_CARDS } },
+      admin,
+    );
     const dealId = start.body.data.startTableDeal.dealId;
     const q = `query($d: ID!) { deal(id: $d) { id } scoreSheet(tableId: "p1") { tableId } standings(tournamentId: "secret-cup") { name } }`;
     expect((await s.gql(q, { d: dealId })).body.data).toEqual({ deal: null, scoreSheet: null, standings: null });
@@ -264,13 +313,17 @@ describe('GraphQL API end to end (issue 5)', () => {
   });
 
   it('lists deals as a Relay connection with filters, batching summaries through one loader', async () => {
-    const r = await s.gql(`{ deals(first: 2, filter: { tableId: "t1" }) { totalCount pageInfo { hasNextPage endCursor } edges { cursor node { id tableId } } } }`);
+    const r = await s.gql(
+      `{ deals(first: 2, filter: { tableId: "t1" }) { totalCount pageInfo { hasNextPage endCursor } edges { cursor node { id tableId } } } }`,
+    );
     expect(r.body.errors).toBeUndefined();
     const page = r.body.data.deals;
     expect(page.totalCount).toBe(3);
     expect(page.edges).toHaveLength(2);
     expect(page.pageInfo.hasNextPage).toBe(true);
-    const next = await s.gql(`query($a: String) { deals(first: 2, after: $a, filter: { tableId: "t1" }) { edges { node { id } } pageInfo { hasNextPage } } }`, { a: page.pageInfo.endCursor });
+    const next = await s.gql(`query($a: String) { deals(first: 2, after: $a, filter: { tableId: "t1" }) { edges { node { id } } pageInfo { hasNextPage } } }`, {
+      a: page.pageInfo.endCursor,
+    });
     expect(next.body.data.deals.edges).toHaveLength(1);
     const won = await s.gql(`{ deals(first: 50, filter: { result: WON, game: GRAND, player: "Ben" }) { totalCount nodes { result { won game } } } }`);
     expect(won.body.data.deals.nodes.every((n: any) => n.result.won && n.result.game === 'GRAND')).toBe(true);
@@ -304,9 +357,15 @@ describe('GraphQL API end to end (issue 5)', () => {
     expect(r.body.data.importIss.imported + r.body.data.importIss.rejectedCount).toBe(11);
     const again = await s.gql(`mutation($t: String!) { importIss(records: $t) { imported alreadyPresent events } }`, { t: text }, admin);
     expect(again.body.data.importIss).toMatchObject({ imported: 0, events: 0 });
-    const deal = await s.gql(`{ deal(id: "iss-4947663") { id players status result { declarer won score matadors declarerPoints } frames { step } } scoreSheet(tableId: "iss-series-252902") { players totals { player gamePoints } } }`);
+    const deal = await s.gql(
+      `{ deal(id: "iss-4947663") { id players status result { declarer won score matadors declarerPoints } frames { step } } scoreSheet(tableId: "iss-series-252902") { players totals { player gamePoints } } }`,
+    );
     expect(deal.body.errors).toBeUndefined();
-    expect(deal.body.data.deal).toMatchObject({ id: 'iss-4947663', players: ['xskat', 'goskat', 'bernie'], result: { declarer: 'MIDDLEHAND', won: false, score: -48, matadors: -1, declarerPoints: 43 } });
+    expect(deal.body.data.deal).toMatchObject({
+      id: 'iss-4947663',
+      players: ['xskat', 'goskat', 'bernie'],
+      result: { declarer: 'MIDDLEHAND', won: false, score: -48, matadors: -1, declarerPoints: 43 },
+    });
     const series = await s.gql(`{ deals(first: 20, filter: { tableId: "iss-series-252902" }) { totalCount nodes { id tableId source } } }`);
     expect(series.body.data.deals.totalCount).toBeGreaterThan(0);
     expect(series.body.data.deals.nodes.every((n: any) => n.tableId === 'iss-series-252902' && n.source === 'import:iss')).toBe(true);
@@ -315,7 +374,9 @@ describe('GraphQL API end to end (issue 5)', () => {
   it('R34/R35: an imported ISS series reads as the score sheet of table iss-series-<SE>, players by their ISS names', async () => {
     const text = readFileSync(resolve(SHARED, 'data', 'iss', 'iss-dranidis-go-skat-history.sgf'), 'utf8');
     await s.gql(`mutation($t: String!) { importIss(records: $t) { imported } }`, { t: text }, admin);
-    const r = await s.gql(`{ scoreSheet(tableId: "iss-series-252902") { tableId players rows { dealId entry } totals { player gamePoints won lost seegerFabian } } }`);
+    const r = await s.gql(
+      `{ scoreSheet(tableId: "iss-series-252902") { tableId players rows { dealId entry } totals { player gamePoints won lost seegerFabian } } }`,
+    );
     expect(r.body.errors).toBeUndefined();
     expect(r.body.data.scoreSheet).not.toBeNull();
     expect(r.body.data.scoreSheet.players).toEqual(expect.arrayContaining(['xskat', 'goskat', 'bernie']));

@@ -22,9 +22,17 @@ describe('liveness, readiness and request ids', () => {
   });
 
   it('a request id from the caller is echoed (a fresh one otherwise), and junk is not taken for one', async () => {
-    const echoed = await fetch(s.url, { method: 'POST', headers: { 'content-type': 'application/json', 'x-request-id': 'client-7.a:b' }, body: '{"query":"{ __typename }"}' });
+    const echoed = await fetch(s.url, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'x-request-id': 'client-7.a:b' },
+      body: '{"query":"{ __typename }"}',
+    });
     expect(echoed.headers.get('x-request-id')).toBe('client-7.a:b');
-    const junk = await fetch(s.url, { method: 'POST', headers: { 'content-type': 'application/json', 'x-request-id': 'a b\tforged log line' }, body: '{"query":"{ __typename }"}' });
+    const junk = await fetch(s.url, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'x-request-id': 'a b\tforged log line' },
+      body: '{"query":"{ __typename }"}',
+    });
     expect(junk.headers.get('x-request-id')).toMatch(/^[0-9a-f-]{36}$/);
   });
 

@@ -49,7 +49,9 @@ async function playThroughOther(dealId: string, n: number): Promise<void> {
 
 describe('response cache and writes by another process on the same SQLite file', () => {
   it("answers the next identical query with the other process's deals, not the cached answer", async () => {
-    const lines = corpusLines().slice(0, 3).map((l) => l.text);
+    const lines = corpusLines()
+      .slice(0, 3)
+      .map((l) => l.text);
     const empty = await server.gql(LIST);
     expect(empty.body.data.deals.totalCount).toBe(0);
     expect((await server.gql(LIST)).body.data.deals.totalCount).toBe(0); // now served from the cache
@@ -61,9 +63,7 @@ describe('response cache and writes by another process on the same SQLite file',
     expect((await importIssText(other, lines.slice(1).join('\n'))).imported).toBe(2);
     const three = await server.gql(LIST);
     expect(three.body.data.deals.totalCount).toBe(3);
-    expect(three.body.data.deals.nodes.map((n: { id: string }) => n.id).sort()).toEqual(
-      lines.map((l) => `iss-${/ID\[([^\]]+)\]/.exec(l)![1]}`).sort(),
-    );
+    expect(three.body.data.deals.nodes.map((n: { id: string }) => n.id).sort()).toEqual(lines.map((l) => `iss-${/ID\[([^\]]+)\]/.exec(l)![1]}`).sort());
   });
 
   it('still answers repeated queries from the cache while nothing is written', async () => {

@@ -49,7 +49,10 @@ let players: string[];
 
 beforeAll(async () => {
   server = await startServer();
-  const records = readdirSync(CORPUS).filter((f) => f.endsWith('.sgf')).map((f) => readFileSync(join(CORPUS, f), 'utf8')).join('\n');
+  const records = readdirSync(CORPUS)
+    .filter((f) => f.endsWith('.sgf'))
+    .map((f) => readFileSync(join(CORPUS, f), 'utf8'))
+    .join('\n');
   const imported = await server.gql('mutation($r: String!) { importIss(records: $r) { imported } }', { r: records }, server.token({ role: 'admin' }));
   expect(imported.body.data.importIss.imported).toBe(33);
   const all = await server.gql('{ deals(first: 100) { nodes { id tableId players } } }');
@@ -94,7 +97,8 @@ describe('query fast path answers exactly as graphql-js', () => {
     await expectSameAnswer(LIST, {});
     const first = await server.gql(LIST, {});
     await expectSameAnswer(LIST, { after: first.body.data.deals.pageInfo.endCursor });
-    for (const f of [{ player: 'xskat' }, { game: 'GRAND' }, { result: 'LOST' }, { result: 'PASSED_IN' }, { from: '2017-01-01', to: '2018-01-01' }]) await expectSameAnswer(LIST, { f });
+    for (const f of [{ player: 'xskat' }, { game: 'GRAND' }, { result: 'LOST' }, { result: 'PASSED_IN' }, { from: '2017-01-01', to: '2018-01-01' }])
+      await expectSameAnswer(LIST, { f });
   });
 
   it("every player's statistics", async () => {

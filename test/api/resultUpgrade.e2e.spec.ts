@@ -29,30 +29,54 @@ describe('upgrading a result-only deal by recording its cards (issue 11)', () =>
   it('reproducing the entered result upgrades the deal (sheet row unchanged, card-level); a different one is refused at the last card, naming the difference (L18)', async () => {
     const players = ['Anna', 'Ben', 'Cleo'];
     for (const tableId of ['ref', 'up'])
-      await ok(`mutation($c: ID!, $i: OpenTableInput!) { openTable(commandId: $c, input: $i) { revision } }`, { c: newCommandId(), i: { tableId, players, firstDealer: 'Anna' } }, admin);
+      await ok(
+        `mutation($c: ID!, $i: OpenTableInput!) { openTable(commandId: $c, input: $i) { revision } }`,
+        { c: newCommandId(), i: { tableId, players, firstDealer: 'Anna' } },
+        admin,
+      );
     const ref = s.token({ role: 'recorder', table: 'ref' });
     const rec = s.token({ role: 'recorder', table: 'up' });
 
     // The reference: deal 1 of its table, card by card (Anna deals: Ben, Cleo, Anna).
-    await ok(`mutation($c: ID!, $i: StartTableDealInput!) { startTableDeal(commandId: $c, input: $i) { dealId } }`, { c: newCommandId(), i: { tableId: 'ref', cards: GIVEN_CARDS } }, ref);
+    await ok(
+      `mutation($c: ID!, $i: StartTableDealInput!) { startTableDeal(commandId: $c, input: $i) { dealId } }`,
+      { c: newCommandId(), i: { tableId: 'ref', cards: GIVEN_CARDS } },
+      ref,
+    );
     const moves = await playOn(s, 'ref-1', ref);
-    const r = (await ok(`query { deal(id: "ref-1") { players result { declarer game hand bid matadors declarerPoints schneider schwarz won score } } }`, {}, ref)).deal;
+    const r = (
+      await ok(`query { deal(id: "ref-1") { players result { declarer game hand bid matadors declarerPoints schneider schwarz won score } } }`, {}, ref)
+    ).deal;
     const res = r.result;
     expect(res.game).not.toBe('NULL'); // the script declares grand: a game decided by card points
     const seat = SEAT_NAMES.indexOf(res.declarer);
     const facts = (dealer: number, points: number) => {
       // R2/R37: at deal n of a 3-table the seats are the three players clockwise from the dealer's left.
       const seated = [players[(dealer + 1) % 3], players[(dealer + 2) % 3], players[dealer]];
-      return { declarer: seated[seat], game: res.game, hand: res.hand, matadors: res.matadors, bid: res.bid, declarerPoints: points, schneider: points >= 90 || points <= 30, schwarz: res.schwarz };
+      return {
+        declarer: seated[seat],
+        game: res.game,
+        hand: res.hand,
+        matadors: res.matadors,
+        bid: res.bid,
+        declarerPoints: points,
+        schneider: points >= 90 || points <= 30,
+        schwarz: res.schwarz,
+      };
     };
     // A wrong count that keeps everything else (won/lost, schneider) as it was.
     const p = res.declarerPoints as number;
-    const wrong = [p + 1, p - 1].find((q) => q >= 0 && q <= 120 && q >= 61 === p >= 61 && (q >= 90 || q <= 30) === (p >= 90 || p <= 30) && (q === 120 || q <= 22) === (p === 120 || p <= 22)) as number;
+    const wrong = [p + 1, p - 1].find(
+      (q) => q >= 0 && q <= 120 && q >= 61 === p >= 61 && (q >= 90 || q <= 30) === (p >= 90 || p <= 30) && (q === 120 || q <= 22) === (p === 120 || p <= 22),
+    ) as number;
     const ENTER = `mutation($c: ID!, $i: EnterResultInput!) { enterResult(commandId: $c, input: $i) { dealId } }`;
     await ok(ENTER, { c: newCommandId(), i: { tableId: 'up', result: facts(0, p) } }, rec);
     await ok(ENTER, { c: newCommandId(), i: { tableId: 'up', result: facts(1, wrong) } }, rec);
     const before = (await ok(SHEET, {}, admin)).scoreSheet;
-    expect(before.rows.map((x: any) => [x.dealNumber, x.entry, x.resultOnly])).toEqual([[1, res.score, true], [2, res.score, true]]);
+    expect(before.rows.map((x: any) => [x.dealNumber, x.entry, x.resultOnly])).toEqual([
+      [1, res.score, true],
+      [2, res.score, true],
+    ]);
 
     // Deal 1: the same cards and moves, recorded against the result-only deal.
     const began = await ok(UPGRADE, { c: newCommandId(), i: { dealId: 'up-1', cards: GIVEN_CARDS } }, rec);
@@ -83,10 +107,16 @@ describe('upgrading a result-only deal by recording its cards (issue 11)', () =>
     expect([await eventsOf('deal-up-2'), await eventsOf('upgrade-up-2')]).toEqual([untouched, recording]);
     expect((await ok(SHEET, {}, admin)).scoreSheet.rows[1]).toEqual(before.rows[1]);
     // The recording is open still: its last move can be withdrawn like any slip.
-    await ok(`mutation($c: ID!, $i: WithdrawMoveInput!) { withdrawMove(commandId: $c, input: $i) { streamName } }`, { c: newCommandId(), i: { dealId: 'up-2', reason: 'check the last trick' } }, rec);
+    await ok(
+      `mutation($c: ID!, $i: WithdrawMoveInput!) { withdrawMove(commandId: $c, input: $i) { streamName } }`,
+      { c: newCommandId(), i: { dealId: 'up-2', reason: 'check the last trick' } },
+      rec,
+    );
 
     // A deal recorded card by card has nothing to upgrade; another table's recorder may not record it.
-    expect((await s.gql(UPGRADE, { c: newCommandId(), i: { dealId: 'ref-1', cards: GIVEN_CARDS } }, ref)).body.errors?.[0]?.extensions).toMatchObject({ ruleId: 'L18' });
+    expect((await s.gql(UPGRADE, { c: newCommandId(), i: { dealId: 'ref-1', cards: GIVEN_CARDS } }, ref)).body.errors?.[0]?.extensions).toMatchObject({
+      ruleId: 'L18',
+    });
     expect(codesOf(await s.gql(UPGRADE, { c: newCommandId(), i: { dealId: 'up-2', cards: GIVEN_CARDS } }, ref))).toEqual(['FORBIDDEN']);
   }, 60_000);
 });

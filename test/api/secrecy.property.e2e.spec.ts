@@ -38,7 +38,10 @@ const QUERIES: ReadonlyArray<{ name: string; query: string }> = [
     query: `query($id: ID!) { deal(id: $id) { id status revision players dealer declarer game tableId startedAt source result { score }
       frames { ${FRAME} } public: frames(perspective: PUBLIC) { legalMoves { ${MOVE} } } } }`,
   },
-  { name: 'each frame by step', query: `query($id: ID!) { deal(id: $id) { a: frame(step: 0) { ${FRAME} } b: frame(step: 6) { ${FRAME} } c: frame(step: 12) { ${FRAME} } d: frame(step: 40) { ${FRAME} } } }` },
+  {
+    name: 'each frame by step',
+    query: `query($id: ID!) { deal(id: $id) { a: frame(step: 0) { ${FRAME} } b: frame(step: 6) { ${FRAME} } c: frame(step: 12) { ${FRAME} } d: frame(step: 40) { ${FRAME} } } }`,
+  },
   { name: 'all cards (refused)', query: `query($id: ID!) { deal(id: $id) { frames(perspective: ALL) { hands { forehand { code } } } } }` },
   { name: 'a seat view (refused or own)', query: `query($id: ID!) { deal(id: $id) { f: frames(perspective: FOREHAND) { legalMoves { ${MOVE} } } } }` },
   { name: 'audit (refused)', query: `query($id: ID!) { audit(dealId: $id) { intact events { type } } }` },
@@ -70,7 +73,9 @@ function permute(dealt: DealtCards, moves: readonly Move[], map: ReadonlyMap<Car
   const m = (c: Card): Card => map.get(c) ?? c;
   return {
     dealt: { hands: [dealt.hands[0].map(m), dealt.hands[1].map(m), dealt.hands[2].map(m)], skat: [m(dealt.skat[0]), m(dealt.skat[1])] },
-    moves: moves.map((mv): Move => (mv.kind === 'discard' ? { ...mv, cards: [m(mv.cards[0]), m(mv.cards[1])] as const } : mv.kind === 'play' ? { ...mv, card: m(mv.card) } : mv)),
+    moves: moves.map((mv): Move =>
+      mv.kind === 'discard' ? { ...mv, cards: [m(mv.cards[0]), m(mv.cards[1])] as const } : mv.kind === 'play' ? { ...mv, card: m(mv.card) } : mv,
+    ),
   };
 }
 
@@ -124,7 +129,12 @@ describe('secrecy: answers do not depend on cards a perspective may not see (iss
     for (const { name, query } of all) {
       const vars = { id: dealId, c: `probe-${counter++}`, card: hiddenCard };
       const [ra, rb] = await Promise.all([a.gql(query, vars, role.token), b.gql(query, vars, role.token)]);
-      expect({ role: role.name, name, status: rb.status, body: JSON.stringify(rb.body) }).toEqual({ role: role.name, name, status: ra.status, body: JSON.stringify(ra.body) });
+      expect({ role: role.name, name, status: rb.status, body: JSON.stringify(rb.body) }).toEqual({
+        role: role.name,
+        name,
+        status: ra.status,
+        body: JSON.stringify(ra.body),
+      });
       // The same over graphql-ws (queries and mutations as single operations).
       const [wa, wb] = await Promise.all([wsOnce(a, query, vars, role.token), wsOnce(b, query, vars, role.token)]);
       expect({ role: role.name, name, ws: wb }).toEqual({ role: role.name, name, ws: wa });
@@ -135,7 +145,10 @@ describe('secrecy: answers do not depend on cards a perspective may not see (iss
     const client = s.ws(token);
     const out: unknown[] = [];
     await new Promise<void>((resolve) => {
-      client.subscribe({ query, variables }, { next: (v) => void out.push(v), error: (e) => (out.push({ error: e instanceof Error ? e.message : e }), resolve()), complete: resolve });
+      client.subscribe(
+        { query, variables },
+        { next: (v) => void out.push(v), error: (e) => (out.push({ error: e instanceof Error ? e.message : e }), resolve()), complete: resolve },
+      );
     });
     await client.dispose();
     return JSON.stringify(out);
@@ -164,25 +177,31 @@ describe('secrecy: answers do not depend on cards a perspective may not see (iss
     return null;
   }
 
-  it('R13/D1: anonymous callers, defenders and other tables\' recorders get byte-identical answers over HTTP and graphql-ws', async () => {
+  it("R13/D1: anonymous callers, defenders and other tables' recorders get byte-identical answers over HTTP and graphql-ws", async () => {
     let compared = 0;
     let handGames = 0;
     await fc.assert(
-      fc.asyncProperty(fc.string({ minLength: 1, maxLength: 8 }), fc.double({ min: 0, max: 1, noNaN: true }), fc.integer(), fc.integer({ min: 0, max: 2 }), async (seed, cut, pickSeed, roleIndex) => {
-        let role!: Role;
-        const t = twin(seed, cut, pickSeed, (final) => {
-          const defender = ([0, 1, 2] as const).find((s) => s !== (final.declarer ?? 0)) as Seat;
-          role = roles(defender)[roleIndex];
-          return role.seat;
-        });
-        if (!t) return;
-        const tableId = `p${counter++}`;
-        const dealId = await startOnBoth(tableId, [t.dealt, t.other.dealt]);
-        await recordOnBoth(dealId, t.moves, t.other.moves);
-        if (t.final.declaration?.hand) handGames++;
-        await askBoth(dealId, role, t.hidden[0]);
-        compared++;
-      }),
+      fc.asyncProperty(
+        fc.string({ minLength: 1, maxLength: 8 }),
+        fc.double({ min: 0, max: 1, noNaN: true }),
+        fc.integer(),
+        fc.integer({ min: 0, max: 2 }),
+        async (seed, cut, pickSeed, roleIndex) => {
+          let role!: Role;
+          const t = twin(seed, cut, pickSeed, (final) => {
+            const defender = ([0, 1, 2] as const).find((s) => s !== (final.declarer ?? 0)) as Seat;
+            role = roles(defender)[roleIndex];
+            return role.seat;
+          });
+          if (!t) return;
+          const tableId = `p${counter++}`;
+          const dealId = await startOnBoth(tableId, [t.dealt, t.other.dealt]);
+          await recordOnBoth(dealId, t.moves, t.other.moves);
+          if (t.final.declaration?.hand) handGames++;
+          await askBoth(dealId, role, t.hidden[0]);
+          compared++;
+        },
+      ),
       { numRuns: 24, seed: 1313 },
     );
     expect(compared).toBeGreaterThan(12);

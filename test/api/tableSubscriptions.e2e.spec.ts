@@ -14,7 +14,11 @@ describe('live subscriptions that fit a table (issue 11 item 7)', () => {
     s = await startServer();
     admin = s.token({ role: 'admin' });
     await ok(`mutation($c: ID!) { createTournament(commandId: $c, input: { tournamentId: "live", name: "Live" }) { revision } }`, { c: newCommandId() }, admin);
-    await ok(`mutation($c: ID!) { openTable(commandId: $c, input: { tableId: "lt", players: ["Anna", "Ben", "Cleo"], firstDealer: "Anna", tournamentId: "live", round: 1 }) { revision } }`, { c: newCommandId() }, admin);
+    await ok(
+      `mutation($c: ID!) { openTable(commandId: $c, input: { tableId: "lt", players: ["Anna", "Ben", "Cleo"], firstDealer: "Anna", tournamentId: "live", round: 1 }) { revision } }`,
+      { c: newCommandId() },
+      admin,
+    );
   });
   afterAll(() => s.close());
 
@@ -25,13 +29,21 @@ describe('live subscriptions that fit a table (issue 11 item 7)', () => {
     await untilWideSubscribers(s, 2);
 
     // Deal 1 card by card (the viewer did not know its id before it existed).
-    const start = await ok(`mutation($c: ID!) { startTableDeal(commandId: $c, input: { tableId: "lt", cards: { shuffle: SEEDED, seed: "live-1" } }) { dealId } }`, { c: newCommandId() }, admin);
+    const start = await ok(
+      `mutation($c: ID!) { startTableDeal(commandId: $c, input: { tableId: "lt", cards: { shuffle: SEEDED, seed: "live-1" } }) { dealId } }`,
+      { c: newCommandId() },
+      admin,
+    );
     const dealId = start.startTableDeal.dealId;
     const deal = collect(s.ws(), `subscription($id: ID!) { dealUpdates(dealId: $id) { eventType } }`, { id: dealId });
     await untilSubscribers(s, dealId, 1);
     let step = 0;
     for (;;) {
-      const r = await ok(`query($id: ID!, $from: Int!) { deal(id: $id) { status frames(from: $from) { step phase toAct legalMoves { kind seat value card { code } cards { code } declaration { game hand ouvert schneiderAnnounced schwarzAnnounced } } } } }`, { id: dealId, from: step }, admin);
+      const r = await ok(
+        `query($id: ID!, $from: Int!) { deal(id: $id) { status frames(from: $from) { step phase toAct legalMoves { kind seat value card { code } cards { code } declaration { game hand ouvert schneiderAnnounced schwarzAnnounced } } } } }`,
+        { id: dealId, from: step },
+        admin,
+      );
       if (r.deal.status !== 'IN_PROGRESS') break;
       const last = r.deal.frames[r.deal.frames.length - 1];
       step = last.step;
@@ -40,11 +52,18 @@ describe('live subscriptions that fit a table (issue 11 item 7)', () => {
       await ok(move.mutation, move.variables, admin);
     }
     // Deal 2 from its result only.
-    await ok(`mutation($c: ID!) { enterResult(commandId: $c, input: { tableId: "lt", result: { declarer: "Cleo", game: CLUBS, matadors: 1, bid: 18, declarerPoints: 40 } }) { dealId } }`, { c: newCommandId() }, admin);
+    await ok(
+      `mutation($c: ID!) { enterResult(commandId: $c, input: { tableId: "lt", result: { declarer: "Cleo", game: CLUBS, matadors: 1, bid: 18, declarerPoints: 40 } }) { dealId } }`,
+      { c: newCommandId() },
+      admin,
+    );
 
     await table.until((r) => r.filter((m: any) => m.data?.tableUpdates.eventType === 'DealScored').length === 2);
     const updates = table.received.map((m: any) => m.data.tableUpdates);
-    expect(updates.filter((u: any) => u.eventType === 'TableDealOpened').map((u: any) => [u.dealId, u.dealNumber])).toEqual([[dealId, 1], ['lt-2', 2]]);
+    expect(updates.filter((u: any) => u.eventType === 'TableDealOpened').map((u: any) => [u.dealId, u.dealNumber])).toEqual([
+      [dealId, 1],
+      ['lt-2', 2],
+    ]);
     // Anonymous: no hidden card while the deal is live.
     const live = updates.filter((u: any) => u.dealId === dealId && u.frame && u.eventType !== 'DealScored');
     expect(live.length).toBeGreaterThan(20);
@@ -59,7 +78,7 @@ describe('live subscriptions that fit a table (issue 11 item 7)', () => {
 
     await deal.until(() => false, 3000).catch(() => undefined);
     // It completed with the deal: the last update is DealScored, nothing after it.
-    expect(deal.received.at(-1)?.data?.dealUpdates.eventType).toBe("DealScored");
+    expect(deal.received.at(-1)?.data?.dealUpdates.eventType).toBe('DealScored');
     expect(deal.received.every((m: any) => !m.errors)).toBe(true);
     await standings.until((r) => r.length >= 2);
     expect(standings.received.map((m: any) => m.data.tournamentUpdates.eventType)).toEqual(['DealScored', 'DealScored']);

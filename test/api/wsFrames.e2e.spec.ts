@@ -49,12 +49,15 @@ describe('graphql-ws: hostile frames and error codes', () => {
   });
   afterAll(async () => s.close());
 
-  it.each(['{"type":"next","id":"x","payload":{}}', '{"type":"connection_ack"}'])('a client sending the server-only %s is closed with 4400, not as an internal error', async (frame) => {
-    const c = await rawSocket(s);
-    c.socket.send(frame);
-    await c.until(() => c.closeCode() !== null);
-    expect(c.closeCode()).toBe(4400);
-  });
+  it.each(['{"type":"next","id":"x","payload":{}}', '{"type":"connection_ack"}'])(
+    'a client sending the server-only %s is closed with 4400, not as an internal error',
+    async (frame) => {
+      const c = await rawSocket(s);
+      c.socket.send(frame);
+      await c.until(() => c.closeCode() !== null);
+      expect(c.closeCode()).toBe(4400);
+    },
+  );
 
   it('a frame over the size limit closes the socket with 1009', async () => {
     const c = await rawSocket(s);

@@ -34,7 +34,10 @@ const LAYERS: Record<string, Layer> = {
   ledger: { mayImport: BELOW_LEDGER, why: 'the ledger composes what lies beneath it and never its callers' },
   archive: { mayImport: [...BELOW_LEDGER, 'ledger'], why: 'import and export services sit beside the ledger, beneath the shell' },
   auth: { mayImport: [...PURE, ...DECIDERS, 'projections', 'ledger'], why: 'who a caller is, shared by API, HTTP export and CLI; it imports none of them' },
-  settings: { mayImport: [...PURE, ...DECIDERS, 'projections', 'ledger', 'auth'], why: 'settings are shared by API, HTTP export and CLI; they import none of them' },
+  settings: {
+    mayImport: [...PURE, ...DECIDERS, 'projections', 'ledger', 'auth'],
+    why: 'settings are shared by API, HTTP export and CLI; they import none of them',
+  },
   api: { mayImport: FOR_THE_SHELL, why: 'the API is one face of the shell: it imports neither the CLI nor the HTTP export, and not the store' },
   http: { mayImport: FOR_THE_SHELL, why: 'the HTTP export is one face of the shell: it imports neither the API nor the CLI, and not the store' },
   cli: { mayImport: FOR_THE_SHELL, why: 'the CLI is one face of the shell: it imports neither the API nor the HTTP export, and not the store' },
@@ -66,7 +69,8 @@ export function violation(imp: SourceImport): string | null {
   if (layer === undefined) return `${where}: src/${from} is in no layer of test/architecture/importDirections.spec.ts (add it there)`;
   if (imp.to === undefined) {
     const pure = [...PURE, ...DECIDERS].includes(from);
-    if (pure && !PURE_PACKAGES.includes(imp.specifier)) return `${where}: ${from}/ is pure and may use only ${PURE_PACKAGES.join(', ')} among packages (no framework, no I/O)`;
+    if (pure && !PURE_PACKAGES.includes(imp.specifier))
+      return `${where}: ${from}/ is pure and may use only ${PURE_PACKAGES.join(', ')} among packages (no framework, no I/O)`;
     return null;
   }
   if (imp.from.startsWith(BROWSER_CODE) !== imp.to.startsWith(BROWSER_CODE))
@@ -82,12 +86,17 @@ describe('import directions (issue #16: layers that point one way)', () => {
   it('every import in src/ runs along the layers; a breach names the file, the import and the rule', () => {
     const files = sourceFiles(ROOT);
     expect(files.length).toBeGreaterThan(100);
-    const breaches = files.flatMap((f) => importsOf(ROOT, f)).map(violation).filter((v): v is string => v !== null);
+    const breaches = files
+      .flatMap((f) => importsOf(ROOT, f))
+      .map(violation)
+      .filter((v): v is string => v !== null);
     expect(breaches).toEqual([]);
   });
 
   it('every folder of src/ has its layer', () => {
-    const folders = readdirSync(ROOT, { withFileTypes: true }).filter((d) => d.isDirectory()).map((d) => d.name);
+    const folders = readdirSync(ROOT, { withFileTypes: true })
+      .filter((d) => d.isDirectory())
+      .map((d) => d.name);
     expect(folders.filter((f) => LAYERS[f] === undefined)).toEqual([]);
   });
 
@@ -95,7 +104,9 @@ describe('import directions (issue #16: layers that point one way)', () => {
     expect(violation({ from: 'format/iss/IssReader.ts', specifier: '../../deal/events', to: 'deal/events.ts' })).toBe(
       "src/format/iss/IssReader.ts imports '../../deal/events' (src/deal/events.ts): format/ may import only rules/ — format/ holds pure readers and writers; orchestration belongs to archive/",
     );
-    expect(violation({ from: 'commandHandling/handleCommand.ts', specifier: '../ledger/errors', to: 'ledger/errors.ts' })).toMatch(/commandHandling\/ may import only/);
+    expect(violation({ from: 'commandHandling/handleCommand.ts', specifier: '../ledger/errors', to: 'ledger/errors.ts' })).toMatch(
+      /commandHandling\/ may import only/,
+    );
     expect(violation({ from: 'cli/main.ts', specifier: '../api/apiModule', to: 'api/apiModule.ts' })).toMatch(/imports neither the API nor the HTTP export/);
     expect(violation({ from: 'api/apiModule.ts', specifier: '../eventStore/storeUrl', to: 'eventStore/storeUrl.ts' })).toMatch(/not the store/);
     expect(violation({ from: 'settings/storeConnection.ts', specifier: '../eventStore/storeUrl', to: 'eventStore/storeUrl.ts' })).toBeNull();

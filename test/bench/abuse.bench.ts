@@ -58,13 +58,19 @@ interface Probe {
 }
 
 async function main(): Promise<void> {
-  const child = fork(join(__dirname, 'abuseBenchServer.ts'), [], { execArgv: ['-r', 'ts-node/register/transpile-only'], env: { ...process.env, TS_NODE_TRANSPILE_ONLY: 'true' }, stdio: ['inherit', 'inherit', 'inherit', 'ipc'] });
+  const child = fork(join(__dirname, 'abuseBenchServer.ts'), [], {
+    execArgv: ['-r', 'ts-node/register/transpile-only'],
+    env: { ...process.env, TS_NODE_TRANSPILE_ONLY: 'true' },
+    stdio: ['inherit', 'inherit', 'inherit', 'ipc'],
+  });
   const ready = await new Promise<Ready>((resolve, reject) => {
     child.once('message', (m) => resolve(m as Ready));
     child.once('exit', (code) => reject(new Error(`the bench server exited (${code})`)));
   });
   const base = ready.url.replace('/graphql', '');
-  process.stdout.write(`store ${ready.file} (${ready.deals} deals, ${ready.reused ? 'reused' : 'built now'}); anonymous requests, default limits, REPEAT ${REPEAT}; machine shared\n`);
+  process.stdout.write(
+    `store ${ready.file} (${ready.deals} deals, ${ready.reused ? 'reused' : 'built now'}); anonymous requests, default limits, REPEAT ${REPEAT}; machine shared\n`,
+  );
 
   const gql = async (query: string): Promise<{ status: number; errors: string[]; bytes: number }> => {
     const res = await fetch(ready.url, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ query }) });
@@ -86,23 +92,66 @@ async function main(): Promise<void> {
 
   const most = (name: string, build: (n: number, i: number) => string): Probe => ({ name, build, send: () => Promise.reject(new Error('not fitted')) });
   const probes: Probe[] = [
-    most('audit of distinct deals', (n) => { const r = next(); return aliases(n, (k) => `audit(dealId: "${dealId(r + k)}") { intact agrees derivation { ruleId text } }`); }),
-    { name: `playerStats of an a-player (1/${ready.pools.a} of all deals)`, send: (i) => gql(`{ playerStats(player: "a${i % ready.pools.a}") { dealsPlayed declarerGames wonAsDeclarer seegerFabianPerSeries { total } } }`) },
-    { name: `playerStats of a b-player (1/${ready.pools.b} of all deals)`, send: (i) => gql(`{ playerStats(player: "b${i % ready.pools.b}") { dealsPlayed declarerGames wonAsDeclarer seegerFabianPerSeries { total } } }`) },
+    most('audit of distinct deals', (n) => {
+      const r = next();
+      return aliases(n, (k) => `audit(dealId: "${dealId(r + k)}") { intact agrees derivation { ruleId text } }`);
+    }),
+    {
+      name: `playerStats of an a-player (1/${ready.pools.a} of all deals)`,
+      send: (i) => gql(`{ playerStats(player: "a${i % ready.pools.a}") { dealsPlayed declarerGames wonAsDeclarer seegerFabianPerSeries { total } } }`),
+    },
+    {
+      name: `playerStats of a b-player (1/${ready.pools.b} of all deals)`,
+      send: (i) => gql(`{ playerStats(player: "b${i % ready.pools.b}") { dealsPlayed declarerGames wonAsDeclarer seegerFabianPerSeries { total } } }`),
+    },
     most('playerStats of c-players', (n, i) => aliases(n, (k) => `playerStats(player: "c${(i * n + k) % ready.pools.c}") { dealsPlayed wonAsDeclarer }`)),
-    most('scoreSheet of distinct series tables', (n) => { const r = next(); return aliases(n, (k) => `scoreSheet(tableId: "${seriesTable((r + k) % Math.floor(ready.deals / ready.seriesLength))}") { rows { dealNumber declarer entry } totals { player seegerFabian } }`); }),
-    { name: 'deals(first: 100) with results', send: (i) => gql(`{ deals(first: 100, filter: { player: "c${i % ready.pools.c}" }) { totalCount edges { node { id players result { declarer game won score } } } } }`) },
+    most('scoreSheet of distinct series tables', (n) => {
+      const r = next();
+      return aliases(
+        n,
+        (k) =>
+          `scoreSheet(tableId: "${seriesTable((r + k) % Math.floor(ready.deals / ready.seriesLength))}") { rows { dealNumber declarer entry } totals { player seegerFabian } }`,
+      );
+    }),
+    {
+      name: 'deals(first: 100) with results',
+      send: (i) =>
+        gql(
+          `{ deals(first: 100, filter: { player: "c${i % ready.pools.c}" }) { totalCount edges { node { id players result { declarer game won score } } } } }`,
+        ),
+    },
     most('deals(filter: { result }) totalCount', (n) => aliases(n, (k) => `deals(first: 1, filter: { result: ${k % 2 ? 'WON' : 'LOST'} }) { totalCount }`)),
     most('deals(first: 1) totalCount, no filter', (n) => aliases(n, () => `deals(first: 1) { totalCount }`)),
-    most('deals totalCount, b-player filters', (n, i) => aliases(n, (k) => `deals(first: 1, filter: { player: "b${(i + k) % ready.pools.b}" }) { totalCount }`)),
-    most('frames of distinct deals (all steps, PUBLIC)', (n) => { const r = next(); return aliases(n, (k) => `deal(id: "${dealId(r + k)}") { frames(perspective: PUBLIC) { step toAct hands { forehand { code } } currentTrick { cards { card { code } } } legalMoves { kind card { code } } } }`); }),
-    { name: 'analysis of a deal not yet computed (1 solver job)', note: 'solver-bound: waits for a worker thread, the event loop is free', send: () => gql(`{ deal(id: "${dealId(next())}") { analysis { steps { step verdict value alternatives { move value verdict } } turningPoints { text } } } }`) },
-    { name: `NDJSON export of ${EXPORT_DEALS} deals (streamed)`, repeat: 1, note: 'a stream: its length grows with the answer (the whole store is DEALS/EXPORT_DEALS times this); /health is what must stay low', send: async () => {
-      const res = await fetch(`${base}/api/export/deals.ndjson?max=${EXPORT_DEALS}`, { headers: { accept: 'application/x-ndjson' } });
-      const text = await res.text();
-      return { status: res.status, errors: res.ok ? [] : [text.slice(0, 120)], bytes: text.length };
-    } },
-    most('analysis aliases of one computed deal', (n) => aliases(n, () => `deal(id: "${dealId(0)}") { analysis { steps { step verdict value alternatives { move value verdict } } } }`)),
+    most('deals totalCount, b-player filters', (n, i) =>
+      aliases(n, (k) => `deals(first: 1, filter: { player: "b${(i + k) % ready.pools.b}" }) { totalCount }`),
+    ),
+    most('frames of distinct deals (all steps, PUBLIC)', (n) => {
+      const r = next();
+      return aliases(
+        n,
+        (k) =>
+          `deal(id: "${dealId(r + k)}") { frames(perspective: PUBLIC) { step toAct hands { forehand { code } } currentTrick { cards { card { code } } } legalMoves { kind card { code } } } }`,
+      );
+    }),
+    {
+      name: 'analysis of a deal not yet computed (1 solver job)',
+      note: 'solver-bound: waits for a worker thread, the event loop is free',
+      send: () =>
+        gql(`{ deal(id: "${dealId(next())}") { analysis { steps { step verdict value alternatives { move value verdict } } turningPoints { text } } } }`),
+    },
+    {
+      name: `NDJSON export of ${EXPORT_DEALS} deals (streamed)`,
+      repeat: 1,
+      note: 'a stream: its length grows with the answer (the whole store is DEALS/EXPORT_DEALS times this); /health is what must stay low',
+      send: async () => {
+        const res = await fetch(`${base}/api/export/deals.ndjson?max=${EXPORT_DEALS}`, { headers: { accept: 'application/x-ndjson' } });
+        const text = await res.text();
+        return { status: res.status, errors: res.ok ? [] : [text.slice(0, 120)], bytes: text.length };
+      },
+    },
+    most('analysis aliases of one computed deal', (n) =>
+      aliases(n, () => `deal(id: "${dealId(0)}") { analysis { steps { step verdict value alternatives { move value verdict } } } }`),
+    ),
   ];
 
   // Warm-up: the first analysis (worker start) and the cached one the alias probe reads.
@@ -118,7 +167,9 @@ async function main(): Promise<void> {
     }
   })();
 
-  process.stdout.write(`${'request'.padEnd(52)} ${'p50 ms'.padStart(8)} ${'max ms'.padStart(8)} ${'CPU ms'.padStart(8)} ${'health p50'.padStart(11)} ${'health max'.padStart(11)}  answer\n`);
+  process.stdout.write(
+    `${'request'.padEnd(52)} ${'p50 ms'.padStart(8)} ${'max ms'.padStart(8)} ${'CPU ms'.padStart(8)} ${'health p50'.padStart(11)} ${'health max'.padStart(11)}  answer\n`,
+  );
   for (const probe of probes) {
     if (probe.build) {
       // The most parts the cost limit admits (refusals are answered before anything runs).
@@ -147,8 +198,17 @@ async function main(): Promise<void> {
       if (last.status === 400) break;
     }
     const cpu = ((await cpuOf(child)) - cpu0) / times.length;
-    const answer = last?.status === 400 ? `REFUSED ${last.errors[0]}` : `${last?.status} ${last?.bytes} bytes${last?.errors.length ? `, ${last.errors.length} errors: ${last.errors[0]}` : ''}`;
-    process.stdout.write(`${probe.name.padEnd(52)} ${pct(times, 50).toFixed(1).padStart(8)} ${Math.max(...times).toFixed(1).padStart(8)} ${cpu.toFixed(1).padStart(8)} ${pct(overlapping, 50).toFixed(1).padStart(11)} ${Math.max(0, ...overlapping).toFixed(1).padStart(11)}  ${answer}${probe.note ? ` (${probe.note})` : ''}\n`);
+    const answer =
+      last?.status === 400
+        ? `REFUSED ${last.errors[0]}`
+        : `${last?.status} ${last?.bytes} bytes${last?.errors.length ? `, ${last.errors.length} errors: ${last.errors[0]}` : ''}`;
+    process.stdout.write(
+      `${probe.name.padEnd(52)} ${pct(times, 50).toFixed(1).padStart(8)} ${Math.max(...times)
+        .toFixed(1)
+        .padStart(8)} ${cpu.toFixed(1).padStart(8)} ${pct(overlapping, 50).toFixed(1).padStart(11)} ${Math.max(0, ...overlapping)
+        .toFixed(1)
+        .padStart(11)}  ${answer}${probe.note ? ` (${probe.note})` : ''}\n`,
+    );
   }
   polling = false;
   await poller;

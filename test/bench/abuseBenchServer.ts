@@ -35,7 +35,14 @@ function records(from: number, to: number, rand: () => number): string {
   for (let i = from; i < to; i++) {
     const series = Math.floor(i / SERIES_LENGTH);
     const g = playRandomGame(rand, profile);
-    const w = writeLiveIssRecord({ players: playersOfSeries(series), date: new Date(Date.UTC(2026, 0, 1) + i * 60_000), series: 1 + series, id: 1_000_000 + i, dealt: g.dealt, moves: g.moves });
+    const w = writeLiveIssRecord({
+      players: playersOfSeries(series),
+      date: new Date(Date.UTC(2026, 0, 1) + i * 60_000),
+      series: 1 + series,
+      id: 1_000_000 + i,
+      dealt: g.dealt,
+      moves: g.moves,
+    });
     if (!w.ok) throw new Error(w.reason);
     lines.push(w.line);
   }

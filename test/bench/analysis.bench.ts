@@ -71,7 +71,17 @@ function report(row: string, samples: Sample[], targets: Target[]): void {
   const verdicts = targets.map((t) => `p${t.p === 100 ? 'max' : t.p} ≤ ${t.ms} ms: ${pct(cpu, t.p) <= t.ms ? 'met' : 'NOT met'}`);
   process.stdout.write(
     `${row.padEnd(46)} n=${String(samples.length).padStart(3)}  cpu p50 ${ms(pct(cpu, 50))}  p90 ${ms(pct(cpu, 90))}  p95 ${ms(pct(cpu, 95))}  max ${ms(pct(cpu, 100))} ms` +
-      `  (wall p50 ${ms(pct(samples.map((s) => s.wall), 50))})  nodes p50 ${String(pct(samples.map((s) => s.nodes), 50)).padStart(9)}` +
+      `  (wall p50 ${ms(
+        pct(
+          samples.map((s) => s.wall),
+          50,
+        ),
+      )})  nodes p50 ${String(
+        pct(
+          samples.map((s) => s.nodes),
+          50,
+        ),
+      ).padStart(9)}` +
       `  TT hits ${probes ? ((100 * hits) / probes).toFixed(1) : '-'}%  [${verdicts.join('; ')}]\n`,
   );
 }
@@ -113,10 +123,14 @@ const KINDS: TypicalKind[] = ['grand', 'suit', 'null'];
 const deals = new Map<TypicalKind, Array<{ position: SolverPosition; skat: readonly [Card, Card] }>>();
 for (const kind of KINDS) {
   const rand = seededRandom(2026 + kind.length);
-  deals.set(kind, Array.from({ length: DEALS }, () => typicalDeal(kind, rand)));
+  deals.set(
+    kind,
+    Array.from({ length: DEALS }, () => typicalDeal(kind, rand)),
+  );
 }
 
-const modeOf = (p: SolverPosition): PlayMode => (p.game === 'null' ? 'null' : p.game === 'grand' ? 'grand' : ({ C: 'clubs', S: 'spades', H: 'hearts', D: 'diamonds' } as const)[p.trump!]);
+const modeOf = (p: SolverPosition): PlayMode =>
+  p.game === 'null' ? 'null' : p.game === 'grand' ? 'grand' : ({ C: 'clubs', S: 'spades', H: 'hearts', D: 'diamonds' } as const)[p.trump!];
 
 /** `pos` after `cards` random legal cards (a position deeper in the play). */
 function playedOn(pos: SolverPosition, cards: number, rand: () => number): SolverPosition {
@@ -132,7 +146,13 @@ function playedOn(pos: SolverPosition, cards: number, rand: () => number): Solve
     trick.push({ seat: toMove, card });
     toMove = ((toMove + 1) % 3) as Seat;
     if (trick.length === 3) {
-      const winner = trick[trickWinnerPosition(trick.map((t) => t.card), mode)].seat;
+      const winner =
+        trick[
+          trickWinnerPosition(
+            trick.map((t) => t.card),
+            mode,
+          )
+        ].seat;
       const pts = sumPoints(trick.map((t) => t.card));
       if (winner === pos.declarer) {
         declarerPoints += pts;
@@ -145,7 +165,16 @@ function playedOn(pos: SolverPosition, cards: number, rand: () => number): Solve
       toMove = winner;
     }
   }
-  return { ...pos, hands: [hands[0], hands[1], hands[2]], trick, toMove, declarerPoints, defenderPoints, declarerTricks: pos.game === 'null' ? 0 : declarerTricks, defenderTricks };
+  return {
+    ...pos,
+    hands: [hands[0], hands[1], hands[2]],
+    trick,
+    toMove,
+    declarerPoints,
+    defenderPoints,
+    declarerTricks: pos.game === 'null' ? 0 : declarerTricks,
+    defenderTricks,
+  };
 }
 
 process.stdout.write(`analysis bench: ${DEALS} typical deals per kind, one thread, CPU ms per item (the machine may be shared: wall time shown beside)\n`);
@@ -153,16 +182,24 @@ process.stdout.write(`analysis bench: ${DEALS} typical deals per kind, one threa
 if (run('line') || run('cards')) {
   const games = playedGames();
   if (run('line')) {
-    report(`won/lost along the played line (${games.length} ISS games)`, games.map((g) => measure(() => g.positions.forEach((p) => gameVerdict(p.position, p.contract, solver)))), [
-      { p: 50, ms: 50 },
-      { p: 100, ms: 1000 },
-    ]);
+    report(
+      `won/lost along the played line (${games.length} ISS games)`,
+      games.map((g) => measure(() => g.positions.forEach((p) => gameVerdict(p.position, p.contract, solver)))),
+      [
+        { p: 50, ms: 50 },
+        { p: 100, ms: 1000 },
+      ],
+    );
   }
   if (run('cards')) {
-    report(`won/lost of every legal card, whole game (${games.length})`, games.map((g) => measure(() => g.positions.forEach((p) => moveVerdicts(p.position, p.contract, solver)))), [
-      { p: 50, ms: 250 },
-      { p: 100, ms: 2000 },
-    ]);
+    report(
+      `won/lost of every legal card, whole game (${games.length})`,
+      games.map((g) => measure(() => g.positions.forEach((p) => moveVerdicts(p.position, p.contract, solver)))),
+      [
+        { p: 50, ms: 250 },
+        { p: 100, ms: 2000 },
+      ],
+    );
   }
 }
 

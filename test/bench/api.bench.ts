@@ -84,7 +84,11 @@ async function againstServer(label: string, responseCacheMs: number) {
     child.once('exit', (code) => reject(new Error(`bench server exited with ${code}`)));
   });
   try {
-    const check = await fetch(ready.url, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ query: REPLAY, variables: { id: ready.dealIds[0] } }) });
+    const check = await fetch(ready.url, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ query: REPLAY, variables: { id: ready.dealIds[0] } }),
+    });
     const frames = ((await check.json()) as { data: { deal: { frames: unknown[] } } }).data.deal.frames.length;
     process.stdout.write(`\n${label} (response cache ${responseCacheMs} ms):\n`);
     await run(child, ready.url, '{ __typename }', '{ __typename }');
@@ -101,7 +105,9 @@ async function againstServer(label: string, responseCacheMs: number) {
 }
 
 async function main() {
-  process.stdout.write(`API bench: server in its own process (NODE_ENV=production, in-memory store), autocannon ${CONNECTIONS} connections, ${DURATION_S} s per query\n`);
+  process.stdout.write(
+    `API bench: server in its own process (NODE_ENV=production, in-memory store), autocannon ${CONNECTIONS} connections, ${DURATION_S} s per query\n`,
+  );
   // The headline: what a viewer opening a deal nobody asked for a moment ago gets.
   await againstServer('HEADLINE: response cache off (every request executes)', 0);
   await againstServer('as served (repeated identical queries hit the response cache)', 1000);

@@ -20,7 +20,14 @@ function randomRecords(n: number): string {
   const lines: string[] = [];
   for (let i = 0; i < n; i++) {
     const g = playRandomGame(rand, getProfile('iss'));
-    const w = writeLiveIssRecord({ players: ['p0', 'p1', 'p2'], date: new Date(Date.UTC(2026, 10, 29)), series: 1 + Math.floor(i / 36), id: 500000 + i, dealt: g.dealt, moves: g.moves });
+    const w = writeLiveIssRecord({
+      players: ['p0', 'p1', 'p2'],
+      date: new Date(Date.UTC(2026, 10, 29)),
+      series: 1 + Math.floor(i / 36),
+      id: 500000 + i,
+      dealt: g.dealt,
+      moves: g.moves,
+    });
     if (!w.ok) throw new Error(w.reason);
     lines.push(w.line);
   }

@@ -103,7 +103,9 @@ for (const g of games.slice(0, 2000)) {
 }
 const lmSecs = Number(process.hrtime.bigint() - lmStart) / 1e9;
 
-console.log(`games: ${GAMES} random legal deals (${finished} played to the end, ${GAMES - finished} passed in), ${movesPerGame.toFixed(1)} moves/game; generated in ${genMs.toFixed(0)} ms`);
+console.log(
+  `games: ${GAMES} random legal deals (${finished} played to the end, ${GAMES - finished} passed in), ${movesPerGame.toFixed(1)} moves/game; generated in ${genMs.toFixed(0)} ms`,
+);
 const fmt = (n: number): string => Math.round(n).toLocaleString('en');
 console.log(`replay via applyMove (incl. startGame and scoring), median of ${ROUNDS} rounds:`);
 console.log(`  wall clock:     ${fmt(wall)} games/s, ${fmt(wall * movesPerGame)} moves/s (rounds: ${rates.map(fmt).join(', ')})`);
@@ -122,5 +124,7 @@ const scoring = measure(() => {
   return 0;
 });
 const scoringUsPerGame = 1e6 / scoring.perCpu; // per deal of the set (GAMES in the rate)
-console.log(`  of which scoreGame: ${scoringUsPerGame.toFixed(2)} µs CPU per deal (${facts.length} declarer games); the engine alone: ${fmt(1e6 / (1e6 / fast.perCpu - scoringUsPerGame))} games/s per CPU second`);
+console.log(
+  `  of which scoreGame: ${scoringUsPerGame.toFixed(2)} µs CPU per deal (${facts.length} declarer games); the engine alone: ${fmt(1e6 / (1e6 / fast.perCpu - scoringUsPerGame))} games/s per CPU second`,
+);
 console.log(`legalMoves + applyMove per state: ${Math.round(lmCalls / lmSecs).toLocaleString('en')} states/s`);

@@ -52,7 +52,11 @@ function fill(server: EsdbTestServer, deals: number): number {
     const proposed = all[k].map((event, index) => {
       const eventId = randomUUID();
       const metadata = { ...prepared[k][index].metadata, eventId };
-      const dataJson = event.type === 'DealStarted' ? prepareEvent({ ...event, data: { ...(event.data as object), dealId, tableId: inSlice ? 'slice' : `t${n % 400}` }, metadata: { eventId } }, index).dataJson : prepared[k][index].dataJson;
+      const dataJson =
+        event.type === 'DealStarted'
+          ? prepareEvent({ ...event, data: { ...(event.data as object), dealId, tableId: inSlice ? 'slice' : `t${n % 400}` }, metadata: { eventId } }, index)
+              .dataJson
+          : prepared[k][index].dataJson;
       const sealed = sealMetadata(previous, { type: event.type, eventId, dataJson, metadata });
       previous = sealed.hash;
       return { id: eventId, type: event.type, contentType: 'application/json', data: utf8(dataJson), customMetadata: utf8(sealed.metadataJson) };

@@ -104,7 +104,10 @@ async function main(): Promise<void> {
     const deals = Array.from({ length: writeDeals }, (_, d) => dealEvents(d));
     // (a) gets the exact rows the port would write: same JSON text, same hashes.
     const rows = deals.flatMap((events, deal) =>
-      sealEvents(null, events.map((e, i) => prepareEvent(e, i))).map((e, revision) => [streamOf(deal), revision, e] as const),
+      sealEvents(
+        null,
+        events.map((e, i) => prepareEvent(e, i)),
+      ).map((e, revision) => [streamOf(deal), revision, e] as const),
     );
     const n = writeDeals * DEAL;
 

@@ -52,7 +52,11 @@ async function writeRecords(file: string): Promise<void> {
   const corpus = readdirSync(ISS_DIR)
     .filter((f) => f.endsWith('.sgf'))
     .sort()
-    .flatMap((f) => readFileSync(path.join(ISS_DIR, f), 'utf8').split('\n').filter((l) => l.trim() !== ''));
+    .flatMap((f) =>
+      readFileSync(path.join(ISS_DIR, f), 'utf8')
+        .split('\n')
+        .filter((l) => l.trim() !== ''),
+    );
   const out = createWriteStream(file);
   for (let i = 0; i < N; i++) {
     const k = Math.floor(i / corpus.length);
@@ -129,8 +133,12 @@ function rawPhase(importedDb: string, rawDb: string): PhaseResult {
   const streams = db.transaction((rows: unknown[][]) => {
     for (const r of rows) insertStream.run(r[0], r[1], r[2]);
   });
-  const readEvents = source.prepare('SELECT position, stream_name, revision, event_id, type, data, metadata FROM events WHERE position > ? ORDER BY position LIMIT ?').raw(true);
-  const readStreams = source.prepare('SELECT stream_id, stream_name, current_revision, last_hash FROM streams WHERE stream_id > ? ORDER BY stream_id LIMIT ?').raw(true);
+  const readEvents = source
+    .prepare('SELECT position, stream_name, revision, event_id, type, data, metadata FROM events WHERE position > ? ORDER BY position LIMIT ?')
+    .raw(true);
+  const readStreams = source
+    .prepare('SELECT stream_id, stream_name, current_revision, last_hash FROM streams WHERE stream_id > ? ORDER BY stream_id LIMIT ?')
+    .raw(true);
   let wallNs = 0n;
   let cpu = 0;
   let eventRows = 0;
@@ -142,7 +150,7 @@ function rawPhase(importedDb: string, rawDb: string): PhaseResult {
     cpu += cpuSeconds(process.cpuUsage(c));
     wallNs += process.hrtime.bigint() - t;
   };
-  for (let after = 0; ; ) {
+  for (let after = 0; ;) {
     const chunk = readEvents.all(after, RAW_BATCH) as unknown[][];
     if (chunk.length === 0) break;
     after = chunk[chunk.length - 1][0] as number;
@@ -150,7 +158,7 @@ function rawPhase(importedDb: string, rawDb: string): PhaseResult {
     timed(() => events(values));
     eventRows += chunk.length;
   }
-  for (let after = 0; ; ) {
+  for (let after = 0; ;) {
     const chunk = readStreams.all(after, RAW_BATCH) as unknown[][];
     if (chunk.length === 0) break;
     after = chunk[chunk.length - 1][0] as number;
@@ -215,19 +223,35 @@ async function main(): Promise<void> {
     const line = (label: string, events: number, r: PhaseResult, extra: string) =>
       `${label.padEnd(30)} ${fmt(events / r.wallS).padStart(9)} events/s wall ${fmt(events / r.cpuS).padStart(9)} events/s CPU   ${r.wallS.toFixed(1)} s wall ${r.cpuS.toFixed(1)} s CPU   ${extra}\n`;
     process.stdout.write(
-      line('import (CLI path, SQLite file)', imp.events, imp, `${fmt(imp.records ?? 0)} records, ${fmt(imp.imported ?? 0)} imported, ${fmt(imp.rejected ?? 0)} rejected; peak RSS ${mb(imp.maxRssBytes)} MB`),
+      line(
+        'import (CLI path, SQLite file)',
+        imp.events,
+        imp,
+        `${fmt(imp.records ?? 0)} records, ${fmt(imp.imported ?? 0)} imported, ${fmt(imp.rejected ?? 0)} rejected; peak RSS ${mb(imp.maxRssBytes)} MB`,
+      ),
     );
     if (imp.mainCpuS !== undefined && Number.isFinite(imp.mainCpuS)) {
-      process.stdout.write(`  of which the main thread        ${imp.mainCpuS.toFixed(1)} s CPU (the rest: the worker thread judging, deciding and sealing records)\n`);
+      process.stdout.write(
+        `  of which the main thread        ${imp.mainCpuS.toFixed(1)} s CPU (the rest: the worker thread judging, deciding and sealing records)\n`,
+      );
     }
-    process.stdout.write(line(`raw inserts, ${fmt(RAW_BATCH)}-row tx`, raw.events, raw, `${fmt(raw.rows ?? 0)} rows (events + streams), same schema and indexes; peak RSS ${mb(raw.maxRssBytes)} MB`));
+    process.stdout.write(
+      line(
+        `raw inserts, ${fmt(RAW_BATCH)}-row tx`,
+        raw.events,
+        raw,
+        `${fmt(raw.rows ?? 0)} rows (events + streams), same schema and indexes; peak RSS ${mb(raw.maxRssBytes)} MB`,
+      ),
+    );
     const ratioWall = imp.events / imp.wallS / (raw.events / raw.wallS);
     const ratioCpu = imp.events / imp.cpuS / (raw.events / raw.cpuS);
     process.stdout.write(
       `import / raw                   ${ratioWall.toFixed(2)} wall, ${ratioCpu.toFixed(2)} CPU of all threads   (target >= 0.5: ${ratioWall >= 0.5 ? 'met' : 'NOT met'}; peak RSS <= 300 MB: ${imp.maxRssBytes <= 300 * 1024 * 1024 ? 'met' : 'NOT met'})\n`,
     );
     const perRecordS = imp.wallS / Math.max(1, imp.records ?? N);
-    process.stdout.write(`a 9,000,000-record dump        ${((perRecordS * 9_000_000) / 3600).toFixed(1)} h at this rate (${fmt((imp.events / Math.max(1, imp.imported ?? 1)) * 9_000_000)} events)\n`);
+    process.stdout.write(
+      `a 9,000,000-record dump        ${((perRecordS * 9_000_000) / 3600).toFixed(1)} h at this rate (${fmt((imp.events / Math.max(1, imp.imported ?? 1)) * 9_000_000)} events)\n`,
+    );
     await exports(importDb);
   } finally {
     rmSync(dir, { recursive: true, force: true });

@@ -41,13 +41,22 @@ function buildFile(path: string): string[] {
   const lines = corpusLines().map((l) => l.text);
   for (let i = lines.length; i < TOTAL; i++) {
     const g = playRandomGame(rand, ISS);
-    const w = writeLiveIssRecord({ players: ['p0', 'p1', 'p2'], date: new Date(Date.UTC(2026, 10, 29)), series: 1 + Math.floor(i / 36), id: 100000 + i, dealt: g.dealt, moves: g.moves });
+    const w = writeLiveIssRecord({
+      players: ['p0', 'p1', 'p2'],
+      date: new Date(Date.UTC(2026, 10, 29)),
+      series: 1 + Math.floor(i / 36),
+      id: 100000 + i,
+      dealt: g.dealt,
+      moves: g.moves,
+    });
     if (!w.ok) throw new Error(w.reason);
     lines.push(w.line);
   }
   writeFileSync(path, lines.join('\n') + '\n');
   const ms = Number(process.hrtime.bigint() - t0) / 1e6;
-  console.log(`built ${lines.length} records (${mb(statSync(path).size)} MiB) in ${(ms / 1000).toFixed(1)} s (generation uses legalMoves; not part of the figure)`);
+  console.log(
+    `built ${lines.length} records (${mb(statSync(path).size)} MiB) in ${(ms / 1000).toFixed(1)} s (generation uses legalMoves; not part of the figure)`,
+  );
   return lines;
 }
 
@@ -165,7 +174,11 @@ function freshStreamRuns(file: string): StreamRun[] {
       }
       process.stdout.write(JSON.stringify(runs));
     })();`;
-  const r = spawnSync(process.execPath, ['-r', 'ts-node/register/transpile-only', '-e', script], { cwd: root, encoding: 'utf8', env: { ...process.env, TS_NODE_TRANSPILE_ONLY: 'true' } });
+  const r = spawnSync(process.execPath, ['-r', 'ts-node/register/transpile-only', '-e', script], {
+    cwd: root,
+    encoding: 'utf8',
+    env: { ...process.env, TS_NODE_TRANSPILE_ONLY: 'true' },
+  });
   if (r.status !== 0) throw new Error(`child failed: ${r.stderr}`);
   return JSON.parse(r.stdout);
 }
@@ -188,7 +201,11 @@ function cliRun(file: string): { records: number; agree: number; maxRssMiB: numb
         maxRssMiB: process.resourceUsage().maxRSS / 1024, heapMiB: process.memoryUsage().heapUsed / 1048576,
         cpuS: (c.user + c.system) / 1e6, wallS: Number(process.hrtime.bigint() - t0) / 1e9 }));
     });`;
-  const r = spawnSync(process.execPath, ['-r', 'ts-node/register/transpile-only', '-e', script], { cwd: root, encoding: 'utf8', env: { ...process.env, TS_NODE_TRANSPILE_ONLY: 'true' } });
+  const r = spawnSync(process.execPath, ['-r', 'ts-node/register/transpile-only', '-e', script], {
+    cwd: root,
+    encoding: 'utf8',
+    env: { ...process.env, TS_NODE_TRANSPILE_ONLY: 'true' },
+  });
   if (r.status !== 0) throw new Error(`child failed: ${r.stderr}`);
   return JSON.parse(r.stdout);
 }
@@ -235,7 +252,10 @@ function builtCliRuns(dir: string, path: string, records: number): void {
   );
   const target = (REFEREE_S_PER_300K / 10) * (LARGE / 300_000);
   const defaultName = `default: ${Math.max(1, cores - 1)} worker thread(s) + the main thread`;
-  for (const [name, workers] of [['one thread (--workers 0)', 0], [defaultName, null]] as const) {
+  for (const [name, workers] of [
+    ['one thread (--workers 0)', 0],
+    [defaultName, null],
+  ] as const) {
     const runs = [builtCli(large, workers), builtCli(large, workers), builtCli(large, workers)];
     for (const c of runs) {
       console.log(
@@ -247,8 +267,8 @@ function builtCliRuns(dir: string, path: string, records: number): void {
     const cpu = Math.min(...runs.map((r) => r.cpuS));
     const workersUsed = workers === 0 ? 1 : Math.max(2, cores);
     console.log(
-      `    best wall ${best.wallS.toFixed(2)} s = ${(REFEREE_S_PER_300K * (LARGE / 300_000) / best.wallS).toFixed(1)}x the Python referee (target 10x: <= ${target.toFixed(2)} s); ` +
-        `CPU ${cpu.toFixed(2)} s, i.e. ${(cpu / workersUsed).toFixed(2)} s wall if ${workersUsed} core(s) were free = ${(REFEREE_S_PER_300K * (LARGE / 300_000) / (cpu / workersUsed)).toFixed(1)}x`,
+      `    best wall ${best.wallS.toFixed(2)} s = ${((REFEREE_S_PER_300K * (LARGE / 300_000)) / best.wallS).toFixed(1)}x the Python referee (target 10x: <= ${target.toFixed(2)} s); ` +
+        `CPU ${cpu.toFixed(2)} s, i.e. ${(cpu / workersUsed).toFixed(2)} s wall if ${workersUsed} core(s) were free = ${((REFEREE_S_PER_300K * (LARGE / 300_000)) / (cpu / workersUsed)).toFixed(1)}x`,
     );
   }
 }
@@ -268,20 +288,29 @@ async function main() {
     for (const l of lines.slice(0, 2000)) verifyIssLine(l, 1, ISS);
 
     const rl = await timeStreaming(path, 'readline');
-    console.log(`verifyIssLines over readline: ${rl.s.toFixed(2)} s wall, ${rl.cpu.toFixed(2)} s CPU = ${Math.round(rl.summary.records / rl.cpu).toLocaleString('en')} games/s per core`);
+    console.log(
+      `verifyIssLines over readline: ${rl.s.toFixed(2)} s wall, ${rl.cpu.toFixed(2)} s CPU = ${Math.round(rl.summary.records / rl.cpu).toLocaleString('en')} games/s per core`,
+    );
     // In this process, after the generator's garbage and JIT profile (as before), three runs:
     const streamRuns: Array<Awaited<ReturnType<typeof timeStreaming>>> = [];
     for (let run = 1; run <= 3; run++) streamRuns.push(await timeStreaming(path, 'chunks'));
     const summary = streamRuns[0].summary;
-    reportStreamRuns('this process (which also generated the records)', streamRuns.map((r) => ({ records: r.summary.records, wallS: r.s, cpuS: r.cpu })));
+    reportStreamRuns(
+      'this process (which also generated the records)',
+      streamRuns.map((r) => ({ records: r.summary.records, wallS: r.s, cpuS: r.cpu })),
+    );
     console.log(`  (agree ${summary.agree}, disagree ${summary.disagree}, not scoreable ${summary.notScoreable}, malformed ${summary.malformed.length})`);
     // ... and in a fresh process holding nothing but the verifier, as the CLI runs: one cold run
     // (JIT warm-up, reported apart), then three.
     const fresh = freshStreamRuns(path);
-    console.log(`  cold first run in a fresh process: ${Math.round(fresh[0].records / fresh[0].cpuS).toLocaleString('en')} games/s per CPU second, ${Math.round(fresh[0].records / fresh[0].wallS).toLocaleString('en')} wall`);
+    console.log(
+      `  cold first run in a fresh process: ${Math.round(fresh[0].records / fresh[0].cpuS).toLocaleString('en')} games/s per CPU second, ${Math.round(fresh[0].records / fresh[0].wallS).toLocaleString('en')} wall`,
+    );
     reportStreamRuns('a fresh process, after one warm-up run', fresh.slice(1));
     const usage = process.resourceUsage();
-    console.log(`peak RSS ${mb(usage.maxRSS * 1024)} MiB (this process, inflated by generating the records; see the own-process runs below), peak heap during the run ${mb(peakHeap)} MiB`);
+    console.log(
+      `peak RSS ${mb(usage.maxRSS * 1024)} MiB (this process, inflated by generating the records; see the own-process runs below), peak heap during the run ${mb(peakHeap)} MiB`,
+    );
     if (summary.disagree || summary.malformed.length) console.log('WARNING: generated records should all agree', JSON.stringify(summary).slice(0, 1000));
 
     const big = join(dir, 'records-x5.sgf');
@@ -316,7 +345,9 @@ async function main() {
           `${st.wall.toFixed(2)} s wall = ${Math.round(lines.length / st.wall).toLocaleString('en')} games/s`,
       );
     }
-    console.log(`target: >= 100,000 games/s on one core; ${LARGE.toLocaleString('en')} records in <= ${((REFEREE_S_PER_300K / 10) * (LARGE / 300_000)).toFixed(2)} s wall on two cores (10x the Python referee)`);
+    console.log(
+      `target: >= 100,000 games/s on one core; ${LARGE.toLocaleString('en')} records in <= ${((REFEREE_S_PER_300K / 10) * (LARGE / 300_000)).toFixed(2)} s wall on two cores (10x the Python referee)`,
+    );
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }

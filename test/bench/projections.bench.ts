@@ -66,15 +66,14 @@ async function took<T>(run: () => Promise<T> | T): Promise<{ value: T; took: Too
 }
 const secs = (t: Took): string => `${(t.wall / 1000).toFixed(2)} s wall, ${(t.cpu / 1000).toFixed(2)} s CPU`;
 /** Rate of a phase against a baseline doing the same work: baseline time / phase time (wall; CPU). */
-const ratio = (baseline: Took, phase: Took): string =>
-  `${(baseline.wall / phase.wall).toFixed(2)} wall, ${(baseline.cpu / phase.cpu).toFixed(2)} CPU`;
+const ratio = (baseline: Took, phase: Took): string => `${(baseline.wall / phase.wall).toFixed(2)} wall, ${(baseline.cpu / phase.cpu).toFixed(2)} CPU`;
 
 /** A plausible random move: short auctions, mostly picked-up suit games, cards played to the end. */
 function pick(moves: readonly Move[], random: RandomInt): Move {
   const plays = moves.filter((m) => m.kind === 'play');
   if (plays.length) return plays[random(plays.length)];
   const pass = moves.find((m) => m.kind === 'pass');
-  if (pass) return random(100) < 45 ? pass : moves.filter((m) => m.kind !== 'pass')[0] ?? pass;
+  if (pass) return random(100) < 45 ? pass : (moves.filter((m) => m.kind !== 'pass')[0] ?? pass);
   const pickUp = moves.find((m) => m.kind === 'pickUpSkat');
   if (pickUp && random(100) < 85) return pickUp;
   const plain = moves.filter((m) => m.kind !== 'declare' || (!m.declaration.ouvert && !m.declaration.schneiderAnnounced));
@@ -134,146 +133,176 @@ async function main(): Promise<void> {
 }
 
 async function generate(file: string): Promise<void> {
-    // 1. Generate and append.
-    const store = await openEventStore(`sqlite:${file}`);
-    let totalEvents = 0;
-    let genMs = 0;
-    let appendMs = 0;
-    const tables = new Set<string>();
-    for (let n = 0; n < DEALS; n++) {
-      let t0 = process.hrtime.bigint();
-      const events = generateDeal(n);
-      genMs += ms(t0);
-      t0 = process.hrtime.bigint();
-      await store.appendToStream(`deal-b${n}`, toNewEvents(`b${n}`, events), { expectedRevision: 'noStream' });
-      appendMs += ms(t0);
-      totalEvents += events.length;
-      tables.add(`bt${Math.floor(n / 48)}`);
-      if (n > 0 && n % 20000 === 0) process.stdout.write(`  ... ${n} deals generated\n`);
-    }
-    for (const tableId of tables) {
-      const data: TableOpenedData = { tableId, players: PLAYERS, firstDealer: 'Anna', profileId: 'isko', profileOptions: {}, profileVersion: '1', seriesLength: 48, fiveTableSitOutOffset: 3, computerPlayers: [], tournamentId: null, round: null };
-      await store.appendToStream(`table-${tableId}`, [{ type: 'TableOpened', data, metadata: { eventId: eventIdFor(`bench:${tableId}`, 0) } }], { expectedRevision: 'noStream' });
-      totalEvents++;
-    }
-    await store.dispose();
-    process.stdout.write(`generated ${DEALS} deals, ${totalEvents} events (${(totalEvents / DEALS).toFixed(1)} per deal): engine ${(genMs / 1000).toFixed(1)} s, append ${(appendMs / 1000).toFixed(1)} s (${rate(totalEvents, appendMs)} events)\n`);
+  // 1. Generate and append.
+  const store = await openEventStore(`sqlite:${file}`);
+  let totalEvents = 0;
+  let genMs = 0;
+  let appendMs = 0;
+  const tables = new Set<string>();
+  for (let n = 0; n < DEALS; n++) {
+    let t0 = process.hrtime.bigint();
+    const events = generateDeal(n);
+    genMs += ms(t0);
+    t0 = process.hrtime.bigint();
+    await store.appendToStream(`deal-b${n}`, toNewEvents(`b${n}`, events), { expectedRevision: 'noStream' });
+    appendMs += ms(t0);
+    totalEvents += events.length;
+    tables.add(`bt${Math.floor(n / 48)}`);
+    if (n > 0 && n % 20000 === 0) process.stdout.write(`  ... ${n} deals generated\n`);
+  }
+  for (const tableId of tables) {
+    const data: TableOpenedData = {
+      tableId,
+      players: PLAYERS,
+      firstDealer: 'Anna',
+      profileId: 'isko',
+      profileOptions: {},
+      profileVersion: '1',
+      seriesLength: 48,
+      fiveTableSitOutOffset: 3,
+      computerPlayers: [],
+      tournamentId: null,
+      round: null,
+    };
+    await store.appendToStream(`table-${tableId}`, [{ type: 'TableOpened', data, metadata: { eventId: eventIdFor(`bench:${tableId}`, 0) } }], {
+      expectedRevision: 'noStream',
+    });
+    totalEvents++;
+  }
+  await store.dispose();
+  process.stdout.write(
+    `generated ${DEALS} deals, ${totalEvents} events (${(totalEvents / DEALS).toFixed(1)} per deal): engine ${(genMs / 1000).toFixed(1)} s, append ${(appendMs / 1000).toFixed(1)} s (${rate(totalEvents, appendMs)} events)\n`,
+  );
 }
 
 async function measure(file: string, _generated?: void): Promise<void> {
-    const counts = new Database(file, { readonly: true });
-    const totalEvents = counts.prepare('SELECT COUNT(*) FROM events').pluck().get() as number;
-    const DEALS = counts.prepare("SELECT COUNT(*) FROM streams WHERE stream_name LIKE 'deal-%'").pluck().get() as number;
-    const version = counts.pragma('user_version', { simple: true }) as number;
-    counts.close();
+  const counts = new Database(file, { readonly: true });
+  const totalEvents = counts.prepare('SELECT COUNT(*) FROM events').pluck().get() as number;
+  const DEALS = counts.prepare("SELECT COUNT(*) FROM streams WHERE stream_name LIKE 'deal-%'").pluck().get() as number;
+  const version = counts.pragma('user_version', { simple: true }) as number;
+  counts.close();
 
-    // 1. Open the store for writing: a file of an older schema version is migrated here (type index).
-    const opened = await took(() => openEventStore(`sqlite:${file}`));
-    const store2 = opened.value;
-    const migratedTo = new Database(file, { readonly: true });
-    const nowVersion = migratedTo.pragma('user_version', { simple: true }) as number;
-    migratedTo.close();
-    process.stdout.write(
-      `store file: schema version ${version}${nowVersion !== version ? `, migrated to ${nowVersion} on open in ${secs(opened.took)}` : ''}; ${totalEvents} events, ${DEALS} deals\n`,
-    );
+  // 1. Open the store for writing: a file of an older schema version is migrated here (type index).
+  const opened = await took(() => openEventStore(`sqlite:${file}`));
+  const store2 = opened.value;
+  const migratedTo = new Database(file, { readonly: true });
+  const nowVersion = migratedTo.pragma('user_version', { simple: true }) as number;
+  migratedTo.close();
+  process.stdout.write(
+    `store file: schema version ${version}${nowVersion !== version ? `, migrated to ${nowVersion} on open in ${secs(opened.took)}` : ''}; ${totalEvents} events, ${DEALS} deals\n`,
+  );
 
-    // 2. Raw scans: SQL plus JSON.parse of data and metadata, nothing else.
-    const raw = new Database(file, { readonly: true });
-    const rawAll = await took(() => {
-      let rows = 0;
-      for (const row of raw.prepare('SELECT position, stream_name, revision, event_id, type, data, metadata FROM events ORDER BY position').iterate() as Iterable<{ data: string; metadata: string }>) {
-        if (JSON.parse(row.data) && JSON.parse(row.metadata)) rows++;
-      }
-      return rows;
-    });
-    // The projections read only some event types; the like-for-like raw scan reads just those rows.
-    const types = PROJECTED_EVENT_TYPES.map(() => '?').join(',');
-    const projectedSql = `SELECT position, stream_name, revision, event_id, type, data, metadata FROM events WHERE type IN (${types}) ORDER BY position`;
-    const plan = (raw.prepare(`EXPLAIN QUERY PLAN ${projectedSql}`).all(...PROJECTED_EVENT_TYPES) as { detail: string }[]).map((r) => r.detail).join('; ');
-    const rawProjected = await took(() => {
-      let rows = 0;
-      for (const row of raw.prepare(projectedSql).iterate(...PROJECTED_EVENT_TYPES) as Iterable<{ data: string; metadata: string }>) {
-        if (JSON.parse(row.data) && JSON.parse(row.metadata)) rows++;
-      }
-      return rows;
-    });
-    // For reference only: the same rows fetched without decoding their JSON (the floor of any reader).
-    const rawProjectedSqlOnly = await took(() => {
-      let rows = 0;
-      for (const row of raw.prepare(projectedSql).iterate(...PROJECTED_EVENT_TYPES) as Iterable<{ data: string }>) if (row.data) rows++;
-      return rows;
-    });
-    raw.close();
-    process.stdout.write(`raw scan, all rows:         ${rawAll.value} rows in ${secs(rawAll.took)} = ${rate(rawAll.value, rawAll.took.wall)} events, ${rate(DEALS, rawAll.took.wall)} deals\n`);
-    process.stdout.write(`raw scan, projected types:  ${rawProjected.value} rows in ${secs(rawProjected.took)} = ${rate(DEALS, rawProjected.took.wall)} deals (plan: ${plan})\n`);
-    process.stdout.write(`  same rows, SQL only (no JSON decoding, reference): ${secs(rawProjectedSqlOnly.took)}\n`);
+  // 2. Raw scans: SQL plus JSON.parse of data and metadata, nothing else.
+  const raw = new Database(file, { readonly: true });
+  const rawAll = await took(() => {
+    let rows = 0;
+    for (const row of raw
+      .prepare('SELECT position, stream_name, revision, event_id, type, data, metadata FROM events ORDER BY position')
+      .iterate() as Iterable<{ data: string; metadata: string }>) {
+      if (JSON.parse(row.data) && JSON.parse(row.metadata)) rows++;
+    }
+    return rows;
+  });
+  // The projections read only some event types; the like-for-like raw scan reads just those rows.
+  const types = PROJECTED_EVENT_TYPES.map(() => '?').join(',');
+  const projectedSql = `SELECT position, stream_name, revision, event_id, type, data, metadata FROM events WHERE type IN (${types}) ORDER BY position`;
+  const plan = (raw.prepare(`EXPLAIN QUERY PLAN ${projectedSql}`).all(...PROJECTED_EVENT_TYPES) as { detail: string }[]).map((r) => r.detail).join('; ');
+  const rawProjected = await took(() => {
+    let rows = 0;
+    for (const row of raw.prepare(projectedSql).iterate(...PROJECTED_EVENT_TYPES) as Iterable<{ data: string; metadata: string }>) {
+      if (JSON.parse(row.data) && JSON.parse(row.metadata)) rows++;
+    }
+    return rows;
+  });
+  // For reference only: the same rows fetched without decoding their JSON (the floor of any reader).
+  const rawProjectedSqlOnly = await took(() => {
+    let rows = 0;
+    for (const row of raw.prepare(projectedSql).iterate(...PROJECTED_EVENT_TYPES) as Iterable<{ data: string }>) if (row.data) rows++;
+    return rows;
+  });
+  raw.close();
+  process.stdout.write(
+    `raw scan, all rows:         ${rawAll.value} rows in ${secs(rawAll.took)} = ${rate(rawAll.value, rawAll.took.wall)} events, ${rate(DEALS, rawAll.took.wall)} deals\n`,
+  );
+  process.stdout.write(
+    `raw scan, projected types:  ${rawProjected.value} rows in ${secs(rawProjected.took)} = ${rate(DEALS, rawProjected.took.wall)} deals (plan: ${plan})\n`,
+  );
+  process.stdout.write(`  same rows, SQL only (no JSON decoding, reference): ${secs(rawProjectedSqlOnly.took)}\n`);
 
-    // 3. The same rows through the store port.
-    const storeAll = await took(async () => {
-      let n = 0;
-      for await (const e of store2.readAll()) if (e) n++;
-      return n;
-    });
-    const storeProjected = await took(async () => {
-      let n = 0;
-      for await (const e of store2.readAll({ eventTypes: PROJECTED_EVENT_TYPES })) if (e) n++;
-      return n;
-    });
-    process.stdout.write(`store scan, all rows:       ${storeAll.value} events in ${secs(storeAll.took)} = ${rate(storeAll.value, storeAll.took.wall)} events\n`);
-    process.stdout.write(`store scan, projected types: ${storeProjected.value} events in ${secs(storeProjected.took)} = ${rate(DEALS, storeProjected.took.wall)} deals\n`);
+  // 3. The same rows through the store port.
+  const storeAll = await took(async () => {
+    let n = 0;
+    for await (const e of store2.readAll()) if (e) n++;
+    return n;
+  });
+  const storeProjected = await took(async () => {
+    let n = 0;
+    for await (const e of store2.readAll({ eventTypes: PROJECTED_EVENT_TYPES })) if (e) n++;
+    return n;
+  });
+  process.stdout.write(`store scan, all rows:       ${storeAll.value} events in ${secs(storeAll.took)} = ${rate(storeAll.value, storeAll.took.wall)} events\n`);
+  process.stdout.write(
+    `store scan, projected types: ${storeProjected.value} events in ${secs(storeProjected.took)} = ${rate(DEALS, storeProjected.took.wall)} deals\n`,
+  );
 
-    // 4. Rebuild every projection from zero (read models in the same file as the store).
-    const ledger = await Ledger.withStore(store2, { readModelUrl: `sqlite:${file}` });
-    const rebuild = await took(() => ledger.rebuildProjections());
-    const rebuilt = rebuild.value;
-    process.stdout.write(
-      `rebuild:     ${rebuilt.deals} deal rows from ${totalEvents} events in the log (${rebuilt.events} of the projected types applied) in ${secs(rebuild.took)} = ${rate(DEALS, rebuild.took.wall)} deals, ${rate(rebuilt.events, rebuild.took.wall)} events read (${rate(totalEvents, rebuild.took.wall)} log events)\n`,
-    );
-    process.stdout.write(`HEADLINE rebuild rate / raw scan rate of the same rows: ${ratio(rawProjected.took, rebuild.took)} (target >= 0.5)\n`);
-    process.stdout.write(`rebuild rate / SQL-only fetch of the same rows (no JSON decoding): ${ratio(rawProjectedSqlOnly.took, rebuild.took)}\n`);
-    process.stdout.write(
-      `rebuild rate / raw scan rate of all rows: ${ratio(rawAll.took, rebuild.took)}; rebuild / store scan of the projected types: ${ratio(storeProjected.took, rebuild.took)}\n`,
-    );
-    // Catch-up with nothing new: the change token answers without a read; without a token the
-    // runner reads the checkpoint and one (empty) page of the log.
-    const idle = 10_000;
-    await ledger.catchUp();
-    await ledger.catchUp();
-    let t0 = process.hrtime.bigint();
-    for (let i = 0; i < idle; i++) await ledger.catchUp();
-    const withToken = ms(t0);
-    const noToken = Object.create(store2) as typeof store2;
-    (noToken as { changeToken?: unknown }).changeToken = undefined;
-    const readModels = openReadModelDb(`sqlite:${file}`);
-    const blind = new ProjectionRunner(readModels, noToken);
-    await blind.catchUp(false);
-    t0 = process.hrtime.bigint();
-    for (let i = 0; i < idle; i++) await blind.catchUp(false);
-    const withoutToken = ms(t0);
-    readModels.close();
-    process.stdout.write(
-      `catch-up, nothing new: ${((withToken * 1000) / idle).toFixed(1)} µs per call with the change token, ${((withoutToken * 1000) / idle).toFixed(1)} µs reading the log (no token)\n`,
-    );
+  // 4. Rebuild every projection from zero (read models in the same file as the store).
+  const ledger = await Ledger.withStore(store2, { readModelUrl: `sqlite:${file}` });
+  const rebuild = await took(() => ledger.rebuildProjections());
+  const rebuilt = rebuild.value;
+  process.stdout.write(
+    `rebuild:     ${rebuilt.deals} deal rows from ${totalEvents} events in the log (${rebuilt.events} of the projected types applied) in ${secs(rebuild.took)} = ${rate(DEALS, rebuild.took.wall)} deals, ${rate(rebuilt.events, rebuild.took.wall)} events read (${rate(totalEvents, rebuild.took.wall)} log events)\n`,
+  );
+  process.stdout.write(`HEADLINE rebuild rate / raw scan rate of the same rows: ${ratio(rawProjected.took, rebuild.took)} (target >= 0.5)\n`);
+  process.stdout.write(`rebuild rate / SQL-only fetch of the same rows (no JSON decoding): ${ratio(rawProjectedSqlOnly.took, rebuild.took)}\n`);
+  process.stdout.write(
+    `rebuild rate / raw scan rate of all rows: ${ratio(rawAll.took, rebuild.took)}; rebuild / store scan of the projected types: ${ratio(storeProjected.took, rebuild.took)}\n`,
+  );
+  // Catch-up with nothing new: the change token answers without a read; without a token the
+  // runner reads the checkpoint and one (empty) page of the log.
+  const idle = 10_000;
+  await ledger.catchUp();
+  await ledger.catchUp();
+  let t0 = process.hrtime.bigint();
+  for (let i = 0; i < idle; i++) await ledger.catchUp();
+  const withToken = ms(t0);
+  const noToken = Object.create(store2) as typeof store2;
+  (noToken as { changeToken?: unknown }).changeToken = undefined;
+  const readModels = openReadModelDb(`sqlite:${file}`);
+  const blind = new ProjectionRunner(readModels, noToken);
+  await blind.catchUp(false);
+  t0 = process.hrtime.bigint();
+  for (let i = 0; i < idle; i++) await blind.catchUp(false);
+  const withoutToken = ms(t0);
+  readModels.close();
+  process.stdout.write(
+    `catch-up, nothing new: ${((withToken * 1000) / idle).toFixed(1)} µs per call with the change token, ${((withoutToken * 1000) / idle).toFixed(1)} µs reading the log (no token)\n`,
+  );
 
-    const sheet = await ledger.scoreSheet('bt0');
-    process.stdout.write(`check: score sheet of table bt0 has ${sheet?.rows.length ?? 0} rows; Seeger-Fabian ${JSON.stringify(sheet?.seegerFabian.map((l) => [l.player, l.total]))}\n`);
+  const sheet = await ledger.scoreSheet('bt0');
+  process.stdout.write(
+    `check: score sheet of table bt0 has ${sheet?.rows.length ?? 0} rows; Seeger-Fabian ${JSON.stringify(sheet?.seegerFabian.map((l) => [l.player, l.total]))}\n`,
+  );
 
-    // 5. Replay frames: a sample of deals, every perspective.
-    const sample = Math.min(500, DEALS);
-    const perspectives: Perspective[] = [{ kind: 'all' }, { kind: 'public' }, { kind: 'seat', seat: 0 }, { kind: 'seat', seat: 1 }, { kind: 'seat', seat: 2 }];
-    const dealsEvents: RecordedEvent[][] = [];
-    for (let n = 0; n < sample; n++) dealsEvents.push(await ledger.dealEvents(`b${n}`));
-    let frames = 0;
-    t0 = process.hrtime.bigint();
-    for (let n = 0; n < sample; n++) for (const p of perspectives) frames += replayFrames(`b${n}`, dealsEvents[n], p).length;
-    const framesMs = ms(t0);
-    process.stdout.write(`replay frames: ${frames} frames (${sample} deals x ${perspectives.length} perspectives) in ${framesMs.toFixed(0)} ms = ${((framesMs * 1000) / frames).toFixed(1)} µs per frame (whole deal folded per call)\n`);
-    t0 = process.hrtime.bigint();
-    let single = 0;
-    for (let n = 0; n < sample; n++) single += (await ledger.frames(`b${n}`, { from: 10, to: 10 }, { kind: 'public' })).length;
-    const singleMs = ms(t0);
-    process.stdout.write(`single frame through the ledger (read stream + fold to step 10): ${((singleMs * 1000) / sample).toFixed(0)} µs per call (${single} frames)\n`);
-    await ledger.close();
+  // 5. Replay frames: a sample of deals, every perspective.
+  const sample = Math.min(500, DEALS);
+  const perspectives: Perspective[] = [{ kind: 'all' }, { kind: 'public' }, { kind: 'seat', seat: 0 }, { kind: 'seat', seat: 1 }, { kind: 'seat', seat: 2 }];
+  const dealsEvents: RecordedEvent[][] = [];
+  for (let n = 0; n < sample; n++) dealsEvents.push(await ledger.dealEvents(`b${n}`));
+  let frames = 0;
+  t0 = process.hrtime.bigint();
+  for (let n = 0; n < sample; n++) for (const p of perspectives) frames += replayFrames(`b${n}`, dealsEvents[n], p).length;
+  const framesMs = ms(t0);
+  process.stdout.write(
+    `replay frames: ${frames} frames (${sample} deals x ${perspectives.length} perspectives) in ${framesMs.toFixed(0)} ms = ${((framesMs * 1000) / frames).toFixed(1)} µs per frame (whole deal folded per call)\n`,
+  );
+  t0 = process.hrtime.bigint();
+  let single = 0;
+  for (let n = 0; n < sample; n++) single += (await ledger.frames(`b${n}`, { from: 10, to: 10 }, { kind: 'public' })).length;
+  const singleMs = ms(t0);
+  process.stdout.write(
+    `single frame through the ledger (read stream + fold to step 10): ${((singleMs * 1000) / sample).toFixed(0)} µs per call (${single} frames)\n`,
+  );
+  await ledger.close();
 }
 
 main().catch((err) => {

@@ -63,11 +63,13 @@ for (let r = 0; r < ROUNDS; r++) {
 const players = ['A', 'B', 'C'];
 const series: SheetDeal[][] = [];
 for (let s = 0; s < SERIES; s++) {
-  series.push(Array.from({ length: 36 }, (_, i) => {
-    const dealer = players[i % 3];
-    const seatPlayers = [players[(i + 1) % 3], players[(i + 2) % 3], dealer] as [string, string, string];
-    return { seatPlayers, dealer, result: results[(s * 36 + i) % results.length] };
-  }));
+  series.push(
+    Array.from({ length: 36 }, (_, i) => {
+      const dealer = players[i % 3];
+      const seatPlayers = [players[(i + 1) % 3], players[(i + 2) % 3], dealer] as [string, string, string];
+      return { seatPlayers, dealer, result: results[(s * 36 + i) % results.length] };
+    }),
+  );
 }
 const sheetStart = process.hrtime.bigint();
 for (const deals of series) seegerFabian(players, deals);
@@ -75,6 +77,8 @@ const sheetMs = Number(process.hrtime.bigint() - sheetStart) / 1e6;
 
 const median = [...rates].sort((a, b) => a - b)[Math.floor(ROUNDS / 2)];
 const overbids = results.filter((r) => r.overbid).length;
-console.log(`scoreGame: ${GAMES} games (${overbids} overbid), median ${Math.round(median).toLocaleString('en')} games/s over ${ROUNDS} rounds (min ${Math.round(Math.min(...rates)).toLocaleString('en')}, max ${Math.round(Math.max(...rates)).toLocaleString('en')})`);
+console.log(
+  `scoreGame: ${GAMES} games (${overbids} overbid), median ${Math.round(median).toLocaleString('en')} games/s over ${ROUNDS} rounds (min ${Math.round(Math.min(...rates)).toLocaleString('en')}, max ${Math.round(Math.max(...rates)).toLocaleString('en')})`,
+);
 console.log(`seegerFabian: ${SERIES} series of 36 deals in ${sheetMs.toFixed(0)} ms = ${Math.round(SERIES / (sheetMs / 1000)).toLocaleString('en')} series/s`);
 console.log(`peak RSS ${(process.memoryUsage().rss / 1048576).toFixed(0)} MB`);

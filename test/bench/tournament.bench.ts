@@ -33,7 +33,9 @@ const pct = (xs: number[], p: number): number => {
 };
 /** Wall p50/p99, and the CPU time of this process (server and client) within each sample's window. */
 const line = (label: string, xs: number[], target: string, cpu: number[]) =>
-  process.stdout.write(`${label.padEnd(46)} p50 ${pct(xs, 50).toFixed(2).padStart(7)} ms   p99 ${pct(xs, 99).toFixed(2).padStart(7)} ms   CPU p50 ${pct(cpu, 50).toFixed(2)} ms   (${xs.length} samples)   target ${target}\n`);
+  process.stdout.write(
+    `${label.padEnd(46)} p50 ${pct(xs, 50).toFixed(2).padStart(7)} ms   p99 ${pct(xs, 99).toFixed(2).padStart(7)} ms   CPU p50 ${pct(cpu, 50).toFixed(2)} ms   (${xs.length} samples)   target ${target}\n`,
+  );
 const cpuSince = (c: NodeJS.CpuUsage): number => cpuMs(process.cpuUsage(c));
 const cpuMs = (c: NodeJS.CpuUsage): number => (c.user + c.system) / 1000;
 
@@ -58,10 +60,53 @@ async function fill(ledger: Ledger, deals: number): Promise<void> {
       streamName: `deal-${dealId}`,
       expectedRevision: 'noStream',
       events: [
-        { type: 'DealStarted', data: { dealId, tableId, tournamentId: null, dealNumber: ((i - 1) % 36) + 1, dealer: players[2], players, sittingOut: [], computerSeats: [], profileId: 'isko', profileOptions: {}, profileVersion: '1', startedAt: '2026-11-29T12:00:00.000Z' }, metadata: meta(0) },
+        {
+          type: 'DealStarted',
+          data: {
+            dealId,
+            tableId,
+            tournamentId: null,
+            dealNumber: ((i - 1) % 36) + 1,
+            dealer: players[2],
+            players,
+            sittingOut: [],
+            computerSeats: [],
+            profileId: 'isko',
+            profileOptions: {},
+            profileVersion: '1',
+            startedAt: '2026-11-29T12:00:00.000Z',
+          },
+          metadata: meta(0),
+        },
         { type: 'ResultEntered', data: { facts, enteredBy: 'bench' }, metadata: meta(1) },
         { type: 'DealPassedIn', data: { dealNumber: 1 }, metadata: meta(2) },
-        { type: 'DealScored', data: { result: { kind: 'passedIn', passedIn: true, declarer: null, declaration: null, bid: null, won: null, gameValue: null, score: null, matadors: null, overbid: false, declarerPoints: null, declarerTricks: null, schneider: false, schwarz: false, seatScores: [0, 0, 0], notScoreableReason: null, derivation: [] }, profileId: 'isko', profileVersion: '1' }, metadata: meta(3) },
+        {
+          type: 'DealScored',
+          data: {
+            result: {
+              kind: 'passedIn',
+              passedIn: true,
+              declarer: null,
+              declaration: null,
+              bid: null,
+              won: null,
+              gameValue: null,
+              score: null,
+              matadors: null,
+              overbid: false,
+              declarerPoints: null,
+              declarerTricks: null,
+              schneider: false,
+              schwarz: false,
+              seatScores: [0, 0, 0],
+              notScoreableReason: null,
+              derivation: [],
+            },
+            profileId: 'isko',
+            profileVersion: '1',
+          },
+          metadata: meta(3),
+        },
       ],
     });
     if (batch.length === 2000 || i === deals) {
@@ -102,7 +147,8 @@ async function profileFrom(file: string | undefined): Promise<() => Promise<void
   const { writeFileSync } = await import('node:fs');
   const session = new Session();
   session.connect();
-  const post = (method: string, params?: object) => new Promise<any>((resolve, reject) => session.post(method, params ?? {}, (err, res) => (err ? reject(err) : resolve(res))));
+  const post = (method: string, params?: object) =>
+    new Promise<any>((resolve, reject) => session.post(method, params ?? {}, (err, res) => (err ? reject(err) : resolve(res))));
   await post('Profiler.enable');
   await post('Profiler.start');
   return async () => {
@@ -127,82 +173,116 @@ async function main(): Promise<void> {
 
   // (a) move -> subscription delivery, at a live table.
   if (PHASES.has('moves')) {
-  await gql(`mutation($c: ID!) { openTable(commandId: $c, input: { tableId: "bench", players: ["Anna", "Ben", "Cleo"], firstDealer: "Anna", seriesLength: 1000 }) { revision } }`, { c: newCommandId() });
-  const sub = collect(server.ws(admin), `subscription { tableUpdates(tableId: "bench") { eventId eventType } }`, {});
-  await new Promise((r) => setTimeout(r, 300));
-  const moveTimes: number[] = [];
-  const moveCpu: number[] = [];
-  let seed = 0;
-  while (moveTimes.length < MOVES) {
-    const start = await gql(`mutation($c: ID!) { startTableDeal(commandId: $c, input: { tableId: "bench", cards: { shuffle: SEEDED, seed: "b${seed++}" } }) { dealId } }`, { c: newCommandId() });
-    const dealId = start.startTableDeal.dealId;
-    let step = 0;
-    for (;;) {
-      const r = await gql(`query($id: ID!, $from: Int!) { deal(id: $id) { status frames(from: $from) { step phase toAct legalMoves { kind seat value card { code } cards { code } declaration { game hand ouvert schneiderAnnounced schwarzAnnounced } } } } }`, { id: dealId, from: step });
-      if (r.deal.status !== 'IN_PROGRESS' || moveTimes.length >= MOVES) break;
-      const last = r.deal.frames[r.deal.frames.length - 1];
-      step = last.step;
-      const move = chooseMove(dealId, last);
-      if (!move) break;
-      const seen = sub.received.length;
-      const c = process.cpuUsage();
-      const t = process.hrtime.bigint();
-      const res = await server.gql(move.mutation, move.variables, admin);
-      if (res.body.errors) throw new Error(JSON.stringify(res.body.errors));
-      await sub.until((rcv) => rcv.length > seen, 5000);
-      moveTimes.push(Number(process.hrtime.bigint() - t) / 1e6);
-      moveCpu.push(cpuSince(c));
+    await gql(
+      `mutation($c: ID!) { openTable(commandId: $c, input: { tableId: "bench", players: ["Anna", "Ben", "Cleo"], firstDealer: "Anna", seriesLength: 1000 }) { revision } }`,
+      { c: newCommandId() },
+    );
+    const sub = collect(server.ws(admin), `subscription { tableUpdates(tableId: "bench") { eventId eventType } }`, {});
+    await new Promise((r) => setTimeout(r, 300));
+    const moveTimes: number[] = [];
+    const moveCpu: number[] = [];
+    let seed = 0;
+    while (moveTimes.length < MOVES) {
+      const start = await gql(
+        `mutation($c: ID!) { startTableDeal(commandId: $c, input: { tableId: "bench", cards: { shuffle: SEEDED, seed: "b${seed++}" } }) { dealId } }`,
+        { c: newCommandId() },
+      );
+      const dealId = start.startTableDeal.dealId;
+      let step = 0;
+      for (;;) {
+        const r = await gql(
+          `query($id: ID!, $from: Int!) { deal(id: $id) { status frames(from: $from) { step phase toAct legalMoves { kind seat value card { code } cards { code } declaration { game hand ouvert schneiderAnnounced schwarzAnnounced } } } } }`,
+          { id: dealId, from: step },
+        );
+        if (r.deal.status !== 'IN_PROGRESS' || moveTimes.length >= MOVES) break;
+        const last = r.deal.frames[r.deal.frames.length - 1];
+        step = last.step;
+        const move = chooseMove(dealId, last);
+        if (!move) break;
+        const seen = sub.received.length;
+        const c = process.cpuUsage();
+        const t = process.hrtime.bigint();
+        const res = await server.gql(move.mutation, move.variables, admin);
+        if (res.body.errors) throw new Error(JSON.stringify(res.body.errors));
+        await sub.until((rcv) => rcv.length > seen, 5000);
+        moveTimes.push(Number(process.hrtime.bigint() - t) / 1e6);
+        moveCpu.push(cpuSince(c));
+      }
+      if (moveTimes.length < MOVES) {
+        const r = await gql(`query($id: ID!) { deal(id: $id) { status } }`, { id: dealId });
+        if (r.deal.status === 'IN_PROGRESS')
+          await gql(`mutation($c: ID!, $d: ID!) { abandonDeal(commandId: $c, dealId: $d, reason: TIMEOUT) { revision } }`, { c: newCommandId(), d: dealId });
+      }
     }
-    if (moveTimes.length < MOVES) {
-      const r = await gql(`query($id: ID!) { deal(id: $id) { status } }`, { id: dealId });
-      if (r.deal.status === 'IN_PROGRESS') await gql(`mutation($c: ID!, $d: ID!) { abandonDeal(commandId: $c, dealId: $d, reason: TIMEOUT) { revision } }`, { c: newCommandId(), d: dealId });
-    }
-  }
-  line('move mutation -> tableUpdates delivery', moveTimes, 'p50 <= 10 ms', moveCpu);
-  sub.stop();
+    line('move mutation -> tableUpdates delivery', moveTimes, 'p50 <= 10 ms', moveCpu);
+    sub.stop();
   }
 
   // (b) result-only entry.
   if (PHASES.has('entries')) {
-  // Series of 36 (R36) as at a tournament: a new table (not timed) after every 36 entries.
-  const entryTimes: number[] = [];
-  const entryCpu: number[] = [];
-  for (let i = 0; i < ENTRIES; i++) {
-    const table = `entry-${Math.floor(i / 36)}`;
-    if (i % 36 === 0) await gql(`mutation($c: ID!) { openTable(commandId: $c, input: { tableId: "${table}", players: ["Anna", "Ben", "Cleo"], firstDealer: "Anna" }) { revision } }`, { c: newCommandId() });
-    const c = process.cpuUsage();
-    const t = process.hrtime.bigint();
-    await gql(`mutation($c: ID!) { enterResult(commandId: $c, input: { tableId: "${table}", result: { declarer: "Anna", game: CLUBS, matadors: 2, bid: 18, declarerPoints: ${40 + (i % 50)} } }) { dealId } }`, { c: newCommandId() });
-    entryTimes.push(Number(process.hrtime.bigint() - t) / 1e6);
-    entryCpu.push(cpuSince(c));
-  }
-  line('enterResult (HTTP)', entryTimes, 'p50 <= 10 ms', entryCpu);
+    // Series of 36 (R36) as at a tournament: a new table (not timed) after every 36 entries.
+    const entryTimes: number[] = [];
+    const entryCpu: number[] = [];
+    for (let i = 0; i < ENTRIES; i++) {
+      const table = `entry-${Math.floor(i / 36)}`;
+      if (i % 36 === 0)
+        await gql(
+          `mutation($c: ID!) { openTable(commandId: $c, input: { tableId: "${table}", players: ["Anna", "Ben", "Cleo"], firstDealer: "Anna" }) { revision } }`,
+          { c: newCommandId() },
+        );
+      const c = process.cpuUsage();
+      const t = process.hrtime.bigint();
+      await gql(
+        `mutation($c: ID!) { enterResult(commandId: $c, input: { tableId: "${table}", result: { declarer: "Anna", game: CLUBS, matadors: 2, bid: 18, declarerPoints: ${40 + (i % 50)} } }) { dealId } }`,
+        { c: newCommandId() },
+      );
+      entryTimes.push(Number(process.hrtime.bigint() - t) / 1e6);
+      entryCpu.push(cpuSince(c));
+    }
+    line('enterResult (HTTP)', entryTimes, 'p50 <= 10 ms', entryCpu);
   }
 
   // (c) standings of a 500-player tournament after each deal.
   if (PHASES.has('standings')) {
-  const ledger = server.ledger;
-  const sys = (id: string) => ({ commandId: id, actorId: 'bench', role: 'system' as const });
-  await ledger.execute({ type: 'CreateTournament', tournamentId: 'big', name: 'Big' }, sys('big'));
-  const tables = Math.ceil(STANDINGS_PLAYERS / 3);
-  for (let t = 0; t < tables; t++) {
-    const players = [0, 1, 2].map((k) => `p${(t * 3 + k) % STANDINGS_PLAYERS}-${Math.floor((t * 3 + k) / STANDINGS_PLAYERS)}`);
-    await ledger.execute({ type: 'OpenTable', tableId: `big-${t}`, players, firstDealer: players[0], tournamentId: 'big', round: 1 }, sys(`big-open-${t}`));
-  }
-  const standingsTimes: number[] = [];
-  const standingsCpu: number[] = [];
-  const dealsPerTable = Number(process.env.STANDINGS_DEALS ?? 3);
-  for (let n = 1; n <= dealsPerTable; n++) {
+    const ledger = server.ledger;
+    const sys = (id: string) => ({ commandId: id, actorId: 'bench', role: 'system' as const });
+    await ledger.execute({ type: 'CreateTournament', tournamentId: 'big', name: 'Big' }, sys('big'));
+    const tables = Math.ceil(STANDINGS_PLAYERS / 3);
     for (let t = 0; t < tables; t++) {
-      await ledger.execute({ type: 'StartTableDeal', tableId: `big-${t}`, result: { kind: 'game', declarer: (n % 3) as 0 | 1 | 2, declaration: { gameType: 'grand', hand: false, schneiderAnnounced: false, schwarzAnnounced: false, ouvert: false }, matadors: 1, bid: 18, declarerPoints: 50 + n, nullWon: null, schneider: false, schwarz: false } }, sys(`big-${t}-${n}`));
-      const c = process.cpuUsage();
-      const t1 = process.hrtime.bigint();
-      await ledger.standings('big');
-      standingsTimes.push(Number(process.hrtime.bigint() - t1) / 1e6);
-      standingsCpu.push(cpuSince(c));
+      const players = [0, 1, 2].map((k) => `p${(t * 3 + k) % STANDINGS_PLAYERS}-${Math.floor((t * 3 + k) / STANDINGS_PLAYERS)}`);
+      await ledger.execute({ type: 'OpenTable', tableId: `big-${t}`, players, firstDealer: players[0], tournamentId: 'big', round: 1 }, sys(`big-open-${t}`));
     }
-  }
-  line(`standings of ${STANDINGS_PLAYERS} players after each deal`, standingsTimes, '<= 20 ms', standingsCpu);
+    const standingsTimes: number[] = [];
+    const standingsCpu: number[] = [];
+    const dealsPerTable = Number(process.env.STANDINGS_DEALS ?? 3);
+    for (let n = 1; n <= dealsPerTable; n++) {
+      for (let t = 0; t < tables; t++) {
+        await ledger.execute(
+          {
+            type: 'StartTableDeal',
+            tableId: `big-${t}`,
+            result: {
+              kind: 'game',
+              declarer: (n % 3) as 0 | 1 | 2,
+              declaration: { gameType: 'grand', hand: false, schneiderAnnounced: false, schwarzAnnounced: false, ouvert: false },
+              matadors: 1,
+              bid: 18,
+              declarerPoints: 50 + n,
+              nullWon: null,
+              schneider: false,
+              schwarz: false,
+            },
+          },
+          sys(`big-${t}-${n}`),
+        );
+        const c = process.cpuUsage();
+        const t1 = process.hrtime.bigint();
+        await ledger.standings('big');
+        standingsTimes.push(Number(process.hrtime.bigint() - t1) / 1e6);
+        standingsCpu.push(cpuSince(c));
+      }
+    }
+    line(`standings of ${STANDINGS_PLAYERS} players after each deal`, standingsTimes, '<= 20 ms', standingsCpu);
   }
   await stopProfile();
   await server.close();

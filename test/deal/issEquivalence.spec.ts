@@ -70,7 +70,13 @@ describe('a deal recorded through commands equals the same deal imported from it
     // The imported deal alone carries its archive record's own result check.
     expect(a?.archive).toBeNull();
     expect(b?.archive).not.toBeNull();
-    expect({ ...a, source: null, lastRevision: null, tableId: null, archive: null }).toEqual({ ...b, source: null, lastRevision: null, tableId: null, archive: null });
+    expect({ ...a, source: null, lastRevision: null, tableId: null, archive: null }).toEqual({
+      ...b,
+      source: null,
+      lastRevision: null,
+      tableId: null,
+      archive: null,
+    });
     expect(b?.status).not.toBe('inProgress');
   });
 });

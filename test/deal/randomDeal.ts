@@ -16,7 +16,14 @@ export function startCommand(dealId: string, seed: string, extra: Partial<StartD
 
 /** Picks a legal move; claims, resignations and re-declarations are rare so most games play out. */
 export function pick(moves: readonly Move[], random: RandomInt): Move {
-  const cards = moves.filter((m) => m.kind !== 'showCards' && m.kind !== 'resign' && m.kind !== 'kontra' && m.kind !== 're' && !(m.kind === 'declare' && moves.some((x) => x.kind === 'play')));
+  const cards = moves.filter(
+    (m) =>
+      m.kind !== 'showCards' &&
+      m.kind !== 'resign' &&
+      m.kind !== 'kontra' &&
+      m.kind !== 're' &&
+      !(m.kind === 'declare' && moves.some((x) => x.kind === 'play')),
+  );
   const pool = cards.length && random(400) !== 0 ? cards : moves;
   // Bidding: keep auctions short by passing often.
   const passes = pool.filter((m) => m.kind === 'pass');

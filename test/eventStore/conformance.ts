@@ -147,7 +147,8 @@ export function describeEventStoreConformance(
       it('an event appended by appendMany is byte for byte the event appendToStream writes (same hash)', async () => {
         const one = streamName('manyOne');
         const two = streamName('manyTwo');
-        const fixed = (n: number): NewEvent[] => Array.from({ length: n }, (_, i) => ({ type: 'T', data: { i, s: 'x' }, metadata: { eventId: randomUUID(), recordedAt: 'r', source: 'import:iss' } }));
+        const fixed = (n: number): NewEvent[] =>
+          Array.from({ length: n }, (_, i) => ({ type: 'T', data: { i, s: 'x' }, metadata: { eventId: randomUUID(), recordedAt: 'r', source: 'import:iss' } }));
         const batch = fixed(3);
         await store.appendToStream(one, batch, { expectedRevision: 'noStream' });
         const again = batch.map((e) => ({ ...e, metadata: { ...e.metadata, eventId: randomUUID() } }));
@@ -434,9 +435,7 @@ export function describeEventStoreConformance(
           await store.appendToStream(s, events(2), { expectedRevision: 2n });
           await store.appendToStream(`${prefix}-2`, events(1), { expectedRevision: 'noStream' });
           await c.untilEvents(6);
-          expect(c.received.map((e) => `${e.streamName}@${e.revision}`)).toEqual([
-            `${s}@0`, `${s}@1`, `${s}@2`, `${s}@3`, `${s}@4`, `${prefix}-2@0`,
-          ]);
+          expect(c.received.map((e) => `${e.streamName}@${e.revision}`)).toEqual([`${s}@0`, `${s}@1`, `${s}@2`, `${s}@3`, `${s}@4`, `${prefix}-2@0`]);
           expect(c.caughtUp).toHaveLength(1);
           expect(c.errors).toEqual([]);
         } finally {
@@ -654,9 +653,7 @@ export function describeEventStoreConformance(
         ['a caller-set hash', { type: 'T', data: {}, metadata: { eventId: randomUUID(), hash: 'x' } }, /hash/],
       ])('an event with %s → InvalidEventError', async (_label, bad, why) => {
         const s = streamName('badmeta');
-        const err = await store
-          .appendToStream(s, [event('Good', {}), bad as unknown as NewEvent], { expectedRevision: 'noStream' })
-          .catch((e: unknown) => e);
+        const err = await store.appendToStream(s, [event('Good', {}), bad as unknown as NewEvent], { expectedRevision: 'noStream' }).catch((e: unknown) => e);
         expect(err).toBeInstanceOf(InvalidEventError);
         expect((err as Error).message).toMatch(why);
         expect((await store.readStream(s)).exists).toBe(false);

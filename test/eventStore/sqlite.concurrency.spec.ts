@@ -159,8 +159,7 @@ describe('50 concurrent writers on one SQLite file (worker threads)', () => {
       expect(new Set(retried.events.map((e) => e.eventId)).size).toBe(retried.events.length);
       const keys = new Set(retried.events.map((e) => JSON.stringify(e.data)));
       for (let writer = 0; writer < WRITERS; writer++)
-        for (let i = 0; i < APPENDS_PER_WRITER; i++)
-          for (const k of [0, 1]) expect(keys.has(JSON.stringify({ i, k, writer }))).toBe(true);
+        for (let i = 0; i < APPENDS_PER_WRITER; i++) for (const k of [0, 1]) expect(keys.has(JSON.stringify({ i, k, writer }))).toBe(true);
       // Both events of one command sit side by side: appends are atomic even under contention.
       for (let r = 0; r < retried.events.length; r += 2) {
         expect(retried.events[r].metadata.commandId).toBe(retried.events[r + 1].metadata.commandId);

@@ -88,13 +88,10 @@ describe('verify on an untouched store', () => {
 });
 
 describe('tampering with the SQLite file directly', () => {
-  it('changing any single character of one event\'s data is caught and names that event', async () => {
+  it("changing any single character of one event's data is caught and names that event", async () => {
     const row = target();
     for (let i = 0; i < row.data.length; i++) {
-      const report = await withTampered(
-        (db) => db.prepare('UPDATE events SET data = ? WHERE position = ?').run(flip(row.data, i), row.position),
-        verifyFile,
-      );
+      const report = await withTampered((db) => db.prepare('UPDATE events SET data = ? WHERE position = ?').run(flip(row.data, i), row.position), verifyFile);
       expect({ i, named: report.breaks.map((b) => [b.streamName, b.revision, b.eventId]) }).toEqual({
         i,
         named: expect.arrayContaining([['skatDeal-2', '3', row.event_id]]),
@@ -102,7 +99,7 @@ describe('tampering with the SQLite file directly', () => {
     }
   });
 
-  it('changing any single character of one event\'s metadata is caught and names that event', async () => {
+  it("changing any single character of one event's metadata is caught and names that event", async () => {
     const row = target();
     for (let i = 0; i < row.metadata.length; i++) {
       const report = await withTampered(
@@ -124,20 +121,14 @@ describe('tampering with the SQLite file directly', () => {
     for (const rewrite of rewrites) {
       expect(JSON.parse(rewrite)).toEqual(JSON.parse(row.data));
       expect(rewrite).not.toBe(row.data);
-      const report = await withTampered(
-        (db) => db.prepare('UPDATE events SET data = ? WHERE position = ?').run(rewrite, row.position),
-        verifyFile,
-      );
+      const report = await withTampered((db) => db.prepare('UPDATE events SET data = ? WHERE position = ?').run(rewrite, row.position), verifyFile);
       expect(report.breaks.map((b) => b.reason)).toEqual([expect.stringMatching(/canonical form/)]);
       expect(report.breaks[0].eventId).toBe(row.event_id);
     }
   });
 
   it('a truncated stream (last event gone) and an emptied stream are caught by the stream record', async () => {
-    const truncated = await withTampered(
-      (db) => db.prepare("DELETE FROM events WHERE stream_name = 'skatDeal-3' AND revision = 5").run(),
-      verifyFile,
-    );
+    const truncated = await withTampered((db) => db.prepare("DELETE FROM events WHERE stream_name = 'skatDeal-3' AND revision = 5").run(), verifyFile);
     expect(truncated.breaks).toEqual([
       expect.objectContaining({ streamName: 'skatDeal-3', revision: '4', reason: expect.stringMatching(/recorded as 5 but its events end at 4/) }),
     ]);
@@ -165,7 +156,6 @@ describe('tampering with the SQLite file directly', () => {
 });
 
 describe('skat-ledger verify (CLI)', () => {
-
   it('exits 0 on an intact store and says so', async () => {
     const t = io();
     expect(await runCli(['verify', '--store', url], t.io)).toBe(0);
@@ -174,8 +164,7 @@ describe('skat-ledger verify (CLI)', () => {
 
   it('exits 1 on a tampered store and names stream, revision and event id (human and --json)', async () => {
     const row = target();
-    const tamper = (db: Database.Database) =>
-      db.prepare('UPDATE events SET data = ? WHERE position = ?').run(row.data.replace('"C3"', '"C4"'), row.position);
+    const tamper = (db: Database.Database) => db.prepare('UPDATE events SET data = ? WHERE position = ?').run(row.data.replace('"C3"', '"C4"'), row.position);
     const human = io();
     expect(await withTampered(tamper, () => runCli(['verify', '--store', url], human.io))).toBe(1);
     expect(human.text().stdout).toContain(`stream skatDeal-2  revision 3  event ${row.event_id}`);
@@ -183,9 +172,7 @@ describe('skat-ledger verify (CLI)', () => {
     expect(await withTampered(tamper, () => runCli(['verify', '--store', url, '--json'], json.io))).toBe(1);
     const parsed = JSON.parse(json.text().stdout);
     expect(parsed.ok).toBe(false);
-    expect(parsed.breaks).toEqual([
-      { streamName: 'skatDeal-2', revision: '3', eventId: row.event_id, reason: expect.stringMatching(/hash does not match/) },
-    ]);
+    expect(parsed.breaks).toEqual([{ streamName: 'skatDeal-2', revision: '3', eventId: row.event_id, reason: expect.stringMatching(/hash does not match/) }]);
   });
 
   it('takes the store from SKAT_LEDGER_STORE when --store is absent', async () => {

@@ -48,7 +48,9 @@ describe('install scripts', () => {
   it("better-sqlite3's install script ran: its native binding is built for this Node and opens a database", () => {
     const binding = join(root, 'node_modules', NEEDED, 'build', 'Release', 'better_sqlite3.node');
     if (!existsSync(binding)) {
-      throw new Error(`${binding} is missing: better-sqlite3's install script did not run (is it allowed in package.json's allowScripts?); run \`npm rebuild better-sqlite3\``);
+      throw new Error(
+        `${binding} is missing: better-sqlite3's install script did not run (is it allowed in package.json's allowScripts?); run \`npm rebuild better-sqlite3\``,
+      );
     }
     // Loaded here rather than imported, so that a wrong ABI fails this test by name.
     const Database = require(NEEDED) as typeof import('better-sqlite3');
@@ -56,9 +58,12 @@ describe('install scripts', () => {
     try {
       db = new Database(':memory:');
     } catch (error) {
-      throw new Error(`better-sqlite3's binding does not load on Node ${process.version} (ABI ${process.versions.modules}): ${(error as Error).message}; run \`npm rebuild better-sqlite3\``, {
-        cause: error,
-      });
+      throw new Error(
+        `better-sqlite3's binding does not load on Node ${process.version} (ABI ${process.versions.modules}): ${(error as Error).message}; run \`npm rebuild better-sqlite3\``,
+        {
+          cause: error,
+        },
+      );
     }
     try {
       expect(db.prepare('select 6 * 7 as answer').get()).toEqual({ answer: 42 });
@@ -69,13 +74,23 @@ describe('install scripts', () => {
 
   it('allowScripts reviews exactly the installed packages that have install scripts, and allows only better-sqlite3', () => {
     const policy = packageJson.allowScripts ?? {};
-    const withScripts = [...new Set(installedPackages(join(root, 'node_modules')).filter(hasInstallScript).map((pkg) => pkg.name))].sort();
+    const withScripts = [
+      ...new Set(
+        installedPackages(join(root, 'node_modules'))
+          .filter(hasInstallScript)
+          .map((pkg) => pkg.name),
+      ),
+    ].sort();
     // A package listed here but not installed is stale; one installed but not listed was never reviewed.
     expect(Object.keys(policy).sort()).toEqual(withScripts);
-    expect(Object.entries(policy).filter(([, allowed]) => allowed === true).map(([name]) => name)).toEqual([NEEDED]);
+    expect(
+      Object.entries(policy)
+        .filter(([, allowed]) => allowed === true)
+        .map(([name]) => name),
+    ).toEqual([NEEDED]);
   });
 
-  it('.npmrc does not make npm refuse the project\'s own CLI (strict-allow-scripts would block `npx skat-ledger`)', () => {
+  it(".npmrc does not make npm refuse the project's own CLI (strict-allow-scripts would block `npx skat-ledger`)", () => {
     const npmrc = readFileSync(join(root, '.npmrc'), 'utf8');
     expect(npmrc).not.toMatch(/^strict-allow-scripts\s*=\s*true\s*$/m);
   });

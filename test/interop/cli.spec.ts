@@ -9,7 +9,11 @@ const files = readdirSync(ISS_DIR)
   .filter((f) => f.endsWith('.sgf'))
   .sort()
   .map((f) => path.join(ISS_DIR, f));
-const corpusLines = files.flatMap((f) => readFileSync(f, 'utf8').split('\n').filter((l) => l.trim() !== ''));
+const corpusLines = files.flatMap((f) =>
+  readFileSync(f, 'utf8')
+    .split('\n')
+    .filter((l) => l.trim() !== ''),
+);
 
 async function cli(argv: string[], env: Record<string, string> = {}, tty = false): Promise<{ code: number; stdout: string; stderr: string }> {
   const out = new PassThrough();
@@ -70,12 +74,18 @@ describe('skat-ledger import / export / rebuild / rescore / stats (issue 6)', ()
   it('export ndjson filters by flag and refuses a bad value with exit code 2', async () => {
     const grands = await cli(['export', 'ndjson', '--store', store, '--game-type', 'grand']);
     expect(grands.code).toBe(0);
-    const deals = grands.stdout.split('\n').filter(Boolean).map((l) => JSON.parse(l));
+    const deals = grands.stdout
+      .split('\n')
+      .filter(Boolean)
+      .map((l) => JSON.parse(l));
     expect(deals).toHaveLength(10);
     const out = path.join(dir, 'xskat.ndjson');
     const toFile = await cli(['export', 'ndjson', '--store', store, '--player', 'xskat', '--result', 'won', '--out', out]);
     expect(toFile.code).toBe(0);
-    const fromFile = readFileSync(out, 'utf8').split('\n').filter(Boolean).map((l) => JSON.parse(l));
+    const fromFile = readFileSync(out, 'utf8')
+      .split('\n')
+      .filter(Boolean)
+      .map((l) => JSON.parse(l));
     expect(fromFile.length).toBeGreaterThan(0);
     expect(fromFile.every((d) => d.players.includes('xskat') && d.result.won === true)).toBe(true);
     const bad = await cli(['export', 'ndjson', '--store', store, '--game-type', 'skat']);
@@ -87,9 +97,13 @@ describe('skat-ledger import / export / rebuild / rescore / stats (issue 6)', ()
     const csv = await cli(['export', 'sheet', '--store', store, '--table', 'iss-series-251395', '--format', 'csv']);
     expect(csv.code).toBe(0);
     const rows = csv.stdout.split('\r\n');
-    expect(rows[1]).toBe('deal,dealer,declarer,game,outcome,entry,total xskat:2,total goskat,total xskat,corrected from,correction reason,deal id,entered,problems');
+    expect(rows[1]).toBe(
+      'deal,dealer,declarer,game,outcome,entry,total xskat:2,total goskat,total xskat,corrected from,correction reason,deal id,entered,problems',
+    );
     expect(rows[2]).toBe('1,xskat,goskat,hearts,won,40,0,40,0,,,iss-4913031,cards,');
-    expect(rows).toContain('Seeger-Fabian,game points,won,lost,50 x (won - lost),opponents lost,opponents lost points,total,rank,lost games (fee),loss fee (cents),computer');
+    expect(rows).toContain(
+      'Seeger-Fabian,game points,won,lost,50 x (won - lost),opponents lost,opponents lost points,total,rank,lost games (fee),loss fee (cents),computer',
+    );
     const html = await cli(['export', 'sheet', '--store', store, '--table', 'iss-series-251395', '--format', 'html']);
     expect(html.code).toBe(0);
     expect(html.stdout).toMatch(/^<!DOCTYPE html>/);
@@ -134,16 +148,17 @@ describe('skat-ledger import / export / rebuild / rescore / stats (issue 6)', ()
     expect(r.stdout).toContain('1 deals imported');
   });
 
-  it.each([['import', 'iss'], ['export', 'iss'], ['export', 'ndjson'], ['export', 'sheet'], ['rebuild'], ['rescore'], ['stats']].map((w) => [w.join(' '), w] as const))(
-    '%s --help prints usage, flags and exit codes',
-    async (name, words) => {
-      const r = await cli([...words, '--help']);
-      expect(r.code).toBe(0);
-      expect(r.stdout).toContain(`Usage: skat-ledger ${name}`);
-      expect(r.stdout).toContain('--store URL');
-      expect(r.stdout).toContain('Exit codes');
-    },
-  );
+  it.each(
+    [['import', 'iss'], ['export', 'iss'], ['export', 'ndjson'], ['export', 'sheet'], ['rebuild'], ['rescore'], ['stats']].map(
+      (w) => [w.join(' '), w] as const,
+    ),
+  )('%s --help prints usage, flags and exit codes', async (name, words) => {
+    const r = await cli([...words, '--help']);
+    expect(r.code).toBe(0);
+    expect(r.stdout).toContain(`Usage: skat-ledger ${name}`);
+    expect(r.stdout).toContain('--store URL');
+    expect(r.stdout).toContain('Exit codes');
+  });
 
   it('refuses bad usage with exit code 2', async () => {
     expect((await cli(['import', 'iss', '--store', store])).code).toBe(2);

@@ -141,11 +141,17 @@ describe('GET /api/export/deals.ndjson (issue 6)', () => {
 
   it('honours the filters given as query parameters', async () => {
     const grand = await get(port, '/api/export/deals.ndjson?gameType=grand', () => 0);
-    const grands = grand.body.split('\n').filter((l) => l !== '').map((l) => JSON.parse(l));
+    const grands = grand.body
+      .split('\n')
+      .filter((l) => l !== '')
+      .map((l) => JSON.parse(l));
     expect(grands).toHaveLength(10);
     expect(grands.every((d) => d.declaration.gameType === 'grand')).toBe(true);
     const mine = await get(port, '/api/export/deals.ndjson?player=xskat&from=2017-09-04&to=2017-09-05&result=won', () => 0);
-    const deals = mine.body.split('\n').filter((l) => l !== '').map((l) => JSON.parse(l));
+    const deals = mine.body
+      .split('\n')
+      .filter((l) => l !== '')
+      .map((l) => JSON.parse(l));
     expect(deals.length).toBeGreaterThan(0);
     for (const d of deals) {
       expect(d.players).toContain('xskat');
@@ -153,11 +159,20 @@ describe('GET /api/export/deals.ndjson (issue 6)', () => {
       expect(d.result.won).toBe(true);
     }
     const table = await get(port, '/api/export/deals.ndjson?table=iss-series-251395', () => 0);
-    expect(table.body.split('\n').filter((l) => l !== '').map((l) => JSON.parse(l).tableId)).toEqual(Array(7).fill('iss-series-251395'));
+    expect(
+      table.body
+        .split('\n')
+        .filter((l) => l !== '')
+        .map((l) => JSON.parse(l).tableId),
+    ).toEqual(Array(7).fill('iss-series-251395'));
   });
 
   it("takes the CLI's parameter names, strict ISO instants (an offset names the same instant), sort and max", async () => {
-    const parse = (body: string) => body.split('\n').filter((l) => l !== '').map((l) => JSON.parse(l) as { dealId: string; startedAt: string; declaration: { gameType: string } });
+    const parse = (body: string) =>
+      body
+        .split('\n')
+        .filter((l) => l !== '')
+        .map((l) => JSON.parse(l) as { dealId: string; startedAt: string; declaration: { gameType: string } });
     const grands = parse((await get(port, '/api/export/deals.ndjson?game-type=grand', () => 0)).body);
     expect(grands).toHaveLength(10);
     expect(grands.every((d) => d.declaration.gameType === 'grand')).toBe(true);
@@ -167,7 +182,9 @@ describe('GET /api/export/deals.ndjson (issue 6)', () => {
     expect(times).toEqual([...times].sort((a, b) => a - b));
     const newest = parse((await get(port, '/api/export/deals.ndjson?sort=newest', () => 0)).body);
     expect(newest.map((d) => d.dealId)).toEqual(all.map((d) => d.dealId).reverse());
-    expect(parse((await get(port, '/api/export/deals.ndjson?sort=newest&max=3', () => 0)).body).map((d) => d.dealId)).toEqual(newest.slice(0, 3).map((d) => d.dealId));
+    expect(parse((await get(port, '/api/export/deals.ndjson?sort=newest&max=3', () => 0)).body).map((d) => d.dealId)).toEqual(
+      newest.slice(0, 3).map((d) => d.dealId),
+    );
     // The same instant written in UTC and at +02:00 selects the same deals.
     const from = all[10].startedAt;
     const instant = new Date(Date.parse(from));
@@ -193,10 +210,12 @@ describe('GET /api/export/deals.ndjson (issue 6)', () => {
   it('honours Accept: application/x-ndjson, wildcards or none; anything else is 406', async () => {
     const withAccept = (accept: string) =>
       new Promise<{ status: number; contentType?: string }>((resolve, reject) => {
-        http.get({ host: '127.0.0.1', port, path: '/api/export/deals.ndjson?max=1', headers: { accept } }, (res) => {
-          res.resume();
-          resolve({ status: res.statusCode ?? 0, contentType: res.headers['content-type'] });
-        }).on('error', reject);
+        http
+          .get({ host: '127.0.0.1', port, path: '/api/export/deals.ndjson?max=1', headers: { accept } }, (res) => {
+            res.resume();
+            resolve({ status: res.statusCode ?? 0, contentType: res.headers['content-type'] });
+          })
+          .on('error', reject);
       });
     for (const accept of ['application/x-ndjson', 'application/json;q=0.5, application/x-ndjson', '*/*', 'application/*']) {
       expect([accept, (await withAccept(accept)).status]).toEqual([accept, 200]);
@@ -214,10 +233,12 @@ describe('GET /api/export/deals.ndjson (issue 6)', () => {
     const unknown = await get(port, '/api/export/deals.ndjson?colour=red', () => 0);
     expect(unknown.status).toBe(400);
     const denied = await new Promise<number>((resolve, reject) => {
-      http.get({ host: '127.0.0.1', port, path: '/api/export/deals.ndjson', headers: { authorization: 'Bearer nonsense' } }, (res) => {
-        res.resume();
-        resolve(res.statusCode ?? 0);
-      }).on('error', reject);
+      http
+        .get({ host: '127.0.0.1', port, path: '/api/export/deals.ndjson', headers: { authorization: 'Bearer nonsense' } }, (res) => {
+          res.resume();
+          resolve(res.statusCode ?? 0);
+        })
+        .on('error', reject);
     });
     expect(denied).toBe(401);
   });

@@ -31,7 +31,14 @@ describe('GET /api/export/deals.ndjson in the real app (ExportModule inside AppM
   const lines = async (url: string, token?: string) => {
     const res = await fetch(base + url, { headers: token ? { authorization: `Bearer ${token}` } : {} });
     const body = await res.text();
-    return { status: res.status, type: res.headers.get('content-type'), deals: body.split('\n').filter((l) => l !== '').map((l) => JSON.parse(l)) };
+    return {
+      status: res.status,
+      type: res.headers.get('content-type'),
+      deals: body
+        .split('\n')
+        .filter((l) => l !== '')
+        .map((l) => JSON.parse(l)),
+    };
   };
 
   it('serves every finished deal as application/x-ndjson to anyone, but a deal in progress only to those who may see every card', async () => {

@@ -18,7 +18,11 @@ const files = readdirSync(ISS_DIR)
   .filter((f) => f.endsWith('.sgf'))
   .sort()
   .map((f) => path.join(ISS_DIR, f));
-const corpus = files.flatMap((f) => readFileSync(f, 'utf8').split('\n').filter((l) => l.trim() !== ''));
+const corpus = files.flatMap((f) =>
+  readFileSync(f, 'utf8')
+    .split('\n')
+    .filter((l) => l.trim() !== ''),
+);
 const fixedClock = () => new Date('2026-12-01T08:00:00.000Z');
 
 /** Every deal stream's rows exactly as stored: id, type, data and metadata text (hash chain included). */
@@ -26,7 +30,10 @@ async function storedDeals(store: EventStore): Promise<Map<string, string[]>> {
   const out = new Map<string, string[]>();
   for await (const name of store.listStreams('deal-')) {
     const read = await store.readStream(name, { raw: true });
-    out.set(name, read.events.map((e) => `${e.revision} ${e.eventId} ${e.type} ${e.storedForm?.data} ${e.storedForm?.metadata}`));
+    out.set(
+      name,
+      read.events.map((e) => `${e.revision} ${e.eventId} ${e.type} ${e.storedForm?.data} ${e.storedForm?.metadata}`),
+    );
   }
   return out;
 }
@@ -63,7 +70,13 @@ describe('bulk ISS import', () => {
       // guesses for the other four (1-4, counting from its own start) are wrong: those four are
       // decided again here with 4-7, and the three stored ones are already present.
       const first = path.join(dir, 'first.sgf');
-      writeFileSync(first, corpus.filter((l) => l.includes('SE[251395]')).slice(-3).join('\n') + '\n');
+      writeFileSync(
+        first,
+        corpus
+          .filter((l) => l.includes('SE[251395]'))
+          .slice(-3)
+          .join('\n') + '\n',
+      );
       for (const ledger of [viaWorker, here]) expect((await importIssFiles(bulkImportTarget(ledger), [first], { worker: false })).imported).toBe(3);
       const all = await importIssFiles(bulkImportTarget(viaWorker), files, { worker: true, batchEvents: 500 });
       expect(all).toMatchObject({ imported: 30, alreadyPresent: 3, rejectedCount: 0, conflictCount: 0 });
@@ -108,7 +121,9 @@ describe('bulk ISS import', () => {
       expect(r.code).toBe(1);
       const summary = JSON.parse(r.stdout);
       expect(summary).toMatchObject({ records: 2, imported: 1, alreadyPresent: 0, conflictCount: 1, rejectedCount: 0 });
-      expect(summary.conflicts).toEqual([{ id: '541932', file, line: 2, fields: ['P0', 'R.v'], storedFile: expect.stringContaining('.sgf'), storedLine: expect.any(Number) }]);
+      expect(summary.conflicts).toEqual([
+        { id: '541932', file, line: 2, fields: ['P0', 'R.v'], storedFile: expect.stringContaining('.sgf'), storedLine: expect.any(Number) },
+      ]);
       // The stored deal is untouched: the export still writes the original line.
       const exported = await cli(['export', 'iss', '--store', store, '--deal', 'iss-541932']);
       expect(exported.stdout).toBe(original + '\n');

@@ -16,7 +16,9 @@ import { Ledger } from '../../src/ledger/ledger';
 import { runCliCaptured } from '../../src/cli/testing/capturedIo';
 
 const FILE = path.resolve(__dirname, '..', '..', '..', 'shared', 'data', 'iss', 'iss-b0n541-jskat-MessageParserTest.sgf');
-const records = readFileSync(FILE, 'utf8').split('\n').filter((l) => l.trim() !== '');
+const records = readFileSync(FILE, 'utf8')
+  .split('\n')
+  .filter((l) => l.trim() !== '');
 const idOf = (line: string) => /ID\[(\d+)\]/.exec(line)![1];
 // The first record squatted by a forged deal, one in the middle blocked by a taken command id.
 const FORGED = idOf(records[0]);
@@ -26,7 +28,10 @@ const BLOCKED = idOf(records[2]);
 async function liveDealEvents(): Promise<readonly { type: string; data: unknown; metadata: Record<string, unknown> }[]> {
   const scratch = await Ledger.open({ storeUrl: 'sqlite::memory:' });
   try {
-    await scratch.execute({ type: 'StartDeal', dealId: 'x', dealer: 'Trudy', players: ['Mallory', 'Eve', 'Trudy'], cards: { kind: 'seeded', seed: 'forged' } }, { commandId: 'legacy', actorId: 'mallory' });
+    await scratch.execute(
+      { type: 'StartDeal', dealId: 'x', dealer: 'Trudy', players: ['Mallory', 'Eve', 'Trudy'], cards: { kind: 'seeded', seed: 'forged' } },
+      { commandId: 'legacy', actorId: 'mallory' },
+    );
     // Without the chain fields: the store writes those.
     return (await scratch.dealEvents('x')).map((e) => {
       const { hash: _h, prevHash: _p, recordedAt: _r, ...metadata } = e.metadata as Record<string, unknown>;
@@ -65,7 +70,15 @@ describe('ISS import past blocked records (issue 13)', () => {
     expect(summary.conflicts).toEqual(
       expect.arrayContaining([
         { file: FILE, line: 1, id: FORGED, fields: ['(the stored deal is not an imported ISS record)'], storedFile: null, storedLine: null },
-        { file: FILE, line: 3, id: BLOCKED, fields: ['(the event ids of its import are taken by stream deal-t1-blocker)'], storedFile: null, storedLine: null, takenBy: 'deal-t1-blocker' },
+        {
+          file: FILE,
+          line: 3,
+          id: BLOCKED,
+          fields: ['(the event ids of its import are taken by stream deal-t1-blocker)'],
+          storedFile: null,
+          storedLine: null,
+          takenBy: 'deal-t1-blocker',
+        },
       ]),
     );
 
@@ -83,8 +96,14 @@ describe('ISS import past blocked records (issue 13)', () => {
     // A re-run does not stop at the blocked record either, and says the same in words.
     const again = await runCliCaptured(['import', 'iss', FILE, '--store', url]);
     expect(again.code).toBe(1);
-    expect(again.stdout).toContain(`CONFLICT ${FILE}:1 ID[${FORGED}]: stored with different content; differs in (the stored deal is not an imported ISS record); not imported`);
-    expect(again.stdout).toContain(`CONFLICT ${FILE}:3 ID[${BLOCKED}]: blocked (the event ids of its import are taken by stream deal-t1-blocker); not imported`);
-    expect(again.stdout).toContain(`${records.length} records read; nothing appended: all ${records.length - 2} readable records were already present; 0 rejected; 2 conflicts`);
+    expect(again.stdout).toContain(
+      `CONFLICT ${FILE}:1 ID[${FORGED}]: stored with different content; differs in (the stored deal is not an imported ISS record); not imported`,
+    );
+    expect(again.stdout).toContain(
+      `CONFLICT ${FILE}:3 ID[${BLOCKED}]: blocked (the event ids of its import are taken by stream deal-t1-blocker); not imported`,
+    );
+    expect(again.stdout).toContain(
+      `${records.length} records read; nothing appended: all ${records.length - 2} readable records were already present; 0 rejected; 2 conflicts`,
+    );
   });
 });

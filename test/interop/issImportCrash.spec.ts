@@ -46,7 +46,10 @@ async function snapshot(store: EventStore): Promise<Snapshot> {
   const deals = new Map<string, { dealNumber: number; last: string; count: number }>();
   for await (const name of store.listStreams()) {
     const read = await store.readStream(name);
-    streams.set(name, read.events.map((e) => e.eventId));
+    streams.set(
+      name,
+      read.events.map((e) => e.eventId),
+    );
     if (name.startsWith('deal-')) {
       const started = read.events.find((e) => e.type === 'DealStarted')?.data as { dealNumber: number } | undefined;
       deals.set(name, { dealNumber: started?.dealNumber ?? -1, last: read.events.at(-1)?.type ?? '', count: read.events.length });
@@ -65,19 +68,30 @@ describe('SIGKILL during a bulk ISS import (SQLite file)', () => {
   const corpus = readdirSync(ISS_DIR)
     .filter((f) => f.endsWith('.sgf'))
     .sort()
-    .flatMap((f) => readFileSync(path.join(ISS_DIR, f), 'utf8').split('\n').filter((l) => l.trim() !== ''));
+    .flatMap((f) =>
+      readFileSync(path.join(ISS_DIR, f), 'utf8')
+        .split('\n')
+        .filter((l) => l.trim() !== ''),
+    );
   const lines: string[] = [];
-  for (let k = 0; k < COPIES; k++) for (const l of corpus) lines.push(l.replace(/ID\[(\d+)\]/, `ID[${k}x$1]`).replace(/SE\[(\d+)\]/, `SE[${Math.floor(k / 4)}x$1]`));
+  for (let k = 0; k < COPIES; k++)
+    for (const l of corpus) lines.push(l.replace(/ID\[(\d+)\]/, `ID[${k}x$1]`).replace(/SE\[(\d+)\]/, `SE[${Math.floor(k / 4)}x$1]`));
   writeFileSync(records, lines.join('\n') + '\n');
   afterAll(() => {
     rmSync(dir, { recursive: true, force: true });
     rmSync(compiled, { recursive: true, force: true });
   });
 
-  function runChild(file: string, kill: KillPoint): Promise<{ killed: boolean; durationMs?: number; summary?: { imported: number; alreadyPresent: number; rejectedCount: number } }> {
+  function runChild(
+    file: string,
+    kill: KillPoint,
+  ): Promise<{ killed: boolean; durationMs?: number; summary?: { imported: number; alreadyPresent: number; rejectedCount: number } }> {
     const wal = () => (existsSync(`${file}-wal`) ? statSync(`${file}-wal`).size : 0);
     return new Promise((resolve, reject) => {
-      const child = spawn(process.execPath, [childFile], { env: { ...process.env, COMPILED: compiled, FILE: file, RECORDS: records }, stdio: ['ignore', 'pipe', 'pipe'] });
+      const child = spawn(process.execPath, [childFile], {
+        env: { ...process.env, COMPILED: compiled, FILE: file, RECORDS: records },
+        stdio: ['ignore', 'pipe', 'pipe'],
+      });
       let out = '';
       let err = '';
       let watcher: NodeJS.Timeout | undefined;

@@ -15,7 +15,11 @@ const ISS_DIR = path.join(SHARED, 'data', 'iss');
 const corpusLines = readdirSync(ISS_DIR)
   .filter((f) => f.endsWith('.sgf'))
   .sort()
-  .flatMap((f) => readFileSync(path.join(ISS_DIR, f), 'utf8').split('\n').filter((l) => l.trim() !== ''));
+  .flatMap((f) =>
+    readFileSync(path.join(ISS_DIR, f), 'utf8')
+      .split('\n')
+      .filter((l) => l.trim() !== ''),
+  );
 /** The corpus series with most records: 7 deals of xskat:2, goskat and xskat, in file order. */
 const SERIES = '251395';
 const TABLE = `iss-series-${SERIES}`;
@@ -162,7 +166,10 @@ describe('ISS import: a newcomer in a series (three seats, accounts changing)', 
   // After the 7th deal (dealer xskat) the deal passes to xskat:2 (R37); in this 8th deal the
   // account newbie holds the seat xskat held in the 2nd deal (same seats, another account).
   const second = seriesLines[1];
-  const newcomerLine = second.replace(/ID\[\d+\]/, 'ID[99913053]').replace(/DT\[[^\]]*\]/, 'DT[2017-09-04/14:23:40/UTC]').replace('P1[xskat]', 'P1[newbie]');
+  const newcomerLine = second
+    .replace(/ID\[\d+\]/, 'ID[99913053]')
+    .replace(/DT\[[^\]]*\]/, 'DT[2017-09-04/14:23:40/UTC]')
+    .replace('P1[xskat]', 'P1[newbie]');
 
   it('the 8th record seats newbie where xskat sat', () => {
     expect(second).toContain('P0[goskat]P1[xskat]P2[xskat:2]');

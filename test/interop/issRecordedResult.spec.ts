@@ -27,8 +27,12 @@ const declarerName = (line: string) => {
   return new RegExp(`P${seat}\\[([^\\]]+)\\]`).exec(line)![1];
 };
 const disagreesOnV = {
-  uses: 'engine', agrees: false, mismatches: [{ field: 'v', recorded: -96, recomputed: -48 }], text: 'recorded result disagrees: v',
-  recordedValue: -96, recordedDeclarerPoints: recordedPoints,
+  uses: 'engine',
+  agrees: false,
+  mismatches: [{ field: 'v', recorded: -96, recomputed: -48 }],
+  text: 'recorded result disagrees: v',
+  recordedValue: -96,
+  recordedDeclarerPoints: recordedPoints,
 };
 
 describe('recorded versus recomputed result of an imported deal', () => {
@@ -72,7 +76,14 @@ describe('recorded versus recomputed result of an imported deal', () => {
       expect(r.body.errors).toBeUndefined();
       expect(r.body.data.deal).toEqual({
         result: { score: -48 },
-        archive: { uses: 'ENGINE', agrees: false, text: 'recorded result disagrees: v', recordedValue: -96, recordedDeclarerPoints: recordedPoints, mismatches: [{ field: 'v', recorded: '-96', recomputed: '-48' }] },
+        archive: {
+          uses: 'ENGINE',
+          agrees: false,
+          text: 'recorded result disagrees: v',
+          recordedValue: -96,
+          recordedDeclarerPoints: recordedPoints,
+          mismatches: [{ field: 'v', recorded: '-96', recomputed: '-48' }],
+        },
       });
       expect(r.body.data.playerStats).toEqual({ uses: 'ENGINE', archiveRecordsCompared: 1, archiveRecordsDisagreeing: 1 });
     } finally {
@@ -86,7 +97,12 @@ describe('recorded versus recomputed result of an imported deal', () => {
     const record = JSON.parse(lines[0]);
     expect(record.result.score).toBe(-48);
     expect(record.iss.recordedResult.value).toBe(-96);
-    expect(record.iss.resultCheck).toEqual({ uses: 'engine', agrees: false, mismatches: [{ field: 'v', recorded: -96, recomputed: -48 }], text: 'recorded result disagrees: v' });
+    expect(record.iss.resultCheck).toEqual({
+      uses: 'engine',
+      agrees: false,
+      mismatches: [{ field: 'v', recorded: -96, recomputed: -48 }],
+      text: 'recorded result disagrees: v',
+    });
   });
 
   it('export iss writes the record as it was, byte for byte (its own v:-96 included)', async () => {
@@ -99,7 +115,14 @@ describe('recorded versus recomputed result of an imported deal', () => {
     const other = await Ledger.open({ storeUrl: 'sqlite::memory:' });
     try {
       await importIssText(bulkImportTarget(other), source);
-      const agrees = { uses: 'engine', agrees: true, mismatches: [], text: 'recorded result agrees', recordedValue: -48, recordedDeclarerPoints: recordedPoints };
+      const agrees = {
+        uses: 'engine',
+        agrees: true,
+        mismatches: [],
+        text: 'recorded result agrees',
+        recordedValue: -48,
+        recordedDeclarerPoints: recordedPoints,
+      };
       expect((await other.audit(`iss-${id}`))?.archive).toEqual(agrees);
       expect((await other.deal(`iss-${id}`))?.archive).toEqual(agrees);
       expect(await other.playerStats(declarerName(source))).toMatchObject({ archiveRecordsCompared: 1, archiveRecordsDisagreeing: 0 });

@@ -65,7 +65,20 @@ describe('ISS import and lossless export (issue 6)', () => {
       const converted = read.ok ? issRecordToEvents(read.record, c) : null;
       if (converted?.ok) converted.deal.events.forEach((e) => types.add(e.type));
     }
-    for (const t of ['BidCalled', 'BidHeld', 'BidPassed', 'SkatTaken', 'SkatDiscarded', 'GameDeclared', 'CardsShown', 'CardPlayed', 'GameResigned', 'DealAbandoned', 'DealPassedIn', 'DealScored']) {
+    for (const t of [
+      'BidCalled',
+      'BidHeld',
+      'BidPassed',
+      'SkatTaken',
+      'SkatDiscarded',
+      'GameDeclared',
+      'CardsShown',
+      'CardPlayed',
+      'GameResigned',
+      'DealAbandoned',
+      'DealPassedIn',
+      'DealScored',
+    ]) {
       expect(types).toContain(t);
     }
   });

@@ -50,7 +50,8 @@ describe('NDJSON hand histories (issue 6)', () => {
   it('the schema is a valid draft 2020-12 schema with descriptions', () => {
     expect(schema.$schema).toBe('https://json-schema.org/draft/2020-12/schema');
     expect(() => validator()).not.toThrow();
-    for (const [name, prop] of Object.entries(schema.properties)) expect([name, typeof (prop as { description?: string }).description === 'string' || '$ref' in prop]).toEqual([name, true]);
+    for (const [name, prop] of Object.entries(schema.properties))
+      expect([name, typeof (prop as { description?: string }).description === 'string' || '$ref' in prop]).toEqual([name, true]);
   });
 
   it('every imported deal exports as one line that validates against deal.schema.json', async () => {
@@ -77,7 +78,16 @@ describe('NDJSON hand histories (issue 6)', () => {
     expect(d.skat).toEqual({ pickedUp: true, discarded: ['ST', 'H8'] });
     expect(d.declaration).toMatchObject({ gameType: 'diamonds', hand: false });
     expect(d.tricks).toHaveLength(10);
-    expect(d.tricks[0]).toMatchObject({ number: 1, leader: 0, cards: [{ seat: 0, card: 'SA' }, { seat: 1, card: 'S7' }, { seat: 2, card: 'DA' }], winner: 2 });
+    expect(d.tricks[0]).toMatchObject({
+      number: 1,
+      leader: 0,
+      cards: [
+        { seat: 0, card: 'SA' },
+        { seat: 1, card: 'S7' },
+        { seat: 2, card: 'DA' },
+      ],
+      winner: 2,
+    });
     // R[d:2 loss v:-54 m:-2 bidok p:59 t:4 ...]: the engine agrees with the server here.
     expect(d.result).toMatchObject({ kind: 'scored', won: false, score: -54, matadors: -2, declarerPoints: 59, declarerTricks: 4 });
     expect(d.result.derivation.length).toBeGreaterThan(0);

@@ -56,7 +56,14 @@ describe('skat-ledger analyze iss --json (issue #15 output contract)', () => {
     expect(r.code).toBe(0);
     expect(r.stderr).toBe('');
     expect(r.answers).toHaveLength(1);
-    const a = r.answers[0] as { id: string; toMove: number; value: number; declarerCanTakeAll: boolean; defendersCanTakeTrick: boolean; moves: { card: string; value: number }[] };
+    const a = r.answers[0] as {
+      id: string;
+      toMove: number;
+      value: number;
+      declarerCanTakeAll: boolean;
+      defendersCanTakeTrick: boolean;
+      moves: { card: string; value: number }[];
+    };
     expect(Object.keys(a)).toEqual(KEYS);
     expect(a.id).toBe('541932');
     expect(a.toMove).toBe(2);
@@ -73,7 +80,9 @@ describe('skat-ledger analyze iss --json (issue #15 output contract)', () => {
     // The declarer (seat 2) is to move: the value is the best of his cards.
     expect(a.value).toBe(Math.max(...a.moves.map((m) => m.value)));
     // Integers are written as integers (74, not 74.0 or "74").
-    expect(r.raw[0]).toMatch(/^\{"id":"541932","toMove":2,"value":\d+,"declarerCanTakeAll":(true|false),"defendersCanTakeTrick":(true|false),"moves":\[(\{"card":"[CSHD][AKQJT987]","value":\d+\},?)+\]\}$/);
+    expect(r.raw[0]).toMatch(
+      /^\{"id":"541932","toMove":2,"value":\d+,"declarerCanTakeAll":(true|false),"defendersCanTakeTrick":(true|false),"moves":\[(\{"card":"[CSHD][AKQJT987]","value":\d+\},?)+\]\}$/,
+    );
   });
 
   it('a defender to move gets the minimum, the declarer the maximum; cuts at trick starts and mid-trick', async () => {
@@ -98,7 +107,14 @@ describe('skat-ledger analyze iss --json (issue #15 output contract)', () => {
       for (const m of a.moves as { card: string; value: string }[]) expect(['won', 'lost']).toContain(m.value);
     }
     // After 0 C8 middlehand (the declarer, holding CT) must follow clubs: CT is his only club.
-    expect(r.answers[1]).toEqual({ id: '25', toMove: 1, value: 'lost', declarerCanTakeAll: null, defendersCanTakeTrick: null, moves: [{ card: 'CT', value: 'lost' }] });
+    expect(r.answers[1]).toEqual({
+      id: '25',
+      toMove: 1,
+      value: 'lost',
+      declarerCanTakeAll: null,
+      defendersCanTakeTrick: null,
+      moves: [{ card: 'CT', value: 'lost' }],
+    });
   });
 
   it('no card left to play (all tricks played; a null game after the declarer took a trick) and malformed lines: {"id","error"}', async () => {

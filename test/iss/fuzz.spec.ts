@@ -150,7 +150,9 @@ describe(`ISS fuzzing (seed ${SEED}, ${COUNT} mutated records)`, () => {
         if (back !== c.line) {
           let at = 0;
           while (back[at] === c.line[at]) at++;
-          problems.push(`case ${i} (${c.mutator}): written back differently at ${at}: "${c.line.slice(at - 20, at + 20)}" vs "${back.slice(at - 20, at + 20)}"`);
+          problems.push(
+            `case ${i} (${c.mutator}): written back differently at ${at}: "${c.line.slice(at - 20, at + 20)}" vs "${back.slice(at - 20, at + 20)}"`,
+          );
         }
       } else {
         failures++;
@@ -164,7 +166,11 @@ describe(`ISS fuzzing (seed ${SEED}, ${COUNT} mutated records)`, () => {
 
   it('the verifier never throws, gives one verdict per line, and every non-agreement carries a reason', async () => {
     const verdicts: IssVerdict[] = [];
-    for await (const v of verifyIssLines(cases.map((c) => c.line), ISS)) verdicts.push(v);
+    for await (const v of verifyIssLines(
+      cases.map((c) => c.line),
+      ISS,
+    ))
+      verdicts.push(v);
     const nonBlank = cases.filter((c) => c.line.replace(/\r$/, '').trim() !== '').length;
     expect(verdicts).toHaveLength(nonBlank);
     const byStatus: Record<string, number> = {};

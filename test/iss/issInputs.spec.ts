@@ -22,7 +22,11 @@ afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
 /** Record 541932 with its three players renamed: "Jürgen" etc. written in Latin-1 bytes. */
 function latin1Record(): Buffer {
-  const line = corpusLineById('541932').replace('ID[541932]', 'ID[541932001]').replace(/P0\[[^\]]*\]/, 'P0[Jürgen]').replace(/P1\[[^\]]*\]/, 'P1[Änne]').replace(/P2\[[^\]]*\]/, 'P2[Øyvind]');
+  const line = corpusLineById('541932')
+    .replace('ID[541932]', 'ID[541932001]')
+    .replace(/P0\[[^\]]*\]/, 'P0[Jürgen]')
+    .replace(/P1\[[^\]]*\]/, 'P1[Änne]')
+    .replace(/P2\[[^\]]*\]/, 'P2[Øyvind]');
   return Buffer.from(line, 'latin1');
 }
 
@@ -51,7 +55,14 @@ describe('iss inputs: BOM, Latin-1, compressed dumps, standard input, closed pip
     expect(exported.code).toBe(0);
     const back = readFileSync(out);
     // Each line as it was in the file (the BOM is not part of a line), the Latin-1 one included.
-    expect([...back.toString('latin1').split('\n').filter((l) => l !== '')].sort()).toEqual(lines.map((l) => l.toString('latin1')).sort());
+    expect(
+      [
+        ...back
+          .toString('latin1')
+          .split('\n')
+          .filter((l) => l !== ''),
+      ].sort(),
+    ).toEqual(lines.map((l) => l.toString('latin1')).sort());
     expect(back.includes(latin1Record())).toBe(true);
   });
 
@@ -81,11 +92,14 @@ describe('iss inputs: BOM, Latin-1, compressed dumps, standard input, closed pip
       expect(r.stderr).toBe('');
       expect(JSON.parse(r.stdout)).toMatchObject({ records: 33, agree: 29, notScoreable: 4 });
     }
-    const r = spawnSync(process.execPath, [MAIN, 'import', 'iss', '-', '--store', `sqlite:${join(dir, 'stdin.db')}`, '--json'], { input: gzipSync(text), encoding: 'utf8' });
+    const r = spawnSync(process.execPath, [MAIN, 'import', 'iss', '-', '--store', `sqlite:${join(dir, 'stdin.db')}`, '--json'], {
+      input: gzipSync(text),
+      encoding: 'utf8',
+    });
     expect(JSON.parse(r.stdout)).toMatchObject({ records: 33, imported: 33 });
   });
 
-  (haveDist ? it : it.skip)('output into a closed pipe (iss verify FILE | head -1) ends quietly with the run\'s own exit code', () => {
+  (haveDist ? it : it.skip)("output into a closed pipe (iss verify FILE | head -1) ends quietly with the run's own exit code", () => {
     // 5,000 malformed lines print far more than a pipe holds, so the writer meets the closed end.
     const file = join(dir, 'many-bad.sgf');
     writeFileSync(file, Array.from({ length: 5000 }, (_, i) => `(;GM[Skat]ID[${i}]MV[w ]R[passed] ;)`).join('\n') + '\n');
@@ -95,23 +109,27 @@ describe('iss inputs: BOM, Latin-1, compressed dumps, standard input, closed pip
     expect(r.status).toBe(1); // malformed lines: 1, as without the pipe
   });
 
-  (haveDist ? it : it.skip)('verifying on worker threads gives exactly the verdicts and order of verifying in one thread', () => {
-    const good = corpusLineById('541932');
-    const lines: string[] = [];
-    for (let k = 0; k < 3000; k++) {
-      const c = corpus[k % corpus.length];
-      lines.push(k % 7 === 0 ? good.replace('v:-54', 'v:-55') : k % 11 === 0 ? c.slice(0, 200) : k % 13 === 0 ? '' : c);
-    }
-    const file = join(dir, 'mixed.sgf');
-    writeFileSync(file, lines.join('\n') + '\n');
-    const run = (...args: string[]) => spawnSync(process.execPath, [MAIN, 'iss', 'verify', file, ...args], { encoding: 'utf8' });
-    for (const json of [[], ['--json']]) {
-      const one = run('--workers', '0', ...json);
-      const two = run('--workers', '2', ...json);
-      expect(two.stderr).toBe('');
-      expect(two.stdout).toBe(one.stdout);
-      expect(two.status).toBe(one.status);
-      expect(two.status).toBe(1);
-    }
-  }, 60_000);
+  (haveDist ? it : it.skip)(
+    'verifying on worker threads gives exactly the verdicts and order of verifying in one thread',
+    () => {
+      const good = corpusLineById('541932');
+      const lines: string[] = [];
+      for (let k = 0; k < 3000; k++) {
+        const c = corpus[k % corpus.length];
+        lines.push(k % 7 === 0 ? good.replace('v:-54', 'v:-55') : k % 11 === 0 ? c.slice(0, 200) : k % 13 === 0 ? '' : c);
+      }
+      const file = join(dir, 'mixed.sgf');
+      writeFileSync(file, lines.join('\n') + '\n');
+      const run = (...args: string[]) => spawnSync(process.execPath, [MAIN, 'iss', 'verify', file, ...args], { encoding: 'utf8' });
+      for (const json of [[], ['--json']]) {
+        const one = run('--workers', '0', ...json);
+        const two = run('--workers', '2', ...json);
+        expect(two.stderr).toBe('');
+        expect(two.stdout).toBe(one.stdout);
+        expect(two.status).toBe(one.status);
+        expect(two.status).toBe(1);
+      }
+    },
+    60_000,
+  );
 });

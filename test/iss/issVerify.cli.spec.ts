@@ -4,7 +4,6 @@ import { join } from 'node:path';
 import { corpusFiles, corpusLineById } from './corpus';
 import { runCliCaptured as cli } from '../../src/cli/testing/capturedIo';
 
-
 describe('skat-ledger iss verify (acceptance: the 33 real ISS records)', () => {
   let dir: string;
   beforeAll(() => {

@@ -135,20 +135,24 @@ const cases: ReadonlyArray<{ name: string; rule: string; line: string; isko?: Re
     line: record(DEAL_S, `0 SHS ${S_TRICK_DA} 2 DK 0 CA 1 HK 2 DT 0 S8 1 SQ`, R('d:0 loss v:-132 m:1 bidok p:3 t:0 s:1 z:1', 0)),
   },
   {
-    name: 'schwarz announced, ended at the defenders\' first trick: announced levels only, s:0 z:0',
+    name: "schwarz announced, ended at the defenders' first trick: announced levels only, s:0 z:0",
     rule: 'R19',
     // 11 × (1 + 1 + 1 + 1 + 1 + 1 + 1) = 77 → −154 (D1); p 14, 1 trick.
     line: record(DEAL_S, `0 SHZ ${S_TRICK_SA} ${S_TRICK_DA}`, R('d:0 loss v:-154 m:1 bidok p:14 t:1 s:0 z:0', 0)),
   },
   {
-    name: 'schwarz announced, lost at the defenders\' first trick with 90 or more points: still s:0 (an announced game lost never reaches a level by points)',
+    name: "schwarz announced, lost at the defenders' first trick with 90 or more points: still s:0 (an announced game lost never reaches a level by points)",
     rule: 'D3',
     // SA SQ DT (24), ST S7 DA (21), HA HT H7 (21), CA CT CQ (24): 3 + 90 = 93 in 4 tricks; then D7 D8 DK
     // to rearhand ends it: 11 × 7 = 77 → −154.
-    line: record(DEAL_S, '0 SHZ 0 SA 1 SQ 2 DT 0 ST 1 S7 2 DA 0 HA 1 HT 2 H7 0 CA 1 CT 2 CQ 0 D7 1 D8 2 DK', R('d:0 loss v:-154 m:1 bidok p:93 t:4 s:0 z:0', 0)),
+    line: record(
+      DEAL_S,
+      '0 SHZ 0 SA 1 SQ 2 DT 0 ST 1 S7 2 DA 0 HA 1 HT 2 H7 0 CA 1 CT 2 CQ 0 D7 1 D8 2 DK',
+      R('d:0 loss v:-154 m:1 bidok p:93 t:4 s:0 z:0', 0),
+    ),
   },
   {
-    name: 'spades ouvert, ended at the defenders\' first trick: s:0 z:0',
+    name: "spades ouvert, ended at the defenders' first trick: s:0 z:0",
     rule: 'R19',
     // ouvert adds one more: 11 × 8 = 88 → −176.
     line: record(DEAL_S, `0 SO.${DEAL_S[0].join('.')} ${S_TRICK_SA} ${S_TRICK_DA}`, R('d:0 loss v:-176 m:1 bidok p:14 t:1 s:0 z:0', 0)),

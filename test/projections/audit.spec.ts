@@ -70,12 +70,18 @@ describe('audit and re-scoring', () => {
     // A deal recorded by an engine with a scoring bug: its DealScored says +1 more than the rules give.
     let bad = randomDeal('r2', 'rescore-2');
     for (let i = 3; bad.state.recordedResult?.kind !== 'scored'; i++) bad = randomDeal('r2', `rescore-${i}`);
-    const tampered = bad.events.map((e) => (e.type === 'DealScored' ? { ...e, data: { ...e.data, result: { ...e.data.result, score: (e.data.result.score as number) + 1 } } } : e));
+    const tampered = bad.events.map((e) =>
+      e.type === 'DealScored' ? { ...e, data: { ...e.data, result: { ...e.data.result, score: (e.data.result.score as number) + 1 } } } : e,
+    );
     await ledger.appendDealEvents('r2', asNewEvents('r2', tampered));
     const diffs = await ledger.rescore();
-    expect(diffs).toEqual([{ dealId: 'r2', field: 'score', recorded: (bad.state.recordedResult!.score as number) + 1, recomputed: bad.state.recordedResult!.score }]);
+    expect(diffs).toEqual([
+      { dealId: 'r2', field: 'score', recorded: (bad.state.recordedResult!.score as number) + 1, recomputed: bad.state.recordedResult!.score },
+    ]);
     const audit = await ledger.audit('r2');
-    expect(audit?.differences).toEqual([{ field: 'score', recorded: (bad.state.recordedResult!.score as number) + 1, recomputed: bad.state.recordedResult!.score }]);
+    expect(audit?.differences).toEqual([
+      { field: 'score', recorded: (bad.state.recordedResult!.score as number) + 1, recomputed: bad.state.recordedResult!.score },
+    ]);
     await ledger.close();
   });
 
@@ -102,7 +108,10 @@ describe('audit and re-scoring', () => {
     const next = await ledger.execute({ type: 'StartTableDeal', tableId: 'm', cards: { kind: 'seeded', seed: 'm3' } }, ctx());
     expect(await ledger.deal(next.dealId!)).toMatchObject({ dealer: 'B', dealNumber: 2 });
     const sheet = await ledger.scoreSheet('m');
-    expect(sheet?.rows.map((r) => [r.dealId, r.notScoreable])).toEqual([['m-1', true], ['m-1-redeal-1', false]]);
+    expect(sheet?.rows.map((r) => [r.dealId, r.notScoreable])).toEqual([
+      ['m-1', true],
+      ['m-1-redeal-1', false],
+    ]);
     expect(sheet?.dealsPlayed).toBe(1);
     expect(sheet?.problem).toBeNull();
     await ledger.close();

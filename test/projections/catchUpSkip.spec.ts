@@ -13,7 +13,11 @@ import { randomDeal } from '../deal/randomDeal';
 
 async function appendDeal(store: EventStore, i: number): Promise<void> {
   const { events } = randomDeal(`c${i}`, `skip-${i}`);
-  await store.appendToStream(`deal-c${i}`, events.map((e, k) => ({ ...e, metadata: { eventId: eventIdFor(`skip-${i}`, k) } })), { expectedRevision: 'noStream' });
+  await store.appendToStream(
+    `deal-c${i}`,
+    events.map((e, k) => ({ ...e, metadata: { eventId: eventIdFor(`skip-${i}`, k) } })),
+    { expectedRevision: 'noStream' },
+  );
 }
 
 /** Counts the log reads a runner makes; `token: false` hides the store's change token. */
@@ -55,21 +59,24 @@ describe('catch-up skips the log read when nothing changed (change token)', () =
   it.each([
     ['in the store file', true],
     ['in memory', false],
-  ])('a ledger over one store object sees a deal appended through another store object on the same file at its next query (read models %s)', async (_where, sameFile) => {
-    const file = path.join(dir, `two-stores-${sameFile ? 'same' : 'memory'}.db`);
-    const writer = openSqliteEventStore(file);
-    const reader = openSqliteEventStore(file);
-    const ledger = await Ledger.withStore(reader, { readModelUrl: sameFile ? `sqlite:${file}` : 'sqlite::memory:' });
-    await appendDeal(writer, 0);
-    expect((await ledger.deal('c0'))?.dealId).toBe('c0');
-    // Quiet queries in between (skipped reads) do not hide the next foreign append.
-    for (let k = 0; k < 3; k++) expect((await ledger.deals({}, { first: 10 })).items.length).toBe(1);
-    await appendDeal(writer, 1);
-    expect((await ledger.deal('c1'))?.dealId).toBe('c1');
-    expect((await ledger.deals({}, { first: 10 })).items.length).toBe(2);
-    await ledger.close();
-    await writer.dispose();
-  });
+  ])(
+    'a ledger over one store object sees a deal appended through another store object on the same file at its next query (read models %s)',
+    async (_where, sameFile) => {
+      const file = path.join(dir, `two-stores-${sameFile ? 'same' : 'memory'}.db`);
+      const writer = openSqliteEventStore(file);
+      const reader = openSqliteEventStore(file);
+      const ledger = await Ledger.withStore(reader, { readModelUrl: sameFile ? `sqlite:${file}` : 'sqlite::memory:' });
+      await appendDeal(writer, 0);
+      expect((await ledger.deal('c0'))?.dealId).toBe('c0');
+      // Quiet queries in between (skipped reads) do not hide the next foreign append.
+      for (let k = 0; k < 3; k++) expect((await ledger.deals({}, { first: 10 })).items.length).toBe(1);
+      await appendDeal(writer, 1);
+      expect((await ledger.deal('c1'))?.dealId).toBe('c1');
+      expect((await ledger.deals({}, { first: 10 })).items.length).toBe(2);
+      await ledger.close();
+      await writer.dispose();
+    },
+  );
 
   it('a deal appended by another process (as a CLI import would) is seen at the next query', async () => {
     const file = path.join(dir, 'other-process.db');
@@ -83,7 +90,10 @@ describe('catch-up skips the log read when nothing changed (change token)', () =
       const { events } = randomDeal('x1', 'other-process');
       store.appendToStream('deal-x1', events.map((e, k) => ({ ...e, metadata: { eventId: eventIdFor('other-process', k) } })), { expectedRevision: 'noStream' })
         .then(() => store.dispose());`;
-    execFileSync(process.execPath, ['-r', 'ts-node/register/transpile-only', '-e', script], { cwd: path.resolve(__dirname, '../..'), env: { ...process.env, TS_NODE_TRANSPILE_ONLY: 'true' } });
+    execFileSync(process.execPath, ['-r', 'ts-node/register/transpile-only', '-e', script], {
+      cwd: path.resolve(__dirname, '../..'),
+      env: { ...process.env, TS_NODE_TRANSPILE_ONLY: 'true' },
+    });
     expect((await ledger.deal('x1'))?.dealId).toBe('x1');
     expect((await ledger.deals({}, { first: 10 })).totalCount).toBe(1);
     await ledger.close();

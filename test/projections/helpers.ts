@@ -13,7 +13,11 @@ import type { Seat } from '../../src/rules/seat';
 import { pick } from '../deal/randomDeal';
 
 let counter = 0;
-export const ctx = (actorId = 'player', extra: Record<string, unknown> = {}) => ({ commandId: `cmd-${++counter}-${Math.random().toString(36).slice(2)}`, actorId, ...extra });
+export const ctx = (actorId = 'player', extra: Record<string, unknown> = {}) => ({
+  commandId: `cmd-${++counter}-${Math.random().toString(36).slice(2)}`,
+  actorId,
+  ...extra,
+});
 
 /** Plays the current deal of a table to its end with random legal commands through the ledger. */
 export async function playTableDeal(ledger: Ledger, tableId: string, seed: string): Promise<string> {
@@ -61,8 +65,19 @@ export function result(declarer: Seat | null, kind: GameResult['kind'], won: boo
 }
 
 /** A deal recorded only by its start and its result (hand-made, appended as one batch). */
-export function handMadeDeal(started: Omit<DealStartedData, 'profileId' | 'profileOptions' | 'profileVersion' | 'computerSeats' | 'startedAt' | 'tournamentId'> & Partial<DealStartedData>, r: GameResult): NewEvent[] {
-  const data: DealStartedData = { profileId: 'isko', profileOptions: {}, profileVersion: '1', computerSeats: [], startedAt: '2026-11-29T10:00:00.000Z', tournamentId: null, ...started };
+export function handMadeDeal(
+  started: Omit<DealStartedData, 'profileId' | 'profileOptions' | 'profileVersion' | 'computerSeats' | 'startedAt' | 'tournamentId'> & Partial<DealStartedData>,
+  r: GameResult,
+): NewEvent[] {
+  const data: DealStartedData = {
+    profileId: 'isko',
+    profileOptions: {},
+    profileVersion: '1',
+    computerSeats: [],
+    startedAt: '2026-11-29T10:00:00.000Z',
+    tournamentId: null,
+    ...started,
+  };
   const scored: DealScoredData = { result: r, profileId: 'isko', profileVersion: '1' };
   const cmd = `hand-made-${started.dealId}`;
   return [

@@ -28,7 +28,11 @@ afterAll(() => rmSync(dir, { recursive: true, force: true }));
 async function appendDeal(store: EventStore, dealId: string, seed: string, upTo?: number): Promise<void> {
   const { events } = randomDeal(dealId, seed);
   const chosen = upTo === undefined ? events : events.slice(0, upTo);
-  await store.appendToStream(`deal-${dealId}`, chosen.map((e, k) => ({ ...e, metadata: { eventId: eventIdFor(`${seed}-${dealId}`, k) } })), { expectedRevision: 'noStream' });
+  await store.appendToStream(
+    `deal-${dealId}`,
+    chosen.map((e, k) => ({ ...e, metadata: { eventId: eventIdFor(`${seed}-${dealId}`, k) } })),
+    { expectedRevision: 'noStream' },
+  );
 }
 
 describe.each([
@@ -64,7 +68,9 @@ describe.each([
 
     const refused = Ledger.open({ storeUrl: storeB, readModelUrl: file });
     await expect(refused).rejects.toThrow(ReadModelMismatchError);
-    await expect(Ledger.open({ storeUrl: storeB, readModelUrl: file })).rejects.toThrow(/do not belong to this event store: it was built from another store.*Nothing is served/);
+    await expect(Ledger.open({ storeUrl: storeB, readModelUrl: file })).rejects.toThrow(
+      /do not belong to this event store: it was built from another store.*Nothing is served/,
+    );
 
     // Asked to rebuild: what is served is store B's live deal, not the foreign finished one.
     const rebuilt = await Ledger.open({ storeUrl: storeB, readModelUrl: file, readModelMismatch: 'rebuild' });

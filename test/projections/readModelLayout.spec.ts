@@ -24,7 +24,11 @@ async function fileOfTheV1Layout(file: string, deals: number): Promise<void> {
   const store = openSqliteEventStore(file);
   for (let i = 0; i < deals; i++) {
     const { events } = randomDeal(`v${i}`, `layout-${i}`);
-    await store.appendToStream(`deal-v${i}`, events.map((e, k) => ({ ...e, metadata: { eventId: eventIdFor(`layout-${i}`, k) } })), { expectedRevision: 'noStream' });
+    await store.appendToStream(
+      `deal-v${i}`,
+      events.map((e, k) => ({ ...e, metadata: { eventId: eventIdFor(`layout-${i}`, k) } })),
+      { expectedRevision: 'noStream' },
+    );
   }
   await store.dispose();
   const db = new Database(file);
@@ -38,7 +42,16 @@ async function fileOfTheV1Layout(file: string, deals: number): Promise<void> {
     CREATE TABLE rm_checkpoint_v1 (projection TEXT PRIMARY KEY, position TEXT, events INTEGER NOT NULL);
   `);
   const head = db.prepare('SELECT max(position) FROM events').pluck().get() as number;
-  db.prepare('INSERT INTO rm_deal_summary_v1 VALUES (?, NULL, NULL, 1, ?, ?, ?, ?, ?, ?, NULL, NULL, ?)').run('v0', '2026-01-01', 'live', 'Anna', 'Ben', 'Cleo', 'scored', '{"dealId":"v0"}');
+  db.prepare('INSERT INTO rm_deal_summary_v1 VALUES (?, NULL, NULL, 1, ?, ?, ?, ?, ?, ?, NULL, NULL, ?)').run(
+    'v0',
+    '2026-01-01',
+    'live',
+    'Anna',
+    'Ben',
+    'Cleo',
+    'scored',
+    '{"dealId":"v0"}',
+  );
   db.prepare('INSERT INTO rm_checkpoint_v1 VALUES (?, ?, ?)').run(RUNNER_NAME, String(head), deals * 2);
   db.close();
 }
@@ -83,7 +96,11 @@ describe('the current read-model layout on a file an earlier build wrote', () =>
     };
     const live = dump();
     const rm = (ledger as unknown as { db: Database.Database }).db;
-    const settings = () => [rm.pragma('cache_size', { simple: true }), rm.pragma('wal_autocheckpoint', { simple: true }), rm.pragma('synchronous', { simple: true })];
+    const settings = () => [
+      rm.pragma('cache_size', { simple: true }),
+      rm.pragma('wal_autocheckpoint', { simple: true }),
+      rm.pragma('synchronous', { simple: true }),
+    ];
     const before = settings();
     expect(await ledger.rebuildProjections()).toEqual({ events: 8, deals: 4 });
     expect(dump()).toBe(live);
@@ -95,9 +112,14 @@ describe('the current read-model layout on a file an earlier build wrote', () =>
     const store = await openEventStore('sqlite::memory:');
     for (let i = 0; i < 6; i++) {
       const { events } = randomDeal(`e${i}`, `empty-${i}`);
-      await store.appendToStream(`deal-e${i}`, events.map((e, k) => ({ ...e, metadata: { eventId: eventIdFor(`empty-${i}`, k) } })), { expectedRevision: 'noStream' });
+      await store.appendToStream(
+        `deal-e${i}`,
+        events.map((e, k) => ({ ...e, metadata: { eventId: eventIdFor(`empty-${i}`, k) } })),
+        { expectedRevision: 'noStream' },
+      );
     }
-    const rows = (db: ReadModelDb) => JSON.stringify([RM.deals, RM.tables, RM.tournaments, RM.checkpoints].map((t) => db.prepare(`SELECT * FROM ${t} ORDER BY 1`).all()));
+    const rows = (db: ReadModelDb) =>
+      JSON.stringify([RM.deals, RM.tables, RM.tournaments, RM.checkpoints].map((t) => db.prepare(`SELECT * FROM ${t} ORDER BY 1`).all()));
     const indexes = (db: ReadModelDb) => db.prepare("SELECT name, sql FROM sqlite_master WHERE type = 'index' ORDER BY name").all();
     const eventByEvent = openReadModelDb('sqlite::memory:');
     await new ProjectionRunner(eventByEvent, store).catchUp(true); // collecting: the incremental path
@@ -114,7 +136,11 @@ describe('the current read-model layout on a file an earlier build wrote', () =>
   it('read models with rows but no checkpoint row are caught up in place (nothing dropped)', async () => {
     const store = await openEventStore('sqlite::memory:');
     const { events } = randomDeal('k0', 'kept-0');
-    await store.appendToStream('deal-k0', events.map((e, k) => ({ ...e, metadata: { eventId: eventIdFor('kept-0', k) } })), { expectedRevision: 'noStream' });
+    await store.appendToStream(
+      'deal-k0',
+      events.map((e, k) => ({ ...e, metadata: { eventId: eventIdFor('kept-0', k) } })),
+      { expectedRevision: 'noStream' },
+    );
     const db = openReadModelDb('sqlite::memory:');
     const runner = new ProjectionRunner(db, store);
     await runner.catchUp(false);

@@ -24,7 +24,11 @@ afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
 async function appendDeal(store: EventStore, i: number): Promise<void> {
   const { events } = randomDeal(`s${i}`, `swap-${i}`);
-  await store.appendToStream(`deal-s${i}`, events.map((e, k) => ({ ...e, metadata: { eventId: eventIdFor(`swap-${i}`, k) } })), { expectedRevision: 'noStream' });
+  await store.appendToStream(
+    `deal-s${i}`,
+    events.map((e, k) => ({ ...e, metadata: { eventId: eventIdFor(`swap-${i}`, k) } })),
+    { expectedRevision: 'noStream' },
+  );
 }
 
 /** The store, read slowly: the rebuild's read of the log waits a timer tick after every event. */
@@ -89,7 +93,10 @@ it('readers on another connection see whole read models throughout a rebuild; a 
   // The rebuild's tables are gone; the live ones have their indexes.
   const tables = reader.prepare("SELECT name FROM sqlite_master WHERE type = 'table' AND name LIKE 'rm_%'").pluck().all() as string[];
   for (const name of Object.values(REBUILD_TABLES)) expect(tables).not.toContain(name);
-  const indexes = reader.prepare("SELECT COUNT(*) FROM sqlite_master WHERE type = 'index' AND tbl_name = ? AND name NOT LIKE 'sqlite_autoindex%'").pluck().get(RM.deals);
+  const indexes = reader
+    .prepare("SELECT COUNT(*) FROM sqlite_master WHERE type = 'index' AND tbl_name = ? AND name NOT LIKE 'sqlite_autoindex%'")
+    .pluck()
+    .get(RM.deals);
   expect(indexes).toBe(6);
   reader.close();
   await cli.close();
@@ -107,6 +114,8 @@ it('two rebuilds in a row alternate index names and leave six indexes and the sa
   await ledger.rebuildProjections();
   expect(await rows()).toEqual(before);
   const db = (ledger as unknown as { db: Database.Database }).db;
-  expect(db.prepare("SELECT COUNT(*) FROM sqlite_master WHERE type = 'index' AND tbl_name = ? AND name NOT LIKE 'sqlite_autoindex%'").pluck().get(RM.deals)).toBe(6);
+  expect(
+    db.prepare("SELECT COUNT(*) FROM sqlite_master WHERE type = 'index' AND tbl_name = ? AND name NOT LIKE 'sqlite_autoindex%'").pluck().get(RM.deals),
+  ).toBe(6);
   await ledger.close();
 });

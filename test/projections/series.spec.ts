@@ -41,10 +41,12 @@ describe('a full 36-deal series at a 3-table in a tournament (R34-R37)', () => {
   });
 
   it('R36: a 37th deal is refused once the series of 36 is complete', async () => {
-    await expect(ledger.execute({ type: 'StartTableDeal', tableId: 'T1', cards: { kind: 'seeded', seed: 'x' } }, ctx())).rejects.toMatchObject({ ruleId: 'R36' });
+    await expect(ledger.execute({ type: 'StartTableDeal', tableId: 'T1', cards: { kind: 'seeded', seed: 'x' } }, ctx())).rejects.toMatchObject({
+      ruleId: 'R36',
+    });
   });
 
-  it('R34/R35: the list and the Seeger-Fabian block match totals computed by hand from each deal\'s recorded result', async () => {
+  it("R34/R35: the list and the Seeger-Fabian block match totals computed by hand from each deal's recorded result", async () => {
     const sheet = await ledger.scoreSheet('T1');
     expect(sheet?.rows).toHaveLength(36);
     expect(sheet?.complete).toBe(true);
@@ -121,8 +123,13 @@ describe('a full 36-deal series at a 3-table in a tournament (R34-R37)', () => {
     // A legal score of the same game one level off (R28: a multiple of the base value; lost ones doubled).
     const base = { diamonds: 9, hearts: 10, spades: 11, clubs: 12, grand: 24 }[target.result.declaration!.gameType as 'grand'];
     const corrected = target.result.won ? original + base : original - 2 * base;
-    await expect(ledger.execute({ type: 'CorrectScore', dealId: target.dealId, correctedScore: corrected, reason: 'matadors miscounted' }, ctx('Ben', { role: 'player' }))).rejects.toMatchObject({ ruleId: 'L4' });
-    await ledger.execute({ type: 'CorrectScore', dealId: target.dealId, correctedScore: corrected, reason: 'matadors miscounted' }, ctx('arbiter-Ulla', { role: 'arbiter' }));
+    await expect(
+      ledger.execute({ type: 'CorrectScore', dealId: target.dealId, correctedScore: corrected, reason: 'matadors miscounted' }, ctx('Ben', { role: 'player' })),
+    ).rejects.toMatchObject({ ruleId: 'L4' });
+    await ledger.execute(
+      { type: 'CorrectScore', dealId: target.dealId, correctedScore: corrected, reason: 'matadors miscounted' },
+      ctx('arbiter-Ulla', { role: 'arbiter' }),
+    );
     const row = (await ledger.scoreSheet('T1'))!.rows.find((r) => r.dealId === target.dealId)!;
     expect(row).toMatchObject({ entry: corrected, corrected: true, originalEntry: original, correctionReason: 'matadors miscounted' });
     const after = (await ledger.standings('cup'))!.lines.find((l) => l.player === declarer)!.total;
@@ -131,7 +138,14 @@ describe('a full 36-deal series at a 3-table in a tournament (R34-R37)', () => {
     expect(audit?.recorded?.score).toBe(original);
     expect(audit?.events.filter((e) => e.type === 'DealScored')).toHaveLength(1);
     expect(audit?.corrections).toEqual([
-      expect.objectContaining({ who: 'arbiter-Ulla', reason: 'matadors miscounted', previousScore: original, correctedScore: corrected, correctsEventId: audit!.events.find((e) => e.type === 'DealScored')!.eventId, when: expect.any(String) }),
+      expect.objectContaining({
+        who: 'arbiter-Ulla',
+        reason: 'matadors miscounted',
+        previousScore: original,
+        correctedScore: corrected,
+        correctsEventId: audit!.events.find((e) => e.type === 'DealScored')!.eventId,
+        when: expect.any(String),
+      }),
     ]);
     expect(audit?.chain.intact).toBe(true);
     expect(audit?.differences).toEqual([]);

@@ -158,7 +158,9 @@ describe('peer vectors (shared/vectors/peer-vectors.json), R22-R33 D1 D2 R40', (
         const seen = { score: result.score, value: result.gameValue, won: result.won, overbid: result.overbid };
         const want = { score: expected.score, value: expected.value, won: v.expectedWon, overbid: v.overbid ?? false };
         if (JSON.stringify(seen) !== JSON.stringify(want)) {
-          throw new Error(`facts ${JSON.stringify(facts)}\n gave ${JSON.stringify(seen)}, want ${JSON.stringify(want)}\n${result.derivation.map((l) => `${l.ruleId}: ${l.text}`).join('\n')}`);
+          throw new Error(
+            `facts ${JSON.stringify(facts)}\n gave ${JSON.stringify(seen)}, want ${JSON.stringify(want)}\n${result.derivation.map((l) => `${l.ruleId}: ${l.text}`).join('\n')}`,
+          );
         }
         if (v.matadors !== null) expect(result.matadors).toBe(v.gameType === 'null' ? 0 : v.matadors);
         expect(result.seatScores[0]).toBe(expected.score);

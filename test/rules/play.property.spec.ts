@@ -24,7 +24,14 @@ function followClass(card: Card, mode: GameType | 'ramsch'): string {
 
 /** Every card of the deal is in exactly one place: a hand, the current trick, a trick, the skat. */
 function cardsInPlay(s: GameState): Card[] {
-  return [...s.hands[0], ...s.hands[1], ...s.hands[2], ...(s.currentTrick?.cards.map((c) => c.card) ?? []), ...s.tricks.flatMap((t) => t.cards.map((c) => c.card)), ...s.skat];
+  return [
+    ...s.hands[0],
+    ...s.hands[1],
+    ...s.hands[2],
+    ...(s.currentTrick?.cards.map((c) => c.card) ?? []),
+    ...s.tricks.flatMap((t) => t.cards.map((c) => c.card)),
+    ...s.skat,
+  ];
 }
 
 const seedArb = fc.string({ minLength: 1, maxLength: 12 });
@@ -155,7 +162,13 @@ function isListed(move: Move, legal: readonly Move[], s: GameState): boolean {
         if (move.declaration.gameType === 'null' && (move.declaration.schneiderAnnounced || move.declaration.schwarzAnnounced)) return false;
         if (move.declaration.gameType !== 'null' && move.declaration.ouvert && !move.declaration.hand) return false;
         const b = l.declaration;
-        return a.gameType === b.gameType && a.hand === b.hand && a.ouvert === b.ouvert && a.schneiderAnnounced === b.schneiderAnnounced && a.schwarzAnnounced === b.schwarzAnnounced;
+        return (
+          a.gameType === b.gameType &&
+          a.hand === b.hand &&
+          a.ouvert === b.ouvert &&
+          a.schneiderAnnounced === b.schneiderAnnounced &&
+          a.schwarzAnnounced === b.schwarzAnnounced
+        );
       }
       case 'play':
         return l.kind === 'play' && l.card === move.card;
@@ -200,8 +213,29 @@ describe('hostile input', () => {
         fc.nat(),
         fc.oneof(
           fc.anything(),
-          fc.record({ kind: fc.constantFrom(...kinds), seat: fc.anything(), card: fc.anything(), value: fc.anything(), cards: fc.anything(), declaration: fc.anything(), reason: fc.anything() }, { requiredKeys: ['kind'] }),
-          fc.record({ kind: fc.constantFrom(...kinds), seat: fc.constantFrom(0, 1, 2), card: fc.anything(), value: fc.anything(), cards: fc.array(fc.anything(), { maxLength: 3 }), declaration: fc.object() }, { requiredKeys: ['kind', 'seat'] }),
+          fc.record(
+            {
+              kind: fc.constantFrom(...kinds),
+              seat: fc.anything(),
+              card: fc.anything(),
+              value: fc.anything(),
+              cards: fc.anything(),
+              declaration: fc.anything(),
+              reason: fc.anything(),
+            },
+            { requiredKeys: ['kind'] },
+          ),
+          fc.record(
+            {
+              kind: fc.constantFrom(...kinds),
+              seat: fc.constantFrom(0, 1, 2),
+              card: fc.anything(),
+              value: fc.anything(),
+              cards: fc.array(fc.anything(), { maxLength: 3 }),
+              declaration: fc.object(),
+            },
+            { requiredKeys: ['kind', 'seat'] },
+          ),
         ),
         (seed, at, move) => {
           const g = playRandomGame(seed, ISS_PROFILE, { keepStates: true });

@@ -32,7 +32,10 @@ describe('server logs: client errors in one line, faults with their stack', () =
 
   beforeAll(async () => {
     ledger = await Ledger.open({ storeUrl: 'sqlite::memory:' });
-    const settings = settingsFromEnv({}, { storeUrl: 'sqlite::memory:', tokenSecret: Buffer.alloc(32, 7), limits: DEFAULT_LIMITS, privateTournaments: new Set(), responseCacheMs: 0 });
+    const settings = settingsFromEnv(
+      {},
+      { storeUrl: 'sqlite::memory:', tokenSecret: Buffer.alloc(32, 7), limits: DEFAULT_LIMITS, privateTournaments: new Set(), responseCacheMs: 0 },
+    );
     app = await createApp(settings, { ledger, logDestination: { write: (chunk: string) => void written.push(chunk) } });
     await app.listen(0, '127.0.0.1');
     url = `http://127.0.0.1:${(app.getHttpServer().address() as AddressInfo).port}/graphql`;
@@ -43,7 +46,13 @@ describe('server logs: client errors in one line, faults with their stack', () =
   async function send(requestId: string, body: string): Promise<{ status: number; text: string; lines: LogLine[] }> {
     const res = await fetch(url, { method: 'POST', headers: { 'content-type': 'application/json', 'x-request-id': requestId }, body });
     const text = await res.text();
-    const mine = (): LogLine[] => written.join('').split('\n').filter((l) => l !== '').map((l) => JSON.parse(l) as LogLine).filter((l) => l.req?.id === requestId);
+    const mine = (): LogLine[] =>
+      written
+        .join('')
+        .split('\n')
+        .filter((l) => l !== '')
+        .map((l) => JSON.parse(l) as LogLine)
+        .filter((l) => l.req?.id === requestId);
     // The request's line is written when the answer has gone: wait for it, not for a time.
     const deadline = Date.now() + 20_000;
     while (!mine().some((l) => l.res !== undefined)) {
@@ -72,7 +81,10 @@ describe('server logs: client errors in one line, faults with their stack', () =
   it('a query that does not parse and an anonymous write are one info line each, without a stack', async () => {
     const junk = await send('client-junk', JSON.stringify({ query: '{ deal(id: "x") { id ' }));
     expect(junk.status).toBe(400);
-    const write = await send('client-write', JSON.stringify({ query: 'mutation { openTable(commandId: "c1", input: { tableId: "t", players: ["A", "B", "C"], firstDealer: "A" }) { revision } }' }));
+    const write = await send(
+      'client-write',
+      JSON.stringify({ query: 'mutation { openTable(commandId: "c1", input: { tableId: "t", players: ["A", "B", "C"], firstDealer: "A" }) { revision } }' }),
+    );
     expect(JSON.parse(write.text).errors.map((e: { extensions: { code: string } }) => e.extensions.code)).toEqual(['UNAUTHENTICATED']);
     for (const r of [junk, write]) {
       expect(r.lines).toHaveLength(1);

@@ -51,9 +51,15 @@ describe('server start-up errors', () => {
     const storeA = `sqlite:${join(dir, 'a.db')}`;
     const storeB = `sqlite:${join(dir, 'b.db')}`;
     const readModels = `sqlite:${join(dir, 'read-models.db')}`;
-    for (const [url, dealId] of [[storeA, 'deal-of-a'], [storeB, 'deal-of-b']] as const) {
+    for (const [url, dealId] of [
+      [storeA, 'deal-of-a'],
+      [storeB, 'deal-of-b'],
+    ] as const) {
       const ledger = await Ledger.open({ storeUrl: url, ...(url === storeB ? { readModelUrl: readModels } : {}) });
-      await ledger.execute({ type: 'StartDeal', dealId, dealer: 'C', players: ['A', 'B', 'C'], cards: { kind: 'seeded', seed: dealId } }, { commandId: `start-${dealId}`, actorId: 'test' });
+      await ledger.execute(
+        { type: 'StartDeal', dealId, dealer: 'C', players: ['A', 'B', 'C'], cards: { kind: 'seeded', seed: dealId } },
+        { commandId: `start-${dealId}`, actorId: 'test' },
+      );
       await ledger.close();
     }
     const env = { SKAT_LEDGER_STORE: storeA, SKAT_LEDGER_READ_MODELS: readModels, SKAT_LEDGER_TOKEN_SECRET: 'a-secret-of-at-least-16-chars' };
@@ -61,7 +67,10 @@ describe('server start-up errors', () => {
     expect(refused.status).toBe(1);
     expect(refused.stderr).toContain('SKAT_LEDGER_READ_MODEL_MISMATCH=rebuild');
     // With the setting the server rebuilds them and listens (stopped once it says so).
-    const child = spawn(process.execPath, [main], { env: { PATH: process.env.PATH ?? '', PORT: '0', ...env, SKAT_LEDGER_READ_MODEL_MISMATCH: 'rebuild' }, stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn(process.execPath, [main], {
+      env: { PATH: process.env.PATH ?? '', PORT: '0', ...env, SKAT_LEDGER_READ_MODEL_MISMATCH: 'rebuild' },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
     let out = '';
     child.stdout.on('data', (d) => (out += d));
     child.stderr.on('data', (d) => (out += d));

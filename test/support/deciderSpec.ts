@@ -80,7 +80,10 @@ export function deciderSpec<Command, Event extends { readonly type: string }, St
       thenEvents: accepted,
       thenState: () => fold(state, accepted()),
       thenRefused: (ruleId, reason) => {
-        if (judgement.ok) throw new Error(`expected a refusal under ${ruleId}, but the command was accepted with ${judgement.value.map((e) => e.type).join(', ') || 'no events'}`);
+        if (judgement.ok)
+          throw new Error(
+            `expected a refusal under ${ruleId}, but the command was accepted with ${judgement.value.map((e) => e.type).join(', ') || 'no events'}`,
+          );
         expect(judgement.refusal.ruleId).toBe(ruleId);
         expect(judgement.refusal.reason.trim().length).toBeGreaterThan(5);
         if (reason !== undefined) expect(judgement.refusal.reason).toMatch(reason);

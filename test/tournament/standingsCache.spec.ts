@@ -20,8 +20,14 @@ describe('standings follow every change while sheets are kept per table', () => 
   it('a new deal, a correction and a new loss fee each change the standings they affect (R34, R35)', async () => {
     const ledger = await Ledger.open({ storeUrl: 'sqlite::memory:' });
     await ledger.execute({ type: 'CreateTournament', tournamentId: 'c', name: 'Cup' }, ctx('admin'));
-    await ledger.execute({ type: 'OpenTable', tableId: 'c-1', players: ['Anna', 'Ben', 'Cleo'], firstDealer: 'Anna', tournamentId: 'c', round: 1 }, ctx('admin'));
-    await ledger.execute({ type: 'OpenTable', tableId: 'c-2', players: ['Dora', 'Emil', 'Fritz'], firstDealer: 'Dora', tournamentId: 'c', round: 1 }, ctx('admin'));
+    await ledger.execute(
+      { type: 'OpenTable', tableId: 'c-1', players: ['Anna', 'Ben', 'Cleo'], firstDealer: 'Anna', tournamentId: 'c', round: 1 },
+      ctx('admin'),
+    );
+    await ledger.execute(
+      { type: 'OpenTable', tableId: 'c-2', players: ['Dora', 'Emil', 'Fritz'], firstDealer: 'Dora', tournamentId: 'c', round: 1 },
+      ctx('admin'),
+    );
     const line = async (player: string) => (await ledger.standings('c'))?.lines.find((l) => l.player === player);
     // Deal 1 at c-1 (Anna deals: Ben forehand): Ben loses clubs with 1: 12 × 2 = 24, -48 (R31); -48 - 50 = -98.
     await ledger.execute({ type: 'StartTableDeal', tableId: 'c-1', result: lost(0) }, ctx('rec'));
@@ -32,7 +38,10 @@ describe('standings follow every change while sheets are kept per table', () => 
     expect(await line('Emil')).toMatchObject({ total: -98 });
     expect(await line('Ben')).toMatchObject({ total: -98 });
     // The arbiter corrects Ben's game to won with 70 (+24): 24 + 50 = 74; the defenders lose their 40.
-    await ledger.execute({ type: 'CorrectScore', dealId: 'c-1-1', reason: 'recount', facts: { ...lost(0), declarerPoints: 70 } as EnteredResult }, ctx('Ulla', { role: 'arbiter' }));
+    await ledger.execute(
+      { type: 'CorrectScore', dealId: 'c-1-1', reason: 'recount', facts: { ...lost(0), declarerPoints: 70 } as EnteredResult },
+      ctx('Ulla', { role: 'arbiter' }),
+    );
     expect(await line('Ben')).toMatchObject({ total: 74, won: 1, lost: 0 });
     expect(await line('Anna')).toMatchObject({ total: 0 });
     // The loss fee is the tournament's setting: every table's tally follows it.

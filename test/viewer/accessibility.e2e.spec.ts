@@ -24,7 +24,11 @@ let pages: Array<{ name: string; path: string; ready: string }>;
 async function axeViolations(page: Page): Promise<Array<{ id: string; impact: string; nodes: string[] }>> {
   await page.addScriptTag({ content: AXE });
   return page.evaluate(async () => {
-    const axe = (window as unknown as { axe: { run(ctx: Document, o: object): Promise<{ violations: Array<{ id: string; impact: string; nodes: Array<{ target: string[] }> }> }> } }).axe;
+    const axe = (
+      window as unknown as {
+        axe: { run(ctx: Document, o: object): Promise<{ violations: Array<{ id: string; impact: string; nodes: Array<{ target: string[] }> }> }> };
+      }
+    ).axe;
     const r = await axe.run(document, { resultTypes: ['violations'] });
     return r.violations.map((v) => ({ id: v.id, impact: v.impact, nodes: v.nodes.slice(0, 3).map((n) => n.target.join(' ')) }));
   });
@@ -35,12 +39,22 @@ beforeAll(async () => {
   server = await startServer();
   base = server.url.replace(/\/graphql$/, '');
   const admin = server.token({ role: 'admin' });
-  const records = readdirSync(CORPUS).filter((f) => f.endsWith('.sgf')).map((f) => readFileSync(join(CORPUS, f), 'utf8')).join('\n');
+  const records = readdirSync(CORPUS)
+    .filter((f) => f.endsWith('.sgf'))
+    .map((f) => readFileSync(join(CORPUS, f), 'utf8'))
+    .join('\n');
   await server.gql('mutation($r: String!) { importIss(records: $r) { imported } }', { r: records }, admin);
   const recorder = server.token({ role: 'recorder', table: 'a11y-t1' });
-  await server.gql(`mutation($c: ID!) { createTournament(commandId: $c, input: { tournamentId: "a11y-cup", name: "Cup" }) { revision } }`, { c: 'a11y-cup' }, admin);
-  await server.gql(`mutation($c: ID!, $i: OpenTableInput!) { openTable(commandId: $c, input: $i) { revision } }`,
-    { c: 'a11y-t1', i: { tableId: 'a11y-t1', players: ['Anna', 'Ben', 'Cleo'], firstDealer: 'Anna', tournamentId: 'a11y-cup', round: 1 } }, admin);
+  await server.gql(
+    `mutation($c: ID!) { createTournament(commandId: $c, input: { tournamentId: "a11y-cup", name: "Cup" }) { revision } }`,
+    { c: 'a11y-cup' },
+    admin,
+  );
+  await server.gql(
+    `mutation($c: ID!, $i: OpenTableInput!) { openTable(commandId: $c, input: $i) { revision } }`,
+    { c: 'a11y-t1', i: { tableId: 'a11y-t1', players: ['Anna', 'Ben', 'Cleo'], firstDealer: 'Anna', tournamentId: 'a11y-cup', round: 1 } },
+    admin,
+  );
   const live = await openTableAndDeal(server, 'a11y-t1', ['Anna', 'Ben', 'Cleo'], admin, recorder);
   const token = encodeURIComponent(recorder);
   pages = [

@@ -24,9 +24,15 @@ beforeAll(async () => {
   server = await startServer();
   base = server.url.replace(/\/graphql$/, '');
   const records = readFileSync(join(CORPUS, 'iss-b0n541-jskat-MessageParserTest.sgf'), 'utf8');
-  const imported = await server.gql('mutation($r: String!) { importIss(records: $r) { imported rejectedCount } }', { r: records }, server.token({ role: 'admin' }));
+  const imported = await server.gql(
+    'mutation($r: String!) { importIss(records: $r) { imported rejectedCount } }',
+    { r: records },
+    server.token({ role: 'admin' }),
+  );
   expect(imported.body.errors).toBeUndefined();
-  const res = await server.gql(`query($id: ID!) { deal(id: $id) { analysis { steps { step verdict value move alternatives { move value verdict } } } } }`, { id: DEAL });
+  const res = await server.gql(`query($id: ID!) { deal(id: $id) { analysis { steps { step verdict value move alternatives { move value verdict } } } } }`, {
+    id: DEAL,
+  });
   expect(res.body.errors).toBeUndefined();
   analysis = res.body.data.deal.analysis;
   expect(analysis.steps.length).toBeGreaterThan(20);
@@ -49,10 +55,12 @@ describe('analysis in the viewer (Chromium)', () => {
     await page.click('[data-testid="analyse"]');
     await page.waitForSelector('[data-testid="verdict-strip"] li');
     const strip = await page.$$eval('[data-testid="verdict-strip"] li', (cells) =>
-      cells.map((c) => ({ step: Number(c.getAttribute('data-step')), verdict: c.getAttribute('data-verdict'), value: Number(c.getAttribute('data-value')) })));
+      cells.map((c) => ({ step: Number(c.getAttribute('data-step')), verdict: c.getAttribute('data-verdict'), value: Number(c.getAttribute('data-value')) })),
+    );
     expect(strip).toEqual(analysis.steps.map((s: any) => ({ step: s.step, verdict: s.verdict, value: s.value })));
     const shown = await page.$$eval('[data-testid="alternatives"] li[data-card]', (items) =>
-      items.map((i) => ({ move: i.getAttribute('data-card'), verdict: i.getAttribute('data-verdict'), value: Number(i.getAttribute('data-value')) })));
+      items.map((i) => ({ move: i.getAttribute('data-card'), verdict: i.getAttribute('data-verdict'), value: Number(i.getAttribute('data-value')) })),
+    );
     expect(shown).toEqual(at.alternatives);
     expect(await page.$eval('[data-testid="verdict-strip"] li.current', (c) => c.getAttribute('data-step'))).toBe(String(at.step));
     // A click on another cell moves the replay there, and the alternatives follow.

@@ -26,7 +26,8 @@ function sourceFiles(dir: string): string[] {
 /** A digest of everything the browser build reads: the viewer's sources and its tsconfig. */
 function sourceDigest(): string {
   const hash = createHash('sha256');
-  for (const file of [...sourceFiles(SOURCES).sort(), join(ROOT, 'tsconfig.viewer.json')]) hash.update(file).update('\0').update(readFileSync(file)).update('\0');
+  for (const file of [...sourceFiles(SOURCES).sort(), join(ROOT, 'tsconfig.viewer.json')])
+    hash.update(file).update('\0').update(readFileSync(file)).update('\0');
   return hash.digest('hex');
 }
 

@@ -82,7 +82,8 @@ describe('live viewer in Chromium', () => {
     // The recorder plays six moves; both pages move on by themselves.
     await playOn(server, dealId, recorder, 6);
     const steps = (await position(server, dealId, admin)).deal.frames.length - 1;
-    for (const p of [anonymous, ben]) await p.waitForFunction((want) => document.querySelector('[data-testid="step"]')?.textContent?.startsWith(`step ${want} `), steps);
+    for (const p of [anonymous, ben])
+      await p.waitForFunction((want) => document.querySelector('[data-testid="step"]')?.textContent?.startsWith(`step ${want} `), steps);
     await anonymous.screenshot({ path: join(OUT, 'live-anonymous.png'), fullPage: true });
     await ben.screenshot({ path: join(OUT, 'live-player.png'), fullPage: true });
 
@@ -125,9 +126,11 @@ describe('live viewer in Chromium', () => {
       if (r.url().endsWith('/graphql') && r.method() === 'POST' && (r.postData() ?? '').includes('TableScreen')) screenQueries.push(r.postData() ?? '');
     });
     const tableSocket = new Promise<void>((ok) => {
-      screen.on('websocket', (ws) => ws.on('framesent', (f) => {
-        if (String(f.payload).includes('tableUpdates')) ok();
-      }));
+      screen.on('websocket', (ws) =>
+        ws.on('framesent', (f) => {
+          if (String(f.payload).includes('tableUpdates')) ok();
+        }),
+      );
     });
     await screen.goto(`${base}/?table=${table}`);
     await screen.waitForSelector('[data-testid="table-live"] [data-testid="step"]');
@@ -140,7 +143,9 @@ describe('live viewer in Chromium', () => {
     expect(screenQueries.length).toBe(asked);
     await playOn(server, first, rec2);
     // The sheet gains the finished deal; the finished replay stays with its result.
-    await screen.waitForFunction(() => document.querySelectorAll('[data-testid="table-sheet"] [data-testid="sheet-rows"] tbody tr').length === 1, undefined, { timeout: 15_000 });
+    await screen.waitForFunction(() => document.querySelectorAll('[data-testid="table-sheet"] [data-testid="sheet-rows"] tbody tr').length === 1, undefined, {
+      timeout: 15_000,
+    });
     await screen.waitForSelector('[data-testid="table-live"] [data-testid="result"]');
     // The next deal appears by itself, in the public view.
     const start = await server.gql(

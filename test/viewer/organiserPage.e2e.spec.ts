@@ -22,10 +22,20 @@ beforeAll(async () => {
   server = await startServer();
   base = server.url.replace(/\/graphql$/, '');
   admin = server.token({ role: 'admin' });
-  await server.gql(`mutation($c: ID!) { createTournament(commandId: $c, input: { tournamentId: "open", name: "Open Cup" }) { revision } }`, { c: newCommandId() }, admin);
-  for (const [id, players] of [['open-1', ['Anna', 'Ben', 'Cleo']], ['open-2', ['Dora', 'Emil', 'Fritz']]] as const) {
-    await server.gql(`mutation($c: ID!, $i: OpenTableInput!) { openTable(commandId: $c, input: $i) { revision } }`,
-      { c: newCommandId(), i: { tableId: id, players, firstDealer: players[0], tournamentId: 'open', round: 1 } }, admin);
+  await server.gql(
+    `mutation($c: ID!) { createTournament(commandId: $c, input: { tournamentId: "open", name: "Open Cup" }) { revision } }`,
+    { c: newCommandId() },
+    admin,
+  );
+  for (const [id, players] of [
+    ['open-1', ['Anna', 'Ben', 'Cleo']],
+    ['open-2', ['Dora', 'Emil', 'Fritz']],
+  ] as const) {
+    await server.gql(
+      `mutation($c: ID!, $i: OpenTableInput!) { openTable(commandId: $c, input: $i) { revision } }`,
+      { c: newCommandId(), i: { tableId: id, players, firstDealer: players[0], tournamentId: 'open', round: 1 } },
+      admin,
+    );
   }
   const deal = await openTableAndDeal(server, 'open-1', ['Anna', 'Ben', 'Cleo'], admin, admin);
   await playOn(server, deal, admin);
@@ -49,8 +59,13 @@ describe('organiser page in Chromium', () => {
     await page.fill('[data-testid="token-input"]', admin);
     await page.click('form.sign-in button');
     await page.waitForSelector('[data-testid="tournament-open"]');
-    const rows = await page.$$eval('[data-testid="tournament-open"] [data-testid="table-row"]', (trs) => trs.map((tr) => [tr.querySelector('th')?.textContent, tr.querySelector('[data-testid="played"]')?.textContent]));
-    expect(rows).toEqual([['open-1', '1 / 36'], ['open-2', '0 / 36']]);
+    const rows = await page.$$eval('[data-testid="tournament-open"] [data-testid="table-row"]', (trs) =>
+      trs.map((tr) => [tr.querySelector('th')?.textContent, tr.querySelector('[data-testid="played"]')?.textContent]),
+    );
+    expect(rows).toEqual([
+      ['open-1', '1 / 36'],
+      ['open-2', '0 / 36'],
+    ]);
 
     // A recorder link for table open-2 with a QR code; the link signs a tablet in.
     await page.click('[data-testid="recorder-link-open-2"]');
@@ -78,7 +93,11 @@ describe('organiser page in Chromium', () => {
     await page.fill('[data-testid="issue-player"]', 'Ben');
     await page.fill('[data-testid="issue-tournament"]', 'open');
     await page.click('[data-testid="issue"]');
-    await page.waitForFunction(() => document.querySelector('[data-testid="token-link"]')?.getAttribute('href')?.endsWith('') && document.querySelector('h3')?.textContent?.includes('player'));
+    await page.waitForFunction(
+      () =>
+        document.querySelector('[data-testid="token-link"]')?.getAttribute('href')?.endsWith('') &&
+        document.querySelector('h3')?.textContent?.includes('player'),
+    );
     const playerLink = (await page.getAttribute('[data-testid="token-link"]', 'href'))!;
     const playerToken = decodeURIComponent(playerLink.split('#token=')[1]);
     const tokenId = (await page.textContent('[data-testid="token-id"]'))!;

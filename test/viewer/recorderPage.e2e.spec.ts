@@ -52,8 +52,12 @@ async function recorderCaughtUp(page: Page, deal: any): Promise<void> {
   if (deal.status !== 'IN_PROGRESS') return;
   const toAct = deal.frames[deal.frames.length - 1].toAct as string | null;
   const word = toAct ? toAct[0] + toAct.slice(1).toLowerCase() : '—';
-  await page.waitForFunction((w) => document.querySelector('[data-testid="pending"]')?.textContent === 'Everything is recorded.'
-    && (document.querySelector('[data-testid="recorder-to-act"]')?.textContent ?? '').includes(w), word);
+  await page.waitForFunction(
+    (w) =>
+      document.querySelector('[data-testid="pending"]')?.textContent === 'Everything is recorded.' &&
+      (document.querySelector('[data-testid="recorder-to-act"]')?.textContent ?? '').includes(w),
+    word,
+  );
 }
 
 async function stepOf(page: Page): Promise<number> {
@@ -149,11 +153,17 @@ describe('recorder page in Chromium', () => {
         expect((await position(server, dealId, admin)).deal.frames.length).toBe(before);
         await rec.screenshot({ path: join(OUT, 'recorder-offline.png'), fullPage: true });
         await rec.unroute('**/graphql');
-        await rec.waitForFunction(() => document.querySelector('[data-testid="pending"]')?.textContent === 'Everything is recorded.', undefined, { timeout: 20_000 });
+        await rec.waitForFunction(() => document.querySelector('[data-testid="pending"]')?.textContent === 'Everything is recorded.', undefined, {
+          timeout: 20_000,
+        });
         deal = (await position(server, dealId, admin)).deal;
         const played = deal.frames.slice(before).filter((f: any) => f.phase === 'PLAYING' || f.phase === 'FINISHED');
         expect(played.length).toBeGreaterThanOrEqual(3);
-        const all = await server.gql('query($id: ID!) { deal(id: $id) { frames(perspective: ALL) { event { type } currentTrick { cards { card { code } } } completedTricks { cards { card { code } } } } } }', { id: dealId }, admin);
+        const all = await server.gql(
+          'query($id: ID!) { deal(id: $id) { frames(perspective: ALL) { event { type } currentTrick { cards { card { code } } } completedTricks { cards { card { code } } } } } }',
+          { id: dealId },
+          admin,
+        );
         const cardsInOrder = all.body.data.deal.frames
           .filter((f: any) => f.event.type === 'CardPlayed')
           .map((f: any) => (f.currentTrick?.cards.length ? f.currentTrick.cards.at(-1) : f.completedTricks.at(-1).cards.at(-1)).card.code);
@@ -165,16 +175,28 @@ describe('recorder page in Chromium', () => {
         continue;
       }
       switch (move.kind) {
-        case 'bid': await rec.click('[data-testid="bid-next"]'); break;
-        case 'hold': await rec.click('[data-testid="hold"]'); break;
-        case 'pass': await rec.click('[data-testid="pass"]'); break;
-        case 'pickUpSkat': await rec.click('[data-testid="pick-up"]'); break;
+        case 'bid':
+          await rec.click('[data-testid="bid-next"]');
+          break;
+        case 'hold':
+          await rec.click('[data-testid="hold"]');
+          break;
+        case 'pass':
+          await rec.click('[data-testid="pass"]');
+          break;
+        case 'pickUpSkat':
+          await rec.click('[data-testid="pick-up"]');
+          break;
         case 'discard':
           for (const c of move.variables.cards as string[]) await rec.click(`[data-testid="discard-hand"] [data-code="${c}"]`);
           await rec.click('[data-testid="put-away"]');
           break;
-        case 'declare': await rec.click('[data-testid="declare"]:text-is("grand")'); break;
-        case 'play': await rec.click(`[data-testid="recorder-hand"] [data-code="${move.variables.card}"]`); break;
+        case 'declare':
+          await rec.click('[data-testid="declare"]:text-is("grand")');
+          break;
+        case 'play':
+          await rec.click(`[data-testid="recorder-hand"] [data-code="${move.variables.card}"]`);
+          break;
       }
       deal = await untilRecorded(dealId, before);
       // A slip: once, a card is tapped and taken back with Undo (Backspace), then the right one follows.
@@ -193,14 +215,19 @@ describe('recorder page in Chromium', () => {
           deal = await untilFrames(dealId, before);
           await rec.click(`[data-testid="recorder-hand"] [data-code="${move.variables.card}"]`);
           deal = await untilRecorded(dealId, before);
-          const all = await server.gql('query($id: ID!) { audit(dealId: $id) { derivation { ruleId } } deal(id: $id) { frames(perspective: ALL) { event { type } } } }', { id: dealId }, admin);
+          const all = await server.gql(
+            'query($id: ID!) { audit(dealId: $id) { derivation { ruleId } } deal(id: $id) { frames(perspective: ALL) { event { type } } } }',
+            { id: dealId },
+            admin,
+          );
           expect(all.body.data.deal.frames.map((f: any) => f.event.type)).not.toContain('MoveWithdrawn');
         }
       }
       const now = deal.frames.length - 1;
       await recorderCaughtUp(rec, deal);
       // The followers move on by themselves and show what their perspective may see.
-      for (const p of [anon, ben]) await p.waitForFunction((want) => document.querySelector('[data-testid="step"]')?.textContent?.startsWith(`step ${want} `), now);
+      for (const p of [anon, ben])
+        await p.waitForFunction((want) => document.querySelector('[data-testid="step"]')?.textContent?.startsWith(`step ${want} `), now);
       for (const seat of SEATS) {
         const a = await codes(anon, `[data-testid="hand-${seat}"] [data-code]`);
         expect(a.every((c) => c === '??')).toBe(true);
@@ -218,7 +245,15 @@ describe('recorder page in Chromium', () => {
     expect(await stepOf(anon)).toBe(deal.frames.length - 1);
 
     // No answer to the anonymous page showed a card of a hand or the skat while the deal was live.
-    const liveAnswers = anonBodies.map((b) => { try { return JSON.parse(b); } catch { return null; } }).filter((j) => j?.data?.deal?.status === 'IN_PROGRESS');
+    const liveAnswers = anonBodies
+      .map((b) => {
+        try {
+          return JSON.parse(b);
+        } catch {
+          return null;
+        }
+      })
+      .filter((j) => j?.data?.deal?.status === 'IN_PROGRESS');
     for (const answer of liveAnswers) {
       for (const f of answer.data.deal.frames) expect([...f.hands.forehand, ...f.hands.middlehand, ...f.hands.rearhand, ...f.skat]).toEqual([]);
     }

@@ -15,7 +15,11 @@ const OUT = outputFolder('viewer');
 const DEAL = 'iss-4947663'; // clubs, picked up, played to the last trick (iss-dranidis-go-skat-history.sgf)
 
 type Hands = { forehand: string[]; middlehand: string[]; rearhand: string[] };
-interface ApiFrame { step: number; hands: Hands; trick: string[] }
+interface ApiFrame {
+  step: number;
+  hands: Hands;
+  trick: string[];
+}
 
 let server: TestServer;
 let browser: Browser;
@@ -70,8 +74,15 @@ beforeAll(async () => {
   buildViewer();
   server = await startServer();
   base = server.url.replace(/\/graphql$/, '');
-  const records = readdirSync(CORPUS).filter((f) => f.endsWith('.sgf')).map((f) => readFileSync(join(CORPUS, f), 'utf8')).join('\n');
-  const imported = await server.gql('mutation($r: String!) { importIss(records: $r) { imported rejectedCount } }', { r: records }, server.token({ role: 'admin' }));
+  const records = readdirSync(CORPUS)
+    .filter((f) => f.endsWith('.sgf'))
+    .map((f) => readFileSync(join(CORPUS, f), 'utf8'))
+    .join('\n');
+  const imported = await server.gql(
+    'mutation($r: String!) { importIss(records: $r) { imported rejectedCount } }',
+    { r: records },
+    server.token({ role: 'admin' }),
+  );
   expect(imported.body.errors).toBeUndefined();
   expect(imported.body.data.importIss.rejectedCount).toBe(0);
 
@@ -87,7 +98,11 @@ beforeAll(async () => {
   declarations = deal.frames.map((f: any) => f.declaration !== null);
   frames = res.body.data.deal.frames.map((f: any) => ({
     step: f.step,
-    hands: { forehand: f.hands.forehand.map((c: any) => c.code), middlehand: f.hands.middlehand.map((c: any) => c.code), rearhand: f.hands.rearhand.map((c: any) => c.code) },
+    hands: {
+      forehand: f.hands.forehand.map((c: any) => c.code),
+      middlehand: f.hands.middlehand.map((c: any) => c.code),
+      rearhand: f.hands.rearhand.map((c: any) => c.code),
+    },
     trick: (f.currentTrick?.cards ?? []).map((p: any) => p.card.code),
   }));
   expect(frames.length).toBeGreaterThan(30);
@@ -225,8 +240,9 @@ describe('replay viewer in Chromium', () => {
       await phone.waitForSelector('body[data-ready="true"]');
       const widths = await phone.evaluate(() => ({ scroll: document.documentElement.scrollWidth, inner: window.innerWidth }));
       expect(widths.scroll).toBeLessThanOrEqual(widths.inner);
-      const unlabelled = await phone.$$eval('button, select, input', (els) =>
-        els.filter((e) => !(e.getAttribute('aria-label') || e.textContent?.trim() || e.closest('label'))).length,
+      const unlabelled = await phone.$$eval(
+        'button, select, input',
+        (els) => els.filter((e) => !(e.getAttribute('aria-label') || e.textContent?.trim() || e.closest('label'))).length,
       );
       expect(unlabelled).toBe(0);
       await phone.screenshot({ path: join(OUT, 'replay-phone.png'), fullPage: true });
@@ -239,13 +255,21 @@ describe('replay viewer in Chromium', () => {
     await page.click(`a[href="/?sheet=${tableId}"]`);
     await page.waitForSelector('[data-testid="seeger-fabian"]');
     const rows = await page.$$eval('[data-testid="sheet-rows"] tbody tr', (trs) => trs.length);
-    const sheet = await server.gql('query($t: ID!) { scoreSheet(tableId: $t) { rows { dealId } totals { player seegerFabian lossFeeCents } } }', { t: tableId });
+    const sheet = await server.gql('query($t: ID!) { scoreSheet(tableId: $t) { rows { dealId } totals { player seegerFabian lossFeeCents } } }', {
+      t: tableId,
+    });
     expect(rows).toBe(sheet.body.data.scoreSheet.rows.length);
     const shown = await page.$$eval('[data-testid="seeger-fabian"] tbody tr', (trs) =>
-      trs.map((tr) => ({ rank: Number(tr.querySelector('[data-testid="rank"]')?.textContent), player: tr.querySelector('th')?.textContent ?? '', total: Number(tr.querySelector('[data-testid="sheet-total"]')?.textContent), fee: tr.querySelector('[data-testid="sheet-loss-fee"]')?.textContent })),
+      trs.map((tr) => ({
+        rank: Number(tr.querySelector('[data-testid="rank"]')?.textContent),
+        player: tr.querySelector('th')?.textContent ?? '',
+        total: Number(tr.querySelector('[data-testid="sheet-total"]')?.textContent),
+        fee: tr.querySelector('[data-testid="sheet-loss-fee"]')?.textContent,
+      })),
     );
     // R35: ranked by the Seeger-Fabian total, best first; equal totals share a rank.
-    const expected = [...sheet.body.data.scoreSheet.totals].sort((a: any, b: any) => b.seegerFabian - a.seegerFabian)
+    const expected = [...sheet.body.data.scoreSheet.totals]
+      .sort((a: any, b: any) => b.seegerFabian - a.seegerFabian)
       .map((t: any) => ({ player: t.player, total: t.seegerFabian, fee: `${(t.lossFeeCents / 100).toFixed(2)} €` }))
       .map((t: any, _i: number, all: any[]) => ({ rank: 1 + all.filter((o) => o.total > t.total).length, ...t }));
     expect(shown).toEqual(expected);

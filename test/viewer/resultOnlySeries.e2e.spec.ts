@@ -14,7 +14,19 @@ const OUT = outputFolder('recorder');
 const TABLE = 'paper-t1';
 const PLAYERS = ['Anna', 'Ben', 'Cleo'];
 
-interface Line { passedIn?: boolean; declarer?: string; game?: string; hand?: boolean; ouvert?: boolean; schneiderAnnounced?: boolean; matadors?: number; bid?: number; points?: number; schwarz?: boolean; nullWon?: boolean }
+interface Line {
+  passedIn?: boolean;
+  declarer?: string;
+  game?: string;
+  hand?: boolean;
+  ouvert?: boolean;
+  schneiderAnnounced?: boolean;
+  matadors?: number;
+  bid?: number;
+  points?: number;
+  schwarz?: boolean;
+  nullWon?: boolean;
+}
 
 // The list as a paper sheet would carry it: wins and losses, schneider, hand, null, grand, overbid, passed in.
 const LINES: Line[] = [];
@@ -23,8 +35,10 @@ for (let i = 0; i < 36; i++) {
   const declarer = PLAYERS[i % 3];
   if (i % 9 === 4) LINES.push({ passedIn: true });
   else if (i % 7 === 3) LINES.push({ declarer, game: 'NULL', hand: i % 2 === 0, nullWon: i % 3 !== 0, bid: 23 });
-  else if (i === 10) LINES.push({ declarer, game: 'DIAMONDS', matadors: 1, bid: 36, points: 70 }); // overbid: 18 < 36
-  else if (i === 20) LINES.push({ declarer, game: 'CLUBS', hand: true, schneiderAnnounced: true, matadors: 1, bid: 18, points: 89 }); // announced, missed
+  else if (i === 10)
+    LINES.push({ declarer, game: 'DIAMONDS', matadors: 1, bid: 36, points: 70 }); // overbid: 18 < 36
+  else if (i === 20)
+    LINES.push({ declarer, game: 'CLUBS', hand: true, schneiderAnnounced: true, matadors: 1, bid: 18, points: 89 }); // announced, missed
   else if (i === 25) LINES.push({ declarer, game: 'GRAND', matadors: 2, bid: 24, points: 120, schwarz: true });
   else {
     const game = GAMES[i % 5];
@@ -51,7 +65,8 @@ async function rowsOnceRecorded(count: number, page: Page): Promise<any[]> {
 
 async function fill(page: Page, line: Line): Promise<void> {
   await page.waitForSelector('[data-testid="result-form"]');
-  const box = async (name: string, on: boolean | undefined) => (on ? page.check(`[data-testid="result-${name}"]`) : page.uncheck(`[data-testid="result-${name}"]`));
+  const box = async (name: string, on: boolean | undefined) =>
+    on ? page.check(`[data-testid="result-${name}"]`) : page.uncheck(`[data-testid="result-${name}"]`);
   await box('passedIn', line.passedIn);
   if (line.passedIn) return;
   await page.selectOption('[data-testid="result-declarer"]', line.declarer!);
@@ -105,10 +120,20 @@ describe('result-only entry on the recorder page', () => {
     // The page's sheet equals the API's.
     await page.goto(`${base}/?sheet=${TABLE}`);
     await page.waitForSelector('[data-testid="seeger-fabian"]');
-    const api = (await server.gql('query($t: ID!) { scoreSheet(tableId: $t) { players rows { dealNumber totals { player total } } totals { player seegerFabian } } }', { t: TABLE }, admin)).body.data.scoreSheet;
-    const shownRows = await page.$$eval('[data-testid="sheet-rows"] tbody tr', (trs) => trs.map((tr) => Array.from(tr.querySelectorAll('td.num')).map((td) => Number(td.textContent))));
+    const api = (
+      await server.gql(
+        'query($t: ID!) { scoreSheet(tableId: $t) { players rows { dealNumber totals { player total } } totals { player seegerFabian } } }',
+        { t: TABLE },
+        admin,
+      )
+    ).body.data.scoreSheet;
+    const shownRows = await page.$$eval('[data-testid="sheet-rows"] tbody tr', (trs) =>
+      trs.map((tr) => Array.from(tr.querySelectorAll('td.num')).map((td) => Number(td.textContent))),
+    );
     expect(shownRows).toEqual(api.rows.map((r: any) => api.players.map((p: string) => r.totals.find((x: any) => x.player === p).total)));
-    const shownTotals = await page.$$eval('[data-testid="seeger-fabian"] tbody tr', (trs) => trs.map((tr) => [tr.querySelector('th')?.textContent, Number(tr.querySelector('[data-testid="sheet-total"]')?.textContent)]));
+    const shownTotals = await page.$$eval('[data-testid="seeger-fabian"] tbody tr', (trs) =>
+      trs.map((tr) => [tr.querySelector('th')?.textContent, Number(tr.querySelector('[data-testid="sheet-total"]')?.textContent)]),
+    );
     expect(shownTotals.sort()).toEqual(api.totals.map((t: any) => [t.player, t.seegerFabian]).sort());
     expect(api.rows).toHaveLength(36);
     await page.close();

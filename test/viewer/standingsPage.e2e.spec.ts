@@ -44,7 +44,10 @@ beforeAll(async () => {
   await gql(`mutation($c: ID!) { createTournament(commandId: $c, input: { tournamentId: "cup", name: "Club Cup" }) { revision } }`, { c: newCommandId() });
   const open = `mutation($c: ID!, $i: OpenTableInput!) { openTable(commandId: $c, input: $i) { revision } }`;
   await gql(open, { c: newCommandId(), i: { tableId: 'cup-1', players: ['Anna', 'Ben', 'Cleo'], firstDealer: 'Anna', tournamentId: 'cup', round: 1 } });
-  await gql(open, { c: newCommandId(), i: { tableId: 'cup-2', players: ['Dora', 'Emil', 'Fritz', 'Gerd'], firstDealer: 'Dora', tournamentId: 'cup', round: 1, seriesLength: 48 } });
+  await gql(open, {
+    c: newCommandId(),
+    i: { tableId: 'cup-2', players: ['Dora', 'Emil', 'Fritz', 'Gerd'], firstDealer: 'Dora', tournamentId: 'cup', round: 1, seriesLength: 48 },
+  });
   await series('cup-1', 36, 9);
   await series('cup-2', 6, 2);
   browser = await launchChromium();
@@ -63,9 +66,17 @@ describe('standings page in Chromium', () => {
     await page.waitForFunction(() => document.querySelectorAll('[data-testid="table-list"] [data-testid="seeger-fabian"]').length === 2);
     const api = (await gql(`{ standings(tournamentId: "cup") { lines { rank player total lossFeeCents } } }`, {})).standings.lines;
     const shown = await page.$$eval('[data-testid="standings"] tbody tr', (trs) =>
-      trs.map((tr) => ({ rank: Number(tr.querySelector('[data-testid="standing-rank"]')?.textContent), player: tr.querySelector('th')?.textContent, total: Number(tr.querySelector('[data-testid="standing-total"]')?.textContent), fee: tr.querySelector('[data-testid="loss-fee-owed"]')?.textContent })));
+      trs.map((tr) => ({
+        rank: Number(tr.querySelector('[data-testid="standing-rank"]')?.textContent),
+        player: tr.querySelector('th')?.textContent,
+        total: Number(tr.querySelector('[data-testid="standing-total"]')?.textContent),
+        fee: tr.querySelector('[data-testid="loss-fee-owed"]')?.textContent,
+      })),
+    );
     expect(shown).toEqual(api.map((l: any) => ({ rank: l.rank, player: l.player, total: l.total, fee: `${(l.lossFeeCents / 100).toFixed(2)} €` })));
-    expect(await page.$$eval('[data-testid="table-list"]', (lists) => lists.map((l) => l.querySelectorAll('[data-testid="sheet-rows"] tbody tr').length))).toEqual([36, 6]);
+    expect(
+      await page.$$eval('[data-testid="table-list"]', (lists) => lists.map((l) => l.querySelectorAll('[data-testid="sheet-rows"] tbody tr').length)),
+    ).toEqual([36, 6]);
     await page.screenshot({ path: join(OUT, 'standings.png'), fullPage: true });
 
     await page.emulateMedia({ media: 'print' });

@@ -57,7 +57,8 @@ export function memoisedStringify(): (value: unknown) => string {
   const texts = new WeakMap<object, string>();
   return (value) => {
     const v = value as { data?: unknown; errors?: unknown; extensions?: unknown } | null;
-    if (!v || typeof v !== 'object' || v.errors !== undefined || v.extensions !== undefined || !v.data || typeof v.data !== 'object') return stringifyWithRawJson(value);
+    if (!v || typeof v !== 'object' || v.errors !== undefined || v.extensions !== undefined || !v.data || typeof v.data !== 'object')
+      return stringifyWithRawJson(value);
     const known = texts.get(v.data);
     if (known !== undefined) return known;
     const text = stringifyWithRawJson(value);

@@ -17,11 +17,12 @@ describe('RequestBudget (issue 13)', () => {
   it('runs heavy work one piece at a time, in order', async () => {
     const budget = new RequestBudget(10_000);
     const seen: string[] = [];
-    const slow = (name: string, ms: number) => budget.run(async () => {
-      seen.push(`${name} start`);
-      await new Promise((r) => setTimeout(r, ms));
-      seen.push(`${name} end`);
-    });
+    const slow = (name: string, ms: number) =>
+      budget.run(async () => {
+        seen.push(`${name} start`);
+        await new Promise((r) => setTimeout(r, ms));
+        seen.push(`${name} end`);
+      });
     await Promise.all([slow('a', 20), slow('b', 1)]);
     expect(seen).toEqual(['a start', 'a end', 'b start', 'b end']);
   });

@@ -42,6 +42,7 @@ export class RequestBudget {
   }
 
   check(): void {
-    if (this.now() > this.deadline) throw apiError('TIMEOUT', `the request took longer than ${this.timeoutMs} ms and was stopped; ask for less at once`, { timeoutMs: this.timeoutMs });
+    if (this.now() > this.deadline)
+      throw apiError('TIMEOUT', `the request took longer than ${this.timeoutMs} ms and was stopped; ask for less at once`, { timeoutMs: this.timeoutMs });
   }
 }

@@ -15,10 +15,14 @@ export class SolverJobQuota {
   /** Counts one more job, or refuses it with ANALYSIS_BUSY (nothing is started). */
   admit(): void {
     if (this.started >= this.limit) {
-      throw apiError('ANALYSIS_BUSY', `one request may start at most ${this.limit} solver job${this.limit === 1 ? '' : 's'} (analysis, bestDiscard, bestGame of a deal not yet computed); ask for the others in another request`, {
-        reason: 'SOLVER_JOBS_PER_REQUEST',
-        limit: this.limit,
-      });
+      throw apiError(
+        'ANALYSIS_BUSY',
+        `one request may start at most ${this.limit} solver job${this.limit === 1 ? '' : 's'} (analysis, bestDiscard, bestGame of a deal not yet computed); ask for the others in another request`,
+        {
+          reason: 'SOLVER_JOBS_PER_REQUEST',
+          limit: this.limit,
+        },
+      );
     }
     this.started++;
   }

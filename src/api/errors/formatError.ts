@@ -22,7 +22,11 @@ export type ErrorLogger = (error: unknown) => void;
 export function makeFormatError(log: ErrorLogger) {
   return (formatted: GraphQLFormattedError, error: unknown): GraphQLFormattedError => {
     const originalCode = formatted.extensions?.code;
-    const base = { message: formatted.message, ...(formatted.locations ? { locations: formatted.locations } : {}), ...(formatted.path ? { path: formatted.path } : {}) };
+    const base = {
+      message: formatted.message,
+      ...(formatted.locations ? { locations: formatted.locations } : {}),
+      ...(formatted.path ? { path: formatted.path } : {}),
+    };
     if (typeof originalCode === 'string' && CLIENT_CODES.has(originalCode) && !formatted.path) {
       const { stacktrace: _s, http: _h, ...rest } = (formatted.extensions ?? {}) as Record<string, unknown>;
       return { ...base, extensions: { ...rest, code: 'BAD_USER_INPUT', ...(originalCode !== 'BAD_USER_INPUT' ? { reason: originalCode } : {}) } };

@@ -16,7 +16,10 @@ import { PLAIN_EXECUTION_DECLINED, PlainExecutor } from './plainExecutor';
 import { RawJson, stringifyWithRawJson } from './rawJson';
 
 const Seat = new GraphQLEnumType({ name: 'Seat', values: { FOREHAND: { value: 0 }, MIDDLEHAND: { value: 1 }, REARHAND: { value: 2 } } });
-const Card = new GraphQLObjectType({ name: 'Card', fields: { code: { type: new GraphQLNonNull(GraphQLString) }, points: { type: new GraphQLNonNull(GraphQLInt) } } });
+const Card = new GraphQLObjectType({
+  name: 'Card',
+  fields: { code: { type: new GraphQLNonNull(GraphQLString) }, points: { type: new GraphQLNonNull(GraphQLInt) } },
+});
 const Played = new GraphQLObjectType({ name: 'Played', fields: { seat: { type: new GraphQLNonNull(Seat) }, card: { type: new GraphQLNonNull(Card) } } });
 const Frame = new GraphQLObjectType({
   name: 'Frame',
@@ -51,7 +54,11 @@ const schema = new GraphQLSchema({
   query: new GraphQLObjectType({
     name: 'Query',
     fields: {
-      deal: { type: Deal, args: { id: { type: new GraphQLNonNull(GraphQLID) } }, resolve: async (_root, args: { id: string }) => (args.id === 'd1' ? { id: 'd1' } : null) },
+      deal: {
+        type: Deal,
+        args: { id: { type: new GraphQLNonNull(GraphQLID) } },
+        resolve: async (_root, args: { id: string }) => (args.id === 'd1' ? { id: 'd1' } : null),
+      },
       count: { type: GraphQLInt, resolve: (_root, _args, ctx: { count: number }) => ctx.count },
     },
   }),
@@ -68,7 +75,11 @@ async function both(query: string, variables: Record<string, unknown> = {}) {
 
 describe('PlainExecutor (fast path below the real resolvers)', () => {
   it.each([
-    ['nested lists, enums, nulls and aliases', 'query($id: ID!) { deal(id: $id) { id frames { step toAct hand { code points } trick { seat card { c: code } } note } } }', { id: 'd1' }],
+    [
+      'nested lists, enums, nulls and aliases',
+      'query($id: ID!) { deal(id: $id) { id frames { step toAct hand { code points } trick { seat card { c: code } } note } } }',
+      { id: 'd1' },
+    ],
     ['field arguments from variables', 'query($id: ID!, $from: Int) { deal(id: $id) { frames(from: $from) { step } } }', { id: 'd1', from: 1 }],
     ['a resolver returning null', '{ deal(id: "nope") { id } }', {}],
     ['__typename and the context', '{ __typename count deal(id: "d1") { __typename id } }', {}],

@@ -110,7 +110,13 @@ export class PlainExecutor {
     return planned ?? decline();
   }
 
-  private completeObject(run: Run, type: GraphQLObjectType, selectionSet: SelectionSetNode, source: unknown, path: Path | undefined): Maybe<Record<string, unknown>> {
+  private completeObject(
+    run: Run,
+    type: GraphQLObjectType,
+    selectionSet: SelectionSetNode,
+    source: unknown,
+    path: Path | undefined,
+  ): Maybe<Record<string, unknown>> {
     if (type.isTypeOf) decline();
     const fields = this.plan(type, selectionSet);
     const result: Record<string, unknown> = {};

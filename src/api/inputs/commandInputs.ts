@@ -24,15 +24,15 @@ export class DealCardsInput {
 
 @InputType('StartDealInput', { description: 'A deal to start (R2-R4)' })
 export class StartDealInput {
-  @Field(() => ID, { description: 'The new deal\'s id (client-chosen)' }) dealId!: string;
+  @Field(() => ID, { description: "The new deal's id (client-chosen)" }) dealId!: string;
   @Field(() => ID, { nullable: true, description: 'The table it belongs to; then it must be what the table dictates (L12)' }) tableId?: string;
   @Field(() => ID, { nullable: true, description: 'The tournament of that table' }) tournamentId?: string;
   @Field(() => Int, { nullable: true, description: 'Its number in the series (default 1)' }) dealNumber?: number;
-  @Field({ description: 'The dealer\'s name (R37)' }) dealer!: string;
+  @Field({ description: "The dealer's name (R37)" }) dealer!: string;
   @Field(() => [String], { description: 'Three names in seat order: forehand, middlehand, rearhand' }) players!: string[];
   @Field(() => [String], { nullable: true, description: 'Players sitting out (at 4 or 5 players, R3, D5)' }) sittingOut?: string[];
   @Field(() => [SeatEnum], { nullable: true, description: 'Seats played by the computer' }) computerSeats?: number[];
-  @Field({ nullable: true, description: 'The rule profile (default the server\'s, isko)' }) profileId?: string;
+  @Field({ nullable: true, description: "The rule profile (default the server's, isko)" }) profileId?: string;
   @Field(() => DealCardsInput, { description: 'How the cards are dealt' }) cards!: DealCardsInput;
   @Field(() => DateTimeScalar, { nullable: true, description: 'When the deal started (ISO 8601 instant, default now)' }) startedAt?: string;
 }
@@ -48,18 +48,24 @@ export class DeclarationInput {
 
 @InputType('OpenTableInput', { description: 'A table (series) to open' })
 export class OpenTableInput {
-  @Field(() => ID, { description: 'The table\'s id (client-chosen)' }) tableId!: string;
+  @Field(() => ID, { description: "The table's id (client-chosen)" }) tableId!: string;
   @Field(() => [String], { description: '3, 4 or 5 players in clockwise seat order' }) players!: string[];
   @Field({ description: 'Who deals first (R37)' }) firstDealer!: string;
-  @Field({ nullable: true, description: 'The rule profile (default the server\'s)' }) profileId?: string;
+  @Field({ nullable: true, description: "The rule profile (default the server's)" }) profileId?: string;
   @Field(() => Int, { nullable: true, description: 'Deals in the series (default by table size, R36)' }) seriesLength?: number;
-  @Field(() => Int, { nullable: true, description: 'At a 5-table: how many places left of the dealer the second player sitting out sits (1-4, default 3, D5)' }) fiveTableSitOutOffset?: number;
+  @Field(() => Int, { nullable: true, description: 'At a 5-table: how many places left of the dealer the second player sitting out sits (1-4, default 3, D5)' })
+  fiveTableSitOutOffset?: number;
   @Field(() => [String], { nullable: true, description: 'Players played by the computer' }) computerPlayers?: string[];
   @Field(() => ID, { nullable: true, description: 'The tournament the table belongs to' }) tournamentId?: string;
   @Field(() => Int, { nullable: true, description: 'The tournament round (default 1)' }) round?: number;
   @Field({ nullable: true, description: 'May the series close while a contested deal awaits the arbiter? Default no' }) closeWithOpenDisputes?: boolean;
-  @Field({ nullable: true, description: 'May players still confirm or contest deals after the series is closed? Default no (the closed sheet changes only by an arbiter)' }) reviewAfterClose?: boolean;
-  @Field(() => [HouseOptionEnum], { nullable: true, description: "House options switched on over the profile's own (R40 Kontra/Re, R42 Ramsch); default none" }) houseOptions?: HouseOptionEnum[];
+  @Field({
+    nullable: true,
+    description: 'May players still confirm or contest deals after the series is closed? Default no (the closed sheet changes only by an arbiter)',
+  })
+  reviewAfterClose?: boolean;
+  @Field(() => [HouseOptionEnum], { nullable: true, description: "House options switched on over the profile's own (R40 Kontra/Re, R42 Ramsch); default none" })
+  houseOptions?: HouseOptionEnum[];
 }
 
 @InputType('CloseSeriesInput', { description: "Close a table's series: no further deal; the sheet changes only by an arbiter's correction" })
@@ -71,15 +77,15 @@ export class CloseSeriesInput {
 @InputType('StartTableDealInput', { description: 'The next deal of a table: the table dictates seats, dealer, number and id' })
 export class StartTableDealInput {
   @Field(() => ID, { description: 'The table' }) tableId!: string;
-  @Field(() => ID, { nullable: true, description: 'The deal id the client expects (refused if it is not the table\'s next, L12)' }) dealId?: string;
+  @Field(() => ID, { nullable: true, description: "The deal id the client expects (refused if it is not the table's next, L12)" }) dealId?: string;
   @Field(() => DealCardsInput, { description: 'How the cards are dealt' }) cards!: DealCardsInput;
   @Field(() => DateTimeScalar, { nullable: true, description: 'When the deal started (ISO 8601 instant, default now)' }) startedAt?: string;
 }
 
 @InputType('CreateTournamentInput', { description: 'A tournament to create' })
 export class CreateTournamentInput {
-  @Field(() => ID, { description: 'The tournament\'s id (client-chosen)' }) tournamentId!: string;
+  @Field(() => ID, { description: "The tournament's id (client-chosen)" }) tournamentId!: string;
   @Field({ description: 'Its name' }) name!: string;
-  @Field({ nullable: true, description: 'The rule profile of its tables (default the server\'s)' }) profileId?: string;
+  @Field({ nullable: true, description: "The rule profile of its tables (default the server's)" }) profileId?: string;
   @Field(() => Int, { nullable: true, description: 'How many rounds it plays; null when open' }) rounds?: number;
 }

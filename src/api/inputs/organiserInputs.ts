@@ -20,10 +20,11 @@ export class RevokeTokenInput {
 export class SetLossFeeInput {
   @Field(() => ID, { description: 'The tournament' }) tournamentId!: string;
   @Field(() => Int, { description: 'Cents per lost game' }) feeCents!: number;
-  @Field(() => Int, { nullable: true, description: "Cents per lost game from a player's 4th lost game in one list on; absent: the same fee throughout" }) fromFourthLostGameCents?: number;
+  @Field(() => Int, { nullable: true, description: "Cents per lost game from a player's 4th lost game in one list on; absent: the same fee throughout" })
+  fromFourthLostGameCents?: number;
 }
 
-@InputType('DrawSeatsInput', { description: 'The seat draw for a round: records the draw and opens the round\'s tables (3, or 4 where the count needs it)' })
+@InputType('DrawSeatsInput', { description: "The seat draw for a round: records the draw and opens the round's tables (3, or 4 where the count needs it)" })
 export class DrawSeatsInput {
   @Field(() => ID, { description: 'The tournament' }) tournamentId!: string;
   @Field(() => Int, { description: 'The round drawn (a round with tables already is refused)' }) round!: number;

@@ -36,7 +36,13 @@ export function enteredResult(input: ResultFactsInput, seatOf: (name: string) =>
   return {
     kind: 'game',
     declarer: seat,
-    declaration: { gameType: input.game, hand: !!input.hand, schneiderAnnounced: !!input.schneiderAnnounced, schwarzAnnounced: !!input.schwarzAnnounced, ouvert: !!input.ouvert },
+    declaration: {
+      gameType: input.game,
+      hand: !!input.hand,
+      schneiderAnnounced: !!input.schneiderAnnounced,
+      schwarzAnnounced: !!input.schwarzAnnounced,
+      ouvert: !!input.ouvert,
+    },
     matadors: input.matadors ?? 0,
     bid: input.bid,
     declarerPoints: input.declarerPoints ?? null,
@@ -51,7 +57,9 @@ export function enteredResult(input: ResultFactsInput, seatOf: (name: string) =>
 /** A Ramsch's three lines by name, checked for shape; no declarer-game field may come with them. */
 export function ramschLines(input: ResultFactsInput): RamschLine[] {
   const extra = (['declarer', 'game', 'matadors', 'bid', 'declarerPoints', 'nullWon'] as const).filter((k) => input[k] !== undefined && input[k] !== null);
-  const flags = (['passedIn', 'hand', 'schneiderAnnounced', 'schwarzAnnounced', 'ouvert', 'schneider', 'schwarz', 'kontra', 're'] as const).filter((k) => input[k] === true);
+  const flags = (['passedIn', 'hand', 'schneiderAnnounced', 'schwarzAnnounced', 'ouvert', 'schneider', 'schwarz', 'kontra', 're'] as const).filter(
+    (k) => input[k] === true,
+  );
   if (extra.length || flags.length) throw badInput(`a Ramsch (R42) has no ${[...extra, ...flags].join(', ')}`);
   const lines = input.ramsch ?? [];
   if (!Array.isArray(lines) || lines.length !== 3) throw badInput('a Ramsch names the points and tricks of each of the three players');

@@ -16,7 +16,7 @@ describe('read-model cost model (issue 13)', () => {
   const sizes = (rows: number, known = false) => ({ readCost: () => ({ rows, known }) });
   const cost = (q: string, rows: number, known = false) => operationCost(schema, parse(q), {}, undefined, sizes(rows, known));
 
-  it('charges a player\'s statistics per deal of the player, once per request for the same player', () => {
+  it("charges a player's statistics per deal of the player, once per request for the same player", () => {
     const one = cost('{ playerStats(player: "x") { deals } }', 4000);
     expect(one.dynamic).toBe(true);
     expect(one.cost).toBeGreaterThanOrEqual(4000 * READ_COST.playerStatsPerDeal);
@@ -51,7 +51,9 @@ describe('read-model cost model (issue 13)', () => {
     // Narrowed to a player: per deal of the player.
     expect(cost('{ deals(first: 1, filter: { player: "p" }) { totalCount } }', 2000).cost).toBeGreaterThanOrEqual(2000 * READ_COST.dealListPerRow);
     // 40 such counts of a 100,000-deal store are over the limit; an unfiltered page costs what it lists.
-    expect(cost(`{ ${Array.from({ length: 40 }, (_, i) => `d${i}: deals(first: 1, filter: { result: "lost" }) { totalCount }`).join(' ')} }`, 100_000).cost).toBeGreaterThan(5000);
+    expect(
+      cost(`{ ${Array.from({ length: 40 }, (_, i) => `d${i}: deals(first: 1, filter: { result: "lost" }) { totalCount }`).join(' ')} }`, 100_000).cost,
+    ).toBeGreaterThan(5000);
     expect(cost('{ deals(first: 1) { totalCount } }', 100_000).cost).toBeLessThan(READ_COST.dealList + 10);
     expect(cost(`{ ${Array.from({ length: 101 }, (_, i) => `d${i}: deals(first: 1) { totalCount }`).join(' ')} }`, 100_000).cost).toBeGreaterThan(1500);
   });

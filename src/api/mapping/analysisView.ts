@@ -42,7 +42,14 @@ const discardValue = (d: DiscardValue): DiscardValueType => ({ discard: [...d.di
 const gameOption = (o: GameOption): GameOptionType => ({ game: o.gameType, won: o.won, discard: o.discard ? [...o.discard] : null, gameValue: o.gameValue });
 
 export function bestDiscardView(b: BestDiscardAnalysis): BestDiscardType {
-  return { declarer: b.declarer, game: b.gameType, pickedUp: b.pickedUp, best: discardValue(b.best), actual: discardValue(b.actual), discards: b.discards.map(discardValue) };
+  return {
+    declarer: b.declarer,
+    game: b.gameType,
+    pickedUp: b.pickedUp,
+    best: discardValue(b.best),
+    actual: discardValue(b.actual),
+    discards: b.discards.map(discardValue),
+  };
 }
 
 export function bestGameView(b: BestGameAnalysis): BestGameType {

@@ -17,7 +17,7 @@ describe('CursorSeal (cursors that tell nothing)', () => {
     }
   });
 
-  it('refuses a store cursor, a changed cursor, another secret\'s cursor and junk', () => {
+  it("refuses a store cursor, a changed cursor, another secret's cursor and junk", () => {
     const sealed = seal.seal(inner);
     const flipped = Buffer.from(sealed, 'base64url');
     flipped[14] ^= 1;

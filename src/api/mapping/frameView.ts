@@ -33,9 +33,7 @@ export function frameView(f: ReplayFrame): ReplayFrameType {
     highestBid: f.highestBid,
     declarer: f.declarer,
     declaration: f.declaration ? declarationView(f.declaration) : null,
-    currentTrick: f.currentTrick
-      ? { leader: f.currentTrick.leader, cards: f.currentTrick.cards.map((c) => ({ seat: c.seat, card: cardView(c.card) })) }
-      : null,
+    currentTrick: f.currentTrick ? { leader: f.currentTrick.leader, cards: f.currentTrick.cards.map((c) => ({ seat: c.seat, card: cardView(c.card) })) } : null,
     completedTricks: f.completedTricks.map((t) => ({
       leader: t.leader,
       cards: t.cards.map((c) => ({ seat: c.seat, card: cardView(c.card) })),

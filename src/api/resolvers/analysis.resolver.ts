@@ -41,7 +41,8 @@ export class DealAnalysisResolver {
   ) {}
 
   @ResolveField(() => DealAnalysisType, {
-    description: 'Perfect-information verdicts for every position of the card play, with every alternative and the turning points (computed on demand in a solver worker thread, cached per deal and revision; a request may start at most a few such computations, anonymous callers one)',
+    description:
+      'Perfect-information verdicts for every position of the card play, with every alternative and the turning points (computed on demand in a solver worker thread, cached per deal and revision; a request may start at most a few such computations, anonymous callers one)',
     complexity: ANALYSIS_COMPLEXITY,
   })
   async analysis(@Parent() deal: DealType, @Context() ctx: ApiContext): Promise<DealAnalysisType> {
@@ -51,7 +52,8 @@ export class DealAnalysisResolver {
 
   @ResolveField(() => BestDiscardType, {
     nullable: true,
-    description: 'After the fact: the best of all 66 discards for the game declared, with every card open (null without a declarer game; computed in a solver worker thread, cached per deal and revision)',
+    description:
+      'After the fact: the best of all 66 discards for the game declared, with every card open (null without a declarer game; computed in a solver worker thread, cached per deal and revision)',
     complexity: ANALYSIS_COMPLEXITY,
   })
   async bestDiscard(@Parent() deal: DealType, @Context() ctx: ApiContext): Promise<BestDiscardType | null> {
@@ -62,7 +64,8 @@ export class DealAnalysisResolver {
 
   @ResolveField(() => BestGameType, {
     nullable: true,
-    description: "After the fact: each declarable game for the declarer's twelve cards with a winning discard, won/lost and value against the bid (null without a declarer game; computed in a solver worker thread, cached per deal and revision)",
+    description:
+      "After the fact: each declarable game for the declarer's twelve cards with a winning discard, won/lost and value against the bid (null without a declarer game; computed in a solver worker thread, cached per deal and revision)",
     complexity: ANALYSIS_COMPLEXITY,
   })
   async bestGame(@Parent() deal: DealType, @Context() ctx: ApiContext): Promise<BestGameType | null> {

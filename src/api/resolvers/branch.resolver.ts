@@ -47,7 +47,7 @@ function commandContext(ctx: ApiContext, commandId: string): CommandContext {
   const p = ctx.principal;
   return {
     commandId: valid.id(commandId, 'commandId'),
-    actorId: p.role === 'anonymous' ? 'anonymous' : p.player ?? `${p.role}:${p.tokenId}`,
+    actorId: p.role === 'anonymous' ? 'anonymous' : (p.player ?? `${p.role}:${p.tokenId}`),
     source: 'branch',
     correlationId: ctx.requestId || randomUUID(),
   };
@@ -76,7 +76,17 @@ function moveOf(input: BranchMoveInput, toAct: Seat | null): Move {
     case BranchMoveKindEnum.DECLARE: {
       const d = input.declaration;
       if (!d) throw badInput('DECLARE needs a declaration');
-      return { kind: 'declare', seat, declaration: { gameType: d.game, hand: !!d.hand, schneiderAnnounced: !!d.schneiderAnnounced, schwarzAnnounced: !!d.schwarzAnnounced, ouvert: !!d.ouvert } };
+      return {
+        kind: 'declare',
+        seat,
+        declaration: {
+          gameType: d.game,
+          hand: !!d.hand,
+          schneiderAnnounced: !!d.schneiderAnnounced,
+          schwarzAnnounced: !!d.schwarzAnnounced,
+          ouvert: !!d.ouvert,
+        },
+      };
     }
     case BranchMoveKindEnum.SHOW_CARDS:
       return { kind: 'showCards', seat };
@@ -122,7 +132,10 @@ export class BranchResolver {
     const cmd = commandContext(ctx, commandId);
     const capability = ctx.principal.role === 'anonymous' ? capabilityFor(ctx.principal, cmd.commandId) : undefined;
     const owner = ownerOf(ctx.principal, capability) as string;
-    const { info } = await this.ledger.branches.fork({ dealId: deal.dealId, step: input.step, owner, creator: creatorOf(ctx.principal), shared: !!input.shared }, cmd);
+    const { info } = await this.ledger.branches.fork(
+      { dealId: deal.dealId, step: input.step, owner, creator: creatorOf(ctx.principal), shared: !!input.shared },
+      cmd,
+    );
     return view(info, true, { capability: capability ?? null });
   }
 
@@ -177,7 +190,11 @@ export class BranchResolver {
     @Args('from', { type: () => Int, nullable: true, description: 'First step (default 0)' }) from?: number,
     @Args('to', { type: () => Int, nullable: true, description: 'Last step (default the last)' }) to?: number,
   ): Promise<ReplayFrameType[]> {
-    for (const [k, v] of [['from', from], ['to', to]] as const) if (v !== undefined && v !== null && (!Number.isInteger(v) || v < 0 || v > MAX_STEP)) throw badInput(`${k} must be 0-${MAX_STEP}`);
+    for (const [k, v] of [
+      ['from', from],
+      ['to', to],
+    ] as const)
+      if (v !== undefined && v !== null && (!Number.isInteger(v) || v < 0 || v > MAX_STEP)) throw badInput(`${k} must be 0-${MAX_STEP}`);
     const loaded = await this.ledger.branches.load(branch.id, { withDeleted: true });
     if (!loaded) return [];
     const range = { ...(from !== undefined && from !== null ? { from } : {}), ...(to !== undefined && to !== null ? { to } : {}) };
@@ -185,7 +202,8 @@ export class BranchResolver {
   }
 
   @ResolveField(() => DealAnalysisType, {
-    description: "The solver's verdicts along the branch, as Deal.analysis gives them for a deal (computed in a solver worker thread, cached per branch and revision)",
+    description:
+      "The solver's verdicts along the branch, as Deal.analysis gives them for a deal (computed in a solver worker thread, cached per branch and revision)",
     complexity: ANALYSIS_COMPLEXITY,
   })
   async analysis(@Parent() branch: BranchType, @Context() ctx: ApiContext): Promise<DealAnalysisType> {
@@ -194,7 +212,11 @@ export class BranchResolver {
     const loaded = await this.ledger.branches.load(branch.id, { withDeleted: true });
     if (!loaded) throw branchNotFound(branch.id);
     const events = branchDealEvents(loaded.dealEvents, loaded.events);
-    return analysisView(await solverCall(ctx, this.ledger.analyses.limits.jobTimeoutMs, (wait) => this.ledger.analyses.analysisOfEvents(`${branch.id}@${loaded.info.revision}`, loaded.info.dealId, events, wait)));
+    return analysisView(
+      await solverCall(ctx, this.ledger.analyses.limits.jobTimeoutMs, (wait) =>
+        this.ledger.analyses.analysisOfEvents(`${branch.id}@${loaded.info.revision}`, loaded.info.dealId, events, wait),
+      ),
+    );
   }
 
   @ResolveField(() => Int, { description: 'Number of steps (frames) of the branch' })
@@ -218,7 +240,9 @@ export class DealBranchesResolver {
     @Inject(API_VISIBILITY) private readonly visibility: Visibility,
   ) {}
 
-  @ResolveField(() => [BranchType], { description: "What-if branches of this deal: the caller's own and the shared ones (only for callers who may see all of the deal now)" })
+  @ResolveField(() => [BranchType], {
+    description: "What-if branches of this deal: the caller's own and the shared ones (only for callers who may see all of the deal now)",
+  })
   async branches(
     @Parent() deal: DealType,
     @Context() ctx: ApiContext,

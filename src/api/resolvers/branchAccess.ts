@@ -19,7 +19,8 @@ const CAPABILITY_KEY = randomBytes(32);
 const hash = (what: string, value: string): string => createHash('sha256').update(`${what}\n${value}`).digest('base64url');
 
 /** The capability an anonymous caller gets for the branch a command forks. */
-export const capabilityFor = (p: Principal, commandId: string): string => createHmac('sha256', CAPABILITY_KEY).update(`${p.key}\n${commandId}`).digest('base64url');
+export const capabilityFor = (p: Principal, commandId: string): string =>
+  createHmac('sha256', CAPABILITY_KEY).update(`${p.key}\n${commandId}`).digest('base64url');
 
 export function checkCapability(capability: string | null | undefined): string | undefined {
   if (capability === undefined || capability === null) return undefined;
@@ -40,7 +41,8 @@ export const creatorOf = (p: Principal): string => hash('creator', p.key);
 /** The deal, when the caller may see all of it now (else FORBIDDEN / NOT_FOUND). */
 export async function dealSeenWhole(ctx: ApiContext, dealId: string, v: Visibility, what: string): Promise<DealSummary> {
   const deal = await readableDeal(ctx, dealId, v);
-  if (perspectiveFor(ctx, deal, 'auto').kind !== 'all') throw forbidden(`${what} shows every hand; before the deal ends only those who may see all of it (admin, arbiter, the table's recorder) may do that`);
+  if (perspectiveFor(ctx, deal, 'auto').kind !== 'all')
+    throw forbidden(`${what} shows every hand; before the deal ends only those who may see all of it (admin, arbiter, the table's recorder) may do that`);
   return deal;
 }
 

@@ -25,9 +25,15 @@ export class CommandResolver {
     @Context() ctx: ApiContext,
     @Args('commandId', { type: () => ID, description: 'Client-chosen id (a UUID): a retried command with the same id is recorded once' }) commandId: string,
     @Args('dealId', { type: () => ID, description: 'The deal' }) dealId: string,
-    @Args('seat', { type: seatArg, description: 'The seat that moves (R2); it must be that seat\'s turn' }) seat: Seat,
+    @Args('seat', { type: seatArg, description: "The seat that moves (R2); it must be that seat's turn" }) seat: Seat,
     @Args('value', { type: () => Int, description: 'The value called (R5: a value some game can be worth)' }) value: number,
-    @Args('expectedRevision', { type: () => String, nullable: true, description: 'The deal stream\'s revision the client last saw (a decimal string): when it moved meanwhile, the command is refused with CONFLICT; without it the server re-decides on the latest state' }) expectedRevision?: string,
+    @Args('expectedRevision', {
+      type: () => String,
+      nullable: true,
+      description:
+        "The deal stream's revision the client last saw (a decimal string): when it moved meanwhile, the command is refused with CONFLICT; without it the server re-decides on the latest state",
+    })
+    expectedRevision?: string,
   ) {
     return this.dealCommand(ctx, commandId, expectedRevision, { type: 'CallBid', dealId, seat, value });
   }
@@ -37,8 +43,14 @@ export class CommandResolver {
     @Context() ctx: ApiContext,
     @Args('commandId', { type: () => ID, description: 'Client-chosen id (a UUID): a retried command with the same id is recorded once' }) commandId: string,
     @Args('dealId', { type: () => ID, description: 'The deal' }) dealId: string,
-    @Args('seat', { type: seatArg, description: 'The seat that moves (R2); it must be that seat\'s turn' }) seat: Seat,
-    @Args('expectedRevision', { type: () => String, nullable: true, description: 'The deal stream\'s revision the client last saw (a decimal string): when it moved meanwhile, the command is refused with CONFLICT; without it the server re-decides on the latest state' }) expectedRevision?: string,
+    @Args('seat', { type: seatArg, description: "The seat that moves (R2); it must be that seat's turn" }) seat: Seat,
+    @Args('expectedRevision', {
+      type: () => String,
+      nullable: true,
+      description:
+        "The deal stream's revision the client last saw (a decimal string): when it moved meanwhile, the command is refused with CONFLICT; without it the server re-decides on the latest state",
+    })
+    expectedRevision?: string,
   ) {
     return this.dealCommand(ctx, commandId, expectedRevision, { type: 'HoldBid', dealId, seat });
   }
@@ -48,8 +60,14 @@ export class CommandResolver {
     @Context() ctx: ApiContext,
     @Args('commandId', { type: () => ID, description: 'Client-chosen id (a UUID): a retried command with the same id is recorded once' }) commandId: string,
     @Args('dealId', { type: () => ID, description: 'The deal' }) dealId: string,
-    @Args('seat', { type: seatArg, description: 'The seat that moves (R2); it must be that seat\'s turn' }) seat: Seat,
-    @Args('expectedRevision', { type: () => String, nullable: true, description: 'The deal stream\'s revision the client last saw (a decimal string): when it moved meanwhile, the command is refused with CONFLICT; without it the server re-decides on the latest state' }) expectedRevision?: string,
+    @Args('seat', { type: seatArg, description: "The seat that moves (R2); it must be that seat's turn" }) seat: Seat,
+    @Args('expectedRevision', {
+      type: () => String,
+      nullable: true,
+      description:
+        "The deal stream's revision the client last saw (a decimal string): when it moved meanwhile, the command is refused with CONFLICT; without it the server re-decides on the latest state",
+    })
+    expectedRevision?: string,
   ) {
     return this.dealCommand(ctx, commandId, expectedRevision, { type: 'PassBid', dealId, seat });
   }
@@ -59,8 +77,14 @@ export class CommandResolver {
     @Context() ctx: ApiContext,
     @Args('commandId', { type: () => ID, description: 'Client-chosen id (a UUID): a retried command with the same id is recorded once' }) commandId: string,
     @Args('dealId', { type: () => ID, description: 'The deal' }) dealId: string,
-    @Args('seat', { type: seatArg, description: 'The seat that moves (R2); it must be that seat\'s turn' }) seat: Seat,
-    @Args('expectedRevision', { type: () => String, nullable: true, description: 'The deal stream\'s revision the client last saw (a decimal string): when it moved meanwhile, the command is refused with CONFLICT; without it the server re-decides on the latest state' }) expectedRevision?: string,
+    @Args('seat', { type: seatArg, description: "The seat that moves (R2); it must be that seat's turn" }) seat: Seat,
+    @Args('expectedRevision', {
+      type: () => String,
+      nullable: true,
+      description:
+        "The deal stream's revision the client last saw (a decimal string): when it moved meanwhile, the command is refused with CONFLICT; without it the server re-decides on the latest state",
+    })
+    expectedRevision?: string,
   ) {
     return this.dealCommand(ctx, commandId, expectedRevision, { type: 'TakeSkat', dealId, seat });
   }
@@ -70,9 +94,15 @@ export class CommandResolver {
     @Context() ctx: ApiContext,
     @Args('commandId', { type: () => ID, description: 'Client-chosen id (a UUID): a retried command with the same id is recorded once' }) commandId: string,
     @Args('dealId', { type: () => ID, description: 'The deal' }) dealId: string,
-    @Args('seat', { type: seatArg, description: 'The seat that moves (R2); it must be that seat\'s turn' }) seat: Seat,
+    @Args('seat', { type: seatArg, description: "The seat that moves (R2); it must be that seat's turn" }) seat: Seat,
     @Args('cards', { type: () => [String], description: 'The two cards put back into the skat (R10)' }) cards: string[],
-    @Args('expectedRevision', { type: () => String, nullable: true, description: 'The deal stream\'s revision the client last saw (a decimal string): when it moved meanwhile, the command is refused with CONFLICT; without it the server re-decides on the latest state' }) expectedRevision?: string,
+    @Args('expectedRevision', {
+      type: () => String,
+      nullable: true,
+      description:
+        "The deal stream's revision the client last saw (a decimal string): when it moved meanwhile, the command is refused with CONFLICT; without it the server re-decides on the latest state",
+    })
+    expectedRevision?: string,
   ) {
     if (!Array.isArray(cards) || cards.length !== 2) throw badInput('discard exactly two cards (R10)');
     return this.dealCommand(ctx, commandId, expectedRevision, { type: 'DiscardSkat', dealId, seat, cards: [valid.card(cards[0]), valid.card(cards[1])] });
@@ -83,11 +113,23 @@ export class CommandResolver {
     @Context() ctx: ApiContext,
     @Args('commandId', { type: () => ID, description: 'Client-chosen id (a UUID): a retried command with the same id is recorded once' }) commandId: string,
     @Args('dealId', { type: () => ID, description: 'The deal' }) dealId: string,
-    @Args('seat', { type: seatArg, description: 'The seat that moves (R2); it must be that seat\'s turn' }) seat: Seat,
+    @Args('seat', { type: seatArg, description: "The seat that moves (R2); it must be that seat's turn" }) seat: Seat,
     @Args('declaration', { type: () => DeclarationInput, description: 'The game announced (R11-R14)' }) d: DeclarationInput,
-    @Args('expectedRevision', { type: () => String, nullable: true, description: 'The deal stream\'s revision the client last saw (a decimal string): when it moved meanwhile, the command is refused with CONFLICT; without it the server re-decides on the latest state' }) expectedRevision?: string,
+    @Args('expectedRevision', {
+      type: () => String,
+      nullable: true,
+      description:
+        "The deal stream's revision the client last saw (a decimal string): when it moved meanwhile, the command is refused with CONFLICT; without it the server re-decides on the latest state",
+    })
+    expectedRevision?: string,
   ) {
-    const declaration = { gameType: d.game, hand: !!d.hand, schneiderAnnounced: !!d.schneiderAnnounced, schwarzAnnounced: !!d.schwarzAnnounced, ouvert: !!d.ouvert };
+    const declaration = {
+      gameType: d.game,
+      hand: !!d.hand,
+      schneiderAnnounced: !!d.schneiderAnnounced,
+      schwarzAnnounced: !!d.schwarzAnnounced,
+      ouvert: !!d.ouvert,
+    };
     return this.dealCommand(ctx, commandId, expectedRevision, { type: 'DeclareGame', dealId, seat, declaration });
   }
 
@@ -96,9 +138,15 @@ export class CommandResolver {
     @Context() ctx: ApiContext,
     @Args('commandId', { type: () => ID, description: 'Client-chosen id (a UUID): a retried command with the same id is recorded once' }) commandId: string,
     @Args('dealId', { type: () => ID, description: 'The deal' }) dealId: string,
-    @Args('seat', { type: seatArg, description: 'The seat that moves (R2); it must be that seat\'s turn' }) seat: Seat,
+    @Args('seat', { type: seatArg, description: "The seat that moves (R2); it must be that seat's turn" }) seat: Seat,
     @Args('card', { description: 'The card played, in ISS notation (e.g. CJ); it must follow suit (R16)' }) card: string,
-    @Args('expectedRevision', { type: () => String, nullable: true, description: 'The deal stream\'s revision the client last saw (a decimal string): when it moved meanwhile, the command is refused with CONFLICT; without it the server re-decides on the latest state' }) expectedRevision?: string,
+    @Args('expectedRevision', {
+      type: () => String,
+      nullable: true,
+      description:
+        "The deal stream's revision the client last saw (a decimal string): when it moved meanwhile, the command is refused with CONFLICT; without it the server re-decides on the latest state",
+    })
+    expectedRevision?: string,
   ) {
     return this.dealCommand(ctx, commandId, expectedRevision, { type: 'PlayCard', dealId, seat, card: valid.card(card) });
   }
@@ -108,8 +156,14 @@ export class CommandResolver {
     @Context() ctx: ApiContext,
     @Args('commandId', { type: () => ID, description: 'Client-chosen id (a UUID): a retried command with the same id is recorded once' }) commandId: string,
     @Args('dealId', { type: () => ID, description: 'The deal' }) dealId: string,
-    @Args('seat', { type: seatArg, description: 'The seat that moves (R2); it must be that seat\'s turn' }) seat: Seat,
-    @Args('expectedRevision', { type: () => String, nullable: true, description: 'The deal stream\'s revision the client last saw (a decimal string): when it moved meanwhile, the command is refused with CONFLICT; without it the server re-decides on the latest state' }) expectedRevision?: string,
+    @Args('seat', { type: seatArg, description: "The seat that moves (R2); it must be that seat's turn" }) seat: Seat,
+    @Args('expectedRevision', {
+      type: () => String,
+      nullable: true,
+      description:
+        "The deal stream's revision the client last saw (a decimal string): when it moved meanwhile, the command is refused with CONFLICT; without it the server re-decides on the latest state",
+    })
+    expectedRevision?: string,
   ) {
     return this.dealCommand(ctx, commandId, expectedRevision, { type: 'ShowCards', dealId, seat });
   }
@@ -119,8 +173,14 @@ export class CommandResolver {
     @Context() ctx: ApiContext,
     @Args('commandId', { type: () => ID, description: 'Client-chosen id (a UUID): a retried command with the same id is recorded once' }) commandId: string,
     @Args('dealId', { type: () => ID, description: 'The deal' }) dealId: string,
-    @Args('seat', { type: seatArg, description: 'The seat that moves (R2); it must be that seat\'s turn' }) seat: Seat,
-    @Args('expectedRevision', { type: () => String, nullable: true, description: 'The deal stream\'s revision the client last saw (a decimal string): when it moved meanwhile, the command is refused with CONFLICT; without it the server re-decides on the latest state' }) expectedRevision?: string,
+    @Args('seat', { type: seatArg, description: "The seat that moves (R2); it must be that seat's turn" }) seat: Seat,
+    @Args('expectedRevision', {
+      type: () => String,
+      nullable: true,
+      description:
+        "The deal stream's revision the client last saw (a decimal string): when it moved meanwhile, the command is refused with CONFLICT; without it the server re-decides on the latest state",
+    })
+    expectedRevision?: string,
   ) {
     return this.dealCommand(ctx, commandId, expectedRevision, { type: 'Resign', dealId, seat });
   }
@@ -130,8 +190,14 @@ export class CommandResolver {
     @Context() ctx: ApiContext,
     @Args('commandId', { type: () => ID, description: 'Client-chosen id (a UUID): a retried command with the same id is recorded once' }) commandId: string,
     @Args('dealId', { type: () => ID, description: 'The deal' }) dealId: string,
-    @Args('seat', { type: seatArg, description: 'The seat that moves (R2); it must be that seat\'s turn' }) seat: Seat,
-    @Args('expectedRevision', { type: () => String, nullable: true, description: 'The deal stream\'s revision the client last saw (a decimal string): when it moved meanwhile, the command is refused with CONFLICT; without it the server re-decides on the latest state' }) expectedRevision?: string,
+    @Args('seat', { type: seatArg, description: "The seat that moves (R2); it must be that seat's turn" }) seat: Seat,
+    @Args('expectedRevision', {
+      type: () => String,
+      nullable: true,
+      description:
+        "The deal stream's revision the client last saw (a decimal string): when it moved meanwhile, the command is refused with CONFLICT; without it the server re-decides on the latest state",
+    })
+    expectedRevision?: string,
   ) {
     return this.dealCommand(ctx, commandId, expectedRevision, { type: 'CallKontra', dealId, seat });
   }
@@ -141,8 +207,14 @@ export class CommandResolver {
     @Context() ctx: ApiContext,
     @Args('commandId', { type: () => ID, description: 'Client-chosen id (a UUID): a retried command with the same id is recorded once' }) commandId: string,
     @Args('dealId', { type: () => ID, description: 'The deal' }) dealId: string,
-    @Args('seat', { type: seatArg, description: 'The seat that moves (R2); it must be that seat\'s turn' }) seat: Seat,
-    @Args('expectedRevision', { type: () => String, nullable: true, description: 'The deal stream\'s revision the client last saw (a decimal string): when it moved meanwhile, the command is refused with CONFLICT; without it the server re-decides on the latest state' }) expectedRevision?: string,
+    @Args('seat', { type: seatArg, description: "The seat that moves (R2); it must be that seat's turn" }) seat: Seat,
+    @Args('expectedRevision', {
+      type: () => String,
+      nullable: true,
+      description:
+        "The deal stream's revision the client last saw (a decimal string): when it moved meanwhile, the command is refused with CONFLICT; without it the server re-decides on the latest state",
+    })
+    expectedRevision?: string,
   ) {
     return this.dealCommand(ctx, commandId, expectedRevision, { type: 'CallRe', dealId, seat });
   }
@@ -153,9 +225,15 @@ export class CommandResolver {
     @Args('commandId', { type: () => ID, description: 'Client-chosen id (a UUID): a retried command with the same id is recorded once' }) commandId: string,
     @Args('dealId', { type: () => ID, description: 'The deal' }) dealId: string,
     @Args('reason', { type: () => AbandonReasonEnum, description: 'Why the deal is abandoned (D3)' }) reason: AbandonReasonEnum,
-    @Args('seat', { type: seatArg, nullable: true, description: 'The seat that moves (R2); it must be that seat\'s turn' }) seat?: Seat,
+    @Args('seat', { type: seatArg, nullable: true, description: "The seat that moves (R2); it must be that seat's turn" }) seat?: Seat,
     @Args('note', { type: () => String, nullable: true, description: 'A free-text note kept with the abandonment' }) note?: string,
-    @Args('expectedRevision', { type: () => String, nullable: true, description: 'The deal stream\'s revision the client last saw (a decimal string): when it moved meanwhile, the command is refused with CONFLICT; without it the server re-decides on the latest state' }) expectedRevision?: string,
+    @Args('expectedRevision', {
+      type: () => String,
+      nullable: true,
+      description:
+        "The deal stream's revision the client last saw (a decimal string): when it moved meanwhile, the command is refused with CONFLICT; without it the server re-decides on the latest state",
+    })
+    expectedRevision?: string,
   ) {
     if (note !== undefined && note !== null && note.length > 1000) throw badInput('note must be at most 1000 characters');
     return this.dealCommand(ctx, commandId, expectedRevision, {

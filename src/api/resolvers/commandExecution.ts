@@ -41,6 +41,6 @@ export async function runCommand(
     events: outcome.events.map((e) => ({ ...e })),
     revision: outcome.nextExpectedRevision.toString(),
     alreadyApplied: outcome.alreadyApplied,
-    dealId: outcome.dealId ?? ('dealId' in command ? command.dealId ?? null : null),
+    dealId: outcome.dealId ?? ('dealId' in command ? (command.dealId ?? null) : null),
   };
 }

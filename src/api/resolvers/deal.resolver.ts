@@ -41,7 +41,7 @@ export class DealResolver {
   private readonly frameCache: FrameCache;
 
   @Query(() => DealType, { nullable: true, description: 'One deal; imported ISS records have id iss-<ID>' })
-  async deal(@Args('id', { type: () => ID, description: 'The deal\'s id' }) id: string, @Context() ctx: ApiContext): Promise<DealType | null> {
+  async deal(@Args('id', { type: () => ID, description: "The deal's id" }) id: string, @Context() ctx: ApiContext): Promise<DealType | null> {
     await ctx.budget.step();
     const deal = await ctx.deals.load(valid.id(id, 'deal id'));
     if (!deal || !mayReadDeal(ctx.principal, deal, this.visibility)) return null;
@@ -54,7 +54,12 @@ export class DealResolver {
     @Args('filter', { type: () => DealFilterInput, nullable: true, description: 'Only the deals matching every field given' }) filter?: DealFilterInput,
     @Args('first', { type: () => Int, nullable: true, defaultValue: 20, description: `Page size, 1-${MAX_PAGE}` }) first = 20,
     @Args('after', { type: () => String, nullable: true, description: "Continue after this cursor (an edge's cursor or pageInfo.endCursor)" }) after?: string,
-    @Args('newestFirst', { type: () => Boolean, nullable: true, defaultValue: true, description: 'true: the latest start first (default); false: the oldest first' })
+    @Args('newestFirst', {
+      type: () => Boolean,
+      nullable: true,
+      defaultValue: true,
+      description: 'true: the latest start first (default); false: the oldest first',
+    })
     newestFirst = true,
   ): Promise<DealConnectionType> {
     if (!Number.isInteger(first) || first < 1 || first > MAX_PAGE) throw badInput(`first must be 1-${MAX_PAGE}`);
@@ -76,7 +81,7 @@ export class DealResolver {
       return { edges: [], nodes: [], pageInfo: { hasNextPage: false, hasPreviousPage: false, startCursor: null, endCursor: null }, totalCount: 0 };
     }
     const storeCursor = after ? (after.length <= 1000 ? this.cursors.open(after) : null) : undefined;
-    if (storeCursor === null) throw badInput('after is not a cursor of this server (pass an edge\'s cursor or pageInfo.endCursor)');
+    if (storeCursor === null) throw badInput("after is not a cursor of this server (pass an edge's cursor or pageInfo.endCursor)");
     const page = await this.ledger.deals(f, { first, newestFirst: newestFirst !== false, ...(storeCursor ? { after: storeCursor } : {}) });
     const visible = page.items
       .map((deal, i) => ({ deal, cursor: this.cursors.seal(page.cursors?.[i] ?? '') }))
@@ -87,7 +92,12 @@ export class DealResolver {
       edges,
       nodes: edges.map((e) => e.node),
       // startCursor from what the caller sees; endCursor stays the page's end, so paging never stalls on a hidden deal (sealed, it tells nothing of that deal).
-      pageInfo: { hasNextPage: page.hasNextPage, hasPreviousPage: page.hasPreviousPage ?? false, startCursor: edges[0]?.cursor ?? null, endCursor: page.endCursor ? this.cursors.seal(page.endCursor) : null },
+      pageInfo: {
+        hasNextPage: page.hasNextPage,
+        hasPreviousPage: page.hasPreviousPage ?? false,
+        startCursor: edges[0]?.cursor ?? null,
+        endCursor: page.endCursor ? this.cursors.seal(page.endCursor) : null,
+      },
       totalCount: page.totalCount,
     };
   }
@@ -101,12 +111,21 @@ export class DealResolver {
   }
 
   // Cost: a fold of the deal's events (about 0.3 ms, see the read-model cost units).
-  @ResolveField(() => ReplayFrameType, { nullable: true, description: 'The position after one step; step 0 is the dealt position', complexity: ({ childComplexity }) => 15 + childComplexity })
+  @ResolveField(() => ReplayFrameType, {
+    nullable: true,
+    description: 'The position after one step; step 0 is the dealt position',
+    complexity: ({ childComplexity }) => 15 + childComplexity,
+  })
   async frame(
     @Parent() deal: DealType,
     @Context() ctx: ApiContext,
     @Args('step', { type: () => Int, description: 'The step, from 0 (cards dealt)' }) step: number,
-    @Args('perspective', { type: () => PerspectiveEnum, defaultValue: PerspectiveEnum.AUTO, description: 'Whose view: AUTO is the most this caller may see; a wider one than the caller may see is refused' }) perspective: PerspectiveEnum,
+    @Args('perspective', {
+      type: () => PerspectiveEnum,
+      defaultValue: PerspectiveEnum.AUTO,
+      description: 'Whose view: AUTO is the most this caller may see; a wider one than the caller may see is refused',
+    })
+    perspective: PerspectiveEnum,
   ): Promise<ReplayFrameType | null> {
     if (!Number.isInteger(step) || step < 0 || step > 1000) throw badInput('step must be 0-1000');
     const granted = perspectiveFor(ctx, deal, perspective);
@@ -122,16 +141,25 @@ export class DealResolver {
     @Context() ctx: ApiContext,
     @Args('from', { type: () => Int, nullable: true, description: 'The first step (default 0)' }) from?: number,
     @Args('to', { type: () => Int, nullable: true, description: 'The last step (default the latest)' }) to?: number,
-    @Args('perspective', { type: () => PerspectiveEnum, defaultValue: PerspectiveEnum.AUTO, description: 'Whose view: AUTO is the most this caller may see; a wider one than the caller may see is refused' }) perspective = PerspectiveEnum.AUTO,
+    @Args('perspective', {
+      type: () => PerspectiveEnum,
+      defaultValue: PerspectiveEnum.AUTO,
+      description: 'Whose view: AUTO is the most this caller may see; a wider one than the caller may see is refused',
+    })
+    perspective = PerspectiveEnum.AUTO,
   ): Promise<ReplayFrameType[]> {
-    for (const [k, v] of [['from', from], ['to', to]] as const) {
+    for (const [k, v] of [
+      ['from', from],
+      ['to', to],
+    ] as const) {
       if (v !== undefined && v !== null && (v < 0 || v > 1000)) throw badInput(`${k} must be 0-1000`);
     }
     const range = { ...(from !== undefined && from !== null ? { from } : {}), ...(to !== undefined && to !== null ? { to } : {}) };
     const granted = perspectiveFor(ctx, deal, perspective);
     return ctx.budget.run(async () => {
       const summary = deal.status === 'inProgress' ? null : await ctx.deals.load(deal.id);
-      const key = summary && summary.status !== 'inProgress' ? FrameCache.key(deal.id, summary.lastRevision, JSON.stringify(granted), range.from, range.to) : null;
+      const key =
+        summary && summary.status !== 'inProgress' ? FrameCache.key(deal.id, summary.lastRevision, JSON.stringify(granted), range.from, range.to) : null;
       const cached = key ? this.frameCache.get(key) : undefined;
       if (cached) return cached as ReplayFrameType[];
       const frames = (await this.ledger.frames(deal.id, range, granted)).map(frameView);
@@ -142,7 +170,8 @@ export class DealResolver {
 
   @ResolveField(() => [ReplayFrameType], {
     nullable: true,
-    description: "A result-only deal whose cards are being recorded (upgradeDeal): the frames of the latest recording, every card shown (the deal itself is over); null when none was begun. For the table's recorder, arbiters and admins",
+    description:
+      "A result-only deal whose cards are being recorded (upgradeDeal): the frames of the latest recording, every card shown (the deal itself is over); null when none was begun. For the table's recorder, arbiters and admins",
     complexity: ({ childComplexity }) => 15 + childComplexity,
   })
   async recordingFrames(
@@ -151,11 +180,15 @@ export class DealResolver {
     @Args('from', { type: () => Int, nullable: true, description: 'First step (inclusive); default 0' }) from?: number,
     @Args('to', { type: () => Int, nullable: true, description: 'Last step (inclusive); default the last' }) to?: number,
   ): Promise<ReplayFrameType[] | null> {
-    for (const [k, v] of [['from', from], ['to', to]] as const) {
+    for (const [k, v] of [
+      ['from', from],
+      ['to', to],
+    ] as const) {
       if (v !== undefined && v !== null && (!Number.isInteger(v) || v < 0 || v > 1000)) throw badInput(`${k} must be 0-1000`);
     }
     const p = ctx.principal;
-    if (!(mayRecord(p, deal.tableId) || p.role === 'arbiter')) throw forbidden("a recording of a deal's cards is shown to the table's recorder, arbiters and admins");
+    if (!(mayRecord(p, deal.tableId) || p.role === 'arbiter'))
+      throw forbidden("a recording of a deal's cards is shown to the table's recorder, arbiters and admins");
     const range = { ...(from !== undefined && from !== null ? { from } : {}), ...(to !== undefined && to !== null ? { to } : {}) };
     return ctx.budget.run(async () => {
       const frames = await this.ledger.recordingFrames(deal.id, range);
@@ -169,7 +202,7 @@ export class DealResolver {
   }
 
   @Query(() => DealAuditType, { nullable: true, description: 'The audit of one deal: events with metadata and hashes, intact, recorded vs recomputed' })
-  async audit(@Args('dealId', { type: () => ID, description: 'The deal\'s id' }) dealId: string, @Context() ctx: ApiContext): Promise<DealAuditType | null> {
+  async audit(@Args('dealId', { type: () => ID, description: "The deal's id" }) dealId: string, @Context() ctx: ApiContext): Promise<DealAuditType | null> {
     return auditFor(this.ledger, ctx, dealId, this.visibility);
   }
 }

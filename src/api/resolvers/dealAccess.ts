@@ -12,11 +12,7 @@ export async function readableDeal(ctx: ApiContext, dealId: string, v: Visibilit
   return deal;
 }
 
-export function perspectiveFor(
-  ctx: ApiContext,
-  deal: DealStanding,
-  requested: Requested,
-): Perspective {
+export function perspectiveFor(ctx: ApiContext, deal: DealStanding, requested: Requested): Perspective {
   const granted = grantPerspective(widestPerspective(ctx.principal, deal), requested);
   if (!granted) throw forbidden(`this token may not see the ${requested} view of a live deal`);
   return granted;

@@ -34,7 +34,10 @@ export class DealReviewResolver {
     };
   }
 
-  @Mutation(() => CommandResultType, { description: "Withdraw a recording slip (MoveWithdrawn): the last recorded move of an open deal (the table's recorder), or an earlier one with every move after it (an arbiter); it then counts as not made" })
+  @Mutation(() => CommandResultType, {
+    description:
+      "Withdraw a recording slip (MoveWithdrawn): the last recorded move of an open deal (the table's recorder), or an earlier one with every move after it (an arbiter); it then counts as not made",
+  })
   async withdrawMove(
     @Context() ctx: ApiContext,
     @Args('commandId', commandIdArg) commandId: string,
@@ -53,7 +56,8 @@ export class DealReviewResolver {
   }
 
   @Mutation(() => CommandResultType, {
-    description: "Begin recording the cards of a result-only deal (the table's recorder, or admin): the moves then go to this recording; the last one is refused (L18, every difference named) unless the play reproduces the deal's result, and then the deal is upgraded (ResultUpgraded: card-level, the sheet row unchanged). Calling it again begins a fresh recording",
+    description:
+      "Begin recording the cards of a result-only deal (the table's recorder, or admin): the moves then go to this recording; the last one is refused (L18, every difference named) unless the play reproduces the deal's result, and then the deal is upgraded (ResultUpgraded: card-level, the sheet row unchanged). Calling it again begins a fresh recording",
   })
   async upgradeDeal(
     @Context() ctx: ApiContext,
@@ -77,7 +81,10 @@ export class DealReviewResolver {
     return runCommand(this.ledger, ctx, { type: 'ConfirmDeal', dealId: deal.dealId, player }, commandId, expectedRevision);
   }
 
-  @Mutation(() => CommandResultType, { description: "A player contests a scored deal's result (DealContested, with a reason): a dispute opens on the sheet and in the audit until an arbiter rules" })
+  @Mutation(() => CommandResultType, {
+    description:
+      "A player contests a scored deal's result (DealContested, with a reason): a dispute opens on the sheet and in the audit until an arbiter rules",
+  })
   async contestDeal(
     @Context() ctx: ApiContext,
     @Args('commandId', commandIdArg) commandId: string,
@@ -86,10 +93,19 @@ export class DealReviewResolver {
   ) {
     const deal = await this.deal(ctx, input.dealId);
     const player = this.playerOf(ctx, deal, 'contest');
-    return runCommand(this.ledger, ctx, { type: 'ContestDeal', dealId: deal.dealId, player, reason: valid.text(input.reason, 'reason') }, commandId, expectedRevision);
+    return runCommand(
+      this.ledger,
+      ctx,
+      { type: 'ContestDeal', dealId: deal.dealId, player, reason: valid.text(input.reason, 'reason') },
+      commandId,
+      expectedRevision,
+    );
   }
 
-  @Mutation(() => CommandResultType, { description: 'Arbiter: rule on a contested deal (DisputeRuled): upheld with the corrected result (a ScoreCorrected follows), or rejected; always with a reason' })
+  @Mutation(() => CommandResultType, {
+    description:
+      'Arbiter: rule on a contested deal (DisputeRuled): upheld with the corrected result (a ScoreCorrected follows), or rejected; always with a reason',
+  })
   async ruleDispute(
     @Context() ctx: ApiContext,
     @Args('commandId', commandIdArg) commandId: string,
@@ -109,7 +125,10 @@ export class DealReviewResolver {
     return runCommand(this.ledger, ctx, command, commandId, expectedRevision);
   }
 
-  @Mutation(() => CommandResultType, { description: "Arbiter only: correct a finished deal's result with a reason, by the corrected facts (the engine derives the score) or by a legal score; the original stays in the audit" })
+  @Mutation(() => CommandResultType, {
+    description:
+      "Arbiter only: correct a finished deal's result with a reason, by the corrected facts (the engine derives the score) or by a legal score; the original stays in the audit",
+  })
   async correctScore(
     @Context() ctx: ApiContext,
     @Args('commandId', commandIdArg) commandId: string,

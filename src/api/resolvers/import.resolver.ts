@@ -13,7 +13,8 @@ export class ImportResolver {
   constructor(@Inject(Ledger) private readonly ledger: Ledger) {}
 
   @Mutation(() => ImportReportType, {
-    description: 'Admin: import ISS game records, one per line. Deals get id iss-<ID>, series become tables iss-series-<SE>. Re-importing the same records is a no-op; a record whose ID is stored with different content is listed as a conflict and not written.',
+    description:
+      'Admin: import ISS game records, one per line. Deals get id iss-<ID>, series become tables iss-series-<SE>. Re-importing the same records is a no-op; a record whose ID is stored with different content is listed as a conflict and not written.',
   })
   async importIss(@Context() ctx: ApiContext, @Args('records', { description: 'ISS game records, one per line' }) records: string): Promise<ImportReportType> {
     if (!mayAdminister(ctx.principal)) {

@@ -11,4 +11,18 @@ import { OrganiserResolver } from './organiser.resolver';
 import { TableSubscriptionResolver } from './tableSubscription.resolver';
 
 /** Every resolver class: the schema is generated from exactly these. */
-export const API_RESOLVERS = [DealAnalysisResolver, BranchResolver, DealBranchesResolver, DealResolver, ReadModelResolver, ScoreSheetRowResolver, CommandResolver, TableCommandResolver, DealReviewResolver, OrganiserResolver, ImportResolver, SubscriptionResolver, TableSubscriptionResolver];
+export const API_RESOLVERS = [
+  DealAnalysisResolver,
+  BranchResolver,
+  DealBranchesResolver,
+  DealResolver,
+  ReadModelResolver,
+  ScoreSheetRowResolver,
+  CommandResolver,
+  TableCommandResolver,
+  DealReviewResolver,
+  OrganiserResolver,
+  ImportResolver,
+  SubscriptionResolver,
+  TableSubscriptionResolver,
+];

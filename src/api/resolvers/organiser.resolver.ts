@@ -37,7 +37,7 @@ export class OrganiserResolver {
     @Inject(API_VISIBILITY) private readonly visibility: Visibility,
   ) {}
 
-  @Query(() => [TournamentStatusType], { description: 'Tournaments with their tables and each table\'s status (private ones only with a token)' })
+  @Query(() => [TournamentStatusType], { description: "Tournaments with their tables and each table's status (private ones only with a token)" })
   async tournaments(@Context() ctx: ApiContext, @Args('first', firstArg) first: number): Promise<TournamentStatusType[]> {
     const list = await this.ledger.tournaments(pageSize(first));
     return list
@@ -61,7 +61,9 @@ export class OrganiserResolver {
     return list.filter((t) => mayReadTournament(ctx.principal, t.tournamentId, this.visibility)).map(tableView);
   }
 
-  @Mutation(() => IssuedTokenType, { description: 'Admin: issue a token (role, player, table or tournament, lifetime); recorded (without the token itself) in the access log' })
+  @Mutation(() => IssuedTokenType, {
+    description: 'Admin: issue a token (role, player, table or tournament, lifetime); recorded (without the token itself) in the access log',
+  })
   async issueToken(
     @Context() ctx: ApiContext,
     @Args('commandId', commandIdArg) commandId: string,
@@ -81,7 +83,8 @@ export class OrganiserResolver {
       // A player token bound to a table of a tournament is bound to that tournament too (what it may read there).
       const table = await this.ledger.table(req.table);
       const of = table?.tournamentId ?? null;
-      if (of !== null && req.tournament !== undefined && req.tournament !== of) throw badInput(`table ${req.table} belongs to tournament ${of}, not ${req.tournament}`);
+      if (of !== null && req.tournament !== undefined && req.tournament !== of)
+        throw badInput(`table ${req.table} belongs to tournament ${of}, not ${req.tournament}`);
       if (of !== null) req = { ...req, tournament: of };
     }
     const problem = claimProblem(req);
@@ -92,14 +95,27 @@ export class OrganiserResolver {
     await runCommand(
       this.ledger,
       ctx,
-      { type: 'RecordTokenIssued', token: { tokenId: claims.jti, role: claims.role, player: claims.player ?? null, table: claims.table ?? null, tournament: claims.tournament ?? null, expiresAt: claims.exp ?? null } },
+      {
+        type: 'RecordTokenIssued',
+        token: {
+          tokenId: claims.jti,
+          role: claims.role,
+          player: claims.player ?? null,
+          table: claims.table ?? null,
+          tournament: claims.tournament ?? null,
+          expiresAt: claims.exp ?? null,
+        },
+      },
       commandId || randomUUID(),
       undefined,
     );
     return { token, tokenId: claims.jti, expiresAt: claims.exp !== undefined ? new Date(claims.exp * 1000).toISOString() : null };
   }
 
-  @Mutation(() => CommandResultType, { description: 'Admin: revoke a token: refused from now on over HTTP and on every open graphql-ws connection; recorded (TokenRevoked), so it stays revoked after a restart' })
+  @Mutation(() => CommandResultType, {
+    description:
+      'Admin: revoke a token: refused from now on over HTTP and on every open graphql-ws connection; recorded (TokenRevoked), so it stays revoked after a restart',
+  })
   async revokeToken(
     @Context() ctx: ApiContext,
     @Args('commandId', commandIdArg) commandId: string,
@@ -112,18 +128,27 @@ export class OrganiserResolver {
     return result;
   }
 
-  @Mutation(() => CommandResultType, { description: "Admin: set the tournament's loss fee per lost game, and the higher fee from the 4th lost game in one list (LossFeeSet)" })
+  @Mutation(() => CommandResultType, {
+    description: "Admin: set the tournament's loss fee per lost game, and the higher fee from the 4th lost game in one list (LossFeeSet)",
+  })
   setLossFee(
     @Context() ctx: ApiContext,
     @Args('commandId', commandIdArg) commandId: string,
     @Args('input', { type: () => SetLossFeeInput, description: 'The tournament and the fees' }) input: SetLossFeeInput,
   ): Promise<CommandResultType> {
     gate(ctx, mayAdminister, 'set tournament fees (admins only)');
-    const command: LedgerCommand = { type: 'SetLossFee', tournamentId: valid.id(input.tournamentId, 'tournamentId'), feeCents: input.feeCents, fromFourthLostGameCents: input.fromFourthLostGameCents ?? null };
+    const command: LedgerCommand = {
+      type: 'SetLossFee',
+      tournamentId: valid.id(input.tournamentId, 'tournamentId'),
+      feeCents: input.feeCents,
+      fromFourthLostGameCents: input.fromFourthLostGameCents ?? null,
+    };
     return runCommand(this.ledger, ctx, command, commandId, undefined);
   }
 
-  @Mutation(() => CommandResultType, { description: "Admin: draw the seats of a round (SeatsDrawn: random with its seed, or by standings) and open the round's tables <tournament>-r<round>-t<n>" })
+  @Mutation(() => CommandResultType, {
+    description: "Admin: draw the seats of a round (SeatsDrawn: random with its seed, or by standings) and open the round's tables <tournament>-r<round>-t<n>",
+  })
   drawSeats(
     @Context() ctx: ApiContext,
     @Args('commandId', commandIdArg) commandId: string,

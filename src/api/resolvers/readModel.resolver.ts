@@ -20,23 +20,31 @@ export class ReadModelResolver {
   ) {}
 
   @Query(() => ScoreSheetType, { nullable: true, description: "A table's list with Seeger-Fabian totals; ISS series: iss-series-<SE>" })
-  async scoreSheet(@Args('tableId', { type: () => ID, description: 'The table (series)' }) tableId: string, @Context() ctx: ApiContext): Promise<ScoreSheetType | null> {
+  async scoreSheet(
+    @Args('tableId', { type: () => ID, description: 'The table (series)' }) tableId: string,
+    @Context() ctx: ApiContext,
+  ): Promise<ScoreSheetType | null> {
     const sheet = await ctx.budget.run(() => this.ledger.scoreSheet(valid.id(tableId, 'tableId')));
     if (!sheet || !mayReadTournament(ctx.principal, sheet.tournamentId, this.visibility)) return null;
     return scoreSheetView(sheet);
   }
 
   @Query(() => StandingsType, { nullable: true, description: 'R35 ranking over all series of a tournament' })
-  async standings(@Args('tournamentId', { type: () => ID, description: 'The tournament' }) tournamentId: string, @Context() ctx: ApiContext): Promise<StandingsType | null> {
+  async standings(
+    @Args('tournamentId', { type: () => ID, description: 'The tournament' }) tournamentId: string,
+    @Context() ctx: ApiContext,
+  ): Promise<StandingsType | null> {
     valid.id(tournamentId, 'tournamentId');
     if (!mayReadTournament(ctx.principal, tournamentId, this.visibility)) return null;
     const standings = await ctx.budget.run(() => this.ledger.standings(tournamentId));
     return standings ? standingsView(standings) : null;
   }
 
-  @Query(() => PlayerStatsType, { nullable: true, description: 'A player\'s statistics over the deals he played; null when he played none' })
-  async playerStats(@Args('player', { description: 'The player\'s name' }) player: string, @Context() ctx: ApiContext): Promise<PlayerStatsType | null> {
-    const stats = await ctx.budget.run(() => this.ledger.playerStats(valid.name(player, 'player'), { hiddenTournaments: hiddenTournaments(ctx.principal, this.visibility) }));
+  @Query(() => PlayerStatsType, { nullable: true, description: "A player's statistics over the deals he played; null when he played none" })
+  async playerStats(@Args('player', { description: "The player's name" }) player: string, @Context() ctx: ApiContext): Promise<PlayerStatsType | null> {
+    const stats = await ctx.budget.run(() =>
+      this.ledger.playerStats(valid.name(player, 'player'), { hiddenTournaments: hiddenTournaments(ctx.principal, this.visibility) }),
+    );
     return stats ? playerStatsView(stats) : null;
   }
 }

@@ -16,7 +16,8 @@ export async function solverCall<T>(ctx: ApiContext, waitMs: number, compute: (w
   try {
     return await compute({ signal: stop.signal, admit: () => ctx.solverJobs.admit(), answered: ctx.solverJobs.answered });
   } catch (error) {
-    if (stop.signal.aborted) throw apiError('TIMEOUT', `the solver did not answer within ${waitMs} ms (queue and search); the job was stopped`, { timeoutMs: waitMs });
+    if (stop.signal.aborted)
+      throw apiError('TIMEOUT', `the solver did not answer within ${waitMs} ms (queue and search); the job was stopped`, { timeoutMs: waitMs });
     throw error;
   } finally {
     clearTimeout(timer);

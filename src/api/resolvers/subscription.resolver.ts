@@ -24,11 +24,15 @@ export class SubscriptionResolver {
    * seen through the subscriber's perspective, decided afresh per event (a deal opens when it ends):
    * raw event data, which holds hidden cards, is never sent.
    */
-  @Subscription(() => DealUpdateType, { resolve: (update: DealUpdateType) => update, description: 'The events of one deal as they are recorded; completes when the deal ends (DealScored)' })
+  @Subscription(() => DealUpdateType, {
+    resolve: (update: DealUpdateType) => update,
+    description: 'The events of one deal as they are recorded; completes when the deal ends (DealScored)',
+  })
   async dealUpdates(
     @Args('dealId', { type: () => ID, description: 'The deal to follow' }) dealId: string,
     @Context() ctx: ApiContext,
-    @Args('perspective', { type: () => PerspectiveEnum, defaultValue: PerspectiveEnum.AUTO, description: 'Whose view (AUTO: the most this caller may see)' }) perspective: PerspectiveEnum,
+    @Args('perspective', { type: () => PerspectiveEnum, defaultValue: PerspectiveEnum.AUTO, description: 'Whose view (AUTO: the most this caller may see)' })
+    perspective: PerspectiveEnum,
   ): Promise<AsyncIterator<DealUpdateType>> {
     const deal = await readableDeal(ctx, dealId, this.visibility);
     perspectiveFor(ctx, deal, perspective); // refuse now, not at the first event

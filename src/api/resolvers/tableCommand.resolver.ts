@@ -22,7 +22,12 @@ export class TableCommandResolver {
     @Context() ctx: ApiContext,
     @Args('commandId', { type: () => ID, description: 'Client-chosen id (a UUID): a retried command with the same id is recorded once' }) commandId: string,
     @Args('input', { type: () => StartDealInput, description: 'What to record' }) input: StartDealInput,
-    @Args('expectedRevision', { type: () => String, nullable: true, description: 'The stream\'s revision the client last saw (a decimal string): when it moved meanwhile, the command is refused with CONFLICT' }) expectedRevision?: string,
+    @Args('expectedRevision', {
+      type: () => String,
+      nullable: true,
+      description: "The stream's revision the client last saw (a decimal string): when it moved meanwhile, the command is refused with CONFLICT",
+    })
+    expectedRevision?: string,
   ) {
     const tableId = input.tableId ? valid.id(input.tableId, 'tableId') : null;
     gate(ctx, (p) => mayRecord(p, tableId), 'record deals at this table');
@@ -49,7 +54,12 @@ export class TableCommandResolver {
     @Context() ctx: ApiContext,
     @Args('commandId', { type: () => ID, description: 'Client-chosen id (a UUID): a retried command with the same id is recorded once' }) commandId: string,
     @Args('input', { type: () => OpenTableInput, description: 'What to record' }) input: OpenTableInput,
-    @Args('expectedRevision', { type: () => String, nullable: true, description: 'The stream\'s revision the client last saw (a decimal string): when it moved meanwhile, the command is refused with CONFLICT' }) expectedRevision?: string,
+    @Args('expectedRevision', {
+      type: () => String,
+      nullable: true,
+      description: "The stream's revision the client last saw (a decimal string): when it moved meanwhile, the command is refused with CONFLICT",
+    })
+    expectedRevision?: string,
   ) {
     gate(ctx, mayAdminister, 'manage tables (admins only)');
     if (!Array.isArray(input.players) || input.players.length < 3 || input.players.length > 5) throw badInput('a table seats 3, 4 or 5 players (D5)');
@@ -76,7 +86,12 @@ export class TableCommandResolver {
     @Context() ctx: ApiContext,
     @Args('commandId', { type: () => ID, description: 'Client-chosen id (a UUID): a retried command with the same id is recorded once' }) commandId: string,
     @Args('input', { type: () => StartTableDealInput, description: 'What to record' }) input: StartTableDealInput,
-    @Args('expectedRevision', { type: () => String, nullable: true, description: 'The stream\'s revision the client last saw (a decimal string): when it moved meanwhile, the command is refused with CONFLICT' }) expectedRevision?: string,
+    @Args('expectedRevision', {
+      type: () => String,
+      nullable: true,
+      description: "The stream's revision the client last saw (a decimal string): when it moved meanwhile, the command is refused with CONFLICT",
+    })
+    expectedRevision?: string,
   ) {
     const tableId = valid.id(input.tableId, 'tableId');
     gate(ctx, (p) => mayRecord(p, tableId), 'record deals at this table');
@@ -95,7 +110,12 @@ export class TableCommandResolver {
     @Context() ctx: ApiContext,
     @Args('commandId', { type: () => ID, description: 'Client-chosen id (a UUID): a retried command with the same id is recorded once' }) commandId: string,
     @Args('input', { type: () => CreateTournamentInput, description: 'What to record' }) input: CreateTournamentInput,
-    @Args('expectedRevision', { type: () => String, nullable: true, description: 'The stream\'s revision the client last saw (a decimal string): when it moved meanwhile, the command is refused with CONFLICT' }) expectedRevision?: string,
+    @Args('expectedRevision', {
+      type: () => String,
+      nullable: true,
+      description: "The stream's revision the client last saw (a decimal string): when it moved meanwhile, the command is refused with CONFLICT",
+    })
+    expectedRevision?: string,
   ) {
     gate(ctx, mayAdminister, 'manage tournaments (admins only)');
     const command: LedgerCommand = {
@@ -108,7 +128,9 @@ export class TableCommandResolver {
     return runCommand(this.ledger, ctx, command, commandId, expectedRevision);
   }
 
-  @Mutation(() => CommandResultType, { description: "Close a table's series (recorder of the table, or admin): no further deal; only an arbiter's correction changes the sheet afterwards" })
+  @Mutation(() => CommandResultType, {
+    description: "Close a table's series (recorder of the table, or admin): no further deal; only an arbiter's correction changes the sheet afterwards",
+  })
   closeSeries(
     @Context() ctx: ApiContext,
     @Args('commandId', { type: () => ID, description: 'Client-chosen id: a retry records nothing twice' }) commandId: string,
@@ -121,7 +143,10 @@ export class TableCommandResolver {
     return runCommand(this.ledger, ctx, command, commandId, expectedRevision);
   }
 
-  @Mutation(() => CommandResultType, { description: "Record the table's next deal from its result only (recorder of the table, or admin): seats, dealer and number follow from the table; the engine scores the facts and refuses impossible ones" })
+  @Mutation(() => CommandResultType, {
+    description:
+      "Record the table's next deal from its result only (recorder of the table, or admin): seats, dealer and number follow from the table; the engine scores the facts and refuses impossible ones",
+  })
   enterResult(
     @Context() ctx: ApiContext,
     @Args('commandId', { type: () => ID, description: 'Client-chosen id: a retry records nothing twice' }) commandId: string,
@@ -132,7 +157,12 @@ export class TableCommandResolver {
     gate(ctx, (p) => mayRecord(p, tableId), 'record deals at this table');
     if (input.result && input.result.ramsch !== undefined && input.result.ramsch !== null) {
       // R42: the players' seats follow from the table's seating, so the names travel with the lines and the Ledger places them.
-      const ramsch: LedgerCommand = { type: 'StartTableDeal', tableId, ramschByName: ramschLines(input.result), ...(input.startedAt ? { startedAt: valid.date(input.startedAt, 'startedAt') } : {}) };
+      const ramsch: LedgerCommand = {
+        type: 'StartTableDeal',
+        tableId,
+        ramschByName: ramschLines(input.result),
+        ...(input.startedAt ? { startedAt: valid.date(input.startedAt, 'startedAt') } : {}),
+      };
       return runCommand(this.ledger, ctx, ramsch, commandId, expectedRevision);
     }
     // The declarer's seat follows from the table's seating, so the name travels with the facts and the Ledger places him.

@@ -49,8 +49,15 @@ export class TableSubscriptionResolver {
     @Inject(API_VISIBILITY) private readonly visibility: Visibility,
   ) {}
 
-  @Subscription(() => TableUpdateType, { resolve: (u: TableUpdateType) => u, description: "A table's events as they are recorded: every deal as it starts, every event of its deals (positions seen through the subscriber's perspective), the sheet as it changes" })
-  async tableUpdates(@Args('tableId', { type: () => ID, description: 'The table' }) tableId: string, @Context() ctx: ApiContext): Promise<AsyncIterator<TableUpdateType>> {
+  @Subscription(() => TableUpdateType, {
+    resolve: (u: TableUpdateType) => u,
+    description:
+      "A table's events as they are recorded: every deal as it starts, every event of its deals (positions seen through the subscriber's perspective), the sheet as it changes",
+  })
+  async tableUpdates(
+    @Args('tableId', { type: () => ID, description: 'The table' }) tableId: string,
+    @Context() ctx: ApiContext,
+  ): Promise<AsyncIterator<TableUpdateType>> {
     const id = valid.id(tableId, 'tableId');
     const sheet = await this.ledger.scoreSheet(id);
     if (!sheet || !mayReadTournament(ctx.principal, sheet.tournamentId, this.visibility)) throw notFound(`table ${tableId}`);
@@ -95,8 +102,14 @@ export class TableSubscriptionResolver {
     }
   }
 
-  @Subscription(() => TournamentUpdateType, { resolve: (u: TournamentUpdateType) => u, description: 'The standings of a tournament each time they change (a deal scored or corrected, a table added, a fee set, a seat draw)' })
-  async tournamentUpdates(@Args('tournamentId', { type: () => ID, description: 'The tournament' }) tournamentId: string, @Context() ctx: ApiContext): Promise<AsyncIterator<TournamentUpdateType>> {
+  @Subscription(() => TournamentUpdateType, {
+    resolve: (u: TournamentUpdateType) => u,
+    description: 'The standings of a tournament each time they change (a deal scored or corrected, a table added, a fee set, a seat draw)',
+  })
+  async tournamentUpdates(
+    @Args('tournamentId', { type: () => ID, description: 'The tournament' }) tournamentId: string,
+    @Context() ctx: ApiContext,
+  ): Promise<AsyncIterator<TournamentUpdateType>> {
     const id = valid.id(tournamentId, 'tournamentId');
     if (!mayReadTournament(ctx.principal, id, this.visibility) || !(await this.ledger.standings(id))) throw notFound(`tournament ${tournamentId}`);
     const stream = tournamentStreamName(id);

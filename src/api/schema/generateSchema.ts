@@ -9,7 +9,8 @@ import { lexicographicSortSchema, printSchema } from 'graphql';
 import { API_RESOLVERS } from '../resolvers';
 import { describeRootTypes } from './rootTypeDescriptions';
 
-export const SCHEMA_HEADER = '# Generated from the code-first resolvers by `npm run schema`; do not edit.\n# A test fails when this file differs from the generated schema.\n\n';
+export const SCHEMA_HEADER =
+  '# Generated from the code-first resolvers by `npm run schema`; do not edit.\n# A test fails when this file differs from the generated schema.\n\n';
 
 export async function generateSchemaText(): Promise<string> {
   const app = await NestFactory.create(GraphQLSchemaBuilderModule, { logger: false });

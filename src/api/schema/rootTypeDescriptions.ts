@@ -4,7 +4,7 @@ import type { GraphQLSchema } from 'graphql';
 const ROOT_TYPE_DESCRIPTIONS = {
   query: 'Reads: deals and their replays, audits and analyses, score sheets, standings, player statistics, tables and tournaments',
   mutation: 'Commands: each records events (or is refused with a rule id and records nothing); commandId makes a retry safe',
-  subscription: 'Live updates over graphql-ws: a deal\'s events, a table\'s and a tournament\'s changes',
+  subscription: "Live updates over graphql-ws: a deal's events, a table's and a tournament's changes",
 } as const;
 
 /** Describes the schema's Query, Mutation and Subscription types (in place) and answers the schema. */

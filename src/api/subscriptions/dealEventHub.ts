@@ -15,7 +15,11 @@ export type RenderKey = string & { readonly __renderKey: true };
  * EventStoreDB), what is rendered, and everything the render depends on (the deal, table or
  * tournament it is of, and the perspective), so no render is shared across deals or views.
  */
-export function renderKey(event: Pick<RecordedEvent, 'streamName' | 'eventId'>, what: 'summary' | 'dealUpdate' | 'frame' | 'sheet' | 'standings', ...scope: readonly unknown[]): RenderKey {
+export function renderKey(
+  event: Pick<RecordedEvent, 'streamName' | 'eventId'>,
+  what: 'summary' | 'dealUpdate' | 'frame' | 'sheet' | 'standings',
+  ...scope: readonly unknown[]
+): RenderKey {
   return JSON.stringify([event.streamName, event.eventId, what, ...scope]) as RenderKey;
 }
 

@@ -8,7 +8,10 @@ export enum VerdictEnum {
 registerEnumType(VerdictEnum, {
   name: 'Verdict',
   description: 'Won or lost under perfect play with all cards open, as declared and bid (R22-R33)',
-  valuesMap: { WON: { description: 'The declarer wins with best play of both sides' }, LOST: { description: 'The declarer loses with best play of both sides' } },
+  valuesMap: {
+    WON: { description: 'The declarer wins with best play of both sides' },
+    LOST: { description: 'The declarer loses with best play of both sides' },
+  },
 });
 
 export enum SolverGameEnum {
@@ -19,12 +22,19 @@ export enum SolverGameEnum {
 registerEnumType(SolverGameEnum, {
   name: 'SolverGame',
   description: 'The kind of play the solver analyses',
-  valuesMap: { SUIT: { description: 'A suit game (R16)' }, GRAND: { description: 'Grand: jacks only trump (R16)' }, NULL: { description: 'Null: no trump, no trick for the declarer (R17, R18)' } },
+  valuesMap: {
+    SUIT: { description: 'A suit game (R16)' },
+    GRAND: { description: 'Grand: jacks only trump (R16)' },
+    NULL: { description: 'Null: no trump, no trick for the declarer (R17, R18)' },
+  },
 });
 
 @ObjectType('AnalysisOutcome', { description: 'An outcome under perfect play of both sides with all cards open' })
 export class AnalysisOutcomeType {
-  @Field(() => Int, { nullable: true, description: "Suit/grand: the declarer's final card points (skat included, every remaining trick played out); null in null games" })
+  @Field(() => Int, {
+    nullable: true,
+    description: "Suit/grand: the declarer's final card points (skat included, every remaining trick played out); null in null games",
+  })
   value!: number | null;
   @Field(() => VerdictEnum, { description: 'Won or lost as declared and bid' }) verdict!: VerdictEnum;
 }
@@ -58,7 +68,8 @@ export class TurningPointType {
   @Field(() => VerdictEnum, { description: 'The verdict after it' }) after!: VerdictEnum;
   @Field(() => Int, { nullable: true, description: 'The value before (null in null games)' }) valueBefore!: number | null;
   @Field(() => Int, { nullable: true, description: 'The value after (null in null games)' }) valueAfter!: number | null;
-  @Field(() => AnalysisAlternativeType, { nullable: true, description: 'The best card that would have kept the verdict' }) better!: AnalysisAlternativeType | null;
+  @Field(() => AnalysisAlternativeType, { nullable: true, description: 'The best card that would have kept the verdict' })
+  better!: AnalysisAlternativeType | null;
   @Field({ description: 'In words, e.g. "trick 4: forehand\'s HA turned won at 66 into lost at 58; SQ would have kept it won at 72"' }) text!: string;
 }
 

@@ -11,12 +11,12 @@ export class MetadataEntryType {
 
 @ObjectType('AuditEvent', { description: 'One recorded event of the deal, with its place in the hash chain' })
 export class AuditEventType {
-  @Field({ description: 'The event\'s revision in the deal stream (a decimal string: revisions are 64-bit)' }) revision!: string;
-  @Field(() => ID, { description: 'The event\'s id' }) eventId!: string;
+  @Field({ description: "The event's revision in the deal stream (a decimal string: revisions are 64-bit)" }) revision!: string;
+  @Field(() => ID, { description: "The event's id" }) eventId!: string;
   @Field({ description: 'The event type, e.g. BidCalled, CardPlayed, DealScored' }) type!: string;
   @Field({ description: 'The event data as JSON' }) data!: string;
   @Field(() => [MetadataEntryType], { description: 'Who recorded it, when, from which command and source' }) metadata!: MetadataEntryType[];
-  @Field(() => String, { nullable: true, description: 'This event\'s hash in the chain; null for an event recorded before hashing' }) hash!: string | null;
+  @Field(() => String, { nullable: true, description: "This event's hash in the chain; null for an event recorded before hashing" }) hash!: string | null;
   @Field(() => String, { nullable: true, description: 'The hash of the event before it; null for the first' }) prevHash!: string | null;
 }
 
@@ -27,9 +27,9 @@ export class AuditDerivationLineType {
   @Field(() => [ID], { description: 'The events this line rests on' }) eventIds!: string[];
 }
 
-@ObjectType('AuditCorrection', { description: 'An arbiter\'s correction of the recorded score (L4, L5)' })
+@ObjectType('AuditCorrection', { description: "An arbiter's correction of the recorded score (L4, L5)" })
 export class AuditCorrectionType {
-  @Field(() => ID, { description: 'The ScoreCorrected event\'s id' }) eventId!: string;
+  @Field(() => ID, { description: "The ScoreCorrected event's id" }) eventId!: string;
   @Field(() => ID, { description: 'The DealScored (or earlier correction) it corrects' }) correctsEventId!: string;
   @Field(() => Int, { nullable: true, description: 'The score before the correction; null when there was none' }) previousScore!: number | null;
   @Field(() => Int, { description: 'The score the arbiter set' }) correctedScore!: number;
@@ -52,34 +52,52 @@ export class ArchiveResultMismatchType {
   @Field({ description: "The engine's value, as text" }) recomputed!: string;
 }
 
-@ObjectType('ArchiveResultCheck', { description: "An imported deal keeps its archive record's own result next to the engine's; summaries, sheets and statistics use the engine's" })
+@ObjectType('ArchiveResultCheck', {
+  description: "An imported deal keeps its archive record's own result next to the engine's; summaries, sheets and statistics use the engine's",
+})
 export class ArchiveResultCheckType {
   @Field({ description: 'The result the ledger scores with: always ENGINE (the rules), never the record' }) uses!: string;
-  @Field(() => Boolean, { nullable: true, description: "Whether the record's own result agrees with the engine's, field by field as iss verify compares them; null when nothing could be compared" })
+  @Field(() => Boolean, {
+    nullable: true,
+    description: "Whether the record's own result agrees with the engine's, field by field as iss verify compares them; null when nothing could be compared",
+  })
   agrees!: boolean | null;
   @Field(() => [ArchiveResultMismatchType], { description: 'The fields that differ' }) mismatches!: ArchiveResultMismatchType[];
   @Field({ description: 'In words: "recorded result agrees" or "recorded result disagrees: v, p"' }) text!: string;
-  @Field(() => Int, { nullable: true, description: "The record's own signed game value (ISS v); null when it records no game (passed in)" }) recordedValue!: number | null;
-  @Field(() => Int, { nullable: true, description: "The record's own declarer card points (ISS p); null when it records no game" }) recordedDeclarerPoints!: number | null;
+  @Field(() => Int, { nullable: true, description: "The record's own signed game value (ISS v); null when it records no game (passed in)" }) recordedValue!:
+    number | null;
+  @Field(() => Int, { nullable: true, description: "The record's own declarer card points (ISS p); null when it records no game" }) recordedDeclarerPoints!:
+    number | null;
 }
 
-@ObjectType('DealAudit', { description: 'Everything needed to check a deal: its events and hash chain, the recorded and the recomputed result, the derivation, corrections and claims' })
+@ObjectType('DealAudit', {
+  description: 'Everything needed to check a deal: its events and hash chain, the recorded and the recomputed result, the derivation, corrections and claims',
+})
 export class DealAuditType {
   @Field(() => ID, { description: 'The deal audited' }) dealId!: string;
   @Field(() => [AuditEventType], { description: 'Every event of the deal in order, with metadata and hashes' }) events!: AuditEventType[];
   @Field({ description: 'The hash chain over the events is unbroken' }) intact!: boolean;
   @Field(() => String, { nullable: true, description: 'The revision where the hash chain breaks; null when intact' }) brokenAt!: string | null;
   @Field(() => String, { nullable: true, description: 'What is wrong with the chain there; null when intact' }) chainProblem!: string | null;
-  @Field(() => DealResultType, { nullable: true, description: 'The result as recorded (DealScored, with corrections); null while in progress' }) recorded!: DealResultType | null;
-  @Field(() => DealResultType, { nullable: true, description: 'The result recomputed from the recorded moves under the recorded rule profile and version; null when it cannot be' }) recomputed!: DealResultType | null;
+  @Field(() => DealResultType, { nullable: true, description: 'The result as recorded (DealScored, with corrections); null while in progress' })
+  recorded!: DealResultType | null;
+  @Field(() => DealResultType, {
+    nullable: true,
+    description: 'The result recomputed from the recorded moves under the recorded rule profile and version; null when it cannot be',
+  })
+  recomputed!: DealResultType | null;
   @Field(() => String, { nullable: true, description: 'Why the result cannot be recomputed; null when it can' }) recomputeError!: string | null;
   @Field({ description: 'The recorded and recomputed results agree' }) agrees!: boolean;
-  @Field(() => [ResultDifferenceType], { description: 'Where recorded and recomputed results differ (empty when they agree)' }) differences!: ResultDifferenceType[];
+  @Field(() => [ResultDifferenceType], { description: 'Where recorded and recomputed results differ (empty when they agree)' })
+  differences!: ResultDifferenceType[];
   @Field(() => [AuditDerivationLineType], { description: 'The recomputed score, rule by rule' }) derivation!: AuditDerivationLineType[];
   @Field(() => [AuditCorrectionType], { description: 'Arbiter corrections of the score, oldest first' }) corrections!: AuditCorrectionType[];
-  @Field(() => ArchiveResultCheckType, { nullable: true, description: "For a deal imported from an archive record (ISS): the record's own result against the engine's; null for other deals" })
+  @Field(() => ArchiveResultCheckType, {
+    nullable: true,
+    description: "For a deal imported from an archive record (ISS): the record's own result against the engine's; null for other deals",
+  })
   archive!: ArchiveResultCheckType | null;
   @Field(() => String, { nullable: true, description: 'The rule profile the deal was played under; null before the deal started' }) profileId!: string | null;
-  @Field(() => String, { nullable: true, description: 'That profile\'s version; null before the deal started' }) profileVersion!: string | null;
+  @Field(() => String, { nullable: true, description: "That profile's version; null before the deal started" }) profileVersion!: string | null;
   @Field(() => [AuditClaimType], { description: 'Claims, concessions and resignations judged with all cards open (R21)' }) claims!: AuditClaimType[];
 }

@@ -13,8 +13,13 @@ export class AuditClaimType {
   @Field({ description: 'Its revision in the deal stream' }) revision!: string;
   @Field({ description: 'claim (the declarer shows his cards), concession (a defender resigns) or resignation (the declarer resigns)' }) kind!: string;
   @Field(() => SeatEnum, { description: 'Who claimed or resigned' }) seat!: number;
-  @Field(() => Boolean, { nullable: true, description: 'The declarer takes every remaining trick (null games: none) against any defence; null for a resignation' }) sound!: boolean | null;
+  @Field(() => Boolean, {
+    nullable: true,
+    description: 'The declarer takes every remaining trick (null games: none) against any defence; null for a resignation',
+  })
+  sound!: boolean | null;
   @Field({ description: 'In words, e.g. "claim unsound: the defenders take trick 8 with SA (forehand)"' }) text!: string;
   @Field(() => [ClaimLineCardType], { description: 'The line of play that proves an unsound claim' }) line!: ClaimLineCardType[];
-  @Field(() => String, { nullable: true, description: 'What the rules made of it, e.g. R21: every remaining trick to the defenders' }) consequence!: string | null;
+  @Field(() => String, { nullable: true, description: 'What the rules made of it, e.g. R21: every remaining trick to the defenders' }) consequence!:
+    string | null;
 }

@@ -45,7 +45,8 @@ export class BranchType {
   @Field({ description: 'Whether the caller owns it (may play moves and delete it)' }) mine!: boolean;
   @Field(() => String, {
     nullable: true,
-    description: 'Only in the answer to forkBranch from an anonymous caller: the secret that proves ownership later (pass it as capability); shown once, never stored in clear',
+    description:
+      'Only in the answer to forkBranch from an anonymous caller: the secret that proves ownership later (pass it as capability); shown once, never stored in clear',
   })
   capability!: string | null;
   @Field(() => Boolean, { description: 'Whether the branch was deleted (only in the answer to deleteBranch)' }) deleted!: boolean;

@@ -2,7 +2,7 @@ import { Field, ID, Int, ObjectType } from '@nestjs/graphql';
 
 @ObjectType('RecordedEventRef', { description: 'An event a command recorded (or had recorded before: a retry)' })
 export class RecordedEventRefType {
-  @Field(() => ID, { description: 'The event\'s id (derived from the command id, so a retry names the same events)' }) eventId!: string;
+  @Field(() => ID, { description: "The event's id (derived from the command id, so a retry names the same events)" }) eventId!: string;
   @Field({ description: 'The event type' }) type!: string;
   @Field({ description: 'Its revision in the stream (a decimal string)' }) revision!: string;
 }
@@ -19,7 +19,7 @@ export class CommandResultType {
 @ObjectType('ImportRejection', { description: 'A record the import refused, with the reason' })
 export class ImportRejectionType {
   @Field(() => Int, { description: '1-based line number in the text' }) line!: number;
-  @Field(() => String, { nullable: true, description: 'The record\'s id when it could be read; null otherwise' }) id!: string | null;
+  @Field(() => String, { nullable: true, description: "The record's id when it could be read; null otherwise" }) id!: string | null;
   @Field({ description: 'Why it was refused' }) reason!: string;
 }
 
@@ -27,7 +27,10 @@ export class ImportRejectionType {
 export class ImportConflictType {
   @Field(() => Int, { description: '1-based line number in the text' }) line!: number;
   @Field({ description: 'The record ID (the deal is iss-<ID>)' }) id!: string;
-  @Field(() => [String], { description: 'The properties that differ from the stored record: header keys such as P0 or DT, MV for the moves, R.<key> for result fields (R.v, R.p, ...), layout for spacing only' })
+  @Field(() => [String], {
+    description:
+      'The properties that differ from the stored record: header keys such as P0 or DT, MV for the moves, R.<key> for result fields (R.v, R.p, ...), layout for spacing only',
+  })
   fields!: string[];
 }
 

@@ -6,7 +6,8 @@ export class PageInfoType {
   @Field({ description: 'More items follow this page: ask again with after: endCursor' }) hasNextPage!: boolean;
   @Field({ description: 'Items come before this page (it was asked for with after)' }) hasPreviousPage!: boolean;
   @Field(() => String, { nullable: true, description: "The first item's cursor; null on an empty page" }) startCursor!: string | null;
-  @Field(() => String, { nullable: true, description: "The last item's cursor (pass it as after for the next page); null on an empty page" }) endCursor!: string | null;
+  @Field(() => String, { nullable: true, description: "The last item's cursor (pass it as after for the next page); null on an empty page" }) endCursor!:
+    string | null;
 }
 
 @ObjectType('DealEdge', { description: 'One deal of a connection with its cursor' })

@@ -6,16 +6,16 @@ import { DateTimeScalar } from './dateTime.scalar';
 
 @ObjectType('Deal', { description: 'One deal (Spiel). Imported ISS records have id iss-<ID>.' })
 export class DealType {
-  @Field(() => ID, { description: 'The deal\'s id' }) id!: string;
+  @Field(() => ID, { description: "The deal's id" }) id!: string;
   @Field(() => ID, { nullable: true, description: 'The table (series) the deal belongs to; null for a deal of its own' }) tableId!: string | null;
   @Field(() => ID, { nullable: true, description: 'The tournament of the table; null when none' }) tournamentId!: string | null;
-  @Field(() => Int, { description: 'The deal\'s number in its series, from 1' }) dealNumber!: number;
+  @Field(() => Int, { description: "The deal's number in its series, from 1" }) dealNumber!: number;
   @Field(() => DateTimeScalar, { description: 'When the deal started (ISO 8601 instant)' }) startedAt!: string;
   @Field({ description: 'live, import:iss or manual' }) source!: string;
   @Field({ description: 'The rule profile the deal is played under (isko, iss, ...)' }) profileId!: string;
-  @Field({ description: 'That profile\'s version, recorded with the deal' }) profileVersion!: string;
+  @Field({ description: "That profile's version, recorded with the deal" }) profileVersion!: string;
   @Field(() => [String], { description: 'Player names in seat order: forehand, middlehand, rearhand' }) players!: string[];
-  @Field({ description: 'The dealer\'s name (R37)' }) dealer!: string;
+  @Field({ description: "The dealer's name (R37)" }) dealer!: string;
   @Field(() => [String], { description: 'Players of the table sitting out this deal (the dealer at 4 or 5, R3, D5)' }) sittingOut!: string[];
   @Field(() => DealStatusEnum, { description: 'Where the deal stands: in progress, scored, passed in, Ramsch or not scoreable' }) status!: string;
   @Field(() => SeatEnum, { nullable: true, description: 'Known once the deal is scored (live: see the frames)' }) declarer!: number | null;
@@ -23,7 +23,8 @@ export class DealType {
   @Field(() => DealResultType, { nullable: true, description: 'Null while the deal is in progress' }) result!: DealResultType | null;
   @Field(() => ArchiveResultCheckType, {
     nullable: true,
-    description: "For a deal imported from an archive record (ISS): which result `result` is (always the engine's), whether the record's own agrees, and the record's own v and p; null for other deals",
+    description:
+      "For a deal imported from an archive record (ISS): which result `result` is (always the engine's), whether the record's own agrees, and the record's own v and p; null for other deals",
   })
   archive!: ArchiveResultCheckType | null;
 }

@@ -6,7 +6,15 @@ export enum SeatEnum {
   MIDDLEHAND = 1,
   REARHAND = 2,
 }
-registerEnumType(SeatEnum, { name: 'Seat', description: 'R2: forehand, middlehand, rearhand (ISS seats 0, 1, 2)', valuesMap: { FOREHAND: { description: 'Forehand: left of the dealer, leads the first trick (ISS seat 0)' }, MIDDLEHAND: { description: 'Middlehand: bids first (ISS seat 1)' }, REARHAND: { description: 'Rearhand: the dealer at a 3-table (ISS seat 2)' } } });
+registerEnumType(SeatEnum, {
+  name: 'Seat',
+  description: 'R2: forehand, middlehand, rearhand (ISS seats 0, 1, 2)',
+  valuesMap: {
+    FOREHAND: { description: 'Forehand: left of the dealer, leads the first trick (ISS seat 0)' },
+    MIDDLEHAND: { description: 'Middlehand: bids first (ISS seat 1)' },
+    REARHAND: { description: 'Rearhand: the dealer at a 3-table (ISS seat 2)' },
+  },
+});
 
 /** R11 game types; values are the rules' GameType. */
 export enum GameTypeEnum {
@@ -17,7 +25,18 @@ export enum GameTypeEnum {
   GRAND = 'grand',
   NULL = 'null',
 }
-registerEnumType(GameTypeEnum, { name: 'GameType', description: 'R11: the game types', valuesMap: { CLUBS: { description: 'Clubs trump (base value 12)' }, SPADES: { description: 'Spades trump (11)' }, HEARTS: { description: 'Hearts trump (10)' }, DIAMONDS: { description: 'Diamonds trump (9)' }, GRAND: { description: 'Only the jacks are trump (24)' }, NULL: { description: 'The declarer must take no trick (R29)' } } });
+registerEnumType(GameTypeEnum, {
+  name: 'GameType',
+  description: 'R11: the game types',
+  valuesMap: {
+    CLUBS: { description: 'Clubs trump (base value 12)' },
+    SPADES: { description: 'Spades trump (11)' },
+    HEARTS: { description: 'Hearts trump (10)' },
+    DIAMONDS: { description: 'Diamonds trump (9)' },
+    GRAND: { description: 'Only the jacks are trump (24)' },
+    NULL: { description: 'The declarer must take no trick (R29)' },
+  },
+});
 
 export enum DealStatusEnum {
   IN_PROGRESS = 'inProgress',
@@ -26,7 +45,17 @@ export enum DealStatusEnum {
   RAMSCH = 'ramsch',
   NOT_SCOREABLE = 'notScoreable',
 }
-registerEnumType(DealStatusEnum, { name: 'DealStatus', description: 'Where a deal stands', valuesMap: { IN_PROGRESS: { description: 'Being played or recorded' }, SCORED: { description: 'Over and scored' }, PASSED_IN: { description: 'All passed (R8): no score' }, RAMSCH: { description: 'All passed and a Ramsch was played (R42)' }, NOT_SCOREABLE: { description: 'Abandoned (misdeal, timeout, a player left, D3): no score' } } });
+registerEnumType(DealStatusEnum, {
+  name: 'DealStatus',
+  description: 'Where a deal stands',
+  valuesMap: {
+    IN_PROGRESS: { description: 'Being played or recorded' },
+    SCORED: { description: 'Over and scored' },
+    PASSED_IN: { description: 'All passed (R8): no score' },
+    RAMSCH: { description: 'All passed and a Ramsch was played (R42)' },
+    NOT_SCOREABLE: { description: 'Abandoned (misdeal, timeout, a player left, D3): no score' },
+  },
+});
 
 export enum PhaseEnum {
   BIDDING = 'bidding',
@@ -38,7 +67,20 @@ export enum PhaseEnum {
   PASSED_IN = 'passedIn',
   ABANDONED = 'abandoned',
 }
-registerEnumType(PhaseEnum, { name: 'Phase', description: 'The phase of a deal at a replay step', valuesMap: { BIDDING: { description: 'The auction (R5-R8)' }, SKAT_DECISION: { description: 'The declarer decides whether to pick up the skat (R9)' }, DISCARDING: { description: 'The declarer puts two cards back (R10)' }, DECLARING: { description: 'The declarer announces the game (R11-R14)' }, PLAYING: { description: 'The tricks are played (R15-R18)' }, FINISHED: { description: 'The deal is over and scored' }, PASSED_IN: { description: 'All passed (R8)' }, ABANDONED: { description: 'The deal was abandoned (D3)' } } });
+registerEnumType(PhaseEnum, {
+  name: 'Phase',
+  description: 'The phase of a deal at a replay step',
+  valuesMap: {
+    BIDDING: { description: 'The auction (R5-R8)' },
+    SKAT_DECISION: { description: 'The declarer decides whether to pick up the skat (R9)' },
+    DISCARDING: { description: 'The declarer puts two cards back (R10)' },
+    DECLARING: { description: 'The declarer announces the game (R11-R14)' },
+    PLAYING: { description: 'The tricks are played (R15-R18)' },
+    FINISHED: { description: 'The deal is over and scored' },
+    PASSED_IN: { description: 'All passed (R8)' },
+    ABANDONED: { description: 'The deal was abandoned (D3)' },
+  },
+});
 
 export enum ResultFilterEnum {
   WON = 'won',
@@ -47,7 +89,17 @@ export enum ResultFilterEnum {
   NOT_SCOREABLE = 'notScoreable',
   IN_PROGRESS = 'inProgress',
 }
-registerEnumType(ResultFilterEnum, { name: 'ResultFilter', description: 'won / lost by the declarer, passed in, not scoreable, in progress', valuesMap: { WON: { description: 'The declarer won' }, LOST: { description: 'The declarer lost' }, PASSED_IN: { description: 'All passed' }, NOT_SCOREABLE: { description: 'Abandoned' }, IN_PROGRESS: { description: 'Not over yet' } } });
+registerEnumType(ResultFilterEnum, {
+  name: 'ResultFilter',
+  description: 'won / lost by the declarer, passed in, not scoreable, in progress',
+  valuesMap: {
+    WON: { description: 'The declarer won' },
+    LOST: { description: 'The declarer lost' },
+    PASSED_IN: { description: 'All passed' },
+    NOT_SCOREABLE: { description: 'Abandoned' },
+    IN_PROGRESS: { description: 'Not over yet' },
+  },
+});
 
 /** Whose view of a deal a frame shows; AUTO is the most the caller may see. */
 export enum PerspectiveEnum {
@@ -58,22 +110,48 @@ export enum PerspectiveEnum {
   MIDDLEHAND = 'middlehand',
   REARHAND = 'rearhand',
 }
-registerEnumType(PerspectiveEnum, { name: 'Perspective',
-  description: 'AUTO: the most this caller may see; PUBLIC: no hidden card; ALL: every card; a seat: what that seat knew', valuesMap: { AUTO: { description: 'The most this caller may see' }, PUBLIC: { description: 'What a spectator sees: no hidden card' }, ALL: { description: 'Every card, for a caller allowed to see them all' }, FOREHAND: { description: 'What forehand knew at each step' }, MIDDLEHAND: { description: 'What middlehand knew' }, REARHAND: { description: 'What rearhand knew' } } });
+registerEnumType(PerspectiveEnum, {
+  name: 'Perspective',
+  description: 'AUTO: the most this caller may see; PUBLIC: no hidden card; ALL: every card; a seat: what that seat knew',
+  valuesMap: {
+    AUTO: { description: 'The most this caller may see' },
+    PUBLIC: { description: 'What a spectator sees: no hidden card' },
+    ALL: { description: 'Every card, for a caller allowed to see them all' },
+    FOREHAND: { description: 'What forehand knew at each step' },
+    MIDDLEHAND: { description: 'What middlehand knew' },
+    REARHAND: { description: 'What rearhand knew' },
+  },
+});
 
 export enum AbandonReasonEnum {
   MISDEAL = 'misdeal',
   TIMEOUT = 'timeout',
   LEFT = 'left',
 }
-registerEnumType(AbandonReasonEnum, { name: 'AbandonReason', description: 'D3: why a deal was abandoned', valuesMap: { MISDEAL: { description: 'A misdeal: the cards are dealt again (R4)' }, TIMEOUT: { description: 'A player ran out of time' }, LEFT: { description: 'A player left the table' } } });
+registerEnumType(AbandonReasonEnum, {
+  name: 'AbandonReason',
+  description: 'D3: why a deal was abandoned',
+  valuesMap: {
+    MISDEAL: { description: 'A misdeal: the cards are dealt again (R4)' },
+    TIMEOUT: { description: 'A player ran out of time' },
+    LEFT: { description: 'A player left the table' },
+  },
+});
 
 export enum ShuffleEnum {
   GIVEN = 'given',
   CRYPTO = 'crypto',
   SEEDED = 'seeded',
 }
-registerEnumType(ShuffleEnum, { name: 'Shuffle', description: 'GIVEN: the cards are entered; CRYPTO / SEEDED: the server shuffles', valuesMap: { GIVEN: { description: 'The cards are entered (a deal at a real table)' }, CRYPTO: { description: 'The server shuffles with a cryptographic random source' }, SEEDED: { description: 'The server shuffles from a recorded seed (reproducible)' } } });
+registerEnumType(ShuffleEnum, {
+  name: 'Shuffle',
+  description: 'GIVEN: the cards are entered; CRYPTO / SEEDED: the server shuffles',
+  valuesMap: {
+    GIVEN: { description: 'The cards are entered (a deal at a real table)' },
+    CRYPTO: { description: 'The server shuffles with a cryptographic random source' },
+    SEEDED: { description: 'The server shuffles from a recorded seed (reproducible)' },
+  },
+});
 
 /** R40/R42 house options a table may switch on over its profile (rules.md §8; off in ISkO). */
 export enum HouseOptionEnum {

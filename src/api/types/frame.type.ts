@@ -4,25 +4,28 @@ import { GameTypeEnum, PhaseEnum, SeatEnum } from './enums';
 
 @ObjectType('Hands', { description: 'The cards each seat holds, as far as the perspective may see them' })
 export class HandsType {
-  @Field(() => [CardType], { description: 'Forehand\'s cards (empty when hidden from this perspective)' }) forehand!: CardType[];
-  @Field(() => [CardType], { description: 'Middlehand\'s cards (empty when hidden)' }) middlehand!: CardType[];
-  @Field(() => [CardType], { description: 'Rearhand\'s cards (empty when hidden)' }) rearhand!: CardType[];
+  @Field(() => [CardType], { description: "Forehand's cards (empty when hidden from this perspective)" }) forehand!: CardType[];
+  @Field(() => [CardType], { description: "Middlehand's cards (empty when hidden)" }) middlehand!: CardType[];
+  @Field(() => [CardType], { description: "Rearhand's cards (empty when hidden)" }) rearhand!: CardType[];
 }
 
 @ObjectType('HiddenCounts', { description: 'How many cards of each hand and of the skat the perspective may not see' })
 export class HiddenCountsType {
-  @Field(() => Int, { description: 'How many of forehand\'s cards this perspective does not show' }) forehand!: number;
-  @Field(() => Int, { description: 'How many of middlehand\'s cards are not shown' }) middlehand!: number;
-  @Field(() => Int, { description: 'How many of rearhand\'s cards are not shown' }) rearhand!: number;
+  @Field(() => Int, { description: "How many of forehand's cards this perspective does not show" }) forehand!: number;
+  @Field(() => Int, { description: "How many of middlehand's cards are not shown" }) middlehand!: number;
+  @Field(() => Int, { description: "How many of rearhand's cards are not shown" }) rearhand!: number;
   @Field(() => Int, { description: 'How many skat cards are not shown' }) skat!: number;
 }
 
 @ObjectType('FrameEvent', { description: 'The event that produced a frame' })
 export class FrameEventType {
-  @Field(() => ID, { description: 'The event\'s id' }) id!: string;
+  @Field(() => ID, { description: "The event's id" }) id!: string;
   @Field({ description: 'The event type' }) type!: string;
   @Field({ description: 'Stream revision (a bigint as a string)' }) revision!: string;
-  @Field(() => SeatEnum, { nullable: true, description: 'The seat whose move this event records (a bid, a card, a resignation…); null for events of the deal as a whole' })
+  @Field(() => SeatEnum, {
+    nullable: true,
+    description: 'The seat whose move this event records (a bid, a card, a resignation…); null for events of the deal as a whole',
+  })
   seat!: number | null;
 }
 
@@ -84,14 +87,14 @@ export class ReplayFrameType {
   @Field(() => ID, { description: 'The deal' }) dealId!: string;
   @Field(() => Int, { description: 'The step, from 0 (cards dealt)' }) step!: number;
   @Field(() => FrameEventType, { description: 'The event that led to this step' }) event!: FrameEventType;
-  @Field(() => PhaseEnum, { description: 'The deal\'s phase at this step' }) phase!: string;
+  @Field(() => PhaseEnum, { description: "The deal's phase at this step" }) phase!: string;
   @Field(() => [String], { description: 'Player names in seat order' }) players!: string[];
   @Field(() => HandsType, { description: 'The hands at this step, as far as the perspective may see' }) hands!: HandsType;
   @Field(() => [CardType], { description: 'The skat, when the perspective may see it' }) skat!: CardType[];
   @Field(() => HiddenCountsType, { description: 'How many cards the perspective does not see, per hand and in the skat' }) hidden!: HiddenCountsType;
   @Field(() => [BidCallType], { description: 'The auction so far' }) bidding!: BidCallType[];
   @Field(() => Int, { description: 'The highest value bid so far (0 before any bid)' }) highestBid!: number;
-  @Field(() => SeatEnum, { nullable: true, description: 'The declarer\'s seat once the auction is won' }) declarer!: number | null;
+  @Field(() => SeatEnum, { nullable: true, description: "The declarer's seat once the auction is won" }) declarer!: number | null;
   @Field(() => DeclarationType, { nullable: true, description: 'The game declared; null before' }) declaration!: DeclarationType | null;
   @Field(() => TrickType, { nullable: true, description: 'The trick being played; null between tricks' }) currentTrick!: TrickType | null;
   @Field(() => [CompletedTrickType], { description: 'Tricks taken so far' }) completedTricks!: CompletedTrickType[];

@@ -7,13 +7,27 @@ export enum RoleEnum {
   ARBITER = 'arbiter',
   ADMIN = 'admin',
 }
-registerEnumType(RoleEnum, { name: 'Role', description: 'What a token may do: a player sees his own hand and confirms his deals; a recorder records his table; an arbiter corrects and rules; an admin organises', valuesMap: { PLAYER: { description: 'A player: sees his own hand, confirms or contests his deals' }, RECORDER: { description: 'A recorder: records the deals of his table' }, ARBITER: { description: 'An arbiter: corrects scores and rules on disputes' }, ADMIN: { description: 'An organiser: tournaments, tables, tokens' } } });
+registerEnumType(RoleEnum, {
+  name: 'Role',
+  description:
+    'What a token may do: a player sees his own hand and confirms his deals; a recorder records his table; an arbiter corrects and rules; an admin organises',
+  valuesMap: {
+    PLAYER: { description: 'A player: sees his own hand, confirms or contests his deals' },
+    RECORDER: { description: 'A recorder: records the deals of his table' },
+    ARBITER: { description: 'An arbiter: corrects scores and rules on disputes' },
+    ADMIN: { description: 'An organiser: tournaments, tables, tokens' },
+  },
+});
 
 export enum SeatDrawMethodEnum {
   RANDOM = 'random',
   BY_STANDINGS = 'standings',
 }
-registerEnumType(SeatDrawMethodEnum, { name: 'SeatDrawMethod', description: 'RANDOM: shuffled from a recorded seed; BY_STANDINGS: the best-placed players sit together', valuesMap: { RANDOM: { description: 'Shuffled from a recorded seed' }, BY_STANDINGS: { description: 'The best-placed players sit together' } } });
+registerEnumType(SeatDrawMethodEnum, {
+  name: 'SeatDrawMethod',
+  description: 'RANDOM: shuffled from a recorded seed; BY_STANDINGS: the best-placed players sit together',
+  valuesMap: { RANDOM: { description: 'Shuffled from a recorded seed' }, BY_STANDINGS: { description: 'The best-placed players sit together' } },
+});
 
 @ObjectType('IssuedToken', { description: 'A token just issued: send it as `Authorization: Bearer <token>`; it is shown once' })
 export class IssuedTokenType {

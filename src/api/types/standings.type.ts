@@ -1,6 +1,6 @@
 import { Field, ID, Int, ObjectType } from '@nestjs/graphql';
 
-@ObjectType('StandingsLine', { description: 'One player\'s line in a tournament\'s standings (R35)' })
+@ObjectType('StandingsLine', { description: "One player's line in a tournament's standings (R35)" })
 export class StandingsLineType {
   @Field(() => Int, { description: 'His rank, from 1' }) rank!: number;
   @Field({ description: 'The player' }) player!: string;
@@ -11,8 +11,14 @@ export class StandingsLineType {
   @Field(() => Int, { description: 'Games lost by the others at his tables' }) opponentsLost!: number;
   @Field(() => Int, { description: 'Series (tables) he played' }) series!: number;
   @Field(() => Int, { description: 'Lost games over every list, overbid losses included (the loss-fee tally)' }) lossFees!: number;
-  @Field(() => Int, { description: "Loss fees owed for them, in cents (the tournament's fee, higher from the 4th lost game in one list when set)" }) lossFeeCents!: number;
-  @Field(() => String, { nullable: true, description: 'R35: why this player is behind the one above on an equal total (fewer won, more lost games), or that the lot decides; null when the totals differ' }) tieBreak!: string | null;
+  @Field(() => Int, { description: "Loss fees owed for them, in cents (the tournament's fee, higher from the 4th lost game in one list when set)" })
+  lossFeeCents!: number;
+  @Field(() => String, {
+    nullable: true,
+    description:
+      'R35: why this player is behind the one above on an equal total (fewer won, more lost games), or that the lot decides; null when the totals differ',
+  })
+  tieBreak!: string | null;
 }
 
 @ObjectType('TournamentTable', { description: 'A table of a tournament' })

@@ -32,7 +32,8 @@ export function issLineOfEvents(recorded: readonly AnyEvent[]): string {
   }
   const started = events.find((e) => e.type === 'DealStarted')?.data as DealStartedData | undefined;
   const dealt = events.find((e) => e.type === 'CardsDealt')?.data as CardsDealtData | undefined;
-  if (started && !dealt && events.some((e) => e.type === 'ResultEntered')) throw new Error(`deal ${started.dealId} was entered from its result only: an ISS record needs the cards`);
+  if (started && !dealt && events.some((e) => e.type === 'ResultEntered'))
+    throw new Error(`deal ${started.dealId} was entered from its result only: an ISS record needs the cards`);
   if (!started || !dealt) throw new Error('the deal has no DealStarted and CardsDealt events: nothing to export');
   const moves = events.map((e) => (isDealEventType(e.type) ? moveOfEvent(e as StoredDealEvent) : null)).filter((m): m is Move => m !== null);
   const written = writeLiveIssRecord({

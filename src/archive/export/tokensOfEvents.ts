@@ -46,7 +46,14 @@ export function tokensOfEvents(events: readonly AnyEvent[]): IssToken[] {
         const discards = pendingDiscard && pendingDiscard.seat === e.data.seat ? pendingDiscard.cards : null;
         if (pendingDiscard && !discards) tokens.push({ kind: 'discard', ...pendingDiscard });
         pendingDiscard = null;
-        tokens.push({ kind: 'declare', seat: e.data.seat, gameType: d.gameType, modifiers: modifiersOf(d), discards: discards ? [discards[0], discards[1]] : null, shown: null });
+        tokens.push({
+          kind: 'declare',
+          seat: e.data.seat,
+          gameType: d.gameType,
+          modifiers: modifiersOf(d),
+          discards: discards ? [discards[0], discards[1]] : null,
+          shown: null,
+        });
         break;
       }
       case 'CardsShown':

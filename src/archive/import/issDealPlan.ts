@@ -123,7 +123,13 @@ export function planIssDeal(record: IssRecord): PlanResult {
       case 'left':
         if (abandonStep >= 0) return fail(`move ${i + 1}: a second time-out or departure`);
         abandonStep = steps.length;
-        step({ type: 'AbandonDeal', dealId, reason: t.kind, seat: t.seat, note: t.kind === 'timeout' ? `seat ${t.seat} ran out of time (ISS w TI.${t.seat})` : `seat ${t.seat} left the table (ISS w LE.${t.seat})` });
+        step({
+          type: 'AbandonDeal',
+          dealId,
+          reason: t.kind,
+          seat: t.seat,
+          note: t.kind === 'timeout' ? `seat ${t.seat} ran out of time (ISS w TI.${t.seat})` : `seat ${t.seat} left the table (ISS w LE.${t.seat})`,
+        });
         break;
     }
   }

@@ -23,7 +23,8 @@ export interface IssDealEvents {
   readonly events: NewEvent[];
 }
 
-export type IssDealEventsResult = { readonly ok: true; readonly deal: IssDealEvents } | { readonly ok: false; readonly reason: string; readonly id: string | null };
+export type IssDealEventsResult =
+  { readonly ok: true; readonly deal: IssDealEvents } | { readonly ok: false; readonly reason: string; readonly id: string | null };
 
 export interface IssSource {
   readonly line: string;
@@ -73,7 +74,7 @@ export function issRecordToEvents(record: IssRecord, source: IssSource): IssDeal
       apply(judged.value);
       continue;
     }
-    const why = judged ? `${judged.refusal.ruleId}: ${judged.refusal.reason}` : step.why ?? 'not a move';
+    const why = judged ? `${judged.refusal.ruleId}: ${judged.refusal.reason}` : (step.why ?? 'not a move');
     if (plan.abandonStep > s) {
       // D3: the record ends in a time-out or departure; what lies between is not replayable.
       const last = plan.steps[plan.abandonStep].tokenIndex;
@@ -87,7 +88,11 @@ export function issRecordToEvents(record: IssRecord, source: IssSource): IssDeal
   if (!state.recordedResult) {
     // A record is a finished game; one that stops mid-deal without a time-out or departure is cut off.
     const phase = state.game?.phase ?? 'not started';
-    return { ok: false, reason: `the move list ends before the deal is over (phase ${phase}, ${state.game?.tricks.length ?? 0} tricks played) and records no time-out or departure`, id };
+    return {
+      ok: false,
+      reason: `the move list ends before the deal is over (phase ${phase}, ${state.game?.tricks.length ?? 0} tricks played) and records no time-out or departure`,
+      id,
+    };
   }
 
   const provenance: IssRecordImportedData = {

@@ -36,7 +36,9 @@ export class DealFilterError extends Error {
 export function parseDealFilter(raw: Readonly<Record<string, string | undefined>>): DealExportFilter {
   // The CLI's flag names; `gameType`, `tableId`, `tournamentId` are older spellings still accepted.
   const known = new Set(['player', 'table', 'tableId', 'tournament', 'tournamentId', 'from', 'to', 'game-type', 'gameType', 'result', 'source']);
-  for (const key of Object.keys(raw)) if (raw[key] !== undefined && !known.has(key)) throw new DealFilterError(`unknown filter "${key}" (known: player, table, tournament, from, to, game-type, result, source)`);
+  for (const key of Object.keys(raw))
+    if (raw[key] !== undefined && !known.has(key))
+      throw new DealFilterError(`unknown filter "${key}" (known: player, table, tournament, from, to, game-type, result, source)`);
   const filter: { -readonly [K in keyof DealExportFilter]: DealExportFilter[K] } = {};
   const text = (v: string | undefined, name: string): string | undefined => {
     if (v === undefined) return undefined;
@@ -61,7 +63,8 @@ export function parseDealFilter(raw: Readonly<Record<string, string | undefined>
   }
   const result = text(raw.result, 'result');
   if (result !== undefined) {
-    if (!(DEAL_RESULT_FILTERS as readonly string[]).includes(result)) throw new DealFilterError(`result=${result} is not one of ${DEAL_RESULT_FILTERS.join(', ')}`);
+    if (!(DEAL_RESULT_FILTERS as readonly string[]).includes(result))
+      throw new DealFilterError(`result=${result} is not one of ${DEAL_RESULT_FILTERS.join(', ')}`);
     filter.result = result as DealResultFilter;
   }
   for (const k of Object.keys(filter) as (keyof DealExportFilter)[]) if (filter[k] === undefined) delete filter[k];

@@ -65,7 +65,12 @@ export interface DealRecordResult {
   readonly score: number | null;
   /** The entry the engine derived, when a correction replaced it. */
   readonly originalScore: number | null;
-  readonly corrections: readonly { readonly correctedScore: number; readonly previousScore: number | null; readonly reason: string; readonly arbiter: string }[];
+  readonly corrections: readonly {
+    readonly correctedScore: number;
+    readonly previousScore: number | null;
+    readonly reason: string;
+    readonly arbiter: string;
+  }[];
   readonly matadors: number | null;
   readonly overbid: boolean;
   readonly declarerPoints: number | null;
@@ -98,7 +103,7 @@ export function dealRecordOfEvents(events: readonly AnyEvent[]): DealRecord {
     if (e.type === 'CardsShown' && e.data.why === 'claim') claims.push({ seat: e.data.seat, kind: 'showCards' });
     if (e.type === 'GameResigned') claims.push({ seat: e.data.seat, kind: 'resign' });
   }
-  const declarer = played ? played.declarer : r?.declarer ?? null;
+  const declarer = played ? played.declarer : (r?.declarer ?? null);
   return {
     format: DEAL_RECORD_FORMAT,
     dealId: started.dealId,
@@ -118,10 +123,12 @@ export function dealRecordOfEvents(events: readonly AnyEvent[]): DealRecord {
     bid: r ? r.bid : played && played.highestBid > 0 ? played.highestBid : null,
     declarer: declarer === null ? null : { seat: declarer, player: players[declarer] },
     skat: played ? { pickedUp: played.skatPickedUp, discarded: played.discarded } : { pickedUp: !(r?.declaration?.hand ?? false), discarded: null },
-    declaration: played ? played.declaration : r?.declaration ?? null,
+    declaration: played ? played.declaration : (r?.declaration ?? null),
     kontra: played ? played.kontra : false,
     re: played ? played.re : false,
-    tricks: played ? played.tricks.map((t, i) => ({ number: i + 1, leader: t.leader, cards: t.cards, winner: t.winner, points: t.points, unplayed: t.unplayed === true })) : [],
+    tricks: played
+      ? played.tricks.map((t, i) => ({ number: i + 1, leader: t.leader, cards: t.cards, winner: t.winner, points: t.points, unplayed: t.unplayed === true }))
+      : [],
     openTrick: played && played.currentTrick && played.currentTrick.cards.length > 0 ? played.currentTrick : null,
     claims,
     abandoned: abandoned ? { reason: abandoned.reason, seat: abandoned.seat, note: abandoned.note } : null,
@@ -146,6 +153,8 @@ export function dealRecordOfEvents(events: readonly AnyEvent[]): DealRecord {
           derivation: r.derivation,
         }
       : null,
-    iss: imported ? { recordId: imported.data.recordId, recordedResult: imported.data.recordedResult, resultCheck: checkRecordedResult(imported.data.recordedResult, r) } : null,
+    iss: imported
+      ? { recordId: imported.data.recordId, recordedResult: imported.data.recordedResult, resultCheck: checkRecordedResult(imported.data.recordedResult, r) }
+      : null,
   };
 }

@@ -40,7 +40,11 @@ export async function* ndjsonDealLines(
   }
 }
 
-export async function* dealRecords(source: DealStreamSource, filter: DealExportFilter = {}, onProblem?: (problem: DealExportProblem) => void): AsyncGenerator<DealRecord> {
+export async function* dealRecords(
+  source: DealStreamSource,
+  filter: DealExportFilter = {},
+  onProblem?: (problem: DealExportProblem) => void,
+): AsyncGenerator<DealRecord> {
   for await (const dealId of source.dealIds()) {
     const events = await source.dealEvents(dealId);
     if (events.length === 0) continue;

@@ -9,17 +9,80 @@ export function scoreSheetCsv(sheet: ScoreSheet): string {
   const players = sheet.players;
   const lines: string[] = [];
   const row = (cells: readonly (string | number | null)[]) => lines.push(cells.map(csvCell).join(','));
-  row(['table', sheet.tableId, 'profile', sheet.profileId, 'deals', sheet.dealsPlayed, 'series length', sheet.seriesLength, 'complete', sheet.complete ? 'yes' : 'no']);
-  row(['deal', 'dealer', 'declarer', 'game', 'outcome', 'entry', ...players.map((p) => `total ${p}`), 'corrected from', 'correction reason', 'deal id', 'entered', 'problems']);
+  row([
+    'table',
+    sheet.tableId,
+    'profile',
+    sheet.profileId,
+    'deals',
+    sheet.dealsPlayed,
+    'series length',
+    sheet.seriesLength,
+    'complete',
+    sheet.complete ? 'yes' : 'no',
+  ]);
+  row([
+    'deal',
+    'dealer',
+    'declarer',
+    'game',
+    'outcome',
+    'entry',
+    ...players.map((p) => `total ${p}`),
+    'corrected from',
+    'correction reason',
+    'deal id',
+    'entered',
+    'problems',
+  ]);
   for (const r of sheet.rows) {
     const outcome = r.passedIn ? 'passed in' : r.notScoreable ? 'not scoreable' : r.won === null ? '' : r.won ? 'won' : 'lost';
     const flags = [...r.problems.map((p) => `${p.ruleId}: ${p.text}`), ...(r.openDisputes > 0 ? ['contested, awaiting the arbiter'] : [])].join('; ');
-    row([r.dealNumber, r.dealer, r.declarer ?? '', r.gameLabel, outcome, r.entry, ...players.map((p) => r.totals[p] ?? 0), r.corrected ? r.originalEntry : '', r.correctionReason ?? '', r.dealId, r.provenance === 'resultOnly' ? 'result only' : 'cards', flags]);
+    row([
+      r.dealNumber,
+      r.dealer,
+      r.declarer ?? '',
+      r.gameLabel,
+      outcome,
+      r.entry,
+      ...players.map((p) => r.totals[p] ?? 0),
+      r.corrected ? r.originalEntry : '',
+      r.correctionReason ?? '',
+      r.dealId,
+      r.provenance === 'resultOnly' ? 'result only' : 'cards',
+      flags,
+    ]);
   }
   lines.push('');
-  row(['Seeger-Fabian', 'game points', 'won', 'lost', '50 x (won - lost)', 'opponents lost', 'opponents lost points', 'total', 'rank', 'lost games (fee)', 'loss fee (cents)', 'computer']);
+  row([
+    'Seeger-Fabian',
+    'game points',
+    'won',
+    'lost',
+    '50 x (won - lost)',
+    'opponents lost',
+    'opponents lost points',
+    'total',
+    'rank',
+    'lost games (fee)',
+    'loss fee (cents)',
+    'computer',
+  ]);
   for (const s of sheet.seegerFabian) {
-    row([s.player, s.gamePoints, s.won, s.lost, s.wonLostPoints, s.opponentsLost, s.opponentsLostPoints, s.total, s.rank, s.lossFees, s.lossFeeCents, s.computer ? 'yes' : 'no']);
+    row([
+      s.player,
+      s.gamePoints,
+      s.won,
+      s.lost,
+      s.wonLostPoints,
+      s.opponentsLost,
+      s.opponentsLostPoints,
+      s.total,
+      s.rank,
+      s.lossFees,
+      s.lossFeeCents,
+      s.computer ? 'yes' : 'no',
+    ]);
   }
   // Each problem also below the block, so a reader of the totals sees that the list has them.
   for (const p of sheet.problems) row(['problem', `deal ${p.dealNumber}`, p.ruleId, p.text]);

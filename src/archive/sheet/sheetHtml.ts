@@ -21,7 +21,10 @@ export function scoreSheetHtml(sheet: ScoreSheet, options: { readonly generatedA
     })
     .join('\n');
   const sf = sheet.seegerFabian
-    .map((s) => `<tr>${td(s.player + (s.computer ? ' (Computer)' : ''))}${num(s.gamePoints)}${num(s.won)}${num(s.lost)}${num(s.wonLostPoints)}${num(s.opponentsLost)}${num(s.opponentsLostPoints)}<td class="n total">${esc(String(s.total))}</td>${num(s.rank)}${num(s.lossFees)}<td class="n">${esc(euros(s.lossFeeCents))}</td></tr>`)
+    .map(
+      (s) =>
+        `<tr>${td(s.player + (s.computer ? ' (Computer)' : ''))}${num(s.gamePoints)}${num(s.won)}${num(s.lost)}${num(s.wonLostPoints)}${num(s.opponentsLost)}${num(s.opponentsLostPoints)}<td class="n total">${esc(String(s.total))}</td>${num(s.rank)}${num(s.lossFees)}<td class="n">${esc(euros(s.lossFeeCents))}</td></tr>`,
+    )
     .join('\n');
   const bonus = players.length === 3 ? 40 : 30;
   return `<!DOCTYPE html>
@@ -69,10 +72,18 @@ ${sheet.problem ? `<p class="problem">${esc(sheet.problem)}</p>\n` : ''}${sheet.
 // The list's game labels come from a fixed English vocabulary (buildScoreSheet's gameLabel); the
 // German page writes each of its words in German, so headings and games speak one language.
 const GERMAN_WORDS: ReadonlyArray<readonly [RegExp, string]> = [
-  [/\bschneider announced\b/g, 'Schneider angesagt'], [/\bschwarz announced\b/g, 'Schwarz angesagt'],
-  [/\bpassed in\b/g, 'eingepasst'], [/\bnot scoreable\b/g, 'nicht gewertet'],
-  [/\bclubs\b/g, 'Kreuz'], [/\bspades\b/g, 'Pik'], [/\bhearts\b/g, 'Herz'], [/\bdiamonds\b/g, 'Karo'],
-  [/\bgrand\b/g, 'Grand'], [/\bnull\b/g, 'Null'], [/\bramsch\b/g, 'Ramsch'], [/\bhand\b/g, 'Hand'],
+  [/\bschneider announced\b/g, 'Schneider angesagt'],
+  [/\bschwarz announced\b/g, 'Schwarz angesagt'],
+  [/\bpassed in\b/g, 'eingepasst'],
+  [/\bnot scoreable\b/g, 'nicht gewertet'],
+  [/\bclubs\b/g, 'Kreuz'],
+  [/\bspades\b/g, 'Pik'],
+  [/\bhearts\b/g, 'Herz'],
+  [/\bdiamonds\b/g, 'Karo'],
+  [/\bgrand\b/g, 'Grand'],
+  [/\bnull\b/g, 'Null'],
+  [/\bramsch\b/g, 'Ramsch'],
+  [/\bhand\b/g, 'Hand'],
 ];
 
 export function germanGameLabel(label: string): string {

@@ -51,10 +51,13 @@ describe('skat-ledger analyze deal (issue 15 item 6)', () => {
     if (a.bestGame.best) expect(a.bestGame.best.gameValue).toBeGreaterThanOrEqual(36);
   });
 
-  it('export ndjson --analysis adds each deal\'s verdicts, valid against deal.schema.json; without it there are none', async () => {
+  it("export ndjson --analysis adds each deal's verdicts, valid against deal.schema.json; without it there are none", async () => {
     const out = join(dir, 'with.ndjson');
     expect((await cli(['export', 'ndjson', '--store', store, '--game-type', 'diamonds', '--analysis', '--out', out])).code).toBe(0);
-    const lines = readFileSync(out, 'utf8').trim().split('\n').map((l) => JSON.parse(l));
+    const lines = readFileSync(out, 'utf8')
+      .trim()
+      .split('\n')
+      .map((l) => JSON.parse(l));
     expect(lines.length).toBeGreaterThan(0);
     const validate = new Ajv2020({ allErrors: true, strict: false }).compile(schema);
     for (const l of lines) {
@@ -63,7 +66,13 @@ describe('skat-ledger analyze deal (issue 15 item 6)', () => {
       expect(validate(l)).toBe(true);
     }
     const plain = await cli(['export', 'ndjson', '--store', store, '--game-type', 'diamonds']);
-    expect(plain.stdout.trim().split('\n').map((l) => JSON.parse(l)).every((l) => l.analysis === undefined)).toBe(true);
+    expect(
+      plain.stdout
+        .trim()
+        .split('\n')
+        .map((l) => JSON.parse(l))
+        .every((l) => l.analysis === undefined),
+    ).toBe(true);
   });
 
   it('reads in words without --json, and exits 2 for a deal that is not there', async () => {

@@ -63,17 +63,31 @@ function analysisText(a: DealAnalysis): string {
   const lines = [`${a.dealId}: ${a.game} game, declarer ${a.declarer === null ? '?' : SEAT_NAMES[a.declarer]}`];
   for (const s of a.steps) {
     const played = s.played && s.after ? `, played ${s.played} -> ${o(s.after)}` : '';
-    lines.push(`  step ${s.step} trick ${s.trick} ${SEAT_NAMES[s.toMove]}: ${o(s.outcome)}${played}; ${s.alternatives.map((m) => `${m.card} ${o(m)}`).join(', ')}`);
+    lines.push(
+      `  step ${s.step} trick ${s.trick} ${SEAT_NAMES[s.toMove]}: ${o(s.outcome)}${played}; ${s.alternatives.map((m) => `${m.card} ${o(m)}`).join(', ')}`,
+    );
   }
   lines.push(a.turningPoints.length ? 'Turning points:' : 'No turning point: the verdict never changed.');
   for (const t of a.turningPoints) lines.push(`  ${t.text}`);
   return lines.join('\n');
 }
 
-const discardJson = (d: DiscardValue) => ({ discard: [...d.discard], ...(d.value !== undefined ? { value: d.value } : {}), ...(d.atMost !== undefined ? { atMost: d.atMost } : {}), ...(d.won !== undefined ? { won: d.won } : {}) });
+const discardJson = (d: DiscardValue) => ({
+  discard: [...d.discard],
+  ...(d.value !== undefined ? { value: d.value } : {}),
+  ...(d.atMost !== undefined ? { atMost: d.atMost } : {}),
+  ...(d.won !== undefined ? { won: d.won } : {}),
+});
 
 export function bestDiscardJson(b: BestDiscardAnalysis): Record<string, unknown> {
-  return { declarer: b.declarer, game: b.gameType, pickedUp: b.pickedUp, best: discardJson(b.best), actual: discardJson(b.actual), discards: b.discards.map(discardJson) };
+  return {
+    declarer: b.declarer,
+    game: b.gameType,
+    pickedUp: b.pickedUp,
+    best: discardJson(b.best),
+    actual: discardJson(b.actual),
+    discards: b.discards.map(discardJson),
+  };
 }
 
 export function bestGameJson(b: BestGameAnalysis): Record<string, unknown> {
@@ -81,7 +95,8 @@ export function bestGameJson(b: BestGameAnalysis): Record<string, unknown> {
   return { declarer: b.declarer, bid: b.bid, declared: b.declared, options: b.options.map(option), best: b.best ? option(b.best) : null };
 }
 
-const discardWords = (d: DiscardValue) => `${d.discard.join(' ')}${d.value !== undefined ? ` ${d.value}` : ''}${d.won !== undefined ? ` ${d.won ? 'won' : 'lost'}` : ''}`;
+const discardWords = (d: DiscardValue) =>
+  `${d.discard.join(' ')}${d.value !== undefined ? ` ${d.value}` : ''}${d.won !== undefined ? ` ${d.won ? 'won' : 'lost'}` : ''}`;
 
 function bestDiscardText(b: BestDiscardAnalysis): string {
   return `Best discard for ${b.gameType}: ${discardWords(b.best)} (put away: ${discardWords(b.actual)})`;
@@ -101,17 +116,23 @@ const analyzeDeal: CliCommand = {
     if (args.positional.length !== 1) throw new UsageError('name exactly one deal id');
     const dealId = args.positional[0];
     const best = has(args, 'best');
-    const found = await withLedger(storeUrlOf(args, io), async (ledger) => {
-      const events = await ledger.dealEvents(dealId);
-      if (events.length === 0) return null;
-      return { analysis: await analyseDeal(dealId, events), ...(best ? { bestDiscard: bestDiscardOf(events), bestGame: bestGameOf(events) } : {}) };
-    }, io.env);
+    const found = await withLedger(
+      storeUrlOf(args, io),
+      async (ledger) => {
+        const events = await ledger.dealEvents(dealId);
+        if (events.length === 0) return null;
+        return { analysis: await analyseDeal(dealId, events), ...(best ? { bestDiscard: bestDiscardOf(events), bestGame: bestGameOf(events) } : {}) };
+      },
+      io.env,
+    );
     if (!found) {
       io.stderr.write(`skat-ledger analyze deal: no deal ${dealId}\n`);
       return 2;
     }
     if (has(args, 'json')) {
-      const extra = best ? { bestDiscard: found.bestDiscard ? bestDiscardJson(found.bestDiscard) : null, bestGame: found.bestGame ? bestGameJson(found.bestGame) : null } : {};
+      const extra = best
+        ? { bestDiscard: found.bestDiscard ? bestDiscardJson(found.bestDiscard) : null, bestGame: found.bestGame ? bestGameJson(found.bestGame) : null }
+        : {};
       io.stdout.write(JSON.stringify({ ...analysisJson(found.analysis), ...extra }) + '\n');
     } else {
       const lines = [analysisText(found.analysis)];

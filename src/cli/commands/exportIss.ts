@@ -45,7 +45,12 @@ const exportIss: CliCommand = {
       const fromStore = eventStoreDealSource(store);
       // The exporter still checks each deal's table: the listing only narrows what is read.
       const tableDeals = listing;
-      const source = tableDeals ? { ...fromStore, dealIds: (o: { readonly tableId?: string } = {}) => (o.tableId !== undefined ? tableDeals.tableDealIds(o.tableId) : fromStore.dealIds(o)) } : fromStore;
+      const source = tableDeals
+        ? {
+            ...fromStore,
+            dealIds: (o: { readonly tableId?: string } = {}) => (o.tableId !== undefined ? tableDeals.tableDealIds(o.tableId) : fromStore.dealIds(o)),
+          }
+        : fromStore;
       const lines = exportIssLines(source, { ...(deals.length ? { dealIds: deals } : {}), ...(tableId !== undefined ? { tableId } : {}) });
       async function* text() {
         for await (const l of lines) {

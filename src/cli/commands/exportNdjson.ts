@@ -42,7 +42,10 @@ const exportNdjson: CliCommand = {
   summary: 'Export deals as NDJSON hand histories',
   help,
   async run(argv, io) {
-    const args = parseArgs(argv, { values: ['store', 'player', 'table', 'tournament', 'from', 'to', 'game-type', 'result', 'source', 'out'], switches: ['analysis'] });
+    const args = parseArgs(argv, {
+      values: ['store', 'player', 'table', 'tournament', 'from', 'to', 'game-type', 'result', 'source', 'out'],
+      switches: ['analysis'],
+    });
     if (args.positional.length > 0) throw new UsageError(`unexpected argument ${args.positional[0]}`);
     let filter;
     try {
@@ -74,7 +77,9 @@ const exportNdjson: CliCommand = {
             problems++;
             io.stderr.write(`skat-ledger export ndjson: ${p.dealId}: ${p.reason}\n`);
           },
-          has(args, 'analysis') ? async (record, events) => ({ analysis: analysisJson(await analyseDeal(record.dealId, events as readonly RecordedEvent[], { solver })) }) : undefined,
+          has(args, 'analysis')
+            ? async (record, events) => ({ analysis: analysisJson(await analyseDeal(record.dealId, events as readonly RecordedEvent[], { solver })) })
+            : undefined,
         ),
       );
     } finally {

@@ -35,17 +35,23 @@ const exportSheet: CliCommand = {
     if (tableId === undefined || tableId === '') throw new UsageError('--table ID is required');
     const format = flag(args, 'format') ?? 'csv';
     if (!(FORMATS as readonly string[]).includes(format)) throw new UsageError(`--format must be ${FORMATS.join(' or ')}, got ${format}`);
-    const sheet = await withLedger(storeUrlOf(args, io), async (ledger) => {
-      await ledger.catchUp();
-      return ledger.scoreSheet(tableId);
-    }, io.env);
+    const sheet = await withLedger(
+      storeUrlOf(args, io),
+      async (ledger) => {
+        await ledger.catchUp();
+        return ledger.scoreSheet(tableId);
+      },
+      io.env,
+    );
     if (!sheet) {
       io.stderr.write(`skat-ledger export sheet: no table ${tableId} in the store\n`);
       return 2;
     }
     const out = outputOf(flag(args, 'out'), io);
     try {
-      out.stream.write(format === 'csv' ? scoreSheetCsv(sheet) : scoreSheetHtml(sheet, { generatedAt: new Date().toISOString().slice(0, 16).replace('T', ' ') + ' UTC' }));
+      out.stream.write(
+        format === 'csv' ? scoreSheetCsv(sheet) : scoreSheetHtml(sheet, { generatedAt: new Date().toISOString().slice(0, 16).replace('T', ' ') + ' UTC' }),
+      );
     } finally {
       await out.finish();
     }

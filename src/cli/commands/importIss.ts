@@ -49,7 +49,12 @@ function importRate(records: number, fraction: number, elapsedMs: number): strin
   const perSecond = elapsedMs > 0 ? (records * 1000) / elapsedMs : 0;
   if (fraction <= 0 || fraction >= 1 || elapsedMs < 1000) return `${Math.round(perSecond)} records/s`;
   const leftS = Math.round(((1 - fraction) / fraction) * (elapsedMs / 1000));
-  const left = leftS >= 3600 ? `${Math.floor(leftS / 3600)}h ${Math.floor((leftS % 3600) / 60)}m` : leftS >= 60 ? `${Math.floor(leftS / 60)}m ${leftS % 60}s` : `${leftS}s`;
+  const left =
+    leftS >= 3600
+      ? `${Math.floor(leftS / 3600)}h ${Math.floor((leftS % 3600) / 60)}m`
+      : leftS >= 60
+        ? `${Math.floor(leftS / 60)}m ${leftS % 60}s`
+        : `${leftS}s`;
   return `${Math.round(perSecond)} records/s, ${left} left`;
 }
 
@@ -73,7 +78,10 @@ const importIss: CliCommand = {
     const summary = await withLedger(storeUrl, async (ledger) => {
       const s = await importIssFiles(bulkImportTarget(ledger), files, {}, (p) => {
         const fraction = p.bytesRead / Math.max(1, p.totalBytes);
-        bar.update(fraction, `${p.summary.records} records, ${importRate(p.summary.records, fraction, Date.now() - started)}, ${p.summary.imported} new, ${p.summary.rejectedCount} rejected, ${p.summary.conflictCount} conflicts`);
+        bar.update(
+          fraction,
+          `${p.summary.records} records, ${importRate(p.summary.records, fraction, Date.now() - started)}, ${p.summary.imported} new, ${p.summary.rejectedCount} rejected, ${p.summary.conflictCount} conflicts`,
+        );
       });
       bar.done();
       return s;
@@ -87,7 +95,10 @@ const importIss: CliCommand = {
       for (const c of summary.conflicts) {
         const stored = c.storedLine === null ? '' : ` (stored from ${c.storedFile ?? '-'}:${c.storedLine})`;
         if (c.takenBy !== undefined) stdout.write(`CONFLICT ${c.file ?? '-'}:${c.line} ID[${c.id}]: blocked ${c.fields.join(', ')}; not imported\n`);
-        else stdout.write(`CONFLICT ${c.file ?? '-'}:${c.line} ID[${c.id}]: stored with different content${stored}; differs in ${c.fields.join(', ')}; not imported\n`);
+        else
+          stdout.write(
+            `CONFLICT ${c.file ?? '-'}:${c.line} ID[${c.id}]: stored with different content${stored}; differs in ${c.fields.join(', ')}; not imported\n`,
+          );
       }
       if (summary.conflictCount > summary.conflicts.length) stdout.write(`... and ${summary.conflictCount - summary.conflicts.length} more conflicts\n`);
       const what =

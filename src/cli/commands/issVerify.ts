@@ -54,7 +54,8 @@ const command: CliCommand = {
     const json = has(args, 'json');
     const workersText = flag(args, 'workers');
     const workers = workersText === undefined ? undefined : Number(workersText);
-    if (workers !== undefined && !(Number.isInteger(workers) && workers >= 0 && workers <= 64)) throw new UsageError(`--workers takes a whole number from 0 to 64, got "${workersText}"`);
+    if (workers !== undefined && !(Number.isInteger(workers) && workers >= 0 && workers <= 64))
+      throw new UsageError(`--workers takes a whole number from 0 to 64, got "${workersText}"`);
 
     for (const file of files) {
       const problem = issInputProblem(file);
@@ -67,18 +68,23 @@ const command: CliCommand = {
     const out = quietWhenPipeCloses(io.stdout);
     const summary = emptySummary();
     try {
-      await verifyIssInputs(files, profileId, {
-        onVerdicts(file, agree, others) {
-          addAgreed(summary, agree);
-          for (const verdict of others) {
-            addVerdict(summary, file, verdict);
-            if (!json) {
-              const text = describe(file, verdict);
-              if (text) out.stream.write(text + '\n');
+      await verifyIssInputs(
+        files,
+        profileId,
+        {
+          onVerdicts(file, agree, others) {
+            addAgreed(summary, agree);
+            for (const verdict of others) {
+              addVerdict(summary, file, verdict);
+              if (!json) {
+                const text = describe(file, verdict);
+                if (text) out.stream.write(text + '\n');
+              }
             }
-          }
+          },
         },
-      }, workers === undefined ? {} : { workers });
+        workers === undefined ? {} : { workers },
+      );
     } catch (err) {
       io.stderr.write(`skat-ledger iss verify: cannot read the records: ${(err as Error).message}\n`);
       return 2;

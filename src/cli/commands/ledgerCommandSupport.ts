@@ -17,7 +17,8 @@ export const STORE_HELP = `  --store URL   sqlite:<path>, sqlite::memory:, esdb:
                 $SKAT_LEDGER_READ_MODELS, default the SQLite store's own file, for EventStoreDB
                 ./data/read-models-<hash of the connection string>.db)`;
 
-export const EXIT_CODES_HELP = 'Exit codes: 0 ok, 1 the command found problems (listed), 2 bad usage, bad input or a store that cannot be opened, 70 an internal error (a bug, printed with its stack).';
+export const EXIT_CODES_HELP =
+  'Exit codes: 0 ok, 1 the command found problems (listed), 2 bad usage, bad input or a store that cannot be opened, 70 an internal error (a bug, printed with its stack).';
 
 export function storeUrlOf(args: ParsedArgs, io: CliIo): string {
   return flag(args, 'store') ?? io.env.SKAT_LEDGER_STORE ?? DEFAULT_STORE_URL;
@@ -46,7 +47,11 @@ export async function withLedger<T>(
  * the file ($SKAT_LEDGER_READ_MODELS, else the store's default one) exists and belongs to the
  * store; undefined otherwise (and always over SQLite, whose own listing is an index lookup).
  */
-export async function readModelListingOf(store: Parameters<typeof openReadModelListing>[0], storeUrl: string, env: NodeJS.ProcessEnv): Promise<ReadModelListing | undefined> {
+export async function readModelListingOf(
+  store: Parameters<typeof openReadModelListing>[0],
+  storeUrl: string,
+  env: NodeJS.ProcessEnv,
+): Promise<ReadModelListing | undefined> {
   if (parseStoreUrl(storeUrl).kind !== 'esdb') return undefined;
   return openReadModelListing(store, env[READ_MODELS_ENV] || defaultReadModelUrl(storeUrl));
 }

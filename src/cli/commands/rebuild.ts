@@ -27,7 +27,10 @@ const rebuild: CliCommand = {
     const storeUrl = storeUrlOf(args, io);
     const r = await withLedger(storeUrl, (ledger) => ledger.rebuildProjections(), io.env, { skipReadModelCheck: true });
     if (has(args, 'json')) io.stdout.write(JSON.stringify({ store: redactUrl(storeUrl), projectedEvents: r.events, deals: r.deals }) + '\n');
-    else io.stdout.write(`${redactUrl(storeUrl)}: read models rebuilt for ${r.deals} deals from the ${r.events} events they are made of (bids, skat and cards are not read)\n`);
+    else
+      io.stdout.write(
+        `${redactUrl(storeUrl)}: read models rebuilt for ${r.deals} deals from the ${r.events} events they are made of (bids, skat and cards are not read)\n`,
+      );
     return 0;
   },
 };

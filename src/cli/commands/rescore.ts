@@ -25,9 +25,14 @@ const rescore: CliCommand = {
     if (has(args, 'json')) {
       io.stdout.write(JSON.stringify({ store: redactUrl(storeUrl), differences }) + '\n');
     } else {
-      for (const d of differences) io.stdout.write(`DIFFERS ${d.dealId}  ${d.field}: recorded ${JSON.stringify(d.recorded)}, recomputed ${JSON.stringify(d.recomputed)}\n`);
+      for (const d of differences)
+        io.stdout.write(`DIFFERS ${d.dealId}  ${d.field}: recorded ${JSON.stringify(d.recorded)}, recomputed ${JSON.stringify(d.recomputed)}\n`);
       const deals = new Set(differences.map((d) => d.dealId)).size;
-      io.stdout.write(deals === 0 ? `${redactUrl(storeUrl)}: every deal recomputes to its recorded result\n` : `${redactUrl(storeUrl)}: ${deals} deal(s) differ (${differences.length} field(s))\n`);
+      io.stdout.write(
+        deals === 0
+          ? `${redactUrl(storeUrl)}: every deal recomputes to its recorded result\n`
+          : `${redactUrl(storeUrl)}: ${deals} deal(s) differ (${differences.length} field(s))\n`,
+      );
     }
     return differences.length > 0 ? 1 : 0;
   },

@@ -45,10 +45,14 @@ const stats: CliCommand = {
     if (args.positional.length > 0) throw new UsageError(`unexpected argument ${args.positional[0]}`);
     const player = flag(args, 'player');
     if (player === undefined || player.trim() === '') throw new UsageError('--player NAME is required');
-    const s = await withLedger(storeUrlOf(args, io), async (ledger) => {
-      await ledger.catchUp();
-      return ledger.playerStats(player);
-    }, io.env);
+    const s = await withLedger(
+      storeUrlOf(args, io),
+      async (ledger) => {
+        await ledger.catchUp();
+        return ledger.playerStats(player);
+      },
+      io.env,
+    );
     if (!s || s.dealsPlayed === 0) {
       io.stderr.write(`skat-ledger stats: no deals for player ${player}\n`);
       return 2;

@@ -5,7 +5,6 @@ import { verifyToken } from '../../auth/token';
 import { resolveTokenSecret } from '../../settings/tokenSecret';
 import { runCliCaptured as cli } from '../testing/capturedIo';
 
-
 describe('skat-ledger token issue', () => {
   let dir: string;
   beforeEach(() => (dir = mkdtempSync(join(tmpdir(), 'skl-cli-'))));

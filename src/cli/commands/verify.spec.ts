@@ -12,7 +12,6 @@ const file = join(dir, 'store.db');
 const url = `sqlite:${file}`;
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
-
 beforeAll(async () => {
   const store = await openEventStore(url);
   const streams = { 'deal-a1': 3, 'deal-a2': 2, 'table-t1': 1 };

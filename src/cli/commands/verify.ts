@@ -40,7 +40,10 @@ const verify: CliCommand = {
     let listing: ReadModelListing | undefined;
     try {
       if (streamPrefix !== undefined && isDealStreamPrefix(streamPrefix) && !has(args, 'scan-store')) listing = await readModelListingOf(store, url, io.env);
-      const report = await verifyStore(store, { streamPrefix, ...(listing && streamPrefix !== undefined ? { streams: listing.dealStreams(streamPrefix) } : {}) });
+      const report = await verifyStore(store, {
+        streamPrefix,
+        ...(listing && streamPrefix !== undefined ? { streams: listing.dealStreams(streamPrefix) } : {}),
+      });
       const listedFrom = listing ? 'readModels' : 'store';
       const shownUrl = redactUrl(url);
       const scope = streamPrefix === undefined ? '' : ` (streams starting with ${JSON.stringify(streamPrefix)})`;

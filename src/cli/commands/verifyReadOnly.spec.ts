@@ -70,7 +70,13 @@ function lockDown(dir: string, files: readonly string[]): Locked {
 /** Runs `verify --json` as this process, or as `nobody` when only that user is stopped by the modes. */
 async function verify(locked: Locked, url: string): Promise<{ code: number; stdout: string; stderr: string }> {
   if (locked.technique !== 'nobody') return runCliCaptured(['verify', '--store', url, '--json']);
-  const run = spawnSync(process.execPath, [cliMain, 'verify', '--store', url, '--json'], { uid: NOBODY, gid: NOBODY, encoding: 'utf8', env: { PATH: process.env.PATH ?? '' }, timeout: 60_000 });
+  const run = spawnSync(process.execPath, [cliMain, 'verify', '--store', url, '--json'], {
+    uid: NOBODY,
+    gid: NOBODY,
+    encoding: 'utf8',
+    env: { PATH: process.env.PATH ?? '' },
+    timeout: 60_000,
+  });
   return { code: run.status ?? -1, stdout: run.stdout, stderr: run.stderr };
 }
 
@@ -93,7 +99,11 @@ async function storeIn(name: string): Promise<{ dir: string; file: string; url: 
   const url = `sqlite:${file}`;
   const store = await openEventStore(url);
   for (const [stream, n] of Object.entries({ 'deal-a1': 3, 'deal-a2': 2, 'table-t1': 1 })) {
-    await store.appendToStream(stream, Array.from({ length: n }, (_, i) => ({ type: 'Noted', data: { i }, metadata: { eventId: eventIdFor(`cmd-${stream}`, i) } })), { expectedRevision: 'noStream' });
+    await store.appendToStream(
+      stream,
+      Array.from({ length: n }, (_, i) => ({ type: 'Noted', data: { i }, metadata: { eventId: eventIdFor(`cmd-${stream}`, i) } })),
+      { expectedRevision: 'noStream' },
+    );
   }
   await store.dispose();
   return { dir, file, url };
@@ -134,7 +144,9 @@ describe('skat-ledger verify on a store that cannot be written', () => {
     const { dir, file, url } = await storeIn('writer-open');
     const writer = await openEventStore(url);
     try {
-      await writer.appendToStream('deal-a3', [{ type: 'Noted', data: { i: 0 }, metadata: { eventId: eventIdFor('cmd-deal-a3', 0) } }], { expectedRevision: 'noStream' });
+      await writer.appendToStream('deal-a3', [{ type: 'Noted', data: { i: 0 }, metadata: { eventId: eventIdFor('cmd-deal-a3', 0) } }], {
+        expectedRevision: 'noStream',
+      });
       expect(readdirSync(dir).sort()).toEqual(['store.db', 'store.db-shm', 'store.db-wal']);
       const before = snapshot(dir);
       const locked = lockDown(dir, [file]);

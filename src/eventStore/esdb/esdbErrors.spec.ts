@@ -19,7 +19,7 @@ describe('EventStoreDB error classification', () => {
     }
   });
 
-  it('WrongExpectedVersion becomes ConcurrencyError with the caller\'s expectation and the actual revision', () => {
+  it("WrongExpectedVersion becomes ConcurrencyError with the caller's expectation and the actual revision", () => {
     const exact = toStoreError(wrongVersion(5n), { operation: 'append', streamName: 'deal-1', expected: 3n });
     expect(exact).toBeInstanceOf(ConcurrencyError);
     expect(exact).toMatchObject({ streamName: 'deal-1', expected: '3', actual: '5' });

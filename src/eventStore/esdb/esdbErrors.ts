@@ -82,7 +82,10 @@ function messageOf(error: unknown): string {
 }
 
 /** Maps a client error to the port's error; anything unrecognised is returned unchanged. */
-export function toStoreError(error: unknown, context: { readonly operation: string; readonly streamName?: string; readonly expected?: ExpectedRevision }): Error {
+export function toStoreError(
+  error: unknown,
+  context: { readonly operation: string; readonly streamName?: string; readonly expected?: ExpectedRevision },
+): Error {
   if (context.streamName !== undefined && context.expected !== undefined && isWrongExpectedVersion(error)) {
     return conflictFrom(error, context.streamName, context.expected);
   }

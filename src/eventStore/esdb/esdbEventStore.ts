@@ -425,7 +425,10 @@ export class EsdbEventStore implements EventStore {
         pinned = NO_STREAM;
         prevHash = null;
       } else {
-        const replay = this.replayAtTail(tail, prepared.map((event) => event.eventId));
+        const replay = this.replayAtTail(
+          tail,
+          prepared.map((event) => event.eventId),
+        );
         if (replay) return replay;
         pinned = last.revision;
         prevHash = last.metadata.hash ?? null;
@@ -479,7 +482,8 @@ export class EsdbEventStore implements EventStore {
     this.assertOpen();
     checkStreamName(streamName);
     const direction = options.direction ?? 'forwards';
-    if (direction !== 'forwards' && direction !== 'backwards') throw new InvalidEventError(`direction must be 'forwards' or 'backwards', got ${String(direction)}`);
+    if (direction !== 'forwards' && direction !== 'backwards')
+      throw new InvalidEventError(`direction must be 'forwards' or 'backwards', got ${String(direction)}`);
     checkCount(options.maxCount);
     if (options.fromRevision !== undefined && (typeof options.fromRevision !== 'bigint' || options.fromRevision < 0n)) {
       throw new InvalidEventError(`fromRevision must be a bigint >= 0, got ${String(options.fromRevision)}`);
@@ -541,7 +545,7 @@ export class EsdbEventStore implements EventStore {
     const serverSide = Boolean(filter.streamPrefixes?.length || filter.eventTypes?.length);
     let position = after;
     let delivered = 0;
-    for (let attempt = 0; ; ) {
+    for (let attempt = 0; ;) {
       try {
         const source = serverSide ? this.filteredRead(position, filter) : this.plainRead(position);
         for await (const event of source) {

@@ -24,8 +24,7 @@ export interface PageQuery {
 export function pageQuery(prefixes: readonly string[], types: readonly string[]): PageQuery {
   const typeList = [...new Set(types)];
   const prefixParams = prefixes.flatMap((p) => [p, p]);
-  const prefixWhere =
-    prefixes.length > 0 ? ` AND (${prefixes.map(() => 'substr(stream_name, 1, length(?)) = ?').join(' OR ')})` : '';
+  const prefixWhere = prefixes.length > 0 ? ` AND (${prefixes.map(() => 'substr(stream_name, 1, length(?)) = ?').join(' OR ')})` : '';
   if (typeList.length > 0 && typeList.length <= MAX_SEEK_TYPES) {
     const range = `SELECT position FROM (SELECT position FROM events WHERE type = ? AND position > ?${prefixWhere} ORDER BY position LIMIT ?)`;
     const merged = `${typeList.map(() => range).join(' UNION ALL ')} ORDER BY 1 LIMIT ?`;

@@ -165,9 +165,7 @@ describe('SQLite event store', () => {
     await writer.dispose();
     const reader = openSqliteEventStore(file, { readonly: true });
     expect((await reader.readStream('deal-1')).events).toHaveLength(1);
-    await expect(reader.appendToStream('deal-1', evs(1), { expectedRevision: 0n })).rejects.toThrow(
-      /append to deal-1: the store was opened read-only/,
-    );
+    await expect(reader.appendToStream('deal-1', evs(1), { expectedRevision: 0n })).rejects.toThrow(/append to deal-1: the store was opened read-only/);
     await reader.dispose();
   });
 
@@ -218,9 +216,7 @@ describe('SQLite event store', () => {
     const store = openSqliteEventStore(file, { busyTimeoutMs: 50 });
     const other = new Database(file);
     other.exec('BEGIN IMMEDIATE');
-    await expect(store.appendToStream('deal-1', evs(1), { expectedRevision: 'noStream' })).rejects.toThrow(
-      /locked by another writer/,
-    );
+    await expect(store.appendToStream('deal-1', evs(1), { expectedRevision: 'noStream' })).rejects.toThrow(/locked by another writer/);
     other.exec('ROLLBACK');
     other.close();
     await store.appendToStream('deal-1', evs(1), { expectedRevision: 'noStream' });
@@ -292,9 +288,7 @@ describe('SQLite event store', () => {
 
   it('a smaller event size limit is honoured', async () => {
     const store = openSqliteEventStore(':memory:', { maxEventBytes: 1000 });
-    await expect(store.appendToStream('deal-1', [ev({ s: 'x'.repeat(2000) })], { expectedRevision: 'any' })).rejects.toThrow(
-      /over the limit of 1000 bytes/,
-    );
+    await expect(store.appendToStream('deal-1', [ev({ s: 'x'.repeat(2000) })], { expectedRevision: 'any' })).rejects.toThrow(/over the limit of 1000 bytes/);
     await store.dispose();
   });
 
@@ -312,9 +306,7 @@ describe('SQLite event store', () => {
     const rawRead = await store.readStream('deal-1', { raw: true });
     expect(rawRead.events[0].storedForm?.data).toBe('{broken');
     const report = await verifyStore(store);
-    expect(report.breaks).toEqual([
-      { streamName: 'deal-1', revision: '0', eventId: e.metadata.eventId, reason: 'stored data is not valid JSON' },
-    ]);
+    expect(report.breaks).toEqual([{ streamName: 'deal-1', revision: '0', eventId: e.metadata.eventId, reason: 'stored data is not valid JSON' }]);
     await store.dispose();
   });
 
@@ -333,7 +325,9 @@ describe('SQLite event store', () => {
   });
 
   it('lazyMetadata: a store with upcasters still upcasts (it needs the metadata at once)', async () => {
-    const upcasters = createUpcasterRegistry([{ eventType: 'CardPlayed', fromVersion: '1', toVersion: '2', upcast: (data) => ({ ...(data as object), v2: true }) }]);
+    const upcasters = createUpcasterRegistry([
+      { eventType: 'CardPlayed', fromVersion: '1', toVersion: '2', upcast: (data) => ({ ...(data as object), v2: true }) },
+    ]);
     const store = openSqliteEventStore(':memory:', { upcasters });
     await store.appendToStream('deal-1', [ev()], { expectedRevision: 'noStream' });
     const [lazy] = await collect(store.readAll({ lazyMetadata: true }));

@@ -92,7 +92,6 @@ function releaseNotifier(db: SqliteDatabase): void {
 /** Row as read: [position, stream_name, revision, event_id, type, data, metadata]. */
 type EventRow = [number, string, number, string, string, string, string];
 
-
 /** A batch checked and serialised, ready for the append transaction. */
 interface PreparedBatch {
   readonly streamName: string;
@@ -159,10 +158,7 @@ export function openSqliteEventStore(path: string, options: SqliteEventStoreOpti
     db = new Database(path, { readonly, fileMustExist: mustExist });
   } catch (err) {
     const missing = /unable to open|does not exist|SQLITE_CANTOPEN/i.test(String((err as Error).message));
-    throw new StoreUnavailableError(
-      `cannot open ${where}: ${missing && mustExist ? 'the file does not exist' : (err as Error).message}`,
-      err,
-    );
+    throw new StoreUnavailableError(`cannot open ${where}: ${missing && mustExist ? 'the file does not exist' : (err as Error).message}`, err);
   }
   try {
     return new SqliteEventStore(db, options);
@@ -228,7 +224,8 @@ export class SqliteEventStore implements EventStore {
       maxEventBytes: this.maxEventBytes,
       adopt: (streamName, rows, lastHash) => {
         assertStreamName(streamName);
-        if (rows.length === 0 || rows.length % 4 !== 0 || !/^[0-9a-f]{64}$/.test(lastHash)) throw new InvalidEventError(`append to ${streamName}: not sealed rows`);
+        if (rows.length === 0 || rows.length % 4 !== 0 || !/^[0-9a-f]{64}$/.test(lastHash))
+          throw new InvalidEventError(`append to ${streamName}: not sealed rows`);
         return new SealedNewStream(streamName, rows, lastHash, this);
       },
     };
@@ -240,23 +237,15 @@ export class SqliteEventStore implements EventStore {
     const raw = (sql: string) => db.prepare(sql).raw(true);
     this.stmt = {
       eventById: db.prepare('SELECT stream_name, revision, position FROM events WHERE event_id = ?'),
-      eventIdsInRange: db.prepare(
-        'SELECT event_id, position FROM events WHERE stream_name = ? AND revision >= ? ORDER BY revision LIMIT ?',
-      ),
+      eventIdsInRange: db.prepare('SELECT event_id, position FROM events WHERE stream_name = ? AND revision >= ? ORDER BY revision LIMIT ?'),
       stream: db.prepare('SELECT current_revision, last_hash FROM streams WHERE stream_name = ?'),
-      insertEvent: db.prepare(
-        'INSERT INTO events (stream_name, revision, event_id, type, data, metadata) VALUES (?, ?, ?, ?, ?, ?)',
-      ),
+      insertEvent: db.prepare('INSERT INTO events (stream_name, revision, event_id, type, data, metadata) VALUES (?, ?, ?, ?, ?, ?)'),
       upsertStream: db.prepare(
         `INSERT INTO streams (stream_name, current_revision, last_hash) VALUES (?, ?, ?)
          ON CONFLICT (stream_name) DO UPDATE SET current_revision = excluded.current_revision, last_hash = excluded.last_hash`,
       ),
-      readForwards: raw(
-        `SELECT ${EVENT_COLUMNS} FROM events WHERE stream_name = ? AND revision >= ? ORDER BY revision ASC LIMIT ?`,
-      ),
-      readBackwards: raw(
-        `SELECT ${EVENT_COLUMNS} FROM events WHERE stream_name = ? AND revision <= ? ORDER BY revision DESC LIMIT ?`,
-      ),
+      readForwards: raw(`SELECT ${EVENT_COLUMNS} FROM events WHERE stream_name = ? AND revision >= ? ORDER BY revision ASC LIMIT ?`),
+      readBackwards: raw(`SELECT ${EVENT_COLUMNS} FROM events WHERE stream_name = ? AND revision <= ? ORDER BY revision DESC LIMIT ?`),
       head: db.prepare('SELECT coalesce(max(position), 0) AS head FROM events').pluck(),
       dataVersion: db.prepare('PRAGMA data_version').pluck(),
       streams: db.prepare('SELECT stream_id, stream_name FROM streams WHERE stream_id > ? ORDER BY stream_id LIMIT ?').raw(true),
@@ -285,11 +274,7 @@ export class SqliteEventStore implements EventStore {
     this.appended = appendNotifier(db);
   }
 
-  async appendToStream(
-    streamName: string,
-    events: readonly NewEvent[],
-    options: { expectedRevision: ExpectedRevision },
-  ): Promise<AppendResult> {
+  async appendToStream(streamName: string, events: readonly NewEvent[], options: { expectedRevision: ExpectedRevision }): Promise<AppendResult> {
     this.assertOpen();
     const batch = this.prepareBatch(streamName, events, options?.expectedRevision, { recordedAt: this.now().toISOString() });
     return this.commit(`append to ${streamName}`, () => this.appendTransaction(batch.streamName, batch.events, batch.expected));
@@ -325,7 +310,12 @@ export class SqliteEventStore implements EventStore {
   }
 
   /** Checks a batch and serialises its events; throws InvalidEventError / TypeError naming the problem. */
-  private prepareBatch(streamName: unknown, events: readonly NewEvent[] | undefined, expected: unknown, defaults: Readonly<Record<string, string>>): PreparedBatch {
+  private prepareBatch(
+    streamName: unknown,
+    events: readonly NewEvent[] | undefined,
+    expected: unknown,
+    defaults: Readonly<Record<string, string>>,
+  ): PreparedBatch {
     assertStreamName(streamName);
     assertValidExpected(expected);
     if (!Array.isArray(events) || events.length === 0) {
@@ -382,7 +372,11 @@ export class SqliteEventStore implements EventStore {
     const stream = this.stmt.stream.get(streamName) as { current_revision: number; last_hash: string } | undefined;
     const current = stream ? BigInt(stream.current_revision) : -1n;
     if (!expectedRevisionHolds(expected, current)) {
-      const replay = this.alreadyAppended(streamName, events.map((e) => e.eventId), expected);
+      const replay = this.alreadyAppended(
+        streamName,
+        events.map((e) => e.eventId),
+        expected,
+      );
       if (replay) return replay;
       assertExpectedRevision(streamName, expected, current);
     }
@@ -395,13 +389,18 @@ export class SqliteEventStore implements EventStore {
       const { metadataJson, hash } = sealMetadata(prevHash, event);
       prevHash = hash;
       try {
-        position = Number(
-          this.stmt.insertEvent.run(streamName, revision, event.eventId, event.type, event.dataJson, metadataJson).lastInsertRowid,
-        );
+        position = Number(this.stmt.insertEvent.run(streamName, revision, event.eventId, event.type, event.dataJson, metadataJson).lastInsertRowid);
       } catch (err) {
         if ((err as { code?: string }).code === 'SQLITE_CONSTRAINT_UNIQUE' && /event_id/.test((err as Error).message)) {
           // Nothing is written yet when the first id is taken, so a retry can report the original.
-          const replay = i === 0 ? this.alreadyAppended(streamName, events.map((e) => e.eventId), expected) : undefined;
+          const replay =
+            i === 0
+              ? this.alreadyAppended(
+                  streamName,
+                  events.map((e) => e.eventId),
+                  expected,
+                )
+              : undefined;
           if (replay) return replay;
           const other = this.stmt.eventById.get(event.eventId) as { stream_name: string; revision: number };
           throw new EventIdTakenError(streamName, event.eventId, other.stream_name, String(other.revision));
@@ -447,15 +446,11 @@ export class SqliteEventStore implements EventStore {
    * expectation report the original result and write nothing.
    */
   private alreadyAppended(streamName: string, eventIds: readonly string[], expected: ExpectedRevision): AppendResult | undefined {
-    const first = this.stmt.eventById.get(eventIds[0]) as
-      | { stream_name: string; revision: number; position: number }
-      | undefined;
+    const first = this.stmt.eventById.get(eventIds[0]) as { stream_name: string; revision: number; position: number } | undefined;
     if (!first || first.stream_name !== streamName) return undefined;
     const firstRevision = BigInt(first.revision);
     const sameExpectation =
-      expected === 'any' ||
-      expected === 'streamExists' ||
-      (expected === 'noStream' ? firstRevision === 0n : firstRevision === expected + 1n);
+      expected === 'any' || expected === 'streamExists' || (expected === 'noStream' ? firstRevision === 0n : firstRevision === expected + 1n);
     if (!sameExpectation) return undefined;
     const recorded = this.stmt.eventIdsInRange.all(streamName, first.revision, eventIds.length) as {
       event_id: string;
@@ -463,9 +458,7 @@ export class SqliteEventStore implements EventStore {
     }[];
     const same = recorded.length === eventIds.length && recorded.every((r, i) => r.event_id === eventIds[i]);
     if (!same) {
-      throw new InvalidEventError(
-        `append to ${streamName}: eventId ${eventIds[0]} was already appended at revision ${first.revision} in a different batch`,
-      );
+      throw new InvalidEventError(`append to ${streamName}: eventId ${eventIds[0]} was already appended at revision ${first.revision} in a different batch`);
     }
     return {
       nextExpectedRevision: firstRevision + BigInt(eventIds.length - 1),
@@ -550,11 +543,10 @@ export class SqliteEventStore implements EventStore {
     for (;;) {
       let rows: [number, string][];
       try {
-        rows = (
-          prefix === undefined
-            ? this.stmt.streams.all(after, this.pageSize)
-            : this.stmt.streamsWithPrefix.all(after, prefix, prefix, this.pageSize)
-        ) as [number, string][];
+        rows = (prefix === undefined ? this.stmt.streams.all(after, this.pageSize) : this.stmt.streamsWithPrefix.all(after, prefix, prefix, this.pageSize)) as [
+          number,
+          string,
+        ][];
       } catch (err) {
         throw classifySqliteError(err, 'list streams');
       }
@@ -620,14 +612,26 @@ export class SqliteEventStore implements EventStore {
       if (!raw) throw new CorruptEventError(streamName, String(revision), eventId, `stored JSON is unreadable: ${(err as Error).message}`);
       // Raw reads serve the integrity check, which reports the damage from storedForm.
       return {
-        streamName, type: storedType, data: null, metadata: { eventId }, eventId,
-        revision: BigInt(revision), position: String(position), storedForm: { data: dataText, metadata: metadataText },
+        streamName,
+        type: storedType,
+        data: null,
+        metadata: { eventId },
+        eventId,
+        revision: BigInt(revision),
+        position: String(position),
+        storedForm: { data: dataText, metadata: metadataText },
       };
     }
     if (raw) {
       return {
-        streamName, type: storedType, data, metadata, eventId,
-        revision: BigInt(revision), position: String(position), storedForm: { data: dataText, metadata: metadataText },
+        streamName,
+        type: storedType,
+        data,
+        metadata,
+        eventId,
+        revision: BigInt(revision),
+        position: String(position),
+        storedForm: { data: dataText, metadata: metadataText },
       };
     }
     const current = upcastEvent(this.upcasters, { type: storedType, data, metadata });

@@ -23,9 +23,7 @@ describe('upcasting', () => {
   });
 
   it('can rename an event type', () => {
-    const r = createUpcasterRegistry([
-      { eventType: 'Old', fromVersion: '1', toVersion: '2', renames: true, upcast: (d) => ({ type: 'New', data: d }) },
-    ]);
+    const r = createUpcasterRegistry([{ eventType: 'Old', fromVersion: '1', toVersion: '2', renames: true, upcast: (d) => ({ type: 'New', data: d }) }]);
     expect(upcastEvent(r, { type: 'Old', data: { a: 1 }, metadata: { eventId: 'e' } })).toEqual({
       type: 'New',
       data: { a: 1 },

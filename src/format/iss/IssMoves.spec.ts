@@ -51,7 +51,10 @@ describe('IssMoves: record tokens -> engine moves (seat 0/1/2 = forehand/middleh
 
   it('drops a split declaration left unfinished by a time-out (seen in record 10330141)', () => {
     const g = moves(`${DEAL} 1 p 2 p 0 18 0 s w H7.DJ 0 C w TI.0`);
-    expect(g.moves.slice(-2)).toEqual([{ kind: 'pickUpSkat', seat: 0 }, { kind: 'abandon', reason: 'timeout', seat: 0 }]);
+    expect(g.moves.slice(-2)).toEqual([
+      { kind: 'pickUpSkat', seat: 0 },
+      { kind: 'abandon', reason: 'timeout', seat: 0 },
+    ]);
   });
 
   it('maps SC, RE, TI and LE, and stops at a ?? card (D3)', () => {

@@ -213,7 +213,8 @@ export function issTokensFromMoves(dealt: DealtCards, moves: readonly Move[]): I
         tokens.push({ kind: 'resign', seat: m.seat });
         break;
       case 'abandon':
-        if (m.seat === undefined || m.reason === 'misdeal') return { ok: false, reason: `an abandoned deal (${m.reason}) has no ISS token; ISS writes only time-outs and departures of a seat` };
+        if (m.seat === undefined || m.reason === 'misdeal')
+          return { ok: false, reason: `an abandoned deal (${m.reason}) has no ISS token; ISS writes only time-outs and departures of a seat` };
         tokens.push({ kind: m.reason === 'timeout' ? 'timeout' : 'left', seat: m.seat });
         break;
       case 'kontra':

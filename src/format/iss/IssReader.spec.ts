@@ -22,7 +22,8 @@ function readError(line: string): string {
 }
 
 const DEAL = 'w CJ.S7.H8.SA.DA.CQ.DK.CK.C8.D8.D9.HK.HA.SQ.CT.S8.HJ.SJ.DT.ST.H9.S9.HQ.SK.HT.CA.C9.C7.D7.DQ.H7.DJ';
-const line = (mv: string, r = 'passed') => `(;GM[Skat]PC[International Skat Server]CO[]SE[1]ID[42]DT[2020-01-01/00:00:00/UTC]P0[a]P1[b]P2[c]R0[]R1[]R2[]MV[${mv} ]R[${r}] ;)`;
+const line = (mv: string, r = 'passed') =>
+  `(;GM[Skat]PC[International Skat Server]CO[]SE[1]ID[42]DT[2020-01-01/00:00:00/UTC]P0[a]P1[b]P2[c]R0[]R1[]R2[]MV[${mv} ]R[${r}] ;)`;
 
 describe('IssReader / IssWriter round trip (iss-format 1-4)', () => {
   const lines = corpusLines();

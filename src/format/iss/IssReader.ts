@@ -142,13 +142,15 @@ export function readMoves(text: string): IssToken[] | string {
         if (i >= 0) token = PLAY_TOKENS[seat * CARD_CODES + i];
       } else if (length === 1) {
         const c = text.charCodeAt(actionStart);
-        if (c === 121) token = HOLD_TOKENS[seat]; // y
+        if (c === 121)
+          token = HOLD_TOKENS[seat]; // y
         else if (c === 112) token = PASS_TOKENS[seat]; // p
       }
       if (token === null) {
         const value = bidAt(text, actionStart, actionEnd);
         if (value > 0) token = { kind: 'bid', seat, value };
-        else if (length === 1 && text.charCodeAt(actionStart) === 115) token = PICK_UP_TOKENS[seat]; // s
+        else if (length === 1 && text.charCodeAt(actionStart) === 115)
+          token = PICK_UP_TOKENS[seat]; // s
         else token = declarationAt(text, actionStart, actionEnd, seat);
       }
     } else if (actorEnd - pos === 1 && text.charCodeAt(pos) === 119) {
@@ -175,7 +177,9 @@ export function readMoves(text: string): IssToken[] | string {
  */
 const CARD_CODES = 32;
 const SEATS: readonly Seat[] = [0, 1, 2];
-const PLAY_TOKENS: readonly IssToken[] = SEATS.flatMap((seat) => Array.from({ length: CARD_CODES }, (_, i): IssToken => ({ kind: 'play', seat, card: cardOfIndex(i) })));
+const PLAY_TOKENS: readonly IssToken[] = SEATS.flatMap((seat) =>
+  Array.from({ length: CARD_CODES }, (_, i): IssToken => ({ kind: 'play', seat, card: cardOfIndex(i) })),
+);
 const HOLD_TOKENS: readonly IssToken[] = SEATS.map((seat): IssToken => ({ kind: 'hold', seat }));
 const PASS_TOKENS: readonly IssToken[] = SEATS.map((seat): IssToken => ({ kind: 'pass', seat }));
 

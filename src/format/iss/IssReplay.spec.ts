@@ -23,28 +23,50 @@ function reasonOf(line: string): string {
 const BASE = corpusLineById('541932');
 
 describe('IssReplay: every corpus record through the engine under the iss profile (D3, D4)', () => {
-  it.each(corpusLines().map((l) => [l.text.match(/ID\[(\d+)\]/)![1], l.text]))('record %s: recorded and recomputed results agree, or it is a server penalty', (_id, text) => {
-    const v = verifyIssLine(text, 1, ISS);
-    expect(v.status === 'agree' || v.status === 'notScoreable' ? 'ok' : JSON.stringify(v)).toBe('ok');
-  });
+  it.each(corpusLines().map((l) => [l.text.match(/ID\[(\d+)\]/)![1], l.text]))(
+    'record %s: recorded and recomputed results agree, or it is a server penalty',
+    (_id, text) => {
+      const v = verifyIssLine(text, 1, ISS);
+      expect(v.status === 'agree' || v.status === 'notScoreable' ? 'ok' : JSON.stringify(v)).toBe('ok');
+    },
+  );
 
   it('29 corpus records are scored and agree; the 4 time-out / leave records are not scoreable (D3)', () => {
     const verdicts = corpusLines().map((l) => verifyIssLine(l.text, l.line, ISS));
     expect(verdicts.filter((v) => v.status === 'agree')).toHaveLength(29);
-    expect(verdicts.filter((v) => v.status === 'notScoreable').map((v) => v.id).sort()).toEqual(['10330141', '18358', '30', '8']);
+    expect(
+      verdicts
+        .filter((v) => v.status === 'notScoreable')
+        .map((v) => v.id)
+        .sort(),
+    ).toEqual(['10330141', '18358', '30', '8']);
   });
 
   it('recomputes the ISS fields of a lost overbid game (R32): record 596891', () => {
     const out = replay(corpusLineById('596891'));
     expect(out.kind).toBe('decided');
     if (out.kind === 'decided') {
-      expect(issResultFromGame(out.state)).toMatchObject({ declarer: 2, outcome: 'loss', value: -72, matadors: 1, overbid: true, declarerPoints: 41, declarerTricks: 4 });
+      expect(issResultFromGame(out.state)).toMatchObject({
+        declarer: 2,
+        outcome: 'loss',
+        value: -72,
+        matadors: 1,
+        overbid: true,
+        declarerPoints: 41,
+        declarerTricks: 4,
+      });
     }
   });
 
   it('both defenders resigning gives the declarer the rest (D3): record 1039093, r:1', () => {
     const out = replay(corpusLineById('1039093'));
-    expect(out.kind === 'decided' && issResultFromGame(out.state)).toMatchObject({ outcome: 'win', value: 48, declarerPoints: 84, declarerTricks: 5, resigned: true });
+    expect(out.kind === 'decided' && issResultFromGame(out.state)).toMatchObject({
+      outcome: 'win',
+      value: 48,
+      declarerPoints: 84,
+      declarerTricks: 5,
+      resigned: true,
+    });
   });
 
   it('a null ouvert conceded by both defenders is won with no trick (D3, R29): record 1390253', () => {

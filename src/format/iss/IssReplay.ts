@@ -37,9 +37,11 @@ export function replayIssRecord(record: IssRecord, profile: RuleProfile, options
     // just before it (a `??` card, a declaration without its discards): those are skipped up to
     // the abandonment. Anywhere else the first such move makes the record malformed.
     const stopToken = replayed.ok ? (unknownCardAt as number) : replayed.index < 0 ? 0 : tokenOfMove[replayed.index];
-    const why = replayed.ok ? `move ${stopToken + 1} plays an unknown card (??)` : describeAt(tokens, stopToken, replayed.refusal.ruleId, replayed.refusal.reason);
+    const why = replayed.ok
+      ? `move ${stopToken + 1} plays an unknown card (??)`
+      : describeAt(tokens, stopToken, replayed.refusal.ruleId, replayed.refusal.reason);
     const abandonAt = abandonTokenAfter(tokens, stopToken);
-    if (abandonAt < 0 || replayed.ok === false && replayed.index < 0) {
+    if (abandonAt < 0 || (replayed.ok === false && replayed.index < 0)) {
       return { kind: 'malformed', reason: replayed.ok ? `${why} and no time-out or departure follows: the rest cannot be replayed` : why };
     }
     const kept = replayed.ok ? moves : moves.slice(0, replayed.index);
@@ -63,7 +65,10 @@ export function replayIssRecord(record: IssRecord, profile: RuleProfile, options
   const penalty = record.result ? serverPenaltyReason(record.result) : null;
   if (penalty) return { kind: 'notScoreable', reason: penalty, state, unreplayed };
   if (state.result === null || (state.phase !== 'finished' && state.phase !== 'passedIn')) {
-    return { kind: 'malformed', reason: `the moves end before the game is decided (phase ${state.phase}, ${state.tricks.length} tricks complete): the record is truncated` };
+    return {
+      kind: 'malformed',
+      reason: `the moves end before the game is decided (phase ${state.phase}, ${state.tricks.length} tricks complete): the record is truncated`,
+    };
   }
   return { kind: 'decided', state };
 }

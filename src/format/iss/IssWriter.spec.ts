@@ -39,17 +39,24 @@ describe('writeLiveIssRecord: engine facts -> ISS record (deals recorded live)',
     const g = games.find((x) => x.moves.some((m) => m.kind === 'pickUpSkat'))!;
     const w = writeLiveIssRecord(facts({ dealt: g.dealt, moves: g.moves }));
     if (!w.ok) throw new Error(w.reason);
-    expect(w.line).toMatch(/^\(;GM\[Skat\]PC\[Skat Ledger\]CO\[\]SE\[12\]ID\[345\]DT\[2026-11-29\/12:05:09\/UTC\]P0\[anna\]P1\[bert\]P2\[carl\]R0\[\]R1\[\]R2\[\]MV\[w .* \]R\[.*\] ;\)$/);
+    expect(w.line).toMatch(
+      /^\(;GM\[Skat\]PC\[Skat Ledger\]CO\[\]SE\[12\]ID\[345\]DT\[2026-11-29\/12:05:09\/UTC\]P0\[anna\]P1\[bert\]P2\[carl\]R0\[\]R1\[\]R2\[\]MV\[w .* \]R\[.*\] ;\)$/,
+    );
     const props = [...w.line.matchAll(JSKAT_PROPERTY)].map((m) => m[1]);
     expect(props).toEqual(['GM', 'PC', 'CO', 'SE', 'ID', 'DT', 'P0', 'P1', 'P2', 'R0', 'R1', 'R2', 'MV', 'R']);
-    const mv = w.line.match(/MV\[(.*?)\]/)![1].trim().split(' ');
+    const mv = w.line
+      .match(/MV\[(.*?)\]/)![1]
+      .trim()
+      .split(' ');
     expect(mv.length % 2).toBe(0);
     expect(mv[1]).toHaveLength(95);
     const shown = mv.findIndex((t, i) => i % 2 === 1 && t === 's');
     expect(shown).toBeGreaterThan(0);
     expect(mv[shown + 1]).toBe('w');
     expect(mv[shown + 2]).toHaveLength(5);
-    expect(w.line.match(/R\[(.*?)\]/)![1]).toMatch(/^(passed|d:[0-2] (win|loss) v:-?\d+ m:-?\d+ (overbid|bidok) p:\d+ t:\d+ s:[01] z:[01] p0:0 p1:0 p2:0 l:-1 to:-1 r:[01])$/);
+    expect(w.line.match(/R\[(.*?)\]/)![1]).toMatch(
+      /^(passed|d:[0-2] (win|loss) v:-?\d+ m:-?\d+ (overbid|bidok) p:\d+ t:\d+ s:[01] z:[01] p0:0 p1:0 p2:0 l:-1 to:-1 r:[01])$/,
+    );
   });
 
   it('writes a hand ouvert declaration with the 10 cards shown (R14)', () => {
@@ -69,7 +76,14 @@ describe('writeLiveIssRecord: engine facts -> ISS record (deals recorded live)',
   });
 
   it('writes a time-out as w TI.n with a penalty result that verifies as not scoreable (D3)', () => {
-    const w = writeLiveIssRecord(facts({ moves: [{ kind: 'pass', seat: 1 }, { kind: 'abandon', reason: 'timeout', seat: 0 }] }));
+    const w = writeLiveIssRecord(
+      facts({
+        moves: [
+          { kind: 'pass', seat: 1 },
+          { kind: 'abandon', reason: 'timeout', seat: 0 },
+        ],
+      }),
+    );
     if (!w.ok) throw new Error(w.reason);
     expect(w.line).toContain('1 p w TI.0 ]R[d:-1 penalty v:0 m:0 bidok p:0 t:0 s:0 z:0 p0:0 p1:0 p2:0 l:-1 to:0 r:0]');
     expect(verifyIssLine(w.line, 1, ISS).status).toBe('notScoreable');

@@ -3,7 +3,7 @@ import { MAX_RECORD_LENGTH } from './IssReader';
 import { issLineBatches, issLineBytes, issLines, type IssSourceLine } from './issLineSource';
 
 async function* chunksOf(bytes: Buffer, sizes: () => number): AsyncGenerator<Buffer> {
-  for (let at = 0; at < bytes.length; ) {
+  for (let at = 0; at < bytes.length;) {
     const n = Math.max(1, sizes());
     yield bytes.subarray(at, at + n);
     at += n;
@@ -19,7 +19,14 @@ async function linesOf(bytes: Buffer, sizes: () => number = () => 1 << 16): Prom
 const latin1Name = Buffer.from([0x4a, 0xfc, 0x72, 0x67, 0x65, 0x6e]); // "Jürgen" in Latin-1 (0xFC is not UTF-8 here)
 const LATIN1_LINE = Buffer.concat([Buffer.from('(;GM[Skat]P0['), latin1Name, Buffer.from('] ;)')]);
 const UTF8_LINE = Buffer.from('(;GM[Skat]P0[Jürgen] ;)', 'utf8');
-const FILE = Buffer.concat([Buffer.from([0xef, 0xbb, 0xbf]), Buffer.from('first\r\n\r\n'), LATIN1_LINE, Buffer.from('\n'), UTF8_LINE, Buffer.from('\nlast without a line break')]);
+const FILE = Buffer.concat([
+  Buffer.from([0xef, 0xbb, 0xbf]),
+  Buffer.from('first\r\n\r\n'),
+  LATIN1_LINE,
+  Buffer.from('\n'),
+  UTF8_LINE,
+  Buffer.from('\nlast without a line break'),
+]);
 
 describe('issLineSource: the lines import iss and iss verify read', () => {
   it('skips a UTF-8 byte-order mark, ends lines at \\n and \\r\\n, keeps blank lines counted and the last line without a break', async () => {

@@ -72,7 +72,11 @@ export async function* issLineBatches(chunks: AsyncIterable<Buffer | Uint8Array 
         carryLength = 0;
       } else if (ascii) {
         const end = nl > start && chunk[nl - 1] === 13 ? nl - 1 : nl;
-        out.push(end - start > MAX_RECORD_LENGTH ? { lineNumber, text: '', encoding: 'utf8', overlong: true } : { lineNumber, text: text.slice(start, end), encoding: 'utf8', overlong: false });
+        out.push(
+          end - start > MAX_RECORD_LENGTH
+            ? { lineNumber, text: '', encoding: 'utf8', overlong: true }
+            : { lineNumber, text: text.slice(start, end), encoding: 'utf8', overlong: false },
+        );
       } else {
         out.push(lineOf(lineNumber, chunk.subarray(start, nl)));
       }

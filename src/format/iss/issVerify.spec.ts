@@ -24,7 +24,7 @@ async function viaStream(chunks: string[]): Promise<IssVerdict[]> {
 
 function cut(text: string, rand: () => number): string[] {
   const chunks: string[] = [];
-  for (let at = 0; at < text.length; ) {
+  for (let at = 0; at < text.length;) {
     const n = 1 + Math.floor(rand() * 700);
     chunks.push(text.slice(at, at + n));
     at += n;

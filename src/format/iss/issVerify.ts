@@ -75,11 +75,7 @@ export async function* verifyIssLines(lines: AsyncIterable<string> | Iterable<st
  * each verdict in order. Memory holds one chunk and one partial line; a line longer than
  * MAX_RECORD_LENGTH is skipped to its end and reported as malformed.
  */
-export async function verifyIssStream(
-  chunks: AsyncIterable<string | Buffer>,
-  profile: RuleProfile,
-  onVerdict: (v: IssVerdict) => void,
-): Promise<void> {
+export async function verifyIssStream(chunks: AsyncIterable<string | Buffer>, profile: RuleProfile, onVerdict: (v: IssVerdict) => void): Promise<void> {
   for await (const batch of issLineBatches(chunks)) {
     for (const l of batch) {
       if (l.overlong) onVerdict({ status: 'malformed', line: l.lineNumber, id: null, reason: overlongLineReason });
@@ -94,7 +90,14 @@ export interface IssVerifySummary {
   agree: number;
   disagree: number;
   notScoreable: number;
-  mismatches: Array<{ id: string | null; field: IssField; recorded: string | number | boolean; recomputed: string | number | boolean; file: string; line: number }>;
+  mismatches: Array<{
+    id: string | null;
+    field: IssField;
+    recorded: string | number | boolean;
+    recomputed: string | number | boolean;
+    file: string;
+    line: number;
+  }>;
   notScoreableReasons: Record<string, string>;
   malformed: Array<{ file: string; line: number; id: string | null; reason: string }>;
 }

@@ -50,7 +50,8 @@ export class ExportController {
 
   @Get('deals.ndjson')
   async deals(@Query() query: Record<string, unknown>, @Req() req: IncomingMessage & { ip?: string }, @Res() res: ServerResponse): Promise<void> {
-    if (!acceptsNdjson(req.headers.accept)) return problem(res, 406, 'NOT_ACCEPTABLE', `this export is ${NDJSON_CONTENT_TYPE} only (Accept: ${String(req.headers.accept).slice(0, 100)})`);
+    if (!acceptsNdjson(req.headers.accept))
+      return problem(res, 406, 'NOT_ACCEPTABLE', `this export is ${NDJSON_CONTENT_TYPE} only (Accept: ${String(req.headers.accept).slice(0, 100)})`);
     let principal: Principal;
     try {
       principal = principalFrom(req.headers.authorization, req.ip ?? req.socket?.remoteAddress ?? 'unknown', this.settings.tokenSecret, this.revocations);
@@ -104,7 +105,12 @@ export class ExportController {
     res.on('close', () => (closed = true));
     try {
       const turn = new EventLoopTurn();
-      await writeLines(res, ndjsonDealLines(source, filter), () => closed, () => turn.maybeYield());
+      await writeLines(
+        res,
+        ndjsonDealLines(source, filter),
+        () => closed,
+        () => turn.maybeYield(),
+      );
     } catch (err) {
       // Headers are gone: end the stream with an error line rather than a silent truncation.
       if (!closed) res.write(JSON.stringify({ error: { code: 'INTERNAL', message: `export stopped: ${(err as Error).message}` } }) + '\n');

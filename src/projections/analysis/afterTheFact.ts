@@ -1,4 +1,13 @@
-import { bestDiscard, bestGame, defaultSolver, positionAfterDiscard, type DiscardProblem, type DiscardValue, type GameOption, type Solver } from '../../analysis';
+import {
+  bestDiscard,
+  bestGame,
+  defaultSolver,
+  positionAfterDiscard,
+  type DiscardProblem,
+  type DiscardValue,
+  type GameOption,
+  type Solver,
+} from '../../analysis';
 import { initialDealState, type DealState } from '../../deal/dealState';
 import { isDealEventType } from '../../deal/events';
 import { evolve } from '../../deal/evolve';
@@ -29,7 +38,15 @@ function twelveCards(events: readonly RecordedEvent[]): TwelveCards | null {
   const hands = [g.dealt.hands[0].slice(), g.dealt.hands[1].slice(), g.dealt.hands[2].slice()];
   hands[d] = [...g.dealt.hands[d], ...g.dealt.skat];
   const actual = (g.discarded ?? g.dealt.skat) as readonly Card[];
-  return { declarer: d, gameType: g.declaration.gameType, bid: g.highestBid, actualDiscard: [actual[0], actual[1]], pickedUp: g.skatPickedUp, hands: [hands[0], hands[1], hands[2]], profile: g.profile };
+  return {
+    declarer: d,
+    gameType: g.declaration.gameType,
+    bid: g.highestBid,
+    actualDiscard: [actual[0], actual[1]],
+    pickedUp: g.skatPickedUp,
+    hands: [hands[0], hands[1], hands[2]],
+    profile: g.profile,
+  };
 }
 
 export interface BestDiscardAnalysis {
@@ -58,12 +75,18 @@ export function bestDiscardOf(events: readonly RecordedEvent[], solver?: Solver)
   const t = twelveCards(events);
   if (!t) return null;
   const trump = SUIT_OF_GAME[t.gameType];
-  const problem: DiscardProblem = { game: t.gameType === 'null' ? 'null' : t.gameType === 'grand' ? 'grand' : 'suit', ...(trump ? { trump } : {}), declarer: t.declarer, hands: t.hands };
+  const problem: DiscardProblem = {
+    game: t.gameType === 'null' ? 'null' : t.gameType === 'grand' ? 'grand' : 'suit',
+    ...(trump ? { trump } : {}),
+    declarer: t.declarer,
+    hands: t.hands,
+  };
   const s = solver ?? defaultSolver();
   const found = bestDiscard(problem, {}, s);
   const pos = positionAfterDiscard(problem, t.actualDiscard);
   s.load(pos);
-  const actual: DiscardValue = problem.game === 'null' ? { discard: t.actualDiscard, won: s.nullWon() } : { discard: t.actualDiscard, value: pos.declarerPoints + s.exactFuture() };
+  const actual: DiscardValue =
+    problem.game === 'null' ? { discard: t.actualDiscard, won: s.nullWon() } : { discard: t.actualDiscard, value: pos.declarerPoints + s.exactFuture() };
   return { declarer: t.declarer, gameType: t.gameType, pickedUp: t.pickedUp, best: found.best, actual, discards: found.discards };
 }
 

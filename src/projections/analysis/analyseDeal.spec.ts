@@ -6,7 +6,15 @@ import { replayFrames } from '../replayFrames/replayFrames';
 import { analyseDeal } from './analyseDeal';
 
 function recorded(dealId: string, events: { type: string; data: unknown }[]): RecordedEvent[] {
-  return events.map((e, i) => ({ streamName: `deal-${dealId}`, type: e.type, data: e.data, metadata: { eventId: eventIdFor(dealId, i) }, eventId: eventIdFor(dealId, i), revision: BigInt(i), position: String(i) }));
+  return events.map((e, i) => ({
+    streamName: `deal-${dealId}`,
+    type: e.type,
+    data: e.data,
+    metadata: { eventId: eventIdFor(dealId, i) },
+    eventId: eventIdFor(dealId, i),
+    revision: BigInt(i),
+    position: String(i),
+  }));
 }
 
 /** Random finished deals with a declared game, suit/grand and null, played out or claimed. */
@@ -17,7 +25,13 @@ function deals(count: number, want: (game: string) => boolean) {
     const g = d.state.game;
     if (!g?.declaration || g.declarer === null || !want(g.declaration.gameType)) continue;
     const played = g.tricks.filter((t) => !t.unplayed).length;
-    out.push({ id: `a${seed}`, events: recorded(`a${seed}`, d.events), game: g.declaration.gameType, declarerPoints: g.result?.declarerPoints ?? null, allTricks: played === 10 });
+    out.push({
+      id: `a${seed}`,
+      events: recorded(`a${seed}`, d.events),
+      game: g.declaration.gameType,
+      declarerPoints: g.result?.declarerPoints ?? null,
+      allTricks: played === 10,
+    });
   }
   return out;
 }
@@ -46,7 +60,10 @@ describe('per-step verdicts (issue 15 item 2)', () => {
         const declarerMoves = s.toMove === a.declarer;
         expect(s.outcome.value).toBe(declarerMoves ? Math.max(...values) : Math.min(...values));
         // Each legal card of the frame, exactly once (R16 follow suit decides which).
-        const legal = frames[s.step].legalMoves.filter((m) => m.kind === 'play').map((m) => (m as { card: string }).card).sort();
+        const legal = frames[s.step].legalMoves
+          .filter((m) => m.kind === 'play')
+          .map((m) => (m as { card: string }).card)
+          .sort();
         expect(s.alternatives.map((m) => m.card).sort()).toEqual(legal);
         const next = a.steps[i + 1];
         if (s.after && next && next.step === s.step + 1) expect(next.outcome).toEqual(s.after);

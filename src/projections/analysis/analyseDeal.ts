@@ -1,4 +1,14 @@
-import { positionFromMoves, requirementOf, Solver, solveNull, solveValue, declarerCanTakeAll, type GameContract, type Requirement, type SolverPosition } from '../../analysis';
+import {
+  positionFromMoves,
+  requirementOf,
+  Solver,
+  solveNull,
+  solveValue,
+  declarerCanTakeAll,
+  type GameContract,
+  type Requirement,
+  type SolverPosition,
+} from '../../analysis';
 import { initialDealState, type DealState } from '../../deal/dealState';
 import { isDealEventType, type CardPlayedData } from '../../deal/events';
 import { evolve } from '../../deal/evolve';
@@ -39,7 +49,8 @@ export function playPositions(events: readonly RecordedEvent[]): PlayPosition[] 
       for (let i = out.length - 1; i >= 0 && out[i].played === null && out[i].cards === cards - 1; i--) out[i].played = card;
     }
     const g = state.game;
-    if (g.declaration && g.declarer !== null && g.phase === 'playing' && g.hands.some((h) => h.length > 0)) out.push({ step, game: g, moves: g.moves, cards, played: null });
+    if (g.declaration && g.declarer !== null && g.phase === 'playing' && g.hands.some((h) => h.length > 0))
+      out.push({ step, game: g, moves: g.moves, cards, played: null });
   }
   return out;
 }
@@ -137,7 +148,7 @@ export async function analyseDeal(dealId: string, events: readonly RecordedEvent
       outcome = { value: s.value, verdict: verdictOf(s.value, requirement, () => pos.defenderTricks === 0 && declarerCanTakeAll(pos, solver)) };
       alternatives = s.moves.map((m) => ({ card: m.card, value: m.value, verdict: verdictOf(m.value, requirement, takeAllAfter(m.card)) }));
     }
-    const playedOutcome = p.played ? alternatives.find((a) => a.card === p.played) ?? null : null;
+    const playedOutcome = p.played ? (alternatives.find((a) => a.card === p.played) ?? null) : null;
     steps.push({
       cards: p.cards,
       step: p.step,
@@ -161,5 +172,13 @@ export async function analyseDeal(dealId: string, events: readonly RecordedEvent
     turningPoints.push({ ...t, text: describeTurn(SEAT_NAMES[s.toMove], t) });
   }
   const plain: AnalysedStep[] = steps.map(({ cards: _cards, ...s }) => s);
-  return { dealId, game: kind, declarer: contract?.declarer ?? null, note: steps.length ? null : 'no position with a card to play', steps: plain, turningPoints, nodes: solver.nodes - start };
+  return {
+    dealId,
+    game: kind,
+    declarer: contract?.declarer ?? null,
+    note: steps.length ? null : 'no position with a card to play',
+    steps: plain,
+    turningPoints,
+    nodes: solver.nodes - start,
+  };
 }

@@ -80,7 +80,8 @@ export function buildAudit(dealId: string, events: readonly RecordedEvent[], cla
         when: e.metadata.recordedAt ?? null,
       };
     });
-  const started = events.find((e) => e.type === 'DealStarted')?.data as { profileId?: string; profileVersion?: string; profileOptions?: Record<string, unknown> } | undefined;
+  const started = events.find((e) => e.type === 'DealStarted')?.data as
+    { profileId?: string; profileVersion?: string; profileOptions?: Record<string, unknown> } | undefined;
   let currentProfileVersion: string | null = null;
   try {
     currentProfileVersion = started?.profileId ? getProfile(started.profileId, started.profileOptions ?? {}).version : null;

@@ -63,7 +63,12 @@ export function auditClaims(events: readonly RecordedEvent[], solver?: Solver): 
             sound: check.sound,
             text: check.text,
             line: check.line,
-            consequence: isko && d.claim && !check.sound ? 'R21: the claim is unsound, so every remaining trick goes to the defenders' : !isko ? 'D3: on ISS a claim is an offer; play may go on' : null,
+            consequence:
+              isko && d.claim && !check.sound
+                ? 'R21: the claim is unsound, so every remaining trick goes to the defenders'
+                : !isko
+                  ? 'D3: on ISS a claim is an offer; play may go on'
+                  : null,
           });
         }
       } else if (e.type === 'GameResigned') {

@@ -5,7 +5,17 @@ import { ISS_RECORD_IMPORTED, type IssRecordImportedData } from '../../format/is
 import type { DealSummary } from './dealSummary';
 
 /** The event types this projection reads. */
-export const DEAL_SUMMARY_EVENT_TYPES = ['DealStarted', 'DealScored', 'ScoreCorrected', 'ResultEntered', 'ResultUpgraded', 'DealConfirmed', 'DealContested', 'DisputeRuled', ISS_RECORD_IMPORTED] as const;
+export const DEAL_SUMMARY_EVENT_TYPES = [
+  'DealStarted',
+  'DealScored',
+  'ScoreCorrected',
+  'ResultEntered',
+  'ResultUpgraded',
+  'DealConfirmed',
+  'DealContested',
+  'DisputeRuled',
+  ISS_RECORD_IMPORTED,
+] as const;
 
 export const dealIdOfStream = (streamName: string): string | null => (streamName.startsWith('deal-') ? streamName.slice(5) : null);
 
@@ -62,8 +72,18 @@ function started(data: DealStartedData, event: RecordedEvent): DealSummary {
 function engineFacts(s: DealSummary): EngineResultFacts | null {
   if (s.status === 'inProgress') return null;
   return {
-    kind: s.status, passedIn: s.passedIn, declarer: s.declarer, won: s.won, score: s.corrected ? s.originalScore : s.score, matadors: s.matadors,
-    overbid: s.overbid, declarerPoints: s.declarerPoints, declarerTricks: s.declarerTricks, schneider: s.schneider, schwarz: s.schwarz, notScoreableReason: s.notScoreableReason,
+    kind: s.status,
+    passedIn: s.passedIn,
+    declarer: s.declarer,
+    won: s.won,
+    score: s.corrected ? s.originalScore : s.score,
+    matadors: s.matadors,
+    overbid: s.overbid,
+    declarerPoints: s.declarerPoints,
+    declarerTricks: s.declarerTricks,
+    schneider: s.schneider,
+    schwarz: s.schwarz,
+    notScoreableReason: s.notScoreableReason,
   };
 }
 
@@ -164,7 +184,9 @@ export function foldDealSummary(summary: DealSummary | null, event: RecordedEven
     case 'DisputeRuled': {
       if (!summary) return null;
       const r = event.data as DisputeRuledData;
-      const disputes = summary.disputes.map((d) => (d.contestEventId === r.contestEventId && d.ruling === null ? { ...d, ruling: r.ruling, rulingReason: r.reason } : d));
+      const disputes = summary.disputes.map((d) =>
+        d.contestEventId === r.contestEventId && d.ruling === null ? { ...d, ruling: r.ruling, rulingReason: r.reason } : d,
+      );
       return { ...summary, disputes, openDisputes: disputes.filter((d) => d.ruling === null).length, lastRevision: event.revision.toString() };
     }
     case ISS_RECORD_IMPORTED: {

@@ -14,7 +14,10 @@ export function getDealSummaries(db: ReadModelDb, ids: readonly string[]): (Deal
   const found = new Map<string, DealSummary>();
   for (let i = 0; i < ids.length; i += 500) {
     const chunk = ids.slice(i, i + 500);
-    const rows = db.prepare(`SELECT json FROM ${RM.deals} WHERE deal_id IN (${chunk.map(() => '?').join(',')})`).pluck().all(...chunk) as string[];
+    const rows = db
+      .prepare(`SELECT json FROM ${RM.deals} WHERE deal_id IN (${chunk.map(() => '?').join(',')})`)
+      .pluck()
+      .all(...chunk) as string[];
     for (const json of rows) {
       const s = parse(json);
       found.set(s.dealId, s);
@@ -118,7 +121,10 @@ export function queryDeals(db: ReadModelDb, filter: DealFilter, page: { first: n
       break;
   }
   const base = where.length ? `WHERE ${where.join(' AND ')}` : '';
-  const totalCount = db.prepare(`SELECT COUNT(*) FROM ${RM.deals} ${base}`).pluck().get(...args) as number;
+  const totalCount = db
+    .prepare(`SELECT COUNT(*) FROM ${RM.deals} ${base}`)
+    .pluck()
+    .get(...args) as number;
   const first = Math.max(0, Math.min(Math.floor(page.first), 1000));
   const pageWhere = [...where];
   const pageArgs = [...args];
@@ -130,7 +136,12 @@ export function queryDeals(db: ReadModelDb, filter: DealFilter, page: { first: n
   }
   const order = newest ? 'started_at DESC, deal_id DESC' : 'started_at, deal_id';
   const sql = `SELECT json FROM ${RM.deals} ${pageWhere.length ? `WHERE ${pageWhere.join(' AND ')}` : ''} ORDER BY ${order} LIMIT ?`;
-  const rows = (db.prepare(sql).pluck().all(...pageArgs, first + 1) as string[]).map(parse);
+  const rows = (
+    db
+      .prepare(sql)
+      .pluck()
+      .all(...pageArgs, first + 1) as string[]
+  ).map(parse);
   const items = rows.slice(0, first);
   const [head, last] = [items[0], items[items.length - 1]];
   return {

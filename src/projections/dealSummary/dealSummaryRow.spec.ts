@@ -11,7 +11,14 @@ function summaries(): DealSummary[] {
     const { events } = randomDeal(`row${i}`, `row-${i}`);
     let s: DealSummary | null = null;
     events.forEach((e, k) => {
-      const recorded = { ...e, streamName: `deal-row${i}`, eventId: `e${k}`, revision: BigInt(k), position: String(k + 1), metadata: { eventId: `e${k}`, source: 'test' } } as RecordedEvent;
+      const recorded = {
+        ...e,
+        streamName: `deal-row${i}`,
+        eventId: `e${k}`,
+        revision: BigInt(k),
+        position: String(k + 1),
+        metadata: { eventId: `e${k}`, source: 'test' },
+      } as RecordedEvent;
       s = foldDealSummary(s, recorded);
     });
     if (s) out.push(s);
@@ -19,7 +26,14 @@ function summaries(): DealSummary[] {
   const last = out[out.length - 1];
   out.push({ ...last, corrected: true, originalScore: last.score, score: 99, correctionReason: 'arbiter: wrong count – “fixed”', correctedBy: 'Ärbiter' });
   // An imported deal whose archive record's own result disagrees with the engine's.
-  const archive = { uses: 'engine', agrees: false, mismatches: [{ field: 'v', recorded: -96, recomputed: -48 }], text: 'recorded result disagrees: v', recordedValue: -96, recordedDeclarerPoints: 40 } as const;
+  const archive = {
+    uses: 'engine',
+    agrees: false,
+    mismatches: [{ field: 'v', recorded: -96, recomputed: -48 }],
+    text: 'recorded result disagrees: v',
+    recordedValue: -96,
+    recordedDeclarerPoints: 40,
+  } as const;
   out.push({ ...last, archive });
   return out;
 }

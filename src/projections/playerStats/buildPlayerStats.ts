@@ -33,7 +33,10 @@ export function buildPlayerStats(
     declarerShare: rate(declared.length, mine.length),
     wonAsDeclarer: won,
     lostAsDeclarer: declared.length - won,
-    averageGameValue: rate(values.reduce((a, b) => a + b, 0), values.length),
+    averageGameValue: rate(
+      values.reduce((a, b) => a + b, 0),
+      values.length,
+    ),
     gameTypeMix: mix,
     handRate: rate(declared.filter((d) => d.hand).length, declared.length),
     ouvertRate: rate(declared.filter((d) => d.ouvert).length, declared.length),

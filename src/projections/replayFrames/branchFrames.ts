@@ -21,7 +21,15 @@ export function branchDealEvents(dealEventsToFork: readonly RecordedEvent[], bra
     const decided = dealEventsOfMove(deal, (e.data as BranchMovePlayedData).move);
     if (!decided.ok) throw new Error(`branch event ${e.eventId} is refused on replay: ${decided.refusal.ruleId} ${decided.refusal.reason}`);
     decided.value.forEach((d, i) => {
-      out.push({ streamName: e.streamName, type: d.type, data: d.data, metadata: e.metadata, eventId: `${e.eventId}:${i}`, revision: e.revision, position: e.position });
+      out.push({
+        streamName: e.streamName,
+        type: d.type,
+        data: d.data,
+        metadata: e.metadata,
+        eventId: `${e.eventId}:${i}`,
+        revision: e.revision,
+        position: e.position,
+      });
       deal = evolve(deal, { ...d, eventId: `${e.eventId}:${i}` });
     });
   }

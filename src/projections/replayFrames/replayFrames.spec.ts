@@ -7,7 +7,15 @@ import { replayFrames } from './replayFrames';
 import { cardsOfMove } from './visibility';
 
 function recorded(dealId: string, events: { type: string; data: unknown }[]): RecordedEvent[] {
-  return events.map((e, i) => ({ streamName: `deal-${dealId}`, type: e.type, data: e.data, metadata: { eventId: eventIdFor(dealId, i) }, eventId: eventIdFor(dealId, i), revision: BigInt(i), position: String(i) }));
+  return events.map((e, i) => ({
+    streamName: `deal-${dealId}`,
+    type: e.type,
+    data: e.data,
+    metadata: { eventId: eventIdFor(dealId, i) },
+    eventId: eventIdFor(dealId, i),
+    revision: BigInt(i),
+    position: String(i),
+  }));
 }
 
 const cardsIn = (f: ReplayFrame): Card[] => [
@@ -53,7 +61,10 @@ describe('replay frames', () => {
         frames.forEach((f, i) => {
           const t = truth[i];
           // Played cards and the shown declarer's hand are public; a seat sees its own hand.
-          const allowed = new Set<Card>([...t.completedTricks.filter((x) => !x.unplayed).flatMap((x) => x.cards.map((c) => c.card)), ...(t.currentTrick?.cards.map((c) => c.card) ?? [])]);
+          const allowed = new Set<Card>([
+            ...t.completedTricks.filter((x) => !x.unplayed).flatMap((x) => x.cards.map((c) => c.card)),
+            ...(t.currentTrick?.cards.map((c) => c.card) ?? []),
+          ]);
           for (let s = 0; s < 3; s++) {
             const own = p.kind === 'seat' && p.seat === s;
             const shown = t.cardsShown && t.declarer === s;
@@ -89,7 +100,7 @@ describe('replay frames', () => {
     expect(pub.skat.hiddenCount).toBe(2);
   });
 
-  it('R13: the declaration switch list reaches only perspectives that saw the declarer\'s hand and the skat it is computed from', () => {
+  it("R13: the declaration switch list reaches only perspectives that saw the declarer's hand and the skat it is computed from", () => {
     let offered = 0;
     for (const { id, events } of deals) {
       const truth = replayFrames(id, events, { kind: 'all' });

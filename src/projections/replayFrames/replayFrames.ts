@@ -12,7 +12,8 @@ import { canSeeHand, canSeeSkat, cardsBehindMove } from './visibility';
 
 const SEATS: readonly Seat[] = [0, 1, 2];
 
-const visible = (cards: readonly Card[], see: boolean): VisibleCards => (see ? { cards: cards.slice(), hiddenCount: 0 } : { cards: [], hiddenCount: cards.length });
+const visible = (cards: readonly Card[], see: boolean): VisibleCards =>
+  see ? { cards: cards.slice(), hiddenCount: 0 } : { cards: [], hiddenCount: cards.length };
 
 export const toStoredDealEvent = (e: RecordedEvent): StoredDealEvent =>
   ({ type: e.type, data: e.data, eventId: e.eventId, recordedAt: e.metadata.recordedAt, actorId: e.metadata.actorId }) as StoredDealEvent;
@@ -35,12 +36,20 @@ function frameOf(dealId: string, state: DealState, event: RecordedEvent, step: n
   const declarer = game.declarer;
   const tricks: FrameTrick[] = game.tricks.map((t) => {
     const cards = t.unplayed && p.kind !== 'all' ? t.cards.filter((c) => known.has(c.card)) : t.cards;
-    return { leader: t.leader, cards: cards.map((c) => ({ seat: c.seat, card: c.card })), winner: t.winner, points: t.points, unplayed: !!t.unplayed, hiddenCards: t.cards.length - cards.length };
+    return {
+      leader: t.leader,
+      cards: cards.map((c) => ({ seat: c.seat, card: c.card })),
+      winner: t.winner,
+      points: t.points,
+      unplayed: !!t.unplayed,
+      hiddenCards: t.cards.length - cards.length,
+    };
   });
   let declarerPoints = 0;
   let defenderPoints = 0;
-  for (const t of game.tricks) if (declarer !== null && t.winner === declarer) declarerPoints += t.points;
-  else if (declarer !== null) defenderPoints += t.points;
+  for (const t of game.tricks)
+    if (declarer !== null && t.winner === declarer) declarerPoints += t.points;
+    else if (declarer !== null) defenderPoints += t.points;
   const toAct = seatToAct(game);
   const seeCard = (c: Card): boolean => p.kind === 'all' || known.has(c);
   const moves = toAct === null ? [] : legalMoves(game).filter((m) => cardsBehindMove(m, game).every(seeCard));
@@ -72,7 +81,12 @@ function frameOf(dealId: string, state: DealState, event: RecordedEvent, step: n
  * later deal event (other event types in the stream make no frame). A pure fold of the deal's events; `from`/`to` are inclusive step numbers,
  * `eventId` asks for the one frame of that event.
  */
-export function replayFrames(dealId: string, events: readonly RecordedEvent[], perspective: Perspective, range: { from?: number; to?: number; eventId?: string } = {}): ReplayFrame[] {
+export function replayFrames(
+  dealId: string,
+  events: readonly RecordedEvent[],
+  perspective: Perspective,
+  range: { from?: number; to?: number; eventId?: string } = {},
+): ReplayFrame[] {
   const from = range.from ?? 0;
   const to = range.to ?? Number.MAX_SAFE_INTEGER;
   const frames: ReplayFrame[] = [];

@@ -1,4 +1,12 @@
-import { lossFeesUnchecked, seegerFabianUnchecked, tableProblems, type LossFeeSettings, type SheetDeal, type TableProblem, type TableSize } from '../../rules/score-sheet';
+import {
+  lossFeesUnchecked,
+  seegerFabianUnchecked,
+  tableProblems,
+  type LossFeeSettings,
+  type SheetDeal,
+  type TableProblem,
+  type TableSize,
+} from '../../rules/score-sheet';
 import type { DerivationLine } from '../../rules/game-result';
 import type { DealSummary } from '../dealSummary/dealSummary';
 import type { TableInfo } from '../tables/tableInfo';
@@ -11,7 +19,12 @@ export function gameLabel(d: DealSummary): string {
   if (d.status === 'ramsch') return 'ramsch';
   if (!d.gameType) return d.status;
   const suitOuvert = d.ouvert && d.gameType !== 'null';
-  const mods = [d.hand && !suitOuvert ? 'hand' : '', d.schneiderAnnounced && !d.schwarzAnnounced ? 'schneider announced' : '', d.schwarzAnnounced && !suitOuvert ? 'schwarz announced' : '', d.ouvert ? 'ouvert' : ''];
+  const mods = [
+    d.hand && !suitOuvert ? 'hand' : '',
+    d.schneiderAnnounced && !d.schwarzAnnounced ? 'schneider announced' : '',
+    d.schwarzAnnounced && !suitOuvert ? 'schwarz announced' : '',
+    d.ouvert ? 'ouvert' : '',
+  ];
   return [d.gameType, ...mods.filter(Boolean)].join(' ');
 }
 
@@ -52,7 +65,10 @@ export interface ScoreSheetSettings {
  * problem is named at the row where it occurs, and a foreign player gets a column of his own.
  */
 export function buildScoreSheet(table: TableInfo, deals: readonly DealSummary[], settings: ScoreSheetSettings = {}): ScoreSheet {
-  const finished = deals.filter((d) => d.status !== 'inProgress').slice().sort((a, b) => a.dealNumber - b.dealNumber);
+  const finished = deals
+    .filter((d) => d.status !== 'inProgress')
+    .slice()
+    .sort((a, b) => a.dealNumber - b.dealNumber);
   // A misdeal dealt again (R4) keeps its deal number: count numbers, not rows.
   const dealsPlayed = new Set(finished.map((d) => d.dealNumber)).size;
   const sheetDeals = finished.map(sheetDeal);
@@ -60,7 +76,19 @@ export function buildScoreSheet(table: TableInfo, deals: readonly DealSummary[],
   const columns = [...table.players, ...strangers];
   const tableSize = Math.min(5, Math.max(3, table.players.length)) as TableSize;
 
-  let sf: { players: readonly { player: string; gamePoints: number; won: number; lost: number; opponentLosses: number; bonus: number; performance: number; rank: number }[]; derivation: readonly DerivationLine[] };
+  let sf: {
+    players: readonly {
+      player: string;
+      gamePoints: number;
+      won: number;
+      lost: number;
+      opponentLosses: number;
+      bonus: number;
+      performance: number;
+      rank: number;
+    }[];
+    derivation: readonly DerivationLine[];
+  };
   let fees: { players: readonly { player: string; lostGames: number; feeCents: number }[]; derivation: readonly DerivationLine[] };
   let found: TableProblem[];
   if (table.joined?.length) {

@@ -10,7 +10,12 @@ const deal = (seatPlayers: [string, string, string], declarer: number | null, wo
 describe('Seeger-Fabian of an imported series whose accounts changed (R35, three seats)', () => {
   const players = ['A', 'B', 'C', 'D'];
   // Deals 1-2 by A, B, C (R37: C deals, then A); from deal 3 D holds the seat C held.
-  const deals = [deal(['A', 'B', 'C'], 0, false, -48), deal(['B', 'C', 'A'], null, null, 0), deal(['D', 'A', 'B'], 0, true, 24), deal(['A', 'B', 'D'], 2, false, -60)];
+  const deals = [
+    deal(['A', 'B', 'C'], 0, false, -48),
+    deal(['B', 'C', 'A'], null, null, 0),
+    deal(['D', 'A', 'B'], 0, true, 24),
+    deal(['A', 'B', 'D'], 2, false, -60),
+  ];
 
   it('R35: each stretch is a 3-table (40 per opponent loss, 50 per won/lost game, fee 0.50); lines add up per player', () => {
     const { sf, fees } = seatSeriesSeeger(players, deals);
@@ -19,7 +24,12 @@ describe('Seeger-Fabian of an imported series whose accounts changed (R35, three
     expect(by('B')).toMatchObject({ gamePoints: 0, opponentLosses: 2, bonus: 80, performance: 80 });
     expect(by('C')).toMatchObject({ gamePoints: 0, opponentLosses: 1, bonus: 40, performance: 40 });
     expect(by('D')).toMatchObject({ gamePoints: 24 - 60, won: 1, lost: 1, opponentLosses: 0, performance: -36 });
-    expect(sf.players.map((l) => [l.player, l.rank])).toEqual([['B', 1], ['C', 2], ['D', 3], ['A', 4]]);
+    expect(sf.players.map((l) => [l.player, l.rank])).toEqual([
+      ['B', 1],
+      ['C', 2],
+      ['D', 3],
+      ['A', 4],
+    ]);
     expect(fees.players).toEqual([
       { player: 'A', lostGames: 1, feeCents: 50 },
       { player: 'B', lostGames: 0, feeCents: 0 },

@@ -1,5 +1,15 @@
 import type { DerivationLine } from '../../rules/game-result';
-import { lossFeesUnchecked, rankByR35, seegerFabianUnchecked, tableProblems, type LossFeeLine, type LossFeeSettings, type SeegerLine, type SheetDeal, type TableProblem } from '../../rules/score-sheet';
+import {
+  lossFeesUnchecked,
+  rankByR35,
+  seegerFabianUnchecked,
+  tableProblems,
+  type LossFeeLine,
+  type LossFeeSettings,
+  type SeegerLine,
+  type SheetDeal,
+  type TableProblem,
+} from '../../rules/score-sheet';
 
 export interface SeatSeriesSeeger {
   readonly sf: { readonly players: readonly SeegerLine[]; readonly derivation: readonly DerivationLine[] };
@@ -36,7 +46,15 @@ export function seatSeriesSeeger(players: readonly string[], deals: readonly She
     const fees = lossFeesUnchecked(3, seated, stretch.deals, feeSettings);
     for (const l of sf.players) {
       const s = sums.get(l.player) ?? zero();
-      sums.set(l.player, { ...s, gamePoints: s.gamePoints + l.gamePoints, won: s.won + l.won, lost: s.lost + l.lost, opponentLosses: s.opponentLosses + l.opponentLosses, bonus: s.bonus + l.bonus, performance: s.performance + l.performance });
+      sums.set(l.player, {
+        ...s,
+        gamePoints: s.gamePoints + l.gamePoints,
+        won: s.won + l.won,
+        lost: s.lost + l.lost,
+        opponentLosses: s.opponentLosses + l.opponentLosses,
+        bonus: s.bonus + l.bonus,
+        performance: s.performance + l.performance,
+      });
     }
     for (const l of fees.players) {
       const s = sums.get(l.player) ?? zero();
@@ -47,13 +65,19 @@ export function seatSeriesSeeger(players: readonly string[], deals: readonly She
   }
   const unranked = players.map((player) => {
     const s = sums.get(player) ?? zero();
-    sfLines.push({ ruleId: 'R35', text: `${player}: over the series ${s.gamePoints} game points, ${s.won} won, ${s.lost} lost, ${s.opponentLosses} opponents' lost games = ${s.performance}` });
+    sfLines.push({
+      ruleId: 'R35',
+      text: `${player}: over the series ${s.gamePoints} game points, ${s.won} won, ${s.lost} lost, ${s.opponentLosses} opponents' lost games = ${s.performance}`,
+    });
     return { player, gamePoints: s.gamePoints, won: s.won, lost: s.lost, opponentLosses: s.opponentLosses, bonus: s.bonus, performance: s.performance };
   });
   const ranked = rankByR35(unranked, undefined, sfLines);
   return {
     sf: { players: ranked, derivation: sfLines },
-    fees: { players: players.map((player) => ({ player, lostGames: sums.get(player)?.lostGames ?? 0, feeCents: sums.get(player)?.feeCents ?? 0 })), derivation: feeLines },
+    fees: {
+      players: players.map((player) => ({ player, lostGames: sums.get(player)?.lostGames ?? 0, feeCents: sums.get(player)?.feeCents ?? 0 })),
+      derivation: feeLines,
+    },
     problems,
   };
 }

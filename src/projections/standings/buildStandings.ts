@@ -31,13 +31,14 @@ export function buildStandings(tournament: TournamentInfo, sheets: readonly Scor
   sorted.forEach((l, i) => {
     const prev = lines[i - 1];
     const tied = prev && prev.total === l.total && prev.won === l.won && prev.lost === l.lost;
-    const tieBreak = !prev || prev.total !== l.total
-      ? null
-      : tied
-        ? `tied with ${prev.player} on ${l.total}, ${l.won} won, ${l.lost} lost: the lot decides (R35)`
-        : prev.won !== l.won
-          ? `behind ${prev.player} on ${l.total}: fewer won games (${l.won} < ${prev.won}, R35)`
-          : `behind ${prev.player} on ${l.total}: more lost games (${l.lost} > ${prev.lost}, R35)`;
+    const tieBreak =
+      !prev || prev.total !== l.total
+        ? null
+        : tied
+          ? `tied with ${prev.player} on ${l.total}, ${l.won} won, ${l.lost} lost: the lot decides (R35)`
+          : prev.won !== l.won
+            ? `behind ${prev.player} on ${l.total}: fewer won games (${l.won} < ${prev.won}, R35)`
+            : `behind ${prev.player} on ${l.total}: more lost games (${l.lost} > ${prev.lost}, R35)`;
     lines.push({ rank: tied ? prev.rank : i + 1, ...l, tieBreak });
   });
   return {

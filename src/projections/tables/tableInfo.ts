@@ -34,8 +34,7 @@ export function foldTableInfo(info: TableInfo | null, event: RecordedEvent): Tab
 
 export function foldTournamentInfo(info: TournamentInfo | null, event: RecordedEvent): TournamentInfo | null {
   if (info && event.revision <= BigInt(info.lastRevision)) return info;
-  if (event.type === 'TournamentCreated')
-    return { ...(event.data as TournamentCreatedData), tables: [], lastRevision: event.revision.toString() };
+  if (event.type === 'TournamentCreated') return { ...(event.data as TournamentCreatedData), tables: [], lastRevision: event.revision.toString() };
   if (event.type === 'TournamentTableAdded' && info)
     return { ...info, tables: [...info.tables, event.data as TournamentTableAddedData], lastRevision: event.revision.toString() };
   if (event.type === 'LossFeeSet' && info) return { ...info, lossFee: event.data as LossFeeSetData, lastRevision: event.revision.toString() };

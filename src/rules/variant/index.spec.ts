@@ -9,7 +9,14 @@ describe('rule profiles (D4)', () => {
 
   it('D4 isko: tournament rules, no house options; R36 series 36 at 3, 48 at 4', () => {
     const p = getProfile('isko');
-    expect(p).toMatchObject({ claims: 'isko', allPassed: 'passedIn', overbidLoss: 'isko', lostGame: 'double', nullOverbid: 'multipleOfNullValue', grandBase: 24 });
+    expect(p).toMatchObject({
+      claims: 'isko',
+      allPassed: 'passedIn',
+      overbidLoss: 'isko',
+      lostGame: 'double',
+      nullOverbid: 'multipleOfNullValue',
+      grandBase: 24,
+    });
     expect(p.houseOptions).toEqual({ kontraRe: false, bock: false, ramsch: false });
     expect(p.seriesLength).toMatchObject({ 3: 36, 4: 48 });
   });

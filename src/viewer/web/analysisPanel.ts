@@ -6,12 +6,20 @@ import { clear, el } from './dom.js';
 import { t, type MessageKey } from './messages.js';
 
 export interface AnalysisStep {
-  step: number; trick: number; toMove: string; verdict: 'WON' | 'LOST'; value: number | null; move: string | null;
+  step: number;
+  trick: number;
+  toMove: string;
+  verdict: 'WON' | 'LOST';
+  value: number | null;
+  move: string | null;
   after: { value: number | null; verdict: 'WON' | 'LOST' } | null;
   alternatives: Array<{ move: string; value: number | null; verdict: 'WON' | 'LOST' }>;
 }
 export interface Analysis {
-  game: string | null; declarer: string | null; note: string | null; steps: AnalysisStep[];
+  game: string | null;
+  declarer: string | null;
+  note: string | null;
+  steps: AnalysisStep[];
   turningPoints: Array<{ step: number; trick: number; seat: string; move: string; before: string; after: string; text: string }>;
 }
 
@@ -56,7 +64,16 @@ export function analysisPanel(dealId: string, finished: boolean, goTo: (step: nu
       forkStatus.textContent = ` ${(e as Error).message}`;
     });
   });
-  element.append(el('h2', { text: t('analysis') }), summary, strip, el('h3', { text: t('thisStep') }), alternatives, el('h3', { text: t('turningPoints') }), turning, el('p', {}, fork, forkStatus));
+  element.append(
+    el('h2', { text: t('analysis') }),
+    summary,
+    strip,
+    el('h3', { text: t('thisStep') }),
+    alternatives,
+    el('h3', { text: t('turningPoints') }),
+    turning,
+    el('p', {}, fork, forkStatus),
+  );
   let analysis: Analysis | null = null;
   const byStep = new Map<number, AnalysisStep>();
 
@@ -70,11 +87,15 @@ export function analysisPanel(dealId: string, finished: boolean, goTo: (step: nu
       return;
     }
     for (const a of s.alternatives) {
-      alternatives.append(el('li', {
-        'data-card': a.move, 'data-value': a.value === null ? '' : String(a.value), 'data-verdict': a.verdict,
-        class: `${a.verdict === 'WON' ? 'won' : 'lost'}${a.move === s.move ? ' played' : ''}`,
-        text: `${a.move}: ${outcome(a.value, a.verdict)}${a.move === s.move ? t('playedMark') : ''}`,
-      }));
+      alternatives.append(
+        el('li', {
+          'data-card': a.move,
+          'data-value': a.value === null ? '' : String(a.value),
+          'data-verdict': a.verdict,
+          class: `${a.verdict === 'WON' ? 'won' : 'lost'}${a.move === s.move ? ' played' : ''}`,
+          text: `${a.move}: ${outcome(a.value, a.verdict)}${a.move === s.move ? t('playedMark') : ''}`,
+        }),
+      );
     }
   };
 
@@ -91,18 +112,25 @@ export function analysisPanel(dealId: string, finished: boolean, goTo: (step: nu
         .then((data) => {
           analysis = data.deal?.analysis ?? null;
           if (!analysis) return;
-          summary.textContent = analysis.steps.length
-            ? t('analysisSummary', { game: gameName(analysis.game) })
-            : analysis.note ?? t('nothingToAnalyse');
+          summary.textContent = analysis.steps.length ? t('analysisSummary', { game: gameName(analysis.game) }) : (analysis.note ?? t('nothingToAnalyse'));
           for (const s of analysis.steps) {
             byStep.set(s.step, s);
             const isTurn = analysis.turningPoints.some((t) => t.step === s.step);
             const cell = el('li', {
-              'data-step': String(s.step), 'data-verdict': s.verdict, 'data-value': s.value === null ? '' : String(s.value),
+              'data-step': String(s.step),
+              'data-verdict': s.verdict,
+              'data-value': s.value === null ? '' : String(s.value),
               class: `${s.verdict === 'WON' ? 'won' : 'lost'}${isTurn ? ' turning' : ''}`,
-              title: t('stepCellTitle', { n: s.step, trick: s.trick, outcome: outcome(s.value, s.verdict) }) + (s.move ? t('stepCellPlayed', { move: s.move }) : ''),
+              title:
+                t('stepCellTitle', { n: s.step, trick: s.trick, outcome: outcome(s.value, s.verdict) }) + (s.move ? t('stepCellPlayed', { move: s.move }) : ''),
             });
-            cell.append(el('button', { type: 'button', 'aria-label': t('stepCellLabel', { n: s.step, outcome: outcome(s.value, s.verdict) }), text: s.value === null ? t(s.verdict === 'WON' ? 'wonLetter' : 'lostLetter') : String(s.value) }));
+            cell.append(
+              el('button', {
+                type: 'button',
+                'aria-label': t('stepCellLabel', { n: s.step, outcome: outcome(s.value, s.verdict) }),
+                text: s.value === null ? t(s.verdict === 'WON' ? 'wonLetter' : 'lostLetter') : String(s.value),
+              }),
+            );
             cell.addEventListener('click', () => goTo(s.step));
             strip.append(cell);
           }

@@ -1,7 +1,10 @@
 // The viewer's only way to the data: the public GraphQL API, the same one other clients use.
 import { currentToken } from './session.js';
 export class ApiError extends Error {
-  constructor(message: string, readonly code?: string) {
+  constructor(
+    message: string,
+    readonly code?: string,
+  ) {
     super(message);
   }
 }

@@ -9,16 +9,34 @@ import { renderFrame, stepFromHash, type ViewSettings } from './replayView.js';
 import { moveWords, seatWord } from './stepWords.js';
 import type { Deal, Frame } from './types.js';
 
-interface Branch { id: string; dealId: string; forkStep: number; moves: number; mine: boolean; shared: boolean; frames: Frame[] }
+interface Branch {
+  id: string;
+  dealId: string;
+  forkStep: number;
+  moves: number;
+  mine: boolean;
+  shared: boolean;
+  frames: Frame[];
+}
 
-const KIND: Record<string, string> = { play: 'PLAY', bid: 'BID', hold: 'HOLD', pass: 'PASS', pickUpSkat: 'PICK_UP_SKAT', declare: 'DECLARE', showCards: 'SHOW_CARDS', resign: 'RESIGN' };
+const KIND: Record<string, string> = {
+  play: 'PLAY',
+  bid: 'BID',
+  hold: 'HOLD',
+  pass: 'PASS',
+  pickUpSkat: 'PICK_UP_SKAT',
+  declare: 'DECLARE',
+  showCards: 'SHOW_CARDS',
+  resign: 'RESIGN',
+};
 const commandId = () => (crypto as Crypto & { randomUUID?: () => string }).randomUUID?.() ?? `${Date.now()}-${Math.random().toString(36).slice(2)}`;
 
 /** A stable name of the move for the page's data (tests and scripts); the button shows it in words. */
 function moveLabel(m: Frame['legalMoves'][number]): string {
   if (m.kind === 'play' && m.card) return m.card.code;
   if (m.kind === 'bid') return `bid ${m.value}`;
-  if (m.kind === 'declare' && m.declaration) return `declare ${m.declaration.game.toLowerCase()}${m.declaration.hand ? ' hand' : ''}${m.declaration.ouvert ? ' ouvert' : ''}`;
+  if (m.kind === 'declare' && m.declaration)
+    return `declare ${m.declaration.game.toLowerCase()}${m.declaration.hand ? ' hand' : ''}${m.declaration.ouvert ? ' ouvert' : ''}`;
   const who = m.seat ? `${m.seat.toLowerCase()} ` : '';
   if (m.kind === 'resign') return `${who}resigns`;
   if (m.kind === 'showCards') return `${who}claims the rest`;
@@ -49,7 +67,21 @@ export async function renderBranch(root: HTMLElement, branchId: string, s: ViewS
     return () => undefined;
   }
   const meta = (await graphql<{ deal: Omit<Deal, 'frames' | 'result' | 'audit'> | null }>(BRANCH_DEAL_QUERY, { id: branch.dealId })).deal;
-  const deal: Deal = { id: branch.dealId, dealNumber: 0, startedAt: '', players: ['', '', ''], tableId: null, tournamentId: null, source: '', profileId: '', status: '', ...(meta ?? {}), result: null, frames: branch.frames, audit: null };
+  const deal: Deal = {
+    id: branch.dealId,
+    dealNumber: 0,
+    startedAt: '',
+    players: ['', '', ''],
+    tableId: null,
+    tournamentId: null,
+    source: '',
+    profileId: '',
+    status: '',
+    ...(meta ?? {}),
+    result: null,
+    frames: branch.frames,
+    audit: null,
+  };
   let last = branch.frames.length - 1;
   let step = stepFromHash(location.hash, last);
   const stage = el('div', { 'aria-live': 'polite' });
@@ -76,7 +108,18 @@ export async function renderBranch(root: HTMLElement, branchId: string, s: ViewS
         b.addEventListener('click', async () => {
           problem.textContent = '';
           try {
-            await graphql(PLAY_BRANCH_MOVE, { c: commandId(), i: { branchId, capability: cap, kind, seat: m.seat, ...(m.card ? { card: m.card.code } : {}), ...(m.value !== null ? { value: m.value } : {}), ...(m.declaration ? { declaration: m.declaration } : {}) } });
+            await graphql(PLAY_BRANCH_MOVE, {
+              c: commandId(),
+              i: {
+                branchId,
+                capability: cap,
+                kind,
+                seat: m.seat,
+                ...(m.card ? { card: m.card.code } : {}),
+                ...(m.value !== null ? { value: m.value } : {}),
+                ...(m.declaration ? { declaration: m.declaration } : {}),
+              },
+            });
             const fresh = await load();
             if (!fresh) return;
             branch = fresh;
@@ -99,8 +142,12 @@ export async function renderBranch(root: HTMLElement, branchId: string, s: ViewS
   clear(root);
   root.append(
     el('h2', { text: t('branchOf', { id: branch.dealId }) }),
-    el('p', { class: 'muted' }, t(branch.shared ? 'forkedAtShared' : 'forkedAtPrivate', { n: branch.forkStep }),
-      el('a', { href: `/?deal=${encodeURIComponent(branch.dealId)}#step=${branch.forkStep}`, text: t('backToDeal') })),
+    el(
+      'p',
+      { class: 'muted' },
+      t(branch.shared ? 'forkedAtShared' : 'forkedAtPrivate', { n: branch.forkStep }),
+      el('a', { href: `/?deal=${encodeURIComponent(branch.dealId)}#step=${branch.forkStep}`, text: t('backToDeal') }),
+    ),
     el('div', { class: 'controls no-print', role: 'group', 'aria-label': t('stepButtons') }, first, back, fwd, lastBtn, stepText),
     moves,
     problem,

@@ -22,9 +22,7 @@ export function cardLabel(code: string, style: DeckStyle): string {
   if (code.length !== 2) return 'hidden card';
   const suit = code[0] as Suit;
   const rank = code[1];
-  return style === 'german'
-    ? `${GERMAN_SUIT_NAMES[suit]} ${GERMAN_RANK_NAMES[rank]}`
-    : `${RANK_NAMES[rank]} of ${FRENCH_SUIT_NAMES[suit]}`;
+  return style === 'german' ? `${GERMAN_SUIT_NAMES[suit]} ${GERMAN_RANK_NAMES[rank]}` : `${RANK_NAMES[rank]} of ${FRENCH_SUIT_NAMES[suit]}`;
 }
 
 function frenchPip(suit: Suit, x: number, y: number, size: number, fill: string): string {

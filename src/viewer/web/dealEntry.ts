@@ -34,8 +34,13 @@ export function renderDealEntry(target: HTMLElement, style: DeckStyle, lang: Lan
       for (const rank of RANKS) {
         const code = suit + rank;
         const seat = owner.get(code);
-        const b = el('button', { type: 'button', class: 'card-button', 'data-code': code, 'aria-pressed': seat !== undefined ? 'true' : 'false',
-          'aria-label': `${cardName(code, style, lang)}${seat !== undefined ? ` — ${seatWord(SEAT_NAMES[seat])}` : ''}` });
+        const b = el('button', {
+          type: 'button',
+          class: 'card-button',
+          'data-code': code,
+          'aria-pressed': seat !== undefined ? 'true' : 'false',
+          'aria-label': `${cardName(code, style, lang)}${seat !== undefined ? ` — ${seatWord(SEAT_NAMES[seat])}` : ''}`,
+        });
         b.append(svg(cardSvg(code, style, cardName(code, style, lang))));
         if (seat !== undefined) b.append(el('span', { class: 'played-by', text: seatWord(SEAT_NAMES[seat]) }));
         b.addEventListener('click', () => toggle(code));

@@ -22,7 +22,8 @@ const settings = { style: () => style, language: () => language };
 function translateChrome(): void {
   setLanguage(language);
   for (const node of Array.from(document.querySelectorAll<HTMLElement>('[data-i18n]'))) node.textContent = t(node.dataset.i18n as MessageKey);
-  for (const node of Array.from(document.querySelectorAll<HTMLElement>('[data-i18n-label]'))) node.setAttribute('aria-label', t(node.dataset.i18nLabel as MessageKey));
+  for (const node of Array.from(document.querySelectorAll<HTMLElement>('[data-i18n-label]')))
+    node.setAttribute('aria-label', t(node.dataset.i18nLabel as MessageKey));
 }
 
 async function route(): Promise<void> {

@@ -17,8 +17,24 @@ const REVOKE = `mutation($commandId: ID!, $input: RevokeTokenInput!) { revokeTok
 const DRAW = `mutation($commandId: ID!, $input: DrawSeatsInput!) { drawSeats(commandId: $commandId, input: $input) { revision } }`;
 const LOSS_FEE = `mutation($commandId: ID!, $input: SetLossFeeInput!) { setLossFee(commandId: $commandId, input: $input) { revision } }`;
 
-interface TableStatus { tableId: string; round: number | null; players: string[]; dealsPlayed: number; seriesLength: number; openDealId: string | null; openDisputes: number; problems: number; closed: boolean }
-interface Tournament { tournamentId: string; name: string; lossFeeCents: number | null; lossFeeFromFourthCents: number | null; tables: TableStatus[] }
+interface TableStatus {
+  tableId: string;
+  round: number | null;
+  players: string[];
+  dealsPlayed: number;
+  seriesLength: number;
+  openDealId: string | null;
+  openDisputes: number;
+  problems: number;
+  closed: boolean;
+}
+interface Tournament {
+  tournamentId: string;
+  name: string;
+  lossFeeCents: number | null;
+  lossFeeFromFourthCents: number | null;
+  tables: TableStatus[];
+}
 
 /** A link that signs a page in: the token rides in the fragment, which never reaches a server. */
 export function signedLink(path: string, token: string): string {
@@ -70,46 +86,92 @@ export async function renderOrganiser(root: HTMLElement): Promise<void> {
     qr.innerHTML = await qrSvg(link, label); // the SVG is drawn by the QR module from our own text
     issued.append(
       el('h3', { text: label }),
-      el('p', {}, el('strong', { text: `${t('tokenId')}: ` }), el('code', { 'data-testid': 'token-id', text: token.tokenId }), token.expiresAt ? ` · ${t('expires', { at: token.expiresAt })}` : ''),
+      el(
+        'p',
+        {},
+        el('strong', { text: `${t('tokenId')}: ` }),
+        el('code', { 'data-testid': 'token-id', text: token.tokenId }),
+        token.expiresAt ? ` · ${t('expires', { at: token.expiresAt })}` : '',
+      ),
       el('p', {}, el('a', { href: link, 'data-testid': 'token-link', text: t('openLink') })),
       el('p', { class: 'muted', text: t('tokenShownOnce') }),
-      qr);
+      qr,
+    );
     issued.scrollIntoView();
   };
 
   for (const tour of tournaments) {
     const section = el('section', { class: 'panel', 'aria-label': tour.name, 'data-testid': `tournament-${tour.tournamentId}` });
     section.append(el('h3', {}, `${tour.name} `, el('a', { href: `/?standings=${encodeURIComponent(tour.tournamentId)}`, text: t('standingsLink') })));
-    const fee = tour.lossFeeCents === null ? t('noLossFee') : t('lossFeeIs', { fee: euros(tour.lossFeeCents), from4: tour.lossFeeFromFourthCents === null ? '' : t('from4th', { fee: euros(tour.lossFeeFromFourthCents) }) });
+    const fee =
+      tour.lossFeeCents === null
+        ? t('noLossFee')
+        : t('lossFeeIs', {
+            fee: euros(tour.lossFeeCents),
+            from4: tour.lossFeeFromFourthCents === null ? '' : t('from4th', { fee: euros(tour.lossFeeFromFourthCents) }),
+          });
     section.append(el('p', { 'data-testid': 'loss-fee' }, fee));
     const cols: MessageKey[] = ['table', 'colRound', 'colPlayers', 'colPlayed', 'colOpenDeal', 'colDisputes', 'colProblems', 'colLinks'];
     const body = el('tbody');
     for (const tb of tour.tables) {
       const recorderBtn = el('button', { type: 'button', class: 'action', 'data-testid': `recorder-link-${tb.tableId}`, text: t('recorderLink') });
       recorderBtn.addEventListener('click', async () => {
-        const r = (await run(ISSUE, { role: 'RECORDER', tableId: tb.tableId, ttlSeconds: 86_400 })) as { issueToken: { token: string; tokenId: string; expiresAt: string | null } } | null;
+        const r = (await run(ISSUE, { role: 'RECORDER', tableId: tb.tableId, ttlSeconds: 86_400 })) as {
+          issueToken: { token: string; tokenId: string; expiresAt: string | null };
+        } | null;
         if (r) await showToken(t('recorderOf', { id: tb.tableId }), r.issueToken, `/?record=${encodeURIComponent(tb.tableId)}`);
       });
-      body.append(el('tr', { 'data-testid': 'table-row' },
-        el('th', { scope: 'row', 'data-label': t('table') }, el('a', { href: `/?sheet=${encodeURIComponent(tb.tableId)}`, text: tb.tableId })),
-        el('td', { 'data-label': t('colRound'), class: 'num', text: tb.round === null ? '' : String(tb.round) }),
-        el('td', { 'data-label': t('colPlayers'), text: tb.players.join(', ') }),
-        el('td', { 'data-label': t('colPlayed'), class: 'num', 'data-testid': 'played', text: `${tb.dealsPlayed} / ${tb.seriesLength}${tb.closed ? ` (${t('closed')})` : ''}` }),
-        el('td', { 'data-label': t('colOpenDeal') }, tb.openDealId ? el('a', { href: `/?deal=${encodeURIComponent(tb.openDealId)}`, text: tb.openDealId }) : '—'),
-        el('td', { 'data-label': t('colDisputes'), class: tb.openDisputes ? 'num bad' : 'num', 'data-testid': 'disputes', text: String(tb.openDisputes) }),
-        el('td', { 'data-label': t('colProblems'), class: tb.problems ? 'num bad' : 'num', text: String(tb.problems) }),
-        el('td', { 'data-label': t('colLinks') }, el('a', { href: `/?table=${encodeURIComponent(tb.tableId)}`, text: t('hallScreen') }), ' ', recorderBtn)));
+      body.append(
+        el(
+          'tr',
+          { 'data-testid': 'table-row' },
+          el('th', { scope: 'row', 'data-label': t('table') }, el('a', { href: `/?sheet=${encodeURIComponent(tb.tableId)}`, text: tb.tableId })),
+          el('td', { 'data-label': t('colRound'), class: 'num', text: tb.round === null ? '' : String(tb.round) }),
+          el('td', { 'data-label': t('colPlayers'), text: tb.players.join(', ') }),
+          el('td', {
+            'data-label': t('colPlayed'),
+            class: 'num',
+            'data-testid': 'played',
+            text: `${tb.dealsPlayed} / ${tb.seriesLength}${tb.closed ? ` (${t('closed')})` : ''}`,
+          }),
+          el(
+            'td',
+            { 'data-label': t('colOpenDeal') },
+            tb.openDealId ? el('a', { href: `/?deal=${encodeURIComponent(tb.openDealId)}`, text: tb.openDealId }) : '—',
+          ),
+          el('td', { 'data-label': t('colDisputes'), class: tb.openDisputes ? 'num bad' : 'num', 'data-testid': 'disputes', text: String(tb.openDisputes) }),
+          el('td', { 'data-label': t('colProblems'), class: tb.problems ? 'num bad' : 'num', text: String(tb.problems) }),
+          el('td', { 'data-label': t('colLinks') }, el('a', { href: `/?table=${encodeURIComponent(tb.tableId)}`, text: t('hallScreen') }), ' ', recorderBtn),
+        ),
+      );
     }
-    section.append(el('table', { class: 'stack-on-phone', 'aria-label': t('tablesOf', { name: tour.name }) }, el('thead', {}, el('tr', {}, ...cols.map((c) => el('th', { scope: 'col', text: t(c) })))), body));
+    section.append(
+      el(
+        'table',
+        { class: 'stack-on-phone', 'aria-label': t('tablesOf', { name: tour.name }) },
+        el('thead', {}, el('tr', {}, ...cols.map((c) => el('th', { scope: 'col', text: t(c) })))),
+        body,
+      ),
+    );
 
     // The seat draw for the next round.
     const nextRound = Math.max(0, ...tour.tables.map((tb) => tb.round ?? 0)) + 1;
     const round = el('input', { type: 'number', name: 'round', min: 1, value: nextRound, 'data-testid': 'draw-round' }) as HTMLInputElement;
-    const method = el('select', { name: 'method', 'data-testid': 'draw-method' }, el('option', { value: 'BY_STANDINGS', text: t('byStandings') }), el('option', { value: 'RANDOM', text: t('random') })) as HTMLSelectElement;
+    const method = el(
+      'select',
+      { name: 'method', 'data-testid': 'draw-method' },
+      el('option', { value: 'BY_STANDINGS', text: t('byStandings') }),
+      el('option', { value: 'RANDOM', text: t('random') }),
+    ) as HTMLSelectElement;
     const seed = el('input', { name: 'seed', 'data-testid': 'draw-seed', value: crypto.randomUUID().slice(0, 8) }) as HTMLInputElement;
-    const draw = el('form', { class: 'inline-form', 'aria-label': t('seatDraw') },
-      el('label', {}, t('colRound'), round), el('label', {}, t('drawMethod'), method), el('label', {}, t('seed'), seed),
-      el('button', { type: 'submit', class: 'action', 'data-testid': 'draw-seats', text: t('drawSeats') }));
+    const draw = el(
+      'form',
+      { class: 'inline-form', 'aria-label': t('seatDraw') },
+      el('label', {}, t('colRound'), round),
+      el('label', {}, t('drawMethod'), method),
+      el('label', {}, t('seed'), seed),
+      el('button', { type: 'submit', class: 'action', 'data-testid': 'draw-seats', text: t('drawSeats') }),
+    );
     draw.addEventListener('submit', async (ev) => {
       ev.preventDefault();
       const input: Record<string, unknown> = { tournamentId: tour.tournamentId, round: Number(round.value), method: method.value };
@@ -119,9 +181,13 @@ export async function renderOrganiser(root: HTMLElement): Promise<void> {
     // The loss fee (cents), and the higher fee from the 4th lost game in one list.
     const feeIn = el('input', { type: 'number', min: 0, name: 'fee', value: tour.lossFeeCents ?? 50, 'data-testid': 'fee' }) as HTMLInputElement;
     const fee4 = el('input', { type: 'number', min: 0, name: 'fee4', value: tour.lossFeeFromFourthCents ?? '', 'data-testid': 'fee4' }) as HTMLInputElement;
-    const feeForm = el('form', { class: 'inline-form', 'aria-label': t('lossFee') },
-      el('label', {}, t('feeCents'), feeIn), el('label', {}, t('fee4Cents'), fee4),
-      el('button', { type: 'submit', class: 'action', 'data-testid': 'set-fee', text: t('setLossFee') }));
+    const feeForm = el(
+      'form',
+      { class: 'inline-form', 'aria-label': t('lossFee') },
+      el('label', {}, t('feeCents'), feeIn),
+      el('label', {}, t('fee4Cents'), fee4),
+      el('button', { type: 'submit', class: 'action', 'data-testid': 'set-fee', text: t('setLossFee') }),
+    );
     feeForm.addEventListener('submit', async (ev) => {
       ev.preventDefault();
       const input: Record<string, unknown> = { tournamentId: tour.tournamentId, feeCents: Number(feeIn.value) };
@@ -133,14 +199,25 @@ export async function renderOrganiser(root: HTMLElement): Promise<void> {
   }
 
   // Any token: role, player, table or tournament, lifetime; and revocation by token id.
-  const role = el('select', { name: 'role', 'data-testid': 'issue-role' }, ...['PLAYER', 'RECORDER', 'ARBITER', 'ADMIN'].map((r) => el('option', { value: r, text: r.toLowerCase() }))) as HTMLSelectElement;
+  const role = el(
+    'select',
+    { name: 'role', 'data-testid': 'issue-role' },
+    ...['PLAYER', 'RECORDER', 'ARBITER', 'ADMIN'].map((r) => el('option', { value: r, text: r.toLowerCase() })),
+  ) as HTMLSelectElement;
   const player = el('input', { name: 'player', 'data-testid': 'issue-player' }) as HTMLInputElement;
   const table = el('input', { name: 'table', 'data-testid': 'issue-table' }) as HTMLInputElement;
   const tournament = el('input', { name: 'tournament', 'data-testid': 'issue-tournament' }) as HTMLInputElement;
   const hours = el('input', { type: 'number', name: 'hours', min: 1, value: 24, 'data-testid': 'issue-hours' }) as HTMLInputElement;
-  const issueForm = el('form', { class: 'inline-form', 'aria-label': t('issueToken') },
-    el('label', {}, t('role'), role), el('label', {}, t('player'), player), el('label', {}, t('table'), table), el('label', {}, t('tournament'), tournament),
-    el('label', {}, t('hoursValid'), hours), el('button', { type: 'submit', class: 'action', 'data-testid': 'issue', text: t('issueToken') }));
+  const issueForm = el(
+    'form',
+    { class: 'inline-form', 'aria-label': t('issueToken') },
+    el('label', {}, t('role'), role),
+    el('label', {}, t('player'), player),
+    el('label', {}, t('table'), table),
+    el('label', {}, t('tournament'), tournament),
+    el('label', {}, t('hoursValid'), hours),
+    el('button', { type: 'submit', class: 'action', 'data-testid': 'issue', text: t('issueToken') }),
+  );
   issueForm.addEventListener('submit', async (ev) => {
     ev.preventDefault();
     const input: Record<string, unknown> = { role: role.value, ttlSeconds: Math.round(Number(hours.value) * 3600) };
@@ -153,14 +230,21 @@ export async function renderOrganiser(root: HTMLElement): Promise<void> {
   });
   const revokeId = el('input', { name: 'tokenId', 'data-testid': 'revoke-id' }) as HTMLInputElement;
   const revokeWhy = el('input', { name: 'reason', 'data-testid': 'revoke-reason' }) as HTMLInputElement;
-  const revokeForm = el('form', { class: 'inline-form', 'aria-label': t('revokeToken') },
-    el('label', {}, t('tokenId'), revokeId), el('label', {}, t('reason'), revokeWhy),
-    el('button', { type: 'submit', class: 'action', 'data-testid': 'revoke', text: t('revokeToken') }));
+  const revokeForm = el(
+    'form',
+    { class: 'inline-form', 'aria-label': t('revokeToken') },
+    el('label', {}, t('tokenId'), revokeId),
+    el('label', {}, t('reason'), revokeWhy),
+    el('button', { type: 'submit', class: 'action', 'data-testid': 'revoke', text: t('revokeToken') }),
+  );
   revokeForm.addEventListener('submit', async (ev) => {
     ev.preventDefault();
-    if (await run(REVOKE, { tokenId: revokeId.value.trim(), reason: revokeWhy.value.trim() || t('revokedByOrganiser') })) message.textContent = t('revoked', { id: revokeId.value.trim() });
+    if (await run(REVOKE, { tokenId: revokeId.value.trim(), reason: revokeWhy.value.trim() || t('revokedByOrganiser') }))
+      message.textContent = t('revoked', { id: revokeId.value.trim() });
   });
-  root.append(el('section', { class: 'panel', 'aria-label': t('tokens') }, el('h3', { text: t('tokens') }), issueForm, el('h4', { text: t('revokeToken') }), revokeForm));
+  root.append(
+    el('section', { class: 'panel', 'aria-label': t('tokens') }, el('h3', { text: t('tokens') }), issueForm, el('h4', { text: t('revokeToken') }), revokeForm),
+  );
 }
 
 function euros(cents: number): string {

@@ -32,15 +32,24 @@ export function mutationFor(dealId: string, move: RecorderMove, commandId: strin
     variables: { ...base, ...extra },
   });
   switch (move.kind) {
-    case 'bid': return call('callBid', ', $value: Int!', ', value: $value', { value: move.value });
-    case 'hold': return call('holdBid');
-    case 'pass': return call('passBid');
-    case 'pickUpSkat': return call('takeSkat');
-    case 'discard': return call('discardSkat', ', $cards: [String!]!', ', cards: $cards', { cards: move.cards });
-    case 'declare': return call('declareGame', ', $declaration: DeclarationInput!', ', declaration: $declaration', { declaration: move.declaration });
-    case 'play': return call('playCard', ', $card: String!', ', card: $card', { card: move.card });
-    case 'showCards': return call('showCards');
-    case 'resign': return call('resign');
+    case 'bid':
+      return call('callBid', ', $value: Int!', ', value: $value', { value: move.value });
+    case 'hold':
+      return call('holdBid');
+    case 'pass':
+      return call('passBid');
+    case 'pickUpSkat':
+      return call('takeSkat');
+    case 'discard':
+      return call('discardSkat', ', $cards: [String!]!', ', cards: $cards', { cards: move.cards });
+    case 'declare':
+      return call('declareGame', ', $declaration: DeclarationInput!', ', declaration: $declaration', { declaration: move.declaration });
+    case 'play':
+      return call('playCard', ', $card: String!', ', card: $card', { card: move.card });
+    case 'showCards':
+      return call('showCards');
+    case 'resign':
+      return call('resign');
   }
 }
 

@@ -40,18 +40,32 @@ const MUTATIONS = `{ __type(name: "Mutation") { fields { name } } }`;
 const WITHDRAW = `mutation($commandId: ID!, $expectedRevision: String, $input: WithdrawMoveInput!) { withdrawMove(commandId: $commandId, expectedRevision: $expectedRevision, input: $input) { revision } }`;
 const TABLE_PLAYERS = `query TablePlayers($tableId: ID!) { scoreSheet(tableId: $tableId) { players } }`;
 
-interface RecorderDeal { id: string; revision: string; players: string[]; status: string; frames: Frame[] }
+interface RecorderDeal {
+  id: string;
+  revision: string;
+  players: string[];
+  status: string;
+  frames: Frame[];
+}
 
 const seatKey = (s: SeatName) => s.toLowerCase() as 'forehand' | 'middlehand' | 'rearhand';
 
 /** The play position of the newest frame, for working out queued card plays locally. */
 function playPosition(f: Frame): PlayPosition | null {
   if (f.phase !== 'PLAYING' || !f.declaration || !f.declarer) return null;
-  const hands = { FOREHAND: f.hands.forehand.map((c) => c.code), MIDDLEHAND: f.hands.middlehand.map((c) => c.code), REARHAND: f.hands.rearhand.map((c) => c.code) };
+  const hands = {
+    FOREHAND: f.hands.forehand.map((c) => c.code),
+    MIDDLEHAND: f.hands.middlehand.map((c) => c.code),
+    REARHAND: f.hands.rearhand.map((c) => c.code),
+  };
   return {
-    game: f.declaration.game, declarer: f.declarer, hands, toAct: f.toAct,
+    game: f.declaration.game,
+    declarer: f.declarer,
+    hands,
+    toAct: f.toAct,
     trick: (f.currentTrick?.cards ?? []).map((p) => ({ seat: p.seat, card: p.card.code })),
-    tricksDone: f.completedTricks.length, declarerTookTrick: f.completedTricks.some((tr) => tr.winner === f.declarer),
+    tricksDone: f.completedTricks.length,
+    declarerTookTrick: f.completedTricks.some((tr) => tr.winner === f.declarer),
   };
 }
 
@@ -146,7 +160,10 @@ export async function renderRecorder(root: HTMLElement, tableId: string, s: View
   /** A queued move in the same words as the legal moves ("play ace of clubs"). */
   function queuedWords(m: RecorderMove): string {
     const asLegal = {
-      kind: m.kind, seat: m.seat, value: m.kind === 'bid' ? m.value : null, card: m.kind === 'play' ? { code: m.card } : null,
+      kind: m.kind,
+      seat: m.seat,
+      value: m.kind === 'bid' ? m.value : null,
+      card: m.kind === 'play' ? { code: m.card } : null,
       declaration: m.kind === 'declare' ? m.declaration : null,
     };
     return moveWords(asLegal, s.style(), s.language());
@@ -180,7 +197,14 @@ export async function renderRecorder(root: HTMLElement, tableId: string, s: View
   }
 
   function cardButton(code: string, testId: string, onClick: () => void, pressed = false): HTMLButtonElement {
-    const b = el('button', { type: 'button', class: 'card-button', 'data-code': code, 'data-testid': testId, 'aria-pressed': pressed ? 'true' : 'false', 'aria-label': cardName(code, s.style(), s.language()) }) as HTMLButtonElement;
+    const b = el('button', {
+      type: 'button',
+      class: 'card-button',
+      'data-code': code,
+      'data-testid': testId,
+      'aria-pressed': pressed ? 'true' : 'false',
+      'aria-label': cardName(code, s.style(), s.language()),
+    }) as HTMLButtonElement;
     b.append(svg(cardSvg(code, s.style(), cardName(code, s.style(), s.language()))));
     b.addEventListener('click', onClick);
     return b;
@@ -196,7 +220,9 @@ export async function renderRecorder(root: HTMLElement, tableId: string, s: View
       body.append(el('p', { text: deal ? t('dealEnded', { id: deal.id }) : t('noOpenDeal') }));
       const entry = el('div', {});
       body.append(
-        actionButton(t('enterDealtCards'), 'enter-cards', () => renderDealEntry(entry, s.style(), s.language(), (d: EnteredDeal) => void startDeal({ shuffle: 'GIVEN', hands: d.hands, skat: d.skat }))),
+        actionButton(t('enterDealtCards'), 'enter-cards', () =>
+          renderDealEntry(entry, s.style(), s.language(), (d: EnteredDeal) => void startDeal({ shuffle: 'GIVEN', hands: d.hands, skat: d.skat })),
+        ),
         ' ',
         actionButton(t('serverShuffles'), 'server-shuffle', () => void startDeal({ shuffle: 'CRYPTO' })),
         ' ',
@@ -215,7 +241,14 @@ export async function renderRecorder(root: HTMLElement, tableId: string, s: View
       el('p', { 'data-testid': 'last-step', text: stepSentence(last, s.style(), s.language()) }),
     );
     const toAct = position ? position.toAct : last.toAct;
-    body.append(el('p', { class: 'to-act', 'data-testid': 'recorder-to-act' }, el('strong', { text: `${t('toActLabel')}: ` }), toAct ? `${seatWord(toAct)} (${deal.players[SEAT_NAMES.indexOf(toAct)]})` : '—'));
+    body.append(
+      el(
+        'p',
+        { class: 'to-act', 'data-testid': 'recorder-to-act' },
+        el('strong', { text: `${t('toActLabel')}: ` }),
+        toAct ? `${seatWord(toAct)} (${deal.players[SEAT_NAMES.indexOf(toAct)]})` : '—',
+      ),
+    );
     const controls = el('div', { class: 'recorder-controls', role: 'group', 'aria-label': t('recordMove') });
     body.append(controls);
     if (waiting) controls.append(el('p', { class: 'muted', text: t('waitingForServer') }));
@@ -237,7 +270,10 @@ export async function renderRecorder(root: HTMLElement, tableId: string, s: View
     }
     target.append(el('h3', { text: t('trick') }), p.trick.length ? trick : el('p', { class: 'muted', text: t('noCardOnTable') }));
     const hand = el('div', { class: 'cards', role: 'group', 'aria-label': t('handOf', { seat: seatWord(seat) }), 'data-testid': 'recorder-hand' });
-    for (const code of sortForDisplay(p.hands[seat].map((c) => ({ code: c })), last.declaration?.game ?? null).map((c) => c.code)) {
+    for (const code of sortForDisplay(
+      p.hands[seat].map((c) => ({ code: c })),
+      last.declaration?.game ?? null,
+    ).map((c) => c.code)) {
       const b = cardButton(code, 'play-card', () => record({ kind: 'play', seat, card: code }));
       b.disabled = !legal.has(code);
       hand.append(b);
@@ -248,7 +284,12 @@ export async function renderRecorder(root: HTMLElement, tableId: string, s: View
       for (const m of last.legalMoves) {
         if (m.kind === 'showCards' || m.kind === 'resign') {
           const mv = m.seat ?? seat;
-          target.append(actionButton(t('bySeat', { move: moveWords(m, s.style(), s.language()), seat: seatWord(mv) }), `move-${m.kind}-${mv.toLowerCase()}`, () => record({ kind: m.kind as 'showCards' | 'resign', seat: mv })), ' ');
+          target.append(
+            actionButton(t('bySeat', { move: moveWords(m, s.style(), s.language()), seat: seatWord(mv) }), `move-${m.kind}-${mv.toLowerCase()}`, () =>
+              record({ kind: m.kind as 'showCards' | 'resign', seat: mv }),
+            ),
+            ' ',
+          );
         }
       }
     }
@@ -258,41 +299,79 @@ export async function renderRecorder(root: HTMLElement, tableId: string, s: View
     const moves = f.legalMoves.filter((m) => (m.seat ?? seat) === seat);
     const kinds = new Set(moves.map((m) => m.kind));
     if (f.phase === 'BIDDING') {
-      const bids = moves.filter((m) => m.kind === 'bid').map((m) => m.value as number).sort((a, b) => a - b);
+      const bids = moves
+        .filter((m) => m.kind === 'bid')
+        .map((m) => m.value as number)
+        .sort((a, b) => a - b);
       if (bids.length) {
-        target.append(actionButton(t('bidNext', { value: bids[0] }), 'bid-next', () => record({ kind: 'bid', seat, value: bids[0] })), ' ');
+        target.append(
+          actionButton(t('bidNext', { value: bids[0] }), 'bid-next', () => record({ kind: 'bid', seat, value: bids[0] })),
+          ' ',
+        );
         const jump = el('select', { 'aria-label': t('bidOther'), 'data-testid': 'bid-other' }) as HTMLSelectElement;
         jump.append(el('option', { value: '', text: t('bidOther') }));
         for (const v of bids.slice(1)) jump.append(el('option', { value: String(v), text: String(v) }));
         jump.addEventListener('change', () => jump.value && record({ kind: 'bid', seat, value: Number(jump.value) }));
         target.append(jump, ' ');
       }
-      if (kinds.has('hold')) target.append(actionButton(t('mvHold'), 'hold', () => record({ kind: 'hold', seat })), ' ');
+      if (kinds.has('hold'))
+        target.append(
+          actionButton(t('mvHold'), 'hold', () => record({ kind: 'hold', seat })),
+          ' ',
+        );
       if (kinds.has('pass')) target.append(actionButton(t('mvPass'), 'pass', () => record({ kind: 'pass', seat })));
       return;
     }
     if (f.phase === 'SKAT_DECISION' && !declareHand) {
-      if (kinds.has('pickUpSkat')) target.append(actionButton(t('mvPickUpSkat'), 'pick-up', () => record({ kind: 'pickUpSkat', seat })), ' ');
-      if (kinds.has('declare')) target.append(actionButton(t('playHand'), 'play-hand', () => { declareHand = true; draw(); }));
+      if (kinds.has('pickUpSkat'))
+        target.append(
+          actionButton(t('mvPickUpSkat'), 'pick-up', () => record({ kind: 'pickUpSkat', seat })),
+          ' ',
+        );
+      if (kinds.has('declare'))
+        target.append(
+          actionButton(t('playHand'), 'play-hand', () => {
+            declareHand = true;
+            draw();
+          }),
+        );
       return;
     }
     if (f.phase === 'DISCARDING') {
       const hand = f.hands[seatKey(seat)].map((c) => c.code);
       const row = el('div', { class: 'cards', role: 'group', 'aria-label': t('chooseTwo'), 'data-testid': 'discard-hand' });
-      for (const code of sortForDisplay(hand.map((c) => ({ code: c })), null).map((c) => c.code)) {
-        row.append(cardButton(code, 'discard-card', () => {
-          selectedDiscard = selectedDiscard.includes(code) ? selectedDiscard.filter((c) => c !== code) : [...selectedDiscard, code].slice(-2);
-          draw();
-        }, selectedDiscard.includes(code)));
+      for (const code of sortForDisplay(
+        hand.map((c) => ({ code: c })),
+        null,
+      ).map((c) => c.code)) {
+        row.append(
+          cardButton(
+            code,
+            'discard-card',
+            () => {
+              selectedDiscard = selectedDiscard.includes(code) ? selectedDiscard.filter((c) => c !== code) : [...selectedDiscard, code].slice(-2);
+              draw();
+            },
+            selectedDiscard.includes(code),
+          ),
+        );
       }
       const ok = moves.some((m) => m.kind === 'discard' && m.cards && selectedDiscard.length === 2 && m.cards.every((c) => selectedDiscard.includes(c.code)));
-      target.append(el('h3', { text: t('chooseTwo') }), row, actionButton(t('putAway'), 'put-away', () => record({ kind: 'discard', seat, cards: selectedDiscard as [string, string] }), !ok));
+      target.append(
+        el('h3', { text: t('chooseTwo') }),
+        row,
+        actionButton(t('putAway'), 'put-away', () => record({ kind: 'discard', seat, cards: selectedDiscard as [string, string] }), !ok),
+      );
       return;
     }
     // The declaration: every game the rules allow now (after "hand", only hand games).
     const options = moves.filter((m) => m.kind === 'declare' && m.declaration && (f.phase !== 'SKAT_DECISION' || m.declaration.hand));
     const list = el('div', { class: 'declare-options', role: 'group', 'aria-label': t('mvDeclare') });
-    for (const m of options) list.append(actionButton(gameWords(m.declaration!), 'declare', () => record({ kind: 'declare', seat, declaration: m.declaration! })), ' ');
+    for (const m of options)
+      list.append(
+        actionButton(gameWords(m.declaration!), 'declare', () => record({ kind: 'declare', seat, declaration: m.declaration! })),
+        ' ',
+      );
     target.append(el('h3', { text: t('mvDeclare') }), list);
   }
 

@@ -87,13 +87,26 @@ export function renderFrame(target: HTMLElement, deal: Deal, f: Frame, s: ViewSe
     const key = seat.toLowerCase() as 'forehand' | 'middlehand' | 'rearhand';
     const name = deal.players[i] ?? '';
     const roles = [f.declarer === seat ? t('declarer') : '', f.toAct === seat ? t('toAct') : ''].filter(Boolean).join(', ');
-    felt.append(el('section', { class: `seat seat-${i}${f.toAct === seat ? ' to-act' : ''}`, 'aria-label': `${seatWord(seat)} ${name}` },
-      el('h3', { text: `${seatWord(seat)}: ${name}${roles ? ` (${roles})` : ''}` }),
-      cardsRow(sortForDisplay(f.hands[key], gameOf(f)), f.hidden[key], s, seatWord(seat), `hand-${key}`)));
+    felt.append(
+      el(
+        'section',
+        { class: `seat seat-${i}${f.toAct === seat ? ' to-act' : ''}`, 'aria-label': `${seatWord(seat)} ${name}` },
+        el('h3', { text: `${seatWord(seat)}: ${name}${roles ? ` (${roles})` : ''}` }),
+        cardsRow(sortForDisplay(f.hands[key], gameOf(f)), f.hidden[key], s, seatWord(seat), `hand-${key}`),
+      ),
+    );
   });
   felt.append(el('section', { class: 'skat', 'aria-label': t('skat') }, el('h3', { text: t('skat') }), cardsRow(f.skat, f.hidden.skat, s, t('skat'), 'skat')));
-  felt.append(el('section', { class: 'trick', 'aria-label': t('trick') }, el('h3', { text: t('trick') }),
-    f.currentTrick && f.currentTrick.cards.length ? playedRow(f.currentTrick.cards, s, t('trick'), 'current-trick') : el('div', { 'data-testid': 'current-trick', class: 'muted', text: t('noCardOnTable') })));
+  felt.append(
+    el(
+      'section',
+      { class: 'trick', 'aria-label': t('trick') },
+      el('h3', { text: t('trick') }),
+      f.currentTrick && f.currentTrick.cards.length
+        ? playedRow(f.currentTrick.cards, s, t('trick'), 'current-trick')
+        : el('div', { 'data-testid': 'current-trick', class: 'muted', text: t('noCardOnTable') }),
+    ),
+  );
   target.append(felt);
 
   // A move another seat may make out of turn (a resignation, Kontra) names that seat.
@@ -101,20 +114,35 @@ export function renderFrame(target: HTMLElement, deal: Deal, f: Frame, s: ViewSe
     const words = moveWords(m, s.style(), s.language());
     return m.seat && m.seat !== f.toAct ? t('bySeat', { move: words, seat: seatWord(m.seat) }) : words;
   });
-  const info = el('div', { class: 'panel' },
+  const info = el(
+    'div',
+    { class: 'panel' },
     el('h2', { 'data-testid': 'step-sentence', text: stepSentence(f, s.style(), s.language()) }),
     el('p', {}, el('strong', { text: `${t('game')}: ` }), describeDeclaration(f)),
     el('p', { 'data-testid': 'card-points' }, el('strong', { text: `${t('cardPoints')}: ` }), cardPointsLine(f)),
-    el('p', {}, el('strong', { text: `${t('toActLabel')}: ` }), f.toAct ? seatWord(f.toAct) : '—',
-      moves.length ? ` (${t('possible')}: ${moves.join(', ')}${f.legalMoves.length > 12 ? ', …' : ''})` : ''));
+    el(
+      'p',
+      {},
+      el('strong', { text: `${t('toActLabel')}: ` }),
+      f.toAct ? seatWord(f.toAct) : '—',
+      moves.length ? ` (${t('possible')}: ${moves.join(', ')}${f.legalMoves.length > 12 ? ', …' : ''})` : '',
+    ),
+  );
   const bidding = el('ol', { 'aria-label': t('bidding') });
   const callWord: Record<string, MessageKey> = { bid: 'mvBid', hold: 'mvHold', pass: 'mvPass' };
-  for (const b of f.bidding) bidding.append(el('li', { text: `${seatWord(b.seat)}: ${callWord[b.call] ? t(callWord[b.call], { value: b.value ?? '' }) : b.call}` }));
+  for (const b of f.bidding)
+    bidding.append(el('li', { text: `${seatWord(b.seat)}: ${callWord[b.call] ? t(callWord[b.call], { value: b.value ?? '' }) : b.call}` }));
   info.append(el('h2', { text: t('bidding') }), f.bidding.length ? bidding : el('p', { class: 'muted', text: t('noCallYet') }));
   const tricks = el('ol', { 'aria-label': t('tricks'), 'data-testid': 'completed-tricks' });
   for (const tr of f.completedTricks) {
-    tricks.append(el('li', {}, playedRow(tr.cards, s, t('wonBy', { seat: seatWord(tr.winner), points: tr.points }), 'trick'),
-      el('span', { text: t('wonBy', { seat: seatWord(tr.winner), points: tr.points }) + (tr.unplayed ? t('notPlayedOut') : '') })));
+    tricks.append(
+      el(
+        'li',
+        {},
+        playedRow(tr.cards, s, t('wonBy', { seat: seatWord(tr.winner), points: tr.points }), 'trick'),
+        el('span', { text: t('wonBy', { seat: seatWord(tr.winner), points: tr.points }) + (tr.unplayed ? t('notPlayedOut') : '') }),
+      ),
+    );
   }
   info.append(el('h2', { text: t('tricks') }), f.completedTricks.length ? tricks : el('p', { class: 'muted', text: t('noneYet') }));
   target.append(info);
@@ -137,9 +165,22 @@ function resultPanel(deal: Deal, revealed: boolean, onReveal: () => void): HTMLE
   if (r.passedIn) panel.append(el('p', { 'data-testid': 'result', text: t('allPassed') }));
   else if (r.notScoreable) panel.append(el('p', { 'data-testid': 'result', text: t('notScoreable', { reason: r.notScoreableReason ?? '' }) }));
   else {
-    const detail = t('resultDetail', { value: r.gameValue ?? '', bid: r.bid ?? '', matadors: matadorWords(r.matadors ?? 0), points: r.declarerPoints ?? '', tricks: r.declarerTricks ?? '' });
+    const detail = t('resultDetail', {
+      value: r.gameValue ?? '',
+      bid: r.bid ?? '',
+      matadors: matadorWords(r.matadors ?? 0),
+      points: r.declarerPoints ?? '',
+      tricks: r.declarerTricks ?? '',
+    });
     const extra = [r.overbid ? t('overbid') : '', r.corrected ? t('correctedFrom', { n: r.originalScore ?? '?' }) : ''].filter(Boolean).join('; ');
-    panel.append(el('p', { 'data-testid': 'result' }, el('strong', { text: `${r.declarerName ?? ''} ${r.won ? t('won') : t('lost')} ${r.score}` }), ` — ${detail}${extra ? ` (${extra})` : ''}`));
+    panel.append(
+      el(
+        'p',
+        { 'data-testid': 'result' },
+        el('strong', { text: `${r.declarerName ?? ''} ${r.won ? t('won') : t('lost')} ${r.score}` }),
+        ` — ${detail}${extra ? ` (${extra})` : ''}`,
+      ),
+    );
   }
   const lines = el('ol', { 'data-testid': 'derivation' });
   for (const d of deal.audit?.derivation ?? []) lines.append(el('li', {}, el('span', { class: 'rule', text: d.ruleId }), d.text));
@@ -152,8 +193,21 @@ function auditPanel(deal: Deal, revealed: boolean): HTMLElement {
   const panel = el('section', { class: 'panel', 'aria-label': t('audit') }, el('h2', { text: t('audit') }));
   if (!a) return panel;
   panel.append(
-    el('p', { 'data-testid': 'chain' }, t('chain'), el('span', { class: a.intact ? 'ok' : 'bad', text: a.intact ? t('intact') : t('brokenAt', { at: a.brokenAt ?? '?' }) }), a.chainProblem ? ` (${a.chainProblem})` : ''),
-    el('p', {}, t('recordedVsRecomputed'), el('span', { class: a.agrees ? 'ok' : 'bad', text: a.agrees ? t('agree') : t('differ') }), a.recomputeError ? ` (${a.recomputeError})` : ''));
+    el(
+      'p',
+      { 'data-testid': 'chain' },
+      t('chain'),
+      el('span', { class: a.intact ? 'ok' : 'bad', text: a.intact ? t('intact') : t('brokenAt', { at: a.brokenAt ?? '?' }) }),
+      a.chainProblem ? ` (${a.chainProblem})` : '',
+    ),
+    el(
+      'p',
+      {},
+      t('recordedVsRecomputed'),
+      el('span', { class: a.agrees ? 'ok' : 'bad', text: a.agrees ? t('agree') : t('differ') }),
+      a.recomputeError ? ` (${a.recomputeError})` : '',
+    ),
+  );
   if (!revealed) return panel; // differences and corrections name scores: they wait with the result
   if (a.differences.length) {
     const ul = el('ul');
@@ -161,7 +215,8 @@ function auditPanel(deal: Deal, revealed: boolean): HTMLElement {
     panel.append(ul);
   }
   const corr = el('ul', { 'aria-label': t('corrections') });
-  for (const c of a.corrections) corr.append(el('li', { text: `${c.who}${c.when ? ' · ' + c.when : ''}: ${c.previousScore ?? '?'} → ${c.correctedScore} — ${c.reason}` }));
+  for (const c of a.corrections)
+    corr.append(el('li', { text: `${c.who}${c.when ? ' · ' + c.when : ''}: ${c.previousScore ?? '?'} → ${c.correctedScore} — ${c.reason}` }));
   panel.append(el('h2', { text: t('corrections') }), a.corrections.length ? corr : el('p', { class: 'muted', text: t('none') }));
   return panel;
 }
@@ -201,7 +256,8 @@ export async function renderReplay(root: HTMLElement, dealId: string, s: ViewSet
   const slider = el('input', { type: 'range', min: 0, max: last, value: step, 'aria-label': t('stepSlider') }) as HTMLInputElement;
   const stepText = el('span', { 'data-testid': 'step' });
   const liveText = el('p', { role: 'status', class: 'live', 'data-testid': 'live' });
-  const btn = (label: MessageKey, text: MessageKey, testId: string) => el('button', { type: 'button', 'aria-label': t(label), text: t(text), 'data-testid': testId });
+  const btn = (label: MessageKey, text: MessageKey, testId: string) =>
+    el('button', { type: 'button', 'aria-label': t(label), text: t(text), 'data-testid': testId });
   const first = btn('firstStep', 'first', 'first');
   const back = btn('previousStep', 'back', 'back');
   const fwd = btn('nextStep', 'forward', 'forward');
@@ -227,10 +283,13 @@ export async function renderReplay(root: HTMLElement, dealId: string, s: ViewSet
     renderFrame(stage, deal, deal.frames[step], s);
     const atEnd = revealed || (step === last && deal.result !== null);
     clear(sidebar);
-    sidebar.append(resultPanel(deal, atEnd, () => {
-      revealed = true;
-      show(step, false);
-    }), auditPanel(deal, atEnd));
+    sidebar.append(
+      resultPanel(deal, atEnd, () => {
+        revealed = true;
+        show(step, false);
+      }),
+      auditPanel(deal, atEnd),
+    );
     analysis?.show(step);
     if (push && !s.embedded) history.replaceState(null, '', `${location.pathname}${location.search}#step=${step}`);
   };
@@ -244,14 +303,25 @@ export async function renderReplay(root: HTMLElement, dealId: string, s: ViewSet
   clear(root);
   root.append(
     el('h2', { text: title }),
-    el('p', { class: 'muted' }, `${deal.startedAt.slice(0, 19).replace('T', ' ')} · ${deal.source} · ${t('rules', { id: deal.profileId })}`,
-      deal.tableId ? el('span', {}, ' · ', el('a', { href: `/?sheet=${encodeURIComponent(deal.tableId)}`, text: t('scoreSheet', { id: deal.tableId }) })) : ''),
+    el(
+      'p',
+      { class: 'muted' },
+      `${deal.startedAt.slice(0, 19).replace('T', ' ')} · ${deal.source} · ${t('rules', { id: deal.profileId })}`,
+      deal.tableId ? el('span', {}, ' · ', el('a', { href: `/?sheet=${encodeURIComponent(deal.tableId)}`, text: t('scoreSheet', { id: deal.tableId }) })) : '',
+    ),
     liveText,
     el('div', { class: 'controls no-print', role: 'group', 'aria-label': t('stepControls') }, first, back, slider, fwd, lastBtn, stepText, persp),
     el('div', { class: 'replay' }, stage, sidebar),
   );
   // The verdict strip and "play from here" (not on the hall screen's embedded replay).
-  analysis = s.embedded ? null : analysisPanel(dealId, deal.status !== 'IN_PROGRESS', (n) => show(n), () => step);
+  analysis = s.embedded
+    ? null
+    : analysisPanel(
+        dealId,
+        deal.status !== 'IN_PROGRESS',
+        (n) => show(n),
+        () => step,
+      );
   if (analysis) root.append(analysis.element);
   show(step, false);
 
@@ -262,20 +332,26 @@ export async function renderReplay(root: HTMLElement, dealId: string, s: ViewSet
   if (deal.status === 'IN_PROGRESS') {
     liveText.textContent = `● ${t('live')} — ${t('following')}`;
     let reloading = Promise.resolve();
-    live = subscribe(DEAL_UPDATES_SUBSCRIPTION, { id: dealId, perspective }, currentToken(), () => {
-      reloading = reloading.then(async () => {
-        const fresh = await loadDeal(dealId, perspective).catch(() => null);
-        if (!fresh) return;
-        const follow = step === last;
-        deal = fresh;
-        last = deal.frames.length - 1;
-        if (deal.status !== 'IN_PROGRESS') liveText.textContent = '';
-        show(follow ? last : step, follow);
-      });
-    }, (reason) => {
-      if (reason) liveText.textContent = t('liveLost', { reason });
-      else if (deal.status !== 'IN_PROGRESS') liveText.textContent = '';
-    });
+    live = subscribe(
+      DEAL_UPDATES_SUBSCRIPTION,
+      { id: dealId, perspective },
+      currentToken(),
+      () => {
+        reloading = reloading.then(async () => {
+          const fresh = await loadDeal(dealId, perspective).catch(() => null);
+          if (!fresh) return;
+          const follow = step === last;
+          deal = fresh;
+          last = deal.frames.length - 1;
+          if (deal.status !== 'IN_PROGRESS') liveText.textContent = '';
+          show(follow ? last : step, follow);
+        });
+      },
+      (reason) => {
+        if (reason) liveText.textContent = t('liveLost', { reason });
+        else if (deal.status !== 'IN_PROGRESS') liveText.textContent = '';
+      },
+    );
   }
 
   const onKey = (ev: KeyboardEvent) => {

@@ -58,8 +58,15 @@ export function previewResult(f: ResultFacts): ResultPreview | null {
   const declarerAllTricks = f.schwarz && points >= 90;
   const schneiderReached = points >= 90 || points <= 30;
   // D1: announced levels count whether or not they are reached; no level counts twice (R25).
-  const multiplier = Math.abs(f.matadors) + 1 + (hand ? 1 : 0) + (schneiderReached || schneiderAnn ? 1 : 0) + (schneiderAnn ? 1 : 0)
-    + (f.schwarz || schwarzAnn ? 1 : 0) + (schwarzAnn ? 1 : 0) + (ouvert ? 1 : 0);
+  const multiplier =
+    Math.abs(f.matadors) +
+    1 +
+    (hand ? 1 : 0) +
+    (schneiderReached || schneiderAnn ? 1 : 0) +
+    (schneiderAnn ? 1 : 0) +
+    (f.schwarz || schwarzAnn ? 1 : 0) +
+    (schwarzAnn ? 1 : 0) +
+    (ouvert ? 1 : 0);
   const value = base * multiplier;
   if (value < f.bid) return { won: false, value: reach(base, f.bid), score: -2 * reach(base, f.bid), overbid: true };
   // R22/R25: 61 points; 90 when schneider is announced; every trick when schwarz is (or ouvert).

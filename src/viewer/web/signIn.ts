@@ -4,7 +4,12 @@ import { t } from './messages.js';
 /** A form that takes a token once (pasted); the caller keeps it for this tab. */
 export function renderSignIn(root: HTMLElement, why: string, onToken: (token: string) => void): void {
   const input = el('input', { type: 'password', name: 'token', autocomplete: 'off', 'data-testid': 'token-input' }) as HTMLInputElement;
-  const form = el('form', { class: 'sign-in', 'aria-label': t('signIn') }, el('label', {}, t('pasteToken'), input), el('button', { type: 'submit', text: t('signIn') }));
+  const form = el(
+    'form',
+    { class: 'sign-in', 'aria-label': t('signIn') },
+    el('label', {}, t('pasteToken'), input),
+    el('button', { type: 'submit', text: t('signIn') }),
+  );
   form.addEventListener('submit', (ev) => {
     ev.preventDefault();
     if (input.value.trim()) onToken(input.value.trim());

@@ -34,47 +34,77 @@ function cardOfStep(f: Frame): string | null {
 export function stepSentence(f: Frame, style: DeckStyle, lang: Language): string {
   const seat = seatWord(f.event.seat ?? null);
   switch (f.event.type) {
-    case 'DealStarted': return t('evDealStarted');
-    case 'CardsDealt': return t('evCardsDealt');
-    case 'BidCalled': return t('evBidCalled', { seat, value: f.bidding[f.bidding.length - 1]?.value ?? f.highestBid });
-    case 'BidHeld': return t('evBidHeld', { seat });
-    case 'BidPassed': return t('evBidPassed', { seat });
-    case 'SkatTaken': return t('evSkatTaken', { seat });
-    case 'SkatDiscarded': return t('evSkatDiscarded', { seat });
-    case 'GameDeclared': return t('evGameDeclared', { seat, game: f.declaration ? gameWords(f.declaration) : '?' });
-    case 'CardsShown': return t('evCardsShown', { seat });
+    case 'DealStarted':
+      return t('evDealStarted');
+    case 'CardsDealt':
+      return t('evCardsDealt');
+    case 'BidCalled':
+      return t('evBidCalled', { seat, value: f.bidding[f.bidding.length - 1]?.value ?? f.highestBid });
+    case 'BidHeld':
+      return t('evBidHeld', { seat });
+    case 'BidPassed':
+      return t('evBidPassed', { seat });
+    case 'SkatTaken':
+      return t('evSkatTaken', { seat });
+    case 'SkatDiscarded':
+      return t('evSkatDiscarded', { seat });
+    case 'GameDeclared':
+      return t('evGameDeclared', { seat, game: f.declaration ? gameWords(f.declaration) : '?' });
+    case 'CardsShown':
+      return t('evCardsShown', { seat });
     case 'CardPlayed': {
       const card = cardOfStep(f);
       return t('evCardPlayed', { seat, card: card ? cardName(card, style, lang) : '?' });
     }
-    case 'KontraCalled': return t('evKontraCalled', { seat });
-    case 'ReCalled': return t('evReCalled', { seat });
-    case 'GameResigned': return t('evGameResigned', { seat });
-    case 'DealAbandoned': return t('evDealAbandoned');
-    case 'DealPassedIn': return t('evDealPassedIn');
-    case 'DealScored': return t('evDealScored');
-    case 'ScoreCorrected': return t('evScoreCorrected');
-    case 'MoveWithdrawn': return t('evMoveWithdrawn');
+    case 'KontraCalled':
+      return t('evKontraCalled', { seat });
+    case 'ReCalled':
+      return t('evReCalled', { seat });
+    case 'GameResigned':
+      return t('evGameResigned', { seat });
+    case 'DealAbandoned':
+      return t('evDealAbandoned');
+    case 'DealPassedIn':
+      return t('evDealPassedIn');
+    case 'DealScored':
+      return t('evDealScored');
+    case 'ScoreCorrected':
+      return t('evScoreCorrected');
+    case 'MoveWithdrawn':
+      return t('evMoveWithdrawn');
     // A kind of step this page does not know yet: its name split into words, never raw.
-    default: return t('evOther', { what: f.event.type.replace(/([a-z])([A-Z])/g, '$1 $2').toLowerCase() });
+    default:
+      return t('evOther', { what: f.event.type.replace(/([a-z])([A-Z])/g, '$1 $2').toLowerCase() });
   }
 }
 
 /** A legal move in words ("bid 20", "play ace of clubs"). */
 export function moveWords(m: Frame['legalMoves'][number], style: DeckStyle, lang: Language): string {
   switch (m.kind) {
-    case 'bid': return t('mvBid', { value: m.value ?? '' });
-    case 'hold': return t('mvHold');
-    case 'pass': return t('mvPass');
-    case 'pickUpSkat': return t('mvPickUpSkat');
-    case 'discard': return t('mvDiscard');
-    case 'declare': return m.declaration ? gameWords(m.declaration) : t('mvDeclare');
-    case 'showCards': return t('mvShowCards');
-    case 'play': return t('mvPlay', { card: m.card ? cardName(m.card.code, style, lang) : '?' });
-    case 'resign': return t('mvResign');
-    case 'kontra': return t('mvKontra');
-    case 're': return t('mvRe');
-    default: return t('mvOther', { kind: m.kind.replace(/([a-z])([A-Z])/g, '$1 $2').toLowerCase() });
+    case 'bid':
+      return t('mvBid', { value: m.value ?? '' });
+    case 'hold':
+      return t('mvHold');
+    case 'pass':
+      return t('mvPass');
+    case 'pickUpSkat':
+      return t('mvPickUpSkat');
+    case 'discard':
+      return t('mvDiscard');
+    case 'declare':
+      return m.declaration ? gameWords(m.declaration) : t('mvDeclare');
+    case 'showCards':
+      return t('mvShowCards');
+    case 'play':
+      return t('mvPlay', { card: m.card ? cardName(m.card.code, style, lang) : '?' });
+    case 'resign':
+      return t('mvResign');
+    case 'kontra':
+      return t('mvKontra');
+    case 're':
+      return t('mvRe');
+    default:
+      return t('mvOther', { kind: m.kind.replace(/([a-z])([A-Z])/g, '$1 $2').toLowerCase() });
   }
 }
 

@@ -12,7 +12,20 @@ const TABLE_STATE = `query TableScreen($tableId: ID!) {
 }`;
 // The table's events tell the screen when to look again; only while that subscription is down does it poll.
 const TABLE_UPDATES = `subscription TableScreenUpdates($tableId: ID!) { tableUpdates(tableId: $tableId) { eventType dealId } }`;
-const DEAL_MOVES = new Set(['CardsDealt', 'BidCalled', 'BidHeld', 'BidPassed', 'SkatTaken', 'SkatDiscarded', 'GameDeclared', 'CardsShown', 'CardPlayed', 'KontraCalled', 'ReCalled', 'MoveWithdrawn']);
+const DEAL_MOVES = new Set([
+  'CardsDealt',
+  'BidCalled',
+  'BidHeld',
+  'BidPassed',
+  'SkatTaken',
+  'SkatDiscarded',
+  'GameDeclared',
+  'CardsShown',
+  'CardPlayed',
+  'KontraCalled',
+  'ReCalled',
+  'MoveWithdrawn',
+]);
 const FALLBACK_POLL_MS = 5000;
 const RESUBSCRIBE_MS = 10_000;
 

@@ -29,9 +29,15 @@ describe('a deal recorded through one API instance, watched through another (tes
 
   it("reaches B's dealUpdates subscriber once each, in order, through B's one subscription", async () => {
     const esdb = await startEsdbTestServer();
-    const a = await Ledger.withStore(await openEsdbEventStore(`${esdb.connectionString}&connectionName=api-a`), { readModelUrl: `sqlite:${path.join(dir, 'a.db')}` });
+    const a = await Ledger.withStore(await openEsdbEventStore(`${esdb.connectionString}&connectionName=api-a`), {
+      readModelUrl: `sqlite:${path.join(dir, 'a.db')}`,
+    });
     // A response cache of a minute: only the events B's subscription brings can clear it in time.
-    const b = await startServer({ storeUrl: `${esdb.connectionString}&connectionName=api-b`, readModelUrl: `sqlite:${path.join(dir, 'b.db')}`, responseCacheMs: 60_000 });
+    const b = await startServer({
+      storeUrl: `${esdb.connectionString}&connectionName=api-b`,
+      readModelUrl: `sqlite:${path.join(dir, 'b.db')}`,
+      responseCacheMs: 60_000,
+    });
     const list = `{ deals(first: 5) { totalCount nodes { id } } }`;
     try {
       const admin = b.token({ role: 'admin' });

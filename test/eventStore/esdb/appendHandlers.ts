@@ -89,10 +89,7 @@ function appendResponse(outcome: AppendOutcome): streamsPb.AppendResp {
 }
 
 export function handleAppend(context: CallContext) {
-  return (
-    call: grpc.ServerReadableStream<streamsPb.AppendReq, streamsPb.AppendResp>,
-    respond: grpc.sendUnaryData<streamsPb.AppendResp>,
-  ): void => {
+  return (call: grpc.ServerReadableStream<streamsPb.AppendReq, streamsPb.AppendResp>, respond: grpc.sendUnaryData<streamsPb.AppendResp>): void => {
     const { log, gate, counters, faults, connectionName } = contextOfCall(context, call.metadata);
     const callback: grpc.sendUnaryData<streamsPb.AppendResp> = (error, value) => gate.whenOpen(() => respond(error, value));
     let options: streamsPb.AppendReq.Options | undefined;

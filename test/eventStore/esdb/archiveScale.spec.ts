@@ -159,7 +159,9 @@ describe('EventStoreDB adapter over a 20,000-deal archive (test double)', () => 
     let ledger: Ledger | undefined;
     const spent = await cost(async () => {
       ledger = await Ledger.open({ storeUrl: url, readModelUrl: file });
-      expect((await ledger.deals({}, { first: 1 })).totalCount).toBe(server.log.events.filter((e) => e.revision === 0n && e.streamName.startsWith('deal-')).length);
+      expect((await ledger.deals({}, { first: 1 })).totalCount).toBe(
+        server.log.events.filter((e) => e.revision === 0n && e.streamName.startsWith('deal-')).length,
+      );
     });
     await ledger?.close();
     // The binding check (the first event, the head event) and the new deal's events at most.
@@ -183,6 +185,5 @@ describe('EventStoreDB adapter over a 20,000-deal archive (test double)', () => 
     expect(readFileSync(out, 'utf8').trim().split('\n')).toHaveLength(SLICE);
     // The slice's deals, the two point reads, and the first event of any deal recorded after the checkpoint.
     expect(exporting.eventsSent).toBeLessThanOrEqual(sliceEvents + 4 + 1);
-
   }, 120_000);
 });

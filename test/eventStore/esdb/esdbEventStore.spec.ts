@@ -141,9 +141,7 @@ describe.each([
       const other = await openEsdbEventStore(server.connectionString);
       try {
         const s = stream('race');
-        const writes = Array.from({ length: 8 }, (_, i) =>
-          (i % 2 === 0 ? store : other).appendToStream(s, events(2), { expectedRevision: 'any' }),
-        );
+        const writes = Array.from({ length: 8 }, (_, i) => (i % 2 === 0 ? store : other).appendToStream(s, events(2), { expectedRevision: 'any' }));
         const results = await Promise.all(writes);
         expect(new Set(results.map((r) => r.nextExpectedRevision)).size).toBe(8);
         const read = await store.readStream(s, { raw: true });
@@ -355,7 +353,9 @@ describe('EventStoreDB adapter lifecycle', () => {
 
   it('read-only stores refuse appends; subscriptions deliver events upcast to their current shape', async () => {
     const server = await startEsdbTestServer();
-    const upcasters = createUpcasterRegistry([{ eventType: 'BidMade', fromVersion: '1', toVersion: '2', upcast: (d) => ({ value: (d as { bid: number }).bid }) }]);
+    const upcasters = createUpcasterRegistry([
+      { eventType: 'BidMade', fromVersion: '1', toVersion: '2', upcast: (d) => ({ value: (d as { bid: number }).bid }) },
+    ]);
     const writer = await openEsdbEventStore(server.connectionString);
     const reader = await openEventStore(server.connectionString, { readonly: true, upcasters });
     try {

@@ -108,8 +108,10 @@ async function listen(options: { legacy: boolean; version: string; port: number;
     tombstone: (_call: unknown, callback: grpc.sendUnaryData<never>) => callback({ code: grpc.status.UNIMPLEMENTED, details: 'not modelled' }, null),
   });
   server.addService(ServerFeaturesService as unknown as grpc.ServiceDefinition, {
-    getSupportedMethods: (_call: grpc.ServerUnaryCall<sharedPb.Empty, featuresPb.SupportedMethods>, callback: grpc.sendUnaryData<featuresPb.SupportedMethods>) =>
-      context.gate.whenOpen(() => callback(null, supportedMethods(options.legacy, options.version))),
+    getSupportedMethods: (
+      _call: grpc.ServerUnaryCall<sharedPb.Empty, featuresPb.SupportedMethods>,
+      callback: grpc.sendUnaryData<featuresPb.SupportedMethods>,
+    ) => context.gate.whenOpen(() => callback(null, supportedMethods(options.legacy, options.version))),
   });
   const port = await new Promise<number>((resolve, reject) =>
     server.bindAsync(`127.0.0.1:${options.port}`, grpc.ServerCredentials.createInsecure(), (error, bound) => (error ? reject(error) : resolve(bound))),

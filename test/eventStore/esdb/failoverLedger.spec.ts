@@ -41,7 +41,15 @@ function importedDeals(count: number): AppendBatch[] {
 function recordedOf(events: readonly LoggedEvent[]): RecordedEvent[] {
   return events.map((e) => {
     const metadata = JSON.parse(Buffer.from(e.customMetadata).toString('utf8')) as RecordedEvent['metadata'];
-    return { streamName: e.streamName, type: e.type, data: JSON.parse(Buffer.from(e.data).toString('utf8')), metadata, eventId: metadata.eventId ?? e.id, revision: e.revision, position: String(e.position) };
+    return {
+      streamName: e.streamName,
+      type: e.type,
+      data: JSON.parse(Buffer.from(e.data).toString('utf8')),
+      metadata,
+      eventId: metadata.eventId ?? e.id,
+      revision: e.revision,
+      position: String(e.position),
+    };
   });
 }
 

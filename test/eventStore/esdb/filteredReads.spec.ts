@@ -27,10 +27,14 @@ describe('EventStoreDB adapter: server-side filtered reads', () => {
     server = await startEsdbTestServer();
     store = await openEsdbEventStore(server.connectionString, { failover: { attempts: 8, initialBackoffMs: 10, maxBackoffMs: 50 } });
     for (let i = 0; i < 100; i++) {
-      await store.appendToStream(`deal-${run}-old-${i}`, [event('DealStarted'), ...Array.from({ length: 19 }, () => event('CardPlayed'))], { expectedRevision: 'noStream' });
+      await store.appendToStream(`deal-${run}-old-${i}`, [event('DealStarted'), ...Array.from({ length: 19 }, () => event('CardPlayed'))], {
+        expectedRevision: 'noStream',
+      });
     }
     for (let i = 0; i < 2; i++) {
-      await store.appendToStream(`deal-${run}-new-${i}`, [event('DealStarted'), ...Array.from({ length: 19 }, () => event('CardPlayed'))], { expectedRevision: 'noStream' });
+      await store.appendToStream(`deal-${run}-new-${i}`, [event('DealStarted'), ...Array.from({ length: 19 }, () => event('CardPlayed'))], {
+        expectedRevision: 'noStream',
+      });
     }
   });
   afterAll(async () => {

@@ -24,10 +24,7 @@ export interface LoggedEvent extends ProposedEvent {
 }
 
 export type ExpectedState =
-  | { readonly kind: 'any' }
-  | { readonly kind: 'noStream' }
-  | { readonly kind: 'streamExists' }
-  | { readonly kind: 'revision'; readonly revision: bigint };
+  { readonly kind: 'any' } | { readonly kind: 'noStream' } | { readonly kind: 'streamExists' } | { readonly kind: 'revision'; readonly revision: bigint };
 
 export type AppendOutcome =
   | { readonly kind: 'success'; readonly currentRevision: bigint | undefined; readonly position: bigint | undefined }

@@ -9,7 +9,9 @@ import { Ledger } from '../../../src/ledger/ledger';
 import { corpusLines } from '../../iss/corpus';
 import { startEsdbTestServer, type EsdbTestServer } from './esdbTestServer';
 
-const corpus = corpusLines().map((l) => l.text).join('\n');
+const corpus = corpusLines()
+  .map((l) => l.text)
+  .join('\n');
 
 async function importedInto(storeUrl: string): Promise<Ledger> {
   // Read models in memory here: the default for EventStoreDB is a file under ./data (readModelBinding.spec.ts covers files).

@@ -53,7 +53,8 @@ export function inMemoryLogStore(log: InMemoryLog): EventStore {
       throw new Error('inMemoryLogStore has no subscriptions');
     },
     async *listStreams(prefix?: string): AsyncIterable<string> {
-      for (const event of log.events) if (event.revision === 0n && !event.streamName.startsWith('$') && (!prefix || event.streamName.startsWith(prefix))) yield event.streamName;
+      for (const event of log.events)
+        if (event.revision === 0n && !event.streamName.startsWith('$') && (!prefix || event.streamName.startsWith(prefix))) yield event.streamName;
     },
     comparePositions: compareEsdbPositions,
     async dispose() {},

@@ -246,11 +246,7 @@ async function subscribeToAll(context: CallContext, call: ReadCall, options: str
   const window = filterOptions?.hasMax() ? filterOptions.getMax() : DEFAULT_SEARCH_WINDOW;
   const checkpointEvery = Math.max(1, window * Math.max(1, filterOptions?.getCheckpointintervalmultiplier() ?? 1));
   // Subscriptions start after the given position (exclusive).
-  const after = allOptions.hasPosition()
-    ? BigInt(allOptions.getPosition()!.getCommitPosition())
-    : allOptions.hasEnd()
-      ? log.lastPosition()
-      : undefined;
+  const after = allOptions.hasPosition() ? BigInt(allOptions.getPosition()!.getCommitPosition()) : allOptions.hasEnd() ? log.lastPosition() : undefined;
 
   const confirmation = new streamsPb.ReadResp.SubscriptionConfirmation();
   confirmation.setSubscriptionId(randomUUID());

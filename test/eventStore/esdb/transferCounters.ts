@@ -22,7 +22,16 @@ export interface TransferCounters {
 }
 
 export function newTransferCounters(): TransferCounters {
-  return { readCalls: 0, subscriptions: 0, eventsSent: 0, subscriptionEventsSent: 0, checkpointsSent: 0, eventsScanned: 0, appendRequests: 0, eventsReceived: 0 };
+  return {
+    readCalls: 0,
+    subscriptions: 0,
+    eventsSent: 0,
+    subscriptionEventsSent: 0,
+    checkpointsSent: 0,
+    eventsScanned: 0,
+    appendRequests: 0,
+    eventsReceived: 0,
+  };
 }
 
 /** The counters' change from `before` to `after`. */

@@ -19,7 +19,13 @@ export function compileSources(): string {
     const rel = relative(source, file);
     if (rel.endsWith('.spec.ts') || !rel.endsWith('.ts') || rel.startsWith('viewer/web')) continue;
     const js = ts.transpileModule(readFileSync(file, 'utf8'), {
-      compilerOptions: { module: ts.ModuleKind.CommonJS, target: ts.ScriptTarget.ES2022, esModuleInterop: true, experimentalDecorators: true, emitDecoratorMetadata: true },
+      compilerOptions: {
+        module: ts.ModuleKind.CommonJS,
+        target: ts.ScriptTarget.ES2022,
+        esModuleInterop: true,
+        experimentalDecorators: true,
+        emitDecoratorMetadata: true,
+      },
     }).outputText;
     const target = join(out, rel.replace(/\.ts$/, '.js'));
     mkdirSync(dirname(target), { recursive: true });

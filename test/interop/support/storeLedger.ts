@@ -19,7 +19,14 @@ export function storeLedger(store: EventStore, hooks: { beforeDealEvents?: (deal
       for await (const id of source.dealIds()) {
         const record = dealRecordOfEvents(await source.dealEvents(id));
         if (!matchesDealFilter(record, filter)) continue;
-        items.push({ dealId: id, tableId: record.tableId, tournamentId: record.tournamentId, players: record.players, status: record.status, startedAt: record.startedAt } as unknown as DealSummary);
+        items.push({
+          dealId: id,
+          tableId: record.tableId,
+          tournamentId: record.tournamentId,
+          players: record.players,
+          status: record.status,
+          startedAt: record.startedAt,
+        } as unknown as DealSummary);
       }
       // The read model's order: start time, then id; newest first when asked.
       items.sort((a, b) => Date.parse(a.startedAt) - Date.parse(b.startedAt) || (a.dealId < b.dealId ? -1 : a.dealId > b.dealId ? 1 : 0));

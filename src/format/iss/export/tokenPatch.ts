@@ -27,7 +27,9 @@ export function diffTokens(regenerated: readonly IssToken[], written: readonly I
 export function applyTokenPatch(tokens: readonly IssToken[], patch: TokenPatch | null | undefined): IssToken[] {
   if (!patch) return [...tokens];
   if (patch.at < 0 || patch.remove < 0 || patch.at + patch.remove > tokens.length) {
-    throw new Error(`ISS move patch (at ${patch.at}, remove ${patch.remove}) does not fit ${tokens.length} regenerated tokens: the deal's events changed since the import`);
+    throw new Error(
+      `ISS move patch (at ${patch.at}, remove ${patch.remove}) does not fit ${tokens.length} regenerated tokens: the deal's events changed since the import`,
+    );
   }
   return [...tokens.slice(0, patch.at), ...patch.insert, ...tokens.slice(patch.at + patch.remove)];
 }

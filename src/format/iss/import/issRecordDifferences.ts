@@ -13,7 +13,10 @@ export function issRecordDifferences(stored: IssRecord, incoming: IssRecord): st
   for (const key of new Set([...a.keys(), ...b.keys()])) if (a.get(key) !== b.get(key)) out.push(key);
   if (JSON.stringify(stored.moves) !== JSON.stringify(incoming.moves)) out.push('MV');
   out.push(...resultDifferences(stored.result, incoming.result));
-  if (out.length === 0 && (JSON.stringify(stored.layout) !== JSON.stringify(incoming.layout) || stored.propertyOrder.join() !== incoming.propertyOrder.join())) {
+  if (
+    out.length === 0 &&
+    (JSON.stringify(stored.layout) !== JSON.stringify(incoming.layout) || stored.propertyOrder.join() !== incoming.propertyOrder.join())
+  ) {
     out.push('layout');
   }
   return out;
@@ -21,8 +24,19 @@ export function issRecordDifferences(stored: IssRecord, incoming: IssRecord): st
 
 /** IssResultFields → the key the record writes it under. */
 const RESULT_KEYS: Readonly<Record<string, string>> = {
-  declarer: 'd', outcome: 'win', value: 'v', matadors: 'm', overbid: 'overbid', declarerPoints: 'p', declarerTricks: 't',
-  schneider: 's', schwarz: 'z', penalties: 'p0-p2', left: 'l', timeout: 'to', resigned: 'r',
+  declarer: 'd',
+  outcome: 'win',
+  value: 'v',
+  matadors: 'm',
+  overbid: 'overbid',
+  declarerPoints: 'p',
+  declarerTricks: 't',
+  schneider: 's',
+  schwarz: 'z',
+  penalties: 'p0-p2',
+  left: 'l',
+  timeout: 'to',
+  resigned: 'r',
 };
 
 function resultDifferences(a: IssResult | null, b: IssResult | null): string[] {

@@ -22,7 +22,18 @@ export interface RecordedResultCheck {
 /** What the check reads of the engine's result (a deal summary carries the same fields). */
 export type EngineResultFacts = Pick<
   GameResult,
-  'kind' | 'passedIn' | 'declarer' | 'won' | 'score' | 'matadors' | 'overbid' | 'declarerPoints' | 'declarerTricks' | 'schneider' | 'schwarz' | 'notScoreableReason'
+  | 'kind'
+  | 'passedIn'
+  | 'declarer'
+  | 'won'
+  | 'score'
+  | 'matadors'
+  | 'overbid'
+  | 'declarerPoints'
+  | 'declarerTricks'
+  | 'schneider'
+  | 'schwarz'
+  | 'notScoreableReason'
 >;
 
 /** The engine's result in the record's terms (the fields `iss verify` compares), or null. */
@@ -51,7 +62,13 @@ export function checkRecordedResult(recorded: IssResult | null, engine: EngineRe
   if (recorded === null) return { uses: 'engine', agrees: null, mismatches: [], text: 'the record has no result of its own' };
   if (engine === null) return { uses: 'engine', agrees: null, mismatches: [], text: 'the engine has no result to compare with' };
   const mine = issResultOfScore(engine);
-  if (mine === null) return { uses: 'engine', agrees: null, mismatches: [], text: `not compared: the deal is not scoreable by the rules (${engine.notScoreableReason ?? engine.kind})` };
+  if (mine === null)
+    return {
+      uses: 'engine',
+      agrees: null,
+      mismatches: [],
+      text: `not compared: the deal is not scoreable by the rules (${engine.notScoreableReason ?? engine.kind})`,
+    };
   const mismatches = compareIssResults(recorded, mine);
   return mismatches.length === 0
     ? { uses: 'engine', agrees: true, mismatches, text: 'recorded result agrees' }
