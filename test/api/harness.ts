@@ -175,3 +175,26 @@ export async function untilWideSubscribers(server: TestServer, count: number, ti
     await new Promise((r) => setTimeout(r, 10));
   }
 }
+
+/** The data of an answer that must have no errors: the test stops with them otherwise. */
+export async function gqlData(server: TestServer, query: string, variables: Record<string, unknown>, token?: string): Promise<any> {
+  const r = await server.gql(query, variables, token);
+  if (r.body.errors) throw new Error(`${query.slice(0, 60)}: ${JSON.stringify(r.body.errors)}`);
+  return r.body.data;
+}
+
+/** How many events the server's store holds. */
+export async function storeEventCount(server: TestServer): Promise<number> {
+  let n = 0;
+  for await (const _ of server.ledger.store.readAll()) n++;
+  return n;
+}
+
+/** A command that must be refused: the error's rule ID (or code, or 'accepted'), with the store's event count checked unchanged. */
+export async function refusedWith(server: TestServer, query: string, variables: Record<string, unknown>, token: string): Promise<string> {
+  const before = await storeEventCount(server);
+  const r = await server.gql(query, variables, token);
+  expect(await storeEventCount(server)).toBe(before);
+  const e = r.body.errors?.[0];
+  return e ? (e.extensions?.ruleId ?? e.extensions?.code) : 'accepted';
+}

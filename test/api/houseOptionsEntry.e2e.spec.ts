@@ -4,7 +4,7 @@
  * entered facts (R26-R31, R40, R42, R34/R35); every refusal leaves the event count unchanged.
  */
 import { newCommandId } from './dealFlow';
-import { startServer, type TestServer } from './harness';
+import { startServer, gqlData, refusedWith, type TestServer } from './harness';
 
 describe('result-only entry with Kontra/Re and Ramsch (R40, R42)', () => {
   let s: TestServer;
@@ -15,23 +15,9 @@ describe('result-only entry with Kontra/Re and Ramsch (R40, R42)', () => {
   });
   afterAll(() => s.close());
 
-  const events = async (): Promise<number> => {
-    let n = 0;
-    for await (const _ of s.ledger.store.readAll()) n++;
-    return n;
-  };
-  const ok = async (query: string, variables: Record<string, unknown>, token: string) => {
-    const r = await s.gql(query, variables, token);
-    if (r.body.errors) throw new Error(`${query.slice(0, 60)}: ${JSON.stringify(r.body.errors)}`);
-    return r.body.data;
-  };
-  const refused = async (query: string, variables: Record<string, unknown>, token: string): Promise<string> => {
-    const before = await events();
-    const r = await s.gql(query, variables, token);
-    expect(await events()).toBe(before);
-    const e = r.body.errors?.[0];
-    return e ? (e.extensions?.ruleId ?? e.extensions?.code) : 'accepted';
-  };
+  const ok = (query: string, variables: Record<string, unknown>, token: string) => gqlData(s, query, variables, token);
+  /** A refused command: the error's rule (or code) and the event count unchanged. */
+  const refused = (query: string, variables: Record<string, unknown>, token: string) => refusedWith(s, query, variables, token);
   const OPEN = `mutation($c: ID!, $i: OpenTableInput!) { openTable(commandId: $c, input: $i) { revision } }`;
   const ENTER = `mutation($c: ID!, $i: EnterResultInput!) { enterResult(commandId: $c, input: $i) { dealId } }`;
 

@@ -6,7 +6,7 @@
  * last card of deal 2 with the difference named, leaving deal 2 as it was.
  */
 import { GIVEN_CARDS, newCommandId, playOn, SEAT_NAMES } from './dealFlow';
-import { codesOf, startServer, type TestServer } from './harness';
+import { codesOf, startServer, gqlData, type TestServer } from './harness';
 
 describe('upgrading a result-only deal by recording its cards (issue 11)', () => {
   let s: TestServer;
@@ -17,11 +17,7 @@ describe('upgrading a result-only deal by recording its cards (issue 11)', () =>
   });
   afterAll(() => s.close());
 
-  const ok = async (query: string, variables: Record<string, unknown>, token: string) => {
-    const r = await s.gql(query, variables, token);
-    if (r.body.errors) throw new Error(`${query.slice(0, 60)}: ${JSON.stringify(r.body.errors)}`);
-    return r.body.data;
-  };
+  const ok = (query: string, variables: Record<string, unknown>, token: string) => gqlData(s, query, variables, token);
   const eventsOf = async (stream: string): Promise<number> => (await s.ledger.store.readStream(stream)).events.length;
   const UPGRADE = `mutation($c: ID!, $i: UpgradeDealInput!) { upgradeDeal(commandId: $c, input: $i) { streamName events { type } } }`;
   const SHEET = `query { scoreSheet(tableId: "up") { rows { dealNumber declarer entry resultOnly } totals { player seegerFabian } } }`;

@@ -1,15 +1,11 @@
 import { chooseMove, newCommandId } from './dealFlow';
-import { collect, startServer, untilSubscribers, untilWideSubscribers, type TestServer } from './harness';
+import { collect, startServer, untilSubscribers, untilWideSubscribers, gqlData, type TestServer } from './harness';
 
 /** Issue 11 item 7: subscriptions per table and per tournament; a deal's subscription completes when the deal ends. */
 describe('live subscriptions that fit a table (issue 11 item 7)', () => {
   let s: TestServer;
   let admin: string;
-  const ok = async (query: string, variables: Record<string, unknown>, token: string) => {
-    const r = await s.gql(query, variables, token);
-    if (r.body.errors) throw new Error(JSON.stringify(r.body.errors));
-    return r.body.data;
-  };
+  const ok = (query: string, variables: Record<string, unknown>, token: string) => gqlData(s, query, variables, token);
   beforeAll(async () => {
     s = await startServer();
     admin = s.token({ role: 'admin' });

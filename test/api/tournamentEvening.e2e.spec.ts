@@ -6,7 +6,7 @@
  * refused command must leave that count unchanged.
  */
 import { chooseMove, newCommandId } from './dealFlow';
-import { codesOf, startServer, type TestServer } from './harness';
+import { codesOf, startServer, gqlData, refusedWith, type TestServer } from './harness';
 
 type Facts =
   | { passedIn: true }
@@ -78,24 +78,9 @@ function seegerFabian(players: string[], deals: Known[]) {
 describe('a tournament evening over GraphQL/HTTP (issue 11 acceptance)', () => {
   let s: TestServer;
   let admin: string;
-  const events = async (): Promise<number> => {
-    let n = 0;
-    for await (const _ of s.ledger.store.readAll()) n++;
-    return n;
-  };
-  const ok = async (query: string, variables: Record<string, unknown>, token: string) => {
-    const r = await s.gql(query, variables, token);
-    if (r.body.errors) throw new Error(`${query.slice(0, 60)}: ${JSON.stringify(r.body.errors)}`);
-    return r.body.data;
-  };
+  const ok = (query: string, variables: Record<string, unknown>, token: string) => gqlData(s, query, variables, token);
   /** A refused command: the error's rule (or code) and the event count unchanged. */
-  const refused = async (query: string, variables: Record<string, unknown>, token: string): Promise<string> => {
-    const before = await events();
-    const r = await s.gql(query, variables, token);
-    expect(await events()).toBe(before);
-    const e = r.body.errors?.[0];
-    return e ? (e.extensions?.ruleId ?? e.extensions?.code) : 'accepted';
-  };
+  const refused = (query: string, variables: Record<string, unknown>, token: string) => refusedWith(s, query, variables, token);
 
   /** A recorder's script (dealFlow's choice of moves), reading only the frames since the last position (fast). */
   const playOn = async (_: TestServer, dealId: string, token: string, stopAfter = Infinity): Promise<void> => {
