@@ -5,6 +5,7 @@ import type { Decider } from '../rules/decider';
 import { IllegalCommandError } from './errors';
 import type { CommandContext, CommandOutcome } from './commandTypes';
 import { eventIdFor } from '../eventStore/eventIds';
+import { readFolded } from './folded-streams';
 
 /** How many times a command without an expected revision is re-decided after a conflict. */
 export const MAX_RETRIES = 5;
@@ -20,6 +21,9 @@ export interface StreamOptions<Event, State> {
   /** Extra metadata, e.g. the rules version the events were decided under. */
   readonly metadataFor?: (state: State, events: readonly Event[]) => Partial<Record<string, string>>;
 }
+
+/** A recorded event as the decider's own (the default eventOf; one function, so folds made with it are recognised again). */
+const asRecorded = (recorded: RecordedEvent): unknown => recorded;
 
 /** The metadata every event of a command carries (a flat string map). */
 export function commandMetadata(
@@ -91,12 +95,9 @@ export async function planCommand<Command, Event extends { type: string; data: u
   options: StreamOptions<Event, State>,
 ): Promise<CommandPlan<State>> {
   const now = options.now ?? (() => new Date().toISOString());
-  const eventOf = options.eventOf ?? ((e: RecordedEvent) => e as unknown as Event);
-  const read = await store.readStream(streamName);
-  const state = read.events.reduce((s, recorded) => {
-    const event = eventOf(recorded);
-    return event === null ? s : decider.evolve(s, event);
-  }, decider.initialState);
+  const eventOf = (options.eventOf ?? asRecorded) as (recorded: RecordedEvent) => Event | null;
+  const read = await readFolded(store, streamName, { initialState: decider.initialState, evolve: decider.evolve, eventOf });
+  const state = read.state;
   const seen = alreadyApplied(streamName, read.events, ctx.commandId, read.currentRevision);
   if (seen) return { kind: 'done', outcome: { ...seen, state }, recorded: read.events };
   if (!read.exists && options.requireExisting) throw options.requireExisting();
