@@ -5,7 +5,7 @@ import type { Decider } from '../rules/decider';
 import { IllegalCommandError } from './errors';
 import type { CommandContext, CommandOutcome } from './commandTypes';
 import { eventIdFor } from '../eventStore/eventIds';
-import { readFolded } from './folded-streams';
+import { readFolded, type FoldedStream } from './folded-streams';
 
 /** How many times a command without an expected revision is re-decided after a conflict. */
 export const MAX_RETRIES = 5;
@@ -80,6 +80,17 @@ export interface PlannedNothing<State> {
 
 export type CommandPlan<State> = PlannedAppend<State> | PlannedNothing<State>;
 
+/** The stream folded as planCommand folds it for this decider (so the fold is shared: reading it first costs the plan nothing more). */
+export function readStreamFolded<Event, State>(
+  store: EventStore,
+  streamName: string,
+  decider: Pick<Decider<unknown, Event, State>, 'initialState' | 'evolve'>,
+  options: Pick<StreamOptions<Event, State>, 'eventOf'> = {},
+): Promise<FoldedStream<State>> {
+  const eventOf = (options.eventOf ?? asRecorded) as (recorded: RecordedEvent) => Event | null;
+  return readFolded(store, streamName, { initialState: decider.initialState, evolve: decider.evolve, eventOf });
+}
+
 /**
  * Reads the stream, folds it with the decider and decides the command, without appending: the
  * events it would record with the expectation they need (or nothing, for a command already applied).
@@ -95,8 +106,7 @@ export async function planCommand<Command, Event extends { type: string; data: u
   options: StreamOptions<Event, State>,
 ): Promise<CommandPlan<State>> {
   const now = options.now ?? (() => new Date().toISOString());
-  const eventOf = (options.eventOf ?? asRecorded) as (recorded: RecordedEvent) => Event | null;
-  const read = await readFolded(store, streamName, { initialState: decider.initialState, evolve: decider.evolve, eventOf });
+  const read = await readStreamFolded(store, streamName, decider, options);
   const state = read.state;
   const seen = alreadyApplied(streamName, read.events, ctx.commandId, read.currentRevision);
   if (seen) return { kind: 'done', outcome: { ...seen, state }, recorded: read.events };
