@@ -312,6 +312,33 @@ describe('abuse: costs that tell the truth, one computation per read model, a de
     expect(r.status).toBe(200);
     expect(codesOf(r).filter((c) => c !== 'TIMEOUT')).toEqual([]);
   });
+
+  it('answers /health while many aliased deal lists are still counting (one list at a time, the event loop between them)', async () => {
+    const order: string[] = [];
+    // Each list is made to cost 5 ms of synchronous CPU: 2,000 aliases are far more than the 2 s deadline allows. Before,
+    // every alias passed its time check at once and the lists then ran back to back, /health waiting for all of them.
+    const original = fast.ledger.deals.bind(fast.ledger);
+    const deals = jest.spyOn(fast.ledger, 'deals').mockImplementation((...args: Parameters<typeof original>) => {
+      const until = performance.now() + 5;
+      while (performance.now() < until);
+      return original(...args);
+    });
+    const query = `{ ${Array.from({ length: 2000 }, (_, i) => `d${i}: deals(first: 1, filter: { player: "p${i}" }) { totalCount }`).join(' ')} }`;
+    const heavy = fast.gql(query).then((r) => (order.push('heavy'), r));
+    let settled = false;
+    void heavy.then(() => (settled = true));
+    while (deals.mock.calls.length === 0 && !settled) await new Promise((r) => setImmediate(r));
+    if (settled) throw new Error(`the heavy request ended before computing: ${JSON.stringify((await heavy).body).slice(0, 500)}`);
+    const health = await fetch(fast.url.replace('/graphql', '/health'));
+    order.push('health');
+    expect(health.status).toBe(200);
+    const r = await heavy;
+    deals.mockRestore();
+    expect(order).toEqual(['health', 'heavy']);
+    expect(r.status).toBe(200);
+    expect(codesOf(r)).toContain('TIMEOUT');
+    expect(codesOf(r).filter((c) => c !== 'TIMEOUT')).toEqual([]);
+  });
 });
 
 describe('abuse: ids reserved for imports (issue 13 item 4)', () => {
