@@ -115,6 +115,31 @@ describe('abuse: tokens on open graphql-ws connections (issue 13 item 3)', () =>
     expect((await wsResult(bystander, '{ __typename }', {})).data).toEqual({ __typename: 'Query' });
     await bystander.dispose();
   });
+
+  it("the revokeToken mutation (the organiser's way) closes an open socket of that token and ends its subscriptions", async () => {
+    const issued = await s.gql(
+      `mutation($c: ID!, $i: IssueTokenInput!) { issueToken(commandId: $c, input: $i) { token tokenId } }`,
+      { c: `issue-${Date.now()}`, i: { role: 'RECORDER', tableId: 'w1', ttlSeconds: 3600 } },
+      admin,
+    );
+    const { token, tokenId: id } = issued.body.data.issueToken;
+    const client = eager(s, token);
+    const closed = closeCodeOf(client);
+    expect((await wsResult(client, DEAL, { id: dealId })).data?.deal?.frames[0].hands.forehand).toHaveLength(10);
+    const sub = collect(client, UPDATES, { id: dealId });
+    const hub = s.app.get(DealEventHub);
+    while (hub.subscriberCount(dealId) < 1) await new Promise((r) => setTimeout(r, 10));
+    const revoked = await s.gql(
+      `mutation($c: ID!, $i: RevokeTokenInput!) { revokeToken(commandId: $c, input: $i) { revision } }`,
+      { c: `revoke-${Date.now()}`, i: { tokenId: id, reason: 'handed to the wrong table' } },
+      admin,
+    );
+    expect(revoked.body.errors).toBeUndefined();
+    expect(await closed).toBe(CLOSE_FORBIDDEN);
+    await sub.until(() => false, 2000).catch(() => undefined);
+    expect(sub.failure).not.toBeNull();
+    expect((await s.gql('{ __typename }', {}, token)).status).toBe(401);
+  });
 });
 
 describe('abuse: graphql-ws operation caps and one render per perspective (issue 13 item 7)', () => {
