@@ -24,10 +24,10 @@ export const READ_COST = {
   // Fitted on a 100,000-deal store (npm run bench -- abuse, shared machine): 37-64 µs of CPU per deal of the player, the
   // sheets of his series included (each of his deals is read twice: in his list and in its table's sheet).
   playerStatsPerDeal: 4,
-  // A deal list: its count, page query and connection (≈ 0.2 ms per alias measured); filtered, it reads the rows its filter
+  // A deal list: its count, page query and connection (≈ 0.2 ms of CPU per alias measured: 294 aliases, 52-72 ms); filtered, it reads the rows its filter
   // matches: ≈ 1.7 µs per deal of the player (table, tournament) named, else ≈ 0.8 µs per deal of the store (a filter by
   // result, game, source or date alone scans the store twice: once to count, once to sort the page; 80 ms on 100,000 deals).
-  dealList: 15,
+  dealList: 20,
   dealListPerRow: 0.15,
   dealListPerStoredDeal: 0.07,
   // ≈ 1.2 ms of CPU per 36-deal sheet with its rows measured (56 aliased sheets: 67 ms).
