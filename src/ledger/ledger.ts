@@ -31,7 +31,10 @@ import {
 } from '../projections/dealSummary/dealSummaryQueries';
 import { buildPlayerStats } from '../projections/playerStats/buildPlayerStats';
 import type { PlayerStats } from '../projections/playerStats/playerStats';
-import { closeReadModelDb, openReadModelDb, RM, type ReadModelDb } from '../projections/readModelDb';
+import { closeReadModelDb, openReadModelDb, type ReadModelDb } from '../projections/readModelDb';
+import { DEAL_SUMMARY_TABLE, dealSummaryProjection } from '../projections/dealSummary/deal-summary-projection';
+import { TABLE_INFO_TABLE } from '../projections/tables/table-projection';
+import { TOURNAMENT_INFO_TABLE } from '../projections/tables/tournament-projection';
 import type { Perspective, ReplayFrame } from '../projections/replayFrames/replayFrame';
 import { replayFrames, toStoredDealEvent } from '../projections/replayFrames/replayFrames';
 import { DealAnalyses, DEFAULT_ANALYSIS_LIMITS, type AnalysisLimits } from './analyses';
@@ -840,7 +843,7 @@ export class Ledger {
         .get(...args) as number;
     const playerDeals = (player: string) =>
       count(
-        `SELECT (SELECT count(*) FROM ${RM.deals} WHERE p0 = ?) + (SELECT count(*) FROM ${RM.deals} WHERE p1 = ?) + (SELECT count(*) FROM ${RM.deals} WHERE p2 = ?)`,
+        `SELECT (SELECT count(*) FROM ${DEAL_SUMMARY_TABLE} WHERE p0 = ?) + (SELECT count(*) FROM ${DEAL_SUMMARY_TABLE} WHERE p1 = ?) + (SELECT count(*) FROM ${DEAL_SUMMARY_TABLE} WHERE p2 = ?)`,
         player,
         player,
         player,
@@ -851,16 +854,16 @@ export class Ledger {
         const f = JSON.parse(id) as { player?: string; tableId?: string; tournamentId?: string };
         const narrowed: number[] = [];
         if (f.player) narrowed.push(playerDeals(f.player));
-        if (f.tableId) narrowed.push(count(`SELECT count(*) FROM ${RM.deals} WHERE table_id = ?`, f.tableId));
-        if (f.tournamentId) narrowed.push(count(`SELECT count(*) FROM ${RM.deals} WHERE tournament_id = ?`, f.tournamentId));
-        return { known: false, rows: narrowed.length ? Math.min(...narrowed) : count(`SELECT count(*) FROM ${RM.deals}`) };
+        if (f.tableId) narrowed.push(count(`SELECT count(*) FROM ${DEAL_SUMMARY_TABLE} WHERE table_id = ?`, f.tableId));
+        if (f.tournamentId) narrowed.push(count(`SELECT count(*) FROM ${DEAL_SUMMARY_TABLE} WHERE tournament_id = ?`, f.tournamentId));
+        return { known: false, rows: narrowed.length ? Math.min(...narrowed) : count(`SELECT count(*) FROM ${DEAL_SUMMARY_TABLE}`) };
       }
       case 'playerStats':
         return { known, rows: playerDeals(id) };
       case 'scoreSheet':
-        return { known, rows: count(`SELECT count(*) FROM ${RM.deals} WHERE table_id = ?`, id) };
+        return { known, rows: count(`SELECT count(*) FROM ${DEAL_SUMMARY_TABLE} WHERE table_id = ?`, id) };
       case 'standings':
-        return { known, rows: count(`SELECT count(*) FROM ${RM.deals} WHERE tournament_id = ?`, id) };
+        return { known, rows: count(`SELECT count(*) FROM ${DEAL_SUMMARY_TABLE} WHERE tournament_id = ?`, id) };
       case 'audit':
         return { known, rows: 1 };
     }
@@ -873,12 +876,12 @@ export class Ledger {
   }
 
   private tableInfo(tableId: string): TableInfo | null {
-    const json = this.db.prepare(`SELECT json FROM ${RM.tables} WHERE table_id = ?`).pluck().get(tableId) as string | undefined;
+    const json = this.db.prepare(`SELECT json FROM ${TABLE_INFO_TABLE} WHERE table_id = ?`).pluck().get(tableId) as string | undefined;
     return json === undefined ? null : (JSON.parse(json) as TableInfo);
   }
 
   private tournamentInfo(tournamentId: string): TournamentInfo | null {
-    const json = this.db.prepare(`SELECT json FROM ${RM.tournaments} WHERE tournament_id = ?`).pluck().get(tournamentId) as string | undefined;
+    const json = this.db.prepare(`SELECT json FROM ${TOURNAMENT_INFO_TABLE} WHERE tournament_id = ?`).pluck().get(tournamentId) as string | undefined;
     return json === undefined ? null : (JSON.parse(json) as TournamentInfo);
   }
 
@@ -949,7 +952,7 @@ export class Ledger {
   /** Every tournament with its tables' status, in id order (at most `limit`). */
   async tournaments(limit = 100): Promise<Array<{ tournament: TournamentInfo; tables: TableStatus[] }>> {
     await this.catchUp();
-    const rows = this.db.prepare(`SELECT json FROM ${RM.tournaments} ORDER BY tournament_id LIMIT ?`).pluck().all(limit) as string[];
+    const rows = this.db.prepare(`SELECT json FROM ${TOURNAMENT_INFO_TABLE} ORDER BY tournament_id LIMIT ?`).pluck().all(limit) as string[];
     return rows.map((json) => {
       const tournament = JSON.parse(json) as TournamentInfo;
       return { tournament, tables: tournament.tables.map((t) => this.statusOf(t.tableId, tournament)).filter((x): x is TableStatus => x !== null) };
@@ -962,8 +965,8 @@ export class Ledger {
     const limit = options.limit ?? 100;
     const ids = (
       options.tournamentId !== undefined
-        ? this.db.prepare(`SELECT table_id FROM ${RM.tables} WHERE tournament_id = ? ORDER BY table_id LIMIT ?`).pluck().all(options.tournamentId, limit)
-        : this.db.prepare(`SELECT table_id FROM ${RM.tables} ORDER BY table_id LIMIT ?`).pluck().all(limit)
+        ? this.db.prepare(`SELECT table_id FROM ${TABLE_INFO_TABLE} WHERE tournament_id = ? ORDER BY table_id LIMIT ?`).pluck().all(options.tournamentId, limit)
+        : this.db.prepare(`SELECT table_id FROM ${TABLE_INFO_TABLE} ORDER BY table_id LIMIT ?`).pluck().all(limit)
     ) as string[];
     return ids.map((id) => this.statusOf(id)).filter((x): x is TableStatus => x !== null);
   }
@@ -1020,7 +1023,7 @@ export class Ledger {
     const rebuilt = await this.runner.rebuild();
     // A live subscription may have applied events to the old tables after the rebuild read them: read them again.
     if (this.follower instanceof SubscriptionFollower && this.follower.following) await this.runner.catchUp(false);
-    return rebuilt;
+    return { events: rebuilt.events, deals: rebuilt.rows[dealSummaryProjection.name] ?? 0 };
   }
 
   /**
@@ -1071,7 +1074,7 @@ export class Ledger {
       return;
     }
     await this.catchUp();
-    const ids = this.db.prepare(`SELECT deal_id FROM ${RM.deals} ORDER BY started_at, deal_id`).pluck().all() as string[];
+    const ids = this.db.prepare(`SELECT deal_id FROM ${DEAL_SUMMARY_TABLE} ORDER BY started_at, deal_id`).pluck().all() as string[];
     for (const id of ids) yield dealStreamName(id);
   }
 
