@@ -46,6 +46,7 @@ import { SubscriptionFollower } from './subscriptionFollower';
 import { isIssRecordImported, type IssRecordImportedData } from '../format/iss/import/issRecordImported';
 import { summariseRecordedResult } from '../format/iss/import/recordedResultCheck';
 import { LogMemo } from './logMemo';
+import { DEFAULT_FRAME_CACHE_ENTRIES, FrameCache } from './frame-cache';
 import { reservedIdProblem } from './reservedIds';
 import { LEDGER_RULES } from '../deal/ledgerRules';
 import { PROJECTED_EVENT_TYPES, ProjectionRunner } from '../projections/runner';
@@ -119,6 +120,8 @@ export interface LedgerOptions {
   readonly readModelMismatch?: ReadModelMismatchPolicy | 'skip';
   /** The solver's worker threads and cache (default DEFAULT_ANALYSIS_LIMITS), or a pool of one's own (tests). */
   readonly analysis?: AnalysisOptions;
+  /** Finished deals' frame lists kept in memory (SKAT_LEDGER_FRAME_CACHE; default 1000, 0 = none). */
+  readonly frameCache?: number;
 }
 
 export interface AnalysisOptions {
@@ -167,13 +170,16 @@ export class Ledger {
   readonly analyses: DealAnalyses;
   /** Why the read models were rebuilt at start (they did not belong to the store), if they were. */
   readModelsRebuiltAtStart: string | undefined;
+  private readonly frameCache: FrameCache;
 
   private constructor(
     readonly store: EventStore,
     private readonly db: ReadModelDb,
     private readonly defaultProfileId: string,
     analysis: AnalysisOptions = {},
+    frameCacheEntries = DEFAULT_FRAME_CACHE_ENTRIES,
   ) {
+    this.frameCache = new FrameCache(frameCacheEntries);
     this.runner = new ProjectionRunner(db, store);
     this.branches = new Branches(store);
     this.analyses = new DealAnalyses(store, { ...DEFAULT_ANALYSIS_LIMITS, ...analysis.limits }, analysis.pool);
@@ -202,6 +208,7 @@ export class Ledger {
         profileId: options.profileId,
         readModelMismatch: options.readModelMismatch,
         analysis: options.analysis,
+        frameCache: options.frameCache,
       });
     } catch (error) {
       await store.dispose().catch(() => undefined);
@@ -210,15 +217,12 @@ export class Ledger {
   }
 
   /** A ledger over an already open store (tests, benchmarks). */
-  static async withStore(
-    store: EventStore,
-    options: { readModelUrl?: string; profileId?: string; readModelMismatch?: ReadModelMismatchPolicy | 'skip'; analysis?: AnalysisOptions } = {},
-  ): Promise<Ledger> {
+  static async withStore(store: EventStore, options: Omit<LedgerOptions, 'storeUrl'> = {}): Promise<Ledger> {
     if (options.profileId !== undefined) getProfile(options.profileId); // an unknown default profile fails here, not at the first command
     const readModelUrl = options.readModelUrl ?? 'sqlite::memory:';
     const db = openReadModelDb(readModelUrl);
     try {
-      const ledger = new Ledger(store, db, options.profileId ?? DEFAULT_PROFILE_ID, options.analysis);
+      const ledger = new Ledger(store, db, options.profileId ?? DEFAULT_PROFILE_ID, options.analysis, options.frameCache);
       // Before anything is served: rows built from another store must not answer for this one.
       if (options.readModelMismatch !== 'skip') {
         const check = await checkReadModelBinding(db, store);
@@ -761,13 +765,24 @@ export class Ledger {
     return getDealSummary(this.db, dealId);
   }
 
-  async frames(dealId: string, range: { from?: number; to?: number }, perspective: Perspective): Promise<ReplayFrame[]> {
+  /**
+   * The deal's frames from..to as the perspective sees them. A finished deal's are kept (see
+   * FrameCache) and handed out shared and frozen (isSharedFrames), so a replay asked again reads nothing.
+   */
+  async frames(dealId: string, range: { from?: number; to?: number }, perspective: Perspective): Promise<readonly ReplayFrame[]> {
     checkPerspective(perspective);
     const { from, to } = range ?? {};
     for (const v of [from, to]) if (v !== undefined && (!Number.isInteger(v) || v < 0)) throw new InvalidQueryError('frame steps are integers from 0');
+    await this.catchUp();
+    const summary = getDealSummary(this.db, dealId);
+    const key = summary && summary.status !== 'inProgress' ? FrameCache.key(dealId, summary.lastRevision, perspective, { from, to }) : null;
+    const cached = key === null ? undefined : this.frameCache.get(key);
+    if (cached) return cached;
     const read = await this.store.readStream(dealStreamName(dealId));
     if (!read.exists) throw new NotFoundError('deal', dealId);
-    return replayFrames(dealId, read.events, perspective, { from, to });
+    const frames = replayFrames(dealId, read.events, perspective, { from, to });
+    // Kept only when the stream ends where the summary does: nothing was appended between the two reads.
+    return key !== null && read.currentRevision.toString() === summary?.lastRevision ? this.frameCache.set(key, frames) : frames;
   }
 
   /** The one frame an event of the deal made (a live subscriber's), without building the others; null when it made none. */
