@@ -7,7 +7,7 @@ import { scoreEnteredResult } from '../rules/result-entry';
 import { DEFAULT_PROFILE_ID, getProfile } from '../deal/engine';
 import { evolve } from '../deal/evolve';
 import type { CompleteUpgrade, ConfirmDeal, ContestDeal, DealCommand, StartDeal, UpgradeDeal } from '../deal/commands';
-import { commandMetadata, handleCommand } from '../commandHandling/handleCommand';
+import { appendedOutcome, commandMetadata, handleCommand, planCommand, retryOnConflict, type StreamOptions } from '../commandHandling/handleCommand';
 import type { Decider } from '../rules/decider';
 import { dealDecider, recordingDecider } from '../deal/dealDecider';
 import { tableDecider } from '../table/tableDecider';
@@ -31,7 +31,10 @@ import {
 } from '../projections/dealSummary/dealSummaryQueries';
 import { buildPlayerStats } from '../projections/playerStats/buildPlayerStats';
 import type { PlayerStats } from '../projections/playerStats/playerStats';
-import { closeReadModelDb, openReadModelDb, RM, type ReadModelDb } from '../projections/readModelDb';
+import { closeReadModelDb, openReadModelDb, type ReadModelDb } from '../projections/readModelDb';
+import { DEAL_SUMMARY_TABLE, dealSummaryProjection } from '../projections/dealSummary/deal-summary-projection';
+import { TABLE_INFO_TABLE } from '../projections/tables/table-projection';
+import { TOURNAMENT_INFO_TABLE } from '../projections/tables/tournament-projection';
 import type { Perspective, ReplayFrame } from '../projections/replayFrames/replayFrame';
 import { replayFrames, toStoredDealEvent } from '../projections/replayFrames/replayFrames';
 import { DealAnalyses, DEFAULT_ANALYSIS_LIMITS, type AnalysisLimits } from './analyses';
@@ -43,6 +46,7 @@ import { SubscriptionFollower } from './subscriptionFollower';
 import { isIssRecordImported, type IssRecordImportedData } from '../format/iss/import/issRecordImported';
 import { summariseRecordedResult } from '../format/iss/import/recordedResultCheck';
 import { LogMemo } from './logMemo';
+import { DEFAULT_FRAME_CACHE_ENTRIES, FrameCache } from './frame-cache';
 import { reservedIdProblem } from './reservedIds';
 import { LEDGER_RULES } from '../deal/ledgerRules';
 import { PROJECTED_EVENT_TYPES, ProjectionRunner } from '../projections/runner';
@@ -116,6 +120,8 @@ export interface LedgerOptions {
   readonly readModelMismatch?: ReadModelMismatchPolicy | 'skip';
   /** The solver's worker threads and cache (default DEFAULT_ANALYSIS_LIMITS), or a pool of one's own (tests). */
   readonly analysis?: AnalysisOptions;
+  /** Finished deals' frame lists kept in memory (SKAT_LEDGER_FRAME_CACHE; default 1000, 0 = none). */
+  readonly frameCache?: number;
 }
 
 export interface AnalysisOptions {
@@ -147,6 +153,30 @@ function checkPerspective(p: Perspective): void {
   if (!ok) throw new InvalidQueryError('perspective must be { kind: "all" }, { kind: "public" } or { kind: "seat", seat: 0|1|2 }');
 }
 
+/** How a deal's own stream is handled: its schema version, its events as the decider folds them, the rules version each event was decided under. */
+function dealStreamOptions(command: DealCommand): StreamOptions<StoredDealEvent, DealState> {
+  return {
+    schemaVersion: DEAL_SCHEMA_VERSION,
+    eventOf: toStoredDealEvent,
+    metadataFor: (s, events) => {
+      const started = events.find((e) => e.type === 'DealStarted');
+      return {
+        rulesVersion:
+          started?.type === 'DealStarted'
+            ? `${started.data.profileId}@${started.data.profileVersion}`
+            : s.profile
+              ? `${s.profile.id}@${s.profile.version}`
+              : undefined,
+      };
+    },
+    requireExisting: command.type === 'StartDeal' ? undefined : () => new NotFoundError('deal', command.dealId),
+  };
+}
+
+/** An event about to be appended as the deal decider folds a recorded one (its id and metadata as they will be stored). */
+const storedOfNew = (e: NewEvent): StoredDealEvent =>
+  ({ type: e.type, data: e.data, eventId: e.metadata.eventId, recordedAt: e.metadata.recordedAt, actorId: e.metadata.actorId }) as StoredDealEvent;
+
 /** The one entry point the API and the CLI use: commands in, read models out. */
 export class Ledger {
   private readonly listeners = new Set<(event: RecordedEvent) => void>();
@@ -164,13 +194,16 @@ export class Ledger {
   readonly analyses: DealAnalyses;
   /** Why the read models were rebuilt at start (they did not belong to the store), if they were. */
   readModelsRebuiltAtStart: string | undefined;
+  private readonly frameCache: FrameCache;
 
   private constructor(
     readonly store: EventStore,
     private readonly db: ReadModelDb,
     private readonly defaultProfileId: string,
     analysis: AnalysisOptions = {},
+    frameCacheEntries = DEFAULT_FRAME_CACHE_ENTRIES,
   ) {
+    this.frameCache = new FrameCache(frameCacheEntries);
     this.runner = new ProjectionRunner(db, store);
     this.branches = new Branches(store);
     this.analyses = new DealAnalyses(store, { ...DEFAULT_ANALYSIS_LIMITS, ...analysis.limits }, analysis.pool);
@@ -199,6 +232,7 @@ export class Ledger {
         profileId: options.profileId,
         readModelMismatch: options.readModelMismatch,
         analysis: options.analysis,
+        frameCache: options.frameCache,
       });
     } catch (error) {
       await store.dispose().catch(() => undefined);
@@ -207,15 +241,12 @@ export class Ledger {
   }
 
   /** A ledger over an already open store (tests, benchmarks). */
-  static async withStore(
-    store: EventStore,
-    options: { readModelUrl?: string; profileId?: string; readModelMismatch?: ReadModelMismatchPolicy | 'skip'; analysis?: AnalysisOptions } = {},
-  ): Promise<Ledger> {
+  static async withStore(store: EventStore, options: Omit<LedgerOptions, 'storeUrl'> = {}): Promise<Ledger> {
     if (options.profileId !== undefined) getProfile(options.profileId); // an unknown default profile fails here, not at the first command
     const readModelUrl = options.readModelUrl ?? 'sqlite::memory:';
     const db = openReadModelDb(readModelUrl);
     try {
-      const ledger = new Ledger(store, db, options.profileId ?? DEFAULT_PROFILE_ID, options.analysis);
+      const ledger = new Ledger(store, db, options.profileId ?? DEFAULT_PROFILE_ID, options.analysis, options.frameCache);
       // Before anything is served: rows built from another store must not answer for this one.
       if (options.readModelMismatch !== 'skip') {
         const check = await checkReadModelBinding(db, store);
@@ -300,22 +331,26 @@ export class Ledger {
       const recorded = await this.recordingCommand(command, ctx);
       if (recorded) return recorded;
     }
-    return handleCommand(this.store, dealStreamName(command.dealId), dealDecider(this.decideContext(ctx, command)), command, ctx, {
-      schemaVersion: DEAL_SCHEMA_VERSION,
-      eventOf: toStoredDealEvent,
-      metadataFor: (s, events) => {
-        const started = events.find((e) => e.type === 'DealStarted');
-        return {
-          rulesVersion:
-            started?.type === 'DealStarted'
-              ? `${started.data.profileId}@${started.data.profileVersion}`
-              : s.profile
-                ? `${s.profile.id}@${s.profile.version}`
-                : undefined,
-        };
-      },
-      requireExisting: command.type === 'StartDeal' ? undefined : () => new NotFoundError('deal', command.dealId),
-    });
+    try {
+      return await handleCommand(
+        this.store,
+        dealStreamName(command.dealId),
+        dealDecider(this.decideContext(ctx, command)),
+        command,
+        ctx,
+        dealStreamOptions(command),
+      );
+    } catch (error) {
+      // The deal is card-level since an upgrade: a retry of the move that completed it belongs to its
+      // recording (found there as applied, or, when only the upgrade's batch went in, appended now).
+      if (!(error instanceof IllegalCommandError) || !RECORDING_MOVES.has(command.type)) throw error;
+      const recorded = await this.recordingCommand(command, ctx).catch((other: unknown) => {
+        if (other instanceof IllegalCommandError) return null;
+        throw other;
+      });
+      if (!recorded) throw error;
+      return recorded;
+    }
   }
 
   /** Begins a recording of a result-only deal's cards (its own stream, so the deal is untouched until it reproduces the result). */
@@ -340,34 +375,50 @@ export class Ledger {
   /**
    * A move of a result-only deal while its cards are recorded: decided on the latest attempt, and
    * refused when it would end the deal with another result than the one in force. When it ends the
-   * deal with that result, the deal is upgraded (CompleteUpgrade). Null when no recording exists.
+   * deal with that result, the deal is upgraded (CompleteUpgrade) in the same append: the move and
+   * ResultUpgraded (with the copied play) go in together or not at all (one transaction on SQLite;
+   * on EventStoreDB the recording's batch first, and a retry of the command completes the upgrade).
+   * Null when no recording exists.
    */
   private async recordingCommand(command: DealCommand, ctx: CommandContext): Promise<CommandOutcome | null> {
     const stream = upgradeStreamName(command.dealId);
     const head = await this.store.readStream(stream, { maxCount: 1 });
     if (!head.exists) return null;
-    const dealRead = await this.store.readStream(dealStreamName(command.dealId));
-    const deal = dealRead.events.reduce((s, e) => evolve(s, toStoredDealEvent(e)), initialDealState);
-    const recording = recordingDecider(this.decideContext(ctx, command));
-    const toTheResult: Decider<DealCommand, StoredDealEvent, DealState> = {
-      ...recording,
-      decide: (c, s) => {
-        const decided = recording.decide(c, s);
-        return decided.ok ? checkRecordingEnd(decided.value, deal) : decided;
-      },
-    };
-    const outcome = await handleCommand(this.store, stream, toTheResult, command, ctx, { schemaVersion: DEAL_SCHEMA_VERSION, eventOf: toStoredDealEvent });
-    if (outcome.events.some((e) => e.type === 'DealScored')) {
-      await this.afterAppend(outcome);
-      const recording = await this.store.readStream(stream);
-      const events = recording.events.map(toStoredDealEvent);
+    const dealStream = dealStreamName(command.dealId);
+    const options = { schemaVersion: DEAL_SCHEMA_VERSION, eventOf: toStoredDealEvent };
+    const sub = { ...ctx, commandId: `${ctx.commandId}/upgrade`, expectedRevision: undefined, causationId: ctx.commandId };
+    const outcomes = await retryOnConflict(ctx, async () => {
+      const dealRead = await this.store.readStream(dealStream);
+      const deal = dealRead.events.reduce((s, e) => evolve(s, toStoredDealEvent(e)), initialDealState);
+      const recording = recordingDecider(this.decideContext(ctx, command));
+      const toTheResult: Decider<DealCommand, StoredDealEvent, DealState> = {
+        ...recording,
+        decide: (c, s) => {
+          const decided = recording.decide(c, s);
+          return decided.ok ? checkRecordingEnd(decided.value, deal) : decided;
+        },
+      };
+      const move = await planCommand(this.store, stream, toTheResult, command, ctx, options);
+      // The recording as it stands with this move (recorded before, or about to be).
+      const events =
+        move.kind === 'append' ? [...move.recorded.map(toStoredDealEvent), ...move.batch.events.map(storedOfNew)] : move.recorded.map(toStoredDealEvent);
+      const endsDeal =
+        move.kind === 'append' ? move.batch.events.some((e) => e.type === 'DealScored') : move.outcome.events.some((e) => e.type === 'DealScored');
+      if (!endsDeal) {
+        if (move.kind === 'done') return [move.outcome];
+        return [appendedOutcome(move, await this.store.appendToStream(stream, move.batch.events, { expectedRevision: move.batch.expectedRevision }))];
+      }
       const from = events.map((e) => e.type).lastIndexOf('DealStarted');
       const complete: CompleteUpgrade = { type: 'CompleteUpgrade', dealId: command.dealId, recordingStream: stream, recording: events.slice(from) };
-      const sub = { ...ctx, commandId: `${ctx.commandId}/upgrade`, expectedRevision: undefined, causationId: ctx.commandId };
-      const upgraded = await this.dealCommand(complete, sub);
-      await this.afterAppend(upgraded);
-    }
-    return { ...outcome, dealId: command.dealId };
+      const upgrade = await planCommand(this.store, dealStream, dealDecider(this.decideContext(sub, complete)), complete, sub, dealStreamOptions(complete));
+      const plans = [move, upgrade];
+      const pending = plans.filter((p) => p.kind === 'append');
+      const appended = pending.length > 0 ? await this.store.appendMany(pending.map((p) => p.batch)) : [];
+      return plans.map((p) => (p.kind === 'done' ? p.outcome : appendedOutcome(p, appended[pending.indexOf(p)])));
+    });
+    // execute() brings the read models and listeners up to date after the move's outcome; the upgrade's events are in the same catch-up.
+    if (outcomes[1]) await this.afterAppend(outcomes[1]);
+    return { ...outcomes[0], dealId: command.dealId };
   }
 
   /** The frames of the latest recording of a result-only deal's cards (every card: the deal itself is over), or null when none was begun. */
@@ -758,13 +809,24 @@ export class Ledger {
     return getDealSummary(this.db, dealId);
   }
 
-  async frames(dealId: string, range: { from?: number; to?: number }, perspective: Perspective): Promise<ReplayFrame[]> {
+  /**
+   * The deal's frames from..to as the perspective sees them. A finished deal's are kept (see
+   * FrameCache) and handed out shared and frozen (isSharedFrames), so a replay asked again reads nothing.
+   */
+  async frames(dealId: string, range: { from?: number; to?: number }, perspective: Perspective): Promise<readonly ReplayFrame[]> {
     checkPerspective(perspective);
     const { from, to } = range ?? {};
     for (const v of [from, to]) if (v !== undefined && (!Number.isInteger(v) || v < 0)) throw new InvalidQueryError('frame steps are integers from 0');
+    await this.catchUp();
+    const summary = getDealSummary(this.db, dealId);
+    const key = summary && summary.status !== 'inProgress' ? FrameCache.key(dealId, summary.lastRevision, perspective, { from, to }) : null;
+    const cached = key === null ? undefined : this.frameCache.get(key);
+    if (cached) return cached;
     const read = await this.store.readStream(dealStreamName(dealId));
     if (!read.exists) throw new NotFoundError('deal', dealId);
-    return replayFrames(dealId, read.events, perspective, { from, to });
+    const frames = replayFrames(dealId, read.events, perspective, { from, to });
+    // Kept only when the stream ends where the summary does: nothing was appended between the two reads.
+    return key !== null && read.currentRevision.toString() === summary?.lastRevision ? this.frameCache.set(key, frames) : frames;
   }
 
   /** The one frame an event of the deal made (a live subscriber's), without building the others; null when it made none. */
@@ -840,7 +902,7 @@ export class Ledger {
         .get(...args) as number;
     const playerDeals = (player: string) =>
       count(
-        `SELECT (SELECT count(*) FROM ${RM.deals} WHERE p0 = ?) + (SELECT count(*) FROM ${RM.deals} WHERE p1 = ?) + (SELECT count(*) FROM ${RM.deals} WHERE p2 = ?)`,
+        `SELECT (SELECT count(*) FROM ${DEAL_SUMMARY_TABLE} WHERE p0 = ?) + (SELECT count(*) FROM ${DEAL_SUMMARY_TABLE} WHERE p1 = ?) + (SELECT count(*) FROM ${DEAL_SUMMARY_TABLE} WHERE p2 = ?)`,
         player,
         player,
         player,
@@ -851,16 +913,16 @@ export class Ledger {
         const f = JSON.parse(id) as { player?: string; tableId?: string; tournamentId?: string };
         const narrowed: number[] = [];
         if (f.player) narrowed.push(playerDeals(f.player));
-        if (f.tableId) narrowed.push(count(`SELECT count(*) FROM ${RM.deals} WHERE table_id = ?`, f.tableId));
-        if (f.tournamentId) narrowed.push(count(`SELECT count(*) FROM ${RM.deals} WHERE tournament_id = ?`, f.tournamentId));
-        return { known: false, rows: narrowed.length ? Math.min(...narrowed) : count(`SELECT count(*) FROM ${RM.deals}`) };
+        if (f.tableId) narrowed.push(count(`SELECT count(*) FROM ${DEAL_SUMMARY_TABLE} WHERE table_id = ?`, f.tableId));
+        if (f.tournamentId) narrowed.push(count(`SELECT count(*) FROM ${DEAL_SUMMARY_TABLE} WHERE tournament_id = ?`, f.tournamentId));
+        return { known: false, rows: narrowed.length ? Math.min(...narrowed) : count(`SELECT count(*) FROM ${DEAL_SUMMARY_TABLE}`) };
       }
       case 'playerStats':
         return { known, rows: playerDeals(id) };
       case 'scoreSheet':
-        return { known, rows: count(`SELECT count(*) FROM ${RM.deals} WHERE table_id = ?`, id) };
+        return { known, rows: count(`SELECT count(*) FROM ${DEAL_SUMMARY_TABLE} WHERE table_id = ?`, id) };
       case 'standings':
-        return { known, rows: count(`SELECT count(*) FROM ${RM.deals} WHERE tournament_id = ?`, id) };
+        return { known, rows: count(`SELECT count(*) FROM ${DEAL_SUMMARY_TABLE} WHERE tournament_id = ?`, id) };
       case 'audit':
         return { known, rows: 1 };
     }
@@ -873,12 +935,12 @@ export class Ledger {
   }
 
   private tableInfo(tableId: string): TableInfo | null {
-    const json = this.db.prepare(`SELECT json FROM ${RM.tables} WHERE table_id = ?`).pluck().get(tableId) as string | undefined;
+    const json = this.db.prepare(`SELECT json FROM ${TABLE_INFO_TABLE} WHERE table_id = ?`).pluck().get(tableId) as string | undefined;
     return json === undefined ? null : (JSON.parse(json) as TableInfo);
   }
 
   private tournamentInfo(tournamentId: string): TournamentInfo | null {
-    const json = this.db.prepare(`SELECT json FROM ${RM.tournaments} WHERE tournament_id = ?`).pluck().get(tournamentId) as string | undefined;
+    const json = this.db.prepare(`SELECT json FROM ${TOURNAMENT_INFO_TABLE} WHERE tournament_id = ?`).pluck().get(tournamentId) as string | undefined;
     return json === undefined ? null : (JSON.parse(json) as TournamentInfo);
   }
 
@@ -949,7 +1011,7 @@ export class Ledger {
   /** Every tournament with its tables' status, in id order (at most `limit`). */
   async tournaments(limit = 100): Promise<Array<{ tournament: TournamentInfo; tables: TableStatus[] }>> {
     await this.catchUp();
-    const rows = this.db.prepare(`SELECT json FROM ${RM.tournaments} ORDER BY tournament_id LIMIT ?`).pluck().all(limit) as string[];
+    const rows = this.db.prepare(`SELECT json FROM ${TOURNAMENT_INFO_TABLE} ORDER BY tournament_id LIMIT ?`).pluck().all(limit) as string[];
     return rows.map((json) => {
       const tournament = JSON.parse(json) as TournamentInfo;
       return { tournament, tables: tournament.tables.map((t) => this.statusOf(t.tableId, tournament)).filter((x): x is TableStatus => x !== null) };
@@ -962,8 +1024,8 @@ export class Ledger {
     const limit = options.limit ?? 100;
     const ids = (
       options.tournamentId !== undefined
-        ? this.db.prepare(`SELECT table_id FROM ${RM.tables} WHERE tournament_id = ? ORDER BY table_id LIMIT ?`).pluck().all(options.tournamentId, limit)
-        : this.db.prepare(`SELECT table_id FROM ${RM.tables} ORDER BY table_id LIMIT ?`).pluck().all(limit)
+        ? this.db.prepare(`SELECT table_id FROM ${TABLE_INFO_TABLE} WHERE tournament_id = ? ORDER BY table_id LIMIT ?`).pluck().all(options.tournamentId, limit)
+        : this.db.prepare(`SELECT table_id FROM ${TABLE_INFO_TABLE} ORDER BY table_id LIMIT ?`).pluck().all(limit)
     ) as string[];
     return ids.map((id) => this.statusOf(id)).filter((x): x is TableStatus => x !== null);
   }
@@ -1020,7 +1082,7 @@ export class Ledger {
     const rebuilt = await this.runner.rebuild();
     // A live subscription may have applied events to the old tables after the rebuild read them: read them again.
     if (this.follower instanceof SubscriptionFollower && this.follower.following) await this.runner.catchUp(false);
-    return rebuilt;
+    return { events: rebuilt.events, deals: rebuilt.rows[dealSummaryProjection.name] ?? 0 };
   }
 
   /**
@@ -1071,7 +1133,7 @@ export class Ledger {
       return;
     }
     await this.catchUp();
-    const ids = this.db.prepare(`SELECT deal_id FROM ${RM.deals} ORDER BY started_at, deal_id`).pluck().all() as string[];
+    const ids = this.db.prepare(`SELECT deal_id FROM ${DEAL_SUMMARY_TABLE} ORDER BY started_at, deal_id`).pluck().all() as string[];
     for (const id of ids) yield dealStreamName(id);
   }
 
