@@ -36,9 +36,13 @@ export const abandon: MoveDefinition<AbandonDeal> = {
     return recordOne(game, move, () => ({ type: 'DealAbandoned', data: { reason: c.reason, seat: c.seat ?? null, note: c.note ?? '' } }));
   },
   movesOfEvent: (e) =>
-    e.type === 'DealAbandoned' ? [e.data.seat === null ? { kind: 'abandon', reason: e.data.reason } : { kind: 'abandon', reason: e.data.reason, seat: e.data.seat }] : null,
+    e.type === 'DealAbandoned'
+      ? [e.data.seat === null ? { kind: 'abandon', reason: e.data.reason } : { kind: 'abandon', reason: e.data.reason, seat: e.data.seat }]
+      : null,
   commandOfMove: (dealId, m) => {
     const move = m as Extract<Move, { kind: 'abandon' }>;
-    return move.seat === undefined ? { type: 'AbandonDeal', dealId, reason: move.reason } : { type: 'AbandonDeal', dealId, reason: move.reason, seat: move.seat };
+    return move.seat === undefined
+      ? { type: 'AbandonDeal', dealId, reason: move.reason }
+      : { type: 'AbandonDeal', dealId, reason: move.reason, seat: move.seat };
   },
 };

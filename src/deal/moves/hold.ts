@@ -10,8 +10,7 @@ export const hold: MoveDefinition<HoldBid> = {
   description: 'R6: a seat holds ("yes")',
   seated: true,
   mutation: { name: 'holdBid', fields: [SEAT_FIELD], command: (dealId, input) => ({ type: 'HoldBid', dealId, seat: seatOf(input) }) },
-  record: (c, game) =>
-    recordOne(game, { kind: 'hold', seat: c.seat }, (before) => ({ type: 'BidHeld', data: { seat: c.seat, value: before.highestBid } })),
+  record: (c, game) => recordOne(game, { kind: 'hold', seat: c.seat }, (before) => ({ type: 'BidHeld', data: { seat: c.seat, value: before.highestBid } })),
   movesOfEvent: (e) => (e.type === 'BidHeld' ? [{ kind: 'hold', seat: e.data.seat }] : null),
   commandOfMove: (dealId, m) => ({ type: 'HoldBid', dealId, seat: (m as { seat: 0 | 1 | 2 }).seat }),
 };
