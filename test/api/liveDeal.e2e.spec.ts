@@ -157,7 +157,9 @@ describe('GraphQL API end to end (issue 5)', () => {
     const [a, b] = await Promise.all(
       [recorder, second].map((tok) =>
         s.gql(
-          move.mutation.replace('$seat: Seat!', '$seat: Seat!, $rev: String').replace('commandId: $commandId,', 'commandId: $commandId, expectedRevision: $rev,'),
+          move.mutation
+            .replace('$seat: Seat!', '$seat: Seat!, $rev: String')
+            .replace('commandId: $commandId,', 'commandId: $commandId, expectedRevision: $rev,'),
           { ...move.variables, commandId: newCommandId(), rev: deal.revision },
           tok,
         ),
