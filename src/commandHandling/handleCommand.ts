@@ -1,6 +1,6 @@
 import { ConcurrencyError } from '../eventStore/errors';
 import type { EventMetadata } from '../eventStore/eventMetadata';
-import type { EventStore, NewEvent, RecordedEvent } from '../eventStore/eventStore';
+import type { AppendBatch, AppendResult, EventStore, NewEvent, RecordedEvent } from '../eventStore/eventStore';
 import type { Decider } from '../rules/decider';
 import { IllegalCommandError } from './errors';
 import type { CommandContext, CommandOutcome } from './commandTypes';
@@ -55,6 +55,102 @@ function alreadyApplied(streamName: string, events: readonly RecordedEvent[], co
   };
 }
 
+/** What one command would record on its stream, decided but not yet appended. */
+export interface PlannedAppend<State> {
+  readonly kind: 'append';
+  readonly streamName: string;
+  /** The stream as the command was decided on it (before its events). */
+  readonly state: State;
+  /** The stream's events as read for the decision. */
+  readonly recorded: readonly RecordedEvent[];
+  readonly batch: AppendBatch;
+}
+
+/** A command that records nothing: already applied (same commandId), or deciding no events. */
+export interface PlannedNothing<State> {
+  readonly kind: 'done';
+  readonly outcome: CommandOutcome & { state: State };
+  /** The stream's events as read (an applied command's among them). */
+  readonly recorded: readonly RecordedEvent[];
+}
+
+export type CommandPlan<State> = PlannedAppend<State> | PlannedNothing<State>;
+
+/**
+ * Reads the stream, folds it with the decider and decides the command, without appending: the
+ * events it would record with the expectation they need (or nothing, for a command already applied).
+ * Refusals throw (IllegalCommandError, NotFound via requireExisting, ConcurrencyError for a named
+ * expected revision that does not hold), so a refused command never reaches an append.
+ */
+export async function planCommand<Command, Event extends { type: string; data: unknown }, State>(
+  store: EventStore,
+  streamName: string,
+  decider: Decider<Command, Event, State>,
+  command: Command,
+  ctx: CommandContext,
+  options: StreamOptions<Event, State>,
+): Promise<CommandPlan<State>> {
+  const now = options.now ?? (() => new Date().toISOString());
+  const eventOf = options.eventOf ?? ((e: RecordedEvent) => e as unknown as Event);
+  const read = await store.readStream(streamName);
+  const state = read.events.reduce((s, recorded) => {
+    const event = eventOf(recorded);
+    return event === null ? s : decider.evolve(s, event);
+  }, decider.initialState);
+  const seen = alreadyApplied(streamName, read.events, ctx.commandId, read.currentRevision);
+  if (seen) return { kind: 'done', outcome: { ...seen, state }, recorded: read.events };
+  if (!read.exists && options.requireExisting) throw options.requireExisting();
+  if (ctx.expectedRevision !== undefined && ctx.expectedRevision !== read.currentRevision)
+    throw new ConcurrencyError(streamName, ctx.expectedRevision.toString(), read.currentRevision.toString());
+  const decided = decider.decide(command, state);
+  if (!decided.ok) throw new IllegalCommandError(decided.refusal.ruleId, decided.refusal.reason);
+  if (decided.value.length === 0)
+    return {
+      kind: 'done',
+      outcome: { streamName, events: [], nextExpectedRevision: read.currentRevision, alreadyApplied: false, state },
+      recorded: read.events,
+    };
+  const recordedAt = now();
+  const extra = options.metadataFor?.(state, decided.value) ?? {};
+  const events: NewEvent[] = decided.value.map((e, i) => ({
+    type: e.type,
+    data: e.data,
+    metadata: commandMetadata(ctx, i, recordedAt, options.schemaVersion, extra),
+  }));
+  const expectedRevision = ctx.expectedRevision ?? (read.exists ? read.currentRevision : 'noStream');
+  return { kind: 'append', streamName, state, recorded: read.events, batch: { streamName, events, expectedRevision } };
+}
+
+/** The outcome of a planned append once the store took it. */
+export function appendedOutcome<State>(plan: PlannedAppend<State>, appended: AppendResult): CommandOutcome & { state: State } {
+  const events = plan.batch.events;
+  const first = appended.nextExpectedRevision - BigInt(events.length) + 1n;
+  return {
+    streamName: plan.streamName,
+    events: events.map((e, i) => ({ eventId: e.metadata.eventId, type: e.type, revision: (first + BigInt(i)).toString() })),
+    nextExpectedRevision: appended.nextExpectedRevision,
+    alreadyApplied: false,
+    state: plan.state,
+  };
+}
+
+/**
+ * Runs `attempt` (plan, then append) again after a ConcurrencyError: up to MAX_RETRIES times, or
+ * once when the client named its expected revision. Each attempt plans afresh, so a concurrent
+ * retry of this very command that won the race is found as already applied, and a named expected
+ * revision that no longer holds is refused by the plan itself.
+ */
+export async function retryOnConflict<T>(ctx: CommandContext, attempt: () => Promise<T>): Promise<T> {
+  const retries = ctx.expectedRevision === undefined ? MAX_RETRIES : 1;
+  for (let n = 0; ; n++) {
+    try {
+      return await attempt();
+    } catch (error) {
+      if (!(error instanceof ConcurrencyError) || n >= retries) throw error;
+    }
+  }
+}
+
 /**
  * The one command handler: load a stream, fold it with the decider, decide the command, append
  * with the expected revision. A client that named its expected revision gets a ConcurrencyError
@@ -69,49 +165,9 @@ export async function handleCommand<Command, Event extends { type: string; data:
   ctx: CommandContext,
   options: StreamOptions<Event, State>,
 ): Promise<CommandOutcome & { state: State }> {
-  const now = options.now ?? (() => new Date().toISOString());
-  const eventOf = options.eventOf ?? ((e: RecordedEvent) => e as unknown as Event);
-  const fold = (events: readonly RecordedEvent[]): State =>
-    events.reduce((state, recorded) => {
-      const event = eventOf(recorded);
-      return event === null ? state : decider.evolve(state, event);
-    }, decider.initialState);
-  for (let attempt = 0; ; attempt++) {
-    const read = await store.readStream(streamName);
-    const state = fold(read.events);
-    const seen = alreadyApplied(streamName, read.events, ctx.commandId, read.currentRevision);
-    if (seen) return { ...seen, state };
-    if (!read.exists && options.requireExisting) throw options.requireExisting();
-    if (ctx.expectedRevision !== undefined && ctx.expectedRevision !== read.currentRevision)
-      throw new ConcurrencyError(streamName, ctx.expectedRevision.toString(), read.currentRevision.toString());
-    const decided = decider.decide(command, state);
-    if (!decided.ok) throw new IllegalCommandError(decided.refusal.ruleId, decided.refusal.reason);
-    const recordedAt = now();
-    const extra = options.metadataFor?.(state, decided.value) ?? {};
-    const events: NewEvent[] = decided.value.map((e, i) => ({
-      type: e.type,
-      data: e.data,
-      metadata: commandMetadata(ctx, i, recordedAt, options.schemaVersion, extra),
-    }));
-    if (events.length === 0) return { streamName, events: [], nextExpectedRevision: read.currentRevision, alreadyApplied: false, state };
-    const expected = ctx.expectedRevision ?? (read.exists ? read.currentRevision : 'noStream');
-    try {
-      const appended = await store.appendToStream(streamName, events, { expectedRevision: expected });
-      const first = appended.nextExpectedRevision - BigInt(events.length) + 1n;
-      return {
-        streamName,
-        events: events.map((e, i) => ({ eventId: e.metadata.eventId, type: e.type, revision: (first + BigInt(i)).toString() })),
-        nextExpectedRevision: appended.nextExpectedRevision,
-        alreadyApplied: false,
-        state,
-      };
-    } catch (error) {
-      if (!(error instanceof ConcurrencyError)) throw error;
-      // A concurrent retry of this very command may have won the race: that is success.
-      const again = await store.readStream(streamName);
-      const won = alreadyApplied(streamName, again.events, ctx.commandId, again.currentRevision);
-      if (won) return { ...won, state: fold(again.events) };
-      if (ctx.expectedRevision !== undefined || attempt >= MAX_RETRIES) throw error;
-    }
-  }
+  return retryOnConflict(ctx, async () => {
+    const plan = await planCommand(store, streamName, decider, command, ctx, options);
+    if (plan.kind === 'done') return plan.outcome;
+    return appendedOutcome(plan, await store.appendToStream(streamName, plan.batch.events, { expectedRevision: plan.batch.expectedRevision }));
+  });
 }

@@ -7,7 +7,7 @@ import { scoreEnteredResult } from '../rules/result-entry';
 import { DEFAULT_PROFILE_ID, getProfile } from '../deal/engine';
 import { evolve } from '../deal/evolve';
 import type { CompleteUpgrade, ConfirmDeal, ContestDeal, DealCommand, StartDeal, UpgradeDeal } from '../deal/commands';
-import { commandMetadata, handleCommand } from '../commandHandling/handleCommand';
+import { appendedOutcome, commandMetadata, handleCommand, planCommand, retryOnConflict, type StreamOptions } from '../commandHandling/handleCommand';
 import type { Decider } from '../rules/decider';
 import { dealDecider, recordingDecider } from '../deal/dealDecider';
 import { tableDecider } from '../table/tableDecider';
@@ -146,6 +146,30 @@ function checkPerspective(p: Perspective): void {
   const ok = p && (p.kind === 'all' || p.kind === 'public' || (p.kind === 'seat' && (p.seat === 0 || p.seat === 1 || p.seat === 2)));
   if (!ok) throw new InvalidQueryError('perspective must be { kind: "all" }, { kind: "public" } or { kind: "seat", seat: 0|1|2 }');
 }
+
+/** How a deal's own stream is handled: its schema version, its events as the decider folds them, the rules version each event was decided under. */
+function dealStreamOptions(command: DealCommand): StreamOptions<StoredDealEvent, DealState> {
+  return {
+    schemaVersion: DEAL_SCHEMA_VERSION,
+    eventOf: toStoredDealEvent,
+    metadataFor: (s, events) => {
+      const started = events.find((e) => e.type === 'DealStarted');
+      return {
+        rulesVersion:
+          started?.type === 'DealStarted'
+            ? `${started.data.profileId}@${started.data.profileVersion}`
+            : s.profile
+              ? `${s.profile.id}@${s.profile.version}`
+              : undefined,
+      };
+    },
+    requireExisting: command.type === 'StartDeal' ? undefined : () => new NotFoundError('deal', command.dealId),
+  };
+}
+
+/** An event about to be appended as the deal decider folds a recorded one (its id and metadata as they will be stored). */
+const storedOfNew = (e: NewEvent): StoredDealEvent =>
+  ({ type: e.type, data: e.data, eventId: e.metadata.eventId, recordedAt: e.metadata.recordedAt, actorId: e.metadata.actorId }) as StoredDealEvent;
 
 /** The one entry point the API and the CLI use: commands in, read models out. */
 export class Ledger {
@@ -300,22 +324,26 @@ export class Ledger {
       const recorded = await this.recordingCommand(command, ctx);
       if (recorded) return recorded;
     }
-    return handleCommand(this.store, dealStreamName(command.dealId), dealDecider(this.decideContext(ctx, command)), command, ctx, {
-      schemaVersion: DEAL_SCHEMA_VERSION,
-      eventOf: toStoredDealEvent,
-      metadataFor: (s, events) => {
-        const started = events.find((e) => e.type === 'DealStarted');
-        return {
-          rulesVersion:
-            started?.type === 'DealStarted'
-              ? `${started.data.profileId}@${started.data.profileVersion}`
-              : s.profile
-                ? `${s.profile.id}@${s.profile.version}`
-                : undefined,
-        };
-      },
-      requireExisting: command.type === 'StartDeal' ? undefined : () => new NotFoundError('deal', command.dealId),
-    });
+    try {
+      return await handleCommand(
+        this.store,
+        dealStreamName(command.dealId),
+        dealDecider(this.decideContext(ctx, command)),
+        command,
+        ctx,
+        dealStreamOptions(command),
+      );
+    } catch (error) {
+      // The deal is card-level since an upgrade: a retry of the move that completed it belongs to its
+      // recording (found there as applied, or, when only the upgrade's batch went in, appended now).
+      if (!(error instanceof IllegalCommandError) || !RECORDING_MOVES.has(command.type)) throw error;
+      const recorded = await this.recordingCommand(command, ctx).catch((other: unknown) => {
+        if (other instanceof IllegalCommandError) return null;
+        throw other;
+      });
+      if (!recorded) throw error;
+      return recorded;
+    }
   }
 
   /** Begins a recording of a result-only deal's cards (its own stream, so the deal is untouched until it reproduces the result). */
@@ -340,34 +368,50 @@ export class Ledger {
   /**
    * A move of a result-only deal while its cards are recorded: decided on the latest attempt, and
    * refused when it would end the deal with another result than the one in force. When it ends the
-   * deal with that result, the deal is upgraded (CompleteUpgrade). Null when no recording exists.
+   * deal with that result, the deal is upgraded (CompleteUpgrade) in the same append: the move and
+   * ResultUpgraded (with the copied play) go in together or not at all (one transaction on SQLite;
+   * on EventStoreDB the recording's batch first, and a retry of the command completes the upgrade).
+   * Null when no recording exists.
    */
   private async recordingCommand(command: DealCommand, ctx: CommandContext): Promise<CommandOutcome | null> {
     const stream = upgradeStreamName(command.dealId);
     const head = await this.store.readStream(stream, { maxCount: 1 });
     if (!head.exists) return null;
-    const dealRead = await this.store.readStream(dealStreamName(command.dealId));
-    const deal = dealRead.events.reduce((s, e) => evolve(s, toStoredDealEvent(e)), initialDealState);
-    const recording = recordingDecider(this.decideContext(ctx, command));
-    const toTheResult: Decider<DealCommand, StoredDealEvent, DealState> = {
-      ...recording,
-      decide: (c, s) => {
-        const decided = recording.decide(c, s);
-        return decided.ok ? checkRecordingEnd(decided.value, deal) : decided;
-      },
-    };
-    const outcome = await handleCommand(this.store, stream, toTheResult, command, ctx, { schemaVersion: DEAL_SCHEMA_VERSION, eventOf: toStoredDealEvent });
-    if (outcome.events.some((e) => e.type === 'DealScored')) {
-      await this.afterAppend(outcome);
-      const recording = await this.store.readStream(stream);
-      const events = recording.events.map(toStoredDealEvent);
+    const dealStream = dealStreamName(command.dealId);
+    const options = { schemaVersion: DEAL_SCHEMA_VERSION, eventOf: toStoredDealEvent };
+    const sub = { ...ctx, commandId: `${ctx.commandId}/upgrade`, expectedRevision: undefined, causationId: ctx.commandId };
+    const outcomes = await retryOnConflict(ctx, async () => {
+      const dealRead = await this.store.readStream(dealStream);
+      const deal = dealRead.events.reduce((s, e) => evolve(s, toStoredDealEvent(e)), initialDealState);
+      const recording = recordingDecider(this.decideContext(ctx, command));
+      const toTheResult: Decider<DealCommand, StoredDealEvent, DealState> = {
+        ...recording,
+        decide: (c, s) => {
+          const decided = recording.decide(c, s);
+          return decided.ok ? checkRecordingEnd(decided.value, deal) : decided;
+        },
+      };
+      const move = await planCommand(this.store, stream, toTheResult, command, ctx, options);
+      // The recording as it stands with this move (recorded before, or about to be).
+      const events =
+        move.kind === 'append' ? [...move.recorded.map(toStoredDealEvent), ...move.batch.events.map(storedOfNew)] : move.recorded.map(toStoredDealEvent);
+      const endsDeal =
+        move.kind === 'append' ? move.batch.events.some((e) => e.type === 'DealScored') : move.outcome.events.some((e) => e.type === 'DealScored');
+      if (!endsDeal) {
+        if (move.kind === 'done') return [move.outcome];
+        return [appendedOutcome(move, await this.store.appendToStream(stream, move.batch.events, { expectedRevision: move.batch.expectedRevision }))];
+      }
       const from = events.map((e) => e.type).lastIndexOf('DealStarted');
       const complete: CompleteUpgrade = { type: 'CompleteUpgrade', dealId: command.dealId, recordingStream: stream, recording: events.slice(from) };
-      const sub = { ...ctx, commandId: `${ctx.commandId}/upgrade`, expectedRevision: undefined, causationId: ctx.commandId };
-      const upgraded = await this.dealCommand(complete, sub);
-      await this.afterAppend(upgraded);
-    }
-    return { ...outcome, dealId: command.dealId };
+      const upgrade = await planCommand(this.store, dealStream, dealDecider(this.decideContext(sub, complete)), complete, sub, dealStreamOptions(complete));
+      const plans = [move, upgrade];
+      const pending = plans.filter((p) => p.kind === 'append');
+      const appended = pending.length > 0 ? await this.store.appendMany(pending.map((p) => p.batch)) : [];
+      return plans.map((p) => (p.kind === 'done' ? p.outcome : appendedOutcome(p, appended[pending.indexOf(p)])));
+    });
+    // execute() brings the read models and listeners up to date after the move's outcome; the upgrade's events are in the same catch-up.
+    if (outcomes[1]) await this.afterAppend(outcomes[1]);
+    return { ...outcomes[0], dealId: command.dealId };
   }
 
   /** The frames of the latest recording of a result-only deal's cards (every card: the deal itself is over), or null when none was begun. */
