@@ -41,6 +41,7 @@ async function bootstrap(): Promise<void> {
       readModelUrl: settings.readModelUrl,
       readModelMismatch: settings.readModelMismatch,
       analysis: { limits: analysisLimits },
+      frameCache: settings.frameCacheDeals,
     });
   } catch (error) {
     throw new StartupError(`cannot open the store ${redactUrl(settings.storeUrl)} (${STORE_ENV}): ${(error as Error).message}`);

@@ -33,7 +33,12 @@ class LedgerModule implements OnApplicationShutdown {
           : {
               provide: Ledger,
               useFactory: () =>
-                Ledger.open({ storeUrl: settings.storeUrl, readModelUrl: settings.readModelUrl, readModelMismatch: settings.readModelMismatch }),
+                Ledger.open({
+                  storeUrl: settings.storeUrl,
+                  readModelUrl: settings.readModelUrl,
+                  readModelMismatch: settings.readModelMismatch,
+                  frameCache: settings.frameCacheDeals,
+                }),
             },
         {
           provide: API_VISIBILITY,

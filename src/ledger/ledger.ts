@@ -31,7 +31,10 @@ import {
 } from '../projections/dealSummary/dealSummaryQueries';
 import { buildPlayerStats } from '../projections/playerStats/buildPlayerStats';
 import type { PlayerStats } from '../projections/playerStats/playerStats';
-import { closeReadModelDb, openReadModelDb, RM, type ReadModelDb } from '../projections/readModelDb';
+import { closeReadModelDb, openReadModelDb, type ReadModelDb } from '../projections/readModelDb';
+import { DEAL_SUMMARY_TABLE, dealSummaryProjection } from '../projections/dealSummary/deal-summary-projection';
+import { TABLE_INFO_TABLE } from '../projections/tables/table-projection';
+import { TOURNAMENT_INFO_TABLE } from '../projections/tables/tournament-projection';
 import type { Perspective, ReplayFrame } from '../projections/replayFrames/replayFrame';
 import { replayFrames, toStoredDealEvent } from '../projections/replayFrames/replayFrames';
 import { DealAnalyses, DEFAULT_ANALYSIS_LIMITS, type AnalysisLimits } from './analyses';
@@ -43,6 +46,7 @@ import { SubscriptionFollower } from './subscriptionFollower';
 import { isIssRecordImported, type IssRecordImportedData } from '../format/iss/import/issRecordImported';
 import { summariseRecordedResult } from '../format/iss/import/recordedResultCheck';
 import { LogMemo } from './logMemo';
+import { DEFAULT_FRAME_CACHE_ENTRIES, FrameCache } from './frame-cache';
 import { reservedIdProblem } from './reservedIds';
 import { LEDGER_RULES } from '../deal/ledgerRules';
 import { PROJECTED_EVENT_TYPES, ProjectionRunner } from '../projections/runner';
@@ -116,6 +120,8 @@ export interface LedgerOptions {
   readonly readModelMismatch?: ReadModelMismatchPolicy | 'skip';
   /** The solver's worker threads and cache (default DEFAULT_ANALYSIS_LIMITS), or a pool of one's own (tests). */
   readonly analysis?: AnalysisOptions;
+  /** Finished deals' frame lists kept in memory (SKAT_LEDGER_FRAME_CACHE; default 1000, 0 = none). */
+  readonly frameCache?: number;
 }
 
 export interface AnalysisOptions {
@@ -188,13 +194,16 @@ export class Ledger {
   readonly analyses: DealAnalyses;
   /** Why the read models were rebuilt at start (they did not belong to the store), if they were. */
   readModelsRebuiltAtStart: string | undefined;
+  private readonly frameCache: FrameCache;
 
   private constructor(
     readonly store: EventStore,
     private readonly db: ReadModelDb,
     private readonly defaultProfileId: string,
     analysis: AnalysisOptions = {},
+    frameCacheEntries = DEFAULT_FRAME_CACHE_ENTRIES,
   ) {
+    this.frameCache = new FrameCache(frameCacheEntries);
     this.runner = new ProjectionRunner(db, store);
     this.branches = new Branches(store);
     this.analyses = new DealAnalyses(store, { ...DEFAULT_ANALYSIS_LIMITS, ...analysis.limits }, analysis.pool);
@@ -223,6 +232,7 @@ export class Ledger {
         profileId: options.profileId,
         readModelMismatch: options.readModelMismatch,
         analysis: options.analysis,
+        frameCache: options.frameCache,
       });
     } catch (error) {
       await store.dispose().catch(() => undefined);
@@ -231,15 +241,12 @@ export class Ledger {
   }
 
   /** A ledger over an already open store (tests, benchmarks). */
-  static async withStore(
-    store: EventStore,
-    options: { readModelUrl?: string; profileId?: string; readModelMismatch?: ReadModelMismatchPolicy | 'skip'; analysis?: AnalysisOptions } = {},
-  ): Promise<Ledger> {
+  static async withStore(store: EventStore, options: Omit<LedgerOptions, 'storeUrl'> = {}): Promise<Ledger> {
     if (options.profileId !== undefined) getProfile(options.profileId); // an unknown default profile fails here, not at the first command
     const readModelUrl = options.readModelUrl ?? 'sqlite::memory:';
     const db = openReadModelDb(readModelUrl);
     try {
-      const ledger = new Ledger(store, db, options.profileId ?? DEFAULT_PROFILE_ID, options.analysis);
+      const ledger = new Ledger(store, db, options.profileId ?? DEFAULT_PROFILE_ID, options.analysis, options.frameCache);
       // Before anything is served: rows built from another store must not answer for this one.
       if (options.readModelMismatch !== 'skip') {
         const check = await checkReadModelBinding(db, store);
@@ -802,13 +809,24 @@ export class Ledger {
     return getDealSummary(this.db, dealId);
   }
 
-  async frames(dealId: string, range: { from?: number; to?: number }, perspective: Perspective): Promise<ReplayFrame[]> {
+  /**
+   * The deal's frames from..to as the perspective sees them. A finished deal's are kept (see
+   * FrameCache) and handed out shared and frozen (isSharedFrames), so a replay asked again reads nothing.
+   */
+  async frames(dealId: string, range: { from?: number; to?: number }, perspective: Perspective): Promise<readonly ReplayFrame[]> {
     checkPerspective(perspective);
     const { from, to } = range ?? {};
     for (const v of [from, to]) if (v !== undefined && (!Number.isInteger(v) || v < 0)) throw new InvalidQueryError('frame steps are integers from 0');
+    await this.catchUp();
+    const summary = getDealSummary(this.db, dealId);
+    const key = summary && summary.status !== 'inProgress' ? FrameCache.key(dealId, summary.lastRevision, perspective, { from, to }) : null;
+    const cached = key === null ? undefined : this.frameCache.get(key);
+    if (cached) return cached;
     const read = await this.store.readStream(dealStreamName(dealId));
     if (!read.exists) throw new NotFoundError('deal', dealId);
-    return replayFrames(dealId, read.events, perspective, { from, to });
+    const frames = replayFrames(dealId, read.events, perspective, { from, to });
+    // Kept only when the stream ends where the summary does: nothing was appended between the two reads.
+    return key !== null && read.currentRevision.toString() === summary?.lastRevision ? this.frameCache.set(key, frames) : frames;
   }
 
   /** The one frame an event of the deal made (a live subscriber's), without building the others; null when it made none. */
@@ -884,7 +902,7 @@ export class Ledger {
         .get(...args) as number;
     const playerDeals = (player: string) =>
       count(
-        `SELECT (SELECT count(*) FROM ${RM.deals} WHERE p0 = ?) + (SELECT count(*) FROM ${RM.deals} WHERE p1 = ?) + (SELECT count(*) FROM ${RM.deals} WHERE p2 = ?)`,
+        `SELECT (SELECT count(*) FROM ${DEAL_SUMMARY_TABLE} WHERE p0 = ?) + (SELECT count(*) FROM ${DEAL_SUMMARY_TABLE} WHERE p1 = ?) + (SELECT count(*) FROM ${DEAL_SUMMARY_TABLE} WHERE p2 = ?)`,
         player,
         player,
         player,
@@ -895,16 +913,16 @@ export class Ledger {
         const f = JSON.parse(id) as { player?: string; tableId?: string; tournamentId?: string };
         const narrowed: number[] = [];
         if (f.player) narrowed.push(playerDeals(f.player));
-        if (f.tableId) narrowed.push(count(`SELECT count(*) FROM ${RM.deals} WHERE table_id = ?`, f.tableId));
-        if (f.tournamentId) narrowed.push(count(`SELECT count(*) FROM ${RM.deals} WHERE tournament_id = ?`, f.tournamentId));
-        return { known: false, rows: narrowed.length ? Math.min(...narrowed) : count(`SELECT count(*) FROM ${RM.deals}`) };
+        if (f.tableId) narrowed.push(count(`SELECT count(*) FROM ${DEAL_SUMMARY_TABLE} WHERE table_id = ?`, f.tableId));
+        if (f.tournamentId) narrowed.push(count(`SELECT count(*) FROM ${DEAL_SUMMARY_TABLE} WHERE tournament_id = ?`, f.tournamentId));
+        return { known: false, rows: narrowed.length ? Math.min(...narrowed) : count(`SELECT count(*) FROM ${DEAL_SUMMARY_TABLE}`) };
       }
       case 'playerStats':
         return { known, rows: playerDeals(id) };
       case 'scoreSheet':
-        return { known, rows: count(`SELECT count(*) FROM ${RM.deals} WHERE table_id = ?`, id) };
+        return { known, rows: count(`SELECT count(*) FROM ${DEAL_SUMMARY_TABLE} WHERE table_id = ?`, id) };
       case 'standings':
-        return { known, rows: count(`SELECT count(*) FROM ${RM.deals} WHERE tournament_id = ?`, id) };
+        return { known, rows: count(`SELECT count(*) FROM ${DEAL_SUMMARY_TABLE} WHERE tournament_id = ?`, id) };
       case 'audit':
         return { known, rows: 1 };
     }
@@ -917,12 +935,12 @@ export class Ledger {
   }
 
   private tableInfo(tableId: string): TableInfo | null {
-    const json = this.db.prepare(`SELECT json FROM ${RM.tables} WHERE table_id = ?`).pluck().get(tableId) as string | undefined;
+    const json = this.db.prepare(`SELECT json FROM ${TABLE_INFO_TABLE} WHERE table_id = ?`).pluck().get(tableId) as string | undefined;
     return json === undefined ? null : (JSON.parse(json) as TableInfo);
   }
 
   private tournamentInfo(tournamentId: string): TournamentInfo | null {
-    const json = this.db.prepare(`SELECT json FROM ${RM.tournaments} WHERE tournament_id = ?`).pluck().get(tournamentId) as string | undefined;
+    const json = this.db.prepare(`SELECT json FROM ${TOURNAMENT_INFO_TABLE} WHERE tournament_id = ?`).pluck().get(tournamentId) as string | undefined;
     return json === undefined ? null : (JSON.parse(json) as TournamentInfo);
   }
 
@@ -993,7 +1011,7 @@ export class Ledger {
   /** Every tournament with its tables' status, in id order (at most `limit`). */
   async tournaments(limit = 100): Promise<Array<{ tournament: TournamentInfo; tables: TableStatus[] }>> {
     await this.catchUp();
-    const rows = this.db.prepare(`SELECT json FROM ${RM.tournaments} ORDER BY tournament_id LIMIT ?`).pluck().all(limit) as string[];
+    const rows = this.db.prepare(`SELECT json FROM ${TOURNAMENT_INFO_TABLE} ORDER BY tournament_id LIMIT ?`).pluck().all(limit) as string[];
     return rows.map((json) => {
       const tournament = JSON.parse(json) as TournamentInfo;
       return { tournament, tables: tournament.tables.map((t) => this.statusOf(t.tableId, tournament)).filter((x): x is TableStatus => x !== null) };
@@ -1006,8 +1024,8 @@ export class Ledger {
     const limit = options.limit ?? 100;
     const ids = (
       options.tournamentId !== undefined
-        ? this.db.prepare(`SELECT table_id FROM ${RM.tables} WHERE tournament_id = ? ORDER BY table_id LIMIT ?`).pluck().all(options.tournamentId, limit)
-        : this.db.prepare(`SELECT table_id FROM ${RM.tables} ORDER BY table_id LIMIT ?`).pluck().all(limit)
+        ? this.db.prepare(`SELECT table_id FROM ${TABLE_INFO_TABLE} WHERE tournament_id = ? ORDER BY table_id LIMIT ?`).pluck().all(options.tournamentId, limit)
+        : this.db.prepare(`SELECT table_id FROM ${TABLE_INFO_TABLE} ORDER BY table_id LIMIT ?`).pluck().all(limit)
     ) as string[];
     return ids.map((id) => this.statusOf(id)).filter((x): x is TableStatus => x !== null);
   }
@@ -1064,7 +1082,7 @@ export class Ledger {
     const rebuilt = await this.runner.rebuild();
     // A live subscription may have applied events to the old tables after the rebuild read them: read them again.
     if (this.follower instanceof SubscriptionFollower && this.follower.following) await this.runner.catchUp(false);
-    return rebuilt;
+    return { events: rebuilt.events, deals: rebuilt.rows[dealSummaryProjection.name] ?? 0 };
   }
 
   /**
@@ -1115,7 +1133,7 @@ export class Ledger {
       return;
     }
     await this.catchUp();
-    const ids = this.db.prepare(`SELECT deal_id FROM ${RM.deals} ORDER BY started_at, deal_id`).pluck().all() as string[];
+    const ids = this.db.prepare(`SELECT deal_id FROM ${DEAL_SUMMARY_TABLE} ORDER BY started_at, deal_id`).pluck().all() as string[];
     for (const id of ids) yield dealStreamName(id);
   }
 

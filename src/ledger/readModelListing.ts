@@ -17,8 +17,8 @@ import Database from 'better-sqlite3';
 import { DEAL_STREAM_PREFIX, type DealStartedData } from '../deal/events';
 import type { EventStore } from '../eventStore/eventStore';
 import { checkReadModelBinding } from '../projections/readModelBinding';
-import { RM, type ReadModelDb } from '../projections/readModelDb';
-import { RUNNER_NAME } from '../projections/runner';
+import { BINDING_TABLE, CHECKPOINT_TABLE, type ReadModelDb } from '../projections/readModelDb';
+import { DEAL_SUMMARY_TABLE, dealSummaryProjection } from '../projections/dealSummary/deal-summary-projection';
 
 export interface ReadModelListing {
   /** The deal streams whose names start with `prefix` (which must start with `deal-`). */
@@ -45,7 +45,7 @@ function openReadOnly(file: string): ReadModelDb | undefined {
       const present = db
         .prepare(`SELECT count(*) FROM sqlite_master WHERE type = 'table' AND name IN (?, ?, ?)`)
         .pluck()
-        .get(RM.deals, RM.checkpoints, RM.binding);
+        .get(DEAL_SUMMARY_TABLE, CHECKPOINT_TABLE, BINDING_TABLE);
       if (present === 3) return db;
     } catch {
       // unreadable: not a read-model file of this layout
@@ -66,18 +66,22 @@ export async function openReadModelListing(store: EventStore, readModelUrl: stri
   const db = openReadOnly(readModelUrl.slice('sqlite:'.length));
   if (!db) return undefined;
   try {
-    const checkpoint = db.prepare(`SELECT position FROM ${RM.checkpoints} WHERE projection = ?`).pluck().get(RUNNER_NAME) as string | null | undefined;
+    // The deal summaries' own checkpoint: the rows below list the deals up to it.
+    const checkpoint = db
+      .prepare(`SELECT position FROM ${CHECKPOINT_TABLE} WHERE projection = ? AND version = ?`)
+      .pluck()
+      .get(dealSummaryProjection.name, dealSummaryProjection.version) as string | null | undefined;
     const binding = checkpoint ? await checkReadModelBinding(db, store) : { ok: false };
     if (!checkpoint || !binding.ok) {
       db.close();
       return undefined;
     }
-    const known = db.prepare(`SELECT 1 FROM ${RM.deals} WHERE deal_id = ?`).pluck();
+    const known = db.prepare(`SELECT 1 FROM ${DEAL_SUMMARY_TABLE} WHERE deal_id = ?`).pluck();
     return {
       async *dealStreams(prefix) {
         if (!isDealStreamPrefix(prefix)) throw new Error(`the read models list deal streams only, not ${JSON.stringify(prefix)}`);
         const ids = db
-          .prepare(`SELECT deal_id FROM ${RM.deals} WHERE deal_id GLOB ? ORDER BY started_at, deal_id`)
+          .prepare(`SELECT deal_id FROM ${DEAL_SUMMARY_TABLE} WHERE deal_id GLOB ? ORDER BY started_at, deal_id`)
           .pluck()
           .iterate(globPrefix(prefix.slice(DEAL_STREAM_PREFIX.length))) as IterableIterator<string>;
         for (const id of ids) yield `${DEAL_STREAM_PREFIX}${id}`;
@@ -87,7 +91,10 @@ export async function openReadModelListing(store: EventStore, readModelUrl: stri
         }
       },
       async *tableDealIds(tableId) {
-        const ids = db.prepare(`SELECT deal_id FROM ${RM.deals} WHERE table_id = ? ORDER BY deal_number, started_at, deal_id`).pluck().all(tableId) as string[];
+        const ids = db
+          .prepare(`SELECT deal_id FROM ${DEAL_SUMMARY_TABLE} WHERE table_id = ? ORDER BY deal_number, started_at, deal_id`)
+          .pluck()
+          .all(tableId) as string[];
         yield* ids;
         for await (const started of store.readAll({ after: checkpoint, eventTypes: ['DealStarted'], streamPrefixes: [DEAL_STREAM_PREFIX] })) {
           const dealId = started.streamName.slice(DEAL_STREAM_PREFIX.length);

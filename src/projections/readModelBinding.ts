@@ -8,7 +8,9 @@
  * them), so a mismatch is refused or rebuilt, never served.
  */
 import type { EventStore, RecordedEvent } from '../eventStore/eventStore';
-import { RM, type ReadModelDb } from './readModelDb';
+import { BINDING_TABLE, readModelsHoldAnything, type ReadModelDb } from './readModelDb';
+import type { ProjectionDefinition } from './projection-definition';
+import { REGISTERED_PROJECTIONS } from './registered-projections';
 
 export const BINDING_IDENTITY = 'identity';
 export const BINDING_HEAD = 'head';
@@ -51,21 +53,8 @@ function parseMark(json: string | undefined): StoreMark | undefined {
 }
 
 export function readBinding(db: ReadModelDb): ReadModelBinding {
-  const get = db.prepare(`SELECT value FROM ${RM.binding} WHERE key = ?`).pluck();
+  const get = db.prepare(`SELECT value FROM ${BINDING_TABLE} WHERE key = ?`).pluck();
   return { identity: parseMark(get.get(BINDING_IDENTITY) as string | undefined), head: parseMark(get.get(BINDING_HEAD) as string | undefined) };
-}
-
-/** Whether the read models hold anything at all (rows or a checkpoint): empty ones cannot be wrong. */
-function holdsAnything(db: ReadModelDb): boolean {
-  return (
-    (db
-      .prepare(
-        `SELECT EXISTS (SELECT 1 FROM ${RM.checkpoints}) OR EXISTS (SELECT 1 FROM ${RM.deals})
-           OR EXISTS (SELECT 1 FROM ${RM.tables}) OR EXISTS (SELECT 1 FROM ${RM.tournaments})`,
-      )
-      .pluck()
-      .get() as number) === 1
-  );
 }
 
 /** `unbound`: rows without any binding (a file from before binding existed): rebuilt once, like an older layout. */
@@ -93,8 +82,13 @@ async function eventAt(store: EventStore, mark: StoreMark): Promise<RecordedEven
  * position. Events are hash-chained per stream and positions are the store's own, so a store that
  * holds both is the one the rows were built from, or a copy of it that went on from there.
  */
-export async function checkReadModelBinding(db: ReadModelDb, store: EventStore): Promise<BindingCheck> {
-  if (!holdsAnything(db)) return { ok: true };
+export async function checkReadModelBinding(
+  db: ReadModelDb,
+  store: EventStore,
+  projections: readonly ProjectionDefinition[] = REGISTERED_PROJECTIONS,
+): Promise<BindingCheck> {
+  // Empty read models (no rows, no checkpoint) cannot be wrong.
+  if (!readModelsHoldAnything(db, projections)) return { ok: true };
   const { identity, head } = readBinding(db);
   if (!identity && !head) return { ok: false, unbound: true, reason: 'it records no store (written before read models were bound to their store)' };
   if (!identity || !head) return { ok: false, unbound: false, reason: 'its record of the store it was built from is incomplete or unreadable' };

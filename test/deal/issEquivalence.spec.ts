@@ -19,7 +19,7 @@ const corpus = readdirSync(ISS_DIR)
 
 const PERSPECTIVES: Perspective[] = [{ kind: 'all' }, { kind: 'public' }, { kind: 'seat', seat: 0 }, { kind: 'seat', seat: 1 }, { kind: 'seat', seat: 2 }];
 /** Event ids differ (they come from different command ids); everything else must be identical. */
-const withoutIds = (frames: ReplayFrame[]) => frames.map((f) => ({ ...f, event: { type: f.event.type, revision: f.event.revision } }));
+const withoutIds = (frames: readonly ReplayFrame[]) => frames.map((f) => ({ ...f, event: { type: f.event.type, revision: f.event.revision } }));
 
 describe('a deal recorded through commands equals the same deal imported from its ISS record', () => {
   let imported: Ledger;

@@ -7,8 +7,9 @@ import type { EventStore, ReadAllOptions, RecordedEvent } from '../../src/eventS
 import { openSqliteEventStore } from '../../src/eventStore/sqlite/sqliteEventStore';
 import { openEventStore } from '../../src/eventStore/storeUrl';
 import { Ledger } from '../../src/ledger/ledger';
-import { openReadModelDb, RM } from '../../src/projections/readModelDb';
-import { ProjectionRunner, RUNNER_NAME } from '../../src/projections/runner';
+import { CHECKPOINT_TABLE, openReadModelDb } from '../../src/projections/readModelDb';
+import { ProjectionRunner } from '../../src/projections/runner';
+import { DEAL_SUMMARY_TABLE } from '../../src/projections/dealSummary/deal-summary-projection';
 import { randomDeal } from '../deal/randomDeal';
 
 async function appendDeal(store: EventStore, i: number): Promise<void> {
@@ -121,7 +122,7 @@ describe('catch-up skips the log read when nothing changed (change token)', () =
     await appendDeal(store, 0);
     await runner.catchUp();
     await runner.catchUp();
-    db.prepare(`UPDATE ${RM.checkpoints} SET position = NULL, events = 0 WHERE projection = ?`).run(RUNNER_NAME);
+    db.prepare(`UPDATE ${CHECKPOINT_TABLE} SET position = NULL, events = 0`).run();
     expect((await runner.catchUp()).length).toBe(2);
     expect(runner.checkpoint().events).toBe(2);
     await store.dispose();
@@ -133,7 +134,7 @@ describe('catch-up skips the log read when nothing changed (change token)', () =
     await appendDeal(store, 0);
     await runner.catchUp();
     await runner.catchUp();
-    expect(await runner.rebuild()).toEqual({ events: 2, deals: 1 });
+    expect(await runner.rebuild()).toEqual({ events: 2, rows: { 'deal-summaries': 1, tables: 0, tournaments: 0 } });
     await store.dispose();
   });
 
@@ -172,7 +173,7 @@ describe('catch-up skips the log read when nothing changed (change token)', () =
     const runner = new ProjectionRunner(db, store);
     await runner.catchUp();
     expect(runner.checkpoint().events).toBe(6);
-    expect(db.prepare(`SELECT COUNT(*) FROM ${RM.deals}`).pluck().get()).toBe(3);
+    expect(db.prepare(`SELECT COUNT(*) FROM ${DEAL_SUMMARY_TABLE}`).pluck().get()).toBe(3);
     db.close();
     await store.dispose();
   });

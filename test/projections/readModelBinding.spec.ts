@@ -13,7 +13,7 @@ import type { EventStore } from '../../src/eventStore/eventStore';
 import { eventIdFor } from '../../src/eventStore/eventIds';
 import { openEventStore } from '../../src/eventStore/storeUrl';
 import { defaultReadModelUrl, Ledger, ReadModelMismatchError } from '../../src/ledger/ledger';
-import { RM } from '../../src/projections/readModelDb';
+import { BINDING_TABLE } from '../../src/projections/readModelDb';
 import { randomDeal } from '../deal/randomDeal';
 import { startEsdbTestServer, type EsdbTestServer } from '../eventStore/esdb/esdbTestServer';
 import { transferSince } from '../eventStore/esdb/transferCounters';
@@ -156,7 +156,7 @@ describe.each([
     await ledger.catchUp();
     await ledger.close();
     const raw = new Database(file.slice('sqlite:'.length));
-    raw.exec(`DELETE FROM ${RM.binding}`);
+    raw.exec(`DELETE FROM ${BINDING_TABLE}`);
     raw.close();
     const reopened = await Ledger.open({ storeUrl, readModelUrl: file });
     try {
@@ -165,7 +165,7 @@ describe.each([
       await reopened.close();
     }
     const check = new Database(file.slice('sqlite:'.length), { readonly: true });
-    expect(check.prepare(`SELECT COUNT(*) FROM ${RM.binding}`).pluck().get()).toBe(2);
+    expect(check.prepare(`SELECT COUNT(*) FROM ${BINDING_TABLE}`).pluck().get()).toBe(2);
     check.close();
   });
 });

@@ -6,8 +6,11 @@ import { eventIdFor } from '../../src/eventStore/eventIds';
 import { openSqliteEventStore } from '../../src/eventStore/sqlite/sqliteEventStore';
 import { Ledger } from '../../src/ledger/ledger';
 import { openEventStore } from '../../src/eventStore/storeUrl';
-import { LEGACY_READ_MODEL_TABLES, openReadModelDb, RM, type ReadModelDb } from '../../src/projections/readModelDb';
-import { ProjectionRunner, RUNNER_NAME } from '../../src/projections/runner';
+import { BINDING_TABLE, CHECKPOINT_TABLE, LEGACY_READ_MODEL_TABLES, openReadModelDb, type ReadModelDb } from '../../src/projections/readModelDb';
+import { ProjectionRunner } from '../../src/projections/runner';
+import { DEAL_SUMMARY_TABLE } from '../../src/projections/dealSummary/deal-summary-projection';
+import { TABLE_INFO_TABLE } from '../../src/projections/tables/table-projection';
+import { TOURNAMENT_INFO_TABLE } from '../../src/projections/tables/tournament-projection';
 import { randomDeal } from '../deal/randomDeal';
 
 const tablesOf = (file: string): string[] => {
@@ -52,7 +55,7 @@ async function fileOfTheV1Layout(file: string, deals: number): Promise<void> {
     'scored',
     '{"dealId":"v0"}',
   );
-  db.prepare('INSERT INTO rm_checkpoint_v1 VALUES (?, ?, ?)').run(RUNNER_NAME, String(head), deals * 2);
+  db.prepare('INSERT INTO rm_checkpoint_v1 VALUES (?, ?, ?)').run('ledger-projections', String(head), deals * 2);
   db.close();
 }
 
@@ -75,9 +78,9 @@ describe('the current read-model layout on a file an earlier build wrote', () =>
     await ledger.close();
     const names = tablesOf(file);
     for (const legacy of LEGACY_READ_MODEL_TABLES) expect(names).not.toContain(legacy);
-    expect(names).toEqual([RM.binding, RM.checkpoints, RM.deals, RM.tables, RM.tournaments].sort());
+    expect(names).toEqual([BINDING_TABLE, CHECKPOINT_TABLE, DEAL_SUMMARY_TABLE, TABLE_INFO_TABLE, TOURNAMENT_INFO_TABLE].sort());
     const db = new Database(file, { readonly: true });
-    expect(db.prepare(`SELECT events FROM ${RM.checkpoints} WHERE projection = ?`).pluck().get(RUNNER_NAME)).toBe(10);
+    expect(db.prepare(`SELECT events FROM ${CHECKPOINT_TABLE} WHERE projection = ?`).pluck().get('deal-summaries')).toBe(10);
     expect(db.prepare("SELECT count(*) FROM sqlite_master WHERE type = 'index' AND name LIKE 'rm_deal_summary_v1%'").pluck().get()).toBe(0);
     db.close();
   });
@@ -89,7 +92,7 @@ describe('the current read-model layout on a file an earlier build wrote', () =>
     const dump = (): string => {
       const db = new Database(file, { readonly: true });
       try {
-        return JSON.stringify([RM.deals, RM.tables, RM.tournaments].map((t) => db.prepare(`SELECT * FROM ${t} ORDER BY 1`).all()));
+        return JSON.stringify([DEAL_SUMMARY_TABLE, TABLE_INFO_TABLE, TOURNAMENT_INFO_TABLE].map((t) => db.prepare(`SELECT * FROM ${t} ORDER BY 1`).all()));
       } finally {
         db.close();
       }
@@ -119,7 +122,9 @@ describe('the current read-model layout on a file an earlier build wrote', () =>
       );
     }
     const rows = (db: ReadModelDb) =>
-      JSON.stringify([RM.deals, RM.tables, RM.tournaments, RM.checkpoints].map((t) => db.prepare(`SELECT * FROM ${t} ORDER BY 1`).all()));
+      JSON.stringify(
+        [DEAL_SUMMARY_TABLE, TABLE_INFO_TABLE, TOURNAMENT_INFO_TABLE, CHECKPOINT_TABLE].map((t) => db.prepare(`SELECT * FROM ${t} ORDER BY 1`).all()),
+      );
     const indexes = (db: ReadModelDb) => db.prepare("SELECT name, sql FROM sqlite_master WHERE type = 'index' ORDER BY name").all();
     const eventByEvent = openReadModelDb('sqlite::memory:');
     await new ProjectionRunner(eventByEvent, store).catchUp(true); // collecting: the incremental path
@@ -144,10 +149,10 @@ describe('the current read-model layout on a file an earlier build wrote', () =>
     const db = openReadModelDb('sqlite::memory:');
     const runner = new ProjectionRunner(db, store);
     await runner.catchUp(false);
-    const before = db.prepare(`SELECT * FROM ${RM.deals}`).all();
-    db.prepare(`DELETE FROM ${RM.checkpoints}`).run();
+    const before = db.prepare(`SELECT * FROM ${DEAL_SUMMARY_TABLE}`).all();
+    db.prepare(`DELETE FROM ${CHECKPOINT_TABLE}`).run();
     await runner.catchUp(false);
-    expect(db.prepare(`SELECT * FROM ${RM.deals}`).all()).toEqual(before);
+    expect(db.prepare(`SELECT * FROM ${DEAL_SUMMARY_TABLE}`).all()).toEqual(before);
     expect(runner.checkpoint().events).toBe(2);
     await store.dispose();
   });

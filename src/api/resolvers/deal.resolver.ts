@@ -11,6 +11,7 @@ import * as valid from '../inputs/validate';
 import { auditView } from '../mapping/readModelViews';
 import { dealView } from '../mapping/dealView';
 import { frameView } from '../mapping/frameView';
+import { frameViews } from '../mapping/frame-views';
 import { CursorSeal } from '../mapping/cursorSeal';
 import { DealAuditType } from '../types/audit.type';
 import { DealConnectionType } from '../types/connection.type';
@@ -19,7 +20,6 @@ import { PerspectiveEnum } from '../types/enums';
 import { ReplayFrameType } from '../types/frame.type';
 import type { ApiSettings } from '../../settings/apiSettings';
 import { API_SETTINGS, API_VISIBILITY } from '../../settings/tokens';
-import { FrameCache } from '../context/frameCache';
 import { perspectiveFor, readableDeal } from './dealAccess';
 
 const MAX_PAGE = 100;
@@ -31,14 +31,11 @@ export class DealResolver {
     @Inject(API_VISIBILITY) private readonly visibility: Visibility,
     @Inject(API_SETTINGS) settings: ApiSettings,
   ) {
-    this.frameCache = new FrameCache(settings.frameCacheDeals);
     this.cursors = new CursorSeal(settings.tokenSecret);
   }
 
   /** Cursors leave sealed: even one that ends a page on a deal the caller may not list tells nothing. */
   private readonly cursors: CursorSeal;
-
-  private readonly frameCache: FrameCache;
 
   @Query(() => DealType, { nullable: true, description: 'One deal; imported ISS records have id iss-<ID>' })
   async deal(@Args('id', { type: () => ID, description: "The deal's id" }) id: string, @Context() ctx: ApiContext): Promise<DealType | null> {
@@ -157,14 +154,8 @@ export class DealResolver {
     const range = { ...(from !== undefined && from !== null ? { from } : {}), ...(to !== undefined && to !== null ? { to } : {}) };
     const granted = perspectiveFor(ctx, deal, perspective);
     return ctx.budget.run(async () => {
-      const summary = deal.status === 'inProgress' ? null : await ctx.deals.load(deal.id);
-      const key =
-        summary && summary.status !== 'inProgress' ? FrameCache.key(deal.id, summary.lastRevision, JSON.stringify(granted), range.from, range.to) : null;
-      const cached = key ? this.frameCache.get(key) : undefined;
-      if (cached) return cached as ReplayFrameType[];
-      const frames = (await this.ledger.frames(deal.id, range, granted)).map(frameView);
-      if (key) this.frameCache.set(key, frames);
-      return frames;
+      // A finished deal's frames come from the ledger's frame cache, their views mapped once with them.
+      return frameViews(await this.ledger.frames(deal.id, range, granted)) as ReplayFrameType[];
     });
   }
 

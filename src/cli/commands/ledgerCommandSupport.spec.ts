@@ -2,7 +2,7 @@ import Database from 'better-sqlite3';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { RM } from '../../projections/readModelDb';
+import { DEAL_SUMMARY_TABLE } from '../../projections/dealSummary/deal-summary-projection';
 import { withLedger } from './ledgerCommandSupport';
 
 function tables(file: string): string[] {
@@ -22,14 +22,14 @@ describe('withLedger', () => {
   it('keeps the read models in the SQLite store itself by default', async () => {
     const store = join(dir, 'store.db');
     await withLedger(`sqlite:${store}`, (ledger) => ledger.rebuildProjections());
-    expect(tables(store)).toEqual(expect.arrayContaining(['events', RM.deals]));
+    expect(tables(store)).toEqual(expect.arrayContaining(['events', DEAL_SUMMARY_TABLE]));
   });
 
   it('keeps them in the file SKAT_LEDGER_READ_MODELS names (as EventStoreDB users do)', async () => {
     const store = join(dir, 'store.db');
     const readModels = join(dir, 'read-models.db');
     await withLedger(`sqlite:${store}`, (ledger) => ledger.rebuildProjections(), { SKAT_LEDGER_READ_MODELS: `sqlite:${readModels}` });
-    expect(tables(readModels)).toContain(RM.deals);
-    expect(tables(store)).not.toContain(RM.deals);
+    expect(tables(readModels)).toContain(DEAL_SUMMARY_TABLE);
+    expect(tables(store)).not.toContain(DEAL_SUMMARY_TABLE);
   });
 });

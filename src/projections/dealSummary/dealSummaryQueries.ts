@@ -1,11 +1,12 @@
-import { RM, type ReadModelDb } from '../readModelDb';
+import type { ReadModelDb } from '../readModelDb';
+import { DEAL_SUMMARY_TABLE } from './deal-summary-projection';
 import type { DealFilter, DealPage, DealSummary } from './dealSummary';
 import { decodeDealSummary } from './dealSummaryRow';
 
 const parse = decodeDealSummary;
 
 export function getDealSummary(db: ReadModelDb, dealId: string): DealSummary | null {
-  const json = db.prepare(`SELECT json FROM ${RM.deals} WHERE deal_id = ?`).pluck().get(dealId) as string | undefined;
+  const json = db.prepare(`SELECT json FROM ${DEAL_SUMMARY_TABLE} WHERE deal_id = ?`).pluck().get(dealId) as string | undefined;
   return json === undefined ? null : parse(json);
 }
 
@@ -15,7 +16,7 @@ export function getDealSummaries(db: ReadModelDb, ids: readonly string[]): (Deal
   for (let i = 0; i < ids.length; i += 500) {
     const chunk = ids.slice(i, i + 500);
     const rows = db
-      .prepare(`SELECT json FROM ${RM.deals} WHERE deal_id IN (${chunk.map(() => '?').join(',')})`)
+      .prepare(`SELECT json FROM ${DEAL_SUMMARY_TABLE} WHERE deal_id IN (${chunk.map(() => '?').join(',')})`)
       .pluck()
       .all(...chunk) as string[];
     for (const json of rows) {
@@ -27,12 +28,17 @@ export function getDealSummaries(db: ReadModelDb, ids: readonly string[]): (Deal
 }
 
 export function listTableDeals(db: ReadModelDb, tableId: string): DealSummary[] {
-  return (db.prepare(`SELECT json FROM ${RM.deals} WHERE table_id = ? ORDER BY deal_number, started_at, deal_id`).pluck().all(tableId) as string[]).map(parse);
+  return (
+    db.prepare(`SELECT json FROM ${DEAL_SUMMARY_TABLE} WHERE table_id = ? ORDER BY deal_number, started_at, deal_id`).pluck().all(tableId) as string[]
+  ).map(parse);
 }
 
 export function listPlayerDeals(db: ReadModelDb, player: string): DealSummary[] {
   return (
-    db.prepare(`SELECT json FROM ${RM.deals} WHERE p0 = ? OR p1 = ? OR p2 = ? ORDER BY started_at, deal_id`).pluck().all(player, player, player) as string[]
+    db
+      .prepare(`SELECT json FROM ${DEAL_SUMMARY_TABLE} WHERE p0 = ? OR p1 = ? OR p2 = ? ORDER BY started_at, deal_id`)
+      .pluck()
+      .all(player, player, player) as string[]
   ).map(parse);
 }
 
@@ -122,7 +128,7 @@ export function queryDeals(db: ReadModelDb, filter: DealFilter, page: { first: n
   }
   const base = where.length ? `WHERE ${where.join(' AND ')}` : '';
   const totalCount = db
-    .prepare(`SELECT COUNT(*) FROM ${RM.deals} ${base}`)
+    .prepare(`SELECT COUNT(*) FROM ${DEAL_SUMMARY_TABLE} ${base}`)
     .pluck()
     .get(...args) as number;
   const first = Math.max(0, Math.min(Math.floor(page.first), 1000));
@@ -135,7 +141,7 @@ export function queryDeals(db: ReadModelDb, filter: DealFilter, page: { first: n
     pageArgs.push(startedAt, startedAt, dealId);
   }
   const order = newest ? 'started_at DESC, deal_id DESC' : 'started_at, deal_id';
-  const sql = `SELECT json FROM ${RM.deals} ${pageWhere.length ? `WHERE ${pageWhere.join(' AND ')}` : ''} ORDER BY ${order} LIMIT ?`;
+  const sql = `SELECT json FROM ${DEAL_SUMMARY_TABLE} ${pageWhere.length ? `WHERE ${pageWhere.join(' AND ')}` : ''} ORDER BY ${order} LIMIT ?`;
   const rows = (
     db
       .prepare(sql)
