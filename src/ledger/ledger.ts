@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { checkRecordingEnd, decide, upgradeStart, type DecideContext } from '../deal/decide';
-import { initialDealState, type DealState } from '../deal/dealState';
+import { initialDealState, type DealState } from '../deal/deal-state';
 import { DEAL_SCHEMA_VERSION, dealStreamName, DEAL_STREAM_PREFIX, upgradeStreamName, type ScoreCorrectedData, type StoredDealEvent } from '../deal/events';
 import { recomputedResult } from '../deal/recomputed';
 import { scoreEnteredResult } from '../rules/result-entry';
@@ -15,20 +15,20 @@ import {
   readStreamFolded,
   retryOnConflict,
   type StreamOptions,
-} from '../commandHandling/handleCommand';
+} from '../command-handling/handle-command';
 import type { Decider } from '../rules/decider';
-import { dealDecider, recordingDecider } from '../deal/dealDecider';
-import { tableDecider } from '../table/tableDecider';
-import { tournamentDecider } from '../tournament/tournamentDecider';
-import { accessDecider } from '../access/accessDecider';
-import { ConcurrencyError } from '../eventStore/errors';
-import type { EventStore, NewEvent, RecordedEvent } from '../eventStore/eventStore';
-import { openEventStore, parseStoreUrl } from '../eventStore/storeUrl';
-import { buildAudit } from '../projections/audit/buildAudit';
-import { hasClaims } from '../projections/audit/claimAudit';
-import { compareResults } from '../projections/audit/compareResults';
-import type { DealAudit } from '../projections/audit/dealAudit';
-import type { DealFilter, DealPage, DealSummary } from '../projections/dealSummary/dealSummary';
+import { dealDecider, recordingDecider } from '../deal/deal-decider';
+import { tableDecider } from '../table/table-decider';
+import { tournamentDecider } from '../tournament/tournament-decider';
+import { accessDecider } from '../access/access-decider';
+import { ConcurrencyError } from '../event-store/errors';
+import type { EventStore, NewEvent, RecordedEvent } from '../event-store/event-store';
+import { openEventStore, parseStoreUrl } from '../event-store/store-url';
+import { buildAudit } from '../projections/audit/build-audit';
+import { hasClaims } from '../projections/audit/claim-audit';
+import { compareResults } from '../projections/audit/compare-results';
+import type { DealAudit } from '../projections/audit/deal-audit';
+import type { DealFilter, DealPage, DealSummary } from '../projections/deal-summary/deal-summary';
 import {
   getDealSummaries,
   getDealSummary,
@@ -36,59 +36,63 @@ import {
   listPlayerDeals,
   listTableDeals,
   queryDeals,
-} from '../projections/dealSummary/dealSummaryQueries';
-import { buildPlayerStats } from '../projections/playerStats/buildPlayerStats';
-import type { PlayerStats } from '../projections/playerStats/playerStats';
-import { closeReadModelDb, openReadModelDb, RM, type ReadModelDb } from '../projections/readModelDb';
-import type { Perspective, ReplayFrame } from '../projections/replayFrames/replayFrame';
-import { replayFrames, toStoredDealEvent } from '../projections/replayFrames/replayFrames';
+} from '../projections/deal-summary/deal-summary-queries';
+import { buildPlayerStats } from '../projections/player-stats/build-player-stats';
+import type { PlayerStats } from '../projections/player-stats/player-stats';
+import { closeReadModelDb, openReadModelDb, type ReadModelDb } from '../projections/read-model-db';
+import { DEAL_SUMMARY_TABLE, dealSummaryProjection } from '../projections/deal-summary/deal-summary-projection';
+import { TABLE_INFO_TABLE } from '../projections/tables/table-projection';
+import { TOURNAMENT_INFO_TABLE } from '../projections/tables/tournament-projection';
+import type { Perspective, ReplayFrame } from '../projections/replay-frames/replay-frame';
+import { replayFrames, toStoredDealEvent } from '../projections/replay-frames/replay-frames';
 import { DealAnalyses, DEFAULT_ANALYSIS_LIMITS, type AnalysisLimits } from './analyses';
-import type { SolverPool } from './analysisPool';
+import type { SolverPool } from './analysis-pool';
 import { Branches } from './branches';
-import { EventLoopTurn } from './eventLoopTurn';
-import { LogFollower } from './logFollower';
-import { SubscriptionFollower } from './subscriptionFollower';
-import { isIssRecordImported, type IssRecordImportedData } from '../format/iss/import/issRecordImported';
-import { summariseRecordedResult } from '../format/iss/import/recordedResultCheck';
-import { LogMemo } from './logMemo';
-import { reservedIdProblem } from './reservedIds';
-import { LEDGER_RULES } from '../deal/ledgerRules';
+import { EventLoopTurn } from './event-loop-turn';
+import { LogFollower } from './log-follower';
+import { SubscriptionFollower } from './subscription-follower';
+import { isIssRecordImported, type IssRecordImportedData } from '../format/iss/import/iss-record-imported';
+import { summariseRecordedResult } from '../format/iss/import/recorded-result-check';
+import { LogMemo } from './log-memo';
+import { DEFAULT_FRAME_CACHE_ENTRIES, FrameCache } from './frame-cache';
+import { reservedIdProblem } from './reserved-ids';
+import { LEDGER_RULES } from '../deal/ledger-rules';
 import { PROJECTED_EVENT_TYPES, ProjectionRunner } from '../projections/runner';
 import { checkReadiness, type Readiness } from './readiness';
-import { checkReadModelBinding, ReadModelMismatchError, type ReadModelMismatchPolicy } from '../projections/readModelBinding';
-import { buildScoreSheet } from '../projections/scoreSheet/buildScoreSheet';
-import type { ScoreSheet } from '../projections/scoreSheet/scoreSheet';
-import { buildStandings } from '../projections/standings/buildStandings';
+import { checkReadModelBinding, ReadModelMismatchError, type ReadModelMismatchPolicy } from '../projections/read-model-binding';
+import { buildScoreSheet } from '../projections/score-sheet/build-score-sheet';
+import type { ScoreSheet } from '../projections/score-sheet/score-sheet';
+import { buildStandings } from '../projections/standings/build-standings';
 import type { Standings } from '../projections/standings/standings';
-import type { TableInfo, TournamentInfo } from '../projections/tables/tableInfo';
-import { tableStatus, type TableStatus } from '../projections/tables/tableStatus';
+import type { TableInfo, TournamentInfo } from '../projections/tables/table-info';
+import { tableStatus, type TableStatus } from '../projections/tables/table-status';
 import { shuffledDeck } from '../rules/deck';
 import { allow, refuse, type Judgement } from '../rules/refusal';
 import type { Seat } from '../rules/seat';
 import type { GameResult } from '../rules/game-result';
 import type { CloseSeries, LastDealStatus, StartTableDeal, OpenTable, TableCommand } from '../table/commands';
-import { decideTable } from '../table/decideTable';
+import { decideTable } from '../table/decide-table';
 import { tableStreamName, type TableDealOpenedData, type TableEvent } from '../table/events';
-import { evolveTable, initialTableState, type TableState } from '../table/tableState';
+import { evolveTable, initialTableState, type TableState } from '../table/table-state';
 import type { CreateTournament, DrawSeats, SetLossFee } from '../tournament/commands';
-import type { TournamentDecision } from '../tournament/decideTournament';
+import type { TournamentDecision } from '../tournament/decide-tournament';
 import { tournamentStreamName, type TournamentEvent } from '../tournament/events';
-import { evolveTournament, initialTournamentState } from '../tournament/tournamentState';
+import { evolveTournament, initialTournamentState } from '../tournament/tournament-state';
 import { InvalidQueryError, NotFoundError } from './errors';
-import { IllegalCommandError } from '../commandHandling/errors';
-import { LEDGER_RULES as L } from '../deal/ledgerRules';
+import { IllegalCommandError } from '../command-handling/errors';
+import { LEDGER_RULES as L } from '../deal/ledger-rules';
 import { ACCESS_STREAM, type TokenRevokedData } from '../access/events';
-import type { CommandContext, CommandOutcome, LedgerCommand } from '../commandHandling/commandTypes';
-import type { AppendDealOutcome } from './appendDealOutcome';
+import type { CommandContext, CommandOutcome, LedgerCommand } from '../command-handling/command-types';
+import type { AppendDealOutcome } from './append-deal-outcome';
 
-export type { LedgerCommand, CommandContext, CommandOutcome } from '../commandHandling/commandTypes';
-export type { AppendDealOutcome } from './appendDealOutcome';
-export { IllegalCommandError } from '../commandHandling/errors';
+export type { LedgerCommand, CommandContext, CommandOutcome } from '../command-handling/command-types';
+export type { AppendDealOutcome } from './append-deal-outcome';
+export { IllegalCommandError } from '../command-handling/errors';
 export { NotFoundError, InvalidQueryError } from './errors';
-export { ReadModelMismatchError } from '../projections/readModelBinding';
-export { ConcurrencyError } from '../eventStore/errors';
+export { ReadModelMismatchError } from '../projections/read-model-binding';
+export { ConcurrencyError } from '../event-store/errors';
 /** The events the ledger hands to its subscribers, as the store recorded them. */
-export type { RecordedEvent } from '../eventStore/eventStore';
+export type { RecordedEvent } from '../event-store/event-store';
 
 /** Score sheets kept in memory (a 500-player tournament has 167 tables): the oldest goes first. */
 const SHEET_CACHE_TABLES = 2_000;
@@ -124,6 +128,8 @@ export interface LedgerOptions {
   readonly readModelMismatch?: ReadModelMismatchPolicy | 'skip';
   /** The solver's worker threads and cache (default DEFAULT_ANALYSIS_LIMITS), or a pool of one's own (tests). */
   readonly analysis?: AnalysisOptions;
+  /** Finished deals' frame lists kept in memory (SKAT_LEDGER_FRAME_CACHE; default 1000, 0 = none). */
+  readonly frameCache?: number;
 }
 
 export interface AnalysisOptions {
@@ -196,13 +202,16 @@ export class Ledger {
   readonly analyses: DealAnalyses;
   /** Why the read models were rebuilt at start (they did not belong to the store), if they were. */
   readModelsRebuiltAtStart: string | undefined;
+  private readonly frameCache: FrameCache;
 
   private constructor(
     readonly store: EventStore,
     private readonly db: ReadModelDb,
     private readonly defaultProfileId: string,
     analysis: AnalysisOptions = {},
+    frameCacheEntries = DEFAULT_FRAME_CACHE_ENTRIES,
   ) {
+    this.frameCache = new FrameCache(frameCacheEntries);
     this.runner = new ProjectionRunner(db, store);
     this.branches = new Branches(store);
     this.analyses = new DealAnalyses(store, { ...DEFAULT_ANALYSIS_LIMITS, ...analysis.limits }, analysis.pool);
@@ -231,6 +240,7 @@ export class Ledger {
         profileId: options.profileId,
         readModelMismatch: options.readModelMismatch,
         analysis: options.analysis,
+        frameCache: options.frameCache,
       });
     } catch (error) {
       await store.dispose().catch(() => undefined);
@@ -239,15 +249,12 @@ export class Ledger {
   }
 
   /** A ledger over an already open store (tests, benchmarks). */
-  static async withStore(
-    store: EventStore,
-    options: { readModelUrl?: string; profileId?: string; readModelMismatch?: ReadModelMismatchPolicy | 'skip'; analysis?: AnalysisOptions } = {},
-  ): Promise<Ledger> {
+  static async withStore(store: EventStore, options: Omit<LedgerOptions, 'storeUrl'> = {}): Promise<Ledger> {
     if (options.profileId !== undefined) getProfile(options.profileId); // an unknown default profile fails here, not at the first command
     const readModelUrl = options.readModelUrl ?? 'sqlite::memory:';
     const db = openReadModelDb(readModelUrl);
     try {
-      const ledger = new Ledger(store, db, options.profileId ?? DEFAULT_PROFILE_ID, options.analysis);
+      const ledger = new Ledger(store, db, options.profileId ?? DEFAULT_PROFILE_ID, options.analysis, options.frameCache);
       // Before anything is served: rows built from another store must not answer for this one.
       if (options.readModelMismatch !== 'skip') {
         const check = await checkReadModelBinding(db, store);
@@ -805,13 +812,24 @@ export class Ledger {
     return getDealSummary(this.db, dealId);
   }
 
-  async frames(dealId: string, range: { from?: number; to?: number }, perspective: Perspective): Promise<ReplayFrame[]> {
+  /**
+   * The deal's frames from..to as the perspective sees them. A finished deal's are kept (see
+   * FrameCache) and handed out shared and frozen (isSharedFrames), so a replay asked again reads nothing.
+   */
+  async frames(dealId: string, range: { from?: number; to?: number }, perspective: Perspective): Promise<readonly ReplayFrame[]> {
     checkPerspective(perspective);
     const { from, to } = range ?? {};
     for (const v of [from, to]) if (v !== undefined && (!Number.isInteger(v) || v < 0)) throw new InvalidQueryError('frame steps are integers from 0');
+    await this.catchUp();
+    const summary = getDealSummary(this.db, dealId);
+    const key = summary && summary.status !== 'inProgress' ? FrameCache.key(dealId, summary.lastRevision, perspective, { from, to }) : null;
+    const cached = key === null ? undefined : this.frameCache.get(key);
+    if (cached) return cached;
     const read = await this.store.readStream(dealStreamName(dealId));
     if (!read.exists) throw new NotFoundError('deal', dealId);
-    return replayFrames(dealId, read.events, perspective, { from, to });
+    const frames = replayFrames(dealId, read.events, perspective, { from, to });
+    // Kept only when the stream ends where the summary does: nothing was appended between the two reads.
+    return key !== null && read.currentRevision.toString() === summary?.lastRevision ? this.frameCache.set(key, frames) : frames;
   }
 
   /** The one frame an event of the deal made (a live subscriber's), without building the others; null when it made none. */
@@ -887,7 +905,7 @@ export class Ledger {
         .get(...args) as number;
     const playerDeals = (player: string) =>
       count(
-        `SELECT (SELECT count(*) FROM ${RM.deals} WHERE p0 = ?) + (SELECT count(*) FROM ${RM.deals} WHERE p1 = ?) + (SELECT count(*) FROM ${RM.deals} WHERE p2 = ?)`,
+        `SELECT (SELECT count(*) FROM ${DEAL_SUMMARY_TABLE} WHERE p0 = ?) + (SELECT count(*) FROM ${DEAL_SUMMARY_TABLE} WHERE p1 = ?) + (SELECT count(*) FROM ${DEAL_SUMMARY_TABLE} WHERE p2 = ?)`,
         player,
         player,
         player,
@@ -898,16 +916,16 @@ export class Ledger {
         const f = JSON.parse(id) as { player?: string; tableId?: string; tournamentId?: string };
         const narrowed: number[] = [];
         if (f.player) narrowed.push(playerDeals(f.player));
-        if (f.tableId) narrowed.push(count(`SELECT count(*) FROM ${RM.deals} WHERE table_id = ?`, f.tableId));
-        if (f.tournamentId) narrowed.push(count(`SELECT count(*) FROM ${RM.deals} WHERE tournament_id = ?`, f.tournamentId));
-        return { known: false, rows: narrowed.length ? Math.min(...narrowed) : count(`SELECT count(*) FROM ${RM.deals}`) };
+        if (f.tableId) narrowed.push(count(`SELECT count(*) FROM ${DEAL_SUMMARY_TABLE} WHERE table_id = ?`, f.tableId));
+        if (f.tournamentId) narrowed.push(count(`SELECT count(*) FROM ${DEAL_SUMMARY_TABLE} WHERE tournament_id = ?`, f.tournamentId));
+        return { known: false, rows: narrowed.length ? Math.min(...narrowed) : count(`SELECT count(*) FROM ${DEAL_SUMMARY_TABLE}`) };
       }
       case 'playerStats':
         return { known, rows: playerDeals(id) };
       case 'scoreSheet':
-        return { known, rows: count(`SELECT count(*) FROM ${RM.deals} WHERE table_id = ?`, id) };
+        return { known, rows: count(`SELECT count(*) FROM ${DEAL_SUMMARY_TABLE} WHERE table_id = ?`, id) };
       case 'standings':
-        return { known, rows: count(`SELECT count(*) FROM ${RM.deals} WHERE tournament_id = ?`, id) };
+        return { known, rows: count(`SELECT count(*) FROM ${DEAL_SUMMARY_TABLE} WHERE tournament_id = ?`, id) };
       case 'audit':
         return { known, rows: 1 };
     }
@@ -920,12 +938,12 @@ export class Ledger {
   }
 
   private tableInfo(tableId: string): TableInfo | null {
-    const json = this.db.prepare(`SELECT json FROM ${RM.tables} WHERE table_id = ?`).pluck().get(tableId) as string | undefined;
+    const json = this.db.prepare(`SELECT json FROM ${TABLE_INFO_TABLE} WHERE table_id = ?`).pluck().get(tableId) as string | undefined;
     return json === undefined ? null : (JSON.parse(json) as TableInfo);
   }
 
   private tournamentInfo(tournamentId: string): TournamentInfo | null {
-    const json = this.db.prepare(`SELECT json FROM ${RM.tournaments} WHERE tournament_id = ?`).pluck().get(tournamentId) as string | undefined;
+    const json = this.db.prepare(`SELECT json FROM ${TOURNAMENT_INFO_TABLE} WHERE tournament_id = ?`).pluck().get(tournamentId) as string | undefined;
     return json === undefined ? null : (JSON.parse(json) as TournamentInfo);
   }
 
@@ -996,7 +1014,7 @@ export class Ledger {
   /** Every tournament with its tables' status, in id order (at most `limit`). */
   async tournaments(limit = 100): Promise<Array<{ tournament: TournamentInfo; tables: TableStatus[] }>> {
     await this.catchUp();
-    const rows = this.db.prepare(`SELECT json FROM ${RM.tournaments} ORDER BY tournament_id LIMIT ?`).pluck().all(limit) as string[];
+    const rows = this.db.prepare(`SELECT json FROM ${TOURNAMENT_INFO_TABLE} ORDER BY tournament_id LIMIT ?`).pluck().all(limit) as string[];
     return rows.map((json) => {
       const tournament = JSON.parse(json) as TournamentInfo;
       return { tournament, tables: tournament.tables.map((t) => this.statusOf(t.tableId, tournament)).filter((x): x is TableStatus => x !== null) };
@@ -1009,8 +1027,8 @@ export class Ledger {
     const limit = options.limit ?? 100;
     const ids = (
       options.tournamentId !== undefined
-        ? this.db.prepare(`SELECT table_id FROM ${RM.tables} WHERE tournament_id = ? ORDER BY table_id LIMIT ?`).pluck().all(options.tournamentId, limit)
-        : this.db.prepare(`SELECT table_id FROM ${RM.tables} ORDER BY table_id LIMIT ?`).pluck().all(limit)
+        ? this.db.prepare(`SELECT table_id FROM ${TABLE_INFO_TABLE} WHERE tournament_id = ? ORDER BY table_id LIMIT ?`).pluck().all(options.tournamentId, limit)
+        : this.db.prepare(`SELECT table_id FROM ${TABLE_INFO_TABLE} ORDER BY table_id LIMIT ?`).pluck().all(limit)
     ) as string[];
     return ids.map((id) => this.statusOf(id)).filter((x): x is TableStatus => x !== null);
   }
@@ -1067,7 +1085,7 @@ export class Ledger {
     const rebuilt = await this.runner.rebuild();
     // A live subscription may have applied events to the old tables after the rebuild read them: read them again.
     if (this.follower instanceof SubscriptionFollower && this.follower.following) await this.runner.catchUp(false);
-    return rebuilt;
+    return { events: rebuilt.events, deals: rebuilt.rows[dealSummaryProjection.name] ?? 0 };
   }
 
   /**
@@ -1118,7 +1136,7 @@ export class Ledger {
       return;
     }
     await this.catchUp();
-    const ids = this.db.prepare(`SELECT deal_id FROM ${RM.deals} ORDER BY started_at, deal_id`).pluck().all() as string[];
+    const ids = this.db.prepare(`SELECT deal_id FROM ${DEAL_SUMMARY_TABLE} ORDER BY started_at, deal_id`).pluck().all() as string[];
     for (const id of ids) yield dealStreamName(id);
   }
 

@@ -1,11 +1,15 @@
-import { openEventStore } from '../eventStore/storeUrl';
-import { eventIdFor } from '../eventStore/eventIds';
-import type { EventStore } from '../eventStore/eventStore';
-import { randomDeal } from '../../test/deal/randomDeal';
-import { openReadModelDb, RM, type ReadModelDb } from './readModelDb';
-import { ProjectionRunner, RUNNER_NAME } from './runner';
+import { openEventStore } from '../event-store/store-url';
+import { eventIdFor } from '../event-store/event-ids';
+import type { EventStore } from '../event-store/event-store';
+import { randomDeal } from '../../test/deal/random-deal';
+import { CHECKPOINT_TABLE, openReadModelDb, type ReadModelDb } from './read-model-db';
+import { ProjectionRunner } from './runner';
+import { DEAL_SUMMARY_TABLE } from './deal-summary/deal-summary-projection';
+import { TABLE_INFO_TABLE } from './tables/table-projection';
+import { TOURNAMENT_INFO_TABLE } from './tables/tournament-projection';
 
-const dump = (db: ReadModelDb): string => JSON.stringify([RM.deals, RM.tables, RM.tournaments].map((t) => db.prepare(`SELECT * FROM ${t} ORDER BY 1`).all()));
+const dump = (db: ReadModelDb): string =>
+  JSON.stringify([DEAL_SUMMARY_TABLE, TABLE_INFO_TABLE, TOURNAMENT_INFO_TABLE].map((t) => db.prepare(`SELECT * FROM ${t} ORDER BY 1`).all()));
 
 async function seed(store: EventStore, from: number, count: number): Promise<void> {
   for (let i = from; i < from + count; i++) {
@@ -31,7 +35,7 @@ describe('projection runner', () => {
     const applied = await runner.catchUp();
     expect(applied.map((e) => e.type)).toEqual(['DealStarted', 'DealScored', 'DealStarted', 'DealScored', 'DealStarted', 'DealScored']);
     expect(runner.checkpoint().events).toBe(16);
-    expect(db.prepare(`SELECT COUNT(*) FROM ${RM.deals}`).pluck().get()).toBe(8);
+    expect(db.prepare(`SELECT COUNT(*) FROM ${DEAL_SUMMARY_TABLE}`).pluck().get()).toBe(8);
     await store.dispose();
   });
 
@@ -42,7 +46,7 @@ describe('projection runner', () => {
     await seed(store, 0, 6);
     await runner.catchUp();
     const before = dump(db);
-    db.prepare(`UPDATE ${RM.checkpoints} SET position = NULL, events = 0 WHERE projection = ?`).run(RUNNER_NAME);
+    db.prepare(`UPDATE ${CHECKPOINT_TABLE} SET position = NULL, events = 0`).run();
     await runner.catchUp();
     expect(dump(db)).toBe(before);
     await store.dispose();
@@ -57,7 +61,7 @@ describe('projection runner', () => {
     await seed(store, 4, 4);
     await runner.catchUp();
     const live = dump(db);
-    expect(await runner.rebuild()).toEqual({ events: 16, deals: 8 });
+    expect(await runner.rebuild()).toEqual({ events: 16, rows: { 'deal-summaries': 8, tables: 0, tournaments: 0 } });
     expect(dump(db)).toBe(live);
     await store.dispose();
   });

@@ -1,33 +1,27 @@
-import type { EventStore, RecordedEvent } from '../eventStore/eventStore';
-import type { DealSummary } from './dealSummary/dealSummary';
-import { DEAL_SUMMARY_EVENT_TYPES, dealIdOfStream, foldDealSummary } from './dealSummary/dealSummaryFold';
-import { decodeDealSummary, encodeDealSummary } from './dealSummary/dealSummaryRow';
+import type { EventStore, RecordedEvent } from '../event-store/event-store';
+import { tableNames, type ProjectionDefinition, type ProjectionRows } from './projection-definition';
 import {
-  createReadModelIndexes,
-  dropReadModelIndexes,
-  dropReadModels,
-  REBUILD_TABLES,
-  RM,
+  BINDING_TABLE,
+  CHECKPOINT_TABLE,
+  createProjectionIndexes,
+  createRebuildTables,
+  dropProjectionIndexes,
+  dropRebuildTables,
+  REBUILD_BINDING_TABLE,
+  REBUILD_CHECKPOINT_TABLE,
   swapInRebuiltReadModels,
   useBulkLoadSettings,
   type ReadModelDb,
-  type ReadModelTables,
-} from './readModelDb';
-import { BINDING_HEAD, BINDING_IDENTITY, markOf } from './readModelBinding';
-import {
-  foldTableInfo,
-  foldTournamentInfo,
-  TABLE_EVENT_TYPES_READ,
-  TOURNAMENT_EVENT_TYPES_READ,
-  type TableInfo,
-  type TournamentInfo,
-} from './tables/tableInfo';
+} from './read-model-db';
+import { BINDING_HEAD, BINDING_IDENTITY, markOf } from './read-model-binding';
+import { REGISTERED_PROJECTIONS } from './registered-projections';
 
-/** The checkpoint row of the runner (all its projections advance together). */
-export const RUNNER_NAME = 'ledger-projections';
+/** Event types the registered projections read; everything else is skipped by the store. */
+export const PROJECTED_EVENT_TYPES: readonly string[] = eventTypesOf(REGISTERED_PROJECTIONS);
 
-/** Event types the persisted read models read; everything else is skipped by the store. */
-export const PROJECTED_EVENT_TYPES: readonly string[] = [...DEAL_SUMMARY_EVENT_TYPES, ...TABLE_EVENT_TYPES_READ, ...TOURNAMENT_EVENT_TYPES_READ];
+function eventTypesOf(projections: readonly ProjectionDefinition[]): string[] {
+  return [...new Set(projections.flatMap((p) => p.eventTypes))];
+}
 
 /**
  * Events per transaction. Small batches keep few rows alive between writes, so fewer survive into
@@ -35,58 +29,67 @@ export const PROJECTED_EVENT_TYPES: readonly string[] = [...DEAL_SUMMARY_EVENT_T
  */
 const BATCH = 1000;
 
-/** Rows touched since the last write (null: looked up, not there) and the events folded into them. */
+/** Where a projection's rows reach: after this position of the log, and how many of its events they hold. */
+export interface Checkpoint {
+  readonly position: string | undefined;
+  readonly events: number;
+}
+
+/** A registered projection as this runner drives it. */
+interface Slot {
+  readonly definition: ProjectionDefinition;
+  readonly rows: ProjectionRows<unknown>;
+  /** The tables' names as its checkpoint row records them (the live names, also while a rebuild fills others). */
+  readonly tables: string;
+  /** During a load from zero no row can exist before its stream's first event, so no lookup is needed. */
+  fromZero: boolean;
+}
+
+/** Rows touched since the last write (null: looked up, not there) per projection of the batch, and the events folded into them. */
 interface Batch {
-  readonly deals: Map<string, DealSummary | null>;
-  readonly tables: Map<string, TableInfo | null>;
-  readonly tournaments: Map<string, TournamentInfo | null>;
+  readonly rows: Map<number, Map<string, unknown>>;
+  readonly counts: Map<number, number>;
   events: number;
   position: string;
   first: RecordedEvent | undefined;
   last: RecordedEvent | undefined;
 }
 
-/** Another writer moved the checkpoint of these tables (a rebuild swapped in, another process caught up): start again from it. */
+/** Another writer moved a checkpoint of these tables (a rebuild swapped in, another process caught up): start again from it. */
 class CheckpointMovedError extends Error {}
 
-/** The row as this batch left it, else as the read model holds it (null: none yet). */
-function load<T>(cache: Map<string, T | null>, key: string, get: { get(k: string): unknown }, decode: (json: string) => T = JSON.parse): T | null {
-  if (cache.has(key)) return cache.get(key) ?? null;
-  const json = get.get(key) as string | undefined;
-  return json === undefined ? null : decode(json);
-}
-
-const emptyBatch = (): Batch => ({ deals: new Map(), tables: new Map(), tournaments: new Map(), events: 0, position: '', first: undefined, last: undefined });
+const emptyBatch = (): Batch => ({ rows: new Map(), counts: new Map(), events: 0, position: '', first: undefined, last: undefined });
 
 /**
- * Applies events to the persisted read models (deal summaries, tables, tournaments). Each batch
- * is one SQLite transaction that writes the touched rows and the checkpoint together, so a crash
- * never leaves rows ahead of or behind the checkpoint. Replay frames and audits are pure folds
- * computed per request from the deal's stream, so they need no rows.
+ * Applies events to the registered projections' read models. Each projection has its own
+ * checkpoint; those at the same position read the log together (only their event types), and one
+ * behind (new, or rebuilt after its version changed) first reads alone up to the others. Each batch
+ * is one SQLite transaction that writes the touched rows with the checkpoints, so a crash never
+ * leaves rows ahead of or behind their checkpoint. Replay frames and audits are pure folds computed
+ * per request from the deal's stream, so they need no rows.
  */
 export class ProjectionRunner {
   private stmts;
+  private slots: Slot[];
   private running: Promise<RecordedEvent[]> | null = null;
-  /** Events applied by the last run (also when not collected). */
+  /** Events read by the last run (also when not collected). */
   lastRunEvents = 0;
-  /** During a rebuild from zero no row can exist before its stream's first event, so no lookup is needed. */
-  private fromZero = false;
   /**
    * The change token taken at the start of the last completed run (undefined: none, or the store
    * has no token). While the token is the same nothing was appended since, so catchUp skips reading.
    */
   private caughtUpAt: string | undefined;
   /**
-   * The checkpoint as this runner last wrote or read it. A live apply goes on from there only if
-   * nobody else moved it meanwhile (a rebuild swapped in, another process caught up on the file).
+   * The checkpoints as this runner last wrote or read them. A live apply goes on from there only if
+   * nobody else moved them meanwhile (a rebuild swapped in, another process caught up on the file).
    */
-  private known: { position: string | undefined; events: number } | undefined;
-  private readonly projectedTypes = new Set(PROJECTED_EVENT_TYPES);
+  private known: readonly Checkpoint[] | undefined;
+  private readonly projectedTypes: ReadonlySet<string>;
   /**
-   * How often this runner rewrote each table's rows (its deals' summaries, its own row) and each
-   * tournament's own row (settings such as the loss fee, its tables), and an epoch bumped whenever rows may have changed without it (a rebuild,
-   * a load from zero, another writer moving the checkpoint): versionOf() changes exactly when a
-   * sheet or standings built from those rows may differ, so callers may cache them by it.
+   * How often this runner rewrote rows behind each view (a table's sheet: its deals' summaries and
+   * its own row; a tournament: its own row), and an epoch bumped whenever rows may have changed
+   * without it (a rebuild, a load from zero, another writer moving a checkpoint): versionOf()
+   * changes exactly when a view built from those rows may differ, so callers may cache by it.
    */
   private readonly versions = new Map<string, number>();
   private epoch = 0;
@@ -94,35 +97,50 @@ export class ProjectionRunner {
   constructor(
     private readonly db: ReadModelDb,
     private readonly store: EventStore,
+    private readonly projections: readonly ProjectionDefinition[] = REGISTERED_PROJECTIONS,
     /** The tables written: the live ones, or those a rebuild fills before swapping them in. */
-    private readonly names: ReadModelTables = RM,
+    private readonly target: 'live' | 'rebuild' = 'live',
   ) {
+    this.projectedTypes = new Set(eventTypesOf(projections));
+    this.slots = this.prepareSlots();
     this.stmts = this.prepare();
+  }
+
+  /** The event types this runner's projections read. */
+  get eventTypes(): readonly string[] {
+    return [...this.projectedTypes];
+  }
+
+  private prepareSlots(): Slot[] {
+    const rebuild = this.target === 'rebuild';
+    return this.projections.map((definition) => ({
+      definition,
+      rows: definition.rows(this.db, tableNames(definition, rebuild)),
+      tables: JSON.stringify(Object.values(tableNames(definition))),
+      fromZero: false,
+    }));
   }
 
   private prepare() {
     const db = this.db;
-    const RM = this.names;
-    return {
-      getDeal: db.prepare(`SELECT json FROM ${RM.deals} WHERE deal_id = ?`).pluck(),
-      putDeal: db.prepare(
-        `INSERT OR REPLACE INTO ${RM.deals} (deal_id, table_id, tournament_id, deal_number, started_at, source, p0, p1, p2, status, game_type, won, json)
-         VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
-      ),
-      getTable: db.prepare(`SELECT json FROM ${RM.tables} WHERE table_id = ?`).pluck(),
-      putTable: db.prepare(`INSERT OR REPLACE INTO ${RM.tables} (table_id, tournament_id, json) VALUES (?, ?, ?)`),
-      getTournament: db.prepare(`SELECT json FROM ${RM.tournaments} WHERE tournament_id = ?`).pluck(),
-      putTournament: db.prepare(`INSERT OR REPLACE INTO ${RM.tournaments} (tournament_id, json) VALUES (?, ?)`),
-      getCheckpoint: db.prepare(`SELECT position, events FROM ${RM.checkpoints} WHERE projection = ?`),
-      putCheckpoint: db.prepare(`INSERT OR REPLACE INTO ${RM.checkpoints} (projection, position, events) VALUES (?, ?, ?)`),
-      putBinding: db.prepare(`INSERT OR REPLACE INTO ${RM.binding} (key, value) VALUES (?, ?)`),
-      addBinding: db.prepare(`INSERT OR IGNORE INTO ${RM.binding} (key, value) VALUES (?, ?)`),
-      anyRow: db
+    const checkpoints = this.target === 'rebuild' ? REBUILD_CHECKPOINT_TABLE : CHECKPOINT_TABLE;
+    const binding = this.target === 'rebuild' ? REBUILD_BINDING_TABLE : BINDING_TABLE;
+    const rebuild = this.target === 'rebuild';
+    const anyRow = (p: ProjectionDefinition) =>
+      db
         .prepare(
-          `SELECT EXISTS (SELECT 1 FROM ${RM.checkpoints}) OR EXISTS (SELECT 1 FROM ${RM.deals})
-             OR EXISTS (SELECT 1 FROM ${RM.tables}) OR EXISTS (SELECT 1 FROM ${RM.tournaments})`,
+          `SELECT ${Object.values(tableNames(p, rebuild))
+            .map((t) => `EXISTS (SELECT 1 FROM ${t})`)
+            .join(' OR ')}`,
         )
-        .pluck(),
+        .pluck();
+    return {
+      checkpoints: db.prepare(`SELECT projection, version, position, events FROM ${checkpoints}`),
+      putCheckpoint: db.prepare(`INSERT OR REPLACE INTO ${checkpoints} (projection, version, tables, position, events) VALUES (?, ?, ?, ?, ?)`),
+      getHead: db.prepare(`SELECT 1 FROM ${binding} WHERE key = ?`).pluck(),
+      putBinding: db.prepare(`INSERT OR REPLACE INTO ${binding} (key, value) VALUES (?, ?)`),
+      addBinding: db.prepare(`INSERT OR IGNORE INTO ${binding} (key, value) VALUES (?, ?)`),
+      anyRow: this.projections.map(anyRow),
       // This connection's own writes (total_changes) and other connections' commits (data_version):
       // a read model changed behind the runner's back (checkpoint reset, rebuild elsewhere) is re-read.
       readModelVersion: db.prepare("SELECT total_changes() || ':' || data_version FROM pragma_data_version").pluck(),
@@ -146,12 +164,34 @@ export class ProjectionRunner {
     }
   }
 
-  checkpoint(): { position: string | undefined; events: number } {
-    const row = this.stmts.getCheckpoint.get(RUNNER_NAME) as { position: string | null; events: number } | undefined;
-    return { position: row?.position ?? undefined, events: row?.events ?? 0 };
+  /** Each projection's checkpoint, in registry order (none yet: no position, 0 events). */
+  checkpoints(): Checkpoint[] {
+    const rows = this.stmts.checkpoints.all() as { projection: string; version: number; position: string | null; events: number }[];
+    const byName = new Map(rows.map((r) => [r.projection, r]));
+    return this.slots.map(({ definition }) => {
+      const row = byName.get(definition.name);
+      return row && row.version === definition.version ? { position: row.position ?? undefined, events: row.events } : { position: undefined, events: 0 };
+    });
   }
 
-  /** Applies everything after the checkpoint; concurrent calls share one run. Returns the events applied. */
+  /**
+   * Where all read models reach: the position every projection has passed (the earliest of their
+   * checkpoints) and the events they hold together. It changes whenever any of them moves.
+   */
+  checkpoint(): Checkpoint {
+    const all = this.checkpoints();
+    let position: string | undefined;
+    for (const [i, c] of all.entries()) {
+      if (c.position === undefined) {
+        position = undefined;
+        break;
+      }
+      if (i === 0 || this.store.comparePositions(c.position, position as string) < 0) position = c.position;
+    }
+    return { position, events: all.reduce((n, c) => n + c.events, 0) };
+  }
+
+  /** Applies everything after the checkpoints; concurrent calls share one run. Returns the events applied to every projection. */
   catchUp(collect = true): Promise<RecordedEvent[]> {
     if (this.running) return this.running.then(() => this.catchUp(collect));
     // Nothing appended and the read model untouched since the last run began: nothing to apply.
@@ -160,13 +200,22 @@ export class ProjectionRunner {
       this.lastRunEvents = 0;
       return Promise.resolve([]);
     }
-    // Empty read models (a new file, a new layout, read models in memory) load like a rebuild.
-    const work = !collect && !(this.stmts.anyRow.get() as number) ? this.loadFromZero() : this.run(collect);
+    // Empty projections (a new file, a new version, read models in memory) load like a rebuild.
+    const empty = collect ? [] : this.emptySlots();
+    const work = empty.length > 0 ? this.loadFromZero(empty) : this.run(collect);
     const run = work.finally(() => {
       this.running = null;
     });
     this.running = run;
     return run;
+  }
+
+  /** Projections without checkpoint and without rows. */
+  private emptySlots(): number[] {
+    const checkpoints = this.checkpoints();
+    return this.slots
+      .map((_, i) => i)
+      .filter((i) => checkpoints[i].position === undefined && checkpoints[i].events === 0 && !(this.stmts.anyRow[i].get() as number));
   }
 
   private async run(collect: boolean): Promise<RecordedEvent[]> {
@@ -176,9 +225,17 @@ export class ProjectionRunner {
       } catch (error) {
         if (!(error instanceof CheckpointMovedError)) throw error;
         // Rows may exist now, written by the other writer: look them up from here on.
-        this.fromZero = false;
+        for (const slot of this.slots) slot.fromZero = false;
       }
     }
+  }
+
+  private same(a: string | undefined, b: string | undefined): boolean {
+    return a === b || (a !== undefined && b !== undefined && this.store.comparePositions(a, b) === 0);
+  }
+
+  private sameCheckpoints(a: readonly Checkpoint[] | undefined, b: readonly Checkpoint[]): boolean {
+    return a !== undefined && a.length === b.length && a.every((c, i) => c.events === b[i].events && this.same(c.position, b[i].position));
   }
 
   private async runOnce(collect: boolean): Promise<RecordedEvent[]> {
@@ -186,130 +243,163 @@ export class ProjectionRunner {
     // call reads again (the run's own writes also change it, costing one empty read afterwards).
     const token = this.changeToken();
     this.caughtUpAt = undefined;
+    const checkpoints = this.checkpoints();
+    // Another writer moved a checkpoint (its rows are new to this runner): every version changes.
+    if (!this.sameCheckpoints(this.known, checkpoints)) this.bumpEpoch();
+    this.known = checkpoints;
     const applied: RecordedEvent[] = [];
     let total = 0;
-    let { position, events: count } = this.checkpoint();
-    // Another writer moved the checkpoint (its rows are new to this runner): every version changes.
-    if (!this.known || this.known.position !== position || this.known.events !== count) this.bumpEpoch();
-    this.known = { position, events: count };
-    // Events are folded as they arrive and only the touched rows wait for the batch's write, so a
-    // batch holds rows, not thousands of parsed events (which the GC would have to move and mark).
-    let batch = emptyBatch();
-    const flush = (): void => {
-      if (batch.events === 0) return;
-      const before = { position, count };
-      count += batch.events;
-      position = batch.position;
-      this.writeBatch(batch, before, position, count);
-      this.known = { position, events: count };
-      total += batch.events;
-      batch = emptyBatch();
-    };
-    // The folds read metadata of DealStarted only; events handed back to the caller keep it eager.
-    for await (const event of this.store.readAll({ after: position, eventTypes: PROJECTED_EVENT_TYPES, lazyMetadata: !collect })) {
-      this.fold(batch, event);
-      if (collect) applied.push(event);
-      if (batch.events >= BATCH) flush();
+    for (;;) {
+      const cps = this.known;
+      // The projections furthest behind read alone, up to the next checkpoint; then they go on together with those there.
+      const earliest = this.earliest(cps.map((c) => c.position));
+      const group = cps.flatMap((c, i) => (this.same(c.position, earliest) ? [i] : []));
+      const later = cps.filter((_, i) => !group.includes(i)).map((c) => c.position as string);
+      const until = later.length > 0 ? this.earliest(later) : undefined;
+      total += await this.readInto(group, until, collect && until === undefined ? applied : undefined);
+      if (until === undefined) break;
     }
-    flush();
     this.lastRunEvents = total;
     this.caughtUpAt = token;
     return applied;
   }
 
+  /** The earliest of these positions (undefined, the start of the log, is the earliest of all). */
+  private earliest(positions: readonly (string | undefined)[]): string | undefined {
+    let min: string | undefined = positions[0];
+    for (const p of positions) {
+      if (p === undefined) return undefined;
+      if (min !== undefined && this.store.comparePositions(p, min) < 0) min = p;
+    }
+    return min;
+  }
+
+  /**
+   * Reads the log after the group's checkpoint (all at one position) with the group's event types
+   * and folds each event into the group's rows; with `until`, stops there and leaves the group's
+   * checkpoints at it. Returns the events read.
+   */
+  private async readInto(group: readonly number[], until: string | undefined, collect: RecordedEvent[] | undefined): Promise<number> {
+    let known = this.known as readonly Checkpoint[];
+    const after = known[group[0]].position;
+    const targets = this.targetsOf(group);
+    const types = [...targets.keys()];
+    const whole = group.length === this.slots.length;
+    let total = 0;
+    // Events are folded as they arrive and only the touched rows wait for the batch's write, so a
+    // batch holds rows, not thousands of parsed events (which the GC would have to move and mark).
+    let batch = emptyBatch();
+    const flush = (position: string): void => {
+      const next = this.writeBatch(group, batch, known, position, whole);
+      known = next;
+      this.known = next;
+      total += batch.events;
+      batch = emptyBatch();
+    };
+    // The folds read metadata of DealStarted only; events handed back to the caller keep it eager.
+    for await (const event of this.store.readAll({ after, eventTypes: types, lazyMetadata: collect === undefined })) {
+      if (until !== undefined && this.store.comparePositions(event.position, until) > 0) break;
+      this.fold(batch, targets, event);
+      if (collect) collect.push(event);
+      if (batch.events >= BATCH) flush(batch.position);
+    }
+    if (until !== undefined) flush(until);
+    else if (batch.events > 0) flush(batch.position);
+    return total;
+  }
+
+  /** Event type → the projections of the group that read it. */
+  private targetsOf(group: readonly number[]): Map<string, number[]> {
+    const targets = new Map<string, number[]>();
+    for (const i of group) {
+      for (const type of this.slots[i].definition.eventTypes) {
+        const list = targets.get(type);
+        if (list) list.push(i);
+        else targets.set(type, [i]);
+      }
+    }
+    return targets;
+  }
+
   /**
    * Applies events a live subscription delivered (in log order, of any type): those the read models
-   * read and that lie after the checkpoint are folded, and their rows are written with the
-   * checkpoint in one transaction. Synchronous, so nothing else writes in between. Returns false,
-   * applying nothing, when a catch-up is running or the checkpoint is not where this runner left
-   * it (a rebuild swapped in, another process wrote): the caller then catches up by reading, which
-   * also covers these events.
+   * read and that lie after the checkpoints are folded, and their rows are written with the
+   * checkpoints in one transaction. Synchronous, so nothing else writes in between. Returns false,
+   * applying nothing, when a catch-up is running, the projections are not all at one position, or
+   * a checkpoint is not where this runner left it (a rebuild swapped in, another process wrote):
+   * the caller then catches up by reading, which also covers these events.
    */
   applyLive(events: readonly RecordedEvent[]): boolean {
     if (this.running) return false;
-    const current = this.checkpoint();
-    if (!this.known || this.known.position !== current.position || this.known.events !== current.events) return false;
+    const current = this.checkpoints();
+    if (!this.sameCheckpoints(this.known, current)) return false;
+    const position = current[0]?.position;
+    if (!current.every((c) => this.same(c.position, position))) return false;
+    const group = this.slots.map((_, i) => i);
+    const targets = this.targetsOf(group);
     const batch = emptyBatch();
     for (const event of events) {
       if (!this.projectedTypes.has(event.type)) continue;
-      if (current.position !== undefined && this.store.comparePositions(event.position, current.position) <= 0) continue;
-      this.fold(batch, event);
+      if (position !== undefined && this.store.comparePositions(event.position, position) <= 0) continue;
+      this.fold(batch, targets, event);
     }
     if (batch.events === 0) return true;
-    const count = current.events + batch.events;
     try {
-      this.writeBatch(batch, { position: current.position, count: current.events }, batch.position, count);
+      this.known = this.writeBatch(group, batch, current, batch.position, true);
     } catch (error) {
       if (error instanceof CheckpointMovedError) return false;
       throw error;
     }
-    this.known = { position: batch.position, events: count };
     this.caughtUpAt = undefined;
     return true;
   }
 
   /** Folds one event into the batch's rows, loading a row from the read model on first touch. */
-  private fold(batch: Batch, event: RecordedEvent): void {
-    const s = this.stmts;
+  private fold(batch: Batch, targets: ReadonlyMap<string, readonly number[]>, event: RecordedEvent): void {
     batch.events++;
     batch.position = event.position;
     batch.first ??= event;
     batch.last = event;
-    const name = event.streamName;
-    if (name.startsWith('deal-')) {
-      const id = dealIdOfStream(name) as string;
-      const before = this.fromZero && event.revision === 0n && !batch.deals.has(id) ? null : load<DealSummary>(batch.deals, id, s.getDeal, decodeDealSummary);
-      const after = foldDealSummary(before, event);
-      if (after !== before) batch.deals.set(id, after);
-    } else if (name.startsWith('table-')) {
-      const id = name.slice('table-'.length);
-      const before = load<TableInfo>(batch.tables, id, s.getTable);
-      const after = foldTableInfo(before, event);
-      if (after !== before) batch.tables.set(id, after);
-    } else if (name.startsWith('tournament-')) {
-      const id = name.slice('tournament-'.length);
-      const before = load<TournamentInfo>(batch.tournaments, id, s.getTournament);
-      const after = foldTournamentInfo(before, event);
-      if (after !== before) batch.tournaments.set(id, after);
+    for (const i of targets.get(event.type) ?? []) {
+      const slot = this.slots[i];
+      batch.counts.set(i, (batch.counts.get(i) ?? 0) + 1);
+      const key = slot.definition.keyOf(event);
+      if (key === undefined) continue;
+      let rows = batch.rows.get(i);
+      if (!rows) batch.rows.set(i, (rows = new Map()));
+      const before = rows.has(key) ? (rows.get(key) ?? null) : slot.fromZero && slot.definition.startsRow?.(event) === true ? null : slot.rows.get(key);
+      const after = slot.definition.fold(before, event);
+      if (after !== before) rows.set(key, after);
     }
   }
 
   /**
-   * Writes the batch's rows, the checkpoint and the head of the store they reach (binding) in one
-   * transaction, provided the checkpoint is still where this run found it.
+   * Writes the batch's rows, the group's checkpoints (at `position`) and the head of the store they
+   * reach (binding) in one transaction, provided the checkpoints are still where this run found
+   * them. Returns the checkpoints as written.
    */
-  private writeBatch(batch: Batch, before: { position: string | undefined; count: number }, position: string, count: number): void {
+  private writeBatch(group: readonly number[], batch: Batch, before: readonly Checkpoint[], position: string, whole: boolean): Checkpoint[] {
     const s = this.stmts;
+    const after = before.slice();
+    for (const i of group) after[i] = { position, events: before[i].events + (batch.counts.get(i) ?? 0) };
     this.db.transaction(() => {
-      const current = s.getCheckpoint.get(RUNNER_NAME) as { position: string | null; events: number } | undefined;
-      if ((current?.position ?? undefined) !== before.position || (current?.events ?? 0) !== before.count) throw new CheckpointMovedError();
-      if (before.count === 0 && batch.first) s.addBinding.run(BINDING_IDENTITY, JSON.stringify(markOf(batch.first)));
-      if (batch.last) s.putBinding.run(BINDING_HEAD, JSON.stringify(markOf(batch.last)));
-      for (const d of batch.deals.values()) {
-        if (!d) continue;
-        s.putDeal.run(
-          d.dealId,
-          d.tableId,
-          d.tournamentId,
-          d.dealNumber,
-          d.startedAt,
-          d.source,
-          d.players[0],
-          d.players[1],
-          d.players[2],
-          d.status,
-          d.gameType,
-          d.won === null ? null : d.won ? 1 : 0,
-          encodeDealSummary(d),
-        );
+      const current = this.checkpoints();
+      if (group.some((i) => !this.same(current[i].position, before[i].position) || current[i].events !== before[i].events)) throw new CheckpointMovedError();
+      // The store's identity: the first event read into empty read models; the head: the last one read by all of them.
+      if (batch.first && group.some((i) => before[i].position === undefined)) s.addBinding.run(BINDING_IDENTITY, JSON.stringify(markOf(batch.first)));
+      if (batch.last && (whole || s.getHead.get(BINDING_HEAD) === undefined)) s.putBinding.run(BINDING_HEAD, JSON.stringify(markOf(batch.last)));
+      for (const [i, rows] of batch.rows) for (const [key, row] of rows) if (row !== null) this.slots[i].rows.put(key, row);
+      for (const i of group) {
+        const { definition, tables } = this.slots[i];
+        s.putCheckpoint.run(definition.name, definition.version, tables, position, after[i].events);
       }
-      for (const [id, t] of batch.tables) if (t) s.putTable.run(id, t.tournamentId, JSON.stringify(t));
-      for (const [id, t] of batch.tournaments) if (t) s.putTournament.run(id, JSON.stringify(t));
-      s.putCheckpoint.run(RUNNER_NAME, position, count);
     })();
-    for (const d of batch.deals.values()) if (d?.tableId) this.bump(`table\u0000${d.tableId}`);
-    for (const id of batch.tables.keys()) this.bump(`table\u0000${id}`);
-    for (const id of batch.tournaments.keys()) this.bump(`tournament\u0000${id}`);
+    for (const [i, rows] of batch.rows) {
+      const changes = this.slots[i].definition.changes;
+      if (!changes) continue;
+      for (const [key, row] of rows) if (row !== null) for (const view of changes(key, row)) this.bump(view);
+    }
+    return after;
   }
 
   private bump(key: string): void {
@@ -321,27 +411,32 @@ export class ProjectionRunner {
     this.versions.clear();
   }
 
-  /** Changes whenever the rows a table's sheet is built from (table: its row and its deals'; tournament: its own row) may have changed. */
+  /** Changes whenever the rows a view is built from (table: its row and its deals'; tournament: its own row) may have changed. */
   versionOf(kind: 'table' | 'tournament', id: string): string {
     return `${this.epoch}:${this.versions.get(`${kind}\u0000${id}`) ?? 0}`;
   }
 
   /**
-   * Applies the whole log to empty read models: bulk-load settings, no row lookups before a
-   * stream's first event, secondary indexes built once at the end. Tables are not dropped here,
-   * so another process loading the same file at the same time only writes the same rows again.
+   * Applies the log to empty projections: bulk-load settings, no row lookups before a stream's
+   * first event, their secondary indexes built once at the end. Tables are not dropped here, so
+   * another process loading the same file at the same time only writes the same rows again.
    */
-  private async loadFromZero(): Promise<RecordedEvent[]> {
+  private async loadFromZero(empty: readonly number[]): Promise<RecordedEvent[]> {
     const restoreSettings = useBulkLoadSettings(this.db);
+    const rebuild = this.target === 'rebuild';
     try {
       this.bumpEpoch();
-      dropReadModelIndexes(this.db, this.names);
-      this.fromZero = true;
+      for (const i of empty) {
+        dropProjectionIndexes(this.db, this.slots[i].definition, rebuild);
+        this.slots[i].fromZero = true;
+      }
       try {
         return await this.run(false);
       } finally {
-        this.fromZero = false;
-        createReadModelIndexes(this.db, this.names);
+        for (const i of empty) {
+          this.slots[i].fromZero = false;
+          createProjectionIndexes(this.db, this.slots[i].definition, rebuild);
+        }
       }
     } finally {
       restoreSettings();
@@ -351,25 +446,36 @@ export class ProjectionRunner {
   /**
    * Applies the whole log from the beginning into new tables while readers keep the live ones,
    * then swaps them in with one transaction (readers on any connection see the old read models or
-   * the new, never a part). A failure leaves the live read models as they were.
+   * the new, never a part). A failure leaves the live read models as they were. Returns the events
+   * read and the rows of each projection.
    */
-  async rebuild(): Promise<{ events: number; deals: number }> {
-    dropReadModels(this.db, REBUILD_TABLES);
-    const shadow = new ProjectionRunner(this.db, this.store, REBUILD_TABLES);
+  async rebuild(): Promise<{ events: number; rows: Record<string, number> }> {
+    createRebuildTables(this.db, this.projections);
+    const shadow = new ProjectionRunner(this.db, this.store, this.projections, 'rebuild');
     try {
-      await shadow.loadFromZero();
+      await shadow.loadFromZero(this.slots.map((_, i) => i));
     } catch (error) {
-      dropReadModels(this.db, REBUILD_TABLES, false);
+      dropRebuildTables(this.db, this.projections);
       throw error;
     }
     // This runner's own catch-up may be between two batches: swap only when it is not.
     while (this.running) await this.running.catch(() => undefined);
-    swapInRebuiltReadModels(this.db);
+    swapInRebuiltReadModels(this.db, this.projections);
+    this.slots = this.prepareSlots();
     this.stmts = this.prepare();
     this.caughtUpAt = undefined;
     this.known = undefined;
     this.bumpEpoch();
-    const deals = this.db.prepare(`SELECT COUNT(*) FROM ${RM.deals}`).pluck().get() as number;
-    return { events: shadow.lastRunEvents, deals };
+    return { events: shadow.lastRunEvents, rows: this.rowCounts() };
+  }
+
+  /** Rows of each projection (all its tables). */
+  rowCounts(): Record<string, number> {
+    return Object.fromEntries(
+      this.projections.map((p) => [
+        p.name,
+        Object.values(tableNames(p)).reduce((n, t) => n + (this.db.prepare(`SELECT COUNT(*) FROM ${t}`).pluck().get() as number), 0),
+      ]),
+    );
   }
 }

@@ -8,11 +8,11 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { createClient, type Client } from 'graphql-ws';
 import WebSocket from 'ws';
-import type { TokenRevocations } from '../../src/auth/tokenRevocations';
-import { DealEventHub } from '../../src/api/subscriptions/dealEventHub';
-import { CLOSE_FORBIDDEN } from '../../src/api/subscriptions/socketSessions';
+import type { TokenRevocations } from '../../src/auth/token-revocations';
+import { DealEventHub } from '../../src/api/subscriptions/deal-event-hub';
+import { CLOSE_FORBIDDEN } from '../../src/api/subscriptions/socket-sessions';
 import { API_REVOCATIONS } from '../../src/settings/tokens';
-import { openTableAndDeal, playOn } from './dealFlow';
+import { openTableAndDeal, playOn } from './deal-flow';
 import { codesOf, collect, startServer, type TestServer } from './harness';
 
 const sha256 = (text: string): string => createHash('sha256').update(text).digest('hex');
@@ -114,6 +114,31 @@ describe('abuse: tokens on open graphql-ws connections (issue 13 item 3)', () =>
     // Other tokens' sockets stay open.
     expect((await wsResult(bystander, '{ __typename }', {})).data).toEqual({ __typename: 'Query' });
     await bystander.dispose();
+  });
+
+  it("the revokeToken mutation (the organiser's way) closes an open socket of that token and ends its subscriptions", async () => {
+    const issued = await s.gql(
+      `mutation($c: ID!, $i: IssueTokenInput!) { issueToken(commandId: $c, input: $i) { token tokenId } }`,
+      { c: `issue-${Date.now()}`, i: { role: 'RECORDER', tableId: 'w1', ttlSeconds: 3600 } },
+      admin,
+    );
+    const { token, tokenId: id } = issued.body.data.issueToken;
+    const client = eager(s, token);
+    const closed = closeCodeOf(client);
+    expect((await wsResult(client, DEAL, { id: dealId })).data?.deal?.frames[0].hands.forehand).toHaveLength(10);
+    const sub = collect(client, UPDATES, { id: dealId });
+    const hub = s.app.get(DealEventHub);
+    while (hub.subscriberCount(dealId) < 1) await new Promise((r) => setTimeout(r, 10));
+    const revoked = await s.gql(
+      `mutation($c: ID!, $i: RevokeTokenInput!) { revokeToken(commandId: $c, input: $i) { revision } }`,
+      { c: `revoke-${Date.now()}`, i: { tokenId: id, reason: 'handed to the wrong table' } },
+      admin,
+    );
+    expect(revoked.body.errors).toBeUndefined();
+    expect(await closed).toBe(CLOSE_FORBIDDEN);
+    await sub.until(() => false, 2000).catch(() => undefined);
+    expect(sub.failure).not.toBeNull();
+    expect((await s.gql('{ __typename }', {}, token)).status).toBe(401);
   });
 });
 
@@ -266,9 +291,9 @@ describe('abuse: costs that tell the truth, one computation per read model, a de
   });
 
   it('computes a heavy read model once for many aliases of one request (audit, score sheet, player statistics)', async () => {
-    const auditModule = require('../../src/projections/audit/buildAudit');
-    const statsModule = require('../../src/projections/playerStats/buildPlayerStats');
-    const sheetModule = require('../../src/projections/scoreSheet/buildScoreSheet');
+    const auditModule = require('../../src/projections/audit/build-audit');
+    const statsModule = require('../../src/projections/player-stats/build-player-stats');
+    const sheetModule = require('../../src/projections/score-sheet/build-score-sheet');
     const spies = [jest.spyOn(auditModule, 'buildAudit'), jest.spyOn(statsModule, 'buildPlayerStats'), jest.spyOn(sheetModule, 'buildScoreSheet')];
     const n = 20;
     const query = `{ ${Array.from({ length: n }, (_, i) => `a${i}: audit(dealId: "${dealId}") { intact } p${i}: playerStats(player: "Anna") { dealsPlayed } s${i}: scoreSheet(tableId: "h1") { rows { dealNumber } }`).join(' ')} }`;
@@ -310,6 +335,33 @@ describe('abuse: costs that tell the truth, one computation per read model, a de
     expect(order).toEqual(['health', 'heavy']);
     // Whatever did not finish within its deadline is answered with a clear error, never a 500.
     expect(r.status).toBe(200);
+    expect(codesOf(r).filter((c) => c !== 'TIMEOUT')).toEqual([]);
+  });
+
+  it('answers /health while many aliased deal lists are still counting (one list at a time, the event loop between them)', async () => {
+    const order: string[] = [];
+    // Each list is made to cost 5 ms of synchronous CPU: 2,000 aliases are far more than the 2 s deadline allows. Before,
+    // every alias passed its time check at once and the lists then ran back to back, /health waiting for all of them.
+    const original = fast.ledger.deals.bind(fast.ledger);
+    const deals = jest.spyOn(fast.ledger, 'deals').mockImplementation((...args: Parameters<typeof original>) => {
+      const until = performance.now() + 5;
+      while (performance.now() < until);
+      return original(...args);
+    });
+    const query = `{ ${Array.from({ length: 2000 }, (_, i) => `d${i}: deals(first: 1, filter: { player: "p${i}" }) { totalCount }`).join(' ')} }`;
+    const heavy = fast.gql(query).then((r) => (order.push('heavy'), r));
+    let settled = false;
+    void heavy.then(() => (settled = true));
+    while (deals.mock.calls.length === 0 && !settled) await new Promise((r) => setImmediate(r));
+    if (settled) throw new Error(`the heavy request ended before computing: ${JSON.stringify((await heavy).body).slice(0, 500)}`);
+    const health = await fetch(fast.url.replace('/graphql', '/health'));
+    order.push('health');
+    expect(health.status).toBe(200);
+    const r = await heavy;
+    deals.mockRestore();
+    expect(order).toEqual(['health', 'heavy']);
+    expect(r.status).toBe(200);
+    expect(codesOf(r)).toContain('TIMEOUT');
     expect(codesOf(r).filter((c) => c !== 'TIMEOUT')).toEqual([]);
   });
 });

@@ -7,8 +7,8 @@
  * token for a seat that is not the declarer's). Hand games (the untouched skat) included.
  */
 import fc from 'fast-check';
-import { commandOfMove } from '../../src/deal/commandOfMove';
-import { DealEventHub } from '../../src/api/subscriptions/dealEventHub';
+import { commandOfMove } from '../../src/deal/command-of-move';
+import { DealEventHub } from '../../src/api/subscriptions/deal-event-hub';
 import { ALL_CARDS, type Card } from '../../src/rules/card';
 import { replay, type DealtCards } from '../../src/rules/game';
 import type { GameState } from '../../src/rules/game-state';
@@ -124,7 +124,7 @@ describe('secrecy: answers do not depend on cards a perspective may not see (iss
 
   /** Seats in the deal follow the table: the seat of a rules-engine seat index is the same index. */
   async function askBoth(dealId: string, role: Role, hiddenCard: Card): Promise<void> {
-    const play = `mutation($c: ID!, $id: ID!, $card: String!) { playCard(commandId: $c, dealId: $id, seat: FOREHAND, card: $card) { revision } }`;
+    const play = `mutation($c: ID!, $id: ID!, $card: String!) { playCard(commandId: $c, input: { dealId: $id, seat: FOREHAND, card: $card }) { revision } }`;
     const all = [...QUERIES, { name: 'playing a hidden card (refused)', query: play }];
     for (const { name, query } of all) {
       const vars = { id: dealId, c: `probe-${counter++}`, card: hiddenCard };

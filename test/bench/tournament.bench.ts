@@ -14,11 +14,11 @@
 import { copyFileSync, existsSync, mkdirSync, mkdtempSync, renameSync, rmSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { eventIdFor } from '../../src/eventStore/eventIds';
-import type { AppendBatch } from '../../src/eventStore/eventStore';
+import { eventIdFor } from '../../src/event-store/event-ids';
+import type { AppendBatch } from '../../src/event-store/event-store';
 import { Ledger } from '../../src/ledger/ledger';
-import { RM } from '../../src/projections/readModelDb';
-import { chooseMove, newCommandId } from '../api/dealFlow';
+import { REGISTERED_PROJECTIONS } from '../../src/projections/registered-projections';
+import { chooseMove, newCommandId } from '../api/deal-flow';
 import { collect, startServer } from '../api/harness';
 
 const DEALS = Number(process.env.DEALS ?? 100_000);
@@ -125,9 +125,10 @@ async function fill(ledger: Ledger, deals: number): Promise<void> {
 async function storeCopy(): Promise<{ url: string; built: string; remove: () => void }> {
   const dir = join(tmpdir(), 'skat-ledger-bench');
   mkdirSync(dir, { recursive: true });
-  // Keyed by the read models' layout too (their table name carries its version): a store whose read
-  // models a newer layout would rebuild at open would measure that rebuild's aftermath (a WAL of tens of MB), not a running server.
-  const cached = join(dir, `tournament-v${FILL_VERSION}-${RM.deals}-${DEALS}.db`);
+  // Keyed by the registered projections' versions too: a store whose read models a newer version
+  // rebuilds at open would measure that rebuild's aftermath (a WAL of tens of MB), not a running server.
+  const layout = REGISTERED_PROJECTIONS.map((p) => `${p.name}${p.version}`).join('-');
+  const cached = join(dir, `tournament-v${FILL_VERSION}-${layout}-${DEALS}.db`);
   let built = `cached ${cached}`;
   if (!existsSync(cached)) {
     const t0 = Date.now();
@@ -215,7 +216,10 @@ async function main(): Promise<void> {
       if (moveTimes.length < MOVES) {
         const r = await gql(`query($id: ID!) { deal(id: $id) { status } }`, { id: dealId });
         if (r.deal.status === 'IN_PROGRESS')
-          await gql(`mutation($c: ID!, $d: ID!) { abandonDeal(commandId: $c, dealId: $d, reason: TIMEOUT) { revision } }`, { c: newCommandId(), d: dealId });
+          await gql(`mutation($c: ID!, $d: ID!) { abandonDeal(commandId: $c, input: { dealId: $d, reason: TIMEOUT }) { revision } }`, {
+            c: newCommandId(),
+            d: dealId,
+          });
       }
     }
     line('move mutation -> tableUpdates delivery', moveTimes, 'p50 <= 10 ms', moveCpu);

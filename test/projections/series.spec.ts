@@ -1,6 +1,8 @@
 import type { DealScoredData } from '../../src/deal/events';
 import { Ledger } from '../../src/ledger/ledger';
-import { RM } from '../../src/projections/readModelDb';
+import { DEAL_SUMMARY_TABLE } from '../../src/projections/deal-summary/deal-summary-projection';
+import { TABLE_INFO_TABLE } from '../../src/projections/tables/table-projection';
+import { TOURNAMENT_INFO_TABLE } from '../../src/projections/tables/tournament-projection';
 import type { GameResult } from '../../src/rules/game-result';
 import { ctx, playTableDeal } from './helpers';
 
@@ -8,7 +10,7 @@ import { ctx, playTableDeal } from './helpers';
 function dumpReadModels(ledger: Ledger): string {
   const db = (ledger as unknown as { db: import('better-sqlite3').Database }).db;
   const out: Record<string, unknown[]> = {};
-  for (const t of [RM.deals, RM.tables, RM.tournaments]) out[t] = db.prepare(`SELECT * FROM ${t} ORDER BY 1`).all();
+  for (const t of [DEAL_SUMMARY_TABLE, TABLE_INFO_TABLE, TOURNAMENT_INFO_TABLE]) out[t] = db.prepare(`SELECT * FROM ${t} ORDER BY 1`).all();
   return JSON.stringify(out);
 }
 

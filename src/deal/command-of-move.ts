@@ -1,0 +1,1 @@
+export { commandOfMove } from './moves/move-table';

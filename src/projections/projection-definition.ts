@@ -1,0 +1,90 @@
+/**
+ * A persisted projection, declared once: its name, its own version, its read-model tables, the
+ * event types it reads and its pure fold. The runner (runner.ts) runs whatever the registry
+ * (registered-projections.ts) lists; it owns batching, checkpoints, the binding to the store and
+ * the rebuild, so a projection holds no I/O beyond reading and writing its own rows.
+ *
+ * Versions: a projection's tables are named `rm_<table>_v<version>` and its checkpoint row records
+ * the version it was built at. When a start finds the row at another version, that projection's old
+ * tables are dropped and it alone is filled again from the start of the log (reading only its own
+ * event types); every other projection keeps its rows and its checkpoint. Bump the version whenever
+ * the fold or the row layout changes what the rows hold.
+ */
+import type { RecordedEvent } from '../event-store/event-store';
+import type { ReadModelDb } from './read-model-db';
+
+/** One table of a projection. */
+export interface ProjectionTable {
+  /** The logical name; the table is `rm_<name>_v<version>` (`_rebuild` appended while a rebuild fills it). */
+  readonly name: string;
+  /** What goes between the parentheses of CREATE TABLE (columns and constraints). */
+  readonly columns: string;
+  /** Secondary indexes by role (`role` → column list); a load from zero builds them after its rows. */
+  readonly indexes?: Readonly<Record<string, string>>;
+}
+
+/** Reads and writes a projection's rows, by key, in the tables it was given. */
+export interface ProjectionRows<Row> {
+  get(key: string): Row | null;
+  put(key: string, row: Row): void;
+}
+
+export interface ProjectionDefinition<Row = unknown> {
+  /** Unique among the registered projections; names its checkpoint row. */
+  readonly name: string;
+  /** A whole number from 1; a change rebuilds this projection's tables (only them) at the next start. */
+  readonly version: number;
+  readonly tables: readonly ProjectionTable[];
+  /** The event types the fold reads: the store filters by them, so everything else is never read. */
+  readonly eventTypes: readonly string[];
+  /** The key of the row an event of these types belongs to, or undefined when it belongs to none. */
+  keyOf(event: RecordedEvent): string | undefined;
+  /**
+   * The pure fold: the row after the event (null: still none). Returns the same object when the
+   * event changes nothing, so nothing is written for it.
+   */
+  fold(row: Row | null, event: RecordedEvent): Row | null;
+  /** True when no row can exist before this event (its stream's first): a load from zero then looks nothing up. */
+  startsRow?(event: RecordedEvent): boolean;
+  /** Statements over the tables; `tables` maps each logical name to the table to use. */
+  rows(db: ReadModelDb, tables: Readonly<Record<string, string>>): ProjectionRows<Row>;
+  /**
+   * The views a written row may change (e.g. `table\u0000<id>`: that table's score sheet), so the
+   * ledger may cache them until then (ProjectionRunner.versionOf).
+   */
+  changes?(key: string, row: Row): readonly string[];
+}
+
+/** The live table of a projection's logical table. */
+export function liveTableName(projection: Pick<ProjectionDefinition, 'version'>, table: string): string {
+  return `rm_${table}_v${projection.version}`;
+}
+
+/** The table a rebuild fills before it swaps it in. */
+export function rebuildTableName(projection: Pick<ProjectionDefinition, 'version'>, table: string): string {
+  return `${liveTableName(projection, table)}_rebuild`;
+}
+
+/** Logical name → table, live or of a rebuild. */
+export function tableNames(projection: ProjectionDefinition, rebuild = false): Record<string, string> {
+  return Object.fromEntries(projection.tables.map((t) => [t.name, rebuild ? rebuildTableName(projection, t.name) : liveTableName(projection, t.name)]));
+}
+
+/** Refuses a registry that could not work: a name twice, a bad version, a table name twice. */
+export function checkRegistry(projections: readonly ProjectionDefinition[]): void {
+  const names = new Set<string>();
+  const tables = new Set<string>();
+  for (const p of projections) {
+    if (!/^[a-z][a-z0-9-]*$/.test(p.name)) throw new Error(`projection name ${JSON.stringify(p.name)}: lower-case letters, digits and dashes`);
+    if (names.has(p.name)) throw new Error(`projection ${p.name} is registered twice`);
+    names.add(p.name);
+    if (!Number.isInteger(p.version) || p.version < 1) throw new Error(`projection ${p.name}: its version is a whole number from 1, not ${p.version}`);
+    if (p.tables.length === 0) throw new Error(`projection ${p.name} declares no table`);
+    for (const t of p.tables) {
+      if (!/^[a-z][a-z0-9_]*$/.test(t.name)) throw new Error(`projection ${p.name}: table name ${JSON.stringify(t.name)} (lower-case letters, digits, _)`);
+      const live = liveTableName(p, t.name);
+      if (tables.has(live)) throw new Error(`projection ${p.name}: table ${live} belongs to another projection too`);
+      tables.add(live);
+    }
+  }
+}
