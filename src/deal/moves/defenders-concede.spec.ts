@@ -1,8 +1,8 @@
 import type { Card } from '../../rules/card';
 import type { Declaration } from '../../rules/declaration';
-import { deciderSpec } from '../../../test/support/deciderSpec';
+import { deciderSpec } from '../../../test/support/decider-spec';
 import type { DealCommand, StartDeal } from '../commands';
-import { dealDecider } from '../dealDecider';
+import { dealDecider } from '../deal-decider';
 import type { DealEvent } from '../events';
 import { movesOfEvent } from './move-table';
 
