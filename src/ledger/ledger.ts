@@ -7,7 +7,15 @@ import { scoreEnteredResult } from '../rules/result-entry';
 import { DEFAULT_PROFILE_ID, getProfile } from '../deal/engine';
 import { evolve } from '../deal/evolve';
 import type { CompleteUpgrade, ConfirmDeal, ContestDeal, DealCommand, StartDeal, UpgradeDeal } from '../deal/commands';
-import { appendedOutcome, commandMetadata, handleCommand, planCommand, retryOnConflict, type StreamOptions } from '../command-handling/handle-command';
+import {
+  appendedOutcome,
+  commandMetadata,
+  handleCommand,
+  planCommand,
+  readStreamFolded,
+  retryOnConflict,
+  type StreamOptions,
+} from '../command-handling/handle-command';
 import type { Decider } from '../rules/decider';
 import { dealDecider, recordingDecider } from '../deal/deal-decider';
 import { tableDecider } from '../table/table-decider';
@@ -437,8 +445,7 @@ export class Ledger {
     const started = first.events[0];
     const tableId = started?.type === 'DealStarted' ? (started.data as { tableId: string | null }).tableId : null;
     if (!tableId) return rest as C;
-    const read = await this.store.readStream(tableStreamName(tableId));
-    const table = read.events.reduce((s, e) => evolveTable(s, e as unknown as TableEvent), initialTableState);
+    const table = (await readStreamFolded(this.store, tableStreamName(tableId), tableDecider(this.defaultProfileId))).state;
     return { ...rest, series: { closed: table.closed !== null, reviewAfterClose: table.opened?.reviewAfterClose === true } } as C;
   }
 
@@ -474,15 +481,11 @@ export class Ledger {
    * so the same dealer deals again.
    */
   private async lastDealOf(tableStream: string): Promise<{ last: LastDealStatus | null; misdeal: boolean }> {
-    // The latest TableDealOpened is among the last few events (a SeriesClosed may follow it): read from the end.
-    let tail = await this.store.readStream(tableStream, { direction: 'backwards', maxCount: 8 });
-    let opened = tail.events.find((e) => e.type === 'TableDealOpened');
-    if (!opened && tail.events.length === 8) {
-      tail = await this.store.readStream(tableStream);
-      opened = [...tail.events].reverse().find((e) => e.type === 'TableDealOpened');
-    }
+    // The table as its decider folds it (the fold is kept, so the command's own plan reads nothing more).
+    const table = await readStreamFolded(this.store, tableStream, tableDecider(this.defaultProfileId));
+    const opened = table.state.deals[table.state.deals.length - 1];
     if (!opened) return { last: null, misdeal: false };
-    const dealId = (opened.data as TableDealOpenedData).dealId;
+    const dealId = opened.dealId;
     // A scored, passed-in or open deal is told by its summary (caught up first); only an abandoned one needs its stream (R4: a misdeal?).
     await this.catchUp();
     const summary = getDealSummary(this.db, dealId);
