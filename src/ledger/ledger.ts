@@ -895,7 +895,11 @@ export class Ledger {
    * (indexes only), and whether its result is already computed at the current log position.
    * Synchronous and without catching up: an estimate, a few events old at worst.
    */
-  readCost(kind: 'playerStats' | 'scoreSheet' | 'standings' | 'audit' | 'dealList', id: string): { readonly rows: number; readonly known: boolean } {
+  readCost(
+    kind: 'playerStats' | 'scoreSheet' | 'standings' | 'audit' | 'dealList' | 'tables' | 'tournaments',
+    id: string,
+  ): { readonly rows: number; readonly known: boolean; readonly cachedRows?: number } {
+    if (kind === 'tables' || kind === 'tournaments') return this.tableListCost(kind, JSON.parse(id) as { tournamentId?: string | null; limit: number });
     const memoKey = kind === 'playerStats' ? `playerStats\u0000${id}\u0000` : `${kind}\u0000${id}`;
     const known = kind !== 'dealList' && this.memo.has(memoKey, this.logPosition());
     const count = (sql: string, ...args: string[]) =>
@@ -931,6 +935,35 @@ export class Ledger {
     }
   }
 
+  /**
+   * A list of tables' status reads each listed table's deals and builds its sheet unless that is
+   * kept (sheetCache): `rows` are the deals of tables whose sheet would be built, `cachedRows`
+   * those of tables whose sheet is kept and current.
+   */
+  private tableListCost(
+    kind: 'tables' | 'tournaments',
+    f: { tournamentId?: string | null; limit: number },
+  ): { rows: number; known: false; cachedRows: number } {
+    const listed =
+      kind === 'tournaments'
+        ? `SELECT table_id FROM ${TABLE_INFO_TABLE} WHERE tournament_id IN (SELECT tournament_id FROM ${TOURNAMENT_INFO_TABLE} ORDER BY tournament_id LIMIT ?)`
+        : typeof f.tournamentId === 'string'
+          ? `SELECT table_id FROM ${TABLE_INFO_TABLE} WHERE tournament_id = ? ORDER BY table_id LIMIT ?`
+          : `SELECT table_id FROM ${TABLE_INFO_TABLE} ORDER BY table_id LIMIT ?`;
+    const args = kind === 'tables' && typeof f.tournamentId === 'string' ? [f.tournamentId, f.limit] : [f.limit];
+    const tables = this.db
+      .prepare(`SELECT l.table_id, (SELECT count(*) FROM ${DEAL_SUMMARY_TABLE} d WHERE d.table_id = l.table_id) FROM (${listed}) l`)
+      .raw()
+      .all(...args) as Array<[string, number]>;
+    let rows = 0;
+    let cachedRows = 0;
+    for (const [tableId, deals] of tables) {
+      if (this.keptSheet(tableId) !== undefined) cachedRows += deals;
+      else rows += deals;
+    }
+    return { rows, known: false, cachedRows };
+  }
+
   /** The table as opened (players, settings, tournament, closed), or null when there is none. */
   async table(tableId: string): Promise<TableInfo | null> {
     await this.catchUp();
@@ -956,15 +989,22 @@ export class Ledger {
     { readonly version: string; readonly tournamentId: string | null; readonly tournamentVersion: string; readonly sheet: ScoreSheet | null }
   >();
 
-  private sheetOf(tableId: string, tournament?: TournamentInfo | null): ScoreSheet | null {
-    const version = this.runner.versionOf('table', tableId);
+  /** The kept sheet of the table while it is current, else undefined. */
+  private keptSheet(tableId: string): ScoreSheet | null | undefined {
     const cached = this.sheetCache.get(tableId);
     if (
       cached &&
-      cached.version === version &&
+      cached.version === this.runner.versionOf('table', tableId) &&
       (cached.tournamentId === null || cached.tournamentVersion === this.runner.versionOf('tournament', cached.tournamentId))
     )
       return cached.sheet;
+    return undefined;
+  }
+
+  private sheetOf(tableId: string, tournament?: TournamentInfo | null): ScoreSheet | null {
+    const kept = this.keptSheet(tableId);
+    if (kept !== undefined) return kept;
+    const version = this.runner.versionOf('table', tableId);
     const sheet = this.buildSheet(tableId, tournament);
     const tournamentId = sheet?.tournamentId ?? null;
     if (this.sheetCache.size >= SHEET_CACHE_TABLES) this.sheetCache.delete(this.sheetCache.keys().next().value as string);
@@ -1015,10 +1055,20 @@ export class Ledger {
   async tournaments(limit = 100): Promise<Array<{ tournament: TournamentInfo; tables: TableStatus[] }>> {
     await this.catchUp();
     const rows = this.db.prepare(`SELECT json FROM ${TOURNAMENT_INFO_TABLE} ORDER BY tournament_id LIMIT ?`).pluck().all(limit) as string[];
-    return rows.map((json) => {
+    // A sheet per table (unless kept): hundreds of them, so the event loop gets a turn between them.
+    const turn = new EventLoopTurn();
+    const out: Array<{ tournament: TournamentInfo; tables: TableStatus[] }> = [];
+    for (const json of rows) {
       const tournament = JSON.parse(json) as TournamentInfo;
-      return { tournament, tables: tournament.tables.map((t) => this.statusOf(t.tableId, tournament)).filter((x): x is TableStatus => x !== null) };
-    });
+      const tables: TableStatus[] = [];
+      for (const t of tournament.tables) {
+        await turn.maybeYield();
+        const status = this.statusOf(t.tableId, tournament);
+        if (status) tables.push(status);
+      }
+      out.push({ tournament, tables });
+    }
+    return out;
   }
 
   /** Tables with their players and status: those of one tournament, or every table (id order, at most `limit`). */
@@ -1030,7 +1080,14 @@ export class Ledger {
         ? this.db.prepare(`SELECT table_id FROM ${TABLE_INFO_TABLE} WHERE tournament_id = ? ORDER BY table_id LIMIT ?`).pluck().all(options.tournamentId, limit)
         : this.db.prepare(`SELECT table_id FROM ${TABLE_INFO_TABLE} ORDER BY table_id LIMIT ?`).pluck().all(limit)
     ) as string[];
-    return ids.map((id) => this.statusOf(id)).filter((x): x is TableStatus => x !== null);
+    const turn = new EventLoopTurn();
+    const out: TableStatus[] = [];
+    for (const id of ids) {
+      await turn.maybeYield();
+      const status = this.statusOf(id);
+      if (status) out.push(status);
+    }
+    return out;
   }
 
   private statusOf(tableId: string, tournament?: TournamentInfo | null): TableStatus | null {
