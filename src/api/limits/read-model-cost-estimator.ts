@@ -35,8 +35,8 @@ export const READ_COST = {
   dealList: 20,
   dealListPerRow: 0.15,
   dealListPerStoredDeal: 0.07,
-  // ≈ 1.2 ms of CPU per 36-deal sheet with its rows measured (56 aliased sheets: 67 ms).
-  scoreSheetPerDeal: 2,
+  // ≈ 1.1-1.5 ms of CPU per 36-deal sheet with its rows measured (56 aliased sheets: 67 ms; 47: 51-72 ms).
+  scoreSheetPerDeal: 2.5,
   // A list of tables (or tournaments with their tables) builds each table's sheet and status: ≈ 30 µs of CPU per deal of a
   // table whose sheet is not kept (500 ISS series: 534 ms), ≈ 6 µs per deal of one whose sheet is kept (106 ms).
   tableStatusPerDeal: 2.5,
