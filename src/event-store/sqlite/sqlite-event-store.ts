@@ -49,6 +49,12 @@ export interface SqliteEventStoreOptions {
   readonly pollIntervalMs?: number;
   /** How long a writer waits for another process's write lock (default 10 s). */
   readonly busyTimeoutMs?: number;
+  /**
+   * SQLite's page cache of this connection in KiB (default 32 MiB, SQLite's own is 2 MiB). Pages
+   * are allocated as they are read, so a small store never holds it; a large one keeps the index
+   * pages appends and lookups touch (event_id is random: a bulk import's inserts land all over it).
+   */
+  readonly cacheSizeKiB?: number;
   /** Events per page when reading the log (default 1000). */
   readonly pageSize?: number;
   /** Open without write access (integrity checks, readers). Implies mustExist. */
@@ -232,7 +238,7 @@ export class SqliteEventStore implements EventStore {
     this.pollIntervalMs = positiveInteger(options.pollIntervalMs ?? 250, 'pollIntervalMs');
     this.pageSize = positiveInteger(options.pageSize ?? 1000, 'pageSize');
     this.now = options.now ?? (() => new Date());
-    prepareDatabase(db, positiveInteger(options.busyTimeoutMs ?? 10_000, 'busyTimeoutMs'));
+    prepareDatabase(db, positiveInteger(options.busyTimeoutMs ?? 10_000, 'busyTimeoutMs'), positiveInteger(options.cacheSizeKiB ?? DEFAULT_CACHE_SIZE_KIB, 'cacheSizeKiB'));
 
     const raw = (sql: string) => db.prepare(sql).raw(true);
     this.stmt = {
@@ -738,8 +744,12 @@ class SqliteSubscription implements Subscription {
   }
 }
 
-function prepareDatabase(db: SqliteDatabase, busyTimeoutMs: number): void {
+/** The page cache every store connection gets unless told otherwise (see cacheSizeKiB). */
+export const DEFAULT_CACHE_SIZE_KIB = 32 * 1024;
+
+function prepareDatabase(db: SqliteDatabase, busyTimeoutMs: number, cacheSizeKiB: number): void {
   db.pragma(`busy_timeout = ${busyTimeoutMs}`);
+  db.pragma(`cache_size = ${-cacheSizeKiB}`);
   const applicationId = db.pragma('application_id', { simple: true }) as number;
   const tables = db.prepare("SELECT name FROM sqlite_master WHERE type = 'table' AND name IN ('events', 'streams')").pluck().all();
   const objects = db.prepare("SELECT count(*) FROM sqlite_master WHERE name NOT LIKE 'sqlite_%'").pluck().get() as number;
