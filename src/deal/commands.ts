@@ -4,6 +4,7 @@ import type { AbandonReason } from '../rules/move';
 import type { Seat } from '../rules/seat';
 import type { EnteredResult } from '../rules/result-entry';
 import type { SeatPlayers, StoredDealEvent } from './events';
+import type { TableMoveCommand } from './moves/move-table';
 
 /** Either the cards as dealt (ISS import, manual entry) or a shuffle done by the server. */
 export type DealSource =
@@ -207,6 +208,7 @@ export type DealCommand =
   | ContestDeal
   | RuleDispute
   | UpgradeDeal
-  | CompleteUpgrade;
+  | CompleteUpgrade
+  | TableMoveCommand;
 
 export type DealCommandType = DealCommand['type'];

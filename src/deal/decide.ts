@@ -1,9 +1,7 @@
 import type { Card } from '../rules/card';
 import type { GameState } from '../rules/game-state';
-import type { Move } from '../rules/move';
 import { allow, refuse, type Judgement } from '../rules/refusal';
 import { isSeat } from '../rules/seat';
-import { checkClaim, type ClaimCheck } from './claimCheck';
 import type { CompleteUpgrade, ConfirmDeal, ContestDeal, DealCommand, RuleDispute, StartDeal, CorrectScore, UpgradeDeal, WithdrawMove } from './commands';
 import { initialDealState } from './dealState';
 import { evolve, moveOfEvent } from './evolve';
@@ -11,7 +9,8 @@ import { upgradeDifferences } from './upgradeCheck';
 import { withoutWithdrawn } from './withdrawals';
 import type { DealState } from './dealState';
 import { resolveDeal } from './dealing';
-import { applyMove, DEFAULT_PROFILE_ID, getProfile } from './engine';
+import { DEFAULT_PROFILE_ID, getProfile } from './engine';
+import { moveOfCommandType } from './moves/move-table';
 import type { DealEvent } from './events';
 import { LEDGER_RULES as L } from './ledgerRules';
 import { scoreEnteredResult, type EnteredResult } from '../rules/result-entry';
@@ -266,84 +265,9 @@ function decideUpgradeCompletion(command: CompleteUpgrade, state: DealState, ctx
   ]);
 }
 
-/** The command as an engine move, or null when it is not a move. */
-function moveOf(command: DealCommand): Move | null {
-  switch (command.type) {
-    case 'CallBid':
-      return { kind: 'bid', seat: command.seat, value: command.value };
-    case 'HoldBid':
-      return { kind: 'hold', seat: command.seat };
-    case 'PassBid':
-      return { kind: 'pass', seat: command.seat };
-    case 'TakeSkat':
-      return { kind: 'pickUpSkat', seat: command.seat };
-    case 'DiscardSkat':
-      return { kind: 'discard', seat: command.seat, cards: command.cards };
-    case 'DeclareGame':
-      return { kind: 'declare', seat: command.seat, declaration: command.declaration };
-    case 'ShowCards':
-      return { kind: 'showCards', seat: command.seat };
-    case 'PlayCard':
-      return { kind: 'play', seat: command.seat, card: command.card };
-    case 'CallKontra':
-      return { kind: 'kontra', seat: command.seat };
-    case 'CallRe':
-      return { kind: 're', seat: command.seat };
-    case 'Resign':
-      return { kind: 'resign', seat: command.seat };
-    case 'AbandonDeal':
-      return command.seat === undefined ? { kind: 'abandon', reason: command.reason } : { kind: 'abandon', reason: command.reason, seat: command.seat };
-    default:
-      return null;
-  }
-}
-
-/** The events recording one accepted move, given the state before and after it. */
-function eventsOfMove(command: DealCommand, before: GameState, after: GameState, state: DealState, claim?: ClaimCheck): DealEvent[] {
+/** What every recorded move adds after its own events: the deal passed in, or its result as the engine derives it now. */
+function endOfDeal(before: GameState, after: GameState, state: DealState): DealEvent[] {
   const events: DealEvent[] = [];
-  switch (command.type) {
-    case 'CallBid':
-      events.push({ type: 'BidCalled', data: { seat: command.seat, value: command.value } });
-      break;
-    case 'HoldBid':
-      events.push({ type: 'BidHeld', data: { seat: command.seat, value: before.highestBid } });
-      break;
-    case 'PassBid':
-      events.push({ type: 'BidPassed', data: { seat: command.seat } });
-      break;
-    case 'TakeSkat':
-      events.push({ type: 'SkatTaken', data: { seat: command.seat, skat: before.skat.slice() } });
-      break;
-    case 'DiscardSkat':
-      events.push({ type: 'SkatDiscarded', data: { seat: command.seat, cards: [command.cards[0], command.cards[1]] } });
-      break;
-    case 'DeclareGame':
-      events.push({ type: 'GameDeclared', data: { seat: command.seat, declaration: command.declaration } });
-      // R14: every ouvert game is played with the declarer's cards open from the start.
-      if (command.declaration.ouvert)
-        events.push({ type: 'CardsShown', data: { seat: command.seat, cards: after.hands[command.seat].slice(), why: 'ouvert' } });
-      break;
-    case 'ShowCards':
-      events.push({ type: 'CardsShown', data: { seat: command.seat, cards: before.hands[command.seat].slice(), why: 'claim', ...(claim ? { claim } : {}) } });
-      break;
-    case 'PlayCard':
-      events.push({ type: 'CardPlayed', data: { seat: command.seat, card: command.card, trick: before.tricks.length + 1 } });
-      break;
-    case 'CallKontra':
-      events.push({ type: 'KontraCalled', data: { seat: command.seat } });
-      break;
-    case 'CallRe':
-      events.push({ type: 'ReCalled', data: { seat: command.seat } });
-      break;
-    case 'Resign':
-      events.push({ type: 'GameResigned', data: { seat: command.seat } });
-      break;
-    case 'AbandonDeal':
-      events.push({ type: 'DealAbandoned', data: { reason: command.reason, seat: command.seat ?? null, note: command.note ?? '' } });
-      break;
-    default:
-      break;
-  }
   if (after.phase === 'passedIn' && before.phase !== 'passedIn') events.push({ type: 'DealPassedIn', data: { dealNumber: state.started?.dealNumber ?? 1 } });
   // The end of the deal is an event too: the result as the engine derives it now, under the
   // recorded profile and version, so a later audit can compare.
@@ -351,8 +275,6 @@ function eventsOfMove(command: DealCommand, before: GameState, after: GameState,
     events.push({ type: 'DealScored', data: { result: after.result, profileId: state.profile.id, profileVersion: state.profile.version } });
   return events;
 }
-
-const ABANDON_REASONS = ['misdeal', 'timeout', 'left'];
 
 /** decide(command, state) -> events, or a refusal naming the rule. Pure. */
 export function decide(command: DealCommand, state: DealState, ctx: DecideContext): Judgement<DealEvent[]> {
@@ -367,21 +289,11 @@ export function decide(command: DealCommand, state: DealState, ctx: DecideContex
   if (command.type === 'UpgradeDeal') return refuse(L.badCommand, 'an upgrade is begun by the Ledger in a recording of its own');
   if (state.recordedResult) return refuse(L.finished, 'the deal is over; only an arbiter may correct its score');
   if (!state.game) return refuse(L.notStarted, `deal ${command.dealId} has no cards dealt`);
-  if (command.type === 'AbandonDeal') {
-    if (!ABANDON_REASONS.includes(command.reason)) return refuse('D3', `abandon reason must be one of ${ABANDON_REASONS.join(', ')}`);
-    if (command.seat !== undefined && !isSeat(command.seat)) return refuse('R2', 'seats are 0, 1 or 2');
-  } else if (!isSeat((command as { seat?: unknown }).seat)) {
-    return refuse('R2', 'seats are 0 (forehand), 1 (middlehand) or 2 (rearhand)');
-  }
-  let m = moveOf(command);
-  if (!m) return refuse(L.badCommand, `unknown deal command ${String((command as { type?: unknown }).type)}`);
-  // R21 (isko): a claim is judged with all cards open when made; an unsound one gives the rest to the defenders.
-  const claim =
-    m.kind === 'showCards' && state.game.profile.claims === 'isko' && state.game.phase === 'playing' && state.game.declarer === command.seat
-      ? (checkClaim(state.game) ?? undefined)
-      : undefined;
-  if (claim && m.kind === 'showCards' && !claim.sound) m = { ...m, unsound: true };
-  const after = applyMove(state.game, m);
-  if (!after.ok) return after;
-  return allow(eventsOfMove(command, state.game, after.value, state, claim));
+  // The table of moves says how each move is judged and recorded (src/deal/moves/).
+  const definition = moveOfCommandType(command.type);
+  if (!definition) return refuse(L.badCommand, `unknown deal command ${String((command as { type?: unknown }).type)}`);
+  if (definition.seated && !isSeat((command as { seat?: unknown }).seat)) return refuse('R2', 'seats are 0 (forehand), 1 (middlehand) or 2 (rearhand)');
+  const recorded = definition.record(command, state.game, state);
+  if (!recorded.ok) return recorded;
+  return allow([...recorded.value.events, ...endOfDeal(state.game, recorded.value.after, state)]);
 }

@@ -5,12 +5,13 @@ import type { EnteredResult } from '../rules/result-entry';
 import type { GameResult } from '../rules/game-result';
 import type { AbandonReason } from '../rules/move';
 import type { Seat } from '../rules/seat';
+import { MOVE_EVENT_TYPES, type TableEventDataMap } from './moves/move-table';
 
 /**
  * Storage-level event names of a deal stream (`deal-<dealId>`). They are past tense, stable and
  * not tied to class names: renaming one is a schema migration, not a refactor.
  */
-export const DEAL_EVENT_TYPES = [
+const CORE_DEAL_EVENT_TYPES = [
   'DealStarted',
   'CardsDealt',
   'BidCalled',
@@ -35,7 +36,12 @@ export const DEAL_EVENT_TYPES = [
   'DisputeRuled',
   'ResultUpgraded',
 ] as const;
-export type DealEventType = (typeof DEAL_EVENT_TYPES)[number];
+/** Every event type of a deal stream: the core ones above, then those only the table of moves declares. */
+export type DealEventType = (typeof CORE_DEAL_EVENT_TYPES)[number] | keyof TableEventDataMap;
+export const DEAL_EVENT_TYPES: readonly DealEventType[] = [
+  ...CORE_DEAL_EVENT_TYPES,
+  ...MOVE_EVENT_TYPES.filter((t) => !(CORE_DEAL_EVENT_TYPES as readonly string[]).includes(t)),
+];
 
 export const DEAL_SCHEMA_VERSION = '1';
 
@@ -198,7 +204,7 @@ export interface ResultUpgradedData {
   readonly by: string;
 }
 
-export interface DealEventDataMap {
+export interface DealEventDataMap extends TableEventDataMap {
   DealStarted: DealStartedData;
   CardsDealt: CardsDealtData;
   BidCalled: BidCalledData;

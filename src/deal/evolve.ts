@@ -3,6 +3,9 @@ import type { Move } from '../rules/move';
 import type { DealState } from './dealState';
 import { applyMove, getProfile, startGame } from './engine';
 import type { StoredDealEvent } from './events';
+import { movesOfEvent } from './moves/move-table';
+
+export { movesOfEvent };
 
 /** A stored event the engine refuses means the stream is corrupt; it is never silently skipped. */
 export class CorruptDealStreamError extends Error {
@@ -12,46 +15,20 @@ export class CorruptDealStreamError extends Error {
   }
 }
 
-function move(game: GameState | null, m: Move, eventType: string): GameState {
+function move(game: GameState | null, moves: readonly Move[], eventType: string): GameState {
   if (!game) throw new CorruptDealStreamError(`${eventType} before CardsDealt`);
-  const next = applyMove(game, m);
-  if (!next.ok) throw new CorruptDealStreamError(`${eventType} refused on replay: ${next.refusal.ruleId} ${next.refusal.reason}`);
-  return next.value;
+  let at = game;
+  for (const m of moves) {
+    const next = applyMove(at, m);
+    if (!next.ok) throw new CorruptDealStreamError(`${eventType} refused on replay: ${next.refusal.ruleId} ${next.refusal.reason}`);
+    at = next.value;
+  }
+  return at;
 }
 
-/** The move a stored deal event stands for, or null for events outside the play itself. */
+/** The engine move a stored deal event stands for (its first, for a move of several), or null for events outside the play itself. */
 export function moveOfEvent(event: StoredDealEvent): Move | null {
-  switch (event.type) {
-    case 'BidCalled':
-      return { kind: 'bid', seat: event.data.seat, value: event.data.value };
-    case 'BidHeld':
-      return { kind: 'hold', seat: event.data.seat };
-    case 'BidPassed':
-      return { kind: 'pass', seat: event.data.seat };
-    case 'SkatTaken':
-      return { kind: 'pickUpSkat', seat: event.data.seat };
-    case 'SkatDiscarded':
-      return { kind: 'discard', seat: event.data.seat, cards: event.data.cards };
-    case 'GameDeclared':
-      return { kind: 'declare', seat: event.data.seat, declaration: event.data.declaration };
-    case 'CardsShown':
-      // The ouvert display is part of the declaration (R14); only a claim is a move of its own.
-      if (event.data.why !== 'claim') return null;
-      // R21: a claim recorded as unsound gives the remaining tricks to the defenders.
-      return event.data.claim?.sound === false ? { kind: 'showCards', seat: event.data.seat, unsound: true } : { kind: 'showCards', seat: event.data.seat };
-    case 'CardPlayed':
-      return { kind: 'play', seat: event.data.seat, card: event.data.card };
-    case 'KontraCalled':
-      return { kind: 'kontra', seat: event.data.seat };
-    case 'ReCalled':
-      return { kind: 're', seat: event.data.seat };
-    case 'GameResigned':
-      return { kind: 'resign', seat: event.data.seat };
-    case 'DealAbandoned':
-      return event.data.seat === null ? { kind: 'abandon', reason: event.data.reason } : { kind: 'abandon', reason: event.data.reason, seat: event.data.seat };
-    default:
-      return null;
-  }
+  return movesOfEvent(event)?.[0] ?? null;
 }
 
 /** evolve(state, event) -> state: pure, and the same for live commands, imports and replays. */
@@ -111,7 +88,7 @@ export function evolve(state: DealState, event: StoredDealEvent): DealState {
     case 'DisputeRuled':
       return { ...next, openContests: state.openContests.filter((id) => id !== event.data.contestEventId) };
     default: {
-      const m = moveOfEvent(event);
+      const m = movesOfEvent(event);
       const shown = event.type === 'CardsShown' ? event.data.why : state.shown;
       if (!m) {
         // An ouvert display belongs to the declaration it comes with: withdrawn together.

@@ -115,6 +115,31 @@ describe('abuse: tokens on open graphql-ws connections (issue 13 item 3)', () =>
     expect((await wsResult(bystander, '{ __typename }', {})).data).toEqual({ __typename: 'Query' });
     await bystander.dispose();
   });
+
+  it("the revokeToken mutation (the organiser's way) closes an open socket of that token and ends its subscriptions", async () => {
+    const issued = await s.gql(
+      `mutation($c: ID!, $i: IssueTokenInput!) { issueToken(commandId: $c, input: $i) { token tokenId } }`,
+      { c: `issue-${Date.now()}`, i: { role: 'RECORDER', tableId: 'w1', ttlSeconds: 3600 } },
+      admin,
+    );
+    const { token, tokenId: id } = issued.body.data.issueToken;
+    const client = eager(s, token);
+    const closed = closeCodeOf(client);
+    expect((await wsResult(client, DEAL, { id: dealId })).data?.deal?.frames[0].hands.forehand).toHaveLength(10);
+    const sub = collect(client, UPDATES, { id: dealId });
+    const hub = s.app.get(DealEventHub);
+    while (hub.subscriberCount(dealId) < 1) await new Promise((r) => setTimeout(r, 10));
+    const revoked = await s.gql(
+      `mutation($c: ID!, $i: RevokeTokenInput!) { revokeToken(commandId: $c, input: $i) { revision } }`,
+      { c: `revoke-${Date.now()}`, i: { tokenId: id, reason: 'handed to the wrong table' } },
+      admin,
+    );
+    expect(revoked.body.errors).toBeUndefined();
+    expect(await closed).toBe(CLOSE_FORBIDDEN);
+    await sub.until(() => false, 2000).catch(() => undefined);
+    expect(sub.failure).not.toBeNull();
+    expect((await s.gql('{ __typename }', {}, token)).status).toBe(401);
+  });
 });
 
 describe('abuse: graphql-ws operation caps and one render per perspective (issue 13 item 7)', () => {
@@ -310,6 +335,33 @@ describe('abuse: costs that tell the truth, one computation per read model, a de
     expect(order).toEqual(['health', 'heavy']);
     // Whatever did not finish within its deadline is answered with a clear error, never a 500.
     expect(r.status).toBe(200);
+    expect(codesOf(r).filter((c) => c !== 'TIMEOUT')).toEqual([]);
+  });
+
+  it('answers /health while many aliased deal lists are still counting (one list at a time, the event loop between them)', async () => {
+    const order: string[] = [];
+    // Each list is made to cost 5 ms of synchronous CPU: 2,000 aliases are far more than the 2 s deadline allows. Before,
+    // every alias passed its time check at once and the lists then ran back to back, /health waiting for all of them.
+    const original = fast.ledger.deals.bind(fast.ledger);
+    const deals = jest.spyOn(fast.ledger, 'deals').mockImplementation((...args: Parameters<typeof original>) => {
+      const until = performance.now() + 5;
+      while (performance.now() < until);
+      return original(...args);
+    });
+    const query = `{ ${Array.from({ length: 2000 }, (_, i) => `d${i}: deals(first: 1, filter: { player: "p${i}" }) { totalCount }`).join(' ')} }`;
+    const heavy = fast.gql(query).then((r) => (order.push('heavy'), r));
+    let settled = false;
+    void heavy.then(() => (settled = true));
+    while (deals.mock.calls.length === 0 && !settled) await new Promise((r) => setImmediate(r));
+    if (settled) throw new Error(`the heavy request ended before computing: ${JSON.stringify((await heavy).body).slice(0, 500)}`);
+    const health = await fetch(fast.url.replace('/graphql', '/health'));
+    order.push('health');
+    expect(health.status).toBe(200);
+    const r = await heavy;
+    deals.mockRestore();
+    expect(order).toEqual(['health', 'heavy']);
+    expect(r.status).toBe(200);
+    expect(codesOf(r)).toContain('TIMEOUT');
     expect(codesOf(r).filter((c) => c !== 'TIMEOUT')).toEqual([]);
   });
 });

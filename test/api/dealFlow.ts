@@ -51,33 +51,38 @@ export function chooseMove(dealId: string, frame: any): NextMove | null {
   }
   if (!m) m = moves[0];
   const header = '$commandId: ID!, $dealId: ID!, $seat: Seat!';
-  const args = 'commandId: $commandId, dealId: $dealId, seat: $seat';
   const sel = '{ revision events { type } }';
+  // Each move's mutation takes commandId and one input object: the deal, the seat and the move's fields (here from variables of their own).
+  const input = (more = '') => `commandId: $commandId, input: { dealId: $dealId, seat: $seat${more} }`;
   switch (m.kind) {
     case 'bid':
-      return { kind: 'bid', mutation: `mutation(${header}, $value: Int!) { callBid(${args}, value: $value) ${sel} }`, variables: { ...base, value: m.value } };
+      return {
+        kind: 'bid',
+        mutation: `mutation(${header}, $value: Int!) { callBid(${input(', value: $value')}) ${sel} }`,
+        variables: { ...base, value: m.value },
+      };
     case 'hold':
-      return { kind: 'hold', mutation: `mutation(${header}) { holdBid(${args}) ${sel} }`, variables: base };
+      return { kind: 'hold', mutation: `mutation(${header}) { holdBid(${input()}) ${sel} }`, variables: base };
     case 'pass':
-      return { kind: 'pass', mutation: `mutation(${header}) { passBid(${args}) ${sel} }`, variables: base };
+      return { kind: 'pass', mutation: `mutation(${header}) { passBid(${input()}) ${sel} }`, variables: base };
     case 'pickUpSkat':
-      return { kind: 'pickUpSkat', mutation: `mutation(${header}) { takeSkat(${args}) ${sel} }`, variables: base };
+      return { kind: 'pickUpSkat', mutation: `mutation(${header}) { takeSkat(${input()}) ${sel} }`, variables: base };
     case 'discard':
       return {
         kind: 'discard',
-        mutation: `mutation(${header}, $cards: [String!]!) { discardSkat(${args}, cards: $cards) ${sel} }`,
+        mutation: `mutation(${header}, $cards: [String!]!) { discardSkat(${input(', cards: $cards')}) ${sel} }`,
         variables: { ...base, cards: m.cards.map((c: any) => c.code) },
       };
     case 'declare':
       return {
         kind: 'declare',
-        mutation: `mutation(${header}, $d: DeclarationInput!) { declareGame(${args}, declaration: $d) ${sel} }`,
+        mutation: `mutation(${header}, $d: DeclarationInput!) { declareGame(${input(', declaration: $d')}) ${sel} }`,
         variables: { ...base, d: m.declaration },
       };
     case 'play':
       return {
         kind: 'play',
-        mutation: `mutation(${header}, $card: String!) { playCard(${args}, card: $card) ${sel} }`,
+        mutation: `mutation(${header}, $card: String!) { playCard(${input(', card: $card')}) ${sel} }`,
         variables: { ...base, card: m.card.code },
       };
     default:
@@ -131,7 +136,7 @@ export async function openTableAndDeal(server: TestServer, tableId: string, play
   const openDeal = start.body.errors?.[0]?.extensions?.ruleId === 'L13' ? /deal (\S+) of table/.exec(start.body.errors[0].message)?.[1] : undefined;
   if (openDeal) {
     const abandon = await server.gql(
-      `mutation($c: ID!, $d: ID!) { abandonDeal(commandId: $c, dealId: $d, reason: TIMEOUT, note: "the next deal of the table starts") { revision } }`,
+      `mutation($c: ID!, $d: ID!) { abandonDeal(commandId: $c, input: { dealId: $d, reason: TIMEOUT, note: "the next deal of the table starts" }) { revision } }`,
       { c: newCommandId(), d: openDeal },
       recorderToken,
     );

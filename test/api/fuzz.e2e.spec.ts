@@ -144,7 +144,7 @@ describe('API fuzz (issue 5 acceptance)', () => {
       ]);
     const play = (seat: unknown, card: unknown, extra = '') =>
       JSON.stringify({
-        query: `mutation($c: ID!, $d: ID!, $s: Seat!, $card: String!${extra ? ', $rev: String' : ''}) { playCard(commandId: $c, dealId: $d, seat: $s, card: $card${extra ? ', expectedRevision: $rev' : ''}) { revision } }`,
+        query: `mutation($c: ID!, $d: ID!, $s: Seat!, $card: String!${extra ? ', $rev: String' : ''}) { playCard(commandId: $c, input: { dealId: $d, seat: $s, card: $card }${extra ? ', expectedRevision: $rev' : ''}) { revision } }`,
         variables: { c: newCommandId(), d: live, s: seat, card, ...(extra ? { rev: extra } : {}) },
       });
 
@@ -156,7 +156,7 @@ describe('API fuzz (issue 5 acceptance)', () => {
       () => ({
         kind: 'wrong-type-literal',
         body: JSON.stringify({
-          query: `mutation { playCard(commandId: ${r.pick(['1', 'true', 'null', '[1]'])}, dealId: ${r.pick(['3.5', '{a:1}', 'FOREHAND'])}, seat: ${r.pick(['"FOREHAND"', '9', 'LEFT'])}, card: ${r.pick(['CJ', '1', 'null'])}) { revision } }`,
+          query: `mutation { playCard(commandId: ${r.pick(['1', 'true', 'null', '[1]'])}, input: { dealId: ${r.pick(['3.5', '{a:1}', 'FOREHAND'])}, seat: ${r.pick(['"FOREHAND"', '9', 'LEFT'])}, card: ${r.pick(['CJ', '1', 'null'])} }) { revision } }`,
         }),
         headers: auth(recorder),
       }),
@@ -187,7 +187,7 @@ describe('API fuzz (issue 5 acceptance)', () => {
       () => ({
         kind: 'out-of-phase',
         body: JSON.stringify({
-          query: `mutation($c: ID!, $d: ID!, $s: Seat!) { ${r.pick(['passBid', 'holdBid', 'takeSkat', 'callKontra', 'callRe'])}(commandId: $c, dealId: $d, seat: $s) { revision } }`,
+          query: `mutation($c: ID!, $d: ID!, $s: Seat!) { ${r.pick(['passBid', 'holdBid', 'takeSkat', 'callKontra', 'callRe'])}(commandId: $c, input: { dealId: $d, seat: $s }) { revision } }`,
           variables: { c: newCommandId(), d: live, s: r.pick(SEATS) },
         }),
         headers: auth(recorder),
@@ -195,7 +195,7 @@ describe('API fuzz (issue 5 acceptance)', () => {
       () => ({
         kind: 'bad-bid',
         body: JSON.stringify({
-          query: `mutation($c: ID!, $d: ID!, $v: Int!) { callBid(commandId: $c, dealId: $d, seat: ${r.pick(SEATS)}, value: $v) { revision } }`,
+          query: `mutation($c: ID!, $d: ID!, $v: Int!) { callBid(commandId: $c, input: { dealId: $d, seat: ${r.pick(SEATS)}, value: $v }) { revision } }`,
           variables: { c: newCommandId(), d: live, v: r.pick([0, -18, 17, 19, 2 ** 31, 1.5, 18, 264]) },
         }),
         headers: auth(recorder),
@@ -204,7 +204,7 @@ describe('API fuzz (issue 5 acceptance)', () => {
       () => ({
         kind: 'unknown-deal',
         body: JSON.stringify({
-          query: `mutation($c: ID!, $d: ID!) { playCard(commandId: $c, dealId: $d, seat: FOREHAND, card: "CJ") { revision } }`,
+          query: `mutation($c: ID!, $d: ID!) { playCard(commandId: $c, input: { dealId: $d, seat: FOREHAND, card: "CJ" }) { revision } }`,
           variables: { c: newCommandId(), d: r.pick(['nope', r.str(30), 'x'.repeat(500)]) },
         }),
         headers: auth(recorder),
@@ -342,7 +342,7 @@ describe('API fuzz (issue 5 acceptance)', () => {
           const plays = Array.from(
             { length: n },
             (_, i) =>
-              `m${i}: playCard(commandId: "${newCommandId()}", dealId: "${live}", seat: ${byRecorder ? r.pick(otherSeats) : toAct}, card: "${byRecorder ? r.pick(ALL_CARDS) : legalCard()}") { revision }`,
+              `m${i}: playCard(commandId: "${newCommandId()}", input: { dealId: "${live}", seat: ${byRecorder ? r.pick(otherSeats) : toAct}, card: "${byRecorder ? r.pick(ALL_CARDS) : legalCard()}" }) { revision }`,
           );
           return {
             kind: byRecorder ? 'alias-commands-out-of-turn' : 'alias-commands-forbidden',
@@ -524,7 +524,7 @@ describe('API fuzz (issue 5 acceptance)', () => {
         {
           kind: 'ws-command',
           frame: subscribe(
-            `mutation($c: ID!, $d: ID!) { playCard(commandId: $c, dealId: $d, seat: ${view === 'all' ? w.pick(otherSeats) : toAct}, card: "${w.pick(view === 'all' ? ALL_CARDS : legal.size ? [...legal] : held)}") { revision } }`,
+            `mutation($c: ID!, $d: ID!) { playCard(commandId: $c, input: { dealId: $d, seat: ${view === 'all' ? w.pick(otherSeats) : toAct}, card: "${w.pick(view === 'all' ? ALL_CARDS : legal.size ? [...legal] : held)}" }) { revision } }`,
             { c: newCommandId(), d: live },
           ),
         },

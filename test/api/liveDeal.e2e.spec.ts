@@ -127,7 +127,7 @@ describe('GraphQL API end to end (issue 5)', () => {
     const notHeld = ['CA', 'CT', 'HA', 'D7', 'SJ'].find((c) => !hand.includes(c) && !legal.has(c))!;
     for (const card of [illegal, notHeld].filter(Boolean)) {
       const r = await s.gql(
-        `mutation($c: ID!, $d: ID!, $s: Seat!, $card: String!) { playCard(commandId: $c, dealId: $d, seat: $s, card: $card) { revision } }`,
+        `mutation($c: ID!, $d: ID!, $s: Seat!, $card: String!) { playCard(commandId: $c, input: { dealId: $d, seat: $s, card: $card }) { revision } }`,
         { c: newCommandId(), d: dealId, s: last.toAct, card },
         recorder,
       );
@@ -139,7 +139,7 @@ describe('GraphQL API end to end (issue 5)', () => {
     // Out of turn: a seat that is not to act.
     const wrongSeat = ['FOREHAND', 'MIDDLEHAND', 'REARHAND'].find((x) => x !== last.toAct)!;
     const r = await s.gql(
-      `mutation($c: ID!, $d: ID!, $s: Seat!) { playCard(commandId: $c, dealId: $d, seat: $s, card: "CJ") { revision } }`,
+      `mutation($c: ID!, $d: ID!, $s: Seat!) { playCard(commandId: $c, input: { dealId: $d, seat: $s, card: "CJ" }) { revision } }`,
       { c: newCommandId(), d: dealId, s: wrongSeat },
       recorder,
     );
@@ -157,7 +157,9 @@ describe('GraphQL API end to end (issue 5)', () => {
     const [a, b] = await Promise.all(
       [recorder, second].map((tok) =>
         s.gql(
-          move.mutation.replace('$seat: Seat!', '$seat: Seat!, $rev: String').replace('seat: $seat,', 'seat: $seat, expectedRevision: $rev,'),
+          move.mutation
+            .replace('$seat: Seat!', '$seat: Seat!, $rev: String')
+            .replace('commandId: $commandId,', 'commandId: $commandId, expectedRevision: $rev,'),
           { ...move.variables, commandId: newCommandId(), rev: deal.revision },
           tok,
         ),
@@ -228,7 +230,7 @@ describe('GraphQL API end to end (issue 5)', () => {
   it('refuses forbidden roles: players and other tables cannot record, recorders cannot correct or administer, anonymous needs a token', async () => {
     const dealId = await openTableAndDeal(s, 't3', PLAYERS, admin, s.token({ role: 'recorder', table: 't3' }));
     const before = (await s.ledger.dealEvents(dealId)).length;
-    const pass = `mutation($c: ID!, $d: ID!) { passBid(commandId: $c, dealId: $d, seat: MIDDLEHAND) { revision } }`;
+    const pass = `mutation($c: ID!, $d: ID!) { passBid(commandId: $c, input: { dealId: $d, seat: MIDDLEHAND }) { revision } }`;
     const cases: Array<[string | undefined, string]> = [
       [s.token({ role: 'player', player: 'Ben' }), 'FORBIDDEN'],
       [s.token({ role: 'recorder', table: 'elsewhere' }), 'FORBIDDEN'],

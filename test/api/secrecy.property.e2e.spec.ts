@@ -124,7 +124,7 @@ describe('secrecy: answers do not depend on cards a perspective may not see (iss
 
   /** Seats in the deal follow the table: the seat of a rules-engine seat index is the same index. */
   async function askBoth(dealId: string, role: Role, hiddenCard: Card): Promise<void> {
-    const play = `mutation($c: ID!, $id: ID!, $card: String!) { playCard(commandId: $c, dealId: $id, seat: FOREHAND, card: $card) { revision } }`;
+    const play = `mutation($c: ID!, $id: ID!, $card: String!) { playCard(commandId: $c, input: { dealId: $id, seat: FOREHAND, card: $card }) { revision } }`;
     const all = [...QUERIES, { name: 'playing a hidden card (refused)', query: play }];
     for (const { name, query } of all) {
       const vars = { id: dealId, c: `probe-${counter++}`, card: hiddenCard };

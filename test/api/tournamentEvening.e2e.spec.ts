@@ -231,7 +231,7 @@ describe('a tournament evening over GraphQL/HTTP (issue 11 acceptance)', () => {
         expect(await refused(ENTER, { c: newCommandId(), i: { tableId: 'eve-t3', result: { passedIn: true } } }, rec3)).toBe('L13');
         // A slip: middlehand's bid typed as 27 instead of 18; withdrawn, then the evening goes on.
         const slip = await ok(
-          `mutation($c: ID!, $d: ID!) { callBid(commandId: $c, dealId: $d, seat: MIDDLEHAND, value: 27) { events { eventId } } }`,
+          `mutation($c: ID!, $d: ID!) { callBid(commandId: $c, input: { dealId: $d, seat: MIDDLEHAND, value: 27 }) { events { eventId } } }`,
           { c: newCommandId(), d: dealId },
           rec3,
         );

@@ -67,7 +67,7 @@ describe('graphql-ws: hostile frames and error codes', () => {
   });
 
   it('an operation refused while it runs carries the same code over graphql-ws as over HTTP', async () => {
-    const mutation = `mutation($c: ID!, $d: ID!) { passBid(commandId: $c, dealId: $d, seat: REARHAND) { revision } }`;
+    const mutation = `mutation($c: ID!, $d: ID!) { passBid(commandId: $c, input: { dealId: $d, seat: REARHAND }) { revision } }`;
     const recorder = s.token({ role: 'recorder', table: 'wf' });
     const http = await s.gql(mutation, { c: newCommandId(), d: dealId }, recorder);
     const c = await rawSocket(s, `Bearer ${recorder}`);

@@ -212,7 +212,10 @@ async function main(): Promise<void> {
       if (moveTimes.length < MOVES) {
         const r = await gql(`query($id: ID!) { deal(id: $id) { status } }`, { id: dealId });
         if (r.deal.status === 'IN_PROGRESS')
-          await gql(`mutation($c: ID!, $d: ID!) { abandonDeal(commandId: $c, dealId: $d, reason: TIMEOUT) { revision } }`, { c: newCommandId(), d: dealId });
+          await gql(`mutation($c: ID!, $d: ID!) { abandonDeal(commandId: $c, input: { dealId: $d, reason: TIMEOUT }) { revision } }`, {
+            c: newCommandId(),
+            d: dealId,
+          });
       }
     }
     line('move mutation -> tableUpdates delivery', moveTimes, 'p50 <= 10 ms', moveCpu);

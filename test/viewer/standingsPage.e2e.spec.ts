@@ -25,7 +25,7 @@ async function gql(query: string, variables: Record<string, unknown>): Promise<a
 }
 
 const START = `mutation($c: ID!, $i: StartTableDealInput!) { startTableDeal(commandId: $c, input: $i) { dealId } }`;
-const PASS = `mutation($c: ID!, $d: ID!, $s: Seat!) { passBid(commandId: $c, dealId: $d, seat: $s) { revision } }`;
+const PASS = `mutation($c: ID!, $d: ID!, $s: Seat!) { passBid(commandId: $c, input: { dealId: $d, seat: $s }) { revision } }`;
 
 /** `deals` deals at a table: every `played`-th one is played out by the script, the others all pass (R8). */
 async function series(tableId: string, deals: number, playedEvery: number): Promise<void> {

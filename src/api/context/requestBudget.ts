@@ -41,6 +41,11 @@ export class RequestBudget {
     this.check();
   }
 
+  /** A turn of the event loop when the slice is used up, without the time check (after a wait that is not the request's computing). */
+  async pause(): Promise<void> {
+    await this.turn.maybeYield();
+  }
+
   check(): void {
     if (this.now() > this.deadline)
       throw apiError('TIMEOUT', `the request took longer than ${this.timeoutMs} ms and was stopped; ask for less at once`, { timeoutMs: this.timeoutMs });

@@ -8,7 +8,8 @@
  * It answers only what it is sure to answer exactly as graphql-js would: on anything else
  * (fragments, directives, introspection, abstract types, a missing non-null value, a resolver
  * that throws, …) it gives up with PLAIN_EXECUTION_DECLINED and the caller runs graphql-js, which
- * then produces the answer or the error. Queries only: re-running read-only resolvers is safe.
+ * then produces the answer or the error, from the resolvers' recorded outcomes where the fast path
+ * already called them (resolver-outcomes.ts), so no resolver's work is paid twice. Queries only.
  *
  * A subtree over a value marked immutable (the frames of a finished deal) that calls no resolver
  * is answered once per field node and kept as JSON text (RawJson), spliced into later answers.
@@ -66,7 +67,7 @@ const isThenable = (v: unknown): v is PromiseLike<unknown> =>
   v !== null && (typeof v === 'object' || typeof v === 'function') && typeof (v as { then?: unknown }).then === 'function';
 
 /** Nest gives every code-first field a resolver; this is the one that only reads the property. */
-const isPlainResolver = (resolve: unknown): boolean => resolve === undefined || (typeof resolve === 'function' && resolve.name === 'rootFieldResolver');
+export const isPlainResolver = (resolve: unknown): boolean => resolve === undefined || (typeof resolve === 'function' && resolve.name === 'rootFieldResolver');
 
 export class PlainExecutor {
   /** Selection sets planned per parent type, remembered per node (documents are reused by Apollo). */
@@ -120,7 +121,26 @@ export class PlainExecutor {
     if (type.isTypeOf) decline();
     const fields = this.plan(type, selectionSet);
     const result: Record<string, unknown> = {};
-    let pending: Promise<unknown>[] | null = null;
+    const pending: Promise<unknown>[] = [];
+    try {
+      this.completeFields(run, type, fields, source, path, result, pending);
+    } catch (err) {
+      // Given up midway: the fields already under way are graphql-js's to report, not unhandled rejections.
+      for (const p of pending) p.catch(() => undefined);
+      throw err;
+    }
+    return pending.length ? Promise.all(pending).then(() => markIfHoldsRawJson(result)) : result;
+  }
+
+  private completeFields(
+    run: Run,
+    type: GraphQLObjectType,
+    fields: readonly PlannedField[],
+    source: unknown,
+    path: Path | undefined,
+    result: Record<string, unknown>,
+    pending: Promise<unknown>[],
+  ): void {
     for (const f of fields) {
       if (f.def === null) {
         result[f.responseName] = type.name;
@@ -151,13 +171,12 @@ export class PlainExecutor {
       if (isThenable(completed)) {
         const name = f.responseName;
         result[name] = null; // keeps the selection's key order
-        (pending ??= []).push(Promise.resolve(completed).then((v) => (result[name] = v)));
+        pending.push(Promise.resolve(completed).then((v) => (result[name] = v)));
       } else {
         result[f.responseName] = completed;
         if (holdsRawJson(completed)) markContainsRawJson(result);
       }
     }
-    return pending ? Promise.all(pending).then(() => markIfHoldsRawJson(result)) : result;
   }
 
   private complete(run: Run, type: GraphQLOutputType, node: FieldNode, value: unknown, path: Path): Maybe<unknown> {

@@ -57,4 +57,56 @@ describe('read-model cost model (issue 13)', () => {
     expect(cost('{ deals(first: 1) { totalCount } }', 100_000).cost).toBeLessThan(READ_COST.dealList + 10);
     expect(cost(`{ ${Array.from({ length: 101 }, (_, i) => `d${i}: deals(first: 1) { totalCount }`).join(' ')} }`, 100_000).cost).toBeGreaterThan(1500);
   });
+
+  // Measured with `npm run bench -- abuse` on a 100,000-deal store (shared machine, server CPU): each of these took more
+  // than the ≈ 60 ms the default limit stands for, so each must be refused as too costly at the default limit of 5,000.
+  it('refuses at the default limit what the abuse bench measured over its budget on a 100,000-deal store', () => {
+    const LIMIT = 5000;
+    const aliases = (n: number, one: (i: number) => string) => `{ ${Array.from({ length: n }, (_, i) => `a${i}: ${one(i)}`).join(' ')} }`;
+    // the statistics of a player of 2,016 deals: 94-129 ms
+    expect(cost('{ playerStats(player: "b1") { deals } }', 2016).cost).toBeGreaterThan(LIMIT);
+    // 11 players of 216 deals each: 86-111 ms
+    expect(
+      cost(
+        aliases(11, (i) => `playerStats(player: "c${i}") { deals }`),
+        216,
+      ).cost,
+    ).toBeGreaterThan(LIMIT);
+    // 21 audits of distinct deals: 88-96 ms
+    expect(
+      cost(
+        aliases(21, (i) => `audit(dealId: "d${i}") { intact }`),
+        1,
+      ).cost,
+    ).toBeGreaterThan(LIMIT);
+    // 71 score sheets of 36 deals: 71-74 ms
+    expect(
+      cost(
+        aliases(71, (i) => `scoreSheet(tableId: "t${i}") { rows { dealNumber } }`),
+        36,
+      ).cost,
+    ).toBeGreaterThan(LIMIT);
+    // 31 counts of a player's 2,016 deals: 72-90 ms
+    expect(
+      cost(
+        aliases(31, (i) => `deals(first: 1, filter: { player: "b${i}" }) { totalCount }`),
+        2016,
+      ).cost,
+    ).toBeGreaterThan(LIMIT);
+    // one list filtered by result alone over the whole store (a count and a sorted scan): ≈ 80 ms
+    expect(cost('{ deals(first: 1, filter: { result: "won" }) { totalCount } }', 100_000).cost).toBeGreaterThan(LIMIT);
+    // while what took well under 60 ms stays admissible: 5 players of 216 deals (37 ms), 13 audits (41-51 ms)
+    expect(
+      cost(
+        aliases(5, (i) => `playerStats(player: "c${i}") { deals }`),
+        216,
+      ).cost,
+    ).toBeLessThanOrEqual(LIMIT);
+    expect(
+      cost(
+        aliases(13, (i) => `audit(dealId: "d${i}") { intact }`),
+        1,
+      ).cost,
+    ).toBeLessThanOrEqual(LIMIT);
+  });
 });

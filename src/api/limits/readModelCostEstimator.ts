@@ -5,8 +5,9 @@ import { listSizeEstimator } from './listSizeEstimator';
  * The cost of the read models that read and compute in proportion to the data (issue 13): a
  * player's statistics (per deal of the player), a score sheet (per deal of the table), standings
  * (per deal of the tournament) and an audit (hash chain and rescoring of one deal). One unit is
- * about 20 µs of server time on the project's machines (measured on the review's 4,000-deal store:
- * playerStats ≈ 4.5 µs per deal, an audit ≈ 4 ms), so the default limit of 5,000 is ≈ 100 ms.
+ * about 12 µs of server CPU on the project's shared two-core machine (fitted with `npm run bench --
+ * abuse` on a 100,000-deal store), so the default limit of 5,000 is ≈ 60 ms of CPU: the worst
+ * admissible request leaves room within 100 ms for a machine that is not idle.
  *
  * A read model is computed once per request and log position (Ledger memo), so the first alias
  * with given arguments pays for the computation and every alias pays for its output; one already
@@ -20,17 +21,21 @@ export type HeavyRead = 'playerStats' | 'scoreSheet' | 'standings' | 'audit' | '
 
 /** Units per row read, and the fixed part, of each heavy read model when computed. */
 export const READ_COST = {
-  // Measured on a 100,000-deal store (npm run bench -- abuse): 29-36 µs per deal of the player, the sheets of his series included.
-  playerStatsPerDeal: 2,
-  // A deal list: its count, page query and connection (≈ 0.25 ms per alias measured); filtered, it counts the rows its filter
-  // matches: ≈ 1.3 µs per deal of the player (table, tournament) named, else ≈ 0.5 µs per deal of the store.
-  dealList: 15,
-  dealListPerRow: 0.07,
-  dealListPerStoredDeal: 0.03,
-  // ≈ 1.5 ms per 36-deal sheet with its rows measured (81 aliased sheets: 120 ms of CPU at 0.75).
-  scoreSheetPerDeal: 1,
+  // Fitted on a 100,000-deal store (npm run bench -- abuse, shared machine): 37-64 µs of CPU per deal of the player, the
+  // sheets of his series included (each of his deals is read twice: in his list and in its table's sheet).
+  playerStatsPerDeal: 4,
+  // A deal list: its count, page query and connection (≈ 0.2 ms of CPU per alias measured: 294 aliases, 52-72 ms); filtered, it reads the rows its filter
+  // matches: ≈ 1.7 µs per deal of the player (table, tournament) named, else ≈ 0.8 µs per deal of the store (a filter by
+  // result, game, source or date alone scans the store twice: once to count, once to sort the page; 80 ms on 100,000 deals).
+  dealList: 20,
+  dealListPerRow: 0.15,
+  dealListPerStoredDeal: 0.07,
+  // ≈ 1.2 ms of CPU per 36-deal sheet with its rows measured (56 aliased sheets: 67 ms).
+  scoreSheetPerDeal: 2,
+  // Standings read the tournament's sheets, kept per table between deals (tournament bench: 1.2 ms for 500 players).
   standingsPerDeal: 0.5,
-  audit: 200,
+  // ≈ 3-4 ms of CPU each (21 aliased audits: 88 ms, 13: 41-51 ms).
+  audit: 350,
   fixed: 5,
 } as const;
 

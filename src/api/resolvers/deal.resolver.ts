@@ -60,7 +60,17 @@ export class DealResolver {
     newestFirst = true,
   ): Promise<DealConnectionType> {
     if (!Number.isInteger(first) || first < 1 || first > MAX_PAGE) throw badInput(`first must be 1-${MAX_PAGE}`);
-    await ctx.budget.step();
+    // One list at a time, the event loop getting a turn between them: 31 aliased counts of a player's deals held /health 270 ms at once.
+    return ctx.budget.run(() => this.dealPage(ctx, filter, first, after, newestFirst));
+  }
+
+  private async dealPage(
+    ctx: ApiContext,
+    filter: DealFilterInput | undefined,
+    first: number,
+    after: string | undefined,
+    newestFirst: boolean,
+  ): Promise<DealConnectionType> {
     const f: DealFilter = {
       ...(filter?.player !== undefined && filter.player !== null ? { player: valid.name(filter.player, 'player') } : {}),
       ...(filter?.tableId ? { tableId: valid.id(filter.tableId, 'tableId') } : {}),

@@ -1,6 +1,6 @@
 import { DealAnalysisResolver } from './analysis.resolver';
 import { BranchResolver, DealBranchesResolver } from './branch.resolver';
-import { CommandResolver } from './command.resolver';
+import { DealMoveResolver } from './deal-move.resolver';
 import { DealResolver } from './deal.resolver';
 import { ImportResolver } from './import.resolver';
 import { ReadModelResolver, ScoreSheetRowResolver } from './readModel.resolver';
@@ -18,7 +18,7 @@ export const API_RESOLVERS = [
   DealResolver,
   ReadModelResolver,
   ScoreSheetRowResolver,
-  CommandResolver,
+  DealMoveResolver,
   TableCommandResolver,
   DealReviewResolver,
   OrganiserResolver,

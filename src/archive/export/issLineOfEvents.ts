@@ -2,7 +2,7 @@ import { withoutWithdrawn } from '../../deal/withdrawals';
 import { getProfile } from '../../deal/engine';
 import { isDealEventType, type CardsDealtData, type DealStartedData, type ScoreCorrectedData, type StoredDealEvent } from '../../deal/events';
 import type { IssResult } from '../../format/iss/IssRecord';
-import { moveOfEvent } from '../../deal/evolve';
+import { movesOfEvent } from '../../deal/evolve';
 import type { Move } from '../../rules/move';
 import { writeIssRecord, writeLiveIssRecord } from '../../format/iss/IssWriter';
 import { isIssRecordImported } from '../../format/iss/import/issRecordImported';
@@ -35,7 +35,7 @@ export function issLineOfEvents(recorded: readonly AnyEvent[]): string {
   if (started && !dealt && events.some((e) => e.type === 'ResultEntered'))
     throw new Error(`deal ${started.dealId} was entered from its result only: an ISS record needs the cards`);
   if (!started || !dealt) throw new Error('the deal has no DealStarted and CardsDealt events: nothing to export');
-  const moves = events.map((e) => (isDealEventType(e.type) ? moveOfEvent(e as StoredDealEvent) : null)).filter((m): m is Move => m !== null);
+  const moves: Move[] = events.flatMap((e) => (isDealEventType(e.type) ? (movesOfEvent(e as StoredDealEvent) ?? []) : []));
   const written = writeLiveIssRecord({
     players: started.players,
     date: new Date(started.startedAt),

@@ -1,5 +1,7 @@
 import type { Card } from '../../rules/card';
-import type { DealEvent } from '../../deal/events';
+import { isDealEventType, type DealEvent, type StoredDealEvent } from '../../deal/events';
+import { movesOfEvent } from '../../deal/evolve';
+import type { Move } from '../../rules/move';
 import type { IssToken } from '../../format/iss/IssRecord';
 import { modifiersOf } from '../../format/iss/IssMoves';
 
@@ -24,15 +26,6 @@ export function tokensOfEvents(events: readonly AnyEvent[]): IssToken[] {
     switch (e.type) {
       case 'CardsDealt':
         tokens.push({ kind: 'deal', cards: [...e.data.hands[0], ...e.data.hands[1], ...e.data.hands[2], ...e.data.skat] });
-        break;
-      case 'BidCalled':
-        tokens.push({ kind: 'bid', seat: e.data.seat, value: e.data.value });
-        break;
-      case 'BidHeld':
-        tokens.push({ kind: 'hold', seat: e.data.seat });
-        break;
-      case 'BidPassed':
-        tokens.push({ kind: 'pass', seat: e.data.seat });
         break;
       case 'SkatTaken':
         tokens.push({ kind: 'pickUp', seat: e.data.seat });
@@ -60,12 +53,6 @@ export function tokensOfEvents(events: readonly AnyEvent[]): IssToken[] {
         // The ouvert display belongs to the declaration token; only a claim is a token (`SC`).
         if (e.data.why === 'claim') tokens.push({ kind: 'showCards', seat: e.data.seat, cards: null });
         break;
-      case 'CardPlayed':
-        tokens.push({ kind: 'play', seat: e.data.seat, card: e.data.card });
-        break;
-      case 'GameResigned':
-        tokens.push({ kind: 'resign', seat: e.data.seat });
-        break;
       case 'DealAbandoned':
         if (pendingDiscard) tokens.push({ kind: 'discard', ...pendingDiscard });
         pendingDiscard = null;
@@ -73,10 +60,31 @@ export function tokensOfEvents(events: readonly AnyEvent[]): IssToken[] {
         if (e.data.seat !== null && e.data.reason === 'left') tokens.push({ kind: 'left', seat: e.data.seat });
         break;
       default:
-        // DealStarted, DealPassedIn, DealScored, ScoreCorrected, Kontra/Re (no ISS token), import provenance.
+        // Every other move is written from the engine moves the table of moves says it stands for;
+        // DealStarted, DealPassedIn, DealScored, ScoreCorrected and import provenance are no moves.
+        if (isDealEventType(e.type)) for (const m of movesOfEvent(e as StoredDealEvent) ?? []) tokens.push(...tokensOfMove(m));
         break;
     }
   }
   if (pendingDiscard) tokens.push({ kind: 'discard', ...pendingDiscard });
   return tokens;
+}
+
+/** The ISS token of an engine move that stands alone in a record (the split-form moves are handled above); none for Kontra/Re (R40). */
+function tokensOfMove(m: Move): IssToken[] {
+  switch (m.kind) {
+    case 'bid':
+      return [{ kind: 'bid', seat: m.seat, value: m.value }];
+    case 'hold':
+    case 'pass':
+      return [{ kind: m.kind, seat: m.seat }];
+    case 'play':
+      return [{ kind: 'play', seat: m.seat, card: m.card }];
+    case 'resign':
+      return [{ kind: 'resign', seat: m.seat }];
+    case 'showCards':
+      return [{ kind: 'showCards', seat: m.seat, cards: null }];
+    default:
+      return [];
+  }
 }

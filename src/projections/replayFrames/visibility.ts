@@ -3,6 +3,7 @@ import type { GameState } from '../../rules/game-state';
 import type { Move } from '../../rules/move';
 import type { Seat } from '../../rules/seat';
 import type { Perspective } from './replayFrame';
+import { cardsNamedBy } from '../../deal/moves/move-table';
 
 /**
  * What a perspective may see of a deal at one moment. Played cards and the bidding are public;
@@ -34,13 +35,7 @@ export function cardsBehindMove(move: Move, game: GameState): readonly Card[] {
   return cardsOfMove(move);
 }
 
+/** The cards a move names, as its definition in the table of moves says (a play, a discard). */
 export function cardsOfMove(move: Move): readonly Card[] {
-  switch (move.kind) {
-    case 'play':
-      return [move.card];
-    case 'discard':
-      return move.cards;
-    default:
-      return [];
-  }
+  return cardsNamedBy(move);
 }

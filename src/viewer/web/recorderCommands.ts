@@ -21,36 +21,30 @@ export interface MutationCall {
 }
 
 const RESULT = '{ revision alreadyApplied }';
-const HEAD = '$commandId: ID!, $dealId: ID!, $seat: Seat!, $expectedRevision: String';
-const ARGS = 'commandId: $commandId, dealId: $dealId, seat: $seat, expectedRevision: $expectedRevision';
+
+/** Each move's mutation and the name of its input object (`callBid` takes `input: CallBidInput!`). */
+const MUTATIONS: Record<RecorderMove['kind'], string> = {
+  bid: 'callBid',
+  hold: 'holdBid',
+  pass: 'passBid',
+  pickUpSkat: 'takeSkat',
+  discard: 'discardSkat',
+  declare: 'declareGame',
+  play: 'playCard',
+  showCards: 'showCards',
+  resign: 'resign',
+};
 
 export function mutationFor(dealId: string, move: RecorderMove, commandId: string, expectedRevision: string | null): MutationCall {
-  const base = { commandId, dealId, seat: move.seat, expectedRevision };
-  const call = (field: string, extraHead = '', extraArgs = '', extra: Record<string, unknown> = {}): MutationCall => ({
+  const field = MUTATIONS[move.kind];
+  const inputType = `${field[0].toUpperCase()}${field.slice(1)}Input`;
+  // The move's fields (seat, value, cards, declaration, card) go into the input object beside the deal.
+  const { kind: _kind, ...fields } = move;
+  return {
     field,
-    query: `mutation(${HEAD}${extraHead}) { ${field}(${ARGS}${extraArgs}) ${RESULT} }`,
-    variables: { ...base, ...extra },
-  });
-  switch (move.kind) {
-    case 'bid':
-      return call('callBid', ', $value: Int!', ', value: $value', { value: move.value });
-    case 'hold':
-      return call('holdBid');
-    case 'pass':
-      return call('passBid');
-    case 'pickUpSkat':
-      return call('takeSkat');
-    case 'discard':
-      return call('discardSkat', ', $cards: [String!]!', ', cards: $cards', { cards: move.cards });
-    case 'declare':
-      return call('declareGame', ', $declaration: DeclarationInput!', ', declaration: $declaration', { declaration: move.declaration });
-    case 'play':
-      return call('playCard', ', $card: String!', ', card: $card', { card: move.card });
-    case 'showCards':
-      return call('showCards');
-    case 'resign':
-      return call('resign');
-  }
+    query: `mutation($commandId: ID!, $input: ${inputType}!, $expectedRevision: String) { ${field}(commandId: $commandId, input: $input, expectedRevision: $expectedRevision) ${RESULT} }`,
+    variables: { commandId, input: { dealId, ...fields }, expectedRevision },
+  };
 }
 
 export const START_TABLE_DEAL = `mutation($commandId: ID!, $input: StartTableDealInput!) {

@@ -1,0 +1,48 @@
+import type { AbandonReason, Move } from '../../rules/move';
+import { refuse } from '../../rules/refusal';
+import { isSeat, type Seat } from '../../rules/seat';
+import type { AbandonDeal } from '../commands';
+import { recordOne, type MoveDefinition } from './move-definition';
+
+const ABANDON_REASONS = ['misdeal', 'timeout', 'left'];
+
+/** D3: a misdeal, a time-out or a player leaving ends the deal unscored (the server's move: the seat is optional). */
+export const abandon: MoveDefinition<AbandonDeal> = {
+  kind: 'abandon',
+  engineKind: 'abandon',
+  commandType: 'AbandonDeal',
+  eventTypes: ['DealAbandoned'],
+  description: 'D3: a misdeal, time-out or a player leaving ends the deal unscored',
+  seated: false,
+  mutation: {
+    name: 'abandonDeal',
+    fields: [
+      { name: 'reason', type: 'abandonReason', description: 'Why the deal is abandoned (D3)' },
+      { name: 'seat', type: 'seat', optional: true, description: 'The seat responsible (timed out, left), when there is one' },
+      { name: 'note', type: 'note', optional: true, description: 'A free-text note kept with the abandonment' },
+    ],
+    command: (dealId, input) => ({
+      type: 'AbandonDeal',
+      dealId,
+      reason: input.reason as AbandonReason,
+      ...(input.seat !== undefined ? { seat: input.seat as Seat } : {}),
+      ...(input.note ? { note: input.note as string } : {}),
+    }),
+  },
+  record: (c, game) => {
+    if (!ABANDON_REASONS.includes(c.reason)) return refuse('D3', `abandon reason must be one of ${ABANDON_REASONS.join(', ')}`);
+    if (c.seat !== undefined && !isSeat(c.seat)) return refuse('R2', 'seats are 0, 1 or 2');
+    const move: Move = c.seat === undefined ? { kind: 'abandon', reason: c.reason } : { kind: 'abandon', reason: c.reason, seat: c.seat };
+    return recordOne(game, move, () => ({ type: 'DealAbandoned', data: { reason: c.reason, seat: c.seat ?? null, note: c.note ?? '' } }));
+  },
+  movesOfEvent: (e) =>
+    e.type === 'DealAbandoned'
+      ? [e.data.seat === null ? { kind: 'abandon', reason: e.data.reason } : { kind: 'abandon', reason: e.data.reason, seat: e.data.seat }]
+      : null,
+  commandOfMove: (dealId, m) => {
+    const move = m as Extract<Move, { kind: 'abandon' }>;
+    return move.seat === undefined
+      ? { type: 'AbandonDeal', dealId, reason: move.reason }
+      : { type: 'AbandonDeal', dealId, reason: move.reason, seat: move.seat };
+  },
+};

@@ -1,0 +1,24 @@
+import type { Move } from '../../rules/move';
+import type { CallBid } from '../commands';
+import { recordOne, SEAT_FIELD, seatOf, type MoveDefinition } from './move-definition';
+
+/** R5/R6: a seat says a bid value. */
+export const bid: MoveDefinition<CallBid> = {
+  kind: 'bid',
+  engineKind: 'bid',
+  commandType: 'CallBid',
+  eventTypes: ['BidCalled'],
+  description: 'R5/R6: a seat says a bid value',
+  seated: true,
+  mutation: {
+    name: 'callBid',
+    fields: [SEAT_FIELD, { name: 'value', type: 'int', description: 'The value called (R5: a value some game can be worth)' }],
+    command: (dealId, input) => ({ type: 'CallBid', dealId, seat: seatOf(input), value: input.value as number }),
+  },
+  record: (c, game) => recordOne(game, { kind: 'bid', seat: c.seat, value: c.value }, () => ({ type: 'BidCalled', data: { seat: c.seat, value: c.value } })),
+  movesOfEvent: (e) => (e.type === 'BidCalled' ? [{ kind: 'bid', seat: e.data.seat, value: e.data.value }] : null),
+  commandOfMove: (dealId, m) => {
+    const move = m as Extract<Move, { kind: 'bid' }>;
+    return { type: 'CallBid', dealId, seat: move.seat, value: move.value };
+  },
+};

@@ -1,0 +1,34 @@
+import type { Declaration } from '../../rules/declaration';
+import type { Move } from '../../rules/move';
+import { allow } from '../../rules/refusal';
+import type { DeclareGame } from '../commands';
+import type { DealEvent } from '../events';
+import { applyMoves, SEAT_FIELD, seatOf, type MoveDefinition } from './move-definition';
+
+/** R11-R14: the declarer names the game; an ouvert game also lays his cards open (R14, a second event). */
+export const declare: MoveDefinition<DeclareGame> = {
+  kind: 'declare',
+  engineKind: 'declare',
+  commandType: 'DeclareGame',
+  eventTypes: ['GameDeclared', 'CardsShown'],
+  description: 'R11-R14: the declarer names the game',
+  seated: true,
+  mutation: {
+    name: 'declareGame',
+    fields: [SEAT_FIELD, { name: 'declaration', type: 'declaration', description: 'The game announced (R11-R14)' }],
+    command: (dealId, input) => ({ type: 'DeclareGame', dealId, seat: seatOf(input), declaration: input.declaration as Declaration }),
+  },
+  record: (c, game) => {
+    const after = applyMoves(game, [{ kind: 'declare', seat: c.seat, declaration: c.declaration }]);
+    if (!after.ok) return after;
+    const events: DealEvent[] = [{ type: 'GameDeclared', data: { seat: c.seat, declaration: c.declaration } }];
+    // R14: every ouvert game is played with the declarer's cards open from the start.
+    if (c.declaration.ouvert) events.push({ type: 'CardsShown', data: { seat: c.seat, cards: after.value.hands[c.seat].slice(), why: 'ouvert' } });
+    return allow({ after: after.value, events });
+  },
+  movesOfEvent: (e) => (e.type === 'GameDeclared' ? [{ kind: 'declare', seat: e.data.seat, declaration: e.data.declaration }] : null),
+  commandOfMove: (dealId, m) => {
+    const move = m as Extract<Move, { kind: 'declare' }>;
+    return { type: 'DeclareGame', dealId, seat: move.seat, declaration: move.declaration };
+  },
+};

@@ -1,0 +1,30 @@
+import type { Card } from '../../rules/card';
+import type { Move } from '../../rules/move';
+import type { DiscardSkat } from '../commands';
+import { recordOne, SEAT_FIELD, seatOf, type MoveDefinition } from './move-definition';
+
+/** R10: the declarer puts two cards away. Its cards are his secret: only he (and `all`) may see them. */
+export const discard: MoveDefinition<DiscardSkat> = {
+  kind: 'discard',
+  engineKind: 'discard',
+  commandType: 'DiscardSkat',
+  eventTypes: ['SkatDiscarded'],
+  description: 'R10: the declarer puts two cards away',
+  seated: true,
+  mutation: {
+    name: 'discardSkat',
+    fields: [SEAT_FIELD, { name: 'cards', type: 'twoCards', description: 'The two cards put back into the skat (R10)' }],
+    command: (dealId, input) => ({ type: 'DiscardSkat', dealId, seat: seatOf(input), cards: input.cards as [Card, Card] }),
+  },
+  record: (c, game) =>
+    recordOne(game, { kind: 'discard', seat: c.seat, cards: c.cards }, () => ({
+      type: 'SkatDiscarded',
+      data: { seat: c.seat, cards: [c.cards[0], c.cards[1]] },
+    })),
+  movesOfEvent: (e) => (e.type === 'SkatDiscarded' ? [{ kind: 'discard', seat: e.data.seat, cards: e.data.cards }] : null),
+  commandOfMove: (dealId, m) => {
+    const move = m as Extract<Move, { kind: 'discard' }>;
+    return { type: 'DiscardSkat', dealId, seat: move.seat, cards: move.cards };
+  },
+  cardsNamed: (m) => (m as Extract<Move, { kind: 'discard' }>).cards,
+};

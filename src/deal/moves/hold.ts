@@ -1,0 +1,16 @@
+import type { HoldBid } from '../commands';
+import { recordOne, SEAT_FIELD, seatOf, type MoveDefinition } from './move-definition';
+
+/** R6: a seat holds ("yes"); the event keeps the value held. */
+export const hold: MoveDefinition<HoldBid> = {
+  kind: 'hold',
+  engineKind: 'hold',
+  commandType: 'HoldBid',
+  eventTypes: ['BidHeld'],
+  description: 'R6: a seat holds ("yes")',
+  seated: true,
+  mutation: { name: 'holdBid', fields: [SEAT_FIELD], command: (dealId, input) => ({ type: 'HoldBid', dealId, seat: seatOf(input) }) },
+  record: (c, game) => recordOne(game, { kind: 'hold', seat: c.seat }, (before) => ({ type: 'BidHeld', data: { seat: c.seat, value: before.highestBid } })),
+  movesOfEvent: (e) => (e.type === 'BidHeld' ? [{ kind: 'hold', seat: e.data.seat }] : null),
+  commandOfMove: (dealId, m) => ({ type: 'HoldBid', dealId, seat: (m as { seat: 0 | 1 | 2 }).seat }),
+};

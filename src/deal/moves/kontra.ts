@@ -1,0 +1,16 @@
+import type { CallKontra } from '../commands';
+import { recordOne, SEAT_FIELD, seatOf, type MoveDefinition } from './move-definition';
+
+/** R40 (house option): a defender says Kontra. */
+export const kontra: MoveDefinition<CallKontra> = {
+  kind: 'kontra',
+  engineKind: 'kontra',
+  commandType: 'CallKontra',
+  eventTypes: ['KontraCalled'],
+  description: 'R40 (house option): a defender says Kontra',
+  seated: true,
+  mutation: { name: 'callKontra', fields: [SEAT_FIELD], command: (dealId, input) => ({ type: 'CallKontra', dealId, seat: seatOf(input) }) },
+  record: (c, game) => recordOne(game, { kind: 'kontra', seat: c.seat }, () => ({ type: 'KontraCalled', data: { seat: c.seat } })),
+  movesOfEvent: (e) => (e.type === 'KontraCalled' ? [{ kind: 'kontra', seat: e.data.seat }] : null),
+  commandOfMove: (dealId, m) => ({ type: 'CallKontra', dealId, seat: (m as { seat: 0 | 1 | 2 }).seat }),
+};

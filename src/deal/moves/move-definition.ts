@@ -1,0 +1,86 @@
+import type { Card } from '../../rules/card';
+import type { GameState } from '../../rules/game-state';
+import type { Move } from '../../rules/move';
+import { allow, type Judgement } from '../../rules/refusal';
+import type { DealState } from '../dealState';
+import { applyMove } from '../engine';
+import type { DealEvent, StoredDealEvent } from '../events';
+
+/** A field of a move's GraphQL input, as plain data: the API builds the input type and checks each value. */
+export interface MoveInputField {
+  readonly name: string;
+  /**
+   * How the API reads it: `seat` (the Seat enum), `card` (ISS notation), `twoCards` (exactly two),
+   * `int`, `declaration` (DeclarationInput), `abandonReason` (the AbandonReason enum), `note` (text of at most 1000 characters).
+   */
+  readonly type: 'seat' | 'card' | 'twoCards' | 'int' | 'declaration' | 'abandonReason' | 'note';
+  readonly description: string;
+  readonly optional?: boolean;
+}
+
+/** The mutation that records the move: its name, its input's fields, and the command it becomes. */
+export interface MoveMutation<C> {
+  readonly name: string;
+  readonly fields: readonly MoveInputField[];
+  /** The command of the input's values, already checked field by field (seat, card, ...); absent optional fields are undefined. */
+  readonly command: (dealId: string, input: Readonly<Record<string, unknown>>) => C;
+}
+
+/** What recording the move gives: the events that say it, and the deal as the engine has it afterwards. */
+export interface RecordedMoveOutcome {
+  readonly after: GameState;
+  readonly events: readonly DealEvent[];
+}
+
+/**
+ * One kind of move, declared once (issue #16 item 3): its command, the events it records, the engine
+ * moves it stands for (how it evolves the deal), its GraphQL input, which cards it names (visibility)
+ * and its description (schema and README). The switch files are derived from the table of these
+ * definitions (move-table.ts): a new move is a new file here plus its line in the table.
+ */
+export interface MoveDefinition<C extends { readonly type: string; readonly dealId: string } = { readonly type: string; readonly dealId: string }> {
+  /** The move's name in the API (GraphQL `MoveKind`) and the engine's move kind where it is one. */
+  readonly kind: string;
+  /** Set when the move is one engine move of that kind (the ISS importer drives the decider with those). */
+  readonly engineKind?: Move['kind'];
+  readonly commandType: C['type'];
+  /** The event types it records, its own first (an ouvert declaration also lays the cards open). */
+  readonly eventTypes: readonly DealEvent['type'][];
+  /** One line with the rule IDs: the mutation's description in the schema and the move's line in the README. */
+  readonly description: string;
+  /** Whether the command names the seat that moves (checked, R2, before the rules judge the move). */
+  readonly seated: boolean;
+  readonly mutation: MoveMutation<C>;
+  /** decide: the command judged against the deal; a refusal names the rule and records nothing. */
+  record(command: C, game: GameState, deal: DealState): Judgement<RecordedMoveOutcome>;
+  /** evolve: the engine moves a recorded event of this move stands for, or null when the event is no move of its own. */
+  movesOfEvent(event: StoredDealEvent): readonly Move[] | null;
+  /** The command of one engine move of `engineKind` (ISS import, generators). */
+  commandOfMove?(dealId: string, move: Move): C;
+  /** Visibility: the cards the engine move names (a play, a discard); a perspective is shown a legal move only once it has seen them. */
+  cardsNamed?(move: Move): readonly Card[];
+}
+
+/** The engine moves applied in order; the first refusal stops it (nothing is recorded). */
+export function applyMoves(game: GameState, moves: readonly Move[]): Judgement<GameState> {
+  let at = game;
+  for (const m of moves) {
+    const next = applyMove(at, m);
+    if (!next.ok) return next;
+    at = next.value;
+  }
+  return allow(at);
+}
+
+/** The common shape: one engine move, one event made from the state before it. */
+export function recordOne(game: GameState, move: Move, event: (before: GameState, after: GameState) => DealEvent): Judgement<RecordedMoveOutcome> {
+  const after = applyMove(game, move);
+  if (!after.ok) return after;
+  return allow({ after: after.value, events: [event(game, after.value)] });
+}
+
+/** The seat field most moves share. */
+export const SEAT_FIELD: MoveInputField = { name: 'seat', type: 'seat', description: "The seat that moves (R2); it must be that seat's turn" };
+
+/** The seat a command names (every seated move has one). */
+export const seatOf = (input: Readonly<Record<string, unknown>>): 0 | 1 | 2 => input.seat as 0 | 1 | 2;

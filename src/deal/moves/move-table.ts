@@ -1,0 +1,73 @@
+import type { Card } from '../../rules/card';
+import type { Move } from '../../rules/move';
+import type { DealCommand } from '../commands';
+import type { DealEventType, StoredDealEvent } from '../events';
+import { abandon } from './abandon';
+import { bid } from './bid';
+import { declare } from './declare';
+import { discard } from './discard';
+import { hold } from './hold';
+import { kontra } from './kontra';
+import type { MoveDefinition } from './move-definition';
+import { pass } from './pass';
+import { pickUpSkat } from './pick-up-skat';
+import { play } from './play';
+import { re } from './re';
+import { resign } from './resign';
+import { showCards } from './show-cards';
+
+/**
+ * The table of moves: every kind of move a deal records, each declared once in its own file. The
+ * decider, evolve, the engine-move commands, visibility, the GraphQL mutations and the move kinds
+ * of the schema are derived from this list; a new move is a file beside these and its line here.
+ */
+export const MOVE_TABLE = [bid, hold, pass, pickUpSkat, discard, declare, showCards, play, resign, kontra, re, abandon] as const;
+
+/** Commands declared by move files beyond those of commands.ts (a new move adds its command here). */
+export type TableMoveCommand = never;
+
+/** Events declared by move files beyond those of events.ts (a new move adds its event here: type name → data). */
+// eslint-disable-next-line @typescript-eslint/no-empty-object-type
+export interface TableEventDataMap {}
+
+type AnyDefinition = MoveDefinition<{ readonly type: string; readonly dealId: string }>;
+// Each entry is typed by its own command; the lookups below take any command of the table.
+const table = MOVE_TABLE as unknown as readonly AnyDefinition[];
+
+const byCommandType = new Map<string, AnyDefinition>(table.map((d) => [d.commandType, d]));
+const byEventType = new Map<string, AnyDefinition>(table.map((d) => [d.eventTypes[0], d]));
+const byEngineKind = new Map<string, AnyDefinition>(table.filter((d) => d.engineKind).map((d) => [d.engineKind as string, d]));
+
+/** The event types the table's moves record, in table order (each once). */
+export const MOVE_EVENT_TYPES: readonly DealEventType[] = [...new Set(table.flatMap((d) => d.eventTypes))];
+
+/** The move a command records, or undefined for a command that is no move (start, correction, ...). */
+export function moveOfCommandType(type: string): MoveDefinition<DealCommand> | undefined {
+  return byCommandType.get(type) as MoveDefinition<DealCommand> | undefined;
+}
+
+/** The engine moves a stored deal event stands for; null for events outside the play itself (and an ouvert display). */
+export function movesOfEvent(event: StoredDealEvent): readonly Move[] | null {
+  const d = byEventType.get(event.type);
+  return d ? d.movesOfEvent(event) : null;
+}
+
+/** The deal command for an engine move: how the ISS importer and generators drive the decider. */
+export function commandOfMove(dealId: string, move: Move): DealCommand {
+  const d = byEngineKind.get(move.kind);
+  if (!d?.commandOfMove) throw new Error(`no command records an engine move of kind ${move.kind}`);
+  return d.commandOfMove(dealId, move) as DealCommand;
+}
+
+/** Visibility: the cards an engine move names (a play, a discard). */
+export function cardsNamedBy(move: Move): readonly Card[] {
+  return byEngineKind.get(move.kind)?.cardsNamed?.(move) ?? [];
+}
+
+/** The kinds of move in the table, for the schema's MoveKind (table moves and engine moves alike). */
+export const MOVE_KINDS: readonly string[] = table.map((d) => d.kind);
+
+/** Every definition, for the API's mutations (one per move). */
+export function moveDefinitions(): readonly MoveDefinition<DealCommand>[] {
+  return table as readonly MoveDefinition<DealCommand>[];
+}

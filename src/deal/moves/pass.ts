@@ -1,0 +1,16 @@
+import type { PassBid } from '../commands';
+import { recordOne, SEAT_FIELD, seatOf, type MoveDefinition } from './move-definition';
+
+/** R6/R8: a seat passes. */
+export const pass: MoveDefinition<PassBid> = {
+  kind: 'pass',
+  engineKind: 'pass',
+  commandType: 'PassBid',
+  eventTypes: ['BidPassed'],
+  description: 'R6/R8: a seat passes',
+  seated: true,
+  mutation: { name: 'passBid', fields: [SEAT_FIELD], command: (dealId, input) => ({ type: 'PassBid', dealId, seat: seatOf(input) }) },
+  record: (c, game) => recordOne(game, { kind: 'pass', seat: c.seat }, () => ({ type: 'BidPassed', data: { seat: c.seat } })),
+  movesOfEvent: (e) => (e.type === 'BidPassed' ? [{ kind: 'pass', seat: e.data.seat }] : null),
+  commandOfMove: (dealId, m) => ({ type: 'PassBid', dealId, seat: (m as { seat: 0 | 1 | 2 }).seat }),
+};

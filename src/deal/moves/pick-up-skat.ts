@@ -1,0 +1,17 @@
+import type { TakeSkat } from '../commands';
+import { recordOne, SEAT_FIELD, seatOf, type MoveDefinition } from './move-definition';
+
+/** R9: the declarer picks up the skat; the event keeps the two cards (seen by the declarer only). */
+export const pickUpSkat: MoveDefinition<TakeSkat> = {
+  kind: 'pickUpSkat',
+  engineKind: 'pickUpSkat',
+  commandType: 'TakeSkat',
+  eventTypes: ['SkatTaken'],
+  description: 'R9: the declarer picks up the skat',
+  seated: true,
+  mutation: { name: 'takeSkat', fields: [SEAT_FIELD], command: (dealId, input) => ({ type: 'TakeSkat', dealId, seat: seatOf(input) }) },
+  record: (c, game) =>
+    recordOne(game, { kind: 'pickUpSkat', seat: c.seat }, (before) => ({ type: 'SkatTaken', data: { seat: c.seat, skat: before.skat.slice() } })),
+  movesOfEvent: (e) => (e.type === 'SkatTaken' ? [{ kind: 'pickUpSkat', seat: e.data.seat }] : null),
+  commandOfMove: (dealId, m) => ({ type: 'TakeSkat', dealId, seat: (m as { seat: 0 | 1 | 2 }).seat }),
+};

@@ -1,0 +1,30 @@
+import type { Card } from '../../rules/card';
+import type { Move } from '../../rules/move';
+import type { PlayCard } from '../commands';
+import { recordOne, SEAT_FIELD, seatOf, type MoveDefinition } from './move-definition';
+
+/** R15-R19: a seat plays a card; once played it is public. */
+export const play: MoveDefinition<PlayCard> = {
+  kind: 'play',
+  engineKind: 'play',
+  commandType: 'PlayCard',
+  eventTypes: ['CardPlayed'],
+  description: 'R15-R19: a seat plays a card',
+  seated: true,
+  mutation: {
+    name: 'playCard',
+    fields: [SEAT_FIELD, { name: 'card', type: 'card', description: 'The card played, in ISS notation (e.g. CJ); it must follow suit (R16)' }],
+    command: (dealId, input) => ({ type: 'PlayCard', dealId, seat: seatOf(input), card: input.card as Card }),
+  },
+  record: (c, game) =>
+    recordOne(game, { kind: 'play', seat: c.seat, card: c.card }, (before) => ({
+      type: 'CardPlayed',
+      data: { seat: c.seat, card: c.card, trick: before.tricks.length + 1 },
+    })),
+  movesOfEvent: (e) => (e.type === 'CardPlayed' ? [{ kind: 'play', seat: e.data.seat, card: e.data.card }] : null),
+  commandOfMove: (dealId, m) => {
+    const move = m as Extract<Move, { kind: 'play' }>;
+    return { type: 'PlayCard', dealId, seat: move.seat, card: move.card };
+  },
+  cardsNamed: (m) => [(m as Extract<Move, { kind: 'play' }>).card],
+};

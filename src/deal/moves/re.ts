@@ -1,0 +1,16 @@
+import type { CallRe } from '../commands';
+import { recordOne, SEAT_FIELD, seatOf, type MoveDefinition } from './move-definition';
+
+/** R40 (house option): the declarer answers Kontra with Re. */
+export const re: MoveDefinition<CallRe> = {
+  kind: 're',
+  engineKind: 're',
+  commandType: 'CallRe',
+  eventTypes: ['ReCalled'],
+  description: 'R40 (house option): the declarer answers Re',
+  seated: true,
+  mutation: { name: 'callRe', fields: [SEAT_FIELD], command: (dealId, input) => ({ type: 'CallRe', dealId, seat: seatOf(input) }) },
+  record: (c, game) => recordOne(game, { kind: 're', seat: c.seat }, () => ({ type: 'ReCalled', data: { seat: c.seat } })),
+  movesOfEvent: (e) => (e.type === 'ReCalled' ? [{ kind: 're', seat: e.data.seat }] : null),
+  commandOfMove: (dealId, m) => ({ type: 'CallRe', dealId, seat: (m as { seat: 0 | 1 | 2 }).seat }),
+};

@@ -1,0 +1,16 @@
+import type { Resign } from '../commands';
+import { recordOne, SEAT_FIELD, seatOf, type MoveDefinition } from './move-definition';
+
+/** R21/D3: a seat resigns (ISS `RE`): the declarer gives up, or a defender concedes. */
+export const resign: MoveDefinition<Resign> = {
+  kind: 'resign',
+  engineKind: 'resign',
+  commandType: 'Resign',
+  eventTypes: ['GameResigned'],
+  description: 'R21/D3: a seat resigns (ISS RE)',
+  seated: true,
+  mutation: { name: 'resign', fields: [SEAT_FIELD], command: (dealId, input) => ({ type: 'Resign', dealId, seat: seatOf(input) }) },
+  record: (c, game) => recordOne(game, { kind: 'resign', seat: c.seat }, () => ({ type: 'GameResigned', data: { seat: c.seat } })),
+  movesOfEvent: (e) => (e.type === 'GameResigned' ? [{ kind: 'resign', seat: e.data.seat }] : null),
+  commandOfMove: (dealId, m) => ({ type: 'Resign', dealId, seat: (m as { seat: 0 | 1 | 2 }).seat }),
+};

@@ -1,0 +1,22 @@
+import { notScoreableResult } from '../game-end';
+import type { GameState } from '../game-state';
+import { inputText } from '../input-text';
+import type { Move } from '../move';
+import { allow, refuse, type Judgement } from '../refusal';
+import { isSeat } from '../seat';
+import { update, withMove } from './draft';
+import { isOver, notNow, who } from './move-checks';
+
+// ---------------------------------------------------------------- abandon (D3)
+
+const ABANDON_WORDS: Record<string, string> = { misdeal: 'misdeal (R4)', timeout: 'time-out', left: 'a player left the table' };
+
+export function abandon(state: GameState, move: Extract<Move, { kind: 'abandon' }>): Judgement<GameState> {
+  if (isOver(state)) return notNow(state, 'D3', 'abandoning the deal');
+  if (typeof move.reason !== 'string' || !Object.hasOwn(ABANDON_WORDS, move.reason))
+    return refuse('D3', `"${inputText(move.reason)}" is not a reason to abandon a deal (misdeal, timeout, left)`);
+  if (move.seat !== undefined && !isSeat(move.seat)) return refuse('D3', `seat ${inputText(move.seat)} is not 0, 1 or 2`);
+  const reason = `${ABANDON_WORDS[move.reason]}${move.seat === undefined ? '' : ` (${who(move.seat)})`}`;
+  const stopped: GameState = update(state, { phase: 'abandoned', abandonReason: reason, moves: withMove(state.moves, move) });
+  return allow(update(stopped, { result: notScoreableResult(state, reason) }));
+}
