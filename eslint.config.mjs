@@ -15,7 +15,7 @@ export default tseslint.config(
         'error',
         { argsIgnorePattern: '^_', varsIgnorePattern: '^_', caughtErrors: 'none', destructuredArrayIgnorePattern: '^_' },
       ],
-      // Lazy `require` keeps the CLI and the store adapters cheap to load (see cli/registry.ts, storeUrl.ts).
+      // Lazy `require` keeps the CLI and the store adapters cheap to load (see cli/registry.ts, store-url.ts).
       '@typescript-eslint/no-require-imports': 'off',
       // Decorator-heavy Nest classes and test doubles of untyped client internals need an occasional `any`.
       '@typescript-eslint/no-explicit-any': 'warn',

@@ -1,9 +1,9 @@
-import './app/productionDefaults';
+import './app/production-defaults';
 import 'reflect-metadata';
-import { settingsFromEnv, STORE_ENV } from './settings/apiSettings';
-import { capWebSocketPayload, createApp } from './app/createApp';
-import { listenHost } from './app/listenHost';
-import { redactUrl } from './settings/storeConnection';
+import { settingsFromEnv, STORE_ENV } from './settings/api-settings';
+import { capWebSocketPayload, createApp } from './app/create-app';
+import { listenHost } from './app/listen-host';
+import { redactUrl } from './settings/store-connection';
 import { analysisLimitsFromEnv } from './ledger/analyses';
 import { Ledger } from './ledger/ledger';
 import { Logger } from 'nestjs-pino';

@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { describeFailure, runCli } from '../src/cli/main';
 import { EXIT, UsageError } from '../src/cli/command';
 import { COMMANDS } from '../src/cli/registry';
-import { capturedIo as io } from '../src/cli/testing/capturedIo';
+import { capturedIo as io } from '../src/cli/testing/captured-io';
 
 const version = (JSON.parse(readFileSync(join(__dirname, '..', 'package.json'), 'utf8')) as { version: string }).version;
 

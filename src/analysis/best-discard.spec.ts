@@ -1,7 +1,7 @@
 import { SUITS, type Card } from '../rules/card';
 import type { Seat } from '../rules/seat';
 import { getProfile } from '../rules/variant';
-import { randomDeal, seededRandom } from '../../test/iss/randomGames';
+import { randomDeal, seededRandom } from '../../test/iss/random-games';
 import { bestDiscard, discardsOf, positionAfterDiscard, type DiscardProblem } from './best-discard';
 import { bestGame } from './best-game';
 import { gameVerdict } from './game-verdict';

@@ -1,7 +1,7 @@
 import { corpusLines } from '../../test/iss/corpus';
-import { issTokensToMoves } from '../format/iss/IssMoves';
-import { readIssRecord } from '../format/iss/IssReader';
-import { verifyIssLine } from '../format/iss/issVerify';
+import { issTokensToMoves } from '../format/iss/iss-moves';
+import { readIssRecord } from '../format/iss/iss-reader';
+import { verifyIssLine } from '../format/iss/iss-verify';
 import { getProfile } from '../rules/variant';
 import { gameVerdict } from './game-verdict';
 import { positionFromMoves } from './position-from-moves';

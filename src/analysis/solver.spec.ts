@@ -1,7 +1,7 @@
 import { type Card, type Suit, SUITS, cardAt, cardIndex, pointsOfIndex, sumPoints } from '../rules/card';
 import type { Seat } from '../rules/seat';
 import { classOfIndex, modeIndex, type PlayMode, playableCards, trickPoints, trickWinnerPosition, winnerPositionOfThree } from '../rules/trick';
-import { randomDeal, seededRandom } from '../../test/iss/randomGames';
+import { randomDeal, seededRandom } from '../../test/iss/random-games';
 import { cardLayout, maskOf } from './card-layout';
 import { Solver } from './solver';
 import { declarerCanTakeAll, defendersCanTakeTrick, solveNull, solveValue, wonLost } from './solve';

@@ -1,7 +1,7 @@
 import { DynamicModule, Module } from '@nestjs/common';
-import type { ApiSettings } from '../settings/apiSettings';
-import { ApiModule } from '../api/apiModule';
-import { ExportModule } from '../http/export/exportModule';
+import type { ApiSettings } from '../settings/api-settings';
+import { ApiModule } from '../api/api.module';
+import { ExportModule } from '../http/export/export.module';
 import type { Ledger } from '../ledger/ledger';
 import { ViewerModule } from '../viewer/viewer.module';
 import { TerminusModule } from '@nestjs/terminus';

@@ -2,7 +2,7 @@
  * Structured logs: one JSON line per event (pino through nestjs-pino), every line of a request
  * tagged with its request id and correlation id.
  *
- * - Request and correlation ids as in api/context/requestIds.ts: events a request records carry
+ * - Request and correlation ids as in api/context/request-ids.ts: events a request records carry
  *   its correlation id as `$correlationId`, so a log line leads to the events and back.
  * - One line per finished request: method, path (no query string: it may hold player names),
  *   status, time. Client errors (4xx) are `info` and never carry a stack; only server errors are
@@ -15,7 +15,7 @@ import type { DynamicModule } from '@nestjs/common';
 import { LoggerModule } from 'nestjs-pino';
 import type { DestinationStream } from 'pino';
 import type { Options } from 'pino-http';
-import { correlationIdOf, tagRequest } from '../api/context/requestIds';
+import { correlationIdOf, tagRequest } from '../api/context/request-ids';
 
 export const LOG_LEVEL_ENV = 'SKAT_LEDGER_LOG_LEVEL';
 const LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;

@@ -1,5 +1,5 @@
-import { issTokensToMoves } from '../format/iss/IssMoves';
-import { readIssRecord } from '../format/iss/IssReader';
+import { issTokensToMoves } from '../format/iss/iss-moves';
+import { readIssRecord } from '../format/iss/iss-reader';
 import type { Card } from '../rules/card';
 import type { Seat } from '../rules/seat';
 import { getProfile } from '../rules/variant';

@@ -3,8 +3,8 @@
  * Hidden cards: during a live deal a player sees their own seat; recorders of the deal's table,
  * arbiters and admins see every card; everybody else sees the public view. Finished deals are open.
  */
-import type { Perspective } from '../projections/replayFrames/replayFrame';
-import type { DealSummary } from '../projections/dealSummary/dealSummary';
+import type { Perspective } from '../projections/replay-frames/replay-frame';
+import type { DealSummary } from '../projections/deal-summary/deal-summary';
 import type { Seat } from '../rules/seat';
 import type { Principal } from './role';
 

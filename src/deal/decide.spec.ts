@@ -3,10 +3,10 @@ import { legalMoves } from '../rules/game';
 import type { Declaration } from '../rules/declaration';
 import type { DealCommand, StartDeal } from './commands';
 import type { DecideContext } from './decide';
-import { decideAll } from './decideAll';
-import { dealDecider } from './dealDecider';
+import { decideAll } from './decide-all';
+import { dealDecider } from './deal-decider';
 import type { DealEvent } from './events';
-import { deciderSpec } from '../../test/support/deciderSpec';
+import { deciderSpec } from '../../test/support/decider-spec';
 
 // A fixed deal: forehand Anna holds the jacks and clubs, middlehand Ben spades, rearhand Cleo hearts/diamonds.
 const HANDS: [Card[], Card[], Card[]] = [

@@ -1,5 +1,5 @@
 import type { Card } from '../rules/card';
-import type { ClaimCheck } from './claimCheck';
+import type { ClaimCheck } from './claim-check';
 import type { Declaration } from '../rules/declaration';
 import type { EnteredResult } from '../rules/result-entry';
 import type { GameResult } from '../rules/game-result';

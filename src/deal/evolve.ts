@@ -1,6 +1,6 @@
 import type { GameState } from '../rules/game-state';
 import type { Move } from '../rules/move';
-import type { DealState } from './dealState';
+import type { DealState } from './deal-state';
 import { applyMove, getProfile, startGame } from './engine';
 import type { StoredDealEvent } from './events';
 import { movesOfEvent } from './moves/move-table';

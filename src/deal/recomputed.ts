@@ -1,6 +1,6 @@
 import type { GameResult } from '../rules/game-result';
 import { scoreEnteredResult } from '../rules/result-entry';
-import type { DealState } from './dealState';
+import type { DealState } from './deal-state';
 
 /**
  * The result the engine derives now from what a deal recorded: its play (card by card), or the

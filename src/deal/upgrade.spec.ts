@@ -1,10 +1,10 @@
 import type { Card } from '../rules/card';
 import { legalMoves } from '../rules/game';
 import type { EnteredResult } from '../rules/result-entry';
-import { commandOfMove } from './commandOfMove';
+import { commandOfMove } from './command-of-move';
 import type { DealCommand, StartDeal } from './commands';
 import { checkRecordingEnd, decide, upgradeStart, type DecideContext } from './decide';
-import { initialDealState, type DealState } from './dealState';
+import { initialDealState, type DealState } from './deal-state';
 import type { DealEvent, StoredDealEvent } from './events';
 import { evolve } from './evolve';
 

@@ -1,9 +1,9 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { bulkImportTarget } from '../archive/bulkImportTarget';
-import { importIssText } from '../archive/importIss';
-import { analyseDeal } from '../projections/analysis/analyseDeal';
-import { auditClaims, hasClaims } from '../projections/audit/claimAudit';
+import { bulkImportTarget } from '../archive/bulk-import-target';
+import { importIssText } from '../archive/import-iss';
+import { analyseDeal } from '../projections/analysis/analyse-deal';
+import { auditClaims, hasClaims } from '../projections/audit/claim-audit';
 import { Ledger } from './ledger';
 
 const ISS = join(__dirname, '..', '..', '..', 'shared', 'data', 'iss');

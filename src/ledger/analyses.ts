@@ -1,12 +1,12 @@
 import { dealStreamName } from '../deal/events';
-import type { EventStore, RecordedEvent } from '../eventStore/eventStore';
-import type { BestDiscardAnalysis, BestGameAnalysis } from '../projections/analysis/afterTheFact';
-import type { DealAnalysis } from '../projections/analysis/dealAnalysis';
-import type { AuditClaim } from '../projections/audit/claimAudit';
-import type { AnalysisJob, AnalysisResults } from './analysisJobs';
-import { analysisWorkerPool, defaultSolverWorkers, type SolverPool } from './analysisPool';
+import type { EventStore, RecordedEvent } from '../event-store/event-store';
+import type { BestDiscardAnalysis, BestGameAnalysis } from '../projections/analysis/after-the-fact';
+import type { DealAnalysis } from '../projections/analysis/deal-analysis';
+import type { AuditClaim } from '../projections/audit/claim-audit';
+import type { AnalysisJob, AnalysisResults } from './analysis-jobs';
+import { analysisWorkerPool, defaultSolverWorkers, type SolverPool } from './analysis-pool';
 import { NotFoundError } from './errors';
-import { WorkerPoolCancelledError } from './workerPool';
+import { WorkerPoolCancelledError } from './worker-pool';
 
 export interface AnalysisLimits {
   /** Results kept in memory (per deal, revision and kind; a few KB each). */

@@ -8,13 +8,13 @@
 import Database from 'better-sqlite3';
 import type { Card } from '../rules/card';
 import { legalMoves } from '../rules/game';
-import { commandOfMove } from '../deal/commandOfMove';
+import { commandOfMove } from '../deal/command-of-move';
 import type { DealCommand } from '../deal/commands';
 import { decide, type DecideContext } from '../deal/decide';
-import { initialDealState, type DealState } from '../deal/dealState';
+import { initialDealState, type DealState } from '../deal/deal-state';
 import { evolve } from '../deal/evolve';
-import type { EventStore } from '../eventStore/eventStore';
-import { SqliteEventStore } from '../eventStore/sqlite/sqliteEventStore';
+import type { EventStore } from '../event-store/event-store';
+import { SqliteEventStore } from '../event-store/sqlite/sqlite-event-store';
 import { Ledger } from './ledger';
 
 const HANDS: [Card[], Card[], Card[]] = [

@@ -1,4 +1,4 @@
-import { randomDeal } from '../../test/deal/randomDeal';
+import { randomDeal } from '../../test/deal/random-deal';
 import { BRANCH_STREAM_PREFIX, branchStreamName } from '../branch/events';
 import { dealStreamName } from '../deal/events';
 import { legalMoves } from '../rules/game';

@@ -1,21 +1,21 @@
 import { createHash } from 'node:crypto';
-import { BRANCH_RULES as B, DEFAULT_BRANCH_LIMITS, type BranchLimits } from '../branch/branchRules';
-import { evolveBranch, initialBranchState, type BranchState } from '../branch/branchState';
+import { BRANCH_RULES as B, DEFAULT_BRANCH_LIMITS, type BranchLimits } from '../branch/branch-rules';
+import { evolveBranch, initialBranchState, type BranchState } from '../branch/branch-state';
 import type { BranchCommand } from '../branch/commands';
 import { BRANCH_SCHEMA_VERSION, branchStreamName, isBranchEventType, type BranchEvent, type BranchForkedData } from '../branch/events';
-import { commandMetadata, handleCommand } from '../commandHandling/handleCommand';
-import { branchDecider } from '../branch/branchDecider';
-import { initialDealState, type DealState } from '../deal/dealState';
+import { commandMetadata, handleCommand } from '../command-handling/handle-command';
+import { branchDecider } from '../branch/branch-decider';
+import { initialDealState, type DealState } from '../deal/deal-state';
 import { dealStreamName, isDealEventType } from '../deal/events';
 import { evolve } from '../deal/evolve';
-import type { EventStore, RecordedEvent } from '../eventStore/eventStore';
-import { branchFrames } from '../projections/replayFrames/branchFrames';
-import type { ReplayFrame } from '../projections/replayFrames/replayFrame';
-import { toStoredDealEvent } from '../projections/replayFrames/replayFrames';
+import type { EventStore, RecordedEvent } from '../event-store/event-store';
+import { branchFrames } from '../projections/replay-frames/branch-frames';
+import type { ReplayFrame } from '../projections/replay-frames/replay-frame';
+import { toStoredDealEvent } from '../projections/replay-frames/replay-frames';
 import type { Move } from '../rules/move';
 import { InvalidQueryError, NotFoundError } from './errors';
-import { IllegalCommandError } from '../commandHandling/errors';
-import type { CommandContext, CommandOutcome } from '../commandHandling/commandTypes';
+import { IllegalCommandError } from '../command-handling/errors';
+import type { CommandContext, CommandOutcome } from '../command-handling/command-types';
 
 /** A branch stream's own events (anything else in it is not the branch decider's). */
 const branchEventOf = (e: RecordedEvent): BranchEvent | null => (isBranchEventType(e.type) ? (e as unknown as BranchEvent) : null);

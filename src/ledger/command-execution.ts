@@ -1,11 +1,11 @@
-import { handleCommand } from '../commandHandling/handleCommand';
-import { accessDecider } from '../access/accessDecider';
-import type { EventStore } from '../eventStore/eventStore';
-import { reservedIdProblem } from './reservedIds';
-import { LEDGER_RULES } from '../deal/ledgerRules';
-import { IllegalCommandError } from '../commandHandling/errors';
+import { handleCommand } from '../command-handling/handle-command';
+import { accessDecider } from '../access/access-decider';
+import type { EventStore } from '../event-store/event-store';
+import { reservedIdProblem } from './reserved-ids';
+import { LEDGER_RULES } from '../deal/ledger-rules';
+import { IllegalCommandError } from '../command-handling/errors';
 import { ACCESS_STREAM } from '../access/events';
-import type { CommandContext, CommandOutcome, LedgerCommand } from '../commandHandling/commandTypes';
+import type { CommandContext, CommandOutcome, LedgerCommand } from '../command-handling/command-types';
 import type { ReadModelUpkeep } from './read-model-upkeep';
 import { STRUCTURE_SCHEMA_VERSION } from './structure-schema-version';
 import type { DealCommands } from './deal-commands';

@@ -1,10 +1,10 @@
 import { dealStreamName } from '../deal/events';
-import type { EventStore } from '../eventStore/eventStore';
-import { isIssRecordImported, type IssRecordImportedData } from '../format/iss/import/issRecordImported';
-import { summariseRecordedResult } from '../format/iss/import/recordedResultCheck';
-import { buildAudit } from '../projections/audit/buildAudit';
-import { hasClaims } from '../projections/audit/claimAudit';
-import type { DealAudit } from '../projections/audit/dealAudit';
+import type { EventStore } from '../event-store/event-store';
+import { isIssRecordImported, type IssRecordImportedData } from '../format/iss/import/iss-record-imported';
+import { summariseRecordedResult } from '../format/iss/import/recorded-result-check';
+import { buildAudit } from '../projections/audit/build-audit';
+import { hasClaims } from '../projections/audit/claim-audit';
+import type { DealAudit } from '../projections/audit/deal-audit';
 import type { DealAnalyses } from './analyses';
 
 /** The deal's audit (events, hashes, recorded vs recomputed result), or null when there is no such deal. */

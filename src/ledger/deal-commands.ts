@@ -1,21 +1,21 @@
 import { checkRecordingEnd, upgradeStart, type DecideContext } from '../deal/decide';
-import { initialDealState, type DealState } from '../deal/dealState';
+import { initialDealState, type DealState } from '../deal/deal-state';
 import { DEAL_SCHEMA_VERSION, dealStreamName, upgradeStreamName, type StoredDealEvent } from '../deal/events';
 import { evolve } from '../deal/evolve';
 import type { CompleteUpgrade, ConfirmDeal, ContestDeal, DealCommand, UpgradeDeal } from '../deal/commands';
-import { appendedOutcome, handleCommand, planCommand, retryOnConflict, type StreamOptions } from '../commandHandling/handleCommand';
+import { appendedOutcome, handleCommand, planCommand, retryOnConflict, type StreamOptions } from '../command-handling/handle-command';
 import type { Decider } from '../rules/decider';
-import { dealDecider, recordingDecider } from '../deal/dealDecider';
-import type { EventStore, NewEvent } from '../eventStore/eventStore';
-import { getDealSummary } from '../projections/dealSummary/dealSummaryQueries';
-import type { ReadModelDb } from '../projections/readModelDb';
-import { toStoredDealEvent } from '../projections/replayFrames/replayFrames';
+import { dealDecider, recordingDecider } from '../deal/deal-decider';
+import type { EventStore, NewEvent } from '../event-store/event-store';
+import { getDealSummary } from '../projections/deal-summary/deal-summary-queries';
+import type { ReadModelDb } from '../projections/read-model-db';
+import { toStoredDealEvent } from '../projections/replay-frames/replay-frames';
 import { shuffledDeck } from '../rules/deck';
 import { tableStreamName, type TableEvent } from '../table/events';
-import { evolveTable, initialTableState } from '../table/tableState';
+import { evolveTable, initialTableState } from '../table/table-state';
 import { NotFoundError } from './errors';
-import { IllegalCommandError } from '../commandHandling/errors';
-import type { CommandContext, CommandOutcome } from '../commandHandling/commandTypes';
+import { IllegalCommandError } from '../command-handling/errors';
+import type { CommandContext, CommandOutcome } from '../command-handling/command-types';
 import type { ReadModelUpkeep } from './read-model-upkeep';
 
 /** Move commands a recording of a result-only deal's cards takes (the deal's own stream refuses them: it is over). */

@@ -1,9 +1,9 @@
 import { dealStreamName, upgradeStreamName } from '../deal/events';
-import type { EventStore } from '../eventStore/eventStore';
-import { getDealSummary } from '../projections/dealSummary/dealSummaryQueries';
-import type { ReadModelDb } from '../projections/readModelDb';
-import type { Perspective, ReplayFrame } from '../projections/replayFrames/replayFrame';
-import { replayFrames } from '../projections/replayFrames/replayFrames';
+import type { EventStore } from '../event-store/event-store';
+import { getDealSummary } from '../projections/deal-summary/deal-summary-queries';
+import type { ReadModelDb } from '../projections/read-model-db';
+import type { Perspective, ReplayFrame } from '../projections/replay-frames/replay-frame';
+import { replayFrames } from '../projections/replay-frames/replay-frames';
 import { InvalidQueryError, NotFoundError } from './errors';
 import { FrameCache } from './frame-cache';
 import type { ReadModelUpkeep } from './read-model-upkeep';

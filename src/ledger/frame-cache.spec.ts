@@ -1,8 +1,8 @@
-import { eventIdFor } from '../eventStore/eventIds';
-import type { EventStore } from '../eventStore/eventStore';
-import { openEventStore } from '../eventStore/storeUrl';
-import type { ReplayFrame } from '../projections/replayFrames/replayFrame';
-import { randomDeal } from '../../test/deal/randomDeal';
+import { eventIdFor } from '../event-store/event-ids';
+import type { EventStore } from '../event-store/event-store';
+import { openEventStore } from '../event-store/store-url';
+import type { ReplayFrame } from '../projections/replay-frames/replay-frame';
+import { randomDeal } from '../../test/deal/random-deal';
 import { FrameCache, isSharedFrames } from './frame-cache';
 import { Ledger } from './ledger';
 

@@ -4,7 +4,7 @@
  * lastRevision, so (deal, lastRevision, perspective, range) names one answer for good. Live deals
  * are never kept. Bounded, least recently used out first (SKAT_LEDGER_FRAME_CACHE entries).
  */
-import type { Perspective, ReplayFrame } from '../projections/replayFrames/replayFrame';
+import type { Perspective, ReplayFrame } from '../projections/replay-frames/replay-frame';
 
 /** Frame lists kept by default (about 130 KB each with their API views). */
 export const DEFAULT_FRAME_CACHE_ENTRIES = 1000;

@@ -1,8 +1,8 @@
 import { createHash } from 'node:crypto';
-import { parseStoreUrl } from '../eventStore/storeUrl';
-import type { ReadModelMismatchPolicy } from '../projections/readModelBinding';
+import { parseStoreUrl } from '../event-store/store-url';
+import type { ReadModelMismatchPolicy } from '../projections/read-model-binding';
 import type { AnalysisLimits } from './analyses';
-import type { SolverPool } from './analysisPool';
+import type { SolverPool } from './analysis-pool';
 
 export interface LedgerOptions {
   /** `sqlite::memory:`, `sqlite:<file>`, or an EventStoreDB URL. */

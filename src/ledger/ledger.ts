@@ -1,23 +1,23 @@
 import { ACCESS_STREAM, type TokenRevokedData } from '../access/events';
-import type { CommandContext, CommandOutcome, LedgerCommand } from '../commandHandling/commandTypes';
+import type { CommandContext, CommandOutcome, LedgerCommand } from '../command-handling/command-types';
 import type { OpenTable } from '../table/commands';
 import { DEFAULT_PROFILE_ID, getProfile } from '../deal/engine';
 import { dealStreamName } from '../deal/events';
-import type { EventStore, NewEvent, RecordedEvent } from '../eventStore/eventStore';
-import { openEventStore } from '../eventStore/storeUrl';
-import type { DealAudit } from '../projections/audit/dealAudit';
-import type { DealFilter, DealPage, DealSummary } from '../projections/dealSummary/dealSummary';
-import { getDealSummaries, getDealSummary, InvalidCursorError, queryDeals } from '../projections/dealSummary/dealSummaryQueries';
-import type { PlayerStats } from '../projections/playerStats/playerStats';
-import { closeReadModelDb, openReadModelDb, type ReadModelDb } from '../projections/readModelDb';
-import type { Perspective, ReplayFrame } from '../projections/replayFrames/replayFrame';
-import type { ScoreSheet } from '../projections/scoreSheet/scoreSheet';
+import type { EventStore, NewEvent, RecordedEvent } from '../event-store/event-store';
+import { openEventStore } from '../event-store/store-url';
+import type { DealAudit } from '../projections/audit/deal-audit';
+import type { DealFilter, DealPage, DealSummary } from '../projections/deal-summary/deal-summary';
+import { getDealSummaries, getDealSummary, InvalidCursorError, queryDeals } from '../projections/deal-summary/deal-summary-queries';
+import type { PlayerStats } from '../projections/player-stats/player-stats';
+import { closeReadModelDb, openReadModelDb, type ReadModelDb } from '../projections/read-model-db';
+import type { Perspective, ReplayFrame } from '../projections/replay-frames/replay-frame';
+import type { ScoreSheet } from '../projections/score-sheet/score-sheet';
 import type { Standings } from '../projections/standings/standings';
-import type { TableInfo, TournamentInfo } from '../projections/tables/tableInfo';
-import type { TableStatus } from '../projections/tables/tableStatus';
-import type { TableState } from '../table/tableState';
+import type { TableInfo, TournamentInfo } from '../projections/tables/table-info';
+import type { TableStatus } from '../projections/tables/table-status';
+import type { TableState } from '../table/table-state';
 import { DealAnalyses, DEFAULT_ANALYSIS_LIMITS } from './analyses';
-import type { AppendDealOutcome } from './appendDealOutcome';
+import type { AppendDealOutcome } from './append-deal-outcome';
 import { Branches } from './branches';
 import { BulkAppend } from './bulk-append';
 import { CommandExecution } from './command-execution';
@@ -26,7 +26,7 @@ import { DealCommands } from './deal-commands';
 import { DealFrames } from './deal-frames';
 import { InvalidQueryError } from './errors';
 import { defaultReadModelUrl, type AnalysisOptions, type LedgerOptions } from './ledger-options';
-import { LogMemo } from './logMemo';
+import { LogMemo } from './log-memo';
 import { playerStatsOf } from './player-stats-query';
 import { readCost, type ReadCost, type ReadKind } from './read-cost';
 import { ReadModelUpkeep } from './read-model-upkeep';
@@ -36,15 +36,15 @@ import { ScoreSheets } from './score-sheets';
 import { TableCommands } from './table-commands';
 import { TournamentCommands } from './tournament-commands';
 
-export type { LedgerCommand, CommandContext, CommandOutcome } from '../commandHandling/commandTypes';
-export type { AppendDealOutcome } from './appendDealOutcome';
-export { IllegalCommandError } from '../commandHandling/errors';
+export type { LedgerCommand, CommandContext, CommandOutcome } from '../command-handling/command-types';
+export type { AppendDealOutcome } from './append-deal-outcome';
+export { IllegalCommandError } from '../command-handling/errors';
 export { NotFoundError, InvalidQueryError } from './errors';
-export { ReadModelMismatchError } from '../projections/readModelBinding';
-export { ConcurrencyError } from '../eventStore/errors';
+export { ReadModelMismatchError } from '../projections/read-model-binding';
+export { ConcurrencyError } from '../event-store/errors';
 export { defaultReadModelUrl, type AnalysisOptions, type LedgerOptions } from './ledger-options';
 /** The events the ledger hands to its subscribers, as the store recorded them. */
-export type { RecordedEvent } from '../eventStore/eventStore';
+export type { RecordedEvent } from '../event-store/event-store';
 
 /**
  * The one entry point the API and the CLI use: commands in, read models out. A facade over the

@@ -1,9 +1,9 @@
-import { listPlayerDeals } from '../projections/dealSummary/dealSummaryQueries';
-import { buildPlayerStats } from '../projections/playerStats/buildPlayerStats';
-import type { PlayerStats } from '../projections/playerStats/playerStats';
-import type { ReadModelDb } from '../projections/readModelDb';
-import type { ScoreSheet } from '../projections/scoreSheet/scoreSheet';
-import { EventLoopTurn } from './eventLoopTurn';
+import { listPlayerDeals } from '../projections/deal-summary/deal-summary-queries';
+import { buildPlayerStats } from '../projections/player-stats/build-player-stats';
+import type { PlayerStats } from '../projections/player-stats/player-stats';
+import type { ReadModelDb } from '../projections/read-model-db';
+import type { ScoreSheet } from '../projections/score-sheet/score-sheet';
+import { EventLoopTurn } from './event-loop-turn';
 import type { ScoreSheets } from './score-sheets';
 
 /** A player's statistics over his deals (those of hidden tournaments left out) and his series' sheets. */

@@ -1,5 +1,5 @@
-import { DEAL_SUMMARY_TABLE } from '../projections/dealSummary/deal-summary-projection';
-import type { ReadModelDb } from '../projections/readModelDb';
+import { DEAL_SUMMARY_TABLE } from '../projections/deal-summary/deal-summary-projection';
+import type { ReadModelDb } from '../projections/read-model-db';
 
 /** The heavy reads the API's cost model asks about. */
 export type ReadKind = 'playerStats' | 'scoreSheet' | 'standings' | 'audit' | 'dealList';

@@ -1,12 +1,12 @@
-import type { CommandOutcome } from '../commandHandling/commandTypes';
-import type { EventStore, RecordedEvent } from '../eventStore/eventStore';
-import { dealSummaryProjection } from '../projections/dealSummary/deal-summary-projection';
-import { checkReadModelBinding, ReadModelMismatchError, type ReadModelMismatchPolicy } from '../projections/readModelBinding';
-import type { ReadModelDb } from '../projections/readModelDb';
+import type { CommandOutcome } from '../command-handling/command-types';
+import type { EventStore, RecordedEvent } from '../event-store/event-store';
+import { dealSummaryProjection } from '../projections/deal-summary/deal-summary-projection';
+import { checkReadModelBinding, ReadModelMismatchError, type ReadModelMismatchPolicy } from '../projections/read-model-binding';
+import type { ReadModelDb } from '../projections/read-model-db';
 import { ProjectionRunner } from '../projections/runner';
-import { LogFollower } from './logFollower';
+import { LogFollower } from './log-follower';
 import { checkReadiness, type Readiness } from './readiness';
-import { SubscriptionFollower } from './subscriptionFollower';
+import { SubscriptionFollower } from './subscription-follower';
 
 /** How long a command waits for its own events to come back through the live subscription (a bound, not a timing). */
 const REACH_LIMIT_MS = 10_000;

@@ -1,12 +1,12 @@
 import { dealStreamName, DEAL_STREAM_PREFIX, type ScoreCorrectedData } from '../deal/events';
 import { evolve } from '../deal/evolve';
-import { initialDealState } from '../deal/dealState';
+import { initialDealState } from '../deal/deal-state';
 import { recomputedResult } from '../deal/recomputed';
-import type { EventStore } from '../eventStore/eventStore';
-import { compareResults } from '../projections/audit/compareResults';
-import { DEAL_SUMMARY_TABLE } from '../projections/dealSummary/deal-summary-projection';
-import type { ReadModelDb } from '../projections/readModelDb';
-import { toStoredDealEvent } from '../projections/replayFrames/replayFrames';
+import type { EventStore } from '../event-store/event-store';
+import { compareResults } from '../projections/audit/compare-results';
+import { DEAL_SUMMARY_TABLE } from '../projections/deal-summary/deal-summary-projection';
+import type { ReadModelDb } from '../projections/read-model-db';
+import { toStoredDealEvent } from '../projections/replay-frames/replay-frames';
 import type { GameResult } from '../rules/game-result';
 import { scoreEnteredResult } from '../rules/result-entry';
 

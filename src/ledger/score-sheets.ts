@@ -1,12 +1,12 @@
-import { listTableDeals } from '../projections/dealSummary/dealSummaryQueries';
-import type { ReadModelDb } from '../projections/readModelDb';
-import { buildScoreSheet } from '../projections/scoreSheet/buildScoreSheet';
-import type { ScoreSheet } from '../projections/scoreSheet/scoreSheet';
-import { buildStandings } from '../projections/standings/buildStandings';
+import { listTableDeals } from '../projections/deal-summary/deal-summary-queries';
+import type { ReadModelDb } from '../projections/read-model-db';
+import { buildScoreSheet } from '../projections/score-sheet/build-score-sheet';
+import type { ScoreSheet } from '../projections/score-sheet/score-sheet';
+import { buildStandings } from '../projections/standings/build-standings';
 import type { Standings } from '../projections/standings/standings';
-import type { TableInfo, TournamentInfo } from '../projections/tables/tableInfo';
+import type { TableInfo, TournamentInfo } from '../projections/tables/table-info';
 import { TABLE_INFO_TABLE } from '../projections/tables/table-projection';
-import { tableStatus, type TableStatus } from '../projections/tables/tableStatus';
+import { tableStatus, type TableStatus } from '../projections/tables/table-status';
 import { TOURNAMENT_INFO_TABLE } from '../projections/tables/tournament-projection';
 import type { ReadModelUpkeep } from './read-model-upkeep';
 

@@ -3,8 +3,8 @@ import { allow, refuse, type Judgement } from '../rules/refusal';
 import type { Seat } from '../rules/seat';
 import type { StartTableDeal } from '../table/commands';
 import type { TableDealOpenedData } from '../table/events';
-import type { TableState } from '../table/tableState';
-import { LEDGER_RULES as L } from '../deal/ledgerRules';
+import type { TableState } from '../table/table-state';
+import { LEDGER_RULES as L } from '../deal/ledger-rules';
 
 /**
  * The StartDeal that starts the deal a table opened, with the table's profile and computer seats,

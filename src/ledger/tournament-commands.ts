@@ -1,13 +1,13 @@
-import { handleCommand } from '../commandHandling/handleCommand';
-import { tournamentDecider } from '../tournament/tournamentDecider';
-import type { EventStore } from '../eventStore/eventStore';
+import { handleCommand } from '../command-handling/handle-command';
+import { tournamentDecider } from '../tournament/tournament-decider';
+import type { EventStore } from '../event-store/event-store';
 import type { Standings } from '../projections/standings/standings';
 import type { OpenTable } from '../table/commands';
 import type { CreateTournament, DrawSeats, SetLossFee } from '../tournament/commands';
 import { tournamentStreamName, type TournamentEvent } from '../tournament/events';
-import { evolveTournament, initialTournamentState } from '../tournament/tournamentState';
+import { evolveTournament, initialTournamentState } from '../tournament/tournament-state';
 import { NotFoundError } from './errors';
-import type { CommandContext, CommandOutcome } from '../commandHandling/commandTypes';
+import type { CommandContext, CommandOutcome } from '../command-handling/command-types';
 import type { ReadModelUpkeep } from './read-model-upkeep';
 import { STRUCTURE_SCHEMA_VERSION } from './structure-schema-version';
 import type { TableCommands } from './table-commands';

@@ -1,5 +1,5 @@
 import type { ProjectionRows } from './projection-definition';
-import type { ReadModelDb } from './readModelDb';
+import type { ReadModelDb } from './read-model-db';
 
 /**
  * Rows kept as JSON under a text key, with optional extra columns to filter by: what most

@@ -10,8 +10,8 @@
  * event types); every other projection keeps its rows and its checkpoint. Bump the version whenever
  * the fold or the row layout changes what the rows hold.
  */
-import type { RecordedEvent } from '../eventStore/eventStore';
-import type { ReadModelDb } from './readModelDb';
+import type { RecordedEvent } from '../event-store/event-store';
+import type { ReadModelDb } from './read-model-db';
 
 /** One table of a projection. */
 export interface ProjectionTable {

@@ -1,4 +1,4 @@
-import { dealSummaryProjection } from './dealSummary/deal-summary-projection';
+import { dealSummaryProjection } from './deal-summary/deal-summary-projection';
 import type { ProjectionDefinition } from './projection-definition';
 import { tableProjection } from './tables/table-projection';
 import { tournamentProjection } from './tables/tournament-projection';

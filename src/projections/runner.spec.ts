@@ -1,10 +1,10 @@
-import { openEventStore } from '../eventStore/storeUrl';
-import { eventIdFor } from '../eventStore/eventIds';
-import type { EventStore } from '../eventStore/eventStore';
-import { randomDeal } from '../../test/deal/randomDeal';
-import { CHECKPOINT_TABLE, openReadModelDb, type ReadModelDb } from './readModelDb';
+import { openEventStore } from '../event-store/store-url';
+import { eventIdFor } from '../event-store/event-ids';
+import type { EventStore } from '../event-store/event-store';
+import { randomDeal } from '../../test/deal/random-deal';
+import { CHECKPOINT_TABLE, openReadModelDb, type ReadModelDb } from './read-model-db';
 import { ProjectionRunner } from './runner';
-import { DEAL_SUMMARY_TABLE } from './dealSummary/deal-summary-projection';
+import { DEAL_SUMMARY_TABLE } from './deal-summary/deal-summary-projection';
 import { TABLE_INFO_TABLE } from './tables/table-projection';
 import { TOURNAMENT_INFO_TABLE } from './tables/tournament-projection';
 

@@ -1,4 +1,4 @@
-import type { EventStore, RecordedEvent } from '../eventStore/eventStore';
+import type { EventStore, RecordedEvent } from '../event-store/event-store';
 import { tableNames, type ProjectionDefinition, type ProjectionRows } from './projection-definition';
 import {
   BINDING_TABLE,
@@ -12,8 +12,8 @@ import {
   swapInRebuiltReadModels,
   useBulkLoadSettings,
   type ReadModelDb,
-} from './readModelDb';
-import { BINDING_HEAD, BINDING_IDENTITY, markOf } from './readModelBinding';
+} from './read-model-db';
+import { BINDING_HEAD, BINDING_IDENTITY, markOf } from './read-model-binding';
 import { REGISTERED_PROJECTIONS } from './registered-projections';
 
 /** Event types the registered projections read; everything else is skipped by the store. */

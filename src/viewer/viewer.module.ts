@@ -1,6 +1,6 @@
 import { DynamicModule, Module } from '@nestjs/common';
 import { VIEWER_ASSETS_DIR, ViewerController } from './viewer.controller';
-import { defaultViewerAssetsDir } from './viewerAssets';
+import { defaultViewerAssetsDir } from './viewer-assets';
 
 @Module({})
 export class ViewerModule {

@@ -8,11 +8,11 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { createClient, type Client } from 'graphql-ws';
 import WebSocket from 'ws';
-import type { TokenRevocations } from '../../src/auth/tokenRevocations';
-import { DealEventHub } from '../../src/api/subscriptions/dealEventHub';
-import { CLOSE_FORBIDDEN } from '../../src/api/subscriptions/socketSessions';
+import type { TokenRevocations } from '../../src/auth/token-revocations';
+import { DealEventHub } from '../../src/api/subscriptions/deal-event-hub';
+import { CLOSE_FORBIDDEN } from '../../src/api/subscriptions/socket-sessions';
 import { API_REVOCATIONS } from '../../src/settings/tokens';
-import { openTableAndDeal, playOn } from './dealFlow';
+import { openTableAndDeal, playOn } from './deal-flow';
 import { codesOf, collect, startServer, type TestServer } from './harness';
 
 const sha256 = (text: string): string => createHash('sha256').update(text).digest('hex');
@@ -291,9 +291,9 @@ describe('abuse: costs that tell the truth, one computation per read model, a de
   });
 
   it('computes a heavy read model once for many aliases of one request (audit, score sheet, player statistics)', async () => {
-    const auditModule = require('../../src/projections/audit/buildAudit');
-    const statsModule = require('../../src/projections/playerStats/buildPlayerStats');
-    const sheetModule = require('../../src/projections/scoreSheet/buildScoreSheet');
+    const auditModule = require('../../src/projections/audit/build-audit');
+    const statsModule = require('../../src/projections/player-stats/build-player-stats');
+    const sheetModule = require('../../src/projections/score-sheet/build-score-sheet');
     const spies = [jest.spyOn(auditModule, 'buildAudit'), jest.spyOn(statsModule, 'buildPlayerStats'), jest.spyOn(sheetModule, 'buildScoreSheet')];
     const n = 20;
     const query = `{ ${Array.from({ length: n }, (_, i) => `a${i}: audit(dealId: "${dealId}") { intact } p${i}: playerStats(player: "Anna") { dealsPlayed } s${i}: scoreSheet(tableId: "h1") { rows { dealNumber } }`).join(' ')} }`;

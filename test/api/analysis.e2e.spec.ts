@@ -3,7 +3,7 @@
  * cards (finished deals: any reader; live deals: admins and arbiters only), priced in the cost
  * model, computed once per deal.
  */
-import { openTableAndDeal, playOn, position } from './dealFlow';
+import { openTableAndDeal, playOn, position } from './deal-flow';
 import { startServer, type TestServer } from './harness';
 
 const ANALYSIS = `query($id: ID!) { deal(id: $id) { analysis { game declarer note nodes

@@ -5,7 +5,7 @@
  * see them.
  */
 import { dealStreamName } from '../../src/deal/events';
-import { newCommandId, openTableAndDeal, playOn, position } from './dealFlow';
+import { newCommandId, openTableAndDeal, playOn, position } from './deal-flow';
 import { startServer, type TestServer } from './harness';
 
 const FORK = `mutation($c: ID!, $i: ForkBranchInput!) { forkBranch(commandId: $c, input: $i) { id dealId forkStep shared mine capability moves link } }`;

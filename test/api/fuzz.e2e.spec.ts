@@ -12,10 +12,10 @@
 import { createHash } from 'node:crypto';
 import { request } from 'node:http';
 import WebSocket from 'ws';
-import { ERROR_CODES } from '../../src/api/errors/errorCode';
+import { ERROR_CODES } from '../../src/api/errors/error-code';
 import { ALL_CARDS } from '../../src/rules/card';
 import { startServer, type GqlResponse, type TestServer } from './harness';
-import { newCommandId, openTableAndDeal, playOn, position } from './dealFlow';
+import { newCommandId, openTableAndDeal, playOn, position } from './deal-flow';
 
 const REQUESTS = Number(process.env.FUZZ_REQUESTS ?? 10_000);
 /** Of the requests, this many are graphql-ws frames (cheaper than an HTTP round trip each). */

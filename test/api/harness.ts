@@ -6,12 +6,12 @@ import type { AddressInfo } from 'node:net';
 import { createClient, type Client } from 'graphql-ws';
 import WebSocket from 'ws';
 import type { NestExpressApplication } from '@nestjs/platform-express';
-import { settingsFromEnv } from '../../src/settings/apiSettings';
-import { DEFAULT_LIMITS, type ApiLimits } from '../../src/settings/apiLimits';
+import { settingsFromEnv } from '../../src/settings/api-settings';
+import { DEFAULT_LIMITS, type ApiLimits } from '../../src/settings/api-limits';
 import { issueToken, type IssueRequest } from '../../src/auth/token';
-import { capWebSocketPayload, createApp } from '../../src/app/createApp';
+import { capWebSocketPayload, createApp } from '../../src/app/create-app';
 import { Ledger, type AnalysisOptions } from '../../src/ledger/ledger';
-import { DealEventHub } from '../../src/api/subscriptions/dealEventHub';
+import { DealEventHub } from '../../src/api/subscriptions/deal-event-hub';
 
 export interface GqlResponse<T = any> {
   readonly status: number;

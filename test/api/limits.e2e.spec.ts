@@ -1,8 +1,8 @@
 /** Request-level protections over real HTTP and WebSocket: limits, tokens, error shapes. */
 import { getIntrospectionQuery } from 'graphql';
 import WebSocket from 'ws';
-import { DealEventHub } from '../../src/api/subscriptions/dealEventHub';
-import { openTableAndDeal } from './dealFlow';
+import { DealEventHub } from '../../src/api/subscriptions/deal-event-hub';
+import { openTableAndDeal } from './deal-flow';
 import { collect, codesOf, startServer, type TestServer } from './harness';
 
 describe('API limits and error shapes', () => {

@@ -5,7 +5,7 @@
  * lists and counts, each subscription over graphql-ws, the NDJSON export, and a move. Each answer is compared byte for byte with the one for an unknown id of the same
  * shape (the id itself written the same in both).
  */
-import { GIVEN_CARDS, newCommandId } from './dealFlow';
+import { GIVEN_CARDS, newCommandId } from './deal-flow';
 import { collect, startServer, type TestServer } from './harness';
 
 const HIDDEN = { tournament: 'hidden-cup', table: 'hid-t1' };

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { parse, print, visit, type ASTNode } from 'graphql';
-import { generateSchemaText } from '../../src/api/schema/generateSchema';
+import { generateSchemaText } from '../../src/api/schema/generate-schema';
 
 /** The schema's text without its descriptions, so that shapes read as one line each. */
 const withoutDescriptions = (text: string): string =>

@@ -7,8 +7,8 @@
  * token for a seat that is not the declarer's). Hand games (the untouched skat) included.
  */
 import fc from 'fast-check';
-import { commandOfMove } from '../../src/deal/commandOfMove';
-import { DealEventHub } from '../../src/api/subscriptions/dealEventHub';
+import { commandOfMove } from '../../src/deal/command-of-move';
+import { DealEventHub } from '../../src/api/subscriptions/deal-event-hub';
 import { ALL_CARDS, type Card } from '../../src/rules/card';
 import { replay, type DealtCards } from '../../src/rules/game';
 import type { GameState } from '../../src/rules/game-state';

@@ -1,7 +1,7 @@
 /**
  * `npm run bench -- abuse` (issue 13 item 2): the worst admissible anonymous requests against a
  * server on a 100,000-deal SQLite store (DEALS; built once by bulk import and reused from the temp
- * folder, see abuseBenchServer.ts), each sent REPEAT times one after another while this process
+ * folder, see abuse-bench-server.ts), each sent REPEAT times one after another while this process
  * polls /health without pause; for each request p50/max latency, the server's CPU time per request
  * (less what the /health answers given meanwhile cost, measured alone first), and p50/max of the
  * /health answers that overlapped it. Targets: the request ≤ 100 ms, /health
@@ -59,7 +59,7 @@ interface Probe {
 }
 
 async function main(): Promise<void> {
-  const child = fork(join(__dirname, 'abuseBenchServer.ts'), [], {
+  const child = fork(join(__dirname, 'abuse-bench-server.ts'), [], {
     execArgv: ['-r', 'ts-node/register/transpile-only'],
     env: { ...process.env, TS_NODE_TRANSPILE_ONLY: 'true' },
     stdio: ['inherit', 'inherit', 'inherit', 'ipc'],

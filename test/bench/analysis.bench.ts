@@ -8,9 +8,9 @@
  * the <= 7 tricks row, default 100), ROWS (comma-separated row keys to run, default all).
  */
 import { corpusLines } from '../iss/corpus';
-import { issTokensToMoves } from '../../src/format/iss/IssMoves';
-import { readIssRecord } from '../../src/format/iss/IssReader';
-import { verifyIssLine } from '../../src/format/iss/issVerify';
+import { issTokensToMoves } from '../../src/format/iss/iss-moves';
+import { readIssRecord } from '../../src/format/iss/iss-reader';
+import { verifyIssLine } from '../../src/format/iss/iss-verify';
 import { getProfile } from '../../src/rules/variant';
 import type { Card } from '../../src/rules/card';
 import { playableCards, trickWinnerPosition, type PlayMode } from '../../src/rules/trick';
@@ -23,7 +23,7 @@ import { bestDiscard } from '../../src/analysis/best-discard';
 import { bestGame } from '../../src/analysis/best-game';
 import type { GameContract } from '../../src/analysis/game-contract';
 import type { SolverPosition } from '../../src/analysis/solver-position';
-import { seededRandom, typicalDeal, type TypicalKind } from './typicalDeals';
+import { seededRandom, typicalDeal, type TypicalKind } from './typical-deals';
 
 const DEALS = Number(process.env.DEALS ?? 30);
 const POSITIONS = Number(process.env.POSITIONS ?? 100);

@@ -8,7 +8,7 @@
  * its heap after a collection (what the caches hold) after each; first with the response cache off
  * (the headline), then as served with it on.
  */
-import '../../src/app/productionDefaults';
+import '../../src/app/production-defaults';
 // autocannon ships without type declarations; only the fields printed below are used.
 interface AutocannonResult {
   requests: { average: number; total: number };
@@ -74,7 +74,7 @@ const SHEET = `{ scoreSheet(tableId: "bench") { rows { dealNumber declarer entry
 
 /** One server process; runs the three queries against it. */
 async function againstServer(label: string, responseCacheMs: number) {
-  const child = fork(join(__dirname, 'apiBenchServer.ts'), [], {
+  const child = fork(join(__dirname, 'api-bench-server.ts'), [], {
     // --expose-gc: the server collects garbage between runs (never during one) to report its live heap.
     execArgv: ['--expose-gc', '-r', 'ts-node/register/transpile-only'],
     env: { ...process.env, TS_NODE_TRANSPILE_ONLY: 'true', BENCH_RESPONSE_CACHE_MS: String(responseCacheMs) },

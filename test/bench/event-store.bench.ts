@@ -15,10 +15,10 @@ import { mkdtempSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
-import type { NewEvent } from '../../src/eventStore/eventStore';
-import { prepareEvent, sealEvents, type SealedEvent } from '../../src/eventStore/hashChain';
-import { openSqliteEventStore } from '../../src/eventStore/sqlite/sqliteEventStore';
-import { MIGRATIONS, SCHEMA_SQL } from '../../src/eventStore/sqlite/schema';
+import type { NewEvent } from '../../src/event-store/event-store';
+import { prepareEvent, sealEvents, type SealedEvent } from '../../src/event-store/hash-chain';
+import { openSqliteEventStore } from '../../src/event-store/sqlite/sqlite-event-store';
+import { MIGRATIONS, SCHEMA_SQL } from '../../src/event-store/sqlite/schema';
 
 const DEAL = 40;
 const SEATS = ['forehand', 'middlehand', 'rearhand'] as const;

@@ -19,11 +19,11 @@ import { once } from 'node:events';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import Database from 'better-sqlite3';
-import { eventStoreDealSource } from '../../src/archive/export/dealStreamSource';
-import { exportIssLines } from '../../src/archive/export/exportIss';
-import { ndjsonDealLines } from '../../src/archive/ndjson/ndjsonWriter';
-import { openEventStore } from '../../src/eventStore/storeUrl';
-import { MIGRATIONS, SCHEMA_SQL } from '../../src/eventStore/sqlite/schema';
+import { eventStoreDealSource } from '../../src/archive/export/deal-stream-source';
+import { exportIssLines } from '../../src/archive/export/export-iss';
+import { ndjsonDealLines } from '../../src/archive/ndjson/ndjson-writer';
+import { openEventStore } from '../../src/event-store/store-url';
+import { MIGRATIONS, SCHEMA_SQL } from '../../src/event-store/sqlite/schema';
 
 const N = Number(process.env.BENCH_RECORDS ?? 100_000);
 const RAW_BATCH = Number(process.env.BENCH_RAW_BATCH ?? 100_000);
@@ -102,8 +102,8 @@ const mainCpu = () => {
 `;
 
 function importPhase(file: string, db: string): PhaseResult {
-  const built = path.join(ROOT, 'dist', 'archive', 'importIss.js');
-  const source = path.join(ROOT, 'src', 'archive', 'importIss.ts');
+  const built = path.join(ROOT, 'dist', 'archive', 'import-iss.js');
+  const source = path.join(ROOT, 'src', 'archive', 'import-iss.ts');
   try {
     if (statSync(built).mtimeMs < statSync(source).mtimeMs) process.stderr.write('warning: dist/ is older than src/ (run npm run build)\n');
   } catch {

@@ -13,15 +13,15 @@ import { appendFileSync, createReadStream, existsSync, mkdtempSync, readFileSync
 import { availableParallelism, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createInterface } from 'node:readline';
-import { readIssRecord } from '../../src/format/iss/IssReader';
-import { issTokensToMoves } from '../../src/format/iss/IssMoves';
-import { replayIssRecord } from '../../src/format/iss/IssReplay';
-import { writeLiveIssRecord } from '../../src/format/iss/IssWriter';
-import { addVerdict, emptySummary, verifyIssLine, verifyIssLines, verifyIssStream } from '../../src/format/iss/issVerify';
+import { readIssRecord } from '../../src/format/iss/iss-reader';
+import { issTokensToMoves } from '../../src/format/iss/iss-moves';
+import { replayIssRecord } from '../../src/format/iss/iss-replay';
+import { writeLiveIssRecord } from '../../src/format/iss/iss-writer';
+import { addVerdict, emptySummary, verifyIssLine, verifyIssLines, verifyIssStream } from '../../src/format/iss/iss-verify';
 import { applyMove, replayMoves, startGame } from '../../src/rules/game';
 import { getProfile } from '../../src/rules/variant';
 import { corpusLines } from '../iss/corpus';
-import { playRandomGame, seededRandom } from '../iss/randomGames';
+import { playRandomGame, seededRandom } from '../iss/random-games';
 
 const TOTAL = Number(process.env.ISS_BENCH_RECORDS ?? 20_000);
 /** Records of the large CLI run (the generated file repeated) and the referee's time for 300,000. */
@@ -161,7 +161,7 @@ function freshStreamRuns(file: string): StreamRun[] {
   const root = join(__dirname, '..', '..');
   const script = `
     const { createReadStream } = require('node:fs');
-    const { verifyIssStream } = require(${JSON.stringify(join(root, 'src', 'format', 'iss', 'issVerify'))});
+    const { verifyIssStream } = require(${JSON.stringify(join(root, 'src', 'format', 'iss', 'iss-verify'))});
     const { getProfile } = require(${JSON.stringify(join(root, 'src', 'rules', 'variant'))});
     (async () => {
       const runs = [];

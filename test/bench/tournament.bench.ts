@@ -14,10 +14,10 @@
 import { copyFileSync, existsSync, mkdirSync, mkdtempSync, renameSync, rmSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { eventIdFor } from '../../src/eventStore/eventIds';
-import type { AppendBatch } from '../../src/eventStore/eventStore';
+import { eventIdFor } from '../../src/event-store/event-ids';
+import type { AppendBatch } from '../../src/event-store/event-store';
 import { Ledger } from '../../src/ledger/ledger';
-import { chooseMove, newCommandId } from '../api/dealFlow';
+import { chooseMove, newCommandId } from '../api/deal-flow';
 import { collect, startServer } from '../api/harness';
 
 const DEALS = Number(process.env.DEALS ?? 100_000);

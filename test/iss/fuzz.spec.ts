@@ -1,9 +1,9 @@
-import { readIssRecord } from '../../src/format/iss/IssReader';
-import { writeIssRecord, writeLiveIssRecord } from '../../src/format/iss/IssWriter';
-import { verifyIssLines, type IssVerdict } from '../../src/format/iss/issVerify';
+import { readIssRecord } from '../../src/format/iss/iss-reader';
+import { writeIssRecord, writeLiveIssRecord } from '../../src/format/iss/iss-writer';
+import { verifyIssLines, type IssVerdict } from '../../src/format/iss/iss-verify';
 import { getProfile } from '../../src/rules/variant';
 import { corpusLines } from './corpus';
-import { playRandomGame, seededRandom } from './randomGames';
+import { playRandomGame, seededRandom } from './random-games';
 
 /**
  * Seeded fuzzing of the reader and the verifier: mutated records (truncated, shuffled tokens,

@@ -2,11 +2,11 @@ import Database from 'better-sqlite3';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { decideAll } from '../../src/deal/decideAll';
-import { eventIdFor } from '../../src/eventStore/eventIds';
-import type { NewEvent } from '../../src/eventStore/eventStore';
+import { decideAll } from '../../src/deal/decide-all';
+import { eventIdFor } from '../../src/event-store/event-ids';
+import type { NewEvent } from '../../src/event-store/event-store';
 import { Ledger } from '../../src/ledger/ledger';
-import { CTX, randomDeal } from '../deal/randomDeal';
+import { CTX, randomDeal } from '../deal/random-deal';
 import { ctx, playOut, playTableDeal } from './helpers';
 
 function asNewEvents(dealId: string, events: readonly { type: string; data: unknown }[]): NewEvent[] {

@@ -1,16 +1,16 @@
-import { commandOfMove } from '../../src/deal/commandOfMove';
-import { initialDealState } from '../../src/deal/dealState';
+import { commandOfMove } from '../../src/deal/command-of-move';
+import { initialDealState } from '../../src/deal/deal-state';
 import type { DealScoredData, DealStartedData } from '../../src/deal/events';
 import { evolve } from '../../src/deal/evolve';
-import { eventIdFor } from '../../src/eventStore/eventIds';
-import type { NewEvent } from '../../src/eventStore/eventStore';
+import { eventIdFor } from '../../src/event-store/event-ids';
+import type { NewEvent } from '../../src/event-store/event-store';
 import type { Ledger } from '../../src/ledger/ledger';
-import { toStoredDealEvent } from '../../src/projections/replayFrames/replayFrames';
+import { toStoredDealEvent } from '../../src/projections/replay-frames/replay-frames';
 import { seededRandom } from '../../src/rules/deck';
 import { legalMoves } from '../../src/rules/game';
 import type { GameResult } from '../../src/rules/game-result';
 import type { Seat } from '../../src/rules/seat';
-import { pick } from '../deal/randomDeal';
+import { pick } from '../deal/random-deal';
 
 let counter = 0;
 export const ctx = (actorId = 'player', extra: Record<string, unknown> = {}) => ({

@@ -3,17 +3,17 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { DealStartedData } from '../../src/deal/events';
-import { eventIdFor } from '../../src/eventStore/eventIds';
-import type { EventStore, ReadAllOptions, RecordedEvent } from '../../src/eventStore/eventStore';
-import { openSqliteEventStore } from '../../src/eventStore/sqlite/sqliteEventStore';
+import { eventIdFor } from '../../src/event-store/event-ids';
+import type { EventStore, ReadAllOptions, RecordedEvent } from '../../src/event-store/event-store';
+import { openSqliteEventStore } from '../../src/event-store/sqlite/sqlite-event-store';
 import { Ledger } from '../../src/ledger/ledger';
-import { DEAL_SUMMARY_TABLE, dealSummaryProjection } from '../../src/projections/dealSummary/deal-summary-projection';
+import { DEAL_SUMMARY_TABLE, dealSummaryProjection } from '../../src/projections/deal-summary/deal-summary-projection';
 import { jsonRows } from '../../src/projections/json-rows';
 import { checkRegistry, liveTableName, type ProjectionDefinition } from '../../src/projections/projection-definition';
-import { CHECKPOINT_TABLE, closeReadModelDb, openReadModelDb } from '../../src/projections/readModelDb';
+import { CHECKPOINT_TABLE, closeReadModelDb, openReadModelDb } from '../../src/projections/read-model-db';
 import { REGISTERED_PROJECTIONS } from '../../src/projections/registered-projections';
 import { ProjectionRunner } from '../../src/projections/runner';
-import { randomDeal } from '../deal/randomDeal';
+import { randomDeal } from '../deal/random-deal';
 
 /**
  * Issue #16 item 4: projections are registered definitions, each with its own version and tables.

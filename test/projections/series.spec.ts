@@ -1,6 +1,6 @@
 import type { DealScoredData } from '../../src/deal/events';
 import { Ledger } from '../../src/ledger/ledger';
-import { DEAL_SUMMARY_TABLE } from '../../src/projections/dealSummary/deal-summary-projection';
+import { DEAL_SUMMARY_TABLE } from '../../src/projections/deal-summary/deal-summary-projection';
 import { TABLE_INFO_TABLE } from '../../src/projections/tables/table-projection';
 import { TOURNAMENT_INFO_TABLE } from '../../src/projections/tables/tournament-projection';
 import type { GameResult } from '../../src/rules/game-result';

@@ -7,8 +7,8 @@
 import { readFileSync, readdirSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
-import { openTableAndDeal } from '../api/dealFlow';
-import { ROOT, buildViewer, launchChromium, outputFolder } from './browserHarness';
+import { openTableAndDeal } from '../api/deal-flow';
+import { ROOT, buildViewer, launchChromium, outputFolder } from './browser-harness';
 import { startServer, type TestServer } from '../api/harness';
 
 const OUT = outputFolder('pages');

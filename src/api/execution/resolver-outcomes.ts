@@ -10,7 +10,7 @@
  * written, once per event.
  */
 import { isObjectType, type GraphQLFieldResolver, type GraphQLResolveInfo, type GraphQLSchema } from 'graphql';
-import { isPlainResolver } from './plainExecutor';
+import { isPlainResolver } from './plain-executor';
 
 type Outcome = { readonly threw: false; readonly value: unknown } | { readonly threw: true; readonly error: unknown };
 

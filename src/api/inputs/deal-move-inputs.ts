@@ -2,7 +2,7 @@ import { Field, ID, InputType, Int, type ReturnTypeFunc } from '@nestjs/graphql'
 import type { MoveDefinition, MoveInputField } from '../../deal/moves/move-definition';
 import { moveDefinitions } from '../../deal/moves/move-table';
 import { AbandonReasonEnum, SeatEnum } from '../types/enums';
-import { DeclarationInput } from './commandInputs';
+import { DeclarationInput } from './command-inputs';
 
 /** The GraphQL type of each kind of input field a move declares. */
 const FIELD_TYPES: Record<MoveInputField['type'], ReturnTypeFunc> = {

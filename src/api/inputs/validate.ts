@@ -1,9 +1,9 @@
 /** Shape checks at the API edge (not Skat rules): ids, revisions, card codes, dates. */
 import { isCard, ALL_CARDS, type Card } from '../../rules/card';
 import type { DealSource } from '../../deal/commands';
-import { badInput } from '../errors/apiError';
-import { ISO_INSTANT_HINT, parseIsoInstant } from '../../format/isoInstant';
-import type { DealCardsInput } from './commandInputs';
+import { badInput } from '../errors/api-error';
+import { ISO_INSTANT_HINT, parseIsoInstant } from '../../format/iso-instant';
+import type { DealCardsInput } from './command-inputs';
 
 const MAX_ID = 200;
 
@@ -27,7 +27,7 @@ export function card(value: string): Card {
   return value;
 }
 
-/** A strict ISO 8601 date or date-time with offset, as the instant it names (see format/isoInstant.ts). */
+/** A strict ISO 8601 date or date-time with offset, as the instant it names (see format/iso-instant.ts). */
 export function date(value: string | undefined, what: string): string | undefined {
   if (value === undefined || value === null) return undefined;
   const instant = parseIsoInstant(value);

@@ -5,10 +5,10 @@
  * path may serialise them once per selection.
  */
 import { isSharedFrames } from '../../ledger/frame-cache';
-import type { ReplayFrame } from '../../projections/replayFrames/replayFrame';
-import { markImmutable } from '../execution/immutableValues';
+import type { ReplayFrame } from '../../projections/replay-frames/replay-frame';
+import { markImmutable } from '../execution/immutable-values';
 import type { ReplayFrameType } from '../types/frame.type';
-import { frameView } from './frameView';
+import { frameView } from './frame-view';
 
 const views = new WeakMap<readonly ReplayFrame[], readonly ReplayFrameType[]>();
 

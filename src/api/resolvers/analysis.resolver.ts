@@ -1,17 +1,17 @@
 import { Inject } from '@nestjs/common';
 import { Context, Parent, ResolveField, Resolver } from '@nestjs/graphql';
 import { Ledger } from '../../ledger/ledger';
-import type { DealSummary } from '../../projections/dealSummary/dealSummary';
+import type { DealSummary } from '../../projections/deal-summary/deal-summary';
 import type { Visibility } from '../../auth/access';
-import type { ApiContext } from '../context/apiContext';
-import { forbidden } from '../errors/apiError';
-import { analysisView, bestDiscardView, bestGameView } from '../mapping/analysisView';
-import { BestDiscardType, BestGameType } from '../types/afterTheFact.type';
+import type { ApiContext } from '../context/api-context';
+import { forbidden } from '../errors/api-error';
+import { analysisView, bestDiscardView, bestGameView } from '../mapping/analysis-view';
+import { BestDiscardType, BestGameType } from '../types/after-the-fact.type';
 import { API_VISIBILITY } from '../../settings/tokens';
 import { DealAnalysisType } from '../types/analysis.type';
 import { DealType } from '../types/deal.type';
-import { readableDeal } from './dealAccess';
-import { solverCall } from './solverCall';
+import { readableDeal } from './deal-access';
+import { solverCall } from './solver-call';
 
 /**
  * What a solver field costs the server's main thread in the complexity model (units of ~20 µs):

@@ -7,13 +7,13 @@ import type { MoveDefinition, MoveInputField } from '../../deal/moves/move-defin
 import { moveDefinitions } from '../../deal/moves/move-table';
 import { Ledger, type LedgerCommand } from '../../ledger/ledger';
 import { mayRecord } from '../../auth/access';
-import type { ApiContext } from '../context/apiContext';
-import { badInput, forbidden, notFound, unauthenticated } from '../errors/apiError';
+import type { ApiContext } from '../context/api-context';
+import { badInput, forbidden, notFound, unauthenticated } from '../errors/api-error';
 import { DEAL_MOVE_INPUTS } from '../inputs/deal-move-inputs';
-import type { DeclarationInput } from '../inputs/commandInputs';
+import type { DeclarationInput } from '../inputs/command-inputs';
 import * as valid from '../inputs/validate';
-import { CommandResultType } from '../types/commandResult.type';
-import { gate, runCommand } from './commandExecution';
+import { CommandResultType } from '../types/command-result.type';
+import { gate, runCommand } from './command-execution';
 
 /** A value of a move's input field, checked at the API edge (the rules judge the move itself). */
 function checked(field: MoveInputField, value: unknown): unknown {

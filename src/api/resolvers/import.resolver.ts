@@ -1,12 +1,12 @@
 import { Inject } from '@nestjs/common';
 import { Args, Context, Mutation, Resolver } from '@nestjs/graphql';
-import { bulkImportTarget } from '../../archive/bulkImportTarget';
-import { importIssText } from '../../archive/importIss';
+import { bulkImportTarget } from '../../archive/bulk-import-target';
+import { importIssText } from '../../archive/import-iss';
 import { Ledger } from '../../ledger/ledger';
 import { mayAdminister } from '../../auth/access';
-import type { ApiContext } from '../context/apiContext';
-import { forbidden, unauthenticated } from '../errors/apiError';
-import { ImportReportType } from '../types/commandResult.type';
+import type { ApiContext } from '../context/api-context';
+import { forbidden, unauthenticated } from '../errors/api-error';
+import { ImportReportType } from '../types/command-result.type';
 
 @Resolver()
 export class ImportResolver {

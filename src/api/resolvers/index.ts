@@ -3,12 +3,12 @@ import { BranchResolver, DealBranchesResolver } from './branch.resolver';
 import { DealMoveResolver } from './deal-move.resolver';
 import { DealResolver } from './deal.resolver';
 import { ImportResolver } from './import.resolver';
-import { ReadModelResolver, ScoreSheetRowResolver } from './readModel.resolver';
+import { ReadModelResolver, ScoreSheetRowResolver } from './read-model.resolver';
 import { SubscriptionResolver } from './subscription.resolver';
-import { TableCommandResolver } from './tableCommand.resolver';
-import { DealReviewResolver } from './dealReview.resolver';
+import { TableCommandResolver } from './table-command.resolver';
+import { DealReviewResolver } from './deal-review.resolver';
 import { OrganiserResolver } from './organiser.resolver';
-import { TableSubscriptionResolver } from './tableSubscription.resolver';
+import { TableSubscriptionResolver } from './table-subscription.resolver';
 
 /** Every resolver class: the schema is generated from exactly these. */
 export const API_RESOLVERS = [

@@ -2,14 +2,14 @@ import { Inject } from '@nestjs/common';
 import { Args, Context, ID, Resolver, Subscription } from '@nestjs/graphql';
 import { Ledger, type RecordedEvent } from '../../ledger/ledger';
 import type { Visibility } from '../../auth/access';
-import type { ApiContext } from '../context/apiContext';
-import { frameView } from '../mapping/frameView';
-import { DealUpdateType } from '../types/dealUpdate.type';
+import type { ApiContext } from '../context/api-context';
+import { frameView } from '../mapping/frame-view';
+import { DealUpdateType } from '../types/deal-update.type';
 import { PerspectiveEnum } from '../types/enums';
-import { DealEventHub, renderKey } from '../subscriptions/dealEventHub';
-import type { EventQueue } from '../subscriptions/eventQueue';
+import { DealEventHub, renderKey } from '../subscriptions/deal-event-hub';
+import type { EventQueue } from '../subscriptions/event-queue';
 import { API_VISIBILITY } from '../../settings/tokens';
-import { perspectiveFor, readableDeal } from './dealAccess';
+import { perspectiveFor, readableDeal } from './deal-access';
 
 @Resolver()
 export class SubscriptionResolver {

@@ -1,7 +1,7 @@
 import { Field, ID, Int, ObjectType } from '@nestjs/graphql';
-import { AuditClaimType } from './auditClaim.type';
-import { DealResultType } from './dealResult.type';
-import { DateTimeScalar } from './dateTime.scalar';
+import { AuditClaimType } from './audit-claim.type';
+import { DealResultType } from './deal-result.type';
+import { DateTimeScalar } from './date-time.scalar';
 
 @ObjectType('MetadataEntry', { description: 'One metadata entry of a recorded event (a flat string map)' })
 export class MetadataEntryType {

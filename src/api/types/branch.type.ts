@@ -1,5 +1,5 @@
 import { Field, ID, Int, ObjectType, registerEnumType } from '@nestjs/graphql';
-import { DateTimeScalar } from './dateTime.scalar';
+import { DateTimeScalar } from './date-time.scalar';
 
 /** The kinds of move a branch takes; the seat is the one to act unless named. */
 export enum BranchMoveKindEnum {

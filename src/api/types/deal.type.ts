@@ -1,8 +1,8 @@
 import { Field, ID, Int, ObjectType } from '@nestjs/graphql';
 import { ArchiveResultCheckType } from './audit.type';
-import { DealResultType } from './dealResult.type';
+import { DealResultType } from './deal-result.type';
 import { DealStatusEnum, GameTypeEnum, SeatEnum } from './enums';
-import { DateTimeScalar } from './dateTime.scalar';
+import { DateTimeScalar } from './date-time.scalar';
 
 @ObjectType('Deal', { description: 'One deal (Spiel). Imported ISS records have id iss-<ID>.' })
 export class DealType {

@@ -1,5 +1,5 @@
 import { Field, ID, Int, ObjectType, registerEnumType } from '@nestjs/graphql';
-import { DateTimeScalar } from './dateTime.scalar';
+import { DateTimeScalar } from './date-time.scalar';
 
 export enum RoleEnum {
   PLAYER = 'player',

@@ -1,6 +1,6 @@
 import { has, parseArgs } from '../args';
 import { UsageError, type CliCommand } from '../command';
-import { EXIT_CODES_HELP, STORE_HELP, redactUrl, storeUrlOf, withLedger } from './ledgerCommandSupport';
+import { EXIT_CODES_HELP, STORE_HELP, redactUrl, storeUrlOf, withLedger } from './ledger-command-support';
 
 const help = `Usage: skat-ledger rescore [--store URL] [--json]
 

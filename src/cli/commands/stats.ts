@@ -1,7 +1,7 @@
 import { flag, has, parseArgs } from '../args';
 import { UsageError, type CliCommand } from '../command';
-import type { PlayerStats } from '../../projections/playerStats/playerStats';
-import { EXIT_CODES_HELP, STORE_HELP, storeUrlOf, withLedger } from './ledgerCommandSupport';
+import type { PlayerStats } from '../../projections/player-stats/player-stats';
+import { EXIT_CODES_HELP, STORE_HELP, storeUrlOf, withLedger } from './ledger-command-support';
 
 const help = `Usage: skat-ledger stats --player NAME [--store URL] [--json]
 

@@ -3,9 +3,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import { runCli } from '../main';
-import { eventIdFor } from '../../eventStore/eventIds';
-import { openEventStore } from '../../eventStore/storeUrl';
-import { capturedIo as io } from '../testing/capturedIo';
+import { eventIdFor } from '../../event-store/event-ids';
+import { openEventStore } from '../../event-store/store-url';
+import { capturedIo as io } from '../testing/captured-io';
 
 const dir = mkdtempSync(join(tmpdir(), 'skat-verify-cli-'));
 const file = join(dir, 'store.db');

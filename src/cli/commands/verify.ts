@@ -1,8 +1,8 @@
 import { flag, has, parseArgs } from '../args';
 import { UsageError, type CliCommand } from '../command';
-import { DEFAULT_STORE_URL, openStoreForReading, redactUrl, verifyStore } from '../../settings/storeConnection';
-import { isDealStreamPrefix, type ReadModelListing } from '../../ledger/readModelListing';
-import { readModelListingOf } from './ledgerCommandSupport';
+import { DEFAULT_STORE_URL, openStoreForReading, redactUrl, verifyStore } from '../../settings/store-connection';
+import { isDealStreamPrefix, type ReadModelListing } from '../../ledger/read-model-listing';
+import { readModelListingOf } from './ledger-command-support';
 
 const help = `Usage: skat-ledger verify [--store URL] [--stream-prefix PREFIX] [--scan-store] [--json]
 

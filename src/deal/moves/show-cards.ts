@@ -1,6 +1,6 @@
 import type { Move } from '../../rules/move';
 import { allow } from '../../rules/refusal';
-import { checkClaim } from '../claimCheck';
+import { checkClaim } from '../claim-check';
 import type { ShowCards } from '../commands';
 import { applyMoves, SEAT_FIELD, seatOf, type MoveDefinition } from './move-definition';
 

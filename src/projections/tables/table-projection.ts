@@ -1,6 +1,6 @@
 import { liveTableName, type ProjectionDefinition } from '../projection-definition';
 import { jsonRows } from '../json-rows';
-import { foldTableInfo, TABLE_EVENT_TYPES_READ, type TableInfo } from './tableInfo';
+import { foldTableInfo, TABLE_EVENT_TYPES_READ, type TableInfo } from './table-info';
 
 /** One row per table (series): its players, settings, tournament and closing, as opened. */
 export const tableProjection: ProjectionDefinition<TableInfo> = {

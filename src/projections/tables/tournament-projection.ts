@@ -1,6 +1,6 @@
 import { liveTableName, type ProjectionDefinition } from '../projection-definition';
 import { jsonRows } from '../json-rows';
-import { foldTournamentInfo, TOURNAMENT_EVENT_TYPES_READ, type TournamentInfo } from './tableInfo';
+import { foldTournamentInfo, TOURNAMENT_EVENT_TYPES_READ, type TournamentInfo } from './table-info';
 
 /** One row per tournament: its settings (loss fee) and its tables. */
 export const tournamentProjection: ProjectionDefinition<TournamentInfo> = {

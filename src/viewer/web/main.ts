@@ -1,16 +1,16 @@
 import { DECK_STYLES, type DeckStyle } from './cards.js';
-import { loadDeckStyle, saveDeckStyle } from './deckPreference.js';
+import { loadDeckStyle, saveDeckStyle } from './deck-preference.js';
 import { LANGUAGES, loadLanguage, saveLanguage, type Language } from './language.js';
-import { renderBranch } from './branchView.js';
-import { renderList } from './listView.js';
-import { renderOrganiser } from './organiserView.js';
+import { renderBranch } from './branch-view.js';
+import { renderList } from './list-view.js';
+import { renderOrganiser } from './organiser-view.js';
 import { setLanguage, t, type MessageKey } from './messages.js';
-import { renderRecorder } from './recorderView.js';
-import { renderReplay } from './replayView.js';
+import { renderRecorder } from './recorder-view.js';
+import { renderReplay } from './replay-view.js';
 import { adoptTokenFromLink } from './session.js';
-import { renderSheet } from './sheetView.js';
-import { renderStandings } from './standingsView.js';
-import { renderTableScreen } from './tableView.js';
+import { renderSheet } from './sheet-view.js';
+import { renderStandings } from './standings-view.js';
+import { renderTableScreen } from './table-view.js';
 
 // One page, views chosen by the query string: ?deal=ID (#step=N), ?sheet=TABLE, ?record=TABLE, ?table=TABLE (hall screen), else the list.
 let style: DeckStyle = loadDeckStyle();

@@ -1,0 +1,17 @@
+import type DataLoader from 'dataloader';
+import type { DealSummary } from '../../projections/deal-summary/deal-summary';
+import type { Principal } from '../../auth/role';
+import type { RequestBudget } from './request-budget';
+import type { SolverJobQuota } from './solver-job-quota';
+
+/** What every resolver receives as the GraphQL context. */
+export interface ApiContext {
+  readonly principal: Principal;
+  readonly deals: DataLoader<string, DealSummary | null>;
+  /** Correlates the events a request records. */
+  readonly requestId: string;
+  /** The request's deadline and event-loop turns: heavy resolvers `await budget.step()` first. */
+  readonly budget: RequestBudget;
+  /** New solver jobs this request may still start (analyses not cached yet). */
+  readonly solverJobs: SolverJobQuota;
+}

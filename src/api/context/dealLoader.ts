@@ -1,8 +1,0 @@
-import DataLoader from 'dataloader';
-import type { DealSummary } from '../../projections/dealSummary/dealSummary';
-import type { Ledger } from '../../ledger/ledger';
-
-/** Per-request batching: every deal summary asked for in one tick is read with one dealsByIds. */
-export function makeDealLoader(ledger: Ledger): DataLoader<string, DealSummary | null> {
-  return new DataLoader(async (ids) => ledger.dealsByIds(ids), { maxBatchSize: 500 });
-}

@@ -1,0 +1,53 @@
+import { EventLoopTurn } from '../../ledger/event-loop-turn';
+import { apiError } from '../errors/api-error';
+
+/**
+ * The time one request may take. Resolvers that read or compute call `step()` before they do:
+ * past the deadline it throws TIMEOUT (the rest of the request is not computed), and every few
+ * milliseconds it gives the event loop a turn, so a heavy request never stalls /health or the
+ * other callers. Shared by all aliases of one request, which run interleaved. The clock starts
+ * at the first resolver (parsing, validation and the cost check are bounded by the body size and
+ * the cost limit), so the deadline measures what the request computes.
+ */
+export class RequestBudget {
+  private deadline = Number.POSITIVE_INFINITY;
+  private readonly turn = new EventLoopTurn();
+
+  constructor(
+    readonly timeoutMs: number,
+    private readonly now: () => number = Date.now,
+  ) {}
+
+  private tail: Promise<unknown> = Promise.resolve();
+
+  /**
+   * Runs heavy work of this request one piece at a time: aliases would otherwise all pass the
+   * time check at once and then compute back to back in one stretch of microtasks, never giving
+   * the event loop a turn. Cheap batched reads (the deal loader) use step() alone.
+   */
+  run<T>(work: () => Promise<T>): Promise<T> {
+    const result = this.tail.then(async () => {
+      await this.step();
+      return work();
+    });
+    this.tail = result.catch(() => undefined);
+    return result;
+  }
+
+  async step(): Promise<void> {
+    if (this.deadline === Number.POSITIVE_INFINITY) this.deadline = this.now() + this.timeoutMs;
+    this.check();
+    await this.turn.maybeYield();
+    this.check();
+  }
+
+  /** A turn of the event loop when the slice is used up, without the time check (after a wait that is not the request's computing). */
+  async pause(): Promise<void> {
+    await this.turn.maybeYield();
+  }
+
+  check(): void {
+    if (this.now() > this.deadline)
+      throw apiError('TIMEOUT', `the request took longer than ${this.timeoutMs} ms and was stopped; ask for less at once`, { timeoutMs: this.timeoutMs });
+  }
+}

@@ -1,0 +1,134 @@
+import { Inject } from '@nestjs/common';
+import { Args, Context, ID, Resolver, Subscription } from '@nestjs/graphql';
+import { DEAL_STREAM_PREFIX } from '../../deal/events';
+import { Ledger, type RecordedEvent } from '../../ledger/ledger';
+import { tableStreamName, type TableDealOpenedData } from '../../table/events';
+import { tournamentStreamName } from '../../tournament/events';
+import { mayReadTournament, type Visibility } from '../../auth/access';
+import type { ApiContext } from '../context/api-context';
+import { notFound } from '../errors/api-error';
+import * as valid from '../inputs/validate';
+import { frameView } from '../mapping/frame-view';
+import { scoreSheetView, standingsView } from '../mapping/read-model-views';
+import { DealEventHub, renderKey } from '../subscriptions/deal-event-hub';
+import type { EventQueue } from '../subscriptions/event-queue';
+import { API_VISIBILITY } from '../../settings/tokens';
+import { PerspectiveEnum } from '../types/enums';
+import { TableUpdateType, TournamentUpdateType } from '../types/table-update.type';
+import { perspectiveFor } from './deal-access';
+
+/** Events after which a table's sheet reads differently. */
+const SHEET_EVENTS = new Set(['DealScored', 'ScoreCorrected', 'DealConfirmed', 'DealContested', 'DisputeRuled', 'SeriesClosed', 'TablePlayersJoined']);
+/** Events after which a tournament's standings may read differently. */
+const STANDINGS_EVENTS = new Set(['DealScored', 'ScoreCorrected', 'TournamentTableAdded', 'LossFeeSet', 'SeatsDrawn']);
+
+/** An async generator as the iterator graphql-ws needs: an unsubscribe closes the queue, so a waiting subscriber is freed at once. */
+function closable<T>(queue: EventQueue<RecordedEvent>, updates: AsyncGenerator<T>): AsyncIterableIterator<T> {
+  return {
+    next: () => updates.next(),
+    return: (value?: unknown) => {
+      queue.close();
+      return updates.return(value as T);
+    },
+    throw: (err?: unknown) => {
+      queue.close();
+      return updates.throw(err);
+    },
+    [Symbol.asyncIterator]() {
+      return this;
+    },
+  };
+}
+
+/** Live subscriptions that fit a table and a tournament: a viewer need not know a deal id before the deal exists. */
+@Resolver()
+export class TableSubscriptionResolver {
+  constructor(
+    @Inject(Ledger) private readonly ledger: Ledger,
+    @Inject(DealEventHub) private readonly hub: DealEventHub,
+    @Inject(API_VISIBILITY) private readonly visibility: Visibility,
+  ) {}
+
+  @Subscription(() => TableUpdateType, {
+    resolve: (u: TableUpdateType) => u,
+    description:
+      "A table's events as they are recorded: every deal as it starts, every event of its deals (positions seen through the subscriber's perspective), the sheet as it changes",
+  })
+  async tableUpdates(
+    @Args('tableId', { type: () => ID, description: 'The table' }) tableId: string,
+    @Context() ctx: ApiContext,
+  ): Promise<AsyncIterator<TableUpdateType>> {
+    const id = valid.id(tableId, 'tableId');
+    const sheet = await this.ledger.scoreSheet(id);
+    if (!sheet || !mayReadTournament(ctx.principal, sheet.tournamentId, this.visibility)) throw notFound(`table ${tableId}`);
+    const tableStream = tableStreamName(id);
+    // A table's deals are named by it: <tableId>-<n> (R4 redeals: <tableId>-<n>-redeal-<k>); the summary confirms it.
+    const dealPrefix = `${DEAL_STREAM_PREFIX}${id}-`;
+    const queue = this.hub.followWhere((e) => e.streamName === tableStream || e.streamName.startsWith(dealPrefix));
+    return closable(queue, this.tableEvents(queue, ctx, id, tableStream));
+  }
+
+  private async *tableEvents(queue: EventQueue<RecordedEvent>, ctx: ApiContext, tableId: string, tableStream: string): AsyncGenerator<TableUpdateType> {
+    for await (const event of queue) {
+      let dealId: string | null = null;
+      let dealNumber: number | null = null;
+      let frame: TableUpdateType['frame'] = null;
+      if (event.streamName === tableStream) {
+        if (event.type === 'TableDealOpened') {
+          const opened = event.data as TableDealOpenedData;
+          dealId = opened.dealId;
+          dealNumber = opened.dealNumber;
+        }
+      } else {
+        dealId = event.streamName.slice(DEAL_STREAM_PREFIX.length);
+        const id = dealId;
+        const summary = await this.hub.renderOnce(renderKey(event, 'summary', id), async () => (await this.ledger.dealsByIds([id]))[0] ?? null);
+        if (!summary || summary.tableId !== tableId) continue;
+        dealNumber = summary.dealNumber;
+        const perspective = perspectiveFor(ctx, summary, PerspectiveEnum.AUTO);
+        frame = await this.hub.renderOnce(renderKey(event, 'frame', id, perspective), async () => {
+          // Only this event's frame: building every frame of the deal per event made a move cost O(moves²).
+          const f = await this.ledger.frameOfEvent(id, event.eventId, perspective);
+          return f ? frameView(f) : null;
+        });
+      }
+      const sheet = SHEET_EVENTS.has(event.type)
+        ? await this.hub.renderOnce(renderKey(event, 'sheet', tableId), async () => {
+            const s = await this.ledger.scoreSheet(tableId);
+            return s ? scoreSheetView(s) : null;
+          })
+        : null;
+      yield { tableId, eventId: event.eventId, eventType: event.type, dealId, dealNumber, frame, sheet };
+    }
+  }
+
+  @Subscription(() => TournamentUpdateType, {
+    resolve: (u: TournamentUpdateType) => u,
+    description: 'The standings of a tournament each time they change (a deal scored or corrected, a table added, a fee set, a seat draw)',
+  })
+  async tournamentUpdates(
+    @Args('tournamentId', { type: () => ID, description: 'The tournament' }) tournamentId: string,
+    @Context() ctx: ApiContext,
+  ): Promise<AsyncIterator<TournamentUpdateType>> {
+    const id = valid.id(tournamentId, 'tournamentId');
+    if (!mayReadTournament(ctx.principal, id, this.visibility) || !(await this.ledger.standings(id))) throw notFound(`tournament ${tournamentId}`);
+    const stream = tournamentStreamName(id);
+    const queue = this.hub.followWhere((e) => STANDINGS_EVENTS.has(e.type) && (e.streamName === stream || e.streamName.startsWith(DEAL_STREAM_PREFIX)));
+    return closable(queue, this.standingsEvents(queue, id, stream));
+  }
+
+  private async *standingsEvents(queue: EventQueue<RecordedEvent>, tournamentId: string, stream: string): AsyncGenerator<TournamentUpdateType> {
+    for await (const event of queue) {
+      if (event.streamName !== stream) {
+        const dealId = event.streamName.slice(DEAL_STREAM_PREFIX.length);
+        const summary = await this.hub.renderOnce(renderKey(event, 'summary', dealId), async () => (await this.ledger.dealsByIds([dealId]))[0] ?? null);
+        if (!summary || summary.tournamentId !== tournamentId) continue;
+      }
+      const standings = await this.hub.renderOnce(renderKey(event, 'standings', tournamentId), async () => {
+        const s = await this.ledger.standings(tournamentId);
+        return s ? standingsView(s) : null;
+      });
+      if (standings) yield { tournamentId, eventId: event.eventId, eventType: event.type, standings };
+    }
+  }
+}

@@ -1,0 +1,74 @@
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+import { Worker } from 'node:worker_threads';
+import type { IssDecideBatch, IssLineDecision } from './decide-iss-lines';
+
+/** Batches in flight: one being decided, one waiting, so the worker never idles while this thread writes. */
+const IN_FLIGHT = 2;
+
+/** The worker script: compiled JavaScript beside this file, or the TypeScript source under ts-node / jest. */
+function workerScript(): { file: string; execArgv: string[] } {
+  const js = join(__dirname, 'iss-import-worker.js');
+  if (existsSync(js)) return { file: js, execArgv: [] };
+  return { file: join(__dirname, 'iss-import-worker.ts'), execArgv: ['-r', 'ts-node/register/transpile-only'] };
+}
+
+/**
+ * One worker thread that judges, decides and seals an import's lines (decideIssLines) while this
+ * thread writes the previous batches: on two cores the rules engine and sha256 run beside SQLite.
+ * One worker only: it numbers deals per series in line order. Results come back in submission order.
+ */
+export class IssDecidePipeline {
+  private readonly worker: Worker;
+  private nextSeq = 0;
+  private readonly waiting = new Map<number, { resolve: (d: IssLineDecision[]) => void; reject: (e: Error) => void }>();
+  private readonly queue: Promise<IssLineDecision[]>[] = [];
+  private failure: Error | null = null;
+
+  constructor() {
+    const { file, execArgv } = workerScript();
+    this.worker = new Worker(file, { execArgv, env: { ...process.env, TS_NODE_TRANSPILE_ONLY: 'true' } });
+    this.worker.on('message', (m: { seq: number; decisions: IssLineDecision[] }) => {
+      const w = this.waiting.get(m.seq);
+      this.waiting.delete(m.seq);
+      w?.resolve(m.decisions);
+    });
+    const fail = (err: Error) => {
+      this.failure ??= err;
+      for (const w of this.waiting.values()) w.reject(this.failure);
+      this.waiting.clear();
+    };
+    this.worker.on('error', fail);
+    this.worker.on('exit', (code) => fail(new Error(`the import worker stopped (exit code ${code})`)));
+  }
+
+  /** Whether another batch may be submitted before the oldest is taken. */
+  get full(): boolean {
+    return this.queue.length >= IN_FLIGHT;
+  }
+
+  get pending(): number {
+    return this.queue.length;
+  }
+
+  submit(batch: IssDecideBatch): void {
+    if (this.failure) throw this.failure;
+    const seq = this.nextSeq++;
+    const decided = new Promise<IssLineDecision[]>((resolve, reject) => this.waiting.set(seq, { resolve, reject }));
+    decided.catch(() => undefined); // awaited by take(); never an unhandled rejection meanwhile
+    this.queue.push(decided);
+    this.worker.postMessage({ seq, batch });
+  }
+
+  /** The decisions of the oldest batch submitted and not yet taken. */
+  take(): Promise<IssLineDecision[]> {
+    const next = this.queue.shift();
+    if (!next) throw new Error('IssDecidePipeline.take: nothing submitted');
+    return next;
+  }
+
+  async close(): Promise<void> {
+    this.worker.removeAllListeners('exit');
+    await this.worker.terminate();
+  }
+}

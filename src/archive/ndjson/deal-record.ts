@@ -1,0 +1,160 @@
+import { initialDealState } from '../../deal/deal-state';
+import { isDealEventType, type DealAbandonedData, type ScoreCorrectedData, type StoredDealEvent } from '../../deal/events';
+import { foldDeal } from '../../deal/evolve';
+import type { Card } from '../../rules/card';
+import type { Declaration, GameType } from '../../rules/declaration';
+import type { DerivationLine } from '../../rules/game-result';
+import { SEAT_NAMES, type Seat } from '../../rules/seat';
+import type { IssResult } from '../../format/iss/iss-record';
+import { isIssRecordImported } from '../../format/iss/import/iss-record-imported';
+import { checkRecordedResult, type RecordedResultCheck } from '../../format/iss/import/recorded-result-check';
+import type { AnyEvent } from '../export/tokens-of-events';
+
+/** Version of the NDJSON hand-history shape (deal.schema.json `$id` carries it too). */
+export const DEAL_RECORD_FORMAT = 'skat-ledger/deal@1';
+
+/** One hand history, as written on one NDJSON line; deal.schema.json documents each field. */
+export interface DealRecord {
+  readonly format: typeof DEAL_RECORD_FORMAT;
+  readonly dealId: string;
+  readonly tableId: string | null;
+  readonly tournamentId: string | null;
+  readonly dealNumber: number;
+  readonly startedAt: string;
+  readonly source: string;
+  readonly profile: { readonly id: string; readonly version: string };
+  readonly players: readonly [string, string, string];
+  readonly seats: readonly { readonly seat: Seat; readonly position: (typeof SEAT_NAMES)[number]; readonly player: string; readonly computer: boolean }[];
+  readonly dealer: string;
+  readonly sittingOut: readonly string[];
+  /** cards: recorded card by card (or imported with cards); resultOnly: only the result was entered. */
+  readonly provenance: 'cards' | 'resultOnly';
+  /** Null for a result-only deal. */
+  readonly deal: { readonly hands: readonly [readonly Card[], readonly Card[], readonly Card[]]; readonly skat: readonly Card[] } | null;
+  readonly bidding: readonly { readonly seat: Seat; readonly call: 'bid' | 'hold' | 'pass'; readonly value: number | null }[];
+  readonly bid: number | null;
+  readonly declarer: { readonly seat: Seat; readonly player: string } | null;
+  readonly skat: { readonly pickedUp: boolean; readonly discarded: readonly Card[] | null };
+  readonly declaration: Declaration | null;
+  readonly kontra: boolean;
+  readonly re: boolean;
+  readonly tricks: readonly {
+    readonly number: number;
+    readonly leader: Seat;
+    readonly cards: readonly { readonly seat: Seat; readonly card: Card }[];
+    readonly winner: Seat;
+    readonly points: number;
+    readonly unplayed: boolean;
+  }[];
+  /** Cards of an unfinished trick (a deal in progress or abandoned). */
+  readonly openTrick: { readonly leader: Seat; readonly cards: readonly { readonly seat: Seat; readonly card: Card }[] } | null;
+  readonly claims: readonly { readonly seat: Seat; readonly kind: 'showCards' | 'resign' }[];
+  readonly abandoned: { readonly reason: string; readonly seat: Seat | null; readonly note: string } | null;
+  readonly status: 'inProgress' | 'scored' | 'passedIn' | 'ramsch' | 'notScoreable';
+  readonly result: DealRecordResult | null;
+  /** For ISS imports: the record's ID and its own R[...] result as recorded by the server. */
+  readonly iss: { readonly recordId: string; readonly recordedResult: IssResult | null; readonly resultCheck: RecordedResultCheck } | null;
+}
+
+export interface DealRecordResult {
+  readonly kind: 'scored' | 'passedIn' | 'ramsch' | 'notScoreable';
+  readonly won: boolean | null;
+  readonly gameType: GameType | null;
+  readonly gameValue: number | null;
+  /** The declarer's entry in force (after any correction); signed like ISS `v`. */
+  readonly score: number | null;
+  /** The entry the engine derived, when a correction replaced it. */
+  readonly originalScore: number | null;
+  readonly corrections: readonly {
+    readonly correctedScore: number;
+    readonly previousScore: number | null;
+    readonly reason: string;
+    readonly arbiter: string;
+  }[];
+  readonly matadors: number | null;
+  readonly overbid: boolean;
+  readonly declarerPoints: number | null;
+  readonly declarerTricks: number | null;
+  readonly schneider: boolean;
+  readonly schwarz: boolean;
+  readonly seatScores: readonly [number, number, number];
+  readonly notScoreableReason: string | null;
+  readonly derivation: readonly DerivationLine[];
+}
+
+/** A deal's events → its hand history. Pure: the same events always give the same object. */
+export function dealRecordOfEvents(events: readonly AnyEvent[]): DealRecord {
+  const source = events[0]?.metadata?.source ?? 'live';
+  const dealEvents = events.filter((e) => isDealEventType(e.type)) as StoredDealEvent[];
+  const state = foldDeal(dealEvents, initialDealState);
+  const started = state.started;
+  const game = state.game;
+  if (!started || (!game && !state.entered)) throw new Error('the deal has no DealStarted and CardsDealt (or ResultEntered) events');
+  // The fold restores the deal before a withdrawn move, so this is the play of the moves in force.
+  const played = game;
+  const players = started.players;
+  const imported = events.find(isIssRecordImported);
+  const abandonedEvent = dealEvents.find((e) => e.type === 'DealAbandoned');
+  const abandoned = abandonedEvent ? (abandonedEvent.data as DealAbandonedData) : null;
+  const corrections = dealEvents.filter((e) => e.type === 'ScoreCorrected').map((e) => e.data as ScoreCorrectedData);
+  const r = state.recordedResult;
+  const claims: { seat: Seat; kind: 'showCards' | 'resign' }[] = [];
+  for (const e of dealEvents) {
+    if (e.type === 'CardsShown' && e.data.why === 'claim') claims.push({ seat: e.data.seat, kind: 'showCards' });
+    if (e.type === 'GameResigned') claims.push({ seat: e.data.seat, kind: 'resign' });
+  }
+  const declarer = played ? played.declarer : (r?.declarer ?? null);
+  return {
+    format: DEAL_RECORD_FORMAT,
+    dealId: started.dealId,
+    tableId: started.tableId,
+    tournamentId: started.tournamentId,
+    dealNumber: started.dealNumber,
+    startedAt: started.startedAt,
+    source,
+    profile: { id: started.profileId, version: started.profileVersion },
+    players: [players[0], players[1], players[2]],
+    seats: ([0, 1, 2] as const).map((seat) => ({ seat, position: SEAT_NAMES[seat], player: players[seat], computer: started.computerSeats.includes(seat) })),
+    dealer: started.dealer,
+    sittingOut: [...started.sittingOut],
+    provenance: played ? 'cards' : 'resultOnly',
+    deal: played ? { hands: played.dealt.hands, skat: played.dealt.skat } : null,
+    bidding: played ? played.biddingHistory.map((b) => ({ seat: b.seat, call: b.call, value: b.value ?? null })) : [],
+    bid: r ? r.bid : played && played.highestBid > 0 ? played.highestBid : null,
+    declarer: declarer === null ? null : { seat: declarer, player: players[declarer] },
+    skat: played ? { pickedUp: played.skatPickedUp, discarded: played.discarded } : { pickedUp: !(r?.declaration?.hand ?? false), discarded: null },
+    declaration: played ? played.declaration : (r?.declaration ?? null),
+    kontra: played ? played.kontra : false,
+    re: played ? played.re : false,
+    tricks: played
+      ? played.tricks.map((t, i) => ({ number: i + 1, leader: t.leader, cards: t.cards, winner: t.winner, points: t.points, unplayed: t.unplayed === true }))
+      : [],
+    openTrick: played && played.currentTrick && played.currentTrick.cards.length > 0 ? played.currentTrick : null,
+    claims,
+    abandoned: abandoned ? { reason: abandoned.reason, seat: abandoned.seat, note: abandoned.note } : null,
+    status: r ? r.kind : 'inProgress',
+    result: r
+      ? {
+          kind: r.kind,
+          won: r.won,
+          gameType: r.declaration?.gameType ?? null,
+          gameValue: r.gameValue,
+          score: corrections.length ? state.currentScore : r.score,
+          originalScore: corrections.length ? r.score : null,
+          corrections: corrections.map((c) => ({ correctedScore: c.correctedScore, previousScore: c.previousScore, reason: c.reason, arbiter: c.arbiter })),
+          matadors: r.matadors,
+          overbid: r.overbid,
+          declarerPoints: r.declarerPoints,
+          declarerTricks: r.declarerTricks,
+          schneider: r.schneider,
+          schwarz: r.schwarz,
+          seatScores: r.seatScores,
+          notScoreableReason: r.notScoreableReason,
+          derivation: r.derivation,
+        }
+      : null,
+    iss: imported
+      ? { recordId: imported.data.recordId, recordedResult: imported.data.recordedResult, resultCheck: checkRecordedResult(imported.data.recordedResult, r) }
+      : null,
+  };
+}

@@ -1,0 +1,48 @@
+import type { RecordedEvent } from '../../event-store/event-store';
+import type { DealFilter, DealPage, DealSummary } from '../../projections/deal-summary/deal-summary';
+import type { DealStreamSource } from '../export/deal-stream-source';
+import type { DealExportFilter } from './deal-filter';
+
+/** What the exporters need of the Ledger: the deal list (filtered, paged) and a deal's events. */
+export interface LedgerDeals {
+  deals(filter: DealFilter, page: { first: number; after?: string; newestFirst?: boolean }): Promise<DealPage>;
+  dealEvents(dealId: string): Promise<RecordedEvent[]>;
+}
+
+export interface LedgerDealSourceOptions {
+  /** Deals per page read from the read model (default 200): memory stays at one page. */
+  readonly pageSize?: number;
+  /** Leave out deals the caller may not read (private tournaments, hidden cards of live deals). */
+  readonly include?: (deal: DealSummary) => boolean;
+  /** By start time, then id: oldest first (default) or newest first. */
+  readonly newestFirst?: boolean;
+  /** Stop after this many deals (default: all). */
+  readonly max?: number;
+}
+
+/**
+ * Deals the read model lists for a filter, page by page, each read from its stream when its
+ * turn comes: the filter is applied by the projection, so a narrow export reads few streams.
+ */
+export function ledgerDealSource(ledger: LedgerDeals, filter: DealExportFilter, options: LedgerDealSourceOptions = {}): DealStreamSource {
+  const pageSize = options.pageSize ?? 200;
+  const max = options.max ?? Number.POSITIVE_INFINITY;
+  const newestFirst = options.newestFirst === true;
+  return {
+    async *dealIds() {
+      let after: string | undefined;
+      let given = 0;
+      for (;;) {
+        const page = await ledger.deals(filter, after === undefined ? { first: pageSize, newestFirst } : { first: pageSize, after, newestFirst });
+        for (const deal of page.items) {
+          if (options.include && !options.include(deal)) continue;
+          yield deal.dealId;
+          if (++given >= max) return;
+        }
+        if (!page.hasNextPage || page.endCursor === undefined || page.items.length === 0) return;
+        after = page.endCursor;
+      }
+    },
+    dealEvents: (dealId) => ledger.dealEvents(dealId),
+  };
+}

@@ -1,0 +1,136 @@
+import { Controller, Get, Inject, Optional, Query, Req, Res } from '@nestjs/common';
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { Ledger } from '../../ledger/ledger';
+import type { ApiSettings } from '../../settings/api-settings';
+import { mayReadDeal, widestPerspective, type Visibility } from '../../auth/access';
+import type { Principal } from '../../auth/role';
+import { principalFrom } from '../../auth/principal-from';
+import { API_RATE_LIMITER, API_REVOCATIONS, API_SETTINGS, API_VISIBILITY } from '../../settings/tokens';
+import { RateLimiter } from '../../auth/rate-limiter';
+import { TokenRevocations } from '../../auth/token-revocations';
+import { EventLoopTurn } from '../../ledger/event-loop-turn';
+import { ConcurrencyCap } from './concurrency-cap';
+import { DealFilterError, parseDealFilter } from '../../archive/ndjson/deal-filter';
+import { ledgerDealSource } from '../../archive/ndjson/ledger-deal-source';
+import { NDJSON_CONTENT_TYPE, ndjsonDealLines, writeLines } from '../../archive/ndjson/ndjson-writer';
+
+/** At most this many deals per export (`max`), and the default: the whole archive fits. */
+const MAX_DEALS = 10_000_000;
+const SORTS = ['oldest', 'newest'] as const;
+
+/**
+ * GET /api/export/deals.ndjson?player=&table=&tournament=&from=&to=&game-type=&result=&source=&sort=&max=
+ * The filters are the CLI's flags (`gameType` is still accepted); `from`/`to` are strict ISO 8601
+ * instants; `sort=oldest` (default: by start time, then id) or `newest`; `max` caps the deals.
+ * An `Accept` that rules out application/x-ndjson is answered 406.
+ * One JSON object per deal (src/archive/ndjson/deal.schema.json), streamed as the deals are read:
+ * the first lines leave before the last deal is read and memory stays at one page of deals.
+ * Private tournaments are hidden from anonymous callers; a live deal in progress is listed only
+ * for callers who may see every card of it (admins, arbiters, the table's recorder).
+ */
+@Controller('api/export')
+export class ExportController {
+  constructor(
+    @Inject(Ledger) private readonly ledger: Ledger,
+    @Inject(API_SETTINGS) private readonly settings: ApiSettings,
+    @Inject(API_VISIBILITY) private readonly visibility: Visibility,
+    // The API's own, when the API module runs beside (the whole server); else this export's alone.
+    @Optional() @Inject(API_RATE_LIMITER) limiter?: RateLimiter,
+    @Optional() @Inject(API_REVOCATIONS) revocations?: TokenRevocations,
+  ) {
+    this.limiter = limiter ?? new RateLimiter(settings.limits.ratePerWindow, settings.limits.rateWindowMs);
+    this.revocations = revocations ?? new TokenRevocations();
+    this.running = new ConcurrencyCap(settings.limits.maxConcurrentExports, settings.limits.maxConcurrentExportsPerCaller);
+  }
+
+  private readonly limiter: RateLimiter;
+  private readonly revocations: TokenRevocations;
+  /** Exports stream for a long time: how many may run at once, in all and per caller. */
+  private readonly running: ConcurrencyCap;
+
+  @Get('deals.ndjson')
+  async deals(@Query() query: Record<string, unknown>, @Req() req: IncomingMessage & { ip?: string }, @Res() res: ServerResponse): Promise<void> {
+    if (!acceptsNdjson(req.headers.accept))
+      return problem(res, 406, 'NOT_ACCEPTABLE', `this export is ${NDJSON_CONTENT_TYPE} only (Accept: ${String(req.headers.accept).slice(0, 100)})`);
+    let principal: Principal;
+    try {
+      principal = principalFrom(req.headers.authorization, req.ip ?? req.socket?.remoteAddress ?? 'unknown', this.settings.tokenSecret, this.revocations);
+    } catch (err) {
+      return problem(res, 401, 'UNAUTHENTICATED', (err as Error).message);
+    }
+    // The same budget as GraphQL: an export is one request of the caller's rate limit.
+    const waitMs = this.limiter.take(principal.key);
+    if (waitMs > 0) return problem(res, 429, 'RATE_LIMITED', `rate limit: retry in ${waitMs} ms`, { 'retry-after': String(Math.ceil(waitMs / 1000)) });
+    const release = this.running.acquire(principal.key);
+    if (!release) return problem(res, 429, 'RATE_LIMITED', 'too many exports running at once; retry when one has finished', { 'retry-after': '1' });
+    try {
+      await this.stream(query, principal, res);
+    } finally {
+      release();
+    }
+  }
+
+  private async stream(query: Record<string, unknown>, principal: Principal, res: ServerResponse): Promise<void> {
+    let filter;
+    let max = MAX_DEALS;
+    let newestFirst = false;
+    try {
+      const raw: Record<string, string> = {};
+      for (const [k, v] of Object.entries(query)) {
+        if (typeof v !== 'string') throw new DealFilterError(`filter "${k}" must be given once, as text`);
+        raw[k] = v;
+      }
+      const { sort, max: maxText, ...filters } = raw;
+      if (sort !== undefined) {
+        if (!(SORTS as readonly string[]).includes(sort)) throw new DealFilterError(`sort=${sort.slice(0, 40)} is not one of ${SORTS.join(', ')}`);
+        newestFirst = sort === 'newest';
+      }
+      if (maxText !== undefined) {
+        max = Number(maxText);
+        if (!/^\d+$/.test(maxText) || max < 1 || max > MAX_DEALS) throw new DealFilterError(`max=${maxText.slice(0, 40)} is not a whole number 1-${MAX_DEALS}`);
+      }
+      filter = parseDealFilter(filters);
+    } catch (err) {
+      if (err instanceof DealFilterError) return problem(res, 400, 'BAD_USER_INPUT', err.message);
+      throw err;
+    }
+    const source = ledgerDealSource(this.ledger, filter, {
+      include: (deal) => mayReadDeal(principal, deal, this.visibility) && widestPerspective(principal, deal).kind === 'all',
+      newestFirst,
+      max,
+    });
+    res.writeHead(200, { 'content-type': `${NDJSON_CONTENT_TYPE}; charset=utf-8`, 'cache-control': 'no-store', 'x-content-type-options': 'nosniff' });
+    res.flushHeaders();
+    let closed = false;
+    res.on('close', () => (closed = true));
+    try {
+      const turn = new EventLoopTurn();
+      await writeLines(
+        res,
+        ndjsonDealLines(source, filter),
+        () => closed,
+        () => turn.maybeYield(),
+      );
+    } catch (err) {
+      // Headers are gone: end the stream with an error line rather than a silent truncation.
+      if (!closed) res.write(JSON.stringify({ error: { code: 'INTERNAL', message: `export stopped: ${(err as Error).message}` } }) + '\n');
+    }
+    res.end();
+  }
+}
+
+function problem(res: ServerResponse, status: number, code: string, message: string, headers: Record<string, string> = {}): void {
+  res.writeHead(status, { 'content-type': 'application/json; charset=utf-8', ...headers });
+  res.end(JSON.stringify({ error: { code, message } }));
+}
+
+/** No Accept, or one that admits application/x-ndjson (directly or through a wildcard, with q > 0). */
+function acceptsNdjson(accept: string | undefined): boolean {
+  if (accept === undefined || accept.trim() === '') return true;
+  return accept.split(',').some((part) => {
+    const [type, ...params] = part.trim().toLowerCase().split(';');
+    const q = params.map((p) => p.trim()).find((p) => p.startsWith('q='));
+    if (q !== undefined && !(Number(q.slice(2)) > 0)) return false;
+    return type === NDJSON_CONTENT_TYPE || type === 'application/*' || type === '*/*';
+  });
+}

@@ -1,0 +1,201 @@
+import type { RecordedEvent } from '../../event-store/event-store';
+import type { DealConfirmedData, DealContestedData, DealScoredData, DealStartedData, DisputeRuledData, ScoreCorrectedData } from '../../deal/events';
+import { summariseRecordedResult, type EngineResultFacts } from '../../format/iss/import/recorded-result-check';
+import { ISS_RECORD_IMPORTED, type IssRecordImportedData } from '../../format/iss/import/iss-record-imported';
+import type { DealSummary } from './deal-summary';
+
+/** The event types this projection reads. */
+export const DEAL_SUMMARY_EVENT_TYPES = [
+  'DealStarted',
+  'DealScored',
+  'ScoreCorrected',
+  'ResultEntered',
+  'ResultUpgraded',
+  'DealConfirmed',
+  'DealContested',
+  'DisputeRuled',
+  ISS_RECORD_IMPORTED,
+] as const;
+
+export const dealIdOfStream = (streamName: string): string | null => (streamName.startsWith('deal-') ? streamName.slice(5) : null);
+
+function started(data: DealStartedData, event: RecordedEvent): DealSummary {
+  return {
+    dealId: data.dealId,
+    tableId: data.tableId,
+    tournamentId: data.tournamentId,
+    dealNumber: data.dealNumber,
+    startedAt: data.startedAt,
+    source: event.metadata.source ?? 'live',
+    profileId: data.profileId,
+    profileVersion: data.profileVersion,
+    players: data.players,
+    dealer: data.dealer,
+    sittingOut: data.sittingOut,
+    computerSeats: data.computerSeats,
+    status: 'inProgress',
+    passedIn: false,
+    declarer: null,
+    declarerName: null,
+    gameType: null,
+    hand: false,
+    ouvert: false,
+    schneiderAnnounced: false,
+    schwarzAnnounced: false,
+    bid: null,
+    won: null,
+    gameValue: null,
+    score: null,
+    originalScore: null,
+    corrected: false,
+    correctionReason: null,
+    correctedBy: null,
+    seatScores: null,
+    matadors: null,
+    overbid: false,
+    declarerPoints: null,
+    declarerTricks: null,
+    schneider: false,
+    schwarz: false,
+    notScoreableReason: null,
+    derivation: [],
+    lastRevision: event.revision.toString(),
+    provenance: 'cards',
+    confirmedBy: [],
+    disputes: [],
+    openDisputes: 0,
+    archive: null,
+  };
+}
+
+/** The engine's result as the summary holds it (before any correction), in the terms the record check reads. */
+function engineFacts(s: DealSummary): EngineResultFacts | null {
+  if (s.status === 'inProgress') return null;
+  return {
+    kind: s.status,
+    passedIn: s.passedIn,
+    declarer: s.declarer,
+    won: s.won,
+    score: s.corrected ? s.originalScore : s.score,
+    matadors: s.matadors,
+    overbid: s.overbid,
+    declarerPoints: s.declarerPoints,
+    declarerTricks: s.declarerTricks,
+    schneider: s.schneider,
+    schwarz: s.schwarz,
+    notScoreableReason: s.notScoreableReason,
+  };
+}
+
+function scored(summary: DealSummary, data: DealScoredData, event: RecordedEvent): DealSummary {
+  const r = data.result;
+  const d = r.declaration;
+  return {
+    ...summary,
+    status: r.kind === 'scored' ? 'scored' : r.kind,
+    passedIn: r.passedIn,
+    declarer: r.declarer,
+    declarerName: r.declarer === null ? null : summary.players[r.declarer],
+    gameType: d?.gameType ?? null,
+    hand: d?.hand ?? false,
+    ouvert: d?.ouvert ?? false,
+    schneiderAnnounced: d?.schneiderAnnounced ?? false,
+    schwarzAnnounced: d?.schwarzAnnounced ?? false,
+    bid: r.bid,
+    won: r.won,
+    gameValue: r.gameValue,
+    score: r.score,
+    seatScores: r.seatScores,
+    matadors: r.matadors,
+    overbid: r.overbid,
+    declarerPoints: r.declarerPoints,
+    declarerTricks: r.declarerTricks,
+    schneider: r.schneider,
+    schwarz: r.schwarz,
+    notScoreableReason: r.notScoreableReason,
+    derivation: r.derivation,
+    lastRevision: event.revision.toString(),
+  };
+}
+
+function withDeclarerScore(summary: DealSummary, score: number): DealSummary['seatScores'] {
+  if (summary.declarer === null) return summary.seatScores;
+  const scores: [number, number, number] = summary.seatScores ? [summary.seatScores[0], summary.seatScores[1], summary.seatScores[2]] : [0, 0, 0];
+  scores[summary.declarer] = score;
+  return scores;
+}
+
+function corrected(summary: DealSummary, data: ScoreCorrectedData, event: RecordedEvent): DealSummary {
+  // The derivation keeps the original lines, then the correction, then how the new score comes about.
+  const note = { ruleId: 'R34', text: `corrected by ${data.arbiter} from ${data.previousScore ?? '–'} to ${data.correctedScore}: ${data.reason}` };
+  const r = data.result;
+  const derivation = [...(summary.derivation ?? []), note, ...(r ? r.derivation : [])];
+  const correction = {
+    originalScore: summary.corrected ? summary.originalScore : summary.score,
+    corrected: true,
+    correctionReason: data.reason,
+    correctedBy: data.arbiter,
+    lastRevision: event.revision.toString(),
+  };
+  if (r) {
+    // Corrected facts carry a whole result: the game, the declarer (a passed-in deal the list got wrong may become a game) and every seat's score.
+    const now = scored(summary, { result: r, profileId: summary.profileId, profileVersion: summary.profileVersion }, event);
+    return { ...now, ...correction, derivation, score: r.kind === 'scored' ? data.correctedScore : r.score, won: data.won ?? r.won };
+  }
+  return {
+    ...summary,
+    ...correction,
+    derivation,
+    score: data.correctedScore,
+    won: data.won ?? summary.won,
+    seatScores: withDeclarerScore(summary, data.correctedScore),
+  };
+}
+
+/**
+ * The deal summary as a pure fold over a deal's events. An event at or below the row's
+ * lastRevision was applied before and is ignored (at-least-once delivery).
+ */
+export function foldDealSummary(summary: DealSummary | null, event: RecordedEvent): DealSummary | null {
+  if (summary && event.revision <= BigInt(summary.lastRevision)) return summary;
+  switch (event.type) {
+    case 'DealStarted':
+      return summary ?? started(event.data as DealStartedData, event);
+    case 'DealScored':
+      return summary ? scored(summary, event.data as DealScoredData, event) : null;
+    case 'ScoreCorrected':
+      return summary ? corrected(summary, event.data as ScoreCorrectedData, event) : null;
+    case 'ResultEntered':
+      return summary ? { ...summary, provenance: 'resultOnly', lastRevision: event.revision.toString() } : null;
+    case 'ResultUpgraded':
+      // Its cards were recorded and reproduced the result: card-level from now on, the row itself unchanged.
+      return summary ? { ...summary, provenance: 'cards', lastRevision: event.revision.toString() } : null;
+    case 'DealConfirmed': {
+      if (!summary) return null;
+      const { player } = event.data as DealConfirmedData;
+      return { ...summary, confirmedBy: [...summary.confirmedBy, player], lastRevision: event.revision.toString() };
+    }
+    case 'DealContested': {
+      if (!summary) return null;
+      const { player, reason } = event.data as DealContestedData;
+      const dispute = { contestEventId: event.eventId, player, reason, ruling: null, rulingReason: null };
+      return { ...summary, disputes: [...summary.disputes, dispute], openDisputes: summary.openDisputes + 1, lastRevision: event.revision.toString() };
+    }
+    case 'DisputeRuled': {
+      if (!summary) return null;
+      const r = event.data as DisputeRuledData;
+      const disputes = summary.disputes.map((d) =>
+        d.contestEventId === r.contestEventId && d.ruling === null ? { ...d, ruling: r.ruling, rulingReason: r.reason } : d,
+      );
+      return { ...summary, disputes, openDisputes: disputes.filter((d) => d.ruling === null).length, lastRevision: event.revision.toString() };
+    }
+    case ISS_RECORD_IMPORTED: {
+      // The last event of an imported deal: the record's own result, kept beside the engine's.
+      if (!summary) return null;
+      const { recordedResult } = event.data as IssRecordImportedData;
+      return { ...summary, archive: summariseRecordedResult(recordedResult, engineFacts(summary)), lastRevision: event.revision.toString() };
+    }
+    default:
+      return summary;
+  }
+}

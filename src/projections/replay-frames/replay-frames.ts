@@ -1,0 +1,118 @@
+import { withoutWithdrawn } from '../../deal/withdrawals';
+import { initialDealState, type DealState } from '../../deal/deal-state';
+import { isDealEventType, type StoredDealEvent } from '../../deal/events';
+import { evolve } from '../../deal/evolve';
+import { legalMoves, seatToAct } from '../../deal/engine';
+import type { RecordedEvent } from '../../event-store/event-store';
+import type { Card } from '../../rules/card';
+import type { GameState } from '../../rules/game-state';
+import type { Seat } from '../../rules/seat';
+import type { FrameTrick, Perspective, ReplayFrame, VisibleCards } from './replay-frame';
+import { canSeeHand, canSeeSkat, cardsBehindMove } from './visibility';
+
+const SEATS: readonly Seat[] = [0, 1, 2];
+
+const visible = (cards: readonly Card[], see: boolean): VisibleCards =>
+  see ? { cards: cards.slice(), hiddenCount: 0 } : { cards: [], hiddenCount: cards.length };
+
+export const toStoredDealEvent = (e: RecordedEvent): StoredDealEvent =>
+  ({ type: e.type, data: e.data, eventId: e.eventId, recordedAt: e.metadata.recordedAt, actorId: e.metadata.actorId }) as StoredDealEvent;
+
+/** Cards this perspective has seen so far, to decide what of an unplayed trick it may show. */
+function seenCards(p: Perspective, game: GameState, known: Set<Card>): void {
+  for (const s of SEATS) if (canSeeHand(p, game, s)) for (const c of game.hands[s]) known.add(c);
+  if (canSeeSkat(p, game)) for (const c of game.skat) known.add(c);
+}
+
+/** The seat whose move the event records (public: everyone at the table sees who acts). */
+function actingSeat(event: RecordedEvent): Seat | null {
+  const seat = (event.data as { seat?: unknown } | null)?.seat;
+  return seat === 0 || seat === 1 || seat === 2 ? seat : null;
+}
+
+function frameOf(dealId: string, state: DealState, event: RecordedEvent, step: number, p: Perspective, known: Set<Card>): ReplayFrame {
+  const game = state.game as GameState;
+  const started = state.started;
+  const declarer = game.declarer;
+  const tricks: FrameTrick[] = game.tricks.map((t) => {
+    const cards = t.unplayed && p.kind !== 'all' ? t.cards.filter((c) => known.has(c.card)) : t.cards;
+    return {
+      leader: t.leader,
+      cards: cards.map((c) => ({ seat: c.seat, card: c.card })),
+      winner: t.winner,
+      points: t.points,
+      unplayed: !!t.unplayed,
+      hiddenCards: t.cards.length - cards.length,
+    };
+  });
+  let declarerPoints = 0;
+  let defenderPoints = 0;
+  for (const t of game.tricks)
+    if (declarer !== null && t.winner === declarer) declarerPoints += t.points;
+    else if (declarer !== null) defenderPoints += t.points;
+  const toAct = seatToAct(game);
+  const seeCard = (c: Card): boolean => p.kind === 'all' || known.has(c);
+  const moves = toAct === null ? [] : legalMoves(game).filter((m) => cardsBehindMove(m, game).every(seeCard));
+  return {
+    dealId,
+    step,
+    event: { id: event.eventId, type: event.type, revision: event.revision.toString(), seat: actingSeat(event) },
+    phase: game.phase,
+    players: started ? started.players : ['', '', ''],
+    hands: [visible(game.hands[0], canSeeHand(p, game, 0)), visible(game.hands[1], canSeeHand(p, game, 1)), visible(game.hands[2], canSeeHand(p, game, 2))],
+    skat: visible(game.skat, canSeeSkat(p, game)),
+    bidding: game.biddingHistory.slice(),
+    highestBid: game.highestBid,
+    declarer,
+    declaration: game.declaration,
+    currentTrick: game.currentTrick ? { leader: game.currentTrick.leader, cards: game.currentTrick.cards.map((c) => ({ seat: c.seat, card: c.card })) } : null,
+    completedTricks: tricks,
+    cardPoints: { declarer: declarerPoints, defenders: defenderPoints },
+    toAct,
+    legalMoves: moves,
+    cardsShown: game.cardsShown,
+    // An upgraded result-only deal had its result before its cards: its play is finished when the play is.
+    finished: game.result !== null || (state.recordedResult !== null && !state.upgraded),
+  };
+}
+
+/**
+ * The replay frames of a deal: step 0 is the dealt position (CardsDealt), then one frame per
+ * later deal event (other event types in the stream make no frame). A pure fold of the deal's events; `from`/`to` are inclusive step numbers,
+ * `eventId` asks for the one frame of that event.
+ */
+export function replayFrames(
+  dealId: string,
+  events: readonly RecordedEvent[],
+  perspective: Perspective,
+  range: { from?: number; to?: number; eventId?: string } = {},
+): ReplayFrame[] {
+  const from = range.from ?? 0;
+  const to = range.to ?? Number.MAX_SAFE_INTEGER;
+  const frames: ReplayFrame[] = [];
+  const known = new Set<Card>();
+  let state: DealState = initialDealState;
+  let step = -1;
+  // A withdrawn move counts as not made: no frame, and the frames after it follow from the moves in force.
+  for (const event of withoutWithdrawn(events)) {
+    // Other events in a deal stream (e.g. an import's provenance record) are no step of play.
+    if (!isDealEventType(event.type)) continue;
+    const before = state.game;
+    // Cards seen before a claim or resignation may be shown in the tricks it completes.
+    if (before) seenCards(perspective, before, known);
+    state = evolve(state, toStoredDealEvent(event));
+    if (!state.game) continue;
+    step++;
+    if (step > to) break;
+    seenCards(perspective, state.game, known);
+    for (const t of state.game.tricks) if (!t.unplayed) for (const c of t.cards) known.add(c.card);
+    if (state.game.currentTrick) for (const c of state.game.currentTrick.cards) known.add(c.card);
+    // `eventId`: only the frame that event made (a live subscriber's), and nothing after it.
+    if (range.eventId !== undefined) {
+      if (event.eventId === range.eventId) return [frameOf(dealId, state, event, step, perspective, known)];
+      continue;
+    }
+    if (step >= from) frames.push(frameOf(dealId, state, event, step, perspective, known));
+  }
+  return frames;
+}

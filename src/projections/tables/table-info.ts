@@ -1,0 +1,42 @@
+import type { RecordedEvent } from '../../event-store/event-store';
+import type { SeriesClosedData, TableOpenedData, TablePlayersJoinedData } from '../../table/events';
+import type { LossFeeSetData, TournamentCreatedData, TournamentTableAddedData } from '../../tournament/events';
+
+export type TableInfo = TableOpenedData & {
+  readonly lastRevision: string;
+  /** Players who joined an imported series after it was opened (TablePlayersJoined); absent when none. */
+  readonly joined?: readonly string[];
+  /** Set once the series is closed. */
+  readonly closed?: SeriesClosedData;
+};
+
+export interface TournamentInfo extends TournamentCreatedData {
+  readonly tables: readonly TournamentTableAddedData[];
+  /** Set by LossFeeSet; absent: the defaults by table size. */
+  readonly lossFee?: LossFeeSetData;
+  readonly lastRevision: string;
+}
+
+export const TABLE_EVENT_TYPES_READ = ['TableOpened', 'TablePlayersJoined', 'SeriesClosed'] as const;
+export const TOURNAMENT_EVENT_TYPES_READ = ['TournamentCreated', 'TournamentTableAdded', 'LossFeeSet'] as const;
+
+export function foldTableInfo(info: TableInfo | null, event: RecordedEvent): TableInfo | null {
+  if (info && event.revision <= BigInt(info.lastRevision)) return info;
+  if (event.type === 'TableOpened') return { ...(event.data as TableOpenedData), lastRevision: event.revision.toString() };
+  if (event.type === 'TablePlayersJoined' && info) {
+    // An imported series: newcomers get their own column after the players already listed.
+    const joined = (event.data as TablePlayersJoinedData).players.filter((p) => !info.players.includes(p));
+    return { ...info, players: [...info.players, ...joined], joined: [...(info.joined ?? []), ...joined], lastRevision: event.revision.toString() };
+  }
+  if (event.type === 'SeriesClosed' && info) return { ...info, closed: event.data as SeriesClosedData, lastRevision: event.revision.toString() };
+  return info;
+}
+
+export function foldTournamentInfo(info: TournamentInfo | null, event: RecordedEvent): TournamentInfo | null {
+  if (info && event.revision <= BigInt(info.lastRevision)) return info;
+  if (event.type === 'TournamentCreated') return { ...(event.data as TournamentCreatedData), tables: [], lastRevision: event.revision.toString() };
+  if (event.type === 'TournamentTableAdded' && info)
+    return { ...info, tables: [...info.tables, event.data as TournamentTableAddedData], lastRevision: event.revision.toString() };
+  if (event.type === 'LossFeeSet' && info) return { ...info, lossFee: event.data as LossFeeSetData, lastRevision: event.revision.toString() };
+  return info;
+}

@@ -1,0 +1,107 @@
+import { graphql } from './api.js';
+import { clear, el } from './dom.js';
+import { t, type MessageKey } from './messages.js';
+import { renderSheet } from './sheet-view.js';
+
+const STANDINGS_QUERY = `query Standings($id: ID!) {
+  standings(tournamentId: $id) {
+    tournamentId name
+    lines { rank player series gamePoints won lost opponentsLost total lossFees lossFeeCents tieBreak }
+    tables { tableId round }
+  }
+}`;
+
+interface Standings {
+  tournamentId: string;
+  name: string;
+  lines: Array<{
+    rank: number;
+    player: string;
+    series: number;
+    gamePoints: number;
+    won: number;
+    lost: number;
+    opponentsLost: number;
+    total: number;
+    lossFees: number;
+    lossFeeCents: number;
+    tieBreak: string | null;
+  }>;
+  tables: Array<{ tableId: string; round: number }>;
+}
+
+/**
+ * A tournament's standings (`/?standings=<tournamentId>`): rank by the Seeger-Fabian total over all
+ * series (R35-R37), then every table's list. Printed, the standings fill the first page and each
+ * table's list its own A4 page, as an organiser hangs them up.
+ */
+export async function renderStandings(root: HTMLElement, tournamentId: string): Promise<void> {
+  clear(root);
+  const status = el('p', { role: 'status', text: t('loadingId', { id: tournamentId }) });
+  root.append(status);
+  let s: Standings | null;
+  try {
+    s = (await graphql<{ standings: Standings | null }>(STANDINGS_QUERY, { id: tournamentId })).standings;
+  } catch (e) {
+    status.textContent = t('couldNotLoad', { id: tournamentId, reason: (e as Error).message });
+    return;
+  }
+  if (!s) {
+    status.textContent = t('noTournament', { id: tournamentId });
+    return;
+  }
+  clear(root);
+  const print = el('button', { type: 'button', class: 'no-print', text: t('print') });
+  print.addEventListener('click', () => window.print());
+  const cols: MessageKey[] = [
+    'colRank',
+    'player',
+    'colSeries',
+    'colGamePoints',
+    'colWon',
+    'colLost',
+    'colOppLost',
+    'colTotal',
+    'colLossFees',
+    'colLossFeeOwed',
+    'colTieBreak',
+  ];
+  const body = el('tbody');
+  for (const l of s.lines) {
+    body.append(
+      el(
+        'tr',
+        {},
+        el('td', { class: 'num', 'data-label': t('colRank'), 'data-testid': 'standing-rank', text: String(l.rank) }),
+        el('th', { scope: 'row', 'data-label': t('player'), text: l.player }),
+        ...[l.series, l.gamePoints, l.won, l.lost, l.opponentsLost, l.total, l.lossFees].map((v, i) =>
+          el('td', { class: 'num', 'data-label': t(cols[i + 2]), 'data-testid': cols[i + 2] === 'colTotal' ? 'standing-total' : undefined, text: String(v) }),
+        ),
+        el('td', { class: 'num', 'data-label': t('colLossFeeOwed'), 'data-testid': 'loss-fee-owed', text: `${(l.lossFeeCents / 100).toFixed(2)} €` }),
+        el('td', { 'data-label': t('colTieBreak'), text: l.tieBreak ?? '' }),
+      ),
+    );
+  }
+  const front = el(
+    'section',
+    { class: 'print-page', 'aria-label': t('standingsOf', { name: s.name }) },
+    el('h2', { text: t('standingsOf', { name: s.name }) }),
+    print,
+    el(
+      'table',
+      { class: 'stack-on-phone', 'data-testid': 'standings', 'aria-label': t('standingsOf', { name: s.name }) },
+      el('thead', {}, el('tr', {}, ...cols.map((c) => el('th', { scope: 'col', text: t(c) })))),
+      body,
+    ),
+  );
+  root.append(front);
+  for (const table of s.tables) {
+    const section = el('section', {
+      class: 'print-page table-list',
+      'data-testid': 'table-list',
+      'aria-label': t('roundTable', { round: table.round, id: table.tableId }),
+    });
+    root.append(section);
+    await renderSheet(section, table.tableId);
+  }
+}

@@ -1,0 +1,171 @@
+/**
+ * Crash safety of a bulk ISS import: a child process importing ~400 records (many deals per
+ * transaction) is killed with SIGKILL at several points. Afterwards every deal is wholly present
+ * (all its events, ending with its record) or absent, the store verifies, and running the same
+ * import again completes it without duplicates: the store then holds exactly what one
+ * uninterrupted import writes (same streams, event ids, deal numbers and series tables).
+ */
+import { spawn } from 'node:child_process';
+import { existsSync, mkdtempSync, readFileSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { verifyStore } from '../../src/event-store/integrity/verify-store';
+import type { EventStore } from '../../src/event-store/event-store';
+import { openEventStore } from '../../src/event-store/store-url';
+import { compileSources } from './support/compile-sources';
+
+const ISS_DIR = path.resolve(__dirname, '..', '..', '..', 'shared', 'data', 'iss');
+const COPIES = 12;
+
+const CHILD_SOURCE = `
+const { Ledger } = require(process.env.COMPILED + '/ledger/ledger.js');
+const { importIssFiles } = require(process.env.COMPILED + '/archive/import-iss.js');
+const { bulkImportTarget } = require(process.env.COMPILED + '/archive/bulk-import-target.js');
+(async () => {
+  const ledger = await Ledger.open({ storeUrl: 'sqlite:' + process.env.FILE });
+  process.stdout.write('start\\n');
+  const t0 = Date.now();
+  const summary = await importIssFiles(bulkImportTarget(ledger), [process.env.RECORDS], { batchEvents: 1000 });
+  await ledger.close();
+  process.stdout.write('done ' + (Date.now() - t0) + ' ' + JSON.stringify(summary) + '\\n');
+})().catch((err) => { process.stderr.write(String(err && err.stack || err)); process.exitCode = 1; });
+`;
+
+type KillPoint = { kind: 'none' } | { kind: 'delay'; ms: number } | { kind: 'walBytes'; bytes: number };
+
+interface Snapshot {
+  /** stream → event ids in order. */
+  readonly streams: Map<string, string[]>;
+  /** deal stream → its deal number and the type of its last event. */
+  readonly deals: Map<string, { dealNumber: number; last: string; count: number }>;
+  readonly breaks: number;
+}
+
+async function snapshot(store: EventStore): Promise<Snapshot> {
+  const streams = new Map<string, string[]>();
+  const deals = new Map<string, { dealNumber: number; last: string; count: number }>();
+  for await (const name of store.listStreams()) {
+    const read = await store.readStream(name);
+    streams.set(
+      name,
+      read.events.map((e) => e.eventId),
+    );
+    if (name.startsWith('deal-')) {
+      const started = read.events.find((e) => e.type === 'DealStarted')?.data as { dealNumber: number } | undefined;
+      deals.set(name, { dealNumber: started?.dealNumber ?? -1, last: read.events.at(-1)?.type ?? '', count: read.events.length });
+    }
+  }
+  const report = await verifyStore(store);
+  return { streams, deals, breaks: report.breaks.length };
+}
+
+describe('SIGKILL during a bulk ISS import (SQLite file)', () => {
+  const dir = mkdtempSync(path.join(tmpdir(), 'skat-import-crash-'));
+  const compiled = compileSources();
+  const childFile = path.join(compiled, 'importCrashChild.js');
+  writeFileSync(childFile, CHILD_SOURCE);
+  const records = path.join(dir, 'records.sgf');
+  const corpus = readdirSync(ISS_DIR)
+    .filter((f) => f.endsWith('.sgf'))
+    .sort()
+    .flatMap((f) =>
+      readFileSync(path.join(ISS_DIR, f), 'utf8')
+        .split('\n')
+        .filter((l) => l.trim() !== ''),
+    );
+  const lines: string[] = [];
+  for (let k = 0; k < COPIES; k++)
+    for (const l of corpus) lines.push(l.replace(/ID\[(\d+)\]/, `ID[${k}x$1]`).replace(/SE\[(\d+)\]/, `SE[${Math.floor(k / 4)}x$1]`));
+  writeFileSync(records, lines.join('\n') + '\n');
+  afterAll(() => {
+    rmSync(dir, { recursive: true, force: true });
+    rmSync(compiled, { recursive: true, force: true });
+  });
+
+  function runChild(
+    file: string,
+    kill: KillPoint,
+  ): Promise<{ killed: boolean; durationMs?: number; summary?: { imported: number; alreadyPresent: number; rejectedCount: number } }> {
+    const wal = () => (existsSync(`${file}-wal`) ? statSync(`${file}-wal`).size : 0);
+    return new Promise((resolve, reject) => {
+      const child = spawn(process.execPath, [childFile], {
+        env: { ...process.env, COMPILED: compiled, FILE: file, RECORDS: records },
+        stdio: ['ignore', 'pipe', 'pipe'],
+      });
+      let out = '';
+      let err = '';
+      let watcher: NodeJS.Timeout | undefined;
+      child.stderr.on('data', (d) => (err += d));
+      child.stdout.on('data', (d) => {
+        out += d;
+        if (out.startsWith('start\n') && watcher === undefined && kill.kind !== 'none') {
+          if (kill.kind === 'delay') watcher = setTimeout(() => child.kill('SIGKILL'), kill.ms);
+          else {
+            const baseline = wal();
+            watcher = setInterval(() => {
+              if (wal() >= baseline + kill.bytes) {
+                clearInterval(watcher);
+                child.kill('SIGKILL');
+              }
+            }, 1);
+          }
+        }
+      });
+      child.on('error', reject);
+      child.on('exit', (code, signal) => {
+        clearTimeout(watcher);
+        clearInterval(watcher);
+        const done = /done (\d+) (.*)/.exec(out);
+        if (signal === 'SIGKILL') resolve({ killed: true });
+        else if (code === 0 && done) resolve({ killed: false, durationMs: Number(done[1]), summary: JSON.parse(done[2]) });
+        else reject(new Error(`child failed (${code}): ${err}`));
+      });
+    });
+  }
+
+  async function snapshotOf(file: string): Promise<Snapshot> {
+    const store = await openEventStore(`sqlite:${file}`);
+    try {
+      return await snapshot(store);
+    } finally {
+      await store.dispose();
+    }
+  }
+
+  it('every deal is wholly present or absent after a kill; a re-run completes the import exactly once', async () => {
+    const referenceFile = path.join(dir, 'reference.db');
+    const calibration = await runChild(referenceFile, { kind: 'none' });
+    expect(calibration.summary).toMatchObject({ imported: lines.length, rejectedCount: 0 });
+    const reference = await snapshotOf(referenceFile);
+    expect(reference.breaks).toBe(0);
+    const d = Math.max(calibration.durationMs ?? 0, 50);
+
+    const killPoints: KillPoint[] = [
+      { kind: 'delay', ms: Math.round(d * 0.3) },
+      { kind: 'delay', ms: Math.round(d * 0.7) },
+      { kind: 'walBytes', bytes: 256 * 1024 },
+    ];
+    const outcomes: string[] = [];
+    for (const [k, point] of killPoints.entries()) {
+      const file = path.join(dir, `killed-${k}.db`);
+      const run = await runChild(file, point);
+      const after = await snapshotOf(file);
+      expect({ point, breaks: after.breaks }).toEqual({ point, breaks: 0 });
+      // Wholly present or absent: a stored deal has every event the reference has, its record last.
+      for (const [stream, deal] of after.deals) {
+        expect({ stream, ...deal }).toEqual({ stream, ...reference.deals.get(stream) });
+        expect(after.streams.get(stream)).toEqual(reference.streams.get(stream));
+      }
+      const rerun = await runChild(file, { kind: 'none' });
+      expect(rerun.summary).toMatchObject({ imported: lines.length - after.deals.size, alreadyPresent: after.deals.size, rejectedCount: 0 });
+      const completed = await snapshotOf(file);
+      expect(completed.breaks).toBe(0);
+      expect(completed.streams).toEqual(reference.streams);
+      expect(completed.deals).toEqual(reference.deals);
+      outcomes.push(`${JSON.stringify(point)} killed=${run.killed} → ${after.deals.size} of ${lines.length} deals stored`);
+    }
+    // At least one kill really landed part way: some deals stored, not all.
+    expect(outcomes.some((o) => /killed=true → [1-9]\d* of/.test(o) && !o.includes(`→ ${lines.length} of`))).toBe(true);
+    process.stdout.write(`import kill points (uninterrupted import of ${lines.length} records took ${d} ms):\n  ${outcomes.join('\n  ')}\n`);
+  }, 240_000); // seven child processes on a shared machine; a bound on hangs, not a speed test
+});

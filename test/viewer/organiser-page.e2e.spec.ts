@@ -1,0 +1,126 @@
+/// <reference lib="dom" />
+/**
+ * The organiser's page in Chromium with an admin token: tournaments and tables with their status,
+ * a recorder link with a QR code drawn by the page (its link signs a tablet in), the loss fee set,
+ * a token issued and revoked (refused afterwards), and the seat draw for round 2 creating its tables.
+ */
+import { join } from 'node:path';
+import type { Browser } from 'playwright-core';
+import { newCommandId, openTableAndDeal, playOn } from '../api/deal-flow';
+import { buildViewer, launchChromium, outputFolder } from './browser-harness';
+import { startServer, type TestServer } from '../api/harness';
+
+const OUT = outputFolder('organiser');
+
+let server: TestServer;
+let browser: Browser;
+let base: string;
+let admin: string;
+
+beforeAll(async () => {
+  buildViewer();
+  server = await startServer();
+  base = server.url.replace(/\/graphql$/, '');
+  admin = server.token({ role: 'admin' });
+  await server.gql(
+    `mutation($c: ID!) { createTournament(commandId: $c, input: { tournamentId: "open", name: "Open Cup" }) { revision } }`,
+    { c: newCommandId() },
+    admin,
+  );
+  for (const [id, players] of [
+    ['open-1', ['Anna', 'Ben', 'Cleo']],
+    ['open-2', ['Dora', 'Emil', 'Fritz']],
+  ] as const) {
+    await server.gql(
+      `mutation($c: ID!, $i: OpenTableInput!) { openTable(commandId: $c, input: $i) { revision } }`,
+      { c: newCommandId(), i: { tableId: id, players, firstDealer: players[0], tournamentId: 'open', round: 1 } },
+      admin,
+    );
+  }
+  const deal = await openTableAndDeal(server, 'open-1', ['Anna', 'Ben', 'Cleo'], admin, admin);
+  await playOn(server, deal, admin);
+  browser = await launchChromium();
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await server?.close();
+});
+
+describe('organiser page in Chromium', () => {
+  it('runs the evening: table status, recorder link and QR, loss fee, tokens, seat draw', async () => {
+    const ctx = await browser.newContext({ viewport: { width: 1280, height: 1000 } });
+    const page = await ctx.newPage();
+    page.on('pageerror', (e) => {
+      throw e;
+    });
+    // Anyone may open the page; without a token it asks for one, and a wrong one gets a clear answer.
+    await page.goto(`${base}/?organise`);
+    await page.fill('[data-testid="token-input"]', admin);
+    await page.click('form.sign-in button');
+    await page.waitForSelector('[data-testid="tournament-open"]');
+    const rows = await page.$$eval('[data-testid="tournament-open"] [data-testid="table-row"]', (trs) =>
+      trs.map((tr) => [tr.querySelector('th')?.textContent, tr.querySelector('[data-testid="played"]')?.textContent]),
+    );
+    expect(rows).toEqual([
+      ['open-1', '1 / 36'],
+      ['open-2', '0 / 36'],
+    ]);
+
+    // A recorder link for table open-2 with a QR code; the link signs a tablet in.
+    await page.click('[data-testid="recorder-link-open-2"]');
+    await page.waitForSelector('[data-testid="token-qr"] svg');
+    const link = (await page.getAttribute('[data-testid="token-link"]', 'href'))!;
+    expect(link).toMatch(/\/\?record=open-2#token=/);
+    await page.screenshot({ path: join(OUT, 'organiser-desktop.png'), fullPage: true });
+    const tablet = await ctx.newPage();
+    await tablet.goto(link);
+    await tablet.waitForSelector('[data-testid="enter-cards"]');
+    await tablet.click('[data-testid="server-shuffle"]');
+    await tablet.waitForSelector('[data-testid="recorder-to-act"]');
+    await tablet.close();
+
+    // The loss fee: 50 cents, 1 euro from the 4th lost game.
+    await page.fill('[data-testid="tournament-open"] [data-testid="fee"]', '50');
+    await page.fill('[data-testid="tournament-open"] [data-testid="fee4"]', '100');
+    await page.click('[data-testid="tournament-open"] [data-testid="set-fee"]');
+    await page.waitForFunction(() => document.querySelector('[data-testid="loss-fee"]')?.textContent?.includes('0.50'));
+    const tours = await server.gql('{ tournaments { tournamentId lossFeeCents lossFeeFromFourthCents } }', {}, admin);
+    expect(tours.body.data.tournaments.find((x: any) => x.tournamentId === 'open')).toMatchObject({ lossFeeCents: 50, lossFeeFromFourthCents: 100 });
+
+    // A player token issued, then revoked: the API refuses it from then on.
+    await page.selectOption('[data-testid="issue-role"]', 'PLAYER');
+    await page.fill('[data-testid="issue-player"]', 'Ben');
+    await page.fill('[data-testid="issue-tournament"]', 'open');
+    await page.click('[data-testid="issue"]');
+    await page.waitForFunction(
+      () =>
+        document.querySelector('[data-testid="token-link"]')?.getAttribute('href')?.endsWith('') &&
+        document.querySelector('h3')?.textContent?.includes('player'),
+    );
+    const playerLink = (await page.getAttribute('[data-testid="token-link"]', 'href'))!;
+    const playerToken = decodeURIComponent(playerLink.split('#token=')[1]);
+    const tokenId = (await page.textContent('[data-testid="token-id"]'))!;
+    expect((await server.gql('{ deals(first: 1) { totalCount } }', {}, playerToken)).status).toBe(200);
+    await page.fill('[data-testid="revoke-id"]', tokenId);
+    await page.fill('[data-testid="revoke-reason"]', 'lost phone');
+    await page.click('[data-testid="revoke"]');
+    await page.waitForFunction(() => document.querySelector('[data-testid="organiser-message"]')?.textContent?.includes('revoked'));
+    expect((await server.gql('{ deals(first: 1) { totalCount } }', {}, playerToken)).status).toBe(401);
+
+    // The seat draw for round 2 (by standings) creates the round's tables.
+    await page.selectOption('[data-testid="tournament-open"] [data-testid="draw-method"]', 'BY_STANDINGS');
+    await page.click('[data-testid="tournament-open"] [data-testid="draw-seats"]');
+    await page.waitForFunction(() => document.querySelectorAll('[data-testid="tournament-open"] [data-testid="table-row"]').length > 2);
+    const st = await server.gql('{ standings(tournamentId: "open") { tables { tableId round } } }', {}, admin);
+    expect(st.body.data.standings.tables.filter((x: any) => x.round === 2).length).toBeGreaterThan(0);
+    const phone = await ctx.newPage();
+    await phone.setViewportSize({ width: 390, height: 844 });
+    await phone.goto(`${base}/?organise#token=${encodeURIComponent(admin)}`); // a new tab keeps no token: this one signs in by link
+    await phone.waitForSelector('[data-testid="tournament-open"]');
+    const widths = await phone.evaluate(() => ({ scroll: document.documentElement.scrollWidth, inner: window.innerWidth }));
+    expect(widths.scroll).toBeLessThanOrEqual(widths.inner);
+    await phone.screenshot({ path: join(OUT, 'organiser-phone.png'), fullPage: true });
+    await ctx.close();
+  });
+});
