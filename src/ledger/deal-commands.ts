@@ -3,7 +3,8 @@ import { initialDealState, type DealState } from '../deal/deal-state';
 import { DEAL_SCHEMA_VERSION, dealStreamName, upgradeStreamName, type StoredDealEvent } from '../deal/events';
 import { evolve } from '../deal/evolve';
 import type { CompleteUpgrade, ConfirmDeal, ContestDeal, DealCommand, UpgradeDeal } from '../deal/commands';
-import { appendedOutcome, handleCommand, planCommand, retryOnConflict, type StreamOptions } from '../command-handling/handle-command';
+import { appendedOutcome, handleCommand, planCommand, readStreamFolded, retryOnConflict, type StreamOptions } from '../command-handling/handle-command';
+import { tableDecider } from '../table/table-decider';
 import type { Decider } from '../rules/decider';
 import { dealDecider, recordingDecider } from '../deal/deal-decider';
 import type { EventStore, NewEvent } from '../event-store/event-store';
@@ -11,8 +12,7 @@ import { getDealSummary } from '../projections/deal-summary/deal-summary-queries
 import type { ReadModelDb } from '../projections/read-model-db';
 import { toStoredDealEvent } from '../projections/replay-frames/replay-frames';
 import { shuffledDeck } from '../rules/deck';
-import { tableStreamName, type TableEvent } from '../table/events';
-import { evolveTable, initialTableState } from '../table/table-state';
+import { tableStreamName } from '../table/events';
 import { NotFoundError } from './errors';
 import { IllegalCommandError } from '../command-handling/errors';
 import type { CommandContext, CommandOutcome } from '../command-handling/command-types';
@@ -190,8 +190,7 @@ export class DealCommands {
     const started = first.events[0];
     const tableId = started?.type === 'DealStarted' ? (started.data as { tableId: string | null }).tableId : null;
     if (!tableId) return rest as C;
-    const read = await this.store.readStream(tableStreamName(tableId));
-    const table = read.events.reduce((s, e) => evolveTable(s, e as unknown as TableEvent), initialTableState);
+    const table = (await readStreamFolded(this.store, tableStreamName(tableId), tableDecider(this.defaultProfileId))).state;
     return { ...rest, series: { closed: table.closed !== null, reviewAfterClose: table.opened?.reviewAfterClose === true } } as C;
   }
 }

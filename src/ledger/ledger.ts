@@ -211,7 +211,13 @@ export class Ledger {
    * catching up, an estimate a few events old at worst.
    */
   readCost(kind: ReadKind, id: string): ReadCost {
-    return readCost(this.db, (memoKey) => this.memo.has(memoKey, this.upkeep.logPosition()), kind, id);
+    return readCost(
+      this.db,
+      (memoKey) => this.memo.has(memoKey, this.upkeep.logPosition()),
+      (tableId) => this.sheets.keptSheet(tableId) !== undefined,
+      kind,
+      id,
+    );
   }
 
   /** The table as opened (players, settings, tournament, closed), or null when there is none. */

@@ -1,12 +1,16 @@
 import { DEAL_SUMMARY_TABLE } from '../projections/deal-summary/deal-summary-projection';
 import type { ReadModelDb } from '../projections/read-model-db';
+import { TABLE_INFO_TABLE } from '../projections/tables/table-projection';
+import { TOURNAMENT_INFO_TABLE } from '../projections/tables/tournament-projection';
 
 /** The heavy reads the API's cost model asks about. */
-export type ReadKind = 'playerStats' | 'scoreSheet' | 'standings' | 'audit' | 'dealList';
+export type ReadKind = 'playerStats' | 'scoreSheet' | 'standings' | 'audit' | 'dealList' | 'tables' | 'tournaments';
 
 export interface ReadCost {
   readonly rows: number;
   readonly known: boolean;
+  /** For a list of tables: the deals of the listed tables whose sheet is kept (cheaper than `rows`). */
+  readonly cachedRows?: number;
 }
 
 /**
@@ -14,7 +18,15 @@ export interface ReadCost {
  * (indexes only), and whether its result is already computed at the current log position.
  * Synchronous and without catching up: an estimate, a few events old at worst.
  */
-export function readCost(db: ReadModelDb, isKnown: (memoKey: string) => boolean, kind: ReadKind, id: string): ReadCost {
+export function readCost(
+  db: ReadModelDb,
+  isKnown: (memoKey: string) => boolean,
+  isSheetKept: (tableId: string) => boolean,
+  kind: ReadKind,
+  id: string,
+): ReadCost {
+  if (kind === 'tables' || kind === 'tournaments')
+    return tableListCost(db, isSheetKept, kind, JSON.parse(id) as { tournamentId?: string | null; limit: number });
   const memoKey = kind === 'playerStats' ? `playerStats\u0000${id}\u0000` : `${kind}\u0000${id}`;
   const known = kind !== 'dealList' && isKnown(memoKey);
   const count = (sql: string, ...args: string[]) =>
@@ -48,4 +60,35 @@ export function readCost(db: ReadModelDb, isKnown: (memoKey: string) => boolean,
     case 'audit':
       return { known, rows: 1 };
   }
+}
+
+/**
+ * A list of tables' status reads each listed table's deals and builds its sheet unless that is
+ * kept (ScoreSheets.keptSheet): `rows` are the deals of tables whose sheet would be built,
+ * `cachedRows` those of tables whose sheet is kept and current.
+ */
+function tableListCost(
+  db: ReadModelDb,
+  isSheetKept: (tableId: string) => boolean,
+  kind: 'tables' | 'tournaments',
+  f: { tournamentId?: string | null; limit: number },
+): { rows: number; known: false; cachedRows: number } {
+  const listed =
+    kind === 'tournaments'
+      ? `SELECT table_id FROM ${TABLE_INFO_TABLE} WHERE tournament_id IN (SELECT tournament_id FROM ${TOURNAMENT_INFO_TABLE} ORDER BY tournament_id LIMIT ?)`
+      : typeof f.tournamentId === 'string'
+        ? `SELECT table_id FROM ${TABLE_INFO_TABLE} WHERE tournament_id = ? ORDER BY table_id LIMIT ?`
+        : `SELECT table_id FROM ${TABLE_INFO_TABLE} ORDER BY table_id LIMIT ?`;
+  const args = kind === 'tables' && typeof f.tournamentId === 'string' ? [f.tournamentId, f.limit] : [f.limit];
+  const tables = db
+    .prepare(`SELECT l.table_id, (SELECT count(*) FROM ${DEAL_SUMMARY_TABLE} d WHERE d.table_id = l.table_id) FROM (${listed}) l`)
+    .raw()
+    .all(...args) as Array<[string, number]>;
+  let rows = 0;
+  let cachedRows = 0;
+  for (const [tableId, deals] of tables) {
+    if (isSheetKept(tableId)) cachedRows += deals;
+    else rows += deals;
+  }
+  return { rows, known: false, cachedRows };
 }

@@ -8,6 +8,7 @@ import type { TableInfo, TournamentInfo } from '../projections/tables/table-info
 import { TABLE_INFO_TABLE } from '../projections/tables/table-projection';
 import { tableStatus, type TableStatus } from '../projections/tables/table-status';
 import { TOURNAMENT_INFO_TABLE } from '../projections/tables/tournament-projection';
+import { EventLoopTurn } from './event-loop-turn';
 import type { ReadModelUpkeep } from './read-model-upkeep';
 
 /** Score sheets kept in memory (a 500-player tournament has 167 tables): the oldest goes first. */
@@ -42,16 +43,23 @@ export class ScoreSheets {
     return json === undefined ? null : (JSON.parse(json) as TournamentInfo);
   }
 
-  /** The table's score sheet (from the cache while its rows are unchanged); `tournament`: its tournament, when the caller has it. */
-  sheetOf(tableId: string, tournament?: TournamentInfo | null): ScoreSheet | null {
-    const version = this.upkeep.versionOf('table', tableId);
+  /** The kept sheet of the table while it is current, else undefined. */
+  keptSheet(tableId: string): ScoreSheet | null | undefined {
     const cached = this.sheetCache.get(tableId);
     if (
       cached &&
-      cached.version === version &&
+      cached.version === this.upkeep.versionOf('table', tableId) &&
       (cached.tournamentId === null || cached.tournamentVersion === this.upkeep.versionOf('tournament', cached.tournamentId))
     )
       return cached.sheet;
+    return undefined;
+  }
+
+  /** The table's score sheet (from the cache while its rows are unchanged); `tournament`: its tournament, when the caller has it. */
+  sheetOf(tableId: string, tournament?: TournamentInfo | null): ScoreSheet | null {
+    const kept = this.keptSheet(tableId);
+    if (kept !== undefined) return kept;
+    const version = this.upkeep.versionOf('table', tableId);
     const sheet = this.buildSheet(tableId, tournament);
     const tournamentId = sheet?.tournamentId ?? null;
     if (this.sheetCache.size >= SHEET_CACHE_TABLES) this.sheetCache.delete(this.sheetCache.keys().next().value as string);
@@ -92,16 +100,26 @@ export class ScoreSheets {
   }
 
   /** Every tournament with its tables' status, in id order (at most `limit`). */
-  tournaments(limit: number): Array<{ tournament: TournamentInfo; tables: TableStatus[] }> {
+  async tournaments(limit: number): Promise<Array<{ tournament: TournamentInfo; tables: TableStatus[] }>> {
     const rows = this.db.prepare(`SELECT json FROM ${TOURNAMENT_INFO_TABLE} ORDER BY tournament_id LIMIT ?`).pluck().all(limit) as string[];
-    return rows.map((json) => {
+    // A sheet per table (unless kept): hundreds of them, so the event loop gets a turn between them.
+    const turn = new EventLoopTurn();
+    const out: Array<{ tournament: TournamentInfo; tables: TableStatus[] }> = [];
+    for (const json of rows) {
       const tournament = JSON.parse(json) as TournamentInfo;
-      return { tournament, tables: tournament.tables.map((t) => this.statusOf(t.tableId, tournament)).filter((x): x is TableStatus => x !== null) };
-    });
+      const tables: TableStatus[] = [];
+      for (const t of tournament.tables) {
+        await turn.maybeYield();
+        const status = this.statusOf(t.tableId, tournament);
+        if (status) tables.push(status);
+      }
+      out.push({ tournament, tables });
+    }
+    return out;
   }
 
   /** Tables with their players and status: those of one tournament, or every table (id order, at most `limit`). */
-  tables(options: { tournamentId?: string; limit: number }): TableStatus[] {
+  async tables(options: { tournamentId?: string; limit: number }): Promise<TableStatus[]> {
     const ids = (
       options.tournamentId !== undefined
         ? this.db
@@ -110,6 +128,13 @@ export class ScoreSheets {
             .all(options.tournamentId, options.limit)
         : this.db.prepare(`SELECT table_id FROM ${TABLE_INFO_TABLE} ORDER BY table_id LIMIT ?`).pluck().all(options.limit)
     ) as string[];
-    return ids.map((id) => this.statusOf(id)).filter((x): x is TableStatus => x !== null);
+    const turn = new EventLoopTurn();
+    const out: TableStatus[] = [];
+    for (const id of ids) {
+      await turn.maybeYield();
+      const status = this.statusOf(id);
+      if (status) out.push(status);
+    }
+    return out;
   }
 }

@@ -2,7 +2,7 @@ import { decide } from '../deal/decide';
 import { initialDealState } from '../deal/deal-state';
 import { dealStreamName } from '../deal/events';
 import type { StartDeal } from '../deal/commands';
-import { handleCommand } from '../command-handling/handle-command';
+import { handleCommand, readStreamFolded } from '../command-handling/handle-command';
 import type { Decider } from '../rules/decider';
 import { tableDecider } from '../table/table-decider';
 import { tournamentDecider } from '../tournament/tournament-decider';
@@ -69,15 +69,11 @@ export class TableCommands {
    * so the same dealer deals again.
    */
   private async lastDealOf(tableStream: string): Promise<{ last: LastDealStatus | null; misdeal: boolean }> {
-    // The latest TableDealOpened is among the last few events (a SeriesClosed may follow it): read from the end.
-    let tail = await this.store.readStream(tableStream, { direction: 'backwards', maxCount: 8 });
-    let opened = tail.events.find((e) => e.type === 'TableDealOpened');
-    if (!opened && tail.events.length === 8) {
-      tail = await this.store.readStream(tableStream);
-      opened = [...tail.events].reverse().find((e) => e.type === 'TableDealOpened');
-    }
+    // The table as its decider folds it (the fold is kept, so the command's own plan reads nothing more).
+    const table = await readStreamFolded(this.store, tableStream, tableDecider(this.defaultProfileId));
+    const opened = table.state.deals[table.state.deals.length - 1];
     if (!opened) return { last: null, misdeal: false };
-    const dealId = (opened.data as TableDealOpenedData).dealId;
+    const dealId = opened.dealId;
     // A scored, passed-in or open deal is told by its summary (caught up first); only an abandoned one needs its stream (R4: a misdeal?).
     await this.upkeep.catchUp();
     const summary = getDealSummary(this.db, dealId);

@@ -14,10 +14,11 @@ import { listSizeEstimator } from './list-size-estimator';
  * computed at the current position costs only its output.
  */
 export interface ReadCosts {
-  readCost(kind: HeavyRead, id: string): { readonly rows: number; readonly known: boolean };
+  /** `cachedRows`: rows whose part is kept already (a list of tables: deals of tables whose sheet is kept). */
+  readCost(kind: HeavyRead, id: string): { readonly rows: number; readonly known: boolean; readonly cachedRows?: number };
 }
 
-export type HeavyRead = 'playerStats' | 'scoreSheet' | 'standings' | 'audit' | 'dealList';
+export type HeavyRead = 'playerStats' | 'scoreSheet' | 'standings' | 'audit' | 'dealList' | 'tables' | 'tournaments';
 
 /** Units per row read, and the fixed part, of each heavy read model when computed. */
 export const READ_COST = {
@@ -32,6 +33,10 @@ export const READ_COST = {
   dealListPerStoredDeal: 0.07,
   // ≈ 1.2 ms of CPU per 36-deal sheet with its rows measured (56 aliased sheets: 67 ms).
   scoreSheetPerDeal: 2,
+  // A list of tables (or tournaments with their tables) builds each table's sheet and status: ≈ 30 µs of CPU per deal of a
+  // table whose sheet is not kept (500 ISS series: 534 ms), ≈ 6 µs per deal of one whose sheet is kept (106 ms).
+  tableStatusPerDeal: 2.5,
+  keptTableStatusPerDeal: 0.5,
   // Standings read the tournament's sheets, kept per table between deals (tournament bench: 1.2 ms for 500 players).
   standingsPerDeal: 0.5,
   // ≈ 3-4 ms of CPU each (21 aliased audits: 88 ms, 13: 41-51 ms).
@@ -66,6 +71,14 @@ export function readModelCostEstimator(costs: ReadCosts): ComplexityEstimator & 
       const { rows } = costs.readCost('dealList', JSON.stringify(indexed));
       return Math.ceil(rows * (narrowed ? READ_COST.dealListPerRow : READ_COST.dealListPerStoredDeal)) + page;
     }
+    if (name === 'Query.tables' || name === 'Query.tournaments') {
+      estimator.dynamic = true;
+      const limit = typeof args.first === 'number' ? args.first : 100;
+      const tournamentId = typeof args.tournamentId === 'string' ? args.tournamentId : null;
+      const { rows, cachedRows = 0 } = costs.readCost(name === 'Query.tables' ? 'tables' : 'tournaments', JSON.stringify({ tournamentId, limit }));
+      const build = Math.ceil(rows * READ_COST.tableStatusPerDeal + cachedRows * READ_COST.keptTableStatusPerDeal);
+      return READ_COST.fixed + build + (lists(options) ?? 1 + childComplexity);
+    }
     if (name === 'Deal.audit') return READ_COST.audit + childComplexity * 5; // per deal of a list: no id to look up
     const heavy = HEAVY[name];
     if (!heavy) return undefined;
@@ -94,6 +107,9 @@ function computeCost(kind: HeavyRead, rows: number): number {
       return READ_COST.audit;
     case 'dealList':
       return Math.ceil(rows * READ_COST.dealListPerRow);
+    case 'tables':
+    case 'tournaments':
+      return Math.ceil(rows * READ_COST.tableStatusPerDeal);
   }
 }
 
