@@ -3,6 +3,9 @@ import type { ReadModelDb } from '../projections/read-model-db';
 import { TABLE_INFO_TABLE } from '../projections/tables/table-projection';
 import { TOURNAMENT_INFO_TABLE } from '../projections/tables/tournament-projection';
 
+/** Players of more deals than this get no per-table lookup in the cost estimate (see sheetBuildRows). */
+const PLAYER_SHEETS_DETAIL = 5_000;
+
 /** The heavy reads the API's cost model asks about. */
 export type ReadKind = 'playerStats' | 'scoreSheet' | 'standings' | 'audit' | 'dealList' | 'tables' | 'tournaments';
 
@@ -11,6 +14,8 @@ export interface ReadCost {
   readonly known: boolean;
   /** For a list of tables: the deals of the listed tables whose sheet is kept (cheaper than `rows`). */
   readonly cachedRows?: number;
+  /** For player statistics: the deals of the sheets they would build (his tables whose sheet is not kept). */
+  readonly buildRows?: number;
 }
 
 /**
@@ -51,8 +56,10 @@ export function readCost(
       if (f.tournamentId) narrowed.push(count(`SELECT count(*) FROM ${DEAL_SUMMARY_TABLE} WHERE tournament_id = ?`, f.tournamentId));
       return { known: false, rows: narrowed.length ? Math.min(...narrowed) : count(`SELECT count(*) FROM ${DEAL_SUMMARY_TABLE}`) };
     }
-    case 'playerStats':
-      return { known, rows: playerDeals(id) };
+    case 'playerStats': {
+      const rows = playerDeals(id);
+      return { known, rows, buildRows: known ? 0 : sheetBuildRows(db, isSheetKept, id, rows) };
+    }
     case 'scoreSheet':
       return { known, rows: count(`SELECT count(*) FROM ${DEAL_SUMMARY_TABLE} WHERE table_id = ?`, id) };
     case 'standings':
@@ -91,4 +98,22 @@ function tableListCost(
     else rows += deals;
   }
   return { rows, known: false, cachedRows };
+}
+
+/**
+ * The deals of the sheets a player's statistics would build: those of his tables whose sheet is
+ * not kept. Above PLAYER_SHEETS_DETAIL deals (whose statistics are over the limit anyway) the
+ * lookup itself would cost milliseconds: every deal of the player is taken as built then.
+ */
+function sheetBuildRows(db: ReadModelDb, isSheetKept: (tableId: string) => boolean, player: string, playerDeals: number): number {
+  if (playerDeals > PLAYER_SHEETS_DETAIL) return playerDeals;
+  const tables = db
+    .prepare(
+      `SELECT g.table_id, (SELECT count(*) FROM ${DEAL_SUMMARY_TABLE} d WHERE d.table_id = g.table_id) FROM (SELECT DISTINCT table_id FROM ${DEAL_SUMMARY_TABLE} WHERE (p0 = ? OR p1 = ? OR p2 = ?) AND table_id IS NOT NULL) g`,
+    )
+    .raw()
+    .all(player, player, player) as Array<[string, number]>;
+  let rows = 0;
+  for (const [tableId, deals] of tables) if (!isSheetKept(tableId)) rows += deals;
+  return rows;
 }

@@ -370,7 +370,13 @@ describe('GraphQL API end to end (issue 5)', () => {
     });
     const series = await s.gql(`{ deals(first: 20, filter: { tableId: "iss-series-252902" }) { totalCount nodes { id tableId source } } }`);
     expect(series.body.data.deals.totalCount).toBeGreaterThan(0);
-    expect(series.body.data.deals.nodes.every((n: any) => n.tableId === 'iss-series-252902' && n.source === 'import:iss')).toBe(true);
+    expect(series.body.data.deals.nodes.every((n: any) => n.tableId === 'iss-series-252902' && n.source === 'IMPORT_ISS')).toBe(true);
+    // Source is a closed set (the Source enum): a filter by it, and OTHER, which is no stored value, refused.
+    const imported = await s.gql(`{ deals(first: 1, filter: { tableId: "iss-series-252902", source: IMPORT_ISS }) { totalCount } }`);
+    expect(imported.body.data.deals.totalCount).toBe(series.body.data.deals.totalCount);
+    const live = await s.gql(`{ deals(first: 1, filter: { tableId: "iss-series-252902", source: LIVE }) { totalCount } }`);
+    expect(live.body.data.deals.totalCount).toBe(0);
+    expect(codesOf(await s.gql(`{ deals(first: 1, filter: { source: OTHER }) { totalCount } }`))).toEqual(['BAD_USER_INPUT']);
   });
 
   it('R34/R35: an imported ISS series reads as the score sheet of table iss-series-<SE>, players by their ISS names', async () => {
