@@ -5,6 +5,7 @@ import type { Decider } from '../rules/decider';
 import { IllegalCommandError } from './errors';
 import type { CommandContext, CommandOutcome } from './command-types';
 import { eventIdFor } from '../event-store/event-ids';
+import { readFolded, type FoldedStream } from './folded-streams';
 
 /** How many times a command without an expected revision is re-decided after a conflict. */
 export const MAX_RETRIES = 5;
@@ -20,6 +21,9 @@ export interface StreamOptions<Event, State> {
   /** Extra metadata, e.g. the rules version the events were decided under. */
   readonly metadataFor?: (state: State, events: readonly Event[]) => Partial<Record<string, string>>;
 }
+
+/** A recorded event as the decider's own (the default eventOf; one function, so folds made with it are recognised again). */
+const asRecorded = (recorded: RecordedEvent): unknown => recorded;
 
 /** The metadata every event of a command carries (a flat string map). */
 export function commandMetadata(
@@ -76,6 +80,17 @@ export interface PlannedNothing<State> {
 
 export type CommandPlan<State> = PlannedAppend<State> | PlannedNothing<State>;
 
+/** The stream folded as planCommand folds it for this decider (so the fold is shared: reading it first costs the plan nothing more). */
+export function readStreamFolded<Event, State>(
+  store: EventStore,
+  streamName: string,
+  decider: Pick<Decider<unknown, Event, State>, 'initialState' | 'evolve'>,
+  options: Pick<StreamOptions<Event, State>, 'eventOf'> = {},
+): Promise<FoldedStream<State>> {
+  const eventOf = (options.eventOf ?? asRecorded) as (recorded: RecordedEvent) => Event | null;
+  return readFolded(store, streamName, { initialState: decider.initialState, evolve: decider.evolve, eventOf });
+}
+
 /**
  * Reads the stream, folds it with the decider and decides the command, without appending: the
  * events it would record with the expectation they need (or nothing, for a command already applied).
@@ -91,12 +106,8 @@ export async function planCommand<Command, Event extends { type: string; data: u
   options: StreamOptions<Event, State>,
 ): Promise<CommandPlan<State>> {
   const now = options.now ?? (() => new Date().toISOString());
-  const eventOf = options.eventOf ?? ((e: RecordedEvent) => e as unknown as Event);
-  const read = await store.readStream(streamName);
-  const state = read.events.reduce((s, recorded) => {
-    const event = eventOf(recorded);
-    return event === null ? s : decider.evolve(s, event);
-  }, decider.initialState);
+  const read = await readStreamFolded(store, streamName, decider, options);
+  const state = read.state;
   const seen = alreadyApplied(streamName, read.events, ctx.commandId, read.currentRevision);
   if (seen) return { kind: 'done', outcome: { ...seen, state }, recorded: read.events };
   if (!read.exists && options.requireExisting) throw options.requireExisting();

@@ -4,7 +4,7 @@
  */
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
-import { collect, codesOf, startServer, untilSubscribers, type TestServer } from './harness';
+import { collect, codesOf, gqlData, refusedWith, startServer, untilSubscribers, type TestServer } from './harness';
 import { GIVEN_CARDS, newCommandId, openTableAndDeal, playOn, position, chooseMove } from './deal-flow';
 
 const SHARED = resolve(__dirname, '..', '..', '..', 'shared');
@@ -370,7 +370,13 @@ describe('GraphQL API end to end (issue 5)', () => {
     });
     const series = await s.gql(`{ deals(first: 20, filter: { tableId: "iss-series-252902" }) { totalCount nodes { id tableId source } } }`);
     expect(series.body.data.deals.totalCount).toBeGreaterThan(0);
-    expect(series.body.data.deals.nodes.every((n: any) => n.tableId === 'iss-series-252902' && n.source === 'import:iss')).toBe(true);
+    expect(series.body.data.deals.nodes.every((n: any) => n.tableId === 'iss-series-252902' && n.source === 'IMPORT_ISS')).toBe(true);
+    // Source is a closed set (the Source enum): a filter by it, and OTHER, which is no stored value, refused.
+    const imported = await s.gql(`{ deals(first: 1, filter: { tableId: "iss-series-252902", source: IMPORT_ISS }) { totalCount } }`);
+    expect(imported.body.data.deals.totalCount).toBe(series.body.data.deals.totalCount);
+    const live = await s.gql(`{ deals(first: 1, filter: { tableId: "iss-series-252902", source: LIVE }) { totalCount } }`);
+    expect(live.body.data.deals.totalCount).toBe(0);
+    expect(codesOf(await s.gql(`{ deals(first: 1, filter: { source: OTHER }) { totalCount } }`))).toEqual(['BAD_USER_INPUT']);
   });
 
   it('R34/R35: an imported ISS series reads as the score sheet of table iss-series-<SE>, players by their ISS names', async () => {
@@ -394,5 +400,20 @@ describe('GraphQL API end to end (issue 5)', () => {
     const key = Object.keys(first.body.data)[0];
     expect(first.body.data[key].alreadyApplied).toBe(false);
     expect(retry.body.data[key]).toMatchObject({ alreadyApplied: true, revision: first.body.data[key].revision });
+  });
+
+  it('R21/D3: concedeForDefenders (a move of the table of moves) ends the game for the declarer; refused before the play and once over, recording nothing', async () => {
+    const dealId = await openTableAndDeal(s, 't1', PLAYERS, admin, recorder);
+    const CONCEDE = `mutation($c: ID!, $d: ID!) { concedeForDefenders(commandId: $c, input: { dealId: $d }) { events { type } } }`;
+    expect(await refusedWith(s, CONCEDE, { c: newCommandId(), d: dealId }, recorder)).toBe('R21');
+    // The auction, the skat and the declaration (the script's moves), then the defenders give up before the first lead.
+    while ((await position(s, dealId, recorder)).last.phase !== 'PLAYING') await playOn(s, dealId, recorder, 1);
+    const conceded = await gqlData(s, CONCEDE, { c: newCommandId(), d: dealId }, recorder);
+    expect(conceded.concedeForDefenders.events.map((e: { type: string }) => e.type)).toEqual(['DefendersConceded', 'DealScored']);
+    const { deal } = await gqlData(s, `query($id: ID!) { deal(id: $id) { status frames { event { type } } } }`, { id: dealId }, recorder);
+    expect(deal.status).toBe('SCORED');
+    // The replay shows the concession as a step of its own, then the score.
+    expect(deal.frames.slice(-2).map((f: { event: { type: string } }) => f.event.type)).toEqual(['DefendersConceded', 'DealScored']);
+    expect(await refusedWith(s, CONCEDE, { c: newCommandId(), d: dealId }, recorder)).toBe('L3');
   });
 });

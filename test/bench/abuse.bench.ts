@@ -114,6 +114,8 @@ async function main(): Promise<void> {
           `scoreSheet(tableId: "${seriesTable((r + k) % Math.floor(ready.deals / ready.seriesLength))}") { rows { dealNumber declarer entry } totals { player seegerFabian } }`,
       );
     }),
+    // The first n tables' status: a sheet per table unless it is kept (the fitting requests keep those they built).
+    most('tables(first: n) with their status', (n) => `{ tables(first: ${n}) { tableId players dealsPlayed openDisputes problems } }`),
     {
       name: 'deals(first: 100) with results',
       send: (i) =>

@@ -1,7 +1,7 @@
 /**
  * `npm run bench -- tournament` (issue 11): on a SQLite store already holding DEALS deals (default
  * 100,000 result-only filler deals in series of 36; built once and cached in the OS temp folder
- * under skat-ledger-bench/, keyed by FILL_VERSION and DEALS; each run works on a copy):
+ * under skat-ledger-bench/, keyed by FILL_VERSION, the read models' layout and DEALS; each run works on a copy):
  *   (a) recording a move end to end: the `playCard`/bid mutation over HTTP until the table's
  *       `tableUpdates` subscriber (graphql-ws) receives that event; p50/p99 (target p50 ≤ 10 ms);
  *   (b) a result-only entry (`enterResult` over HTTP) at tables of 36 deals: p50/p99 (target p50 ≤ 10 ms);
@@ -17,6 +17,7 @@ import { join } from 'node:path';
 import { eventIdFor } from '../../src/event-store/event-ids';
 import type { AppendBatch } from '../../src/event-store/event-store';
 import { Ledger } from '../../src/ledger/ledger';
+import { REGISTERED_PROJECTIONS } from '../../src/projections/registered-projections';
 import { chooseMove, newCommandId } from '../api/deal-flow';
 import { collect, startServer } from '../api/harness';
 
@@ -119,12 +120,15 @@ async function fill(ledger: Ledger, deals: number): Promise<void> {
 
 /**
  * The store with DEALS filler deals (events and read models in one SQLite file), built once and
- * kept under the OS temp folder keyed by FILL_VERSION and DEALS; each run works on a copy.
+ * kept under the OS temp folder keyed by FILL_VERSION, the read models' layout and DEALS; each run works on a copy.
  */
 async function storeCopy(): Promise<{ url: string; built: string; remove: () => void }> {
   const dir = join(tmpdir(), 'skat-ledger-bench');
   mkdirSync(dir, { recursive: true });
-  const cached = join(dir, `tournament-v${FILL_VERSION}-${DEALS}.db`);
+  // Keyed by the registered projections' versions too: a store whose read models a newer version
+  // rebuilds at open would measure that rebuild's aftermath (a WAL of tens of MB), not a running server.
+  const layout = REGISTERED_PROJECTIONS.map((p) => `${p.name}${p.version}`).join('-');
+  const cached = join(dir, `tournament-v${FILL_VERSION}-${layout}-${DEALS}.db`);
   let built = `cached ${cached}`;
   if (!existsSync(cached)) {
     const t0 = Date.now();

@@ -1,5 +1,5 @@
 import { Field, ID, InputType, Int } from '@nestjs/graphql';
-import { GameTypeEnum, HouseOptionEnum, ResultFilterEnum, SeatEnum, ShuffleEnum } from '../types/enums';
+import { GameTypeEnum, HouseOptionEnum, ResultFilterEnum, SeatEnum, ShuffleEnum, SourceEnum } from '../types/enums';
 import { DateTimeScalar } from '../types/date-time.scalar';
 
 @InputType('DealFilter', { description: 'Which deals to list; every field given must match' })
@@ -11,7 +11,7 @@ export class DealFilterInput {
   @Field(() => ResultFilterEnum, { nullable: true, description: 'Deals with this result' }) result?: ResultFilterEnum;
   @Field(() => DateTimeScalar, { nullable: true, description: 'ISO date or date-time, inclusive' }) from?: string;
   @Field(() => DateTimeScalar, { nullable: true, description: 'ISO date or date-time, exclusive' }) to?: string;
-  @Field({ nullable: true, description: 'live, import:iss or manual' }) source?: string;
+  @Field(() => SourceEnum, { nullable: true, description: 'Deals recorded this way (live, an ISS import, by hand, a branch)' }) source?: SourceEnum;
 }
 
 @InputType('DealCards', { description: 'GIVEN: three hands of ten and the skat in ISS notation; CRYPTO / SEEDED: the server shuffles' })

@@ -4,6 +4,7 @@ import type { GameResult } from '../../rules/game-result';
 import type { ArchiveResultCheckType } from '../types/audit.type';
 import type { DealType } from '../types/deal.type';
 import type { DealResultType } from '../types/deal-result.type';
+import { sourceOf } from '../types/enums';
 
 export function dealResultView(s: DealSummary): DealResultType | null {
   if (s.status === 'inProgress') return null;
@@ -82,7 +83,7 @@ export function dealView(s: DealSummary): DealType {
     tournamentId: s.tournamentId,
     dealNumber: s.dealNumber,
     startedAt: s.startedAt,
-    source: s.source,
+    source: sourceOf(s.source),
     profileId: s.profileId,
     profileVersion: s.profileVersion,
     players: [...s.players],

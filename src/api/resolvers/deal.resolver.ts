@@ -16,11 +16,17 @@ import { CursorSeal } from '../mapping/cursor-seal';
 import { DealAuditType } from '../types/audit.type';
 import { DealConnectionType } from '../types/connection.type';
 import { DealType } from '../types/deal.type';
-import { PerspectiveEnum } from '../types/enums';
+import { PerspectiveEnum, SourceEnum } from '../types/enums';
 import { ReplayFrameType } from '../types/frame.type';
 import type { ApiSettings } from '../../settings/api-settings';
 import { API_SETTINGS, API_VISIBILITY } from '../../settings/tokens';
 import { perspectiveFor, readableDeal } from './deal-access';
+
+/** A source filter names one of the sources deals are recorded with; OTHER is no stored value. */
+function sourceFilter(source: SourceEnum): string {
+  if (source === SourceEnum.OTHER) throw badInput('filter by LIVE, IMPORT_ISS, MANUAL or BRANCH: OTHER stands for any other source and is no stored value');
+  return source;
+}
 
 const MAX_PAGE = 100;
 
@@ -79,7 +85,7 @@ export class DealResolver {
       ...(filter?.result ? { result: filter.result } : {}),
       ...(filter?.from ? { from: valid.date(filter.from, 'from') } : {}),
       ...(filter?.to ? { to: valid.date(filter.to, 'to') } : {}),
-      ...(filter?.source ? { source: valid.name(filter.source, 'source') } : {}),
+      ...(filter?.source ? { source: sourceFilter(filter.source) } : {}),
       // Left out in SQL, so that counts and pages do not betray them either.
       hiddenTournaments: hiddenTournaments(ctx.principal, this.visibility),
     };

@@ -1,5 +1,5 @@
 import { Field, ID, ObjectType } from '@nestjs/graphql';
-import { SeatEnum } from './enums';
+import { AuditClaimKindEnum, SeatEnum } from './enums';
 
 @ObjectType('ClaimLineCard', { description: 'One card of the line that proves a claim unsound' })
 export class ClaimLineCardType {
@@ -11,7 +11,10 @@ export class ClaimLineCardType {
 export class AuditClaimType {
   @Field(() => ID, { description: 'The event of the claim or resignation' }) eventId!: string;
   @Field({ description: 'Its revision in the deal stream' }) revision!: string;
-  @Field({ description: 'claim (the declarer shows his cards), concession (a defender resigns) or resignation (the declarer resigns)' }) kind!: string;
+  @Field(() => AuditClaimKindEnum, {
+    description: 'A claim (the declarer shows his cards), a concession (a defender resigns) or a resignation (the declarer resigns)',
+  })
+  kind!: string;
   @Field(() => SeatEnum, { description: 'Who claimed or resigned' }) seat!: number;
   @Field(() => Boolean, {
     nullable: true,

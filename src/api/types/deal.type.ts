@@ -1,7 +1,7 @@
 import { Field, ID, Int, ObjectType } from '@nestjs/graphql';
 import { ArchiveResultCheckType } from './audit.type';
 import { DealResultType } from './deal-result.type';
-import { DealStatusEnum, GameTypeEnum, SeatEnum } from './enums';
+import { DealStatusEnum, GameTypeEnum, SeatEnum, SourceEnum } from './enums';
 import { DateTimeScalar } from './date-time.scalar';
 
 @ObjectType('Deal', { description: 'One deal (Spiel). Imported ISS records have id iss-<ID>.' })
@@ -11,7 +11,7 @@ export class DealType {
   @Field(() => ID, { nullable: true, description: 'The tournament of the table; null when none' }) tournamentId!: string | null;
   @Field(() => Int, { description: "The deal's number in its series, from 1" }) dealNumber!: number;
   @Field(() => DateTimeScalar, { description: 'When the deal started (ISO 8601 instant)' }) startedAt!: string;
-  @Field({ description: 'live, import:iss or manual' }) source!: string;
+  @Field(() => SourceEnum, { description: 'Where the deal was recorded (live, an ISS import, by hand, a branch)' }) source!: string;
   @Field({ description: 'The rule profile the deal is played under (isko, iss, ...)' }) profileId!: string;
   @Field({ description: "That profile's version, recorded with the deal" }) profileVersion!: string;
   @Field(() => [String], { description: 'Player names in seat order: forehand, middlehand, rearhand' }) players!: string[];

@@ -166,3 +166,43 @@ registerEnumType(HouseOptionEnum, {
     RAMSCH: { description: 'R42: when all pass, a Ramsch is played instead of a passed-in deal (R8)' },
   },
 });
+
+/** Where a deal's events came from (their `source` metadata); NDJSON and the CLI keep the stored strings. */
+export enum SourceEnum {
+  LIVE = 'live',
+  IMPORT_ISS = 'import:iss',
+  MANUAL = 'manual',
+  BRANCH = 'branch',
+  OTHER = 'other',
+}
+registerEnumType(SourceEnum, {
+  name: 'Source',
+  description: 'Where a deal was recorded: live through the API, imported from ISS, entered by hand, or a what-if branch',
+  valuesMap: {
+    LIVE: { description: 'Recorded move by move through the API (stored as `live`)' },
+    IMPORT_ISS: { description: 'Imported from an ISS game record (stored as `import:iss`)' },
+    MANUAL: { description: 'Entered by a tool writing the store directly (stored as `manual`)' },
+    BRANCH: { description: 'Played in a what-if branch (stored as `branch`)' },
+    OTHER: { description: 'Any other source a writer of the store named (never given as a filter)' },
+  },
+});
+
+const SOURCES: ReadonlySet<string> = new Set(Object.values(SourceEnum));
+/** The stored source as the schema's closed set: a name outside it reads as OTHER. */
+export const sourceOf = (stored: string): SourceEnum => (SOURCES.has(stored) ? (stored as SourceEnum) : SourceEnum.OTHER);
+
+/** What the claim audit judged (R21). */
+export enum AuditClaimKindEnum {
+  CLAIM = 'claim',
+  CONCESSION = 'concession',
+  RESIGNATION = 'resignation',
+}
+registerEnumType(AuditClaimKindEnum, {
+  name: 'AuditClaimKind',
+  description: 'R21: a claim, a concession or a resignation',
+  valuesMap: {
+    CLAIM: { description: 'The declarer shows his cards to claim the rest (ISS SC)' },
+    CONCESSION: { description: 'A defender concedes (resigns)' },
+    RESIGNATION: { description: 'The declarer resigns' },
+  },
+});

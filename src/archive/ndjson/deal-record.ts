@@ -1,4 +1,5 @@
 import { initialDealState } from '../../deal/deal-state';
+import { movesOfEvent } from '../../deal/evolve';
 import { isDealEventType, type DealAbandonedData, type ScoreCorrectedData, type StoredDealEvent } from '../../deal/events';
 import { foldDeal } from '../../deal/evolve';
 import type { Card } from '../../rules/card';
@@ -99,10 +100,9 @@ export function dealRecordOfEvents(events: readonly AnyEvent[]): DealRecord {
   const corrections = dealEvents.filter((e) => e.type === 'ScoreCorrected').map((e) => e.data as ScoreCorrectedData);
   const r = state.recordedResult;
   const claims: { seat: Seat; kind: 'showCards' | 'resign' }[] = [];
-  for (const e of dealEvents) {
-    if (e.type === 'CardsShown' && e.data.why === 'claim') claims.push({ seat: e.data.seat, kind: 'showCards' });
-    if (e.type === 'GameResigned') claims.push({ seat: e.data.seat, kind: 'resign' });
-  }
+  // Claims and resignations as the table of moves reads the events (a move may stand for several resignations).
+  for (const e of dealEvents)
+    for (const m of movesOfEvent(e) ?? []) if (m.kind === 'showCards' || m.kind === 'resign') claims.push({ seat: m.seat, kind: m.kind });
   const declarer = played ? played.declarer : (r?.declarer ?? null);
   return {
     format: DEAL_RECORD_FORMAT,

@@ -5,6 +5,7 @@ import type { DealEventType, StoredDealEvent } from '../events';
 import { abandon } from './abandon';
 import { bid } from './bid';
 import { declare } from './declare';
+import { defendersConcede, type ConcedeForDefenders, type DefendersConcededData } from './defenders-concede';
 import { discard } from './discard';
 import { hold } from './hold';
 import { kontra } from './kontra';
@@ -21,14 +22,15 @@ import { showCards } from './show-cards';
  * decider, evolve, the engine-move commands, visibility, the GraphQL mutations and the move kinds
  * of the schema are derived from this list; a new move is a file beside these and its line here.
  */
-export const MOVE_TABLE = [bid, hold, pass, pickUpSkat, discard, declare, showCards, play, resign, kontra, re, abandon] as const;
+export const MOVE_TABLE = [bid, hold, pass, pickUpSkat, discard, declare, showCards, play, resign, kontra, re, abandon, defendersConcede] as const;
 
 /** Commands declared by move files beyond those of commands.ts (a new move adds its command here). */
-export type TableMoveCommand = never;
+export type TableMoveCommand = ConcedeForDefenders;
 
 /** Events declared by move files beyond those of events.ts (a new move adds its event here: type name → data). */
-// eslint-disable-next-line @typescript-eslint/no-empty-object-type
-export interface TableEventDataMap {}
+export interface TableEventDataMap {
+  DefendersConceded: DefendersConcededData;
+}
 
 type AnyDefinition = MoveDefinition<{ readonly type: string; readonly dealId: string }>;
 // Each entry is typed by its own command; the lookups below take any command of the table.

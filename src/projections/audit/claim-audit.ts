@@ -1,8 +1,8 @@
 import { gameVerdict, positionFromMoves, solveValue, type Solver } from '../../analysis';
 import { checkClaim, type LineCard } from '../../deal/claim-check';
 import { initialDealState, type DealState } from '../../deal/deal-state';
-import { isDealEventType, type CardsShownData, type GameResignedData } from '../../deal/events';
-import { evolve } from '../../deal/evolve';
+import { isDealEventType, type CardsShownData } from '../../deal/events';
+import { evolve, movesOfEvent } from '../../deal/evolve';
 import type { RecordedEvent } from '../../event-store/event-store';
 import type { GameState } from '../../rules/game-state';
 import type { Seat } from '../../rules/seat';
@@ -35,7 +35,16 @@ function resignation(game: GameState, solver?: Solver): { text: string } {
 
 /** Whether the events hold anything auditClaims judges (a claim, a concession, a resignation). */
 export function hasClaims(events: readonly RecordedEvent[]): boolean {
-  return events.some((e) => e.type === 'GameResigned' || (e.type === 'CardsShown' && (e.data as CardsShownData).why === 'claim'));
+  return (
+    events.some((e) => isDealEventType(e.type) && resignedSeats(e).length > 0) ||
+    events.some((e) => e.type === 'CardsShown' && (e.data as CardsShownData).why === 'claim')
+  );
+}
+
+/** The seats whose resignation an event records, as the table of moves reads it (a move may stand for several). */
+function resignedSeats(e: RecordedEvent): Seat[] {
+  const moves = movesOfEvent(toStoredDealEvent(e)) ?? [];
+  return moves.flatMap((m) => (m.kind === 'resign' ? [m.seat] : []));
 }
 
 /**
@@ -71,13 +80,14 @@ export function auditClaims(events: readonly RecordedEvent[], solver?: Solver): 
                   : null,
           });
         }
-      } else if (e.type === 'GameResigned') {
-        const seat = (e.data as GameResignedData).seat;
-        const base = { eventId: e.eventId, revision: e.revision.toString(), seat, line: [] as LineCard[], consequence: null };
-        if (seat === game.declarer) out.push({ ...base, kind: 'resignation', sound: null, text: resignation(game, solver).text });
-        else {
-          const check = checkClaim(game, 'concession', solver);
-          if (check) out.push({ ...base, kind: 'concession', sound: check.sound, text: check.text, line: check.line });
+      } else {
+        for (const seat of resignedSeats(e)) {
+          const base = { eventId: e.eventId, revision: e.revision.toString(), seat, line: [] as LineCard[], consequence: null };
+          if (seat === game.declarer) out.push({ ...base, kind: 'resignation', sound: null, text: resignation(game, solver).text });
+          else {
+            const check = checkClaim(game, 'concession', solver);
+            if (check) out.push({ ...base, kind: 'concession', sound: check.sound, text: check.text, line: check.line });
+          }
         }
       }
     }

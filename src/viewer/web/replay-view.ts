@@ -306,7 +306,7 @@ export async function renderReplay(root: HTMLElement, dealId: string, s: ViewSet
     el(
       'p',
       { class: 'muted' },
-      `${deal.startedAt.slice(0, 19).replace('T', ' ')} · ${deal.source} · ${t('rules', { id: deal.profileId })}`,
+      `${deal.startedAt.slice(0, 19).replace('T', ' ')} · ${deal.source.toLowerCase().replace('_', ' ')} · ${t('rules', { id: deal.profileId })}`,
       deal.tableId ? el('span', {}, ' · ', el('a', { href: `/?sheet=${encodeURIComponent(deal.tableId)}`, text: t('scoreSheet', { id: deal.tableId }) })) : '',
     ),
     liveText,
