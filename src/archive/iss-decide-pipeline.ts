@@ -31,7 +31,11 @@ export class IssDecidePipeline {
     const { file, execArgv } = workerScript();
     // A small young generation: the worker's objects die within a batch, and V8's default (up to
     // 48 MB of nursery) would only raise the import's peak memory, not its speed.
-    this.worker = new Worker(file, { execArgv, env: { ...process.env, TS_NODE_TRANSPILE_ONLY: 'true' }, resourceLimits: { maxYoungGenerationSizeMb: WORKER_YOUNG_GENERATION_MB } });
+    this.worker = new Worker(file, {
+      execArgv,
+      env: { ...process.env, TS_NODE_TRANSPILE_ONLY: 'true' },
+      resourceLimits: { maxYoungGenerationSizeMb: WORKER_YOUNG_GENERATION_MB },
+    });
     this.worker.on('message', (m: { seq: number; decisions: IssLineDecision[] }) => {
       const w = this.waiting.get(m.seq);
       this.waiting.delete(m.seq);

@@ -148,7 +148,10 @@ function dumpPhase(importedDb: string, eventsDump: string, streamsDump: string):
     }
     return n;
   };
-  const events = dump('SELECT position, stream_name, revision, event_id, type, data, metadata FROM events WHERE position > ? ORDER BY position LIMIT ?', eventsDump);
+  const events = dump(
+    'SELECT position, stream_name, revision, event_id, type, data, metadata FROM events WHERE position > ? ORDER BY position LIMIT ?',
+    eventsDump,
+  );
   const streams = dump('SELECT stream_id, stream_name, current_revision, last_hash FROM streams WHERE stream_id > ? ORDER BY stream_id LIMIT ?', streamsDump);
   source.close();
   return { wallS: 0, cpuS: 0, maxRssBytes: 0, events, rows: events + streams };
