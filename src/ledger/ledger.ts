@@ -96,6 +96,8 @@ export type { RecordedEvent } from '../event-store/event-store';
 
 /** Score sheets kept in memory (a 500-player tournament has 167 tables): the oldest goes first. */
 const SHEET_CACHE_TABLES = 2_000;
+/** Players of more deals than this get no per-table lookup in the cost estimate (see sheetBuildRows). */
+const PLAYER_SHEETS_DETAIL = 5_000;
 
 /** Move commands a recording of a result-only deal's cards takes (the deal's own stream refuses them: it is over). */
 const RECORDING_MOVES: ReadonlySet<string> = new Set([
@@ -898,7 +900,7 @@ export class Ledger {
   readCost(
     kind: 'playerStats' | 'scoreSheet' | 'standings' | 'audit' | 'dealList' | 'tables' | 'tournaments',
     id: string,
-  ): { readonly rows: number; readonly known: boolean; readonly cachedRows?: number } {
+  ): { readonly rows: number; readonly known: boolean; readonly cachedRows?: number; readonly buildRows?: number } {
     if (kind === 'tables' || kind === 'tournaments') return this.tableListCost(kind, JSON.parse(id) as { tournamentId?: string | null; limit: number });
     const memoKey = kind === 'playerStats' ? `playerStats\u0000${id}\u0000` : `${kind}\u0000${id}`;
     const known = kind !== 'dealList' && this.memo.has(memoKey, this.logPosition());
@@ -924,8 +926,10 @@ export class Ledger {
         if (f.tournamentId) narrowed.push(count(`SELECT count(*) FROM ${DEAL_SUMMARY_TABLE} WHERE tournament_id = ?`, f.tournamentId));
         return { known: false, rows: narrowed.length ? Math.min(...narrowed) : count(`SELECT count(*) FROM ${DEAL_SUMMARY_TABLE}`) };
       }
-      case 'playerStats':
-        return { known, rows: playerDeals(id) };
+      case 'playerStats': {
+        const rows = playerDeals(id);
+        return { known, rows, buildRows: known ? 0 : this.sheetBuildRows(id, rows) };
+      }
       case 'scoreSheet':
         return { known, rows: count(`SELECT count(*) FROM ${DEAL_SUMMARY_TABLE} WHERE table_id = ?`, id) };
       case 'standings':
@@ -933,6 +937,24 @@ export class Ledger {
       case 'audit':
         return { known, rows: 1 };
     }
+  }
+
+  /**
+   * The deals of the sheets a player's statistics would build: those of his tables whose sheet is
+   * not kept. Above PLAYER_SHEETS_DETAIL deals (whose statistics are over the limit anyway) the
+   * lookup itself would cost milliseconds: every deal of the player is taken as built then.
+   */
+  private sheetBuildRows(player: string, playerDeals: number): number {
+    if (playerDeals > PLAYER_SHEETS_DETAIL) return playerDeals;
+    const tables = this.db
+      .prepare(
+        `SELECT g.table_id, (SELECT count(*) FROM ${DEAL_SUMMARY_TABLE} d WHERE d.table_id = g.table_id) FROM (SELECT DISTINCT table_id FROM ${DEAL_SUMMARY_TABLE} WHERE (p0 = ? OR p1 = ? OR p2 = ?) AND table_id IS NOT NULL) g`,
+      )
+      .raw()
+      .all(player, player, player) as Array<[string, number]>;
+    let rows = 0;
+    for (const [tableId, deals] of tables) if (this.keptSheet(tableId) === undefined) rows += deals;
+    return rows;
   }
 
   /**

@@ -364,6 +364,39 @@ describe('abuse: costs that tell the truth, one computation per read model, a de
     expect(codesOf(r)).toContain('TIMEOUT');
     expect(codesOf(r).filter((c) => c !== 'TIMEOUT')).toEqual([]);
   });
+
+  it('answers /health while the aliases of one solver result build their answers (one at a time, the event loop between them)', async () => {
+    const order: string[] = [];
+    // One result for every alias (a cached analysis), each answer made to cost 5 ms of synchronous CPU: before, all the
+    // aliases got the result at once and built their answers back to back, /health waiting for all of them.
+    const viewModule = require('../../src/api/mapping/analysis-view');
+    const original = viewModule.analysisView;
+    const views = jest.spyOn(viewModule, 'analysisView').mockImplementation((...args: unknown[]) => {
+      const until = performance.now() + 5;
+      while (performance.now() < until);
+      return original(...args);
+    });
+    const analysis = jest
+      .spyOn(fast.ledger.analyses, 'analysis')
+      .mockResolvedValue({ dealId: 'x', game: null, declarer: null, note: 'none', steps: [], turningPoints: [], nodes: 0 } as never);
+    const live = await openTableAndDeal(fast, 'h3', ['Anna', 'Ben', 'Cleo'], fast.token({ role: 'admin' }), fast.token({ role: 'recorder', table: 'h3' }));
+    const query = `{ ${Array.from({ length: 300 }, (_, i) => `d${i}: deal(id: "${live}") { analysis { note } }`).join(' ')} }`;
+    const heavy = fast.gql(query, {}, fast.token({ role: 'admin' })).then((r) => (order.push('heavy'), r));
+    let settled = false;
+    void heavy.then(() => (settled = true));
+    while (views.mock.calls.length === 0 && !settled) await new Promise((r) => setImmediate(r));
+    if (settled) throw new Error(`the heavy request ended before building an answer: ${JSON.stringify((await heavy).body).slice(0, 500)}`);
+    const health = await fetch(fast.url.replace('/graphql', '/health'));
+    order.push('health');
+    expect(health.status).toBe(200);
+    const r = await heavy;
+    views.mockRestore();
+    analysis.mockRestore();
+    expect(order).toEqual(['health', 'heavy']);
+    expect(r.status).toBe(200);
+    expect(codesOf(r)).toEqual([]);
+    expect(r.body.data.d299.analysis.note).toBe('none');
+  });
 });
 
 describe('abuse: ids reserved for imports (issue 13 item 4)', () => {

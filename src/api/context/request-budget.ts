@@ -25,9 +25,11 @@ export class RequestBudget {
    * time check at once and then compute back to back in one stretch of microtasks, never giving
    * the event loop a turn. Cheap batched reads (the deal loader) use step() alone.
    */
-  run<T>(work: () => Promise<T>): Promise<T> {
+  run<T>(work: () => Promise<T>, timed = true): Promise<T> {
     const result = this.tail.then(async () => {
-      await this.step();
+      // Untimed: work after a wait that is not the request's computing (a solver result), which the deadline must not void.
+      if (timed) await this.step();
+      else await this.pause();
       return work();
     });
     this.tail = result.catch(() => undefined);

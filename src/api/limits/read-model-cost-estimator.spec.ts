@@ -19,13 +19,19 @@ describe('read-model cost model (issue 13)', () => {
   it("charges a player's statistics per deal of the player, once per request for the same player", () => {
     const one = cost('{ playerStats(player: "x") { deals } }', 4000);
     expect(one.dynamic).toBe(true);
-    expect(one.cost).toBeGreaterThanOrEqual(4000 * READ_COST.playerStatsPerDeal);
+    expect(one.cost).toBeGreaterThanOrEqual(4000 * (READ_COST.playerStatsPerDeal + READ_COST.playerSheetPerDeal));
     // 300 aliases of the same player: computed once (the Ledger shares it), output per alias.
     const same = cost(`{ ${Array.from({ length: 300 }, (_, i) => `a${i}: playerStats(player: "x") { deals }`).join(' ')} }`, 4000);
     expect(same.cost).toBeLessThan(one.cost + 300 * 3);
     // 300 different players of 4,000 deals each: 300 computations, far over the default limit.
     const many = cost(`{ ${Array.from({ length: 300 }, (_, i) => `a${i}: playerStats(player: "p${i}") { deals }`).join(' ')} }`, 4000);
-    expect(many.cost).toBeGreaterThan(300 * 4000 * READ_COST.playerStatsPerDeal);
+    expect(many.cost).toBeGreaterThan(300 * 4000 * (READ_COST.playerStatsPerDeal + READ_COST.playerSheetPerDeal));
+    // His series' sheets kept: his deals are read, no sheet is built.
+    const kept = operationCost(schema, parse('{ playerStats(player: "x") { deals } }'), {}, undefined, {
+      readCost: () => ({ rows: 4000, known: false, buildRows: 0 }),
+    }).cost;
+    expect(kept).toBeGreaterThanOrEqual(4000 * READ_COST.playerStatsPerDeal);
+    expect(kept).toBeLessThan(one.cost / 4);
     // Already computed at this log position: only the output.
     expect(cost('{ playerStats(player: "x") { deals } }', 4000, true).cost).toBeLessThan(10);
   });

@@ -14,25 +14,29 @@ import { listSizeEstimator } from './list-size-estimator';
  * computed at the current position costs only its output.
  */
 export interface ReadCosts {
-  /** `cachedRows`: rows whose part is kept already (a list of tables: deals of tables whose sheet is kept). */
-  readCost(kind: HeavyRead, id: string): { readonly rows: number; readonly known: boolean; readonly cachedRows?: number };
+  /**
+   * `cachedRows`: rows whose part is kept already (a list of tables: deals of tables whose sheet is kept); `buildRows`: of
+   * a player's statistics, the deals of the sheets it would build (his tables' sheets not kept; all his deals if unknown).
+   */
+  readCost(kind: HeavyRead, id: string): { readonly rows: number; readonly known: boolean; readonly cachedRows?: number; readonly buildRows?: number };
 }
 
 export type HeavyRead = 'playerStats' | 'scoreSheet' | 'standings' | 'audit' | 'dealList' | 'tables' | 'tournaments';
 
 /** Units per row read, and the fixed part, of each heavy read model when computed. */
 export const READ_COST = {
-  // Fitted on a 100,000-deal store (npm run bench -- abuse, shared machine): 37-64 µs of CPU per deal of the player, the
-  // sheets of his series included (each of his deals is read twice: in his list and in its table's sheet).
-  playerStatsPerDeal: 4,
+  // Fitted on a 100,000-deal store (npm run bench -- abuse, shared machine): ≈ 5.5 µs of CPU per deal of the player with his
+  // series' sheets kept (2,016 deals: 11 ms), 30-50 µs with every sheet to build (61-102 ms): the rest is per deal of a sheet.
+  playerStatsPerDeal: 0.5,
+  playerSheetPerDeal: 3.5,
   // A deal list: its count, page query and connection (≈ 0.2 ms of CPU per alias measured: 294 aliases, 52-72 ms); filtered, it reads the rows its filter
   // matches: ≈ 1.7 µs per deal of the player (table, tournament) named, else ≈ 0.8 µs per deal of the store (a filter by
   // result, game, source or date alone scans the store twice: once to count, once to sort the page; 80 ms on 100,000 deals).
   dealList: 20,
   dealListPerRow: 0.15,
   dealListPerStoredDeal: 0.07,
-  // ≈ 1.2 ms of CPU per 36-deal sheet with its rows measured (56 aliased sheets: 67 ms).
-  scoreSheetPerDeal: 2,
+  // ≈ 1.1-1.5 ms of CPU per 36-deal sheet with its rows measured (56 aliased sheets: 67 ms; 47: 51-72 ms).
+  scoreSheetPerDeal: 2.5,
   // A list of tables (or tournaments with their tables) builds each table's sheet and status: ≈ 30 µs of CPU per deal of a
   // table whose sheet is not kept (500 ISS series: 534 ms), ≈ 6 µs per deal of one whose sheet is kept (106 ms).
   tableStatusPerDeal: 2.5,
@@ -86,8 +90,8 @@ export function readModelCostEstimator(costs: ReadCosts): ComplexityEstimator & 
     if (typeof id !== 'string') return undefined;
     estimator.dynamic = true;
     const key = `${heavy.kind}\u0000${id}`;
-    const { rows, known } = costs.readCost(heavy.kind, id);
-    const compute = known || paid.has(key) ? 0 : READ_COST.fixed + computeCost(heavy.kind, rows);
+    const { rows, known, buildRows } = costs.readCost(heavy.kind, id);
+    const compute = known || paid.has(key) ? 0 : READ_COST.fixed + computeCost(heavy.kind, rows, buildRows);
     paid.add(key);
     return 1 + compute + childComplexity * outputFactor(heavy.kind, rows);
   }) as ComplexityEstimator & { dynamic: boolean };
@@ -95,10 +99,10 @@ export function readModelCostEstimator(costs: ReadCosts): ComplexityEstimator & 
   return estimator;
 }
 
-function computeCost(kind: HeavyRead, rows: number): number {
+function computeCost(kind: HeavyRead, rows: number, buildRows = rows): number {
   switch (kind) {
     case 'playerStats':
-      return Math.ceil(rows * READ_COST.playerStatsPerDeal);
+      return Math.ceil(rows * READ_COST.playerStatsPerDeal + buildRows * READ_COST.playerSheetPerDeal);
     case 'scoreSheet':
       return Math.ceil(rows * READ_COST.scoreSheetPerDeal);
     case 'standings':

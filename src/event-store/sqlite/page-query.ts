@@ -16,26 +16,40 @@ export const MAX_SEEK_TYPES = 64;
 
 export interface PageQuery {
   readonly sql: string;
+  /** Seeks per type (else it scans the rows after `after`). */
+  readonly seeks: boolean;
   /** Binds the statement for the rows after `after`, at most `limit` of them. */
   params(after: number, limit: number): unknown[];
 }
 
-/** Duplicate types match nothing more; dropping them keeps every row in exactly one merged range. */
-export function pageQuery(prefixes: readonly string[], types: readonly string[]): PageQuery {
+/**
+ * A page this close to the log's head (in positions) scans the rows after `after` instead of
+ * seeking per type: the merged seeks cost a fixed ~0.6 ms however few rows follow (15 types, 100,000
+ * deals), a scan ~5 µs per row, so a live catch-up a few events behind scans.
+ */
+export const TAIL_SCAN_ROWS = 64;
+
+/**
+ * Duplicate types match nothing more; dropping them keeps every row in exactly one merged range.
+ * `tail`: the rows after `after` are few (see TAIL_SCAN_ROWS): scan them rather than seek.
+ */
+export function pageQuery(prefixes: readonly string[], types: readonly string[], tail = false): PageQuery {
   const typeList = [...new Set(types)];
   const prefixParams = prefixes.flatMap((p) => [p, p]);
   const prefixWhere = prefixes.length > 0 ? ` AND (${prefixes.map(() => 'substr(stream_name, 1, length(?)) = ?').join(' OR ')})` : '';
-  if (typeList.length > 0 && typeList.length <= MAX_SEEK_TYPES) {
+  if (!tail && typeList.length > 0 && typeList.length <= MAX_SEEK_TYPES) {
     const range = `SELECT position FROM (SELECT position FROM events WHERE type = ? AND position > ?${prefixWhere} ORDER BY position LIMIT ?)`;
     const merged = `${typeList.map(() => range).join(' UNION ALL ')} ORDER BY 1 LIMIT ?`;
     return {
       sql: `SELECT ${EVENT_COLUMNS} FROM events WHERE position IN (${merged}) ORDER BY position`,
+      seeks: true,
       params: (after, limit) => [...typeList.flatMap((type) => [type, after, ...prefixParams, limit]), limit],
     };
   }
   const typeWhere = typeList.length > 0 ? ` AND type IN (${typeList.map(() => '?').join(', ')})` : '';
   return {
     sql: `SELECT ${EVENT_COLUMNS} FROM events WHERE position > ?${prefixWhere}${typeWhere} ORDER BY position LIMIT ?`,
+    seeks: false,
     params: (after, limit) => [after, ...prefixParams, ...typeList, limit],
   };
 }

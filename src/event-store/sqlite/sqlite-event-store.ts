@@ -36,7 +36,7 @@ import { assertExpectedRevision, assertValidExpected, expectedRevisionHolds, typ
 import { DEFAULT_MAX_EVENT_BYTES, GENESIS_HASH, prepareEvent, sealMetadata, sealNewStreamRows, type PreparedEvent } from '../hash-chain';
 import { NO_UPCASTERS, upcastEvent, type UpcasterRegistry } from '../versioning/upcasting';
 import { LazyMetadataEvent } from './lazy-metadata-event';
-import { EVENT_COLUMNS, pageQuery } from './page-query';
+import { EVENT_COLUMNS, pageQuery, TAIL_SCAN_ROWS } from './page-query';
 import { MIGRATIONS, SCHEMA_SQL, SCHEMA_VERSION, SKAT_LEDGER_APPLICATION_ID } from './schema';
 import { closeLeavingRollbackJournal, walReadOnlyProblem } from './journal-at-rest';
 
@@ -51,6 +51,8 @@ export interface SqliteEventStoreOptions {
   readonly busyTimeoutMs?: number;
   /** Events per page when reading the log (default 1000). */
   readonly pageSize?: number;
+  /** A type-filtered read this many positions or fewer from the head scans them instead of seeking per type (default TAIL_SCAN_ROWS; 0: always seek). */
+  readonly tailScanRows?: number;
   /** Open without write access (integrity checks, readers). Implies mustExist. */
   readonly readonly?: boolean;
   /** Refuse to create the file when it does not exist. */
@@ -138,6 +140,8 @@ export class SealedNewStream implements AppendBatch {
 interface FilteredPage {
   readonly stmt: Statement;
   params(after: number, limit: number): unknown[];
+  /** Seeks per type (a scan of the tail would be cheaper near the head). */
+  readonly seeks: boolean;
 }
 
 /** Opens (creating parent directories and the schema when allowed) a SQLite event store file. */
@@ -177,6 +181,7 @@ export class SqliteEventStore implements EventStore {
   private readonly maxEventBytes: number;
   private readonly pollIntervalMs: number;
   private readonly pageSize: number;
+  private readonly tailScanRows: number;
   private readonly now: () => Date;
   /** Woken on every append to this file by this process; other processes are seen by polling. */
   private readonly appended: EventEmitter;
@@ -231,6 +236,7 @@ export class SqliteEventStore implements EventStore {
     };
     this.pollIntervalMs = positiveInteger(options.pollIntervalMs ?? 250, 'pollIntervalMs');
     this.pageSize = positiveInteger(options.pageSize ?? 1000, 'pageSize');
+    this.tailScanRows = Math.max(0, Math.floor(options.tailScanRows ?? TAIL_SCAN_ROWS));
     this.now = options.now ?? (() => new Date());
     prepareDatabase(db, positiveInteger(options.busyTimeoutMs ?? 10_000, 'busyTimeoutMs'));
 
@@ -496,13 +502,18 @@ export class SqliteEventStore implements EventStore {
     this.assertOpen();
     let after = options.after === undefined ? 0 : parsePosition(options.after);
     let remaining = options.maxCount === undefined ? Infinity : countLimit(options.maxCount);
-    const page = this.filteredPage(options.streamPrefixes, options.eventTypes);
+    const seek = this.filteredPage(options.streamPrefixes, options.eventTypes);
     // Upcasting reads metadata (schemaVersion), so only a store without upcasters defers it.
     const lazy = options.lazyMetadata === true && this.upcasters.steps.size === 0;
     while (remaining > 0) {
       const limit = Math.min(this.pageSize, remaining);
       let rows: EventRow[];
       try {
+        // A type filter a few rows from the head (a live catch-up) scans those rows instead of seeking per type.
+        const page =
+          seek.seeks && (this.stmt.head.get() as number) - after <= this.tailScanRows
+            ? this.filteredPage(options.streamPrefixes, options.eventTypes, true)
+            : seek;
         rows = page.stmt.all(...page.params(after, limit)) as EventRow[];
       } catch (err) {
         throw classifySqliteError(err, 'read the global log');
@@ -576,16 +587,16 @@ export class SqliteEventStore implements EventStore {
   }
 
   /** One prepared page statement per filter shape (see pageQuery), reused across pages and calls. */
-  private filteredPage(prefixes: readonly string[] | undefined, types: readonly string[] | undefined): FilteredPage {
+  private filteredPage(prefixes: readonly string[] | undefined, types: readonly string[] | undefined, tail = false): FilteredPage {
     for (const p of prefixes ?? []) if (typeof p !== 'string') throw new InvalidEventError('streamPrefixes must be strings');
     for (const t of types ?? []) if (typeof t !== 'string') throw new InvalidEventError('eventTypes must be strings');
-    const query = pageQuery(prefixes ?? [], types ?? []);
+    const query = pageQuery(prefixes ?? [], types ?? [], tail);
     let stmt = this.filteredPages.get(query.sql);
     if (!stmt) {
       stmt = this.db.prepare(query.sql).raw(true);
       this.filteredPages.set(query.sql, stmt);
     }
-    return { stmt, params: query.params };
+    return { stmt, params: query.params, seeks: query.seeks };
   }
 
   /** The event with its data parsed now and its metadata on first access (readAll's lazyMetadata). */

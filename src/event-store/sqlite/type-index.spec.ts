@@ -125,10 +125,11 @@ describe('SQLite event store: type index (schema version 2)', () => {
     await fill(seeded, 5, 8);
     const all = await collect(seeded.readAll());
     await seeded.dispose();
-    const stores = new Map<number, SqliteEventStore>();
-    const storeWithPages = (pageSize: number) => {
-      let s = stores.get(pageSize);
-      if (!s) stores.set(pageSize, (s = openSqliteEventStore(file, { readonly: true, pageSize })));
+    const stores = new Map<string, SqliteEventStore>();
+    // tailScanRows 0: every page seeks per type; 1000: every page (the log holds 40) scans the tail; 3: both within one read.
+    const storeWithPages = (pageSize: number, tailScanRows: number) => {
+      let s = stores.get(`${pageSize}/${tailScanRows}`);
+      if (!s) stores.set(`${pageSize}/${tailScanRows}`, (s = openSqliteEventStore(file, { readonly: true, pageSize, tailScanRows })));
       return s;
     };
     try {
@@ -139,13 +140,14 @@ describe('SQLite event store: type index (schema version 2)', () => {
           fc.option(fc.integer({ min: 0, max: all.length + 1 }), { nil: undefined }),
           fc.option(fc.integer({ min: 0, max: 12 }), { nil: undefined }),
           fc.integer({ min: 1, max: 6 }),
-          async (eventTypes, streamPrefixes, after, maxCount, pageSize) => {
+          fc.constantFrom(0, 3, 1000),
+          async (eventTypes, streamPrefixes, after, maxCount, pageSize, tailScanRows) => {
             const options: ReadAllOptions = { eventTypes, streamPrefixes, after: after === undefined ? undefined : String(after), maxCount };
-            const read = await collect(storeWithPages(pageSize).readAll(options));
+            const read = await collect(storeWithPages(pageSize, tailScanRows).readAll(options));
             expect(read).toEqual(expected(all, options));
           },
         ),
-        { numRuns: 150 },
+        { numRuns: 200 },
       );
     } finally {
       for (const s of stores.values()) await s.dispose();

@@ -1,6 +1,6 @@
 /**
- * Issue 13 item 2: a list of tables (or of tournaments with their tables) builds a sheet per table
- * unless the ledger keeps it. Before, `tables(first: 500) { tableId }` cost 201 however many deals
+ * Issue 13 item 2: a player's statistics and a list of tables (or of tournaments with their tables)
+ * build a sheet per table unless the ledger keeps it, and their cost says so. For the lists: Before, `tables(first: 500) { tableId }` cost 201 however many deals
  * those tables held: on the 100,000-deal store it took 534 ms of CPU (106 ms with the sheets
  * kept), with /health waiting. Its cost now counts the listed tables' deals before anything runs,
  * cheaper for tables whose sheet is kept and current.
@@ -15,10 +15,11 @@ import { Ledger } from '../../src/ledger/ledger';
 
 const CORPUS = resolve(__dirname, '..', '..', '..', 'shared', 'data', 'iss');
 
-describe('the cost of a list of tables counts the sheets it builds (issue 13 item 2)', () => {
+describe('the cost of player statistics and lists of tables counts the sheets they build (issue 13 item 2)', () => {
+  // Each test on its own ledger: which sheets are kept is exactly what they look at.
   let ledger: Ledger;
   let seriesDeals: number;
-  beforeAll(async () => {
+  beforeEach(async () => {
     ledger = await Ledger.open({ storeUrl: 'sqlite::memory:' });
     const text = readdirSync(CORPUS)
       .filter((f) => f.endsWith('.sgf'))
@@ -29,7 +30,7 @@ describe('the cost of a list of tables counts the sheets it builds (issue 13 ite
     seriesDeals = page.items.filter((d) => d.tableId !== null).length;
     expect(seriesDeals).toBeGreaterThan(0);
   });
-  afterAll(async () => ledger?.close());
+  afterEach(async () => ledger?.close());
 
   it("counts the listed tables' deals, as kept once their sheets are built", async () => {
     const all = JSON.stringify({ tournamentId: null, limit: 500 });
@@ -43,6 +44,18 @@ describe('the cost of a list of tables counts the sheets it builds (issue 13 ite
     expect(ledger.readCost('tables', JSON.stringify({ tournamentId: null, limit: 1 }))).toEqual({ rows: 0, known: false, cachedRows: firstDeals });
     // No tournaments in an ISS archive.
     expect(ledger.readCost('tournaments', JSON.stringify({ tournamentId: null, limit: 500 }))).toEqual({ rows: 0, known: false, cachedRows: 0 });
+  });
+
+  it("counts a player's deals, and the deals of the sheets his statistics would build until they are kept", async () => {
+    const player = (await ledger.deals({}, { first: 100 })).items.find((d) => d.tableId !== null)!.players[0];
+    const before = ledger.readCost('playerStats', player);
+    expect(before.known).toBe(false);
+    expect(before.rows).toBeGreaterThan(0);
+    expect(before.buildRows).toBeGreaterThanOrEqual(before.rows); // his tables' deals (the whole series), none kept yet
+    await ledger.playerStats(player, { hiddenTournaments: ['another-view'] }); // builds and keeps his sheets (not the memo asked below)
+    expect(ledger.readCost('playerStats', player)).toEqual({ known: false, rows: before.rows, buildRows: 0 });
+    await ledger.playerStats(player);
+    expect(ledger.readCost('playerStats', player)).toMatchObject({ known: true, buildRows: 0 });
   });
 
   it('charges per deal to build, less per deal kept, so 500 series of 36 deals are refused at the default limit unless kept', () => {
