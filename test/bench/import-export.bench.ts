@@ -11,10 +11,12 @@
  * would take at this rate; then NDJSON and ISS export rates over the first BENCH_EXPORT_DEALS deals
  * (default 100,000).
  * The records are the 33 corpus records repeated with fresh IDs; a series spans 20 copies.
- * Disk: about 800 bytes per event for each of the two files (1M records: ~28 GB each).
+ * Disk: about 800-1,000 bytes per event for each of the two files, which never exist together
+ * (1M records: ~36 GB, plus the dumps).
  */
 import { spawnSync } from 'node:child_process';
-import { createWriteStream, mkdtempSync, readFileSync, readdirSync, rmSync, statSync, statfsSync } from 'node:fs';
+import { closeSync, createWriteStream, mkdtempSync, openSync, readFileSync, readSync, readdirSync, rmSync, statSync, statfsSync, writeSync } from 'node:fs';
+import { gunzipSync, gzipSync } from 'node:zlib';
 import { once } from 'node:events';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -24,12 +26,13 @@ import { exportIssLines } from '../../src/archive/export/export-iss';
 import { ndjsonDealLines } from '../../src/archive/ndjson/ndjson-writer';
 import { openEventStore } from '../../src/event-store/store-url';
 import { MIGRATIONS, SCHEMA_SQL } from '../../src/event-store/sqlite/schema';
+import { DEFAULT_CACHE_SIZE_KIB } from '../../src/event-store/sqlite/sqlite-event-store';
 
 const N = Number(process.env.BENCH_RECORDS ?? 100_000);
 const RAW_BATCH = Number(process.env.BENCH_RAW_BATCH ?? 100_000);
 const EXPORT_DEALS = Number(process.env.BENCH_EXPORT_DEALS ?? 100_000);
 const ISS_DIR = path.resolve(__dirname, '..', '..', '..', 'shared', 'data', 'iss');
-const BYTES_PER_EVENT = 800;
+const BYTES_PER_EVENT = 1000;
 
 const mb = (b: number) => (b / 1024 / 1024).toFixed(0);
 const fmt = (n: number) => Math.round(n).toLocaleString('en-US');
@@ -77,8 +80,8 @@ const ROOT = path.resolve(__dirname, '..', '..');
 const IMPORT_CHILD = `
 const [file, db, root] = process.argv.slice(1);
 const { Ledger } = require(root + '/dist/ledger/ledger');
-const { importIssFiles } = require(root + '/dist/archive/importIss');
-const { bulkImportTarget } = require(root + '/dist/archive/bulkImportTarget');
+const { importIssFiles } = require(root + '/dist/archive/import-iss');
+const { bulkImportTarget } = require(root + '/dist/archive/bulk-import-target');
 // The main thread's own CPU (Linux: its task's utime + stime); process.cpuUsage() counts the worker too.
 const mainCpu = () => {
   try {
@@ -114,15 +117,71 @@ function importPhase(file: string, db: string): PhaseResult {
   return JSON.parse(r.stdout.trim().split('\n').pop() as string) as PhaseResult;
 }
 
+/** Rows per block of a dump file: a 4-byte length, then the block's rows as gzipped JSON. */
+const DUMP_BLOCK_ROWS = 10_000;
+
+/**
+ * Child, untimed: the rows the import stored (events in position order, then streams), copied to
+ * two compressed dump files, so the import's file can be deleted before the raw inserts write
+ * theirs (at 1M records each file is ~36 GB; the dumps are a fraction of that).
+ */
+function dumpPhase(importedDb: string, eventsDump: string, streamsDump: string): PhaseResult {
+  const source = new Database(importedDb, { readonly: true });
+  const dump = (sql: string, file: string): number => {
+    const read = source.prepare(sql).raw(true);
+    const fd = openSync(file, 'w');
+    let n = 0;
+    try {
+      for (let after = 0; ;) {
+        const chunk = read.all(after, DUMP_BLOCK_ROWS) as unknown[][];
+        if (chunk.length === 0) break;
+        after = chunk[chunk.length - 1][0] as number;
+        const block = gzipSync(JSON.stringify(chunk.map((r) => r.slice(1))), { level: 1 });
+        const head = Buffer.alloc(4);
+        head.writeUInt32LE(block.length);
+        writeSync(fd, head);
+        writeSync(fd, block);
+        n += chunk.length;
+      }
+    } finally {
+      closeSync(fd);
+    }
+    return n;
+  };
+  const events = dump(
+    'SELECT position, stream_name, revision, event_id, type, data, metadata FROM events WHERE position > ? ORDER BY position LIMIT ?',
+    eventsDump,
+  );
+  const streams = dump('SELECT stream_id, stream_name, current_revision, last_hash FROM streams WHERE stream_id > ? ORDER BY stream_id LIMIT ?', streamsDump);
+  source.close();
+  return { wallS: 0, cpuS: 0, maxRssBytes: 0, events, rows: events + streams };
+}
+
+/** The blocks of a dump file, in order. */
+function* dumpBlocks(file: string): Generator<unknown[][]> {
+  const fd = openSync(file, 'r');
+  try {
+    const head = Buffer.alloc(4);
+    while (readSync(fd, head, 0, 4, null) === 4) {
+      const block = Buffer.alloc(head.readUInt32LE(0));
+      if (readSync(fd, block, 0, block.length, null) !== block.length) throw new Error(`${file}: truncated block`);
+      yield JSON.parse(gunzipSync(block).toString('utf8')) as unknown[][];
+    }
+  } finally {
+    closeSync(fd);
+  }
+}
+
 /**
  * Child: the rows the import stored, inserted raw into a fresh file with the store's schema,
- * indexes and pragmas, RAW_BATCH rows per transaction. Rows are read in chunks outside the clock.
+ * indexes and pragmas (WAL, synchronous=NORMAL, the store's page cache), RAW_BATCH rows per
+ * transaction. Rows are read from the dumps outside the clock.
  */
-function rawPhase(importedDb: string, rawDb: string): PhaseResult {
-  const source = new Database(importedDb, { readonly: true });
+function rawPhase(eventsDump: string, streamsDump: string, rawDb: string): PhaseResult {
   const db = new Database(rawDb);
   db.pragma('journal_mode = WAL');
   db.pragma('synchronous = NORMAL');
+  db.pragma(`cache_size = ${-DEFAULT_CACHE_SIZE_KIB}`);
   db.exec(SCHEMA_SQL);
   for (const m of MIGRATIONS) db.exec(m.sql);
   const insertEvent = db.prepare('INSERT INTO events (stream_name, revision, event_id, type, data, metadata) VALUES (?, ?, ?, ?, ?, ?)');
@@ -133,12 +192,6 @@ function rawPhase(importedDb: string, rawDb: string): PhaseResult {
   const streams = db.transaction((rows: unknown[][]) => {
     for (const r of rows) insertStream.run(r[0], r[1], r[2]);
   });
-  const readEvents = source
-    .prepare('SELECT position, stream_name, revision, event_id, type, data, metadata FROM events WHERE position > ? ORDER BY position LIMIT ?')
-    .raw(true);
-  const readStreams = source
-    .prepare('SELECT stream_id, stream_name, current_revision, last_hash FROM streams WHERE stream_id > ? ORDER BY stream_id LIMIT ?')
-    .raw(true);
   let wallNs = 0n;
   let cpu = 0;
   let eventRows = 0;
@@ -150,26 +203,26 @@ function rawPhase(importedDb: string, rawDb: string): PhaseResult {
     cpu += cpuSeconds(process.cpuUsage(c));
     wallNs += process.hrtime.bigint() - t;
   };
-  for (let after = 0; ;) {
-    const chunk = readEvents.all(after, RAW_BATCH) as unknown[][];
-    if (chunk.length === 0) break;
-    after = chunk[chunk.length - 1][0] as number;
-    const values = chunk.map((r) => r.slice(1));
-    timed(() => events(values));
-    eventRows += chunk.length;
-  }
-  for (let after = 0; ;) {
-    const chunk = readStreams.all(after, RAW_BATCH) as unknown[][];
-    if (chunk.length === 0) break;
-    after = chunk[chunk.length - 1][0] as number;
-    const values = chunk.map((r) => r.slice(1));
-    timed(() => streams(values));
-    rows += chunk.length;
-  }
+  const insertAll = (file: string, insert: (rows: unknown[][]) => void): number => {
+    let batch: unknown[][] = [];
+    let n = 0;
+    for (const block of dumpBlocks(file)) {
+      for (const r of block) batch.push(r);
+      if (batch.length >= RAW_BATCH) {
+        const full = batch;
+        timed(() => insert(full));
+        n += full.length;
+        batch = [];
+      }
+    }
+    if (batch.length > 0) timed(() => insert(batch));
+    return n + batch.length;
+  };
+  eventRows = insertAll(eventsDump, events);
+  rows = eventRows + insertAll(streamsDump, streams);
   timed(() => db.pragma('wal_checkpoint(TRUNCATE)'));
-  source.close();
   db.close();
-  return { wallS: Number(wallNs) / 1e9, cpuS: cpu, maxRssBytes: process.resourceUsage().maxRSS * 1024, events: eventRows, rows: eventRows + rows };
+  return { wallS: Number(wallNs) / 1e9, cpuS: cpu, maxRssBytes: process.resourceUsage().maxRSS * 1024, events: eventRows, rows };
 }
 
 function child(phase: string, ...args: string[]): PhaseResult {
@@ -211,7 +264,9 @@ async function main(): Promise<void> {
   const file = path.join(dir, 'records.sgf');
   try {
     const free = statfsSync(dir);
-    const needed = 2 * N * 36 * BYTES_PER_EVENT;
+    // The import's file, then its rows' dumps (about a quarter of it), then the raw file: the
+    // import's file is deleted before the raw inserts start.
+    const needed = 1.3 * N * 36 * BYTES_PER_EVENT;
     if (free.bavail * free.bsize < needed * 1.1) {
       throw new Error(`not enough disk in ${dir}: ${mb(free.bavail * free.bsize)} MB free, about ${mb(needed)} MB needed for ${fmt(N)} records`);
     }
@@ -219,7 +274,6 @@ async function main(): Promise<void> {
     process.stdout.write(`${fmt(N)} records, ${mb(statSync(file).size)} MB file (machine shared: wall and CPU time both shown)\n`);
     const importDb = path.join(dir, 'import.db');
     const imp = importPhase(file, importDb);
-    const raw = child('raw', importDb, path.join(dir, 'raw.db'));
     const line = (label: string, events: number, r: PhaseResult, extra: string) =>
       `${label.padEnd(30)} ${fmt(events / r.wallS).padStart(9)} events/s wall ${fmt(events / r.cpuS).padStart(9)} events/s CPU   ${r.wallS.toFixed(1)} s wall ${r.cpuS.toFixed(1)} s CPU   ${extra}\n`;
     process.stdout.write(
@@ -235,6 +289,12 @@ async function main(): Promise<void> {
         `  of which the main thread        ${imp.mainCpuS.toFixed(1)} s CPU (the rest: the worker thread judging, deciding and sealing records)\n`,
       );
     }
+    await exports(importDb);
+    const eventsDump = path.join(dir, 'events.dump');
+    const streamsDump = path.join(dir, 'streams.dump');
+    child('dump', importDb, eventsDump, streamsDump);
+    for (const suffix of ['', '-wal', '-shm']) rmSync(importDb + suffix, { force: true });
+    const raw = child('raw', eventsDump, streamsDump, path.join(dir, 'raw.db'));
     process.stdout.write(
       line(
         `raw inserts, ${fmt(RAW_BATCH)}-row tx`,
@@ -252,15 +312,16 @@ async function main(): Promise<void> {
     process.stdout.write(
       `a 9,000,000-record dump        ${((perRecordS * 9_000_000) / 3600).toFixed(1)} h at this rate (${fmt((imp.events / Math.max(1, imp.imported ?? 1)) * 9_000_000)} events)\n`,
     );
-    await exports(importDb);
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }
 }
 
 const [phase, ...args] = process.argv.slice(2);
-if (phase === 'raw') {
-  process.stdout.write(JSON.stringify(rawPhase(args[0], args[1])) + '\n');
+if (phase === 'dump') {
+  process.stdout.write(JSON.stringify(dumpPhase(args[0], args[1], args[2])) + '\n');
+} else if (phase === 'raw') {
+  process.stdout.write(JSON.stringify(rawPhase(args[0], args[1], args[2])) + '\n');
 } else {
   main().catch((err) => {
     process.stderr.write(`${(err as Error).stack ?? err}\n`);
