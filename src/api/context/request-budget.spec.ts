@@ -26,4 +26,40 @@ describe('RequestBudget (issue 13)', () => {
     await Promise.all([slow('a', 20), slow('b', 1)]);
     expect(seen).toEqual(['a start', 'a end', 'b start', 'b end']);
   });
+
+  it('gives the event loop a turn every slice even when many aliases yield at once (one shared turn, not one immediate each)', async () => {
+    // 100 aliases pass step() together, then their pieces run one at a time: before, each alias
+    // queued its own immediate, Node ran all of them in one check phase, and every piece was
+    // built before the poll phase (where /health is read) came round again.
+    const budget = new RequestBudget(60_000);
+    const busy = (ms: number) => {
+      const until = performance.now() + ms;
+      while (performance.now() < until);
+    };
+    let pieces = 0;
+    let done = false;
+    const perTurn: number[] = [];
+    let seen = 0;
+    const tick = () => {
+      perTurn.push(pieces - seen);
+      seen = pieces;
+      if (!done) setImmediate(tick);
+    };
+    busy(10); // the slice is spent before the aliases start
+    setImmediate(tick);
+    await Promise.all(
+      Array.from({ length: 100 }, async () => {
+        await budget.step();
+        await budget.run(async () => {
+          busy(2);
+          pieces++;
+        }, false);
+      }),
+    );
+    done = true;
+    perTurn.push(pieces - seen); // the pieces no turn separated from the end
+    expect(pieces).toBe(100);
+    // An 8 ms slice holds about four 2 ms pieces; a loaded machine may overrun it by one or two.
+    expect(Math.max(...perTurn)).toBeLessThanOrEqual(8);
+  });
 });
