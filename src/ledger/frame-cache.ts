@@ -6,7 +6,7 @@
  */
 import type { Perspective, ReplayFrame } from '../projections/replay-frames/replay-frame';
 
-/** Frame lists kept by default (about 130 KB each with their API views). */
+/** Frame lists kept by default (a deal of 38 frames: ~50 KB, its API views as much again, plus their JSON). */
 export const DEFAULT_FRAME_CACHE_ENTRIES = 1000;
 
 /** Frame lists handed out from (or into) the cache: shared between callers, so nobody may change them. */

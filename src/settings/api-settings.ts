@@ -18,7 +18,7 @@ export interface ApiSettings {
   readonly privateTournaments: ReadonlySet<string>;
   /** How long a query result may be served again (0 = never); any write through this server clears it. */
   readonly responseCacheMs: number;
-  /** How many finished deals' frames (per perspective and range) are kept in memory, ~130 KB each; 0 = none. */
+  /** How many finished deals' frames (per perspective and range) are kept in memory, ~180 KB each with the views and JSON the API keeps beside them; 0 = none. */
   readonly frameCacheDeals: number;
   /** Log unexpected errors to stderr (off in tests that provoke them on purpose). */
   readonly logErrors: boolean;

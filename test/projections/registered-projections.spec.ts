@@ -10,10 +10,12 @@ import { Ledger } from '../../src/ledger/ledger';
 import { DEAL_SUMMARY_TABLE, dealSummaryProjection } from '../../src/projections/deal-summary/deal-summary-projection';
 import { jsonRows } from '../../src/projections/json-rows';
 import { checkRegistry, liveTableName, type ProjectionDefinition } from '../../src/projections/projection-definition';
-import { CHECKPOINT_TABLE, closeReadModelDb, openReadModelDb } from '../../src/projections/read-model-db';
+import { openEventStore } from '../../src/event-store/store-url';
+import { CHECKPOINT_TABLE, closeReadModelDb, createReadModelSchema, openReadModelDb } from '../../src/projections/read-model-db';
 import { REGISTERED_PROJECTIONS } from '../../src/projections/registered-projections';
 import { ProjectionRunner } from '../../src/projections/runner';
 import { randomDeal } from '../deal/random-deal';
+import { startEsdbTestServer } from '../event-store/esdb/esdb-test-server';
 
 /**
  * Issue #16 item 4: projections are registered definitions, each with its own version and tables.
@@ -174,5 +176,35 @@ describe('registered projections, each with its own version (#16 item 4)', () =>
     expect(() => checkRegistry([dealsPerDealer(0)])).toThrow('whole number from 1');
     expect(() => checkRegistry([dealsPerDealer(1), { ...dealsPerDealer(1), name: 'copy' }])).toThrow('belongs to another projection');
     expect(() => openReadModelDb('sqlite::memory:', [...REGISTERED_PROJECTIONS, dealSummaryProjection])).toThrow('registered twice');
+  });
+});
+
+describe('a projection rebuilt alone over EventStoreDB (test double)', () => {
+  it('reads its own event type up to where the others are, then all go on together from one position', async () => {
+    const server = await startEsdbTestServer();
+    const store = await openEventStore(server.connectionString);
+    try {
+      await appendDeals(store, 0, 4);
+      const db = openReadModelDb('sqlite::memory:', [...REGISTERED_PROJECTIONS, dealsPerDealer(1)]);
+      await new ProjectionRunner(db, store, [...REGISTERED_PROJECTIONS, dealsPerDealer(1)]).catchUp(false);
+      // Two more deals the v1 runner never saw, then the start with v2: the others catch up too.
+      await appendDeals(store, 4, 2);
+      const v2 = [...REGISTERED_PROJECTIONS, dealsPerDealer(2)];
+      createReadModelSchema(db, v2);
+      const reads = recording(store);
+      const runner = new ProjectionRunner(db, reads, v2);
+      await runner.catchUp(false);
+      expect(reads.reads[0].types).toEqual(['DealStarted']);
+      // It stopped at the others' checkpoint (the 4 deals they held), and the 2 new deals were read once, by all together.
+      expect(reads.reads[0].events).toBeLessThanOrEqual(5);
+      const counts = db.prepare('SELECT json FROM rm_deals_per_dealer_v2').pluck().all() as string[];
+      expect(counts.map((j) => (JSON.parse(j) as DealerCount).deals).reduce((a, b) => a + b, 0)).toBe(12);
+      expect(db.prepare(`SELECT COUNT(*) FROM ${DEAL_SUMMARY_TABLE}`).pluck().get()).toBe(6);
+      expect(new Set(runner.checkpoints().map((c) => c.position)).size).toBe(1);
+      db.close();
+    } finally {
+      await store.dispose();
+      await server.stop();
+    }
   });
 });
