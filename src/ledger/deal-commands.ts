@@ -138,7 +138,7 @@ export class DealCommands {
    * refused when it would end the deal with another result than the one in force. When it ends the
    * deal with that result, the deal is upgraded (CompleteUpgrade) in the same append: the move and
    * ResultUpgraded (with the copied play) go in together or not at all (one transaction on SQLite;
-   * on EventStoreDB the recording's batch first, and a retry of the command completes the upgrade).
+   * on EventStoreDB two appends, either of which may fail alone: the command again completes it).
    * Null when no recording exists.
    */
   private async recordingCommand(command: DealCommand, ctx: CommandContext): Promise<CommandOutcome | null> {

@@ -1,67 +1,50 @@
 import type { AuditArchiveCheck } from '../../projections/audit/deal-audit';
 import type { DealSummary } from '../../projections/deal-summary/deal-summary';
 import type { GameResult } from '../../rules/game-result';
+import { resultView, type DealResultView } from '../../deal/result-view';
 import type { ArchiveResultCheckType } from '../types/audit.type';
 import type { DealType } from '../types/deal.type';
 import type { DealResultType } from '../types/deal-result.type';
 import { sourceOf } from '../types/enums';
 
+/** The GraphQL shape of a deal's result view (src/deal/result-view.ts), whichever fold it came from. */
+function resultType(v: DealResultView, declarerName: string | null): DealResultType {
+  return {
+    passedIn: v.passedIn,
+    declarer: v.declarer,
+    declarerName,
+    game: v.gameType,
+    hand: v.hand,
+    ouvert: v.ouvert,
+    schneiderAnnounced: v.schneiderAnnounced,
+    schwarzAnnounced: v.schwarzAnnounced,
+    bid: v.bid,
+    won: v.won,
+    gameValue: v.gameValue,
+    score: v.score,
+    originalScore: v.originalScore,
+    corrected: v.corrected,
+    matadors: v.matadors,
+    overbid: v.overbid,
+    declarerPoints: v.declarerPoints,
+    declarerTricks: v.declarerTricks,
+    schneider: v.schneider,
+    schwarz: v.schwarz,
+    notScoreable: v.status === 'notScoreable',
+    notScoreableReason: v.notScoreableReason,
+    derivation: v.derivation.map((d) => `${d.ruleId}: ${d.text}`),
+  };
+}
+
+/** A deal's result in force, as its summary holds it (null while it is played). */
 export function dealResultView(s: DealSummary): DealResultType | null {
   if (s.status === 'inProgress') return null;
-  return {
-    passedIn: s.passedIn,
-    declarer: s.declarer,
-    declarerName: s.declarerName,
-    game: s.gameType,
-    hand: s.hand,
-    ouvert: s.ouvert,
-    schneiderAnnounced: s.schneiderAnnounced,
-    schwarzAnnounced: s.schwarzAnnounced,
-    bid: s.bid,
-    won: s.won,
-    gameValue: s.gameValue,
-    score: s.score,
-    originalScore: s.originalScore,
-    corrected: s.corrected,
-    matadors: s.matadors,
-    overbid: s.overbid,
-    declarerPoints: s.declarerPoints,
-    declarerTricks: s.declarerTricks,
-    schneider: s.schneider,
-    schwarz: s.schwarz,
-    notScoreable: s.status === 'notScoreable',
-    notScoreableReason: s.notScoreableReason,
-    derivation: s.derivation.map((d) => `${d.ruleId}: ${d.text}`),
-  };
+  return resultType({ ...s, status: s.status }, s.declarerName);
 }
 
 /** A GameResult (audit: recorded or recomputed) in the same shape as a deal's result. */
 export function gameResultView(r: GameResult, players?: readonly string[]): DealResultType {
-  return {
-    passedIn: r.passedIn,
-    declarer: r.declarer,
-    declarerName: r.declarer !== null && players ? (players[r.declarer] ?? null) : null,
-    game: r.declaration?.gameType ?? null,
-    hand: r.declaration?.hand ?? false,
-    ouvert: r.declaration?.ouvert ?? false,
-    schneiderAnnounced: r.declaration?.schneiderAnnounced ?? false,
-    schwarzAnnounced: r.declaration?.schwarzAnnounced ?? false,
-    bid: r.bid,
-    won: r.won,
-    gameValue: r.gameValue,
-    score: r.score,
-    originalScore: null,
-    corrected: false,
-    matadors: r.matadors,
-    overbid: r.overbid,
-    declarerPoints: r.declarerPoints,
-    declarerTricks: r.declarerTricks,
-    schneider: r.schneider,
-    schwarz: r.schwarz,
-    notScoreable: r.kind === 'notScoreable',
-    notScoreableReason: r.notScoreableReason,
-    derivation: r.derivation.map((d) => `${d.ruleId}: ${d.text}`),
-  };
+  return resultType(resultView(r), r.declarer !== null && players ? (players[r.declarer] ?? null) : null);
 }
 
 /** An archive record's own result against the engine's, as the audit and the deal show it. */

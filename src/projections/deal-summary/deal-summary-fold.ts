@@ -3,6 +3,7 @@ import type { DealConfirmedData, DealContestedData, DealScoredData, DealStartedD
 import { summariseRecordedResult, type EngineResultFacts } from '../../format/iss/import/recorded-result-check';
 import { ISS_RECORD_IMPORTED, type IssRecordImportedData } from '../../format/iss/import/iss-record-imported';
 import type { DealSummary } from './deal-summary';
+import { correctedView, resultView, type DealResultView } from '../../deal/result-view';
 
 /** The event types this projection reads. */
 export const DEAL_SUMMARY_EVENT_TYPES = [
@@ -87,69 +88,23 @@ function engineFacts(s: DealSummary): EngineResultFacts | null {
   };
 }
 
-function scored(summary: DealSummary, data: DealScoredData, event: RecordedEvent): DealSummary {
-  const r = data.result;
-  const d = r.declaration;
+/** The summary with the result view in force (src/deal/result-view.ts), its declarer named. */
+function withResult(summary: DealSummary, view: DealResultView, event: RecordedEvent): DealSummary {
   return {
     ...summary,
-    status: r.kind === 'scored' ? 'scored' : r.kind,
-    passedIn: r.passedIn,
-    declarer: r.declarer,
-    declarerName: r.declarer === null ? null : summary.players[r.declarer],
-    gameType: d?.gameType ?? null,
-    hand: d?.hand ?? false,
-    ouvert: d?.ouvert ?? false,
-    schneiderAnnounced: d?.schneiderAnnounced ?? false,
-    schwarzAnnounced: d?.schwarzAnnounced ?? false,
-    bid: r.bid,
-    won: r.won,
-    gameValue: r.gameValue,
-    score: r.score,
-    seatScores: r.seatScores,
-    matadors: r.matadors,
-    overbid: r.overbid,
-    declarerPoints: r.declarerPoints,
-    declarerTricks: r.declarerTricks,
-    schneider: r.schneider,
-    schwarz: r.schwarz,
-    notScoreableReason: r.notScoreableReason,
-    derivation: r.derivation,
+    ...view,
+    declarerName: view.declarer === null ? null : summary.players[view.declarer],
     lastRevision: event.revision.toString(),
   };
 }
 
-function withDeclarerScore(summary: DealSummary, score: number): DealSummary['seatScores'] {
-  if (summary.declarer === null) return summary.seatScores;
-  const scores: [number, number, number] = summary.seatScores ? [summary.seatScores[0], summary.seatScores[1], summary.seatScores[2]] : [0, 0, 0];
-  scores[summary.declarer] = score;
-  return scores;
+function scored(summary: DealSummary, data: DealScoredData, event: RecordedEvent): DealSummary {
+  return withResult(summary, resultView(data.result), event);
 }
 
 function corrected(summary: DealSummary, data: ScoreCorrectedData, event: RecordedEvent): DealSummary {
-  // The derivation keeps the original lines, then the correction, then how the new score comes about.
-  const note = { ruleId: 'R34', text: `corrected by ${data.arbiter} from ${data.previousScore ?? '–'} to ${data.correctedScore}: ${data.reason}` };
-  const r = data.result;
-  const derivation = [...(summary.derivation ?? []), note, ...(r ? r.derivation : [])];
-  const correction = {
-    originalScore: summary.corrected ? summary.originalScore : summary.score,
-    corrected: true,
-    correctionReason: data.reason,
-    correctedBy: data.arbiter,
-    lastRevision: event.revision.toString(),
-  };
-  if (r) {
-    // Corrected facts carry a whole result: the game, the declarer (a passed-in deal the list got wrong may become a game) and every seat's score.
-    const now = scored(summary, { result: r, profileId: summary.profileId, profileVersion: summary.profileVersion }, event);
-    return { ...now, ...correction, derivation, score: r.kind === 'scored' ? data.correctedScore : r.score, won: data.won ?? r.won };
-  }
-  return {
-    ...summary,
-    ...correction,
-    derivation,
-    score: data.correctedScore,
-    won: data.won ?? summary.won,
-    seatScores: withDeclarerScore(summary, data.correctedScore),
-  };
+  // A summary still in progress has no result to correct (the decider refuses that); it is read as one then.
+  return withResult(summary, correctedView(summary as DealResultView, data), event);
 }
 
 /**
