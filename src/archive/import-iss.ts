@@ -74,7 +74,7 @@ export interface IssImportOptions {
   /** Stop listing rejections and conflicts after this many each (they are still counted). Default 1000. */
   readonly maxRejectionsListed?: number;
   /**
-   * Events per transaction (appendMany); default 25,000 (about 700 deals). The waiting deals are
+   * Events per transaction (appendMany); default 20,000 (about 560 deals). The waiting deals are
    * text (sealed by the store as they are decided), about 1.8 KB of heap an event; SQLite's
    * commits cost less the larger the transaction (each one rewrites the event_id index pages its
    * random ids touched: 10,000 events a transaction cost half as much again as 100,000), peak
@@ -114,7 +114,7 @@ export const emptyImportSummary = (): IssImportSummary => ({
   events: 0,
 });
 
-const DEFAULT_BATCH_EVENTS = 25_000;
+const DEFAULT_BATCH_EVENTS = 20_000;
 const DEFAULT_MAX_SERIES = 100_000;
 
 /** What a run knows of one series: the last deal number given and the table's players (null: not open yet). */
