@@ -1,10 +1,13 @@
-import type { DerivationLine } from '../../rules/game-result';
+import type { DealResultView } from '../../deal/result-view';
 import type { AuditArchiveCheck } from '../audit/deal-audit';
 import type { GameType } from '../../rules/declaration';
 import type { Seat } from '../../rules/seat';
 
-/** One row per deal: who played what and how it ended (read model of projection 2). */
-export interface DealSummary {
+/**
+ * One row per deal: who played what and how it ended (read model of projection 2). Its result
+ * fields are the deal's result view, the one fold it shares with the GraphQL mapping.
+ */
+export interface DealSummary extends Omit<DealResultView, 'status'> {
   readonly dealId: string;
   readonly tableId: string | null;
   readonly tournamentId: string | null;
@@ -20,34 +23,7 @@ export interface DealSummary {
   readonly computerSeats: readonly Seat[];
   /** 'inProgress' until scored; then the engine's result kind. */
   readonly status: 'inProgress' | 'scored' | 'passedIn' | 'ramsch' | 'notScoreable';
-  readonly passedIn: boolean;
-  readonly declarer: Seat | null;
   readonly declarerName: string | null;
-  readonly gameType: GameType | null;
-  readonly hand: boolean;
-  readonly ouvert: boolean;
-  readonly schneiderAnnounced: boolean;
-  readonly schwarzAnnounced: boolean;
-  readonly bid: number | null;
-  readonly won: boolean | null;
-  readonly gameValue: number | null;
-  /** Signed, as ISS `v`; after a correction, the corrected score. */
-  readonly score: number | null;
-  /** The score as first recorded, when a correction replaced it. */
-  readonly originalScore: number | null;
-  readonly corrected: boolean;
-  readonly correctionReason: string | null;
-  readonly correctedBy: string | null;
-  /** Per-seat entries of this deal (the declarer's score; Ramsch: each player's), after corrections. */
-  readonly seatScores: readonly [number, number, number] | null;
-  readonly matadors: number | null;
-  readonly overbid: boolean;
-  readonly declarerPoints: number | null;
-  readonly declarerTricks: number | null;
-  readonly schneider: boolean;
-  readonly schwarz: boolean;
-  readonly notScoreableReason: string | null;
-  readonly derivation: readonly DerivationLine[];
   readonly lastRevision: string;
   /** cards: recorded card by card (or imported with its cards); resultOnly: only the result was entered. */
   readonly provenance: 'cards' | 'resultOnly';
