@@ -334,6 +334,9 @@ describe('GraphQL API end to end (issue 5)', () => {
     expect(stats.body.errors).toBeUndefined();
     expect(stats.body.data.playerStats.dealsPlayed).toBeGreaterThan(0);
     expect(stats.body.data.playerStats.wonAsDeclarer).toBeGreaterThan(0);
+    // The game type mix answers in the GameType enum, as a deal's result.game does (#16 item 8).
+    expect(stats.body.data.playerStats.gameTypeMix.length).toBeGreaterThan(0);
+    for (const { game } of stats.body.data.playerStats.gameTypeMix) expect(['CLUBS', 'SPADES', 'HEARTS', 'DIAMONDS', 'GRAND', 'NULL']).toContain(game);
 
     const calls: number[] = [];
     const original = s.ledger.dealsByIds.bind(s.ledger);

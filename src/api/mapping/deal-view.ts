@@ -5,7 +5,7 @@ import { resultView, type DealResultView } from '../../deal/result-view';
 import type { ArchiveResultCheckType } from '../types/audit.type';
 import type { DealType } from '../types/deal.type';
 import type { DealResultType } from '../types/deal-result.type';
-import { sourceOf } from '../types/enums';
+import { ResultBasisEnum, sourceOf } from '../types/enums';
 
 /** The GraphQL shape of a deal's result view (src/deal/result-view.ts), whichever fold it came from. */
 function resultType(v: DealResultView, declarerName: string | null): DealResultType {
@@ -50,7 +50,7 @@ export function gameResultView(r: GameResult, players?: readonly string[]): Deal
 /** An archive record's own result against the engine's, as the audit and the deal show it. */
 export function archiveCheckView(a: AuditArchiveCheck): ArchiveResultCheckType {
   return {
-    uses: 'ENGINE',
+    uses: ResultBasisEnum.ENGINE,
     agrees: a.agrees,
     text: a.text,
     mismatches: a.mismatches.map((m) => ({ field: m.field, recorded: String(m.recorded), recomputed: String(m.recomputed) })),
