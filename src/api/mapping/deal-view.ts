@@ -42,9 +42,14 @@ export function dealResultView(s: DealSummary): DealResultType | null {
   return resultType({ ...s, status: s.status }, s.declarerName);
 }
 
-/** A GameResult (audit: recorded or recomputed) in the same shape as a deal's result. */
+/** A result view (audit: the result in force) in the same shape as a deal's result. */
+export function resultViewType(v: DealResultView, players?: readonly string[]): DealResultType {
+  return resultType(v, v.declarer !== null && players ? (players[v.declarer] ?? null) : null);
+}
+
+/** A GameResult (audit: recomputed) in the same shape as a deal's result. */
 export function gameResultView(r: GameResult, players?: readonly string[]): DealResultType {
-  return resultType(resultView(r), r.declarer !== null && players ? (players[r.declarer] ?? null) : null);
+  return resultViewType(resultView(r), players);
 }
 
 /** An archive record's own result against the engine's, as the audit and the deal show it. */

@@ -8,7 +8,7 @@ import type { ScoreSheetType } from '../types/score-sheet.type';
 import type { StandingsType } from '../types/standings.type';
 import { ResultBasisEnum } from '../types/enums';
 import { dealEventTypeOf } from '../types/event-types';
-import { archiveCheckView, gameResultView } from './deal-view';
+import { archiveCheckView, gameResultView, resultViewType } from './deal-view';
 
 const json = (v: unknown): string => JSON.stringify(v, (_k, x) => (typeof x === 'bigint' ? x.toString() : x)) ?? 'null';
 
@@ -29,7 +29,7 @@ export function auditView(a: DealAudit, players?: readonly string[]): DealAuditT
     intact: a.chain.intact,
     brokenAt: a.chain.brokenAt,
     chainProblem: a.chain.reason,
-    recorded: a.recorded ? gameResultView(a.recorded, players) : null,
+    recorded: a.inForce ? resultViewType(a.inForce, players) : null,
     recomputed: a.recomputed ? gameResultView(a.recomputed, players) : null,
     recomputeError: a.recomputeError,
     agrees: a.differences.length === 0 && a.recomputeError === null,

@@ -83,7 +83,10 @@ export class DealAuditType {
   @Field({ description: 'The hash chain over the events is unbroken' }) intact!: boolean;
   @Field(() => String, { nullable: true, description: 'The revision where the hash chain breaks; null when intact' }) brokenAt!: string | null;
   @Field(() => String, { nullable: true, description: 'What is wrong with the chain there; null when intact' }) chainProblem!: string | null;
-  @Field(() => DealResultType, { nullable: true, description: 'The result as recorded (DealScored, with corrections); null while in progress' })
+  @Field(() => DealResultType, {
+    nullable: true,
+    description: 'The result in force: as recorded (DealScored), with the corrections folded in as the deal shows it; null while in progress',
+  })
   recorded!: DealResultType | null;
   @Field(() => DealResultType, {
     nullable: true,
@@ -91,10 +94,17 @@ export class DealAuditType {
   })
   recomputed!: DealResultType | null;
   @Field(() => String, { nullable: true, description: 'Why the result cannot be recomputed; null when it can' }) recomputeError!: string | null;
-  @Field({ description: 'The recorded and recomputed results agree' }) agrees!: boolean;
-  @Field(() => [ResultDifferenceType], { description: 'Where recorded and recomputed results differ (empty when they agree)' })
+  @Field({ description: "The engine's result as DealScored recorded it agrees with the recomputed one (corrections are not compared: they are listed)" })
+  agrees!: boolean;
+  @Field(() => [ResultDifferenceType], {
+    description: "Where the engine's result as DealScored recorded it and the recomputed one differ (empty when they agree)",
+  })
   differences!: ResultDifferenceType[];
-  @Field(() => [AuditDerivationLineType], { description: 'The recomputed score, rule by rule' }) derivation!: AuditDerivationLineType[];
+  @Field(() => [AuditDerivationLineType], {
+    description:
+      "The score in force, rule by rule: the recorded derivation (the recomputed one while nothing is recorded), then each correction's R34 line and, when it named facts, their derivation (resting on that correction)",
+  })
+  derivation!: AuditDerivationLineType[];
   @Field(() => [AuditCorrectionType], { description: 'Arbiter corrections of the score, oldest first' }) corrections!: AuditCorrectionType[];
   @Field(() => ArchiveResultCheckType, {
     nullable: true,
