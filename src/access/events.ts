@@ -20,3 +20,6 @@ export interface TokenRevokedData {
 }
 
 export type AccessEvent = { readonly type: 'TokenIssued'; readonly data: TokenIssuedData } | { readonly type: 'TokenRevoked'; readonly data: TokenRevokedData };
+export type AccessEventType = AccessEvent['type'];
+/** Every event type of the access stream (the API's LedgerEventType is derived from it). */
+export const ACCESS_EVENT_TYPES = ['TokenIssued', 'TokenRevoked'] as const satisfies readonly AccessEventType[];

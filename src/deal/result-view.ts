@@ -4,9 +4,9 @@ import type { Seat } from '../rules/seat';
 import type { ScoreCorrectedData } from './events';
 
 /**
- * A deal's result as its readers show it (the deal summary and the GraphQL mapping): the engine's
- * result (DealScored), with the arbiter's corrections (ScoreCorrected) folded in. One fold, so the
- * readers cannot disagree on what a correction changes.
+ * A deal's result as its readers show it (the deal summary, the GraphQL mapping, the NDJSON record
+ * and the audit): the engine's result (DealScored), with the arbiter's corrections (ScoreCorrected)
+ * folded in. One fold, so the readers cannot disagree on what a correction changes.
  */
 export interface DealResultView {
   readonly status: GameResult['kind'];
@@ -95,4 +95,9 @@ export function correctedView(view: DealResultView, c: ScoreCorrectedData): Deal
     return { ...resultView(r), ...correction, derivation, score: r.kind === 'scored' ? c.correctedScore : r.score, won: c.won ?? r.won };
   }
   return { ...view, ...correction, derivation, score: c.correctedScore, won: c.won ?? view.won, seatScores: withDeclarerScore(view, c.correctedScore) };
+}
+
+/** The result in force: the engine's result with every correction folded in, oldest first. */
+export function resultInForce(scored: GameResult, corrections: readonly ScoreCorrectedData[]): DealResultView {
+  return corrections.reduce((view, c) => correctedView(view, c), resultView(scored));
 }

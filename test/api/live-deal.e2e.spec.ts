@@ -212,13 +212,19 @@ describe('GraphQL API end to end (issue 5)', () => {
     expect(benAfter.seegerFabian).not.toBe(ben.seegerFabian);
 
     const audit = await s.gql(
-      `query($d: ID!) { audit(dealId: $d) { intact agrees corrections { correctedScore previousScore reason } events { type hash prevHash metadata { key value } } derivation { ruleId eventIds } } }`,
+      `query($d: ID!) { audit(dealId: $d) { intact agrees corrections { eventId correctedScore previousScore reason } recorded { score originalScore corrected } events { type hash prevHash metadata { key value } } derivation { ruleId text eventIds } } }`,
       { d: dealId },
     );
     expect(audit.body.errors).toBeUndefined();
     const a = audit.body.data.audit;
     expect(a.intact).toBe(true);
-    expect(a.corrections).toEqual([{ correctedScore: -96, previousScore: 48, reason: 'declarer revoked in trick 3' }]);
+    expect(a.corrections).toEqual([{ eventId: expect.any(String), correctedScore: -96, previousScore: 48, reason: 'declarer revoked in trick 3' }]);
+    // The audit's recorded result is the deal's result in force (one view, #16 item 3); R34: the correction's line rests on its event.
+    expect(a.recorded).toEqual({ score: -96, originalScore: 48, corrected: true });
+    expect(a.agrees).toBe(true);
+    expect(a.derivation.filter((l: any) => l.ruleId === 'R34' && l.text.startsWith('corrected by'))).toEqual([
+      { ruleId: 'R34', text: expect.stringContaining('declarer revoked in trick 3'), eventIds: [a.corrections[0].eventId] },
+    ]);
     expect(a.events.some((e: any) => e.type === 'DealScored')).toBe(true);
     expect(a.events.every((e: any) => typeof e.hash === 'string')).toBe(true);
     expect(a.derivation.length).toBeGreaterThan(0);
@@ -334,6 +340,9 @@ describe('GraphQL API end to end (issue 5)', () => {
     expect(stats.body.errors).toBeUndefined();
     expect(stats.body.data.playerStats.dealsPlayed).toBeGreaterThan(0);
     expect(stats.body.data.playerStats.wonAsDeclarer).toBeGreaterThan(0);
+    // The game type mix answers in the GameType enum, as a deal's result.game does (#16 item 8).
+    expect(stats.body.data.playerStats.gameTypeMix.length).toBeGreaterThan(0);
+    for (const { game } of stats.body.data.playerStats.gameTypeMix) expect(['CLUBS', 'SPADES', 'HEARTS', 'DIAMONDS', 'GRAND', 'NULL']).toContain(game);
 
     const calls: number[] = [];
     const original = s.ledger.dealsByIds.bind(s.ledger);

@@ -5,7 +5,7 @@ import { resultView, type DealResultView } from '../../deal/result-view';
 import type { ArchiveResultCheckType } from '../types/audit.type';
 import type { DealType } from '../types/deal.type';
 import type { DealResultType } from '../types/deal-result.type';
-import { sourceOf } from '../types/enums';
+import { ResultBasisEnum, sourceOf } from '../types/enums';
 
 /** The GraphQL shape of a deal's result view (src/deal/result-view.ts), whichever fold it came from. */
 function resultType(v: DealResultView, declarerName: string | null): DealResultType {
@@ -42,15 +42,20 @@ export function dealResultView(s: DealSummary): DealResultType | null {
   return resultType({ ...s, status: s.status }, s.declarerName);
 }
 
-/** A GameResult (audit: recorded or recomputed) in the same shape as a deal's result. */
+/** A result view (audit: the result in force) in the same shape as a deal's result. */
+export function resultViewType(v: DealResultView, players?: readonly string[]): DealResultType {
+  return resultType(v, v.declarer !== null && players ? (players[v.declarer] ?? null) : null);
+}
+
+/** A GameResult (audit: recomputed) in the same shape as a deal's result. */
 export function gameResultView(r: GameResult, players?: readonly string[]): DealResultType {
-  return resultType(resultView(r), r.declarer !== null && players ? (players[r.declarer] ?? null) : null);
+  return resultViewType(resultView(r), players);
 }
 
 /** An archive record's own result against the engine's, as the audit and the deal show it. */
 export function archiveCheckView(a: AuditArchiveCheck): ArchiveResultCheckType {
   return {
-    uses: 'ENGINE',
+    uses: ResultBasisEnum.ENGINE,
     agrees: a.agrees,
     text: a.text,
     mismatches: a.mismatches.map((m) => ({ field: m.field, recorded: String(m.recorded), recomputed: String(m.recomputed) })),

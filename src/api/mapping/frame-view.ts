@@ -2,6 +2,7 @@ import type { Move } from '../../rules/move';
 import type { Declaration } from '../../rules/declaration';
 import type { ReplayFrame } from '../../projections/replay-frames/replay-frame';
 import type { DeclarationType, MoveType, ReplayFrameType } from '../types/frame.type';
+import { dealEventTypeOf } from '../types/event-types';
 import { cardView, cardViews } from './card-view';
 
 export function declarationView(d: Declaration): DeclarationType {
@@ -23,7 +24,7 @@ export function frameView(f: ReplayFrame): ReplayFrameType {
   return {
     dealId: f.dealId,
     step: f.step,
-    event: { id: f.event.id, type: f.event.type, revision: f.event.revision, seat: f.event.seat },
+    event: { id: f.event.id, type: dealEventTypeOf(f.event.type), revision: f.event.revision, seat: f.event.seat },
     phase: f.phase,
     players: [...f.players],
     hands: { forehand: cardViews(f.hands[0].cards), middlehand: cardViews(f.hands[1].cards), rearhand: cardViews(f.hands[2].cards) },

@@ -6,7 +6,9 @@ import type { DealAuditType } from '../types/audit.type';
 import type { PlayerStatsType } from '../types/player-stats.type';
 import type { ScoreSheetType } from '../types/score-sheet.type';
 import type { StandingsType } from '../types/standings.type';
-import { archiveCheckView, gameResultView } from './deal-view';
+import { ResultBasisEnum } from '../types/enums';
+import { dealEventTypeOf } from '../types/event-types';
+import { archiveCheckView, gameResultView, resultViewType } from './deal-view';
 
 const json = (v: unknown): string => JSON.stringify(v, (_k, x) => (typeof x === 'bigint' ? x.toString() : x)) ?? 'null';
 
@@ -16,7 +18,7 @@ export function auditView(a: DealAudit, players?: readonly string[]): DealAuditT
     events: a.events.map((e) => ({
       revision: e.revision,
       eventId: e.eventId,
-      type: e.type,
+      type: dealEventTypeOf(e.type),
       data: json(e.data),
       metadata: Object.entries(e.metadata)
         .filter((kv): kv is [string, string] => typeof kv[1] === 'string')
@@ -27,7 +29,7 @@ export function auditView(a: DealAudit, players?: readonly string[]): DealAuditT
     intact: a.chain.intact,
     brokenAt: a.chain.brokenAt,
     chainProblem: a.chain.reason,
-    recorded: a.recorded ? gameResultView(a.recorded, players) : null,
+    recorded: a.inForce ? resultViewType(a.inForce, players) : null,
     recomputed: a.recomputed ? gameResultView(a.recomputed, players) : null,
     recomputeError: a.recomputeError,
     agrees: a.differences.length === 0 && a.recomputeError === null,
@@ -97,7 +99,7 @@ export function standingsView(s: Standings): StandingsType {
 export function playerStatsView(p: PlayerStats): PlayerStatsType {
   return {
     ...p,
-    uses: 'ENGINE',
+    uses: ResultBasisEnum.ENGINE,
     gameTypeMix: Object.entries(p.gameTypeMix).map(([game, count]) => ({ game, count })),
     seegerFabianPerSeries: p.seegerFabianPerSeries.map((s) => ({ ...s })),
   };

@@ -5,6 +5,7 @@ import type { ApiContext } from '../context/api-context';
 import { forbidden, unauthenticated } from '../errors/api-error';
 import * as valid from '../inputs/validate';
 import type { CommandResultType } from '../types/command-result.type';
+import { ledgerEventTypeOf } from '../types/event-types';
 
 /** A role check: may this principal do it? */
 export type Gate = (p: Principal) => boolean;
@@ -38,7 +39,7 @@ export async function runCommand(
   const outcome = await ledger.execute(command, context);
   return {
     streamName: outcome.streamName,
-    events: outcome.events.map((e) => ({ ...e })),
+    events: outcome.events.map((e) => ({ ...e, type: ledgerEventTypeOf(e.type) })),
     revision: outcome.nextExpectedRevision.toString(),
     alreadyApplied: outcome.alreadyApplied,
     dealId: outcome.dealId ?? ('dealId' in command ? (command.dealId ?? null) : null),

@@ -6,6 +6,7 @@ import type { ApiContext } from '../context/api-context';
 import { frameView } from '../mapping/frame-view';
 import { DealUpdateType } from '../types/deal-update.type';
 import { PerspectiveEnum } from '../types/enums';
+import { dealEventTypeOf } from '../types/event-types';
 import { DealEventHub, renderKey } from '../subscriptions/deal-event-hub';
 import type { EventQueue } from '../subscriptions/event-queue';
 import { API_VISIBILITY } from '../../settings/tokens';
@@ -68,7 +69,7 @@ export class SubscriptionResolver {
         return {
           dealId,
           eventId: event.eventId,
-          eventType: event.type,
+          eventType: dealEventTypeOf(event.type),
           revision: event.revision.toString(),
           status: summary.status,
           frame: frame ? frameView(frame) : null,

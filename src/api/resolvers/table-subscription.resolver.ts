@@ -14,6 +14,7 @@ import { DealEventHub, renderKey } from '../subscriptions/deal-event-hub';
 import type { EventQueue } from '../subscriptions/event-queue';
 import { API_VISIBILITY } from '../../settings/tokens';
 import { PerspectiveEnum } from '../types/enums';
+import { ledgerEventTypeOf } from '../types/event-types';
 import { TableUpdateType, TournamentUpdateType } from '../types/table-update.type';
 import { perspectiveFor } from './deal-access';
 
@@ -98,7 +99,7 @@ export class TableSubscriptionResolver {
             return s ? scoreSheetView(s) : null;
           })
         : null;
-      yield { tableId, eventId: event.eventId, eventType: event.type, dealId, dealNumber, frame, sheet };
+      yield { tableId, eventId: event.eventId, eventType: ledgerEventTypeOf(event.type), dealId, dealNumber, frame, sheet };
     }
   }
 
@@ -128,7 +129,7 @@ export class TableSubscriptionResolver {
         const s = await this.ledger.standings(tournamentId);
         return s ? standingsView(s) : null;
       });
-      if (standings) yield { tournamentId, eventId: event.eventId, eventType: event.type, standings };
+      if (standings) yield { tournamentId, eventId: event.eventId, eventType: ledgerEventTypeOf(event.type), standings };
     }
   }
 }

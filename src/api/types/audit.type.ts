@@ -2,6 +2,9 @@ import { Field, ID, Int, ObjectType } from '@nestjs/graphql';
 import { AuditClaimType } from './audit-claim.type';
 import { DealResultType } from './deal-result.type';
 import { DateTimeScalar } from './date-time.scalar';
+import { ResultBasisEnum } from './enums';
+import { DealEventTypeEnum } from './event-types';
+import { IssResultFieldEnum, ResultFieldEnum } from './result-fields';
 
 @ObjectType('MetadataEntry', { description: 'One metadata entry of a recorded event (a flat string map)' })
 export class MetadataEntryType {
@@ -13,7 +16,8 @@ export class MetadataEntryType {
 export class AuditEventType {
   @Field({ description: "The event's revision in the deal stream (a decimal string: revisions are 64-bit)" }) revision!: string;
   @Field(() => ID, { description: "The event's id" }) eventId!: string;
-  @Field({ description: 'The event type, e.g. BidCalled, CardPlayed, DealScored' }) type!: string;
+  @Field(() => DealEventTypeEnum, { description: 'The event type, e.g. BidCalled, CardPlayed, DealScored (OTHER: a type this ledger does not know)' })
+  type!: string;
   @Field({ description: 'The event data as JSON' }) data!: string;
   @Field(() => [MetadataEntryType], { description: 'Who recorded it, when, from which command and source' }) metadata!: MetadataEntryType[];
   @Field(() => String, { nullable: true, description: "This event's hash in the chain; null for an event recorded before hashing" }) hash!: string | null;
@@ -40,14 +44,14 @@ export class AuditCorrectionType {
 
 @ObjectType('ResultDifference', { description: 'A field where the recorded result and the recomputed one differ' })
 export class ResultDifferenceType {
-  @Field({ description: 'The field that differs, e.g. score, won, gameValue' }) field!: string;
+  @Field(() => ResultFieldEnum, { description: 'The field that differs, e.g. score, won, gameValue' }) field!: string;
   @Field({ description: 'JSON' }) recorded!: string;
   @Field({ description: 'JSON' }) recomputed!: string;
 }
 
 @ObjectType('ArchiveResultMismatch', { description: 'One result field where an archive record and the engine differ' })
 export class ArchiveResultMismatchType {
-  @Field({ description: 'The ISS key of the field: d, win, v, m, overbid, p, t, s, z or passed' }) field!: string;
+  @Field(() => IssResultFieldEnum, { description: 'The ISS key of the field: d, win, v, m, overbid, p, t, s, z or passed' }) field!: string;
   @Field({ description: "The record's own value, as text" }) recorded!: string;
   @Field({ description: "The engine's value, as text" }) recomputed!: string;
 }
@@ -56,7 +60,7 @@ export class ArchiveResultMismatchType {
   description: "An imported deal keeps its archive record's own result next to the engine's; summaries, sheets and statistics use the engine's",
 })
 export class ArchiveResultCheckType {
-  @Field({ description: 'The result the ledger scores with: always ENGINE (the rules), never the record' }) uses!: string;
+  @Field(() => ResultBasisEnum, { description: 'The result the ledger scores with: always ENGINE (the rules), never the record' }) uses!: ResultBasisEnum;
   @Field(() => Boolean, {
     nullable: true,
     description: "Whether the record's own result agrees with the engine's, field by field as iss verify compares them; null when nothing could be compared",
@@ -79,7 +83,10 @@ export class DealAuditType {
   @Field({ description: 'The hash chain over the events is unbroken' }) intact!: boolean;
   @Field(() => String, { nullable: true, description: 'The revision where the hash chain breaks; null when intact' }) brokenAt!: string | null;
   @Field(() => String, { nullable: true, description: 'What is wrong with the chain there; null when intact' }) chainProblem!: string | null;
-  @Field(() => DealResultType, { nullable: true, description: 'The result as recorded (DealScored, with corrections); null while in progress' })
+  @Field(() => DealResultType, {
+    nullable: true,
+    description: 'The result in force: as recorded (DealScored), with the corrections folded in as the deal shows it; null while in progress',
+  })
   recorded!: DealResultType | null;
   @Field(() => DealResultType, {
     nullable: true,
@@ -87,10 +94,17 @@ export class DealAuditType {
   })
   recomputed!: DealResultType | null;
   @Field(() => String, { nullable: true, description: 'Why the result cannot be recomputed; null when it can' }) recomputeError!: string | null;
-  @Field({ description: 'The recorded and recomputed results agree' }) agrees!: boolean;
-  @Field(() => [ResultDifferenceType], { description: 'Where recorded and recomputed results differ (empty when they agree)' })
+  @Field({ description: "The engine's result as DealScored recorded it agrees with the recomputed one (corrections are not compared: they are listed)" })
+  agrees!: boolean;
+  @Field(() => [ResultDifferenceType], {
+    description: "Where the engine's result as DealScored recorded it and the recomputed one differ (empty when they agree)",
+  })
   differences!: ResultDifferenceType[];
-  @Field(() => [AuditDerivationLineType], { description: 'The recomputed score, rule by rule' }) derivation!: AuditDerivationLineType[];
+  @Field(() => [AuditDerivationLineType], {
+    description:
+      "The score in force, rule by rule: the recorded derivation (the recomputed one while nothing is recorded), then each correction's R34 line and, when it named facts, their derivation (resting on that correction)",
+  })
+  derivation!: AuditDerivationLineType[];
   @Field(() => [AuditCorrectionType], { description: 'Arbiter corrections of the score, oldest first' }) corrections!: AuditCorrectionType[];
   @Field(() => ArchiveResultCheckType, {
     nullable: true,

@@ -1,9 +1,10 @@
 import { Field, ID, Int, ObjectType } from '@nestjs/graphql';
+import { LedgerEventTypeEnum } from './event-types';
 
 @ObjectType('RecordedEventRef', { description: 'An event a command recorded (or had recorded before: a retry)' })
 export class RecordedEventRefType {
   @Field(() => ID, { description: "The event's id (derived from the command id, so a retry names the same events)" }) eventId!: string;
-  @Field({ description: 'The event type' }) type!: string;
+  @Field(() => LedgerEventTypeEnum, { description: 'The event type' }) type!: string;
   @Field({ description: 'Its revision in the stream (a decimal string)' }) revision!: string;
 }
 

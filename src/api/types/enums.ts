@@ -206,3 +206,15 @@ registerEnumType(AuditClaimKindEnum, {
     RESIGNATION: { description: 'The declarer resigns' },
   },
 });
+
+/** Which result a figure is computed from: the ledger always scores with its own engine, never an archive record's result. */
+export enum ResultBasisEnum {
+  ENGINE = 'ENGINE',
+}
+registerEnumType(ResultBasisEnum, {
+  name: 'ResultBasis',
+  description: 'The result a figure is computed from (always the engine, the rules of the recorded profile)',
+  valuesMap: {
+    ENGINE: { description: "The engine's result under the recorded rule profile (an archive record's own result is only compared with it)" },
+  },
+});

@@ -1,6 +1,8 @@
 import { Field, ID, Int, ObjectType } from '@nestjs/graphql';
 import { CardType } from './card.type';
 import { GameTypeEnum, PhaseEnum, SeatEnum } from './enums';
+import { DealEventTypeEnum } from './event-types';
+import { MoveKindEnum } from './move-kind';
 
 @ObjectType('Hands', { description: 'The cards each seat holds, as far as the perspective may see them' })
 export class HandsType {
@@ -20,7 +22,7 @@ export class HiddenCountsType {
 @ObjectType('FrameEvent', { description: 'The event that produced a frame' })
 export class FrameEventType {
   @Field(() => ID, { description: "The event's id" }) id!: string;
-  @Field({ description: 'The event type' }) type!: string;
+  @Field(() => DealEventTypeEnum, { description: 'The event type' }) type!: string;
   @Field({ description: 'Stream revision (a bigint as a string)' }) revision!: string;
   @Field(() => SeatEnum, {
     nullable: true,
@@ -32,7 +34,7 @@ export class FrameEventType {
 @ObjectType('BidCall', { description: 'One call of the auction' })
 export class BidCallType {
   @Field(() => SeatEnum, { description: 'Who called' }) seat!: number;
-  @Field({ description: 'bid, hold or pass' }) call!: string;
+  @Field(() => MoveKindEnum, { description: 'bid, hold or pass' }) call!: string;
   @Field(() => Int, { nullable: true, description: 'The value bid or held; null for a pass' }) value!: number | null;
 }
 
@@ -74,7 +76,7 @@ export class CardPointsType {
 
 @ObjectType('Move', { description: 'A legal move of the seat to act' })
 export class MoveType {
-  @Field({ description: 'bid, hold, pass, pickUpSkat, discard, declare, showCards, play, resign, kontra, re' }) kind!: string;
+  @Field(() => MoveKindEnum, { description: 'The kind of move, e.g. bid, pickUpSkat, play' }) kind!: string;
   @Field(() => SeatEnum, { nullable: true, description: 'Who moved; null for moves of no seat' }) seat!: number | null;
   @Field(() => Int, { nullable: true, description: 'The bid value, for bids' }) value!: number | null;
   @Field(() => CardType, { nullable: true, description: 'The card played, for card plays' }) card!: CardType | null;

@@ -1,8 +1,9 @@
 import { Field, Float, ID, Int, ObjectType } from '@nestjs/graphql';
+import { GameTypeEnum, ResultBasisEnum } from './enums';
 
 @ObjectType('GameTypeCount', { description: 'How often a player declared one game type' })
 export class GameTypeCountType {
-  @Field({ description: 'The game type' }) game!: string;
+  @Field(() => GameTypeEnum, { description: 'The game type (R11)' }) game!: string;
   @Field(() => Int, { description: 'How many games of it' }) count!: number;
 }
 
@@ -33,7 +34,8 @@ export class PlayerStatsType {
   @Field(() => Int, { description: 'Games he defended' }) defenceGames!: number;
   @Field(() => Int, { description: 'Defended games the declarer lost' }) defenceWon!: number;
   @Field(() => Float, { description: 'Share of defended games won by the defence (0 to 1)' }) defenceSuccess!: number;
-  @Field({ description: "The result every figure here is computed from: always ENGINE (the rules), never an archive record's own" }) uses!: string;
+  @Field(() => ResultBasisEnum, { description: "The result every figure here is computed from: always ENGINE (the rules), never an archive record's own" })
+  uses!: ResultBasisEnum;
   @Field(() => Int, { description: "The player's imported deals whose archive record's own result was compared with the engine's" })
   archiveRecordsCompared!: number;
   @Field(() => Int, { description: "Of those, the deals whose record's own result disagrees with the engine's (the fields iss verify compares)" })

@@ -1,4 +1,5 @@
 import { Field, ID, Int, ObjectType } from '@nestjs/graphql';
+import { LedgerEventTypeEnum } from './event-types';
 import { ReplayFrameType } from './frame.type';
 import { ScoreSheetType } from './score-sheet.type';
 import { StandingsType } from './standings.type';
@@ -10,7 +11,7 @@ import { StandingsType } from './standings.type';
 export class TableUpdateType {
   @Field(() => ID, { description: 'The table' }) tableId!: string;
   @Field(() => ID, { description: 'The event' }) eventId!: string;
-  @Field({ description: 'Its type, e.g. TableDealOpened, CardPlayed, DealScored, SeriesClosed' }) eventType!: string;
+  @Field(() => LedgerEventTypeEnum, { description: 'Its type, e.g. TableDealOpened, CardPlayed, DealScored, SeriesClosed' }) eventType!: string;
   @Field(() => ID, { nullable: true, description: 'The deal it belongs to (for TableDealOpened: the deal just opened)' }) dealId!: string | null;
   @Field(() => Int, { nullable: true, description: "The deal's number in the series" }) dealNumber!: number | null;
   @Field(() => ReplayFrameType, { nullable: true, description: 'The position this event produced, when it produced one' }) frame!: ReplayFrameType | null;
@@ -25,6 +26,7 @@ export class TableUpdateType {
 export class TournamentUpdateType {
   @Field(() => ID, { description: 'The tournament' }) tournamentId!: string;
   @Field(() => ID, { description: 'The event that changed them' }) eventId!: string;
-  @Field({ description: 'Its type' }) eventType!: string;
+  @Field(() => LedgerEventTypeEnum, { description: 'Its type: a tournament event or a deal event that changed the standings (DealScored, ScoreCorrected)' })
+  eventType!: string;
   @Field(() => StandingsType, { description: 'The standings after it' }) standings!: StandingsType;
 }

@@ -2,6 +2,7 @@ import { initialDealState } from '../../deal/deal-state';
 import { movesOfEvent } from '../../deal/evolve';
 import { isDealEventType, type DealAbandonedData, type ScoreCorrectedData, type StoredDealEvent } from '../../deal/events';
 import { foldDeal } from '../../deal/evolve';
+import { resultInForce, type DealResultView } from '../../deal/result-view';
 import type { Card } from '../../rules/card';
 import type { Declaration, GameType } from '../../rules/declaration';
 import type { DerivationLine } from '../../rules/game-result';
@@ -83,6 +84,29 @@ export interface DealRecordResult {
   readonly derivation: readonly DerivationLine[];
 }
 
+/** The record's result: the deal's result view in force, with the corrections that made it listed. */
+function recordResult(view: DealResultView, corrections: readonly ScoreCorrectedData[]): DealRecordResult {
+  return {
+    kind: view.status,
+    won: view.won,
+    gameType: view.gameType,
+    gameValue: view.gameValue,
+    score: view.score,
+    originalScore: view.originalScore,
+    corrections: corrections.map((c) => ({ correctedScore: c.correctedScore, previousScore: c.previousScore, reason: c.reason, arbiter: c.arbiter })),
+    matadors: view.matadors,
+    overbid: view.overbid,
+    declarerPoints: view.declarerPoints,
+    declarerTricks: view.declarerTricks,
+    schneider: view.schneider,
+    schwarz: view.schwarz,
+    // Never null in a view folded from a GameResult (the view's type allows null for a summary not yet scored).
+    seatScores: view.seatScores ?? [0, 0, 0],
+    notScoreableReason: view.notScoreableReason,
+    derivation: view.derivation,
+  };
+}
+
 /** A deal's events → its hand history. Pure: the same events always give the same object. */
 export function dealRecordOfEvents(events: readonly AnyEvent[]): DealRecord {
   const source = events[0]?.metadata?.source ?? 'live';
@@ -99,6 +123,8 @@ export function dealRecordOfEvents(events: readonly AnyEvent[]): DealRecord {
   const abandoned = abandonedEvent ? (abandonedEvent.data as DealAbandonedData) : null;
   const corrections = dealEvents.filter((e) => e.type === 'ScoreCorrected').map((e) => e.data as ScoreCorrectedData);
   const r = state.recordedResult;
+  // The result in force is the deal's one result view (src/deal/result-view.ts), as the summary, the API and the audit show it.
+  const view = r ? resultInForce(r, corrections) : null;
   const claims: { seat: Seat; kind: 'showCards' | 'resign' }[] = [];
   // Claims and resignations as the table of moves reads the events (a move may stand for several resignations).
   for (const e of dealEvents)
@@ -132,27 +158,8 @@ export function dealRecordOfEvents(events: readonly AnyEvent[]): DealRecord {
     openTrick: played && played.currentTrick && played.currentTrick.cards.length > 0 ? played.currentTrick : null,
     claims,
     abandoned: abandoned ? { reason: abandoned.reason, seat: abandoned.seat, note: abandoned.note } : null,
-    status: r ? r.kind : 'inProgress',
-    result: r
-      ? {
-          kind: r.kind,
-          won: r.won,
-          gameType: r.declaration?.gameType ?? null,
-          gameValue: r.gameValue,
-          score: corrections.length ? state.currentScore : r.score,
-          originalScore: corrections.length ? r.score : null,
-          corrections: corrections.map((c) => ({ correctedScore: c.correctedScore, previousScore: c.previousScore, reason: c.reason, arbiter: c.arbiter })),
-          matadors: r.matadors,
-          overbid: r.overbid,
-          declarerPoints: r.declarerPoints,
-          declarerTricks: r.declarerTricks,
-          schneider: r.schneider,
-          schwarz: r.schwarz,
-          seatScores: r.seatScores,
-          notScoreableReason: r.notScoreableReason,
-          derivation: r.derivation,
-        }
-      : null,
+    status: view ? view.status : 'inProgress',
+    result: view ? recordResult(view, corrections) : null,
     iss: imported
       ? { recordId: imported.data.recordId, recordedResult: imported.data.recordedResult, resultCheck: checkRecordedResult(imported.data.recordedResult, r) }
       : null,

@@ -5,8 +5,9 @@ import { issLineBatches, overlongLineReason } from './iss-line-source';
 import type { IssResult } from './iss-record';
 import { issResultFromGame } from './iss-result';
 
-/** The result fields compared (iss-format.md section 4); `passed` covers `R[passed]`. */
-export type IssField = 'passed' | 'd' | 'win' | 'v' | 'm' | 'overbid' | 'p' | 't' | 's' | 'z';
+/** The result fields compared (iss-format.md section 4), by their ISS key; `passed` covers `R[passed]`. */
+export const ISS_FIELDS = ['passed', 'd', 'win', 'v', 'm', 'overbid', 'p', 't', 's', 'z'] as const;
+export type IssField = (typeof ISS_FIELDS)[number];
 
 export interface IssMismatch {
   readonly field: IssField;

@@ -1,4 +1,5 @@
 import { recomputedResult } from '../../deal/recomputed';
+import { correctedView, resultView, type DealResultView } from '../../deal/result-view';
 import { initialDealState, type DealState } from '../../deal/deal-state';
 import { auditClaims, type AuditClaim } from './claim-audit';
 import type { DealScoredData, ScoreCorrectedData } from '../../deal/events';
@@ -49,6 +50,28 @@ function linesWithEvidence(lines: readonly DerivationLine[], events: readonly Re
 }
 
 /**
+ * The result in force and its derivation with evidence, folded correction by correction with the
+ * deal's one fold (result-view.ts): the lines a correction adds (its R34 line, and the derivation of
+ * facts it named) rest on that correction's event.
+ */
+function inForceWithEvidence(
+  recorded: GameResult | null,
+  recomputed: GameResult | null,
+  events: readonly RecordedEvent[],
+): { inForce: DealResultView | null; derivation: AuditDerivationLine[] } {
+  const derivation = linesWithEvidence((recorded ?? recomputed)?.derivation ?? [], events);
+  if (!recorded) return { inForce: null, derivation };
+  let inForce = resultView(recorded);
+  for (const e of events) {
+    if (e.type !== 'ScoreCorrected') continue;
+    const next = correctedView(inForce, e.data as ScoreCorrectedData);
+    for (const l of next.derivation.slice(inForce.derivation.length)) derivation.push({ ruleId: l.ruleId, text: l.text, eventIds: [e.eventId] });
+    inForce = next;
+  }
+  return { inForce, derivation };
+}
+
+/**
  * The audit of one deal: every event with metadata and hash, the state of the hash chain, the
  * result recorded then next to the result the engine derives now (under the recorded profile),
  * the derivation lines with the events they rest on, and the corrections with who, when, why.
@@ -66,6 +89,7 @@ export function buildAudit(dealId: string, events: readonly RecordedEvent[], cla
   }
   const scoredEvent = events.find((e) => e.type === 'DealScored');
   const recorded = scoredEvent ? (scoredEvent.data as DealScoredData).result : null;
+  const { inForce, derivation } = inForceWithEvidence(recorded, recomputed, events);
   const corrections: AuditCorrection[] = events
     .filter((e) => e.type === 'ScoreCorrected')
     .map((e) => {
@@ -101,10 +125,11 @@ export function buildAudit(dealId: string, events: readonly RecordedEvent[], cla
     })),
     chain: breaks.length ? { intact: false, brokenAt: breaks[0].revision, reason: breaks[0].reason } : { intact: true, brokenAt: null, reason: null },
     recorded,
+    inForce,
     recomputed,
     recomputeError,
     differences: recomputeError ? [] : compareResults(recorded, recomputed),
-    derivation: linesWithEvidence((recorded ?? recomputed)?.derivation ?? [], events),
+    derivation,
     corrections,
     archive: null,
     profileId: started?.profileId ?? null,

@@ -1,3 +1,4 @@
+import type { DealResultView } from '../../deal/result-view';
 import type { EventMetadata } from '../../event-store/event-metadata';
 import type { GameResult } from '../../rules/game-result';
 import type { AuditClaim } from './claim-audit';
@@ -54,7 +55,10 @@ export interface DealAudit {
   readonly events: readonly AuditEvent[];
   /** Hash chain intact, or the revision of the first event where it breaks. */
   readonly chain: { readonly intact: boolean; readonly brokenAt: string | null; readonly reason: string | null };
+  /** The engine's result as DealScored recorded it (compared with `recomputed`). */
   readonly recorded: GameResult | null;
+  /** The result in force: the recorded one with the corrections folded in, by the deal's one fold (src/deal/result-view.ts). */
+  readonly inForce: DealResultView | null;
   readonly recomputed: GameResult | null;
   readonly recomputeError: string | null;
   readonly differences: readonly ResultDifference[];
