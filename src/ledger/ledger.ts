@@ -69,6 +69,7 @@ export class Ledger {
   private readonly memo = new LogMemo();
 
   private constructor(
+    /** For the ledger's own services beside it (archive/) and tests; the shell asks the ledger's methods (an architecture spec holds it to that). */
     readonly store: EventStore,
     private readonly db: ReadModelDb,
     defaultProfileId: string,
@@ -256,6 +257,12 @@ export class Ledger {
   async playerStats(player: string, options: { hiddenTournaments?: readonly string[] } = {}): Promise<PlayerStats | null> {
     const hiddenKey = [...(options.hiddenTournaments ?? [])].sort().join('\u0000');
     return this.memoised(`playerStats\u0000${player}\u0000${hiddenKey}`, () => playerStatsOf(this.db, this.sheets, player, options));
+  }
+
+  /** The deal stream's last revision (-1n when there is no such deal): what a caller passes as expectedRevision. */
+  async dealRevision(dealId: string): Promise<bigint> {
+    const read = await this.store.readStream(dealStreamName(dealId), { direction: 'backwards', maxCount: 1 });
+    return read.currentRevision;
   }
 
   async dealEvents(dealId: string): Promise<RecordedEvent[]> {

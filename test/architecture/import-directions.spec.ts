@@ -1,4 +1,4 @@
-import { readdirSync } from 'node:fs';
+import { readFileSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { importsOf, sourceFiles, type SourceImport } from './import-graph';
 
@@ -91,6 +91,14 @@ describe('import directions (issue #16: layers that point one way)', () => {
       .map(violation)
       .filter((v): v is string => v !== null);
     expect(breaches).toEqual([]);
+  });
+
+  it("the shell reaches the store only through the ledger's methods, never through its store", () => {
+    const shell = ['api', 'http', 'cli', 'viewer', 'app'];
+    const reaching = sourceFiles(ROOT)
+      .filter((f) => shell.includes(layerOf(f)) || f === 'main.ts')
+      .filter((f) => /\bledger\??\.store\b/.test(readFileSync(join(ROOT, f), 'utf8')));
+    expect(reaching).toEqual([]);
   });
 
   it('every folder of src/ has its layer', () => {

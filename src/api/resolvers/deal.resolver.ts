@@ -1,6 +1,5 @@
 import { Inject } from '@nestjs/common';
 import { Args, Context, ID, Int, Parent, Query, ResolveField, Resolver } from '@nestjs/graphql';
-import { dealStreamName } from '../../deal/events';
 import { Ledger } from '../../ledger/ledger';
 import type { DealFilter } from '../../projections/deal-summary/deal-summary';
 import { hiddenTournaments, mayReadDeal, mayReadTournament, mayRecord, type Visibility } from '../../auth/access';
@@ -117,10 +116,7 @@ export class DealResolver {
 
   @ResolveField(() => String, { description: "The deal stream's last revision (a bigint as a string): pass it as expectedRevision", complexity: 2 })
   async revision(@Parent() deal: DealType, @Context() ctx: ApiContext): Promise<string> {
-    return ctx.budget.run(async () => {
-      const read = await this.ledger.store.readStream(dealStreamName(deal.id), { direction: 'backwards', maxCount: 1 });
-      return read.currentRevision.toString();
-    });
+    return ctx.budget.run(async () => (await this.ledger.dealRevision(deal.id)).toString());
   }
 
   // Cost: a fold of the deal's events (about 0.3 ms, see the read-model cost units).
