@@ -1,3 +1,4 @@
+import type { TextList } from '../event-store/packed-texts';
 import { dealStreamName } from '../deal/events';
 import { sealNewStreamRows } from '../event-store/hash-chain';
 import { judgeIssLine } from '../format/iss/judge-iss-line';
@@ -28,7 +29,8 @@ export interface SealedIssDeal {
   readonly players: readonly [string, string, string];
   readonly occurredAt: string;
   readonly streamName: string;
-  readonly rows: string[];
+  /** Strings as sealed; packed texts once the worker's message is unpacked (packed-decisions.ts). */
+  readonly rows: TextList;
   readonly lastHash: string;
 }
 

@@ -4,6 +4,7 @@
  */
 import type { ExpectedRevision } from './expected-revision';
 import type { EventMetadata } from './event-metadata';
+import type { TextList } from './packed-texts';
 
 /** An event about to be appended. `metadata.eventId` is required so retries are idempotent. */
 export interface NewEvent<Type extends string = string, Data = unknown> {
@@ -38,13 +39,25 @@ export interface AppendBatch {
   readonly expectedRevision: ExpectedRevision;
 }
 
+/** See EventStore.groupCommit. */
+export interface GroupCommit {
+  /** Opens a transaction that the following appendMany calls join, each still all-or-nothing on its own. */
+  begin(): void;
+  /** Makes what the joined appends wrote durable and visible to other connections; subscribers hear of it now. */
+  commit(): void;
+  /** Drops everything the joined appends wrote since begin (nothing when no group is open). */
+  rollback(): void;
+  /** Whether a group is open. */
+  isOpen(): boolean;
+}
+
 /** See EventStore.newStreamSealing. */
 export interface NewStreamSealing {
   /** metadata.recordedAt for events sealed now (the store's clock). */
   recordedAt(): string;
   readonly maxEventBytes: number;
-  /** A batch for appendMany from rows sealNewStreamRows produced (expectation noStream). */
-  adopt(streamName: string, rows: readonly string[], lastHash: string): AppendBatch;
+  /** A batch for appendMany from rows sealNewStreamRows produced (expectation noStream), as strings or packed (packTexts). */
+  adopt(streamName: string, rows: TextList, lastHash: string): AppendBatch;
 }
 
 export interface AppendResult {
@@ -142,6 +155,18 @@ export interface EventStore {
    * adopted as a batch for this store's appendMany. Rows from anything else break the chain.
    */
   readonly newStreamSealing?: NewStreamSealing;
+  /**
+   * Optional (SQLite): a sole bulk writer's appendMany calls joined into fewer, longer
+   * transactions. Each commit rewrites every index page its rows touched (the event ids are
+   * random), so a commit per 100,000 events costs about a third less per event than one per
+   * 20,000, while the writer holds only the batch it is writing. While a group is open every
+   * append through this store object joins it and other connections wait for the write lock, so
+   * only a writer that holds the store alone (the CLI import) opens one. A crash before commit
+   * leaves none of the group's appends. Inside a group, appendMany keeps each batch whole or
+   * absent, but a refused batch leaves the same call's earlier batches written (appending them
+   * again reports them as already appended); any other error means the writer rolls back.
+   */
+  readonly groupCommit?: GroupCommit;
   readStream(streamName: string, options?: ReadStreamOptions): Promise<StreamRead>;
   /** Streams the global log in order without loading it into memory. */
   readAll(options?: ReadAllOptions): AsyncIterable<RecordedEvent>;

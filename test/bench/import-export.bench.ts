@@ -80,7 +80,7 @@ const ROOT = path.resolve(__dirname, '..', '..');
 const IMPORT_CHILD = `
 const [file, db, root] = process.argv.slice(1);
 const { Ledger } = require(root + '/dist/ledger/ledger');
-const { importIssFiles } = require(root + '/dist/archive/import-iss');
+const { importIssFiles, SOLE_WRITER_IMPORT } = require(root + '/dist/archive/import-iss');
 const { bulkImportTarget } = require(root + '/dist/archive/bulk-import-target');
 // The main thread's own CPU (Linux: its task's utime + stime); process.cpuUsage() counts the worker too.
 const mainCpu = () => {
@@ -94,7 +94,7 @@ const mainCpu = () => {
   const c = process.cpuUsage();
   const m = mainCpu();
   const ledger = await Ledger.open({ storeUrl: 'sqlite:' + db });
-  const summary = await importIssFiles(bulkImportTarget(ledger), [file]);
+  const summary = await importIssFiles(bulkImportTarget(ledger), [file], SOLE_WRITER_IMPORT);
   await ledger.close();
   const u = process.cpuUsage(c);
   process.stdout.write(JSON.stringify({

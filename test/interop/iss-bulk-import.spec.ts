@@ -61,7 +61,7 @@ describe('bulk ISS import', () => {
     }
   });
 
-  it('through the worker thread (large inputs): the same bytes as deciding each record here, a continued series included', async () => {
+  it('through the worker thread and group commits (large inputs, the CLI): the same bytes as deciding each record here, a continued series included', async () => {
     const viaWorker = await Ledger.withStore(openSqliteEventStore(':memory:', { now: fixedClock }));
     const here = await Ledger.withStore(openSqliteEventStore(':memory:', { now: fixedClock }));
     const dir = mkdtempSync(path.join(tmpdir(), 'skat-worker-'));
@@ -78,7 +78,8 @@ describe('bulk ISS import', () => {
           .join('\n') + '\n',
       );
       for (const ledger of [viaWorker, here]) expect((await importIssFiles(bulkImportTarget(ledger), [first], { worker: false })).imported).toBe(3);
-      const all = await importIssFiles(bulkImportTarget(viaWorker), files, { worker: true, batchEvents: 500 });
+      // As the CLI imports: batches joined into group commits (here of 2,000 events).
+      const all = await importIssFiles(bulkImportTarget(viaWorker), files, { worker: true, batchEvents: 500, groupCommitEvents: 2000 });
       expect(all).toMatchObject({ imported: 30, alreadyPresent: 3, rejectedCount: 0, conflictCount: 0 });
       for (const file of files) await importIssFiles(bulkImportTarget(here), [file], { worker: false, batchEvents: 1 });
       const [a, b] = [await storedDeals(viaWorker.store), await storedDeals(here.store)];

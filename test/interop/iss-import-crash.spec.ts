@@ -25,32 +25,46 @@ const { bulkImportTarget } = require(process.env.COMPILED + '/archive/bulk-impor
 (async () => {
   const ledger = await Ledger.open({ storeUrl: 'sqlite:' + process.env.FILE });
   const pauseAfter = Number(process.env.PAUSE_AFTER_COMMITS || 0);
+  const group = process.env.GROUP === '1';
   if (pauseAfter > 0) {
     // A kill point that does not depend on timing: after that many committed transactions the
     // child says so and blocks, and the parent kills it there, part way through the import.
     const store = ledger.store;
-    const appendMany = store.appendMany.bind(store);
     let commits = 0;
-    store.appendMany = async (batches) => {
-      const result = await appendMany(batches);
+    const pause = () => {
       if (++commits === pauseAfter) {
         process.stdout.write('committed\\n');
         Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, 120000);
       }
-      return result;
     };
+    if (group) {
+      // The CLI's way: batches joined into a group that commits every 3,000 events here.
+      const commit = store.groupCommit.commit;
+      store.groupCommit.commit = () => { commit(); pause(); };
+    } else {
+      const appendMany = store.appendMany.bind(store);
+      store.appendMany = async (batches) => {
+        const result = await appendMany(batches);
+        pause();
+        return result;
+      };
+    }
   }
   process.stdout.write('start\\n');
   const t0 = Date.now();
-  const summary = await importIssFiles(bulkImportTarget(ledger), [process.env.RECORDS], { batchEvents: 1000, worker: process.env.WORKER === '1' });
+  const summary = await importIssFiles(bulkImportTarget(ledger), [process.env.RECORDS], { batchEvents: 1000, worker: process.env.WORKER === '1', ...(group ? { groupCommitEvents: 3000 } : {}) });
   await ledger.close();
   process.stdout.write('done ' + (Date.now() - t0) + ' ' + JSON.stringify(summary) + '\\n');
 })().catch((err) => { process.stderr.write(String(err && err.stack || err)); process.exitCode = 1; });
 `;
 
-/** `worker`: the records are judged, decided and sealed on the import's worker thread (as for large inputs). */
+/**
+ * `worker`: the records are judged, decided and sealed on the import's worker thread (as for large
+ * inputs); `group`: batches are joined into group commits, as the CLI imports.
+ */
 type KillPoint = ({ kind: 'none' } | { kind: 'delay'; ms: number } | { kind: 'walBytes'; bytes: number } | { kind: 'afterCommits'; commits: number }) & {
   readonly worker?: boolean;
+  readonly group?: boolean;
 };
 
 interface Snapshot {
@@ -116,6 +130,7 @@ describe('SIGKILL during a bulk ISS import (SQLite file)', () => {
           RECORDS: records,
           PAUSE_AFTER_COMMITS: kill.kind === 'afterCommits' ? String(kill.commits) : '',
           WORKER: kill.worker ? '1' : '0',
+          GROUP: kill.group ? '1' : '0',
         },
         stdio: ['ignore', 'pipe', 'pipe'],
       });
@@ -177,6 +192,9 @@ describe('SIGKILL during a bulk ISS import (SQLite file)', () => {
       // The worker path (sealed rows adopted by the store) killed part way, and re-run through it:
       // the re-run's guessed deal numbers are off by the deals already stored, so it decides those again itself.
       { kind: 'afterCommits', commits: 2, worker: true },
+      // The CLI's group commits: killed after a group committed, and (most likely) inside an open one.
+      { kind: 'afterCommits', commits: 2, worker: true, group: true },
+      { kind: 'walBytes', bytes: 256 * 1024, group: true },
     ];
     const outcomes: string[] = [];
     for (const [k, point] of killPoints.entries()) {
@@ -189,7 +207,7 @@ describe('SIGKILL during a bulk ISS import (SQLite file)', () => {
         expect({ stream, ...deal }).toEqual({ stream, ...reference.deals.get(stream) });
         expect(after.streams.get(stream)).toEqual(reference.streams.get(stream));
       }
-      const rerun = await runChild(file, { kind: 'none', worker: point.worker });
+      const rerun = await runChild(file, { kind: 'none', worker: point.worker, group: point.group });
       expect(rerun.summary).toMatchObject({ imported: lines.length - after.deals.size, alreadyPresent: after.deals.size, rejectedCount: 0 });
       const completed = await snapshotOf(file);
       expect(completed.breaks).toBe(0);
@@ -200,11 +218,11 @@ describe('SIGKILL during a bulk ISS import (SQLite file)', () => {
     // The kills after a commit land part way whatever the machine's speed: some deals stored, not
     // all (the timed kill points may land before the first commit or after the last).
     const paused = outcomes.filter((o) => o.includes('afterCommits'));
-    expect(paused).toHaveLength(2);
+    expect(paused).toHaveLength(3);
     for (const o of paused) {
       expect(o).toMatch(/killed=true → [1-9]\d* of/);
       expect(o).not.toContain(`→ ${lines.length} of`);
     }
     process.stdout.write(`import kill points (uninterrupted import of ${lines.length} records took ${d} ms):\n  ${outcomes.join('\n  ')}\n`);
-  }, 240_000); // eleven child processes on a shared machine; a bound on hangs, not a speed test
+  }, 300_000); // fifteen child processes on a shared machine; a bound on hangs, not a speed test
 });

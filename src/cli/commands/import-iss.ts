@@ -3,7 +3,7 @@ import { STDIN_NAME } from '../../archive/iss-input';
 import { quietWhenPipeCloses } from '../closed-pipe';
 import { has, parseArgs } from '../args';
 import { UsageError, type CliCommand } from '../command';
-import { importIssFiles } from '../../archive/import-iss';
+import { importIssFiles, SOLE_WRITER_IMPORT } from '../../archive/import-iss';
 import { bulkImportTarget } from '../../archive/bulk-import-target';
 import { EXIT_CODES_HELP, STORE_HELP, progressBar, redactUrl, storeUrlOf, withLedger } from './ledger-command-support';
 
@@ -76,7 +76,7 @@ const importIss: CliCommand = {
     const bar = json ? { update: () => undefined, done: () => undefined } : progressBar(io, 'import');
     const started = Date.now();
     const summary = await withLedger(storeUrl, async (ledger) => {
-      const s = await importIssFiles(bulkImportTarget(ledger), files, {}, (p) => {
+      const s = await importIssFiles(bulkImportTarget(ledger), files, SOLE_WRITER_IMPORT, (p) => {
         const fraction = p.bytesRead / Math.max(1, p.totalBytes);
         bar.update(
           fraction,

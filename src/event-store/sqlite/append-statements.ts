@@ -22,6 +22,7 @@ export class AppendStatements {
   private readonly stmt: {
     eventById: Statement;
     eventIdsInRange: Statement;
+    undoRows: Statement;
     stream: Statement;
     insertEvent: Statement;
     upsertStream: Statement;
@@ -31,6 +32,7 @@ export class AppendStatements {
     this.stmt = {
       eventById: db.prepare('SELECT stream_name, revision, position FROM events WHERE event_id = ?'),
       eventIdsInRange: db.prepare('SELECT event_id, position FROM events WHERE stream_name = ? AND revision >= ? ORDER BY revision LIMIT ?'),
+      undoRows: db.prepare('DELETE FROM events WHERE stream_name = ? AND revision >= ?'),
       stream: db.prepare('SELECT current_revision, last_hash FROM streams WHERE stream_name = ?'),
       insertEvent: db.prepare('INSERT INTO events (stream_name, revision, event_id, type, data, metadata) VALUES (?, ?, ?, ?, ?, ?)'),
       upsertStream: db.prepare(
@@ -79,6 +81,7 @@ export class AppendStatements {
               : undefined;
           if (replay) return replay;
           const other = this.stmt.eventById.get(event.eventId) as { stream_name: string; revision: number };
+          this.undo(streamName, Number(current) + 1, i);
           throw new EventIdTakenError(streamName, event.eventId, other.stream_name, String(other.revision));
         }
         throw err;
@@ -94,7 +97,7 @@ export class AppendStatements {
     const stream = this.stmt.stream.get(streamName) as { current_revision: number } | undefined;
     if (stream) {
       const ids: string[] = [];
-      for (let i = 1; i < rows.length; i += 4) ids.push(rows[i]);
+      for (let i = 1; i < rows.length; i += 4) ids.push(rows.at(i) as string);
       const replay = this.alreadyAppended(streamName, ids, 'noStream');
       if (replay) return replay;
       assertExpectedRevision(streamName, 'noStream', BigInt(stream.current_revision));
@@ -103,18 +106,28 @@ export class AppendStatements {
     let revision = -1;
     for (let i = 0; i < rows.length; i += 4) {
       revision++;
+      const eventId = rows.at(i + 1) as string;
       try {
-        position = Number(this.stmt.insertEvent.run(streamName, revision, rows[i + 1], rows[i], rows[i + 2], rows[i + 3]).lastInsertRowid);
+        position = Number(this.stmt.insertEvent.run(streamName, revision, eventId, rows.at(i), rows.at(i + 2), rows.at(i + 3)).lastInsertRowid);
       } catch (err) {
         if ((err as { code?: string }).code === 'SQLITE_CONSTRAINT_UNIQUE' && /event_id/.test((err as Error).message)) {
-          const other = this.stmt.eventById.get(rows[i + 1]) as { stream_name: string; revision: number };
-          throw new EventIdTakenError(streamName, rows[i + 1], other.stream_name, String(other.revision));
+          const other = this.stmt.eventById.get(eventId) as { stream_name: string; revision: number };
+          this.undo(streamName, 0, i / 4);
+          throw new EventIdTakenError(streamName, eventId, other.stream_name, String(other.revision));
         }
         throw err;
       }
     }
     this.stmt.upsertStream.run(streamName, revision, batch.lastHash);
     return { nextExpectedRevision: BigInt(revision), position: String(position) };
+  }
+
+  /**
+   * The rows this append inserted before it failed, deleted: a batch is whole or absent even when
+   * no savepoint encloses it (an append joining an open group of appends).
+   */
+  private undo(streamName: string, fromRevision: number, inserted: number): void {
+    if (inserted > 0) this.stmt.undoRows.run(streamName, fromRevision);
   }
 
   /**

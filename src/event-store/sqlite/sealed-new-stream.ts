@@ -1,5 +1,6 @@
 import type { EventMetadata } from '../event-metadata';
 import type { AppendBatch, NewEvent } from '../event-store';
+import type { TextList } from '../packed-texts';
 
 /**
  * A new stream's events checked, serialised and hash-chained ahead of the transaction
@@ -11,7 +12,7 @@ export class SealedNewStream implements AppendBatch {
   constructor(
     readonly streamName: string,
     /** type, event id, data JSON and metadata JSON (chain fields included) of each event in turn. */
-    readonly rows: readonly string[],
+    readonly rows: TextList,
     /** The hash of the last event: the stream's head. */
     readonly lastHash: string,
     /** The store that sealed it; another store appends the rebuilt `events`. */
@@ -26,11 +27,12 @@ export class SealedNewStream implements AppendBatch {
   /** The events as objects again, without the chain fields (any store re-chains them). */
   get events(): NewEvent[] {
     const out: NewEvent[] = [];
+    const text = (i: number) => this.rows.at(i) as string;
     for (let i = 0; i < this.rows.length; i += 4) {
-      const metadata = JSON.parse(this.rows[i + 3]) as Record<string, string>;
+      const metadata = JSON.parse(text(i + 3)) as Record<string, string>;
       delete metadata.prevHash;
       delete metadata.hash;
-      out.push({ type: this.rows[i], data: JSON.parse(this.rows[i + 2]) as unknown, metadata: metadata as unknown as EventMetadata });
+      out.push({ type: text(i), data: JSON.parse(text(i + 2)) as unknown, metadata: metadata as unknown as EventMetadata });
     }
     return out;
   }
