@@ -1,10 +1,23 @@
 import type { Card } from '../rules/card';
-import type { Declaration } from '../rules/declaration';
-import type { AbandonReason } from '../rules/move';
 import type { Seat } from '../rules/seat';
 import type { EnteredResult } from '../rules/result-entry';
 import type { SeatPlayers, StoredDealEvent } from './events';
-import type { TableMoveCommand } from './moves/move-table';
+import type { MoveCommand } from './moves/move-table';
+
+// Each move's command is declared with its move (src/deal/moves/); re-exported here under the names the code has always used.
+export type { AbandonDeal } from './moves/abandon';
+export type { CallBid } from './moves/bid';
+export type { DeclareGame } from './moves/declare';
+export type { ConcedeForDefenders } from './moves/defenders-concede';
+export type { DiscardSkat } from './moves/discard';
+export type { HoldBid } from './moves/hold';
+export type { CallKontra } from './moves/kontra';
+export type { PassBid } from './moves/pass';
+export type { TakeSkat } from './moves/pick-up-skat';
+export type { PlayCard } from './moves/play';
+export type { CallRe } from './moves/re';
+export type { Resign } from './moves/resign';
+export type { ShowCards } from './moves/show-cards';
 
 /** Either the cards as dealt (ISS import, manual entry) or a shuffle done by the server. */
 export type DealSource =
@@ -32,74 +45,6 @@ export interface StartDeal {
   readonly result?: EnteredResult;
 }
 
-export interface CallBid {
-  readonly type: 'CallBid';
-  readonly dealId: string;
-  readonly seat: Seat;
-  readonly value: number;
-}
-export interface HoldBid {
-  readonly type: 'HoldBid';
-  readonly dealId: string;
-  readonly seat: Seat;
-}
-export interface PassBid {
-  readonly type: 'PassBid';
-  readonly dealId: string;
-  readonly seat: Seat;
-}
-export interface TakeSkat {
-  readonly type: 'TakeSkat';
-  readonly dealId: string;
-  readonly seat: Seat;
-}
-export interface DiscardSkat {
-  readonly type: 'DiscardSkat';
-  readonly dealId: string;
-  readonly seat: Seat;
-  readonly cards: readonly [Card, Card];
-}
-export interface DeclareGame {
-  readonly type: 'DeclareGame';
-  readonly dealId: string;
-  readonly seat: Seat;
-  readonly declaration: Declaration;
-}
-/** The declarer lays his cards open to claim the rest (R21, D3; ISS `SC`). */
-export interface ShowCards {
-  readonly type: 'ShowCards';
-  readonly dealId: string;
-  readonly seat: Seat;
-}
-export interface PlayCard {
-  readonly type: 'PlayCard';
-  readonly dealId: string;
-  readonly seat: Seat;
-  readonly card: Card;
-}
-export interface CallKontra {
-  readonly type: 'CallKontra';
-  readonly dealId: string;
-  readonly seat: Seat;
-}
-export interface CallRe {
-  readonly type: 'CallRe';
-  readonly dealId: string;
-  readonly seat: Seat;
-}
-/** Resign / concede (R21, D3; ISS `RE`). */
-export interface Resign {
-  readonly type: 'Resign';
-  readonly dealId: string;
-  readonly seat: Seat;
-}
-export interface AbandonDeal {
-  readonly type: 'AbandonDeal';
-  readonly dealId: string;
-  readonly reason: AbandonReason;
-  readonly seat?: Seat;
-  readonly note?: string;
-}
 /**
  * Arbiter only: replace the recorded result of a finished deal, with a reason. Either the corrected
  * facts (the engine derives value and score), or a score the rules can enter for that game.
@@ -188,27 +133,7 @@ export interface CompleteUpgrade {
   readonly recording: readonly StoredDealEvent[];
 }
 
-export type DealCommand =
-  | StartDeal
-  | CallBid
-  | HoldBid
-  | PassBid
-  | TakeSkat
-  | DiscardSkat
-  | DeclareGame
-  | ShowCards
-  | PlayCard
-  | CallKontra
-  | CallRe
-  | Resign
-  | AbandonDeal
-  | CorrectScore
-  | WithdrawMove
-  | ConfirmDeal
-  | ContestDeal
-  | RuleDispute
-  | UpgradeDeal
-  | CompleteUpgrade
-  | TableMoveCommand;
+/** Every command of a deal: those outside the play, and the moves' commands (derived from the table of moves). */
+export type DealCommand = StartDeal | CorrectScore | WithdrawMove | ConfirmDeal | ContestDeal | RuleDispute | UpgradeDeal | CompleteUpgrade | MoveCommand;
 
 export type DealCommandType = DealCommand['type'];

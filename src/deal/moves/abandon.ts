@@ -1,8 +1,15 @@
 import type { AbandonReason, Move } from '../../rules/move';
-import { refuse } from '../../rules/refusal';
 import { isSeat, type Seat } from '../../rules/seat';
-import type { AbandonDeal } from '../commands';
+import { refuse } from '../../rules/refusal';
 import { recordOne, type MoveDefinition } from './move-definition';
+
+export interface AbandonDeal {
+  readonly type: 'AbandonDeal';
+  readonly dealId: string;
+  readonly reason: AbandonReason;
+  readonly seat?: Seat;
+  readonly note?: string;
+}
 
 const ABANDON_REASONS = ['misdeal', 'timeout', 'left'];
 

@@ -1,6 +1,13 @@
 import type { Move } from '../../rules/move';
-import type { CallBid } from '../commands';
+import type { Seat } from '../../rules/seat';
 import { recordOne, SEAT_FIELD, seatOf, type MoveDefinition } from './move-definition';
+
+export interface CallBid {
+  readonly type: 'CallBid';
+  readonly dealId: string;
+  readonly seat: Seat;
+  readonly value: number;
+}
 
 /** R5/R6: a seat says a bid value. */
 export const bid: MoveDefinition<CallBid> = {

@@ -1,9 +1,16 @@
 import type { Declaration } from '../../rules/declaration';
 import type { Move } from '../../rules/move';
+import type { Seat } from '../../rules/seat';
 import { allow } from '../../rules/refusal';
-import type { DeclareGame } from '../commands';
 import type { DealEvent } from '../events';
 import { applyMoves, SEAT_FIELD, seatOf, type MoveDefinition } from './move-definition';
+
+export interface DeclareGame {
+  readonly type: 'DeclareGame';
+  readonly dealId: string;
+  readonly seat: Seat;
+  readonly declaration: Declaration;
+}
 
 /** R11-R14: the declarer names the game; an ouvert game also lays his cards open (R14, a second event). */
 export const declare: MoveDefinition<DeclareGame> = {

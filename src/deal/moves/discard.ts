@@ -1,7 +1,14 @@
 import type { Card } from '../../rules/card';
 import type { Move } from '../../rules/move';
-import type { DiscardSkat } from '../commands';
+import type { Seat } from '../../rules/seat';
 import { recordOne, SEAT_FIELD, seatOf, type MoveDefinition } from './move-definition';
+
+export interface DiscardSkat {
+  readonly type: 'DiscardSkat';
+  readonly dealId: string;
+  readonly seat: Seat;
+  readonly cards: readonly [Card, Card];
+}
 
 /** R10: the declarer puts two cards away. Its cards are his secret: only he (and `all`) may see them. */
 export const discard: MoveDefinition<DiscardSkat> = {

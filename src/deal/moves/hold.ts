@@ -1,5 +1,11 @@
-import type { HoldBid } from '../commands';
+import type { Seat } from '../../rules/seat';
 import { recordOne, SEAT_FIELD, seatOf, type MoveDefinition } from './move-definition';
+
+export interface HoldBid {
+  readonly type: 'HoldBid';
+  readonly dealId: string;
+  readonly seat: Seat;
+}
 
 /** R6: a seat holds ("yes"); the event keeps the value held. */
 export const hold: MoveDefinition<HoldBid> = {

@@ -1,5 +1,11 @@
-import type { CallKontra } from '../commands';
+import type { Seat } from '../../rules/seat';
 import { recordOne, SEAT_FIELD, seatOf, type MoveDefinition } from './move-definition';
+
+export interface CallKontra {
+  readonly type: 'CallKontra';
+  readonly dealId: string;
+  readonly seat: Seat;
+}
 
 /** R40 (house option): a defender says Kontra. */
 export const kontra: MoveDefinition<CallKontra> = {

@@ -5,7 +5,7 @@ import type { DealEventType, StoredDealEvent } from '../events';
 import { abandon } from './abandon';
 import { bid } from './bid';
 import { declare } from './declare';
-import { defendersConcede, type ConcedeForDefenders, type DefendersConcededData } from './defenders-concede';
+import { defendersConcede, type DefendersConcededData } from './defenders-concede';
 import { discard } from './discard';
 import { hold } from './hold';
 import { kontra } from './kontra';
@@ -24,8 +24,8 @@ import { showCards } from './show-cards';
  */
 export const MOVE_TABLE = [bid, hold, pass, pickUpSkat, discard, declare, showCards, play, resign, kontra, re, abandon, defendersConcede] as const;
 
-/** Commands declared by move files beyond those of commands.ts (a new move adds its command here). */
-export type TableMoveCommand = ConcedeForDefenders;
+/** The command of each move, each declared in its move file: derived from the table, so a new move's command needs no line elsewhere. */
+export type MoveCommand = (typeof MOVE_TABLE)[number] extends infer D ? (D extends MoveDefinition<infer C> ? C : never) : never;
 
 /** Events declared by move files beyond those of events.ts (a new move adds its event here: type name → data). */
 export interface TableEventDataMap {

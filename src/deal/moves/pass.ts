@@ -1,5 +1,11 @@
-import type { PassBid } from '../commands';
+import type { Seat } from '../../rules/seat';
 import { recordOne, SEAT_FIELD, seatOf, type MoveDefinition } from './move-definition';
+
+export interface PassBid {
+  readonly type: 'PassBid';
+  readonly dealId: string;
+  readonly seat: Seat;
+}
 
 /** R6/R8: a seat passes. */
 export const pass: MoveDefinition<PassBid> = {

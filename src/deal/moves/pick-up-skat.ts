@@ -1,5 +1,11 @@
-import type { TakeSkat } from '../commands';
+import type { Seat } from '../../rules/seat';
 import { recordOne, SEAT_FIELD, seatOf, type MoveDefinition } from './move-definition';
+
+export interface TakeSkat {
+  readonly type: 'TakeSkat';
+  readonly dealId: string;
+  readonly seat: Seat;
+}
 
 /** R9: the declarer picks up the skat; the event keeps the two cards (seen by the declarer only). */
 export const pickUpSkat: MoveDefinition<TakeSkat> = {

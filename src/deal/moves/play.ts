@@ -1,7 +1,14 @@
 import type { Card } from '../../rules/card';
 import type { Move } from '../../rules/move';
-import type { PlayCard } from '../commands';
+import type { Seat } from '../../rules/seat';
 import { recordOne, SEAT_FIELD, seatOf, type MoveDefinition } from './move-definition';
+
+export interface PlayCard {
+  readonly type: 'PlayCard';
+  readonly dealId: string;
+  readonly seat: Seat;
+  readonly card: Card;
+}
 
 /** R15-R19: a seat plays a card; once played it is public. */
 export const play: MoveDefinition<PlayCard> = {

@@ -1,5 +1,11 @@
-import type { CallRe } from '../commands';
+import type { Seat } from '../../rules/seat';
 import { recordOne, SEAT_FIELD, seatOf, type MoveDefinition } from './move-definition';
+
+export interface CallRe {
+  readonly type: 'CallRe';
+  readonly dealId: string;
+  readonly seat: Seat;
+}
 
 /** R40 (house option): the declarer answers Kontra with Re. */
 export const re: MoveDefinition<CallRe> = {

@@ -1,5 +1,12 @@
-import type { Resign } from '../commands';
+import type { Seat } from '../../rules/seat';
 import { recordOne, SEAT_FIELD, seatOf, type MoveDefinition } from './move-definition';
+
+/** Resign / concede (R21, D3; ISS `RE`). */
+export interface Resign {
+  readonly type: 'Resign';
+  readonly dealId: string;
+  readonly seat: Seat;
+}
 
 /** R21/D3: a seat resigns (ISS `RE`): the declarer gives up, or a defender concedes. */
 export const resign: MoveDefinition<Resign> = {

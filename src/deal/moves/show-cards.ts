@@ -1,8 +1,15 @@
 import type { Move } from '../../rules/move';
+import type { Seat } from '../../rules/seat';
 import { allow } from '../../rules/refusal';
 import { checkClaim } from '../claim-check';
-import type { ShowCards } from '../commands';
 import { applyMoves, SEAT_FIELD, seatOf, type MoveDefinition } from './move-definition';
+
+/** The declarer lays his cards open to claim the rest (R21, D3; ISS `SC`). */
+export interface ShowCards {
+  readonly type: 'ShowCards';
+  readonly dealId: string;
+  readonly seat: Seat;
+}
 
 /**
  * R21/D3: the declarer lays his cards open to claim the rest (ISS `SC`). Under isko the claim is
