@@ -436,6 +436,8 @@ function commitGroup(run: RunState): void {
 async function finish(target: IssImportTarget, run: RunState): Promise<IssImportSummary> {
   await flush(target, run);
   commitGroup(run);
+  // The store's page cache is of no use to the read models' load, which sets up its own.
+  target.store.releaseMemory?.();
   await target.catchUp?.();
   return run.summary;
 }

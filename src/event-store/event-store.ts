@@ -182,5 +182,10 @@ export interface EventStore {
    * leave it out and readers always read.
    */
   changeToken?(): string;
+  /**
+   * Optional: gives back the memory this object keeps for speed (SQLite: its connection's page
+   * cache), e.g. after a bulk import has written its last event and before the read models load.
+   */
+  releaseMemory?(): void;
   dispose(): Promise<void>;
 }

@@ -317,6 +317,11 @@ export class SqliteEventStore implements EventStore {
     return result;
   }
 
+  releaseMemory(): void {
+    this.assertOpen();
+    this.db.pragma('shrink_memory');
+  }
+
   private beginGroup(): void {
     this.assertOpen();
     if (this.groupOpen) throw new InvalidEventError('groupCommit.begin: a group is open already');
