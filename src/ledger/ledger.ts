@@ -19,6 +19,7 @@ import type { TableState } from '../table/table-state';
 import { DealAnalyses, DEFAULT_ANALYSIS_LIMITS } from './analyses';
 import type { AppendDealOutcome } from './append-deal-outcome';
 import { Branches } from './branches';
+import type { BranchLimits } from '../branch/branch-rules';
 import { BulkAppend } from './bulk-append';
 import { CommandExecution } from './command-execution';
 import { auditOf } from './deal-audit';
@@ -75,9 +76,10 @@ export class Ledger {
     defaultProfileId: string,
     analysis: AnalysisOptions = {},
     frameCacheEntries?: number,
+    branchLimits: Partial<BranchLimits> = {},
   ) {
     this.upkeep = new ReadModelUpkeep(store, db);
-    this.branches = new Branches(store);
+    this.branches = new Branches(store, branchLimits);
     this.analyses = new DealAnalyses(store, { ...DEFAULT_ANALYSIS_LIMITS, ...analysis.limits }, analysis.pool);
     this.replays = new DealFrames(store, db, this.upkeep, frameCacheEntries);
     this.sheets = new ScoreSheets(db, this.upkeep);
@@ -98,6 +100,7 @@ export class Ledger {
         readModelMismatch: options.readModelMismatch,
         analysis: options.analysis,
         frameCache: options.frameCache,
+        ...(options.branches ? { branches: options.branches } : {}),
       });
     } catch (error) {
       await store.dispose().catch(() => undefined);
@@ -111,7 +114,7 @@ export class Ledger {
     const readModelUrl = options.readModelUrl ?? 'sqlite::memory:';
     const db = openReadModelDb(readModelUrl);
     try {
-      const ledger = new Ledger(store, db, options.profileId ?? DEFAULT_PROFILE_ID, options.analysis, options.frameCache);
+      const ledger = new Ledger(store, db, options.profileId ?? DEFAULT_PROFILE_ID, options.analysis, options.frameCache, options.branches);
       ledger.readModelsRebuiltAtStart = await ledger.upkeep.start(readModelUrl, options.readModelMismatch);
       return ledger;
     } catch (error) {
