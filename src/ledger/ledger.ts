@@ -1,4 +1,4 @@
-import { ACCESS_STREAM, type TokenRevokedData } from '../access/events';
+import { ACCESS_STREAM, type TokenIssuedData, type TokenRevokedData } from '../access/events';
 import type { CommandContext, CommandOutcome, LedgerCommand } from '../command-handling/command-types';
 import type { OpenTable } from '../table/commands';
 import { DEFAULT_PROFILE_ID, getProfile } from '../deal/engine';
@@ -239,6 +239,13 @@ export class Ledger {
   }
 
   /** Token ids revoked through the API (restored into the server's revocation list at start). */
+  /** The access log's record of one issued token (null: never issued through the API). */
+  async issuedToken(tokenId: string): Promise<TokenIssuedData | null> {
+    const read = await this.store.readStream(ACCESS_STREAM);
+    for (const e of read.events) if (e.type === 'TokenIssued' && (e.data as TokenIssuedData).tokenId === tokenId) return e.data as TokenIssuedData;
+    return null;
+  }
+
   async revokedTokenIds(): Promise<string[]> {
     const read = await this.store.readStream(ACCESS_STREAM);
     return read.events.filter((e) => e.type === 'TokenRevoked').map((e) => (e.data as TokenRevokedData).tokenId);
