@@ -1,4 +1,4 @@
-import { allow, refuse, type Judgement } from '../rules/refusal';
+import { allow, refuse, type Judgement } from '../kernel/refusal';
 import { BRANCH_RULES as B, type BranchLimits } from './branch-rules';
 import { dealEventsOfMove, type BranchState } from './branch-state';
 import type { BranchCommand } from './commands';

@@ -1,8 +1,8 @@
 import { createHash } from 'node:crypto';
 import { parseStoreUrl } from '../event-store/store-url';
 import type { ReadModelMismatchPolicy } from '../projections/read-model-binding';
-import type { AnalysisLimits } from './analyses';
-import type { SolverPool } from './analysis-pool';
+import type { AnalysisLimits } from '../analysis/workers/analyses';
+import type { SolverPool } from '../analysis/workers/analysis-pool';
 import type { BranchLimits } from '../branch/branch-rules';
 
 export interface LedgerOptions {

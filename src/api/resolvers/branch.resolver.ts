@@ -1,7 +1,7 @@
 import { Inject } from '@nestjs/common';
 import { Args, Context, ID, Int, Mutation, Parent, Query, ResolveField, Resolver } from '@nestjs/graphql';
 import { randomUUID } from 'node:crypto';
-import type { BranchInfo, LoadedBranch } from '../../ledger/branches';
+import type { BranchInfo, LoadedBranch } from '../../ledger/commands/branches';
 import { Ledger, type CommandContext } from '../../ledger/ledger';
 import { seatToAct } from '../../rules/game';
 import type { Move } from '../../rules/move';

@@ -16,7 +16,7 @@ import * as valid from '../inputs/validate';
 import { API_REVOCATIONS, API_SETTINGS, API_VISIBILITY } from '../../settings/tokens';
 import { CommandResultType } from '../types/command-result.type';
 import { IssuedTokenType, TableStatusType, TournamentStatusType } from '../types/organiser.type';
-import { gate, runCommand } from './command-execution';
+import { gate, runCommand } from './run-command';
 
 const MAX_TTL = 31_536_000;
 const commandIdArg = { type: () => ID, description: 'Client-chosen id: a retry records nothing twice' };
