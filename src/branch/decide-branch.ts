@@ -21,6 +21,7 @@ export function decideBranch(command: BranchCommand, state: BranchState, limits:
           owner: command.owner,
           creator: command.creator,
           shared: command.shared,
+          ...(command.expiresAt !== undefined ? { expiresAt: command.expiresAt } : {}),
         },
       },
     ]);

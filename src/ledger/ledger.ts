@@ -1,4 +1,4 @@
-import { ACCESS_STREAM, type TokenRevokedData } from '../access/events';
+import { ACCESS_STREAM, type TokenIssuedData, type TokenRevokedData } from '../access/events';
 import type { CommandContext, CommandOutcome, LedgerCommand } from '../command-handling/command-types';
 import type { OpenTable } from '../table/commands';
 import { DEFAULT_PROFILE_ID, getProfile } from '../deal/engine';
@@ -25,6 +25,7 @@ import { auditOf } from './reads/deal-audit';
 import { DealCommands } from './commands/deal-commands';
 import { DealFrames } from './reads/deal-frames';
 import { InvalidQueryError } from '../kernel/errors';
+import type { BranchLimits } from '../branch/branch-rules';
 import { defaultReadModelUrl, type AnalysisOptions, type LedgerOptions } from './ledger-options';
 import { LogMemo } from './reads/log-memo';
 import { playerStatsOf } from './reads/player-stats-query';
@@ -75,9 +76,10 @@ export class Ledger {
     defaultProfileId: string,
     analysis: AnalysisOptions = {},
     frameCacheEntries?: number,
+    branchLimits: Partial<BranchLimits> = {},
   ) {
     this.upkeep = new ReadModelUpkeep(store, db);
-    this.branches = new Branches(store);
+    this.branches = new Branches(store, branchLimits);
     this.analyses = new DealAnalyses(store, { ...DEFAULT_ANALYSIS_LIMITS, ...analysis.limits }, analysis.pool);
     this.replays = new DealFrames(store, db, this.upkeep, frameCacheEntries);
     this.sheets = new ScoreSheets(db, this.upkeep);
@@ -98,6 +100,7 @@ export class Ledger {
         readModelMismatch: options.readModelMismatch,
         analysis: options.analysis,
         frameCache: options.frameCache,
+        ...(options.branches ? { branches: options.branches } : {}),
       });
     } catch (error) {
       await store.dispose().catch(() => undefined);
@@ -111,7 +114,7 @@ export class Ledger {
     const readModelUrl = options.readModelUrl ?? 'sqlite::memory:';
     const db = openReadModelDb(readModelUrl);
     try {
-      const ledger = new Ledger(store, db, options.profileId ?? DEFAULT_PROFILE_ID, options.analysis, options.frameCache);
+      const ledger = new Ledger(store, db, options.profileId ?? DEFAULT_PROFILE_ID, options.analysis, options.frameCache, options.branches);
       ledger.readModelsRebuiltAtStart = await ledger.upkeep.start(readModelUrl, options.readModelMismatch);
       return ledger;
     } catch (error) {
@@ -236,6 +239,13 @@ export class Ledger {
   }
 
   /** Token ids revoked through the API (restored into the server's revocation list at start). */
+  /** The access log's record of one issued token (null: never issued through the API). */
+  async issuedToken(tokenId: string): Promise<TokenIssuedData | null> {
+    const read = await this.store.readStream(ACCESS_STREAM);
+    for (const e of read.events) if (e.type === 'TokenIssued' && (e.data as TokenIssuedData).tokenId === tokenId) return e.data as TokenIssuedData;
+    return null;
+  }
+
   async revokedTokenIds(): Promise<string[]> {
     const read = await this.store.readStream(ACCESS_STREAM);
     return read.events.filter((e) => e.type === 'TokenRevoked').map((e) => (e.data as TokenRevokedData).tokenId);

@@ -16,6 +16,8 @@ import type { Move } from '../../rules/move';
 import { InvalidQueryError, NotFoundError } from '../../kernel/errors';
 import { IllegalCommandError } from '../../kernel/errors';
 import type { CommandContext, CommandOutcome } from '../../command-handling/command-types';
+import { LEDGER_RULES } from '../../deal/ledger-rules';
+import { BRANCH_COMMAND_PREFIX, reservedCommandIdProblem } from './reserved-ids';
 
 /** A branch stream's own events (anything else in it is not the branch decider's). */
 const branchEventOf = (e: RecordedEvent): BranchEvent | null => (isBranchEventType(e.type) ? (e as unknown as BranchEvent) : null);
@@ -73,18 +75,22 @@ function infoOf(events: readonly RecordedEvent[]): BranchInfo | null {
 
 /**
  * The branch lists, kept in the store (not in a process's memory, so every API instance over one
- * store sees every branch): one index stream per deal and one per creator, each a `BranchListed`
- * event per branch. An entry is written before the branch itself, so a branch is never missing
- * from its lists; an entry whose branch was never written (the fork failed after it) is skipped
- * when read. Reading a list costs one stream read of that deal's (or caller's) branches, whatever
- * the size of the store.
+ * store sees every branch): one index stream per deal and one per creator, a `BranchListed` event
+ * per branch and a `BranchUnlisted` when it is deleted. An entry is written before the branch
+ * itself, so a branch is never missing from its lists; an entry whose branch was never written
+ * (the fork failed after it) is skipped when read. Reading a list costs one stream read of the
+ * index and one per live, unexpired branch on it (deleted and expired ones are not read), so it is
+ * bounded by the caps on live branches per deal and per caller, however many came and went.
  */
 export const BRANCHES_OF_DEAL_PREFIX = 'branchesofdeal-';
 export const BRANCHES_OF_CREATOR_PREFIX = 'branchesofcreator-';
 export const BRANCH_LISTED = 'BranchListed';
+export const BRANCH_UNLISTED = 'BranchUnlisted';
 
 export interface BranchListedData {
   readonly branchId: string;
+  /** An anonymous caller's branch: when it stops being listed (ISO instant). */
+  readonly expiresAt?: string;
 }
 
 export const branchesOfDealStream = (dealId: string): string => `${BRANCHES_OF_DEAL_PREFIX}${dealId}`;
@@ -92,15 +98,25 @@ export const branchesOfDealStream = (dealId: string): string => `${BRANCHES_OF_D
 export const branchesOfCreatorStream = (creator: string): string =>
   `${BRANCHES_OF_CREATOR_PREFIX}${createHash('sha256').update(creator).digest('base64url').slice(0, 22)}`;
 
+/** Every branch command records under its branch's own namespace (L17: no collision with a live or import command's event ids). */
+const branchCommandId = (branchId: string, commandId: string): string => `${BRANCH_COMMAND_PREFIX}${branchId}:${commandId}`;
+
+const expired = (expiresAt: string | undefined, now: number): boolean => expiresAt !== undefined && Date.parse(expiresAt) <= now;
+
 /**
  * What-if branches over the event store: each a stream `branch-<id>` forked at a deal revision.
  * Only ever reads the deal's stream.
  */
 export class Branches {
+  readonly limits: BranchLimits;
+
   constructor(
     private readonly store: EventStore,
-    readonly limits: BranchLimits = DEFAULT_BRANCH_LIMITS,
-  ) {}
+    limits: Partial<BranchLimits> = {},
+    private readonly now: () => number = Date.now,
+  ) {
+    this.limits = { ...DEFAULT_BRANCH_LIMITS, ...limits };
+  }
 
   /** A branch id that nobody can guess without the owner's identity and the command id. */
   static idFor(owner: string, commandId: string): string {
@@ -111,48 +127,65 @@ export class Branches {
     return infoOf((await this.store.readStream(branchStreamName(branchId))).events);
   }
 
+  /** The ids an index stream lists as live and unexpired (deleted and expired entries are not read further). */
+  private async listedIds(indexStream: string): Promise<string[]> {
+    const index = await this.store.readStream(indexStream);
+    const live = new Map<string, string | undefined>();
+    for (const e of index.events) {
+      const data = e.data as BranchListedData;
+      if (e.type === BRANCH_LISTED) live.set(data.branchId, data.expiresAt);
+      else if (e.type === BRANCH_UNLISTED) live.delete(data.branchId);
+    }
+    const now = this.now();
+    return [...live].filter(([, expiresAt]) => !expired(expiresAt, now)).map(([id]) => id);
+  }
+
   /** The live branches named by one index stream, each read from its own stream. */
   private async listed(indexStream: string): Promise<BranchInfo[]> {
-    const index = await this.store.readStream(indexStream);
-    const ids = new Set<string>();
-    for (const e of index.events) if (e.type === BRANCH_LISTED) ids.add((e.data as BranchListedData).branchId);
     const out: BranchInfo[] = [];
-    for (const id of ids) {
+    for (const id of await this.listedIds(indexStream)) {
       const info = await this.info(id);
-      if (info && !info.deleted) out.push(info);
+      if (info && !info.deleted && !expired(info.expiresAt, this.now())) out.push(info);
     }
     return out;
   }
 
-  /** Writes the branch into the list of its deal and of its creator (idempotent: event ids derived from the branch id). */
-  private async list(branchId: string, dealId: string, creator: string, ctx: CommandContext): Promise<void> {
+  /** Writes (or, deleted, strikes) the branch in the list of its deal and of its creator (idempotent: event ids derived from the branch id). */
+  private async list(type: typeof BRANCH_LISTED | typeof BRANCH_UNLISTED, data: BranchListedData, dealId: string, creator: string, ctx: CommandContext) {
     const now = new Date().toISOString();
-    const meta = (k: number) => commandMetadata({ ...ctx, commandId: `${branchId}:listed` }, k, now, BRANCH_SCHEMA_VERSION);
-    const data: BranchListedData = { branchId };
+    const what = type === BRANCH_LISTED ? 'listed' : 'unlisted';
+    const meta = (k: number) => commandMetadata({ ...ctx, commandId: branchCommandId(data.branchId, what) }, k, now, BRANCH_SCHEMA_VERSION);
     await this.store.appendMany([
-      { streamName: branchesOfDealStream(dealId), events: [{ type: BRANCH_LISTED, data, metadata: meta(0) }], expectedRevision: 'any' },
-      { streamName: branchesOfCreatorStream(creator), events: [{ type: BRANCH_LISTED, data, metadata: meta(1) }], expectedRevision: 'any' },
+      { streamName: branchesOfDealStream(dealId), events: [{ type, data, metadata: meta(0) }], expectedRevision: 'any' },
+      { streamName: branchesOfCreatorStream(creator), events: [{ type, data, metadata: meta(1) }], expectedRevision: 'any' },
     ]);
   }
 
-  /** Forks a branch at a replay step of a deal; `creator` is counted against the per-caller cap. */
+  /**
+   * Forks a branch at a replay step of a deal; `creator` is counted against the per-caller cap,
+   * the deal's live branches against the per-deal cap; `anonymous` branches expire.
+   */
   async fork(
-    request: { dealId: string; step: number; owner: string; creator: string; shared: boolean },
+    request: { dealId: string; step: number; owner: string; creator: string; shared: boolean; anonymous?: boolean },
     ctx: CommandContext,
   ): Promise<{ outcome: CommandOutcome; info: BranchInfo }> {
+    const reserved = reservedCommandIdProblem(ctx.commandId);
+    if (reserved) throw new IllegalCommandError(LEDGER_RULES.reservedIds, reserved);
     if (!Number.isInteger(request.step) || request.step < 0) throw new InvalidQueryError('the fork step is an integer from 0');
     const branchId = Branches.idFor(request.owner, ctx.commandId);
     const again = await this.info(branchId);
     if (!again) {
-      const live = (await this.listed(branchesOfCreatorStream(request.creator))).filter((b) => b.creator === request.creator).length;
-      if (live >= this.limits.maxBranchesPerCaller)
+      if ((await this.listedIds(branchesOfCreatorStream(request.creator))).length >= this.limits.maxBranchesPerCaller)
         throw new IllegalCommandError(B.tooManyBranches, `one caller may keep at most ${this.limits.maxBranchesPerCaller} branches; delete one first`);
+      if ((await this.listedIds(branchesOfDealStream(request.dealId))).length >= this.limits.maxBranchesPerDeal)
+        throw new IllegalCommandError(B.tooManyBranchesOfDeal, `a deal has at most ${this.limits.maxBranchesPerDeal} live branches; try again later`);
     }
     const deal = await this.store.readStream(dealStreamName(request.dealId));
     if (!deal.exists) throw new NotFoundError('deal', request.dealId);
     const at = dealToStep(deal.events, request.step);
     if (!at) throw new IllegalCommandError(B.badFork, `deal ${request.dealId} has no step ${request.step}`);
-    if (!again) await this.list(branchId, request.dealId, request.creator, ctx);
+    const expiresAt = again ? again.expiresAt : request.anonymous ? new Date(this.now() + this.limits.anonymousBranchTtlMs).toISOString() : undefined;
+    if (!again) await this.list(BRANCH_LISTED, { branchId, ...(expiresAt ? { expiresAt } : {}) }, request.dealId, request.creator, ctx);
     const forkRevision = at.events[at.events.length - 1].revision.toString();
     const command: BranchCommand = {
       type: 'ForkBranch',
@@ -163,11 +196,16 @@ export class Branches {
       owner: request.owner,
       creator: request.creator,
       shared: request.shared,
+      ...(expiresAt ? { expiresAt } : {}),
     };
-    const outcome = await handleCommand(this.store, branchStreamName(branchId), branchDecider(at.state, this.limits), command, ctx, {
-      schemaVersion: BRANCH_SCHEMA_VERSION,
-      eventOf: branchEventOf,
-    });
+    const outcome = await handleCommand(
+      this.store,
+      branchStreamName(branchId),
+      branchDecider(at.state, this.limits),
+      command,
+      { ...ctx, commandId: branchCommandId(branchId, ctx.commandId) },
+      { schemaVersion: BRANCH_SCHEMA_VERSION, eventOf: branchEventOf },
+    );
     const info = await this.info(branchId);
     if (!info) throw new Error(`branch ${branchId} cannot be read back`);
     return { outcome, info };
@@ -177,7 +215,7 @@ export class Branches {
   async load(branchId: string, options: { withDeleted?: boolean } = {}): Promise<LoadedBranch | null> {
     const read = await this.store.readStream(branchStreamName(branchId));
     const info = infoOf(read.events);
-    if (!info || (info.deleted && !options.withDeleted)) return null;
+    if (!info || ((info.deleted || expired(info.expiresAt, this.now())) && !options.withDeleted)) return null;
     const deal = await this.store.readStream(dealStreamName(info.dealId));
     const at = dealToRevision(deal.events, BigInt(info.forkRevision));
     const state = read.events.reduce((s, e) => (isBranchEventType(e.type) ? evolveBranch(s, e as unknown as BranchEvent) : s), initialBranchState(at.state));
@@ -185,17 +223,24 @@ export class Branches {
   }
 
   private async change(branchId: string, command: BranchCommand, ctx: CommandContext): Promise<{ outcome: CommandOutcome; info: BranchInfo }> {
+    const reserved = reservedCommandIdProblem(ctx.commandId);
+    if (reserved) throw new IllegalCommandError(LEDGER_RULES.reservedIds, reserved);
     const loaded = await this.load(branchId, { withDeleted: true });
-    if (!loaded) throw new NotFoundError('branch', branchId);
+    if (!loaded || (expired(loaded.info.expiresAt, this.now()) && !loaded.info.deleted)) throw new NotFoundError('branch', branchId);
     const deal = await this.store.readStream(dealStreamName(loaded.info.dealId));
     const at = dealToRevision(deal.events, BigInt(loaded.info.forkRevision));
-    const outcome = await handleCommand(this.store, branchStreamName(branchId), branchDecider(at.state, this.limits), command, ctx, {
-      schemaVersion: BRANCH_SCHEMA_VERSION,
-      eventOf: branchEventOf,
-      requireExisting: () => new NotFoundError('branch', branchId),
-    });
-    const info = await this.info(branchId);
-    return { outcome, info: info as BranchInfo };
+    const outcome = await handleCommand(
+      this.store,
+      branchStreamName(branchId),
+      branchDecider(at.state, this.limits),
+      command,
+      { ...ctx, commandId: branchCommandId(branchId, ctx.commandId) },
+      { schemaVersion: BRANCH_SCHEMA_VERSION, eventOf: branchEventOf, requireExisting: () => new NotFoundError('branch', branchId) },
+    );
+    const info = (await this.info(branchId)) as BranchInfo;
+    // Struck from its lists once deleted (a retry strikes nothing twice), so no list reads it again.
+    if (info.deleted) await this.list(BRANCH_UNLISTED, { branchId }, info.dealId, info.creator, ctx);
+    return { outcome, info };
   }
 
   async play(branchId: string, owner: string, move: Move, ctx: CommandContext): Promise<{ outcome: CommandOutcome; info: BranchInfo }> {

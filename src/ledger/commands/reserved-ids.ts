@@ -10,11 +10,24 @@ import type { LedgerCommand, CommandContext } from '../../command-handling/comma
 
 export const IMPORT_COMMAND_PREFIX = 'import:';
 export const IMPORTED_DEAL_PREFIX = 'iss-';
+/**
+ * The commands of what-if branches record under `branch:<branch id>:<command id>` (Branches), so
+ * no branch event id can equal one a live or import command derives; live commands may not use it.
+ */
+export const BRANCH_COMMAND_PREFIX = 'branch:';
+
+/** Why a command id given by an API caller (live or branch command) is reserved, or null when it is not. */
+export function reservedCommandIdProblem(commandId: string): string | null {
+  if (commandId.startsWith(IMPORT_COMMAND_PREFIX)) return `command ids starting "${IMPORT_COMMAND_PREFIX}" are reserved for imports`;
+  if (commandId.startsWith(BRANCH_COMMAND_PREFIX)) return `command ids starting "${BRANCH_COMMAND_PREFIX}" are reserved for what-if branches`;
+  return null;
+}
 
 /** Why this command may not use the ids it names, or null when it may. */
 export function reservedIdProblem(command: LedgerCommand, ctx: CommandContext): string | null {
   if (ctx.source !== undefined && ctx.source !== 'live') return null;
-  if (ctx.commandId.startsWith(IMPORT_COMMAND_PREFIX)) return `command ids starting "${IMPORT_COMMAND_PREFIX}" are reserved for imports`;
+  const reservedCommandId = reservedCommandIdProblem(ctx.commandId);
+  if (reservedCommandId) return reservedCommandId;
   const created =
     command.type === 'StartDeal'
       ? command.dealId
