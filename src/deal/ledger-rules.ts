@@ -28,4 +28,6 @@ export const LEDGER_RULES = {
   reservedIds: 'L17',
   /** A result-only deal's cards must reproduce its result; only result-only deals are upgraded, once. */
   upgrade: 'L18',
+  /** A deal recorded as seen: what is shown must fit what was recorded; dealt deals have nothing to show. */
+  seen: 'L19',
 } as const;
