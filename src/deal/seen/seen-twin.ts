@@ -1,4 +1,4 @@
-import type { Card } from '../../rules/card';
+import { ALL_CARDS, type Card } from '../../rules/card';
 import type { GameState } from '../../rules/game-state';
 import { allow, refuse, type Judgement } from '../../rules/refusal';
 import { endByRevoke } from '../../rules/revoke';
@@ -116,6 +116,7 @@ function discardOf(seen: SeenGame, dealt: { readonly hands: readonly (readonly C
   const declarer = seen.declarer as Seat;
   const twelve = [...dealt.hands[declarer], ...dealt.skat];
   const kept = new Set([...seen.played[declarer], ...(seen.remaining[declarer] ?? [])]);
-  const rest = twelve.filter((c) => !kept.has(c));
+  // Which of the two went away first is nothing anybody saw: deck order.
+  const rest = twelve.filter((c) => !kept.has(c)).sort((a, b) => ALL_CARDS.indexOf(a) - ALL_CARDS.indexOf(b));
   return [rest[0], rest[1]];
 }
