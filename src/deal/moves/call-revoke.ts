@@ -1,4 +1,4 @@
-import { refuse } from '../../rules/refusal';
+import { refuse } from '../../kernel/refusal';
 import type { Seat } from '../../rules/seat';
 import { SEAT_FIELD, seatOf, type MoveDefinition } from './move-definition';
 

@@ -1,5 +1,5 @@
 import type { Card } from '../../rules/card';
-import { refuse } from '../../rules/refusal';
+import { refuse } from '../../kernel/refusal';
 import type { Seat } from '../../rules/seat';
 import { SEAT_FIELD, seatOf, type MoveDefinition } from './move-definition';
 

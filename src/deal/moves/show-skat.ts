@@ -1,5 +1,5 @@
 import type { Card } from '../../rules/card';
-import { refuse } from '../../rules/refusal';
+import { refuse } from '../../kernel/refusal';
 import type { MoveDefinition } from './move-definition';
 
 /** A deal recorded as seen: the declarer shows the skat (and, after a pick-up, his discard). */

@@ -2,7 +2,7 @@ import type { Declaration } from '../../rules/declaration';
 import { abandonReasonText } from '../engine';
 import { notScoreableResult, PASSED_IN_RESULT } from '../../rules/game-end';
 import type { GameState } from '../../rules/game-state';
-import { allow, refuse, type Judgement } from '../../rules/refusal';
+import { allow, refuse, type Judgement } from '../../kernel/refusal';
 import { nextSeat, type Seat } from '../../rules/seat';
 import type { DealCommand } from '../commands';
 import type { DealState } from '../deal-state';

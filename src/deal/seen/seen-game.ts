@@ -5,7 +5,7 @@ import type { EndedBy } from '../../rules/game-end';
 import type { GameState, PlayedCard } from '../../rules/game-state';
 import { inputText } from '../../rules/input-text';
 import type { Move } from '../../rules/move';
-import { allow, refuse, type Judgement } from '../../rules/refusal';
+import { allow, refuse, type Judgement } from '../../kernel/refusal';
 import { nextSeat, SEAT_NAMES, type Seat } from '../../rules/seat';
 import { cardClass, trickPoints, trickWinnerPosition } from '../../rules/trick';
 import type { RuleProfile } from '../../rules/variant/rule-profile';

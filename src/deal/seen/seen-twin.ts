@@ -1,6 +1,6 @@
 import { ALL_CARDS, type Card } from '../../rules/card';
 import type { GameState } from '../../rules/game-state';
-import { allow, refuse, type Judgement } from '../../rules/refusal';
+import { allow, refuse, type Judgement } from '../../kernel/refusal';
 import { endByRevoke } from '../../rules/revoke';
 import { SEAT_NAMES, type Seat } from '../../rules/seat';
 import type { DealCommand } from '../commands';
