@@ -1,7 +1,7 @@
 import type { Card } from '../../rules/card';
 import type { GameState } from '../../rules/game-state';
 import type { Move } from '../../rules/move';
-import { allow, type Judgement } from '../../rules/refusal';
+import { allow, type Judgement } from '../../kernel/refusal';
 import type { DealState } from '../deal-state';
 import { applyMove } from '../engine';
 import type { DealEvent, StoredDealEvent } from '../events';
