@@ -57,10 +57,7 @@ export async function readModelListingOf(
 }
 
 /** stdout, or the file named by --out (created or truncated); `finish` flushes and closes it. */
-export function outputOf(
-  out: string | undefined,
-  io: CliIo,
-): { stream: NodeJS.WritableStream; finish: () => Promise<void>; closed: () => boolean } {
+export function outputOf(out: string | undefined, io: CliIo): { stream: NodeJS.WritableStream; finish: () => Promise<void>; closed: () => boolean } {
   if (out === undefined || out === '-') return { stream: io.stdout, finish: async () => undefined, closed: () => io.stdoutClosed?.() ?? false };
   const file = createWriteStream(out, { encoding: 'utf8' });
   return {
