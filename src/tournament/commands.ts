@@ -3,7 +3,7 @@ export interface CreateTournament {
   readonly tournamentId: string;
   readonly name: string;
   readonly profileId?: string;
-  /** Series (rounds) planned; informative. */
+  /** Rounds (series) planned: no round is drawn or opened beyond them; absent = no limit. */
   readonly rounds?: number;
 }
 
@@ -28,6 +28,10 @@ export interface DrawSeats {
   readonly seed?: string;
   /** The players drawn: for `standings` in rank order (the Ledger fills it from the standings). */
   readonly players: readonly string[];
+  /** The previous round's tables whose series is not closed yet (the Ledger fills it from their streams). */
+  readonly openSeries?: readonly string[];
+  /** The organiser's reason to draw although series of the previous round are still open (recorded with the draw). */
+  readonly override?: string;
 }
 
 export type TournamentCommand = CreateTournament | SetLossFee | DrawSeats;

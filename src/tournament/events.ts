@@ -26,6 +26,10 @@ export interface SeatsDrawnData {
   readonly method: 'random' | 'standings';
   readonly seed: string | null;
   readonly tables: readonly { readonly tableId: string; readonly players: readonly string[] }[];
+  /** Drawn although these series of the previous round were open, for this reason; absent/null: none were. */
+  readonly override?: { readonly reason: string; readonly openSeries: readonly string[] } | null;
+  /** Tables (ids) that seat three players of one table of the previous round: the roster left no other way; absent: none. */
+  readonly repeatedTrios?: readonly string[];
 }
 
 export type TournamentEvent =
