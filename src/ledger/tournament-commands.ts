@@ -90,6 +90,8 @@ export class TournamentCommands {
         tournamentId: command.tournamentId,
         round: command.round,
         ...(tournament ? { profileId: tournament.profileId } : {}),
+        ...(tournament?.seriesLengths?.[t.players.length as 3 | 4 | 5] ? { seriesLength: tournament.seriesLengths[t.players.length as 3 | 4 | 5] } : {}),
+        ...(tournament?.houseOptions?.length ? { profileOptions: Object.fromEntries(tournament.houseOptions.map((o) => [o, true])) } : {}),
       };
       const opened = await this.tables.openTable(open, {
         ...ctx,

@@ -5,6 +5,12 @@ export interface CreateTournament {
   readonly profileId?: string;
   /** Rounds (series) planned: no round is drawn or opened beyond them; absent = no limit. */
   readonly rounds?: number;
+  /** The evening's date (YYYY-MM-DD), for the lists. */
+  readonly date?: string;
+  /** Series length by table size for the drawn tables (R36; default the profile's). */
+  readonly seriesLengths?: { readonly 3?: number; readonly 4?: number; readonly 5?: number };
+  /** House options the drawn tables switch on (R40 Kontra/Re, R42 Ramsch, as profile options). */
+  readonly houseOptions?: readonly string[];
 }
 
 /** The loss fee per lost game (cents), and the higher fee from a player's 4th lost game in one list (null: none). */

@@ -14,6 +14,32 @@ describe('tournament decider', () => {
       .when({ ...create, name: '' })
       .thenRefused('L10');
   });
+  it('CreateTournament records its date, series lengths by table size and house options; refused: a bad date (L10), a series of 0 (R36), rounds of 0 (R36), an unknown option (L9)', () => {
+    const [e] = tournament
+      .given()
+      .when({ ...create, rounds: 2, date: '2026-12-01', seriesLengths: { 3: 24, 4: 32 }, houseOptions: ['kontraRe'] })
+      .thenEvents();
+    expect(e).toEqual({
+      type: 'TournamentCreated',
+      data: { tournamentId: 'cup', name: 'Cup', profileId: 'isko', rounds: 2, date: '2026-12-01', seriesLengths: { 3: 24, 4: 32 }, houseOptions: ['kontraRe'] },
+    });
+    tournament
+      .given()
+      .when({ ...create, date: '1.12.2026' })
+      .thenRefused('L10');
+    tournament
+      .given()
+      .when({ ...create, seriesLengths: { 3: 0 } })
+      .thenRefused('R36');
+    tournament
+      .given()
+      .when({ ...create, rounds: 0 })
+      .thenRefused('R36');
+    tournament
+      .given()
+      .when({ ...create, houseOptions: ['hirsch'] })
+      .thenRefused('L9');
+  });
   it('adds a table to a round once (a repeat records nothing); refused for a tournament that does not exist (L2)', () => {
     const add = { type: 'AddTournamentTable', tournamentId: 'cup', tableId: 't1', round: 1, players: ['A', 'B', 'C'] } as const;
     tournament.given().when(add).thenRefused('L2');

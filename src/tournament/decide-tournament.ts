@@ -78,7 +78,33 @@ export function decideTournament(command: TournamentDecision, state: TournamentS
     } catch (e) {
       return refuse(L.unknownProfile, (e as Error).message);
     }
-    return allow([{ type: 'TournamentCreated', data: { tournamentId: command.tournamentId, name: command.name, profileId, rounds: command.rounds ?? null } }]);
+    if (command.rounds !== undefined && (!Number.isInteger(command.rounds) || command.rounds < 1 || command.rounds > 100))
+      return refuse('R36', 'a tournament plays 1 to 100 rounds');
+    if (command.date !== undefined && !/^\d{4}-\d{2}-\d{2}$/.test(command.date)) return refuse(L.badCommand, 'the date is YYYY-MM-DD');
+    const lengths = command.seriesLengths ?? {};
+    for (const [size, n] of Object.entries(lengths))
+      if (!['3', '4', '5'].includes(size) || !Number.isInteger(n) || (n as number) < 1 || (n as number) > 200)
+        return refuse('R36', `a series at a table of ${size} has 1 to 200 deals, not ${String(n)}`);
+    const options = command.houseOptions ?? [];
+    try {
+      getProfile(profileId, Object.fromEntries(options.map((o) => [o, true])));
+    } catch (e) {
+      return refuse(L.unknownProfile, (e as Error).message);
+    }
+    return allow([
+      {
+        type: 'TournamentCreated',
+        data: {
+          tournamentId: command.tournamentId,
+          name: command.name,
+          profileId,
+          rounds: command.rounds ?? null,
+          ...(command.date !== undefined ? { date: command.date } : {}),
+          ...(Object.keys(lengths).length > 0 ? { seriesLengths: { ...lengths } } : {}),
+          ...(options.length > 0 ? { houseOptions: options.slice() } : {}),
+        },
+      },
+    ]);
   }
   if (!state.created) return refuse(L.notStarted, `tournament ${command.tournamentId} does not exist`);
   if (command.type === 'SetLossFee') return decideLossFee(command);

@@ -8,6 +8,7 @@ import { mayAdminister, mayReadTournament, type Visibility } from '../../auth/ac
 import { claimProblem, issueToken, verifyToken } from '../../auth/token';
 import type { TokenRevocations } from '../../auth/token-revocations';
 import type { ApiContext } from '../context/api-context';
+import type { HouseOptionEnum } from '../types/enums';
 import { badInput, notFound } from '../errors/api-error';
 import { DrawSeatsInput, IssueTokenInput, RevokeTokenInput, SetLossFeeInput } from '../inputs/organiser-inputs';
 import * as valid from '../inputs/validate';
@@ -65,6 +66,10 @@ export class OrganiserResolver {
         name: tournament.name,
         rounds: tournament.rounds ?? null,
         profileId: tournament.profileId,
+        date: tournament.date ?? null,
+        seriesLength3: tournament.seriesLengths?.[3] ?? null,
+        seriesLength4: tournament.seriesLengths?.[4] ?? null,
+        houseOptions: (tournament.houseOptions ?? []) as HouseOptionEnum[],
         lossFeeCents: tournament.lossFee?.feeCents ?? null,
         lossFeeFromFourthCents: tournament.lossFee?.fromFourthLostGameCents ?? null,
         tables: tables.map(tableView),

@@ -1,4 +1,5 @@
 import { Field, ID, Int, ObjectType, registerEnumType } from '@nestjs/graphql';
+import { HouseOptionEnum } from './enums';
 import { DateTimeScalar } from './date-time.scalar';
 
 export enum RoleEnum {
@@ -92,6 +93,10 @@ export class TournamentStatusType {
   @Field({ description: 'Its name' }) name!: string;
   @Field(() => Int, { nullable: true, description: 'The rounds it plays (no round is drawn beyond them); null: open' }) rounds!: number | null;
   @Field({ description: 'The rule profile of its tables' }) profileId!: string;
+  @Field(() => String, { nullable: true, description: "The evening's date (YYYY-MM-DD)" }) date!: string | null;
+  @Field(() => Int, { nullable: true, description: "Deals per series at a drawn 3-table; null: the profile's" }) seriesLength3!: number | null;
+  @Field(() => Int, { nullable: true, description: "Deals per series at a drawn 4-table; null: the profile's" }) seriesLength4!: number | null;
+  @Field(() => [HouseOptionEnum], { description: 'House options its drawn tables switch on' }) houseOptions!: HouseOptionEnum[];
   @Field(() => Int, { nullable: true, description: 'Loss fee per lost game in cents; null: the defaults by table size' }) lossFeeCents!: number | null;
   @Field(() => Int, { nullable: true, description: "Loss fee from a player's 4th lost game in one list, in cents" }) lossFeeFromFourthCents!: number | null;
   @Field(() => [TableStatusType], { description: 'Its tables, every round' }) tables!: TableStatusType[];
