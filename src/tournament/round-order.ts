@@ -1,5 +1,5 @@
 import { LEDGER_RULES as L } from '../deal/ledger-rules';
-import { allow, refuse, type Judgement } from '../rules/refusal';
+import { allow, refuse, type Judgement } from '../kernel/refusal';
 import type { TournamentState } from './tournament-state';
 
 /** The highest round that has tables or a draw (0 before the first). */
