@@ -109,7 +109,8 @@ const DE: Record<EveningKey, string> = {
   create: 'Anlegen',
   created: 'Turnier {id} angelegt.',
   roster: 'Spieler',
-  rosterHint: 'Die Spieler des Abends, in diesem Browser für dieses Turnier gespeichert; wer später kommt, wird hier ergänzt und ab der nächsten Serie ausgelost.',
+  rosterHint:
+    'Die Spieler des Abends, in diesem Browser für dieses Turnier gespeichert; wer später kommt, wird hier ergänzt und ab der nächsten Serie ausgelost.',
   addPlayer: 'Hinzufügen',
   rename: 'Umbenennen',
   remove: 'Entfernen',

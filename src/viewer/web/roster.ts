@@ -21,7 +21,10 @@ export function saveRoster(tournamentId: string, players: readonly string[]): vo
 export function parseList(text: string): string[] {
   const out: string[] = [];
   for (const line of text.split(/\r?\n/)) {
-    const first = line.split(/[;,\t]/)[0].replace(/^"|"$/g, '').trim();
+    const first = line
+      .split(/[;,\t]/)[0]
+      .replace(/^"|"$/g, '')
+      .trim();
     if (first === '' || /^(name|player|spieler)$/i.test(first) || !NAME.test(first) || out.includes(first)) continue;
     out.push(first);
   }
