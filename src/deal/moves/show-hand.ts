@@ -1,5 +1,6 @@
 import type { Card } from '../../rules/card';
 import { refuse } from '../../kernel/refusal';
+import { LEDGER_RULES as L } from '../ledger-rules';
 import type { Seat } from '../../rules/seat';
 import { SEAT_FIELD, seatOf, type MoveDefinition } from './move-definition';
 
@@ -32,6 +33,6 @@ export const showHand: MoveDefinition<ShowHand> = {
     fields: [SEAT_FIELD, { name: 'cards', type: 'cards', description: "The seat's unplayed cards (as many as it has not played)" }],
     command: (dealId, input) => ({ type: 'ShowHand', dealId, seat: seatOf(input), cards: input.cards as Card[] }),
   },
-  record: () => refuse('L19', "the cards of this deal were dealt: every seat's cards are known already"),
+  record: () => refuse(L.seen, "the cards of this deal were dealt: every seat's cards are known already"),
   movesOfEvent: () => null,
 };

@@ -1,5 +1,6 @@
 import type { Card } from '../../rules/card';
 import { refuse } from '../../kernel/refusal';
+import { LEDGER_RULES as L } from '../ledger-rules';
 import type { MoveDefinition } from './move-definition';
 
 /** A deal recorded as seen: the declarer shows the skat (and, after a pick-up, his discard). */
@@ -45,6 +46,6 @@ export const showSkat: MoveDefinition<ShowSkat> = {
       ...(input.discard !== undefined ? { discard: input.discard as [Card, Card] } : {}),
     }),
   },
-  record: () => refuse('L19', 'the cards of this deal were dealt: its skat is known already (showing it is for a deal recorded as seen)'),
+  record: () => refuse(L.seen, 'the cards of this deal were dealt: its skat is known already (showing it is for a deal recorded as seen)'),
   movesOfEvent: () => null,
 };

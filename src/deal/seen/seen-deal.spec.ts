@@ -235,7 +235,7 @@ describe('deal recorded as seen (issue #23)', () => {
 
   it('dealt deals keep their checks: nothing to show', () => {
     const dealt = deal.givenCommands(start({ kind: 'given', hands: HANDS, skat: SKAT }), ...auction, declare(decl('clubs', true)));
-    dealt.when({ type: 'ShowSkat', dealId: D, skat: SKAT }).thenRefused('L19');
+    dealt.when({ type: 'ShowSkat', dealId: D, skat: SKAT }).thenRefused('L20');
     dealt.when({ type: 'CallRevoke', dealId: D, seat: 1 }).thenRefused('R16');
   });
 });

@@ -1,6 +1,7 @@
 import { ALL_CARDS, type Card } from '../../rules/card';
 import type { GameState } from '../../rules/game-state';
 import { allow, refuse, type Judgement } from '../../kernel/refusal';
+import { LEDGER_RULES as L } from '../ledger-rules';
 import { endByRevoke } from '../../rules/revoke';
 import { SEAT_NAMES, type Seat } from '../../rules/seat';
 import type { DealCommand } from '../commands';
@@ -103,7 +104,7 @@ export function dealtTwin(
       if (!put.ok) return refuse(put.refusal.ruleId, `the discard shown does not fit: ${put.refusal.reason}`);
     }
   }
-  if (!state.game || !state.recordedResult) return refuse('L19', 'the cards shown leave the deal unfinished');
+  if (!state.game || !state.recordedResult) return refuse(L.seen, 'the cards shown leave the deal unfinished');
   // The twin's own DealScored stands for the seen deal's (recorded with the last show).
   const last = out[out.length - 1];
   if (last.event.type === 'DealScored') out[out.length - 1] = { event: last.event, source: seen.log.length };
