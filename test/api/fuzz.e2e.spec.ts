@@ -16,6 +16,7 @@ import { ERROR_CODES } from '../../src/api/errors/error-code';
 import { ALL_CARDS } from '../../src/rules/card';
 import { startServer, type GqlResponse, type TestServer } from './harness';
 import { newCommandId, openTableAndDeal, playOn, position } from './deal-flow';
+import { ledgerStore } from '../../src/ledger/store-port';
 
 const REQUESTS = Number(process.env.FUZZ_REQUESTS ?? 10_000);
 /** Of the requests, this many are graphql-ws frames (cheaper than an HTTP round trip each). */
@@ -81,9 +82,9 @@ function post(url: string, body: string, headers: Record<string, string> = {}): 
 async function countEvents(s: TestServer): Promise<{ streams: number; events: number }> {
   let streams = 0;
   let events = 0;
-  for await (const name of s.ledger.store.listStreams()) {
+  for await (const name of ledgerStore(s.ledger).listStreams()) {
     streams++;
-    events += (await s.ledger.store.readStream(name)).events.length;
+    events += (await ledgerStore(s.ledger).readStream(name)).events.length;
   }
   return { streams, events };
 }

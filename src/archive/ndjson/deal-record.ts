@@ -1,7 +1,5 @@
-import { initialDealState } from '../../deal/deal-state';
 import { movesOfEvent } from '../../deal/evolve';
 import { isDealEventType, type DealAbandonedData, type ScoreCorrectedData, type StoredDealEvent } from '../../deal/events';
-import { foldDeal } from '../../deal/evolve';
 import { resultInForce, type DealResultView } from '../../deal/result-view';
 import type { Card } from '../../rules/card';
 import type { Declaration, GameType } from '../../rules/declaration';
@@ -11,6 +9,7 @@ import type { IssResult } from '../../format/iss/iss-record';
 import { isIssRecordImported } from '../../format/iss/iss-record-imported';
 import { checkRecordedResult, type RecordedResultCheck } from '../../format/iss/recorded-result-check';
 import type { AnyEvent } from '../export/tokens-of-events';
+import { foldDealStream } from '../../deal/deal-stream';
 
 /** Version of the NDJSON hand-history shape (deal.schema.json `$id` carries it too). */
 export const DEAL_RECORD_FORMAT = 'skat-ledger/deal@1';
@@ -111,7 +110,7 @@ function recordResult(view: DealResultView, corrections: readonly ScoreCorrected
 export function dealRecordOfEvents(events: readonly AnyEvent[]): DealRecord {
   const source = events[0]?.metadata?.source ?? 'live';
   const dealEvents = events.filter((e) => isDealEventType(e.type)) as StoredDealEvent[];
-  const state = foldDeal(dealEvents, initialDealState);
+  const state = foldDealStream(events);
   const started = state.started;
   const game = state.game;
   if (!started || (!game && !state.entered)) throw new Error('the deal has no DealStarted and CardsDealt (or ResultEntered) events');

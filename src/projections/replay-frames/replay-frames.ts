@@ -1,7 +1,6 @@
 import { withoutWithdrawn } from '../../deal/withdrawals';
 import { initialDealState, type DealState } from '../../deal/deal-state';
-import { isDealEventType, type StoredDealEvent } from '../../deal/events';
-import { evolve } from '../../deal/evolve';
+import { isDealEventType } from '../../deal/events';
 import { legalMoves, seatToAct } from '../../deal/engine';
 import type { RecordedEvent } from '../../event-store/event-store';
 import type { Card } from '../../rules/card';
@@ -9,14 +8,12 @@ import type { GameState } from '../../rules/game-state';
 import type { Seat } from '../../rules/seat';
 import type { FrameTrick, Perspective, ReplayFrame, VisibleCards } from './replay-frame';
 import { canSeeHand, canSeeSkat, cardsBehindMove } from './visibility';
+import { dealStateAfter } from '../../deal/deal-stream';
 
 const SEATS: readonly Seat[] = [0, 1, 2];
 
 const visible = (cards: readonly Card[], see: boolean): VisibleCards =>
   see ? { cards: cards.slice(), hiddenCount: 0 } : { cards: [], hiddenCount: cards.length };
-
-export const toStoredDealEvent = (e: RecordedEvent): StoredDealEvent =>
-  ({ type: e.type, data: e.data, eventId: e.eventId, recordedAt: e.metadata.recordedAt, actorId: e.metadata.actorId }) as StoredDealEvent;
 
 /** Cards this perspective has seen so far, to decide what of an unplayed trick it may show. */
 function seenCards(p: Perspective, game: GameState, known: Set<Card>): void {
@@ -100,7 +97,7 @@ export function replayFrames(
     const before = state.game;
     // Cards seen before a claim or resignation may be shown in the tricks it completes.
     if (before) seenCards(perspective, before, known);
-    state = evolve(state, toStoredDealEvent(event));
+    state = dealStateAfter(state, event);
     if (!state.game) continue;
     step++;
     if (step > to) break;
