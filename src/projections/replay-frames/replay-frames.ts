@@ -1,4 +1,5 @@
 import { withoutWithdrawn } from '../../deal/withdrawals';
+import { asDealt } from '../../deal/seen/as-dealt';
 import { initialDealState, type DealState } from '../../deal/deal-state';
 import { isDealEventType } from '../../deal/events';
 import { legalMoves, seatToAct } from '../../deal/engine';
@@ -8,7 +9,7 @@ import type { GameState } from '../../rules/game-state';
 import type { Seat } from '../../rules/seat';
 import type { FrameTrick, Perspective, ReplayFrame, VisibleCards } from './replay-frame';
 import { canSeeHand, canSeeSkat, cardsBehindMove } from './visibility';
-import { dealStateAfter } from '../../deal/deal-stream';
+import { dealStateAfter, storedDealEvent } from '../../deal/deal-stream';
 
 const SEATS: readonly Seat[] = [0, 1, 2];
 
@@ -91,7 +92,8 @@ export function replayFrames(
   let state: DealState = initialDealState;
   let step = -1;
   // A withdrawn move counts as not made: no frame, and the frames after it follow from the moves in force.
-  for (const event of withoutWithdrawn(events)) {
+  // A complete deal recorded as seen replays as its dealt twin.
+  for (const event of asDealt(withoutWithdrawn(events), storedDealEvent)) {
     // Other events in a deal stream (e.g. an import's provenance record) are no step of play.
     if (!isDealEventType(event.type)) continue;
     const before = state.game;
