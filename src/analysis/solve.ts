@@ -53,9 +53,10 @@ function legalWithRepresentatives(solver: Solver, pos: SolverPosition): Array<{ 
 /**
  * Suit and grand: the declarer's final card points under perfect play of both sides with all
  * cards open (declarer maximises, defenders minimise), every remaining trick played out, and the
- * same for each legal card played now.
+ * same for each legal card played now. `expected`, when known (the value of the position before,
+ * after the card the record played), is only the first guess of the search: every answer stays exact.
  */
-export function solveValue(pos: SolverPosition, solver: Solver = defaultSolver()): ValueSolution {
+export function solveValue(pos: SolverPosition, solver: Solver = defaultSolver(), expected?: number): ValueSolution {
   checkPosition(pos);
   if (pos.game === 'null') throw new RangeError('solveValue is for suit and grand games; use solveNull');
   solver.load(pos);
@@ -63,7 +64,8 @@ export function solveValue(pos: SolverPosition, solver: Solver = defaultSolver()
   const legal = legalWithRepresentatives(solver, pos);
   const valueOfRep = new Map<number, number>();
   const maximising = pos.toMove === pos.declarer;
-  let guess: number | undefined;
+  // A guess of the final value; each card's value is the guess for the next card.
+  let guess: number | undefined = expected === undefined ? undefined : expected - pos.declarerPoints;
   let best = maximising ? -1 : 1000;
   for (const { rep } of legal) {
     if (valueOfRep.has(rep)) continue;

@@ -22,7 +22,7 @@ import type { AnalyzedStep, DealAnalysis, MoveOutcome, Outcome, TurningPoint, Ve
 import { dealStateAfter } from '../../deal/deal-stream';
 
 /** A position of the record worth analysing: its replay step, the moves so far, the card played next. */
-interface PlayPosition {
+export interface PlayPosition {
   readonly step: number;
   readonly game: GameState;
   readonly moves: readonly Move[];
@@ -103,9 +103,13 @@ function describeTurn(seatName: string, t: Omit<TurningPoint, 'text'>): string {
  * callers who may see all cards may be shown it.
  */
 export async function analyzeDeal(dealId: string, events: readonly RecordedEvent[], options: AnalyzeOptions = {}): Promise<DealAnalysis> {
+  return analyzePlay(dealId, playPositions(events), options);
+}
+
+/** The same for positions of a card play however they were found (a stored deal's events, an ISS record's moves). */
+export async function analyzePlay(dealId: string, positions: readonly PlayPosition[], options: AnalyzeOptions = {}): Promise<DealAnalysis> {
   const solver = options.solver ?? new Solver();
   const start = solver.nodes;
-  const positions = playPositions(events);
   const empty = (note: string): DealAnalysis => ({ dealId, game: null, declarer: null, note, steps: [], turningPoints: [], nodes: 0 });
   if (positions.length === 0) return empty('no card play to analyse (not declared yet, passed in, Ramsch, or decided before the first card)');
   const steps: (AnalyzedStep & { cards: number })[] = [];
@@ -135,7 +139,8 @@ export async function analyzeDeal(dealId: string, events: readonly RecordedEvent
       alternatives = s.moves.map((m) => ({ card: m.card, value: null, verdict: reaches && m.won ? 'won' : 'lost' }));
     } else {
       const requirement = requirementOf(r.contract);
-      const s = solveValue(pos, solver);
+      // The position's value is the one the step before found after the card played: the first guess.
+      const s = solveValue(pos, solver, prev?.after?.value ?? undefined);
       const after = (card: Card): SolverPosition | null => {
         const next = positionFromMoves(p.game.dealt, [...p.moves, { kind: 'play', seat: pos.toMove, card }], p.game.profile);
         return next.ok ? next.position : null;

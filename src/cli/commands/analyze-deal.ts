@@ -57,7 +57,8 @@ export function analysisJson(a: DealAnalysis): Record<string, unknown> {
   };
 }
 
-function analysisText(a: DealAnalysis): string {
+/** The words of `analyze deal` without --json (also `analyze iss --steps`). */
+export function analysisText(a: DealAnalysis): string {
   if (a.steps.length === 0) return `${a.dealId}: ${a.note ?? 'nothing to analyse'}`;
   const o = (x: Outcome) => (x.value === null ? x.verdict : `${x.value} ${x.verdict}`);
   const lines = [`${a.dealId}: ${a.game} game, declarer ${a.declarer === null ? '?' : SEAT_NAMES[a.declarer]}`];

@@ -5,8 +5,10 @@ import { Solver } from '../../analysis/solver';
 import { issLineBatches, overlongLineReason } from '../../format/iss/iss-line-source';
 import { issInputProblem, openIssInput, STDIN_NAME } from '../../archive/iss-input';
 import { quietWhenPipeCloses } from '../closed-pipe';
+import { analyzeIssSteps, type IssStepsAnalysis } from '../../analysis/deals/analyze-iss-steps';
+import { analysisJson, analysisText } from './analyze-deal';
 
-const HELP = `Usage: skat-ledger analyze iss FILE... [--json]
+const HELP = `Usage: skat-ledger analyze iss FILE... [--json] [--steps]
 
 Reads ISS game records, one per line (blank lines skipped), each possibly cut anywhere during
 the card play (also in the middle of a trick, without R[...]), and solves the position after the
@@ -28,7 +30,16 @@ With --json, one JSON object per record on its own line, nothing else:
 A record with no card left to play (all tricks played, or a null game after the declarer's
 first trick) or one that cannot be read or replayed gets {"id":"<ID>","error":"<reason>"}.
 
-Without --json, one line per record in words. Output to a closed pipe (analyze iss - | head)
+With --steps, every position of each record's card play instead, judged as "analyze deal" judges
+a stored deal (the record replayed by the engine): one line per record, with --json the object
+"analyze deal --json" prints ({"id":"iss-<ID>","game","declarer","steps":[...],"turningPoints":
+[...],"nodes"}; each step's "step" is the number of the record's moves before the position). A
+record that never reached the card play (passed in, a time-out in the auction) gets the same
+object with no steps and a "note" saying why; one cut in the play (or at a ?? card, or a move
+the engine refuses) is analysed up to there, with a note; one that cannot be read gets
+{"id":"<ID>","error":"<reason>"}. Neither is an error exit.
+
+Without --json, one line per record in words (with --steps, the lines of "analyze deal"). Output to a closed pipe (analyze iss - | head)
 ends the run quietly: no further record is solved. Exit codes: 0 done (also when records got
 an error), 2 bad usage or a file that cannot be read.`;
 
@@ -37,11 +48,12 @@ const command: CliCommand = {
   summary: 'Solve the position of cut ISS records with all cards open',
   help: HELP,
   async run(argv: readonly string[], io: CliIo): Promise<number> {
-    const args = parseArgs(argv, { switches: ['json'] });
+    const args = parseArgs(argv, { switches: ['json', 'steps'] });
     const files = args.positional;
     if (files.length === 0) throw new UsageError('name at least one ISS record file (or - for standard input)');
     if (files.filter((f) => f === STDIN_NAME).length > 1) throw new UsageError('standard input (-) can be read only once');
     const json = has(args, 'json');
+    const steps = has(args, 'steps');
     for (const file of files) {
       const problem = issInputProblem(file);
       if (problem) {
@@ -61,6 +73,11 @@ const command: CliCommand = {
             // Nobody reads any more: solving the rest would be wasted work.
             if (out.closed()) return 0;
             if (!l.overlong && l.text.trim() === '') continue;
+            if (steps) {
+              const answer: IssStepsAnalysis = l.overlong ? { id: null, error: overlongLineReason } : await analyzeIssSteps(l.text, solver);
+              out.stream.write(stepsLine(answer, json) + '\n');
+              continue;
+            }
             const answer: IssRecordAnalysis = l.overlong ? { id: null, error: overlongLineReason } : analyzeIssRecord(l.text, solver);
             out.stream.write((json ? JSON.stringify(answer) : inWords(answer)) + '\n');
           }
@@ -87,4 +104,9 @@ function inWords(a: IssRecordAnalysis): string {
   const value = typeof a.value === 'number' ? `${a.value} card points to the declarer` : `null ${a.value}`;
   const all = a.declarerCanTakeAll === null ? '' : a.declarerCanTakeAll ? '; the declarer can take every remaining trick' : '; the defenders can take a trick';
   return `${id}: ${SEAT_WORDS[a.toMove]} to play; ${value}${all}; ${moves}`;
+}
+
+function stepsLine(a: IssStepsAnalysis, json: boolean): string {
+  if ('error' in a) return json ? JSON.stringify(a) : `ID ${a.id ?? '?'}: ${a.error}`;
+  return json ? JSON.stringify(analysisJson(a.analysis)) : analysisText(a.analysis);
 }
