@@ -10,9 +10,10 @@
  *    longest log. Writes it acknowledged survive (a majority held them); one it wrote alone is lost
  *    when it comes back (restart truncates it to what it shares with the new leader).
  *  - partition(i): the node cannot reach the others; clients still reach it. A partitioned leader
- *    cannot commit, so its writes wait, unacknowledged; after `electionMs` the majority elects
- *    another leader and the old one steps down (its calls are cut; it answers as a node without a
- *    leader until heal()), its lone writes lost at heal().
+ *    still takes writes into its own log but cannot commit them, so they wait, unacknowledged and
+ *    invisible to readers; after `electionMs` the majority elects another leader and the old one
+ *    steps down (its calls are cut and its pending writes fail; it answers as a node without a
+ *    leader until heal()); its lone writes are lost at heal().
  *  - moveLeader(): a graceful election (the leader first replicates everything), for the faults
  *    of faults.ts.
  * Without a leader, writes and calls that require the leader are refused as not ready
@@ -132,6 +133,7 @@ export class ClusterModel {
 
   private refusal(index: number, call: { readonly requiresLeader: boolean; readonly write: boolean }): Refusal | undefined {
     if (this.leaderIndex === index) return undefined;
+    if (this.deposed[index] && (call.write || call.requiresLeader)) return { kind: 'notReady' };
     if (!call.requiresLeader && !call.write) return undefined;
     if (!call.requiresLeader && this.canForward(index)) return undefined;
     const leader = this.leaderIndex;
@@ -145,7 +147,7 @@ export class ClusterModel {
 
   private async append(via: number, streamName: string, expected: ExpectedState, proposed: readonly ProposedEvent[]): Promise<AppendOutcome> {
     const leader = this.leaderIndex;
-    if (leader === undefined || !this.reaches(via, leader)) throw new NotCommittedError({ kind: 'notReady' });
+    if (leader === undefined || !this.reaches(via, leader) || this.deposed[via]) throw new NotCommittedError({ kind: 'notReady' });
     const log = this.members[leader].log;
     const outcome = log.append(streamName, expected, proposed);
     if (outcome.kind !== 'success' || outcome.position === undefined) return outcome;
@@ -237,7 +239,8 @@ export class ClusterModel {
   /** Cuts node `index` off from the other nodes (clients still reach it). */
   partition(index: number): void {
     this.partitioned[index] = true;
-    if (this.leaderIndex === index) this.loseLeader(index, true);
+    // The isolated leader goes on taking writes it cannot commit until the others have elected another.
+    if (this.leaderIndex === index) this.scheduleElection();
   }
 
   async heal(index: number): Promise<void> {
@@ -294,10 +297,13 @@ export class ClusterModel {
     clearTimeout(this.electionTimer);
   }
 
-  private loseLeader(index: number, stepsDownLater = false): void {
+  private loseLeader(index: number): void {
     this.leaderIndex = undefined;
     this.failPending(index, { kind: 'notReady' });
-    if (stepsDownLater) this.deposed[index] = true;
+    this.scheduleElection();
+  }
+
+  private scheduleElection(): void {
     clearTimeout(this.electionTimer);
     this.electionTimer = setTimeout(() => void this.elect(), this.timing.electionMs ?? 100);
   }
@@ -307,22 +313,26 @@ export class ClusterModel {
     this.electionTimer = undefined;
     const candidates = Array.from({ length: this.size }, (_, index) => index).filter((index) => this.alive[index] && !this.partitioned[index]);
     const majority = Math.floor(this.size / 2) + 1;
-    if (candidates.length < majority) {
-      this.electionTimer = setTimeout(() => void this.elect(), this.timing.electionMs ?? 100);
-      return;
-    }
+    if (candidates.length < majority) return this.scheduleElection();
     candidates.sort((a, b) => this.members[b].log.events.length - this.members[a].log.events.length || a - b);
     const winner = candidates[0];
+    const old = this.leaderIndex;
     this.leaderIndex = winner;
     this.electionsHeld++;
+    if (old !== undefined && old !== winner) {
+      // The isolated old leader steps down: its unacknowledged writes fail and its clients are dropped.
+      this.deposed[old] = true;
+      this.failPending(old, { kind: 'notReady' });
+      await this.members[old].cut();
+      await this.members[old].resume();
+    }
     // The others drop what they hold beyond the new leader's log (never anything committed: a majority held that).
     for (const index of candidates) if (index !== winner && this.rejoinDiverges(index)) this.rejoin(index);
     this.replicate();
   }
 
   private afterMembershipChange(): void {
-    if (this.leaderIndex === undefined && this.electionTimer === undefined)
-      this.electionTimer = setTimeout(() => void this.elect(), this.timing.electionMs ?? 100);
+    if (this.leaderIndex === undefined && this.electionTimer === undefined) this.scheduleElection();
     this.replicate();
   }
 

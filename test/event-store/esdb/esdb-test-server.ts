@@ -235,10 +235,18 @@ async function listen(options: ListenOptions): Promise<{ server: grpc.Server; po
   const credentials = options.tls
     ? grpc.ServerCredentials.createSsl(options.tls.ca, [{ cert_chain: options.tls.cert, private_key: options.tls.key }], false)
     : grpc.ServerCredentials.createInsecure();
-  const port = await new Promise<number>((resolve, reject) =>
-    server.bindAsync(`127.0.0.1:${options.port}`, credentials, (error, bound) => (error ? reject(error) : resolve(bound))),
-  );
-  return { server, port };
+  // A port just released by forceShutdown may still be in use for a moment: try again briefly.
+  for (let attempt = 0; ; attempt++) {
+    try {
+      const port = await new Promise<number>((resolve, reject) =>
+        server.bindAsync(`127.0.0.1:${options.port}`, credentials, (error, bound) => (error ? reject(error) : resolve(bound))),
+      );
+      return { server, port };
+    } catch (error) {
+      if (options.port === 0 || attempt >= 40 || !/EADDRINUSE/.test(String(error))) throw error;
+      await new Promise((resolve) => setTimeout(resolve, 25));
+    }
+  }
 }
 
 interface NodeWiring {
@@ -356,8 +364,14 @@ export interface EsdbTestCluster {
   readonly nodes: readonly EsdbTestServer[];
   /** The leader's log (the one that decides; followers hold a prefix of it once settled). */
   readonly log: InMemoryLog;
-  /** `esdb+discover://` naming every node as a gossip seed. */
+  /**
+   * `esdb+discover://` with node 0 as its seed. Client 6.x asks only the FIRST host of an
+   * `esdb+discover://` string for gossip (it expects one DNS name for the cluster), so this string
+   * cannot find the cluster while node 0 is down.
+   */
   readonly discoverString: string;
+  /** `esdb://` naming every node: client 6.x asks each in turn for gossip (survives any one node's loss). */
+  readonly seedsString: string;
   readonly model: ClusterModel;
   /** The node that leads now (the first node while none does). */
   leader(): EsdbTestServer;
@@ -439,7 +453,8 @@ export async function startEsdbTestCluster(options: EsdbTestClusterOptions = {})
     get log() {
       return logs[model.leader ?? 0];
     },
-    discoverString: `esdb+discover://${hosts}${options.tls ? '' : '?tls=false'}`,
+    discoverString: `esdb+discover://127.0.0.1:${nodes[0].port}${options.tls ? '' : '?tls=false'}`,
+    seedsString: `esdb://${hosts}${options.tls ? '' : '?tls=false'}`,
     model,
     leader: () => nodes[model.leader ?? 0],
     leaderIndex: () => model.leader,
