@@ -20,8 +20,8 @@
  *    MaximumAppendSizeExceeded;
  *  - filtered subscriptions: checkpoints at page boundaries once `window × multiplier` events were
  *    scanned, and always one before CaughtUp (24.x); `checkpointPrepare: 'zero'` sends prepare 0, as
- *    older servers did; CaughtUp (23.10+); FellBehind when a live subscriber lets `liveBuffer`
- *    messages pile up (or when a fault says so), then catch-up from the log and CaughtUp again;
+ *    older servers did; CaughtUp (23.10+); FellBehind when more than `liveBuffer` committed events
+ *    wait to be sent to a live subscriber (or when a fault says so), then catch-up from the log and CaughtUp again;
  *  - a cluster (startEsdbTestCluster): a log per node, replication with per-follower lag, writes
  *    acknowledged once a majority holds them, reads only of committed events; followers serve
  *    reads (possibly stale) and forward writes unless the call sets `requires-leader`, then they
@@ -78,7 +78,7 @@ export interface EsdbTestServerOptions {
   readonly runProjections?: RunProjections;
   /** Checkpoints' prepare position: the commit position (24.x, default) or 0 (older servers). */
   readonly checkpointPrepare?: 'commit' | 'zero';
-  /** Messages a live subscriber may leave unread before the server sends FellBehind (default 2,000). */
+  /** Committed events a live subscription may have waiting to be sent before the server sends FellBehind (default 2,000). */
   readonly liveBuffer?: number;
 }
 

@@ -162,18 +162,10 @@ class Sender {
     return this.write(checkpointResponse(position, this.context.settings.checkpointPrepare === 'zero'));
   }
 
-  /** Messages written but not yet taken by the transport (a live subscriber's backlog). */
-  get backlog(): number {
-    return this.call.writableLength;
-  }
-
-  /** Live events are pushed without waiting for the reader, as the server's live queue takes them. */
-  pushing = false;
-
   async write(response: streamsPb.ReadResp): Promise<boolean> {
     if (this.cancelled) return false;
     // Wait for 'drain' only past the window (the transport's own 16-message mark would cost a round trip each).
-    if (!this.call.write(response) && !this.pushing && this.call.writableLength > SEND_BUFFER_MESSAGES) {
+    if (!this.call.write(response) && this.call.writableLength > SEND_BUFFER_MESSAGES) {
       await new Promise<void>((resolve) => {
         const done = () => (this.call.off('drain', done), this.call.off('close', done), resolve());
         this.call.on('drain', done);
@@ -328,7 +320,6 @@ async function subscribeToAll(context: CallContext, call: ReadCall, options: str
         while (next < log.visibleCount) {
           const event = events[next++];
           counters.eventsScanned++;
-          send.pushing = live;
           if (!filter || filter(event)) {
             if (!(await send.event(event))) return;
           }
@@ -336,11 +327,11 @@ async function subscribeToAll(context: CallContext, call: ReadCall, options: str
           inPage = (inPage + 1) % window;
           // Checkpoints come at the end of a page of `window` scanned events, once enough were scanned.
           if (filter && inPage === 0 && sinceCheckpoint >= checkpointEvery && !(await checkpoint(event.position))) return;
-          const behind = live && (send.backlog > context.settings.liveBuffer || faults.fallsBehind(send.sentCount, context.connectionName));
+          // The live queue holds what was committed and not yet sent; past its capacity the server
+          // drops it, says so and reads from the log again.
+          const behind = live && (log.visibleCount - next > context.settings.liveBuffer || faults.fallsBehind(send.sentCount, context.connectionName));
           if (behind) {
-            // The live queue overflowed: the server drops it, says so and reads from the log again.
             live = false;
-            send.pushing = false;
             counters.fellBehindSent++;
             if (!(await marker((response) => response.setFellBehind(new streamsPb.ReadResp.FellBehind())))) return;
           }
@@ -354,7 +345,6 @@ async function subscribeToAll(context: CallContext, call: ReadCall, options: str
       } while (again);
     } finally {
       pumping = false;
-      send.pushing = false;
     }
   };
   const unsubscribe = log.onAppended(() => gate.whenOpen(() => void pump()));
