@@ -4,8 +4,8 @@
  * where no event starts) and $all subscriptions (confirmation, catch-up read in pages of the
  * filter's window, a checkpoint at the end of a page once `window × multiplier` events were scanned
  * since the last one and always one before CaughtUp, as 24.x sends them; CaughtUp at the end of
- * catch-up as servers from 23.10 send it; then live events, FellBehind when a live subscriber lets
- * `liveBuffer` messages pile up, catch-up from the log and CaughtUp again). Only committed events
+ * catch-up as servers from 23.10 send it; then live events, FellBehind when more than `liveBuffer`
+ * committed events wait to be sent to a live subscriber, catch-up from the log and CaughtUp again). Only committed events
  * are read (in-memory-log.ts); call-guard.ts checks the node's role and the caller's rights first.
  * Filters work as the server's (from streams.proto's FilterOptions): on the stream name or the event
  * type, by prefixes or a regular expression; only matching events are sent. Writes respect the
