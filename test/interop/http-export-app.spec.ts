@@ -1,7 +1,7 @@
 import { readFileSync, readdirSync } from 'node:fs';
 import path from 'node:path';
 import { startServer, type TestServer } from '../api/harness';
-import { importIssText } from '../../src/archive/import-iss';
+import { importIssText } from '../../src/archive/import/import-iss';
 
 const ISS_DIR = path.resolve(__dirname, '..', '..', '..', 'shared', 'data', 'iss');
 const corpusText = readdirSync(ISS_DIR)

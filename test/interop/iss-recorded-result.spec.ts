@@ -7,8 +7,8 @@
  */
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { bulkImportTarget } from '../../src/archive/bulk-import-target';
-import { importIssText } from '../../src/archive/import-iss';
+import { bulkImportTarget } from '../../src/archive/import/bulk-import-target';
+import { importIssText } from '../../src/archive/import/import-iss';
 import { eventStoreDealSource } from '../../src/archive/export/deal-stream-source';
 import { exportIssLines } from '../../src/archive/export/export-iss';
 import { ndjsonDealLines } from '../../src/archive/ndjson/ndjson-writer';

@@ -8,7 +8,7 @@ import type { CliIo } from '../command';
 import { flag, type ParsedArgs } from '../args';
 import { DEFAULT_STORE_URL, parseStoreUrl, redactUrl } from '../../settings/store-connection';
 import { defaultReadModelUrl, Ledger } from '../../ledger/ledger';
-import { openReadModelListing, type ReadModelListing } from '../../ledger/read-model-listing';
+import { openReadModelListing, type ReadModelListing } from '../../ledger/reads/read-model-listing';
 import { READ_MODEL_MISMATCH_ENV, READ_MODELS_ENV } from '../../settings/api-settings';
 import { parseMismatchPolicy } from '../../projections/read-model-binding';
 
