@@ -293,17 +293,22 @@ async function startNode(options: EsdbTestServerOptions, log: InMemoryLog, wirin
   const port = (boundPort = listening.port);
   let server: grpc.Server | undefined = listening.server;
   let restarting: Promise<void> = Promise.resolve();
-  const stop = async (): Promise<void> => {
-    if (!server) return;
-    const stopping = server;
-    server = undefined;
-    gate.thaw();
-    stopping.forceShutdown();
-  };
-  const resume = async (): Promise<void> => {
-    if (server) return;
-    ({ server } = await listen({ legacy, version, port, context, tls: options.tls, gossip: wired.gossip }));
-  };
+  // Stops and starts run one after another: two overlapping starts would bind the port twice.
+  let transition: Promise<void> = Promise.resolve();
+  const serialised = (step: () => Promise<void>) => (transition = transition.then(step, step));
+  const stop = (): Promise<void> =>
+    serialised(async () => {
+      if (!server) return;
+      const stopping = server;
+      server = undefined;
+      gate.thaw();
+      stopping.forceShutdown();
+    });
+  const resume = (): Promise<void> =>
+    serialised(async () => {
+      if (server) return;
+      ({ server } = await listen({ legacy, version, port, context, tls: options.tls, gossip: wired.gossip }));
+    });
   const restart = async (): Promise<void> => {
     await stop();
     await resume();
