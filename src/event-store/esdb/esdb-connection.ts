@@ -29,8 +29,27 @@ export function leaderUrl(url: string): string {
 
 /** The user named in the connection string (`esdb://user:password@…`), for error messages. */
 export function userNameOf(url: string): string | undefined {
-  const match = /^esdb(?:\+discover)?:\/\/([^:@/?]+)(?::[^@/?]*)?@/.exec(url);
-  return match ? decodeURIComponent(match[1]) : undefined;
+  return credentialsOf(url)?.username;
+}
+
+function credentialsOf(url: string): { username: string; password: string } | undefined {
+  const match = /^esdb(?:\+discover)?:\/\/([^:@/?]+)(?::([^@/?]*))?@/.exec(url);
+  return match ? { username: decodeURIComponent(match[1]), password: decodeURIComponent(match[2] ?? '') } : undefined;
+}
+
+/**
+ * Credentials to pass with each append, which makes client 6.x append with Append rather than
+ * BatchAppend. Its BatchAppend keeps every pending append of the process in ONE map: an error on
+ * any BatchAppend stream (a failover) rejects and forgets all of them, and the answers that still
+ * come for them then throw a TypeError inside the client's stream handler, an uncaught exception
+ * (seen in the chaos run, chaos.ts). The connection's own user is passed (the same rights); an
+ * insecure node ignores credentials, so any do there. A TLS connection without a user (a client
+ * certificate) keeps BatchAppend.
+ */
+export function appendCredentialsOf(url: string): { username: string; password: string } | undefined {
+  const own = credentialsOf(url);
+  if (own) return own;
+  return /[?&]tls=false(&|$)/i.test(url) ? { username: 'insecure', password: 'ignored' } : undefined;
 }
 
 function client(url: string): EventStoreDBClient {
@@ -53,5 +72,5 @@ export async function openEsdbEventStore(url: string, options: EsdbEventStoreOpt
   const apart = preference !== undefined && preference !== 'leader';
   const commands = client(apart ? leaderUrl(url) : url);
   const catchUp = apart ? client(url) : undefined;
-  return new EsdbEventStore(commands, { ...options, catchUpClient: catchUp, userName: userNameOf(url) });
+  return new EsdbEventStore(commands, { ...options, catchUpClient: catchUp, userName: userNameOf(url), appendCredentials: appendCredentialsOf(url) });
 }

@@ -85,6 +85,8 @@ export interface EsdbEventStoreOptions {
   readonly catchUpClient?: EventStoreDBClient;
   /** The user the connection string names, for access-denied messages. */
   readonly userName?: string;
+  /** Credentials sent with each append: client 6.x then appends with Append (see esdb-connection.ts). */
+  readonly appendCredentials?: { readonly username: string; readonly password: string };
 }
 
 /** Stream reads and appends of command handling read their own writes: only the leader may answer them. */
@@ -101,6 +103,7 @@ export class EsdbEventStore implements EventStore {
   private readonly maxAppendBytes: number;
   private readonly reader: EventStoreDBClient;
   private readonly userName: string | undefined;
+  private readonly appendOptions: { readonly requiresLeader: true; readonly credentials?: { readonly username: string; readonly password: string } };
   private serverChecked: Promise<void> | undefined;
   private disposed = false;
   private readonly subscriptions = new Set<Subscription>();
@@ -119,6 +122,7 @@ export class EsdbEventStore implements EventStore {
     this.maxAppendBytes = options.maxAppendBytes ?? DEFAULT_MAX_APPEND_BYTES;
     this.reader = options.catchUpClient ?? client;
     this.userName = options.userName;
+    this.appendOptions = options.appendCredentials ? { ...ON_LEADER, credentials: options.appendCredentials } : ON_LEADER;
   }
 
   /** Context for errors: the operation, and the ACL right it needs on which stream. */
@@ -263,7 +267,7 @@ export class EsdbEventStore implements EventStore {
         for (const run of splitBySize(todo.map(appendBytes), this.maxAppendBytes)) {
           const part = payload.slice(run.start, run.end);
           const at = expectedNow;
-          const result = await this.withFailover(() => this.client.appendToStream(streamName, part, { expectedRevision: at, ...ON_LEADER }));
+          const result = await this.withFailover(() => this.client.appendToStream(streamName, part, { expectedRevision: at, ...this.appendOptions }));
           expectedNow = result.nextExpectedRevision;
           position = formatPosition(result.position);
         }

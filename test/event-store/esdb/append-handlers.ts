@@ -222,6 +222,16 @@ export function handleBatchAppend(context: CallContext) {
   return (call: grpc.ServerDuplexStream<streamsPb.BatchAppendReq, streamsPb.BatchAppendResp>): void => {
     const { node, gate, counters, faults, connectionName, settings } = contextOfCall(context, call.metadata);
     const pending = new Map<string, PendingBatch>();
+    // Once the call failed or ended, later batches' answers have nowhere to go (the client dropped their promises).
+    let over = false;
+    const fail = (status: Partial<grpc.StatusObject>) => {
+      if (over) return;
+      over = true;
+      call.emit('error', status);
+    };
+    const answer = (response: streamsPb.BatchAppendResp) => void (over || call.write(response));
+    call.on('cancelled', () => (over = true));
+    call.on('close', () => (over = true));
     call.on('data', (request: streamsPb.BatchAppendReq) => {
       try {
         const correlationId = request.getCorrelationId();
@@ -250,9 +260,9 @@ export function handleBatchAppend(context: CallContext) {
                   new sharedPb.AccessDenied().serializeBinary(),
                   grpc.status.PERMISSION_DENIED,
                 );
-                return void call.write(batchResponse(correlationId, done.options, { kind: 'refused', status }));
+                return answer(batchResponse(correlationId, done.options, { kind: 'refused', status }));
               }
-              if (refused) return void call.emit('error', refused);
+              if (refused) return fail(refused);
               const limit = settings.maxAppendSize;
               if (appendSize(done.proposed) > limit) {
                 const exceeded = new sharedPb.MaximumAppendSizeExceeded();
@@ -263,20 +273,20 @@ export function handleBatchAppend(context: CallContext) {
                   exceeded.serializeBinary(),
                   grpc.status.INVALID_ARGUMENT,
                 );
-                return void call.write(batchResponse(correlationId, done.options, { kind: 'refused', status }));
+                return answer(batchResponse(correlationId, done.options, { kind: 'refused', status }));
               }
               counters.appendRequests++;
               counters.eventsReceived += done.proposed.length;
               const outcome = await node.append(streamName, batchExpected(done.options), done.proposed);
-              if (faults.cutsAppend(call, connectionName)) return;
-              call.write(batchResponse(correlationId, done.options, outcome));
-            })().catch((error: unknown) => failWith(error, (status) => call.emit('error', status))),
+              if (over || faults.cutsAppend(call, connectionName)) return;
+              answer(batchResponse(correlationId, done.options, outcome));
+            })().catch((error: unknown) => failWith(error, fail)),
         );
       } catch (error) {
-        failWith(error, (status) => call.emit('error', status));
+        failWith(error, fail);
       }
     });
-    call.on('end', () => call.end());
+    call.on('end', () => void (over || call.end()));
     call.on('error', () => undefined);
   };
 }
