@@ -126,7 +126,7 @@ export function toStoreError(error: unknown, context: ErrorContext): Error {
   if (type === 'maximum-append-size-exceeded') {
     const limit = typeof maxAppendSize === 'number' ? `${maxAppendSize} bytes` : 'its limit';
     return new InvalidEventError(
-      `${context.operation}: EventStoreDB refused the append as larger than its maximum append size (${limit}, MaxAppendSize); set maxAppendBytes to the server's value`,
+      `${context.operation}: EventStoreDB refused the append as larger than its maximum append size (${limit}, MaxAppendSize), below the 1,048,576 bytes the adapter splits appends at: raise MaxAppendSize to its default`,
     );
   }
   if (code === GRPC_UNKNOWN && /invalid position/i.test(messageOf(error))) {
