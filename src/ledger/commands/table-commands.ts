@@ -11,7 +11,7 @@ import { getDealSummary, listTableDeals } from '../../projections/deal-summary/d
 import type { ReadModelDb } from '../../projections/read-model-db';
 import type { CloseSeries, LastDealStatus, StartTableDeal, OpenTable, TableCommand } from '../../table/commands';
 import { tableStreamName, type TableDealOpenedData, type TableEvent } from '../../table/events';
-import { evolveTable, initialTableState, type TableState } from '../../table/table-state';
+import { type TableState } from '../../table/table-state';
 import type { TournamentDecision } from '../../tournament/decide-tournament';
 import { tournamentStreamName } from '../../tournament/events';
 import { NotFoundError } from '../../kernel/errors';
@@ -20,8 +20,10 @@ import { LEDGER_RULES as L } from '../../deal/ledger-rules';
 import type { CommandContext, CommandOutcome } from '../../command-handling/command-types';
 import type { ReadModelUpkeep } from '../upkeep/read-model-upkeep';
 import { STRUCTURE_SCHEMA_VERSION } from './structure-schema-version';
+import { openSeriesOfLastRound } from './open-series';
 import { startOfTableDeal } from './table-deal-start';
 import type { DealCommands } from './deal-commands';
+import { foldTableStream } from '../../table/table-stream';
 
 /**
  * Commands on a table's stream (a series): open it (and add it to its tournament), start its next
@@ -39,9 +41,17 @@ export class TableCommands {
 
   async openTable(command: OpenTable, ctx: CommandContext): Promise<CommandOutcome> {
     const tournamentId = command.tournamentId ?? null;
+    let openSeries: string[] = [];
     if (tournamentId !== null) {
-      const t = await this.store.readStream(tournamentStreamName(tournamentId), { maxCount: 1 });
+      const t = await readStreamFolded(this.store, tournamentStreamName(tournamentId), tournamentDecider(this.defaultProfileId));
       if (!t.exists) throw new NotFoundError('tournament', tournamentId);
+      // L19 before the table opens: a table that would begin a round out of order is refused with nothing recorded.
+      openSeries = await openSeriesOfLastRound(this.store, t.state);
+      const judged = tournamentDecider(this.defaultProfileId).decide(
+        { type: 'AddTournamentTable', tournamentId, tableId: command.tableId, round: command.round ?? 1, players: command.players, openSeries },
+        t.state,
+      );
+      if (!judged.ok) throw new IllegalCommandError(judged.refusal.ruleId, judged.refusal.reason);
     }
     const outcome = await handleCommand(this.store, tableStreamName(command.tableId), tableDecider(this.defaultProfileId), command, ctx, {
       schemaVersion: STRUCTURE_SCHEMA_VERSION,
@@ -53,6 +63,7 @@ export class TableCommands {
         tableId: command.tableId,
         round: command.round ?? 1,
         players: command.players,
+        openSeries,
       };
       const sub = { ...ctx, commandId: `${ctx.commandId}/tournament`, expectedRevision: undefined, causationId: ctx.commandId };
       const added = await handleCommand(this.store, tournamentStreamName(tournamentId), tournamentDecider(this.defaultProfileId), add, sub, {
@@ -120,7 +131,7 @@ export class TableCommands {
     } else {
       // A retry of a command already applied: read back what it opened.
       const read = await this.store.readStream(tableStream);
-      table = read.events.reduce((s, e) => evolveTable(s, e as unknown as TableEvent), initialTableState);
+      table = foldTableStream(read.events);
       // Mine, or (the start of the table's latest deal was cut off) that deal again.
       const openedEvent =
         read.events.find((e) => e.type === 'TableDealOpened' && e.metadata.commandId === ctx.commandId) ??
@@ -147,7 +158,7 @@ export class TableCommands {
     const tableId = command.tableId as string;
     const read = await this.store.readStream(tableStreamName(tableId));
     if (!read.exists) throw new NotFoundError('table', tableId);
-    const table = read.events.reduce((s, e) => evolveTable(s, e as unknown as TableEvent), initialTableState);
+    const table = foldTableStream(read.events);
     const t = table.opened;
     if (t) {
       const wrong: string[] = [];
