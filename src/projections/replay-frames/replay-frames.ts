@@ -10,6 +10,7 @@ import type { GameState } from '../../rules/game-state';
 import type { Seat } from '../../rules/seat';
 import type { FrameTrick, Perspective, ReplayFrame, VisibleCards } from './replay-frame';
 import { canSeeHand, canSeeSkat, cardsBehindMove } from './visibility';
+import { seenFrameOf } from './seen-frame';
 
 const SEATS: readonly Seat[] = [0, 1, 2];
 
@@ -103,6 +104,18 @@ export function replayFrames(
     // Cards seen before a claim or resignation may be shown in the tricks it completes.
     if (before) seenCards(perspective, before, known);
     state = evolve(state, toStoredDealEvent(event));
+    if (!state.game && state.seen) {
+      // A deal recorded as seen and still open: its hands as far as known (the same for every perspective).
+      step++;
+      if (step > to) break;
+      const frame = seenFrameOf(dealId, state, event, step, actingSeat(event));
+      if (range.eventId !== undefined) {
+        if (event.eventId === range.eventId) return [frame];
+        continue;
+      }
+      if (step >= from) frames.push(frame);
+      continue;
+    }
     if (!state.game) continue;
     step++;
     if (step > to) break;
