@@ -28,4 +28,8 @@ export const LEDGER_RULES = {
   reservedIds: 'L17',
   /** A result-only deal's cards must reproduce its result; only result-only deals are upgraded, once. */
   upgrade: 'L18',
+  /** Fair dealing: client seeds before the cards, once per seat; the server seed is revealed only at the end. */
+  fairDealing: 'L31',
+  /** The shell must look up a fairly dealt deal's server seed before the deal may end (it is revealed with the end). */
+  seedNeeded: 'L32',
 } as const;

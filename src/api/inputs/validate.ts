@@ -36,7 +36,8 @@ export function date(value: string | undefined, what: string): string | undefine
 }
 
 export function dealSource(input: DealCardsInput): DealSource {
-  if (input.shuffle === 'crypto') return { kind: 'crypto' };
+  if (input.shuffle === 'crypto') return input.awaitClientSeeds ? { kind: 'crypto', awaitClientSeeds: true } : { kind: 'crypto' };
+  if (input.awaitClientSeeds) throw badInput('awaitClientSeeds goes with a CRYPTO shuffle: given and seeded cards take no client seeds');
   if (input.shuffle === 'seeded') {
     if (!input.seed) throw badInput('a SEEDED shuffle needs a seed');
     return { kind: 'seeded', seed: id(input.seed, 'seed') };

@@ -148,7 +148,7 @@ registerEnumType(ShuffleEnum, {
   description: 'GIVEN: the cards are entered; CRYPTO / SEEDED: the server shuffles',
   valuesMap: {
     GIVEN: { description: 'The cards are entered (a deal at a real table)' },
-    CRYPTO: { description: 'The server shuffles with a cryptographic random source' },
+    CRYPTO: { description: 'The server shuffles, provably fair: a committed secret seed and optional client seeds (docs/fair-dealing.md)' },
     SEEDED: { description: 'The server shuffles from a recorded seed (reproducible)' },
   },
 });

@@ -1,6 +1,6 @@
 import { withoutWithdrawn } from '../../deal/withdrawals';
 import { initialDealState, type DealState } from '../../deal/deal-state';
-import { isDealEventType, type StoredDealEvent } from '../../deal/events';
+import { FAIRNESS_EVENT_TYPES, isDealEventType, type StoredDealEvent } from '../../deal/events';
 import { evolve } from '../../deal/evolve';
 import { legalMoves, seatToAct } from '../../deal/engine';
 import type { RecordedEvent } from '../../event-store/event-store';
@@ -101,7 +101,8 @@ export function replayFrames(
     // Cards seen before a claim or resignation may be shown in the tricks it completes.
     if (before) seenCards(perspective, before, known);
     state = evolve(state, toStoredDealEvent(event));
-    if (!state.game) continue;
+    // Fair dealing's commitment, client seeds and reveal are no step of play.
+    if (!state.game || FAIRNESS_EVENT_TYPES.includes(event.type)) continue;
     step++;
     if (step > to) break;
     seenCards(perspective, state.game, known);
