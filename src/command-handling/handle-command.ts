@@ -1,8 +1,8 @@
 import { ConcurrencyError } from '../event-store/errors';
 import type { EventMetadata } from '../event-store/event-metadata';
 import type { AppendBatch, AppendResult, EventStore, NewEvent, RecordedEvent } from '../event-store/event-store';
-import type { Decider } from '../rules/decider';
-import { IllegalCommandError } from './errors';
+import type { Decider } from '../kernel/decider';
+import { IllegalCommandError } from '../kernel/errors';
 import type { CommandContext, CommandOutcome } from './command-types';
 import { eventIdFor } from '../event-store/event-ids';
 import { readFolded, type FoldedStream } from './folded-streams';

@@ -1,6 +1,6 @@
 import { dealFromDeck, validateDealt } from '../rules/dealing';
 import { seededDeck } from '../rules/deck';
-import { allow, refuse, type Judgement } from '../rules/refusal';
+import { allow, refuse, type Judgement } from '../kernel/refusal';
 import type { DealSource } from './commands';
 import type { CardsDealtData } from './events';
 

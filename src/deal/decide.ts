@@ -1,5 +1,5 @@
 import type { GameState } from '../rules/game-state';
-import { allow, refuse, type Judgement } from '../rules/refusal';
+import { allow, refuse, type Judgement } from '../kernel/refusal';
 import { isSeat } from '../rules/seat';
 import type { CompleteUpgrade, ConfirmDeal, ContestDeal, DealCommand, RuleDispute, StartDeal, CorrectScore, UpgradeDeal, WithdrawMove } from './commands';
 import { initialDealState } from './deal-state';

@@ -1,6 +1,6 @@
 import { dealFromDeck } from '../rules/dealing';
 import { clientSeedProblem, commitmentOf, fairDeck, FAIR_SCHEME, SERVER_SEED_HEX } from '../rules/fair-shuffle';
-import { allow, refuse, type Judgement } from '../rules/refusal';
+import { allow, refuse, type Judgement } from '../kernel/refusal';
 import { isSeat } from '../rules/seat';
 import type { AddClientSeed, DealCards } from './commands';
 import type { DealState } from './deal-state';

@@ -5,7 +5,7 @@ import { EMPTY_RESULT, PASSED_IN_RESULT } from './game-end';
 import { scoreRamsch } from './ramsch-scoring';
 import type { GameResult } from './game-result';
 import { trumpOrder } from './matadors';
-import { allow, refuse, RuleViolation, type Judgement } from './refusal';
+import { allow, refuse, RuleViolation, type Judgement } from '../kernel/refusal';
 import { scoreGame } from './scoring';
 import { isSeat, SEAT_NAMES, type Seat } from './seat';
 import type { RuleProfile } from './variant/rule-profile';

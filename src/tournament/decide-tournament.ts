@@ -1,6 +1,6 @@
 import { getProfile } from '../deal/engine';
 import { LEDGER_RULES as L } from '../deal/ledger-rules';
-import { allow, refuse, type Judgement } from '../rules/refusal';
+import { allow, refuse, type Judgement } from '../kernel/refusal';
 import type { TournamentCommand } from './commands';
 import { shuffleBySeed, splitIntoTables } from './seat-draw';
 import type { TournamentEvent } from './events';

@@ -11,7 +11,7 @@ import { CommandResultType } from '../types/command-result.type';
 import { DealType } from '../types/deal.type';
 import { SeatEnum } from '../types/enums';
 import { FairDealType, FairVerdictEnum } from '../types/fair-deal.type';
-import { gate, runCommand } from './command-execution';
+import { gate, runCommand } from './run-command';
 import type { DealSummary } from '../../projections/deal-summary/deal-summary';
 
 const COMMAND_ID = { type: () => ID, description: 'Client-chosen id (a UUID): a retried command with the same id is recorded once' };

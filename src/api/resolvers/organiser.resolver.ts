@@ -1,11 +1,13 @@
 import { Inject } from '@nestjs/common';
 import { Args, Context, ID, Int, Mutation, Query, Resolver } from '@nestjs/graphql';
-import { randomUUID } from 'node:crypto';
+import { createHmac, randomUUID } from 'node:crypto';
 import { Ledger, type LedgerCommand } from '../../ledger/ledger';
 import type { TableStatus } from '../../projections/tables/table-status';
 import type { ApiSettings } from '../../settings/api-settings';
 import { mayAdminister, mayReadTournament, type Visibility } from '../../auth/access';
-import { claimProblem, issueToken, verifyToken } from '../../auth/token';
+import { claimProblem, issueToken, MAX_TOKEN_ANCESTORS } from '../../auth/token';
+import type { Principal } from '../../auth/role';
+import type { TokenIssuedData } from '../../access/events';
 import type { TokenRevocations } from '../../auth/token-revocations';
 import type { ApiContext } from '../context/api-context';
 import { badInput } from '../errors/api-error';
@@ -14,7 +16,7 @@ import * as valid from '../inputs/validate';
 import { API_REVOCATIONS, API_SETTINGS, API_VISIBILITY } from '../../settings/tokens';
 import { CommandResultType } from '../types/command-result.type';
 import { IssuedTokenType, TableStatusType, TournamentStatusType } from '../types/organiser.type';
-import { gate, runCommand } from './command-execution';
+import { gate, runCommand } from './run-command';
 
 const MAX_TTL = 31_536_000;
 const commandIdArg = { type: () => ID, description: 'Client-chosen id: a retry records nothing twice' };
@@ -24,6 +26,10 @@ function pageSize(first: number): number {
   if (!Number.isInteger(first) || first < 1 || first > 500) throw badInput('first must be 1-500');
   return first;
 }
+
+/** A retried issue asks for the token its command issued: same role, player, table and tournament. */
+const sameClaims = (a: Omit<TokenIssuedData, 'issuedBy'>, b: Omit<TokenIssuedData, 'issuedBy'>): boolean =>
+  a.role === b.role && a.player === b.player && a.table === b.table && a.tournament === b.tournament;
 
 const tableView = (t: TableStatus): TableStatusType => ({ ...t, players: [...t.players] });
 
@@ -90,26 +96,48 @@ export class OrganiserResolver {
     const problem = claimProblem(req);
     if (problem) throw badInput(problem.replace('--player', 'a player').replace('--table', 'a tableId'));
     if (req.role === 'player' && !req.table && !req.tournament) throw badInput('a player token is bound to a tournament or a table (tournamentId or tableId)');
-    const token = issueToken(this.settings.tokenSecret, req);
-    const claims = verifyToken(this.settings.tokenSecret, token);
-    await runCommand(
-      this.ledger,
-      ctx,
+    const issuer = ctx.principal as Exclude<Principal, { role: 'anonymous' }>;
+    const id = valid.id(commandId || randomUUID(), 'commandId');
+    // Idempotent: the token id follows from the issuer and the command id, so a retry finds what the first try recorded.
+    const tokenId = createHmac('sha256', this.settings.tokenSecret).update(`issueToken\n${issuer.key}\n${id}`).digest('base64url').slice(0, 12);
+    const ancestors = [...(issuer.ancestors ?? []), issuer.tokenId];
+    if (ancestors.length > MAX_TOKEN_ANCESTORS) throw badInput(`a token issued by a token issues at most ${MAX_TOKEN_ANCESTORS} generations deep`);
+    const nowSeconds = Math.floor(Date.now() / 1000);
+    // No longer than its issuer lives (and revoked with it: the token names its issuers).
+    const issuerExp = issuer.expiresAt !== undefined ? Math.floor(issuer.expiresAt / 1000) : undefined;
+    const wanted = {
+      tokenId,
+      role: req.role,
+      player: req.player ?? null,
+      table: req.table ?? null,
+      tournament: req.tournament ?? null,
+      expiresAt: Math.min(nowSeconds + ttlSeconds, issuerExp ?? Number.POSITIVE_INFINITY),
+      issuedAt: nowSeconds,
+      ancestors,
+    };
+    const before = await this.ledger.issuedToken(tokenId);
+    const recorded = before ?? wanted;
+    if (before && !sameClaims(before, wanted)) throw badInput(`command ${id} issued another token already; use a new commandId`);
+    if (!before) {
+      const outcome = await runCommand(this.ledger, ctx, { type: 'RecordTokenIssued', token: wanted }, id, undefined);
+      // The access log knows this command id from another issuer's token: nothing of ours was recorded.
+      if (outcome.alreadyApplied && !(await this.ledger.issuedToken(tokenId)))
+        throw badInput(`command ${id} was used for another command; use a new commandId`);
+    }
+    const token = issueToken(
+      this.settings.tokenSecret,
       {
-        type: 'RecordTokenIssued',
-        token: {
-          tokenId: claims.jti,
-          role: claims.role,
-          player: claims.player ?? null,
-          table: claims.table ?? null,
-          tournament: claims.tournament ?? null,
-          expiresAt: claims.exp ?? null,
-        },
+        role: req.role,
+        ...(req.player !== undefined ? { player: req.player } : {}),
+        ...(req.table !== undefined ? { table: req.table } : {}),
+        ...(req.tournament !== undefined ? { tournament: req.tournament } : {}),
+        jti: tokenId,
+        ...(recorded.expiresAt !== null ? { exp: recorded.expiresAt } : {}),
+        ancestors: recorded.ancestors ?? ancestors,
       },
-      commandId || randomUUID(),
-      undefined,
+      new Date((recorded.issuedAt ?? nowSeconds) * 1000),
     );
-    return { token, tokenId: claims.jti, expiresAt: claims.exp !== undefined ? new Date(claims.exp * 1000).toISOString() : null };
+    return { token, tokenId, expiresAt: recorded.expiresAt !== null ? new Date(recorded.expiresAt * 1000).toISOString() : null };
   }
 
   @Mutation(() => CommandResultType, {

@@ -10,7 +10,7 @@ import { EnterResultInput } from '../inputs/result-inputs';
 import { CloseSeriesInput, CreateTournamentInput, OpenTableInput, StartDealInput, StartTableDealInput } from '../inputs/command-inputs';
 import * as valid from '../inputs/validate';
 import { CommandResultType } from '../types/command-result.type';
-import { gate, runCommand } from './command-execution';
+import { gate, runCommand } from './run-command';
 
 /** Mutations of tables, tournaments and corrections: starting deals, opening tables, creating tournaments, correcting scores. */
 @Resolver()
