@@ -6,6 +6,7 @@ import { initialDealState } from './deal-state';
 import { evolve, moveOfEvent } from './evolve';
 import { upgradeDifferences } from './upgrade-check';
 import { withoutWithdrawn } from './withdrawals';
+import { decideSeen } from './seen/decide-seen';
 import type { DealState } from './deal-state';
 import { resolveDeal } from './dealing';
 import { decideClientSeed, decideDealCards, fairStart, revealAtEnd, type ServerSeedLookup } from './fair-dealing';
@@ -84,6 +85,8 @@ function decideStart(command: StartDeal, state: DealState, ctx: DecideContext): 
     return allow(events);
   }
   if (command.cards === undefined) return refuse(L.badStart, 'a deal needs its cards (given, or shuffled by the server) or its result');
+  // Recorded as seen at the table: no hand is known yet.
+  if (command.cards?.kind === 'seen') return allow([started, { type: 'DealRecordedAsSeen', data: {} }]);
   if (command.cards && typeof command.cards === 'object' && command.cards.kind === 'crypto') {
     // Every server shuffle is a fair one: the commitment first, then (now, or after the client seeds) the cards.
     const fair = fairStart(command.dealId, command.cards.awaitClientSeeds === true, ctx.serverSeed);
@@ -174,7 +177,13 @@ function decideConfirmation(command: ConfirmDeal | ContestDeal, state: DealState
       `the series of table ${state.started?.tableId ?? '?'} is closed: its deals are no longer confirmed or contested (only an arbiter corrects them now)`,
     );
   const players: readonly string[] = state.started?.players ?? [];
-  if (!players.includes(command.player)) return refuse(L.confirmation, `${command.player} did not play this deal (${players.join(', ')} did)`);
+  // The dealer sitting out at a 4- or 5-table (D5) gains from every lost game (R35: +30), so his word counts too.
+  const sittingOut: readonly string[] = state.started?.sittingOut ?? [];
+  if (!players.includes(command.player) && !sittingOut.includes(command.player))
+    return refuse(
+      L.confirmation,
+      `${command.player} was not at this deal (${players.join(', ')} played${sittingOut.length ? `, ${sittingOut.join(', ')} sat out` : ''})`,
+    );
   if (state.confirmedBy.includes(command.player) || state.contestedBy.includes(command.player))
     return refuse(L.confirmation, `${command.player} has already ${state.confirmedBy.includes(command.player) ? 'confirmed' : 'contested'} this deal`);
   if (command.type === 'ConfirmDeal') return allow([{ type: 'DealConfirmed', data: { player: command.player } }]);
@@ -298,6 +307,8 @@ export function decide(command: DealCommand, state: DealState, ctx: DecideContex
   if (command.type === 'AddClientSeed') return decideClientSeed(command, state, ctx.actorId, ctx.serverSeed);
   if (command.type === 'DealCards') return decideDealCards(command, state, ctx.serverSeed);
   if (state.recordedResult) return refuse(L.finished, 'the deal is over; only an arbiter may correct its score');
+  if (state.seen && !state.game)
+    return decideSeen(command, state, { decide: (c, s) => decide(c, s, { actorId: 'system', role: 'system', now: ctx.now }), evolve });
   if (!state.game) return refuse(L.notStarted, `deal ${command.dealId} has no cards dealt`);
   // The table of moves says how each move is judged and recorded (src/deal/moves/).
   const definition = moveOfCommandType(command.type);

@@ -32,4 +32,8 @@ export const LEDGER_RULES = {
   fairDealing: 'L31',
   /** The shell must look up a fairly dealt deal's server seed before the deal may end (it is revealed with the end). */
   seedNeeded: 'L32',
+  /** Rounds are drawn in order: within the tournament's rounds, none skipped, once every series of the previous round is closed (or by a recorded override). */
+  roundOrder: 'L19',
+  /** A deal recorded as seen: what is shown must fit what was recorded; dealt deals have nothing to show. */
+  seen: 'L20',
 } as const;

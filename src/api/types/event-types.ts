@@ -44,6 +44,8 @@ const DEAL_EVENT_DESCRIPTIONS: Readonly<Record<Exclude<DealEventType, keyof Tabl
   ClientSeedAdded: "Fair dealing: a seat's client seed, mixed into the shuffle before the cards are dealt",
   ServerSeedRevealed: 'Fair dealing: the server seed, revealed once the deal ended, so anybody can recompute the shuffle',
   ServerSeedLost: 'Fair dealing: the seed behind the commitment was not found; the deal is unverifiable',
+  DealRecordedAsSeen: 'The deal is recorded as seen at the table: no hand is known; cards follow as played, the skat when shown',
+  HandsRevealed: 'A deal recorded as seen: every card placed; the hands and skat it implies, checked in full (the result follows)',
 };
 
 function describeDealEvent(type: DealEventType): string {

@@ -1,4 +1,5 @@
 import { withoutWithdrawn } from '../../deal/withdrawals';
+import { asDealt } from '../../deal/seen/as-dealt';
 import { initialDealState, type DealState } from '../../deal/deal-state';
 import { FAIRNESS_EVENT_TYPES, isDealEventType, type StoredDealEvent } from '../../deal/events';
 import { evolve } from '../../deal/evolve';
@@ -94,7 +95,8 @@ export function replayFrames(
   let state: DealState = initialDealState;
   let step = -1;
   // A withdrawn move counts as not made: no frame, and the frames after it follow from the moves in force.
-  for (const event of withoutWithdrawn(events)) {
+  // A complete deal recorded as seen replays as its dealt twin.
+  for (const event of asDealt(withoutWithdrawn(events), toStoredDealEvent)) {
     // Other events in a deal stream (e.g. an import's provenance record) are no step of play.
     if (!isDealEventType(event.type)) continue;
     const before = state.game;
