@@ -5,6 +5,7 @@
  * after the end the seed is answered and the shuffle verifies.
  */
 import { seedStreamName } from '../../src/deal/events';
+import { ledgerStore } from '../../src/ledger/store-port';
 import { playOut } from '../projections/helpers';
 import { codesOf, collect, startServer, untilSubscribers, type TestServer } from './harness';
 
@@ -36,7 +37,7 @@ describe('fair dealing through the API (issue 28)', () => {
       admin,
     );
     expect(started.body.data.startDeal.events.map((e: { type: string }) => e.type)).toEqual(['DealStarted', 'ShuffleCommitted']);
-    const seed = (await server.ledger.store.readStream(seedStreamName('fx'))).events[0].data as { serverSeed: string };
+    const seed = (await ledgerStore(server.ledger).readStream(seedStreamName('fx'))).events[0].data as { serverSeed: string };
     const sub = collect(server.ws(admin), `subscription { dealUpdates(dealId: "fx") { eventType frame { step } } }`, {});
     await untilSubscribers(server, 'fx', 1);
     const addSeed = (token: string | undefined, seat: string, text: string, id: string) =>

@@ -6,6 +6,7 @@ import { checkFairDeal } from '../../src/deal/fair-deal-check';
 import { seedStreamName, type CardsDealtData } from '../../src/deal/events';
 import type { NewEvent, RecordedEvent } from '../../src/event-store/event-store';
 import { Ledger } from '../../src/ledger/ledger';
+import { ledgerStore } from '../../src/ledger/store-port';
 import { eventStoreDealSource } from '../../src/archive/export/deal-stream-source';
 import { dealRecordOfEvents } from '../../src/archive/ndjson/deal-record';
 import { commitmentOf, fairDeck } from '../../src/rules/fair-shuffle';
@@ -65,7 +66,7 @@ const start = (dealId: string, awaitClientSeeds = false) =>
   ({ type: 'StartDeal', dealId, dealer: 'Cleo', players: ['Anna', 'Ben', 'Cleo'], cards: { kind: 'crypto', awaitClientSeeds } }) as const;
 
 async function keptSeed(ledger: Ledger, dealId: string): Promise<string> {
-  const read = await ledger.store.readStream(seedStreamName(dealId));
+  const read = await ledgerStore(ledger).readStream(seedStreamName(dealId));
   return (read.events[0].data as { serverSeed: string }).serverSeed;
 }
 
@@ -73,7 +74,7 @@ async function keptSeed(ledger: Ledger, dealId: string): Promise<string> {
 async function everythingServed(ledger: Ledger, dealId: string, heard: readonly RecordedEvent[]): Promise<string> {
   const parts: unknown[] = [await ledger.dealEvents(dealId), await ledger.deal(dealId), await ledger.fairDeal(dealId), heard];
   for (const p of SEATS) parts.push(await ledger.frames(dealId, {}, p));
-  const events = await eventStoreDealSource(ledger.store).dealEvents(dealId);
+  const events = await eventStoreDealSource(ledgerStore(ledger)).dealEvents(dealId);
   if (events.some((e) => e.type === 'CardsDealt')) parts.push(dealRecordOfEvents(events));
   return JSON.stringify(parts, (_k, v: unknown) => (typeof v === 'bigint' ? v.toString() : v));
 }

@@ -1,8 +1,6 @@
 import { checkFairDeal, type FairVerdict } from '../../deal/fair-deal-check';
-import { initialDealState } from '../../deal/deal-state';
 import { movesOfEvent } from '../../deal/evolve';
 import { isDealEventType, type DealAbandonedData, type ScoreCorrectedData, type StoredDealEvent } from '../../deal/events';
-import { foldDeal } from '../../deal/evolve';
 import { asDealt } from '../../deal/seen/as-dealt';
 import { resultInForce, type DealResultView } from '../../deal/result-view';
 import type { Card } from '../../rules/card';
@@ -13,6 +11,7 @@ import type { IssResult } from '../../format/iss/iss-record';
 import { isIssRecordImported } from '../../format/iss/iss-record-imported';
 import { checkRecordedResult, type RecordedResultCheck } from '../../format/iss/recorded-result-check';
 import type { AnyEvent } from '../export/tokens-of-events';
+import { foldDealStream } from '../../deal/deal-stream';
 
 /** Version of the NDJSON hand-history shape (deal.schema.json `$id` carries it too). */
 export const DEAL_RECORD_FORMAT = 'skat-ledger/deal@1';
@@ -125,7 +124,7 @@ export function dealRecordOfEvents(recorded: readonly AnyEvent[]): DealRecord {
   const asSeen = recorded.some((e) => e.type === 'DealRecordedAsSeen');
   const events = asDealt(recorded);
   const dealEvents = events.filter((e) => isDealEventType(e.type)) as StoredDealEvent[];
-  const state = foldDeal(dealEvents, initialDealState);
+  const state = foldDealStream(events);
   const started = state.started;
   const game = state.game;
   // A deal recorded as seen and still open: what is known so far.
