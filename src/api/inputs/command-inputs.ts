@@ -14,12 +14,19 @@ export class DealFilterInput {
   @Field(() => SourceEnum, { nullable: true, description: 'Deals recorded this way (live, an ISS import, by hand, a branch)' }) source?: SourceEnum;
 }
 
-@InputType('DealCards', { description: 'GIVEN: three hands of ten and the skat in ISS notation; CRYPTO / SEEDED: the server shuffles' })
+@InputType('DealCards', {
+  description: 'GIVEN: three hands of ten and the skat in ISS notation; CRYPTO / SEEDED: the server shuffles; SEEN: no cards, recorded as seen',
+})
 export class DealCardsInput {
   @Field(() => ShuffleEnum, { description: 'Who deals: the cards given, or a server shuffle (crypto or seeded)' }) shuffle!: ShuffleEnum;
   @Field(() => [[String]], { nullable: true, description: 'With GIVEN: the three hands of 10 cards, forehand first (ISS codes)' }) hands?: string[][];
   @Field(() => [String], { nullable: true, description: 'With GIVEN: the two skat cards' }) skat?: string[];
   @Field({ nullable: true, description: 'With SEEDED: the seed that makes the shuffle reproducible' }) seed?: string;
+  @Field({
+    nullable: true,
+    description: "With CRYPTO: the cards wait for the players' client seeds (addClientSeed; dealCards deals with those given) instead of being dealt at once",
+  })
+  awaitClientSeeds?: boolean;
 }
 
 @InputType('StartDealInput', { description: 'A deal to start (R2-R4)' })

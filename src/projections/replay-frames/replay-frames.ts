@@ -1,7 +1,7 @@
 import { withoutWithdrawn } from '../../deal/withdrawals';
 import { asDealt } from '../../deal/seen/as-dealt';
 import { initialDealState, type DealState } from '../../deal/deal-state';
-import { isDealEventType } from '../../deal/events';
+import { FAIRNESS_EVENT_TYPES, isDealEventType } from '../../deal/events';
 import { legalMoves, seatToAct } from '../../deal/engine';
 import type { RecordedEvent } from '../../event-store/event-store';
 import type { Card } from '../../rules/card';
@@ -9,6 +9,7 @@ import type { GameState } from '../../rules/game-state';
 import type { Seat } from '../../rules/seat';
 import type { FrameTrick, Perspective, ReplayFrame, VisibleCards } from './replay-frame';
 import { canSeeHand, canSeeSkat, cardsBehindMove } from './visibility';
+import { seenFrameOf } from './seen-frame';
 import { dealStateAfter, storedDealEvent } from '../../deal/deal-stream';
 
 const SEATS: readonly Seat[] = [0, 1, 2];
@@ -100,7 +101,20 @@ export function replayFrames(
     // Cards seen before a claim or resignation may be shown in the tricks it completes.
     if (before) seenCards(perspective, before, known);
     state = dealStateAfter(state, event);
-    if (!state.game) continue;
+    if (!state.game && state.seen) {
+      // A deal recorded as seen and still open: its hands as far as known (the same for every perspective).
+      step++;
+      if (step > to) break;
+      const frame = seenFrameOf(dealId, state, event, step, actingSeat(event));
+      if (range.eventId !== undefined) {
+        if (event.eventId === range.eventId) return [frame];
+        continue;
+      }
+      if (step >= from) frames.push(frame);
+      continue;
+    }
+    // Fair dealing's commitment, client seeds and reveal are no step of play.
+    if (!state.game || FAIRNESS_EVENT_TYPES.includes(event.type)) continue;
     step++;
     if (step > to) break;
     seenCards(perspective, state.game, known);

@@ -46,7 +46,7 @@ export const AUDIT_QUERY = `query Audit($id: ID!) {
 export const SHEET_QUERY = `query Sheet($tableId: ID!) {
   scoreSheet(tableId: $tableId) {
     tableId players seriesLength dealsPlayed complete profileId
-    rows { dealNumber dealId dealer declarer game won entry passedIn notScoreable corrected correctionReason originalEntry
+    rows { dealNumber dealId dealer declarer game won entry passedIn notScoreable corrected correctionReason originalEntry openDisputes
       totals { player total } }
     totals { player gamePoints won lost wonLostPoints opponentsLost opponentsLostPoints seegerFabian computer rank lossFees lossFeeCents }
   }
@@ -54,4 +54,13 @@ export const SHEET_QUERY = `query Sheet($tableId: ID!) {
 
 export const DEAL_UPDATES_SUBSCRIPTION = `subscription Follow($id: ID!, $perspective: Perspective!) {
   dealUpdates(dealId: $id, perspective: $perspective) { eventId status }
+}`;
+
+/** Fair dealing: the record of the shuffle and the dealt cards (a finished deal shows every card). */
+export const FAIRNESS_QUERY = `query Fairness($id: ID!) {
+  deal(id: $id) {
+    id
+    fairness { verdict commitment serverSeed problems clientSeeds { seat seed } }
+    frame(step: 0, perspective: ALL) { hands { forehand { code } middlehand { code } rearhand { code } } skat { code } }
+  }
 }`;
