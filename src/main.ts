@@ -4,7 +4,7 @@ import { settingsFromEnv, STORE_ENV } from './settings/api-settings';
 import { capWebSocketPayload, createApp } from './app/create-app';
 import { listenHost } from './app/listen-host';
 import { redactUrl } from './settings/store-connection';
-import { analysisLimitsFromEnv } from './ledger/analyses';
+import { analysisLimitsFromEnv } from './analysis/workers/analyses';
 import { Ledger } from './ledger/ledger';
 import { Logger } from 'nestjs-pino';
 

@@ -1,4 +1,4 @@
-import type { Decider } from '../rules/decider';
+import type { Decider } from '../kernel/decider';
 import { decideAccess, evolveAccess, initialAccessState, type AccessCommand, type AccessState } from './decide-access';
 import type { AccessEvent } from './events';
 

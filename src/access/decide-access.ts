@@ -1,5 +1,5 @@
 import { LEDGER_RULES as L } from '../deal/ledger-rules';
-import { allow, refuse, type Judgement } from '../rules/refusal';
+import { allow, refuse, type Judgement } from '../kernel/refusal';
 import type { AccessEvent, TokenIssuedData } from './events';
 
 export type AccessCommand =

@@ -10,6 +10,10 @@ export interface TokenIssuedData {
   readonly tournament: string | null;
   /** Seconds since the epoch; null: does not expire. */
   readonly expiresAt: number | null;
+  /** Seconds since the epoch (recorded since issue 24: a retried issue signs the same token again). */
+  readonly issuedAt?: number;
+  /** The issuing tokens, oldest first (revoking one revokes this one). */
+  readonly ancestors?: readonly string[];
   readonly issuedBy: string;
 }
 

@@ -1,5 +1,5 @@
 /**
- * Perfect-information analysis of Skat positions (pure: no Nest, no I/O). See README "Analysis".
+ * Perfect-information analysis of Skat positions (pure: no Nest, no I/O). See docs/analysis.md.
  */
 export type { SolverGame, SolverPosition } from './solver-position';
 export type { GameContract } from './game-contract';

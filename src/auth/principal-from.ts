@@ -15,6 +15,8 @@ export function principalFrom(authorization: unknown, clientKey: string, secret:
   try {
     const c = verifyToken(secret, m[1]);
     if (revocations?.isRevoked(c.jti)) throw new InvalidTokenError('revoked');
+    // A token issued by a token is revoked with it.
+    if (c.anc && revocations && c.anc.some((a) => revocations.isRevoked(a))) throw new InvalidTokenError('revoked (its issuing token was revoked)');
     return {
       role: c.role,
       player: c.player,
@@ -23,6 +25,7 @@ export function principalFrom(authorization: unknown, clientKey: string, secret:
       tokenId: c.jti,
       key: `token:${c.jti}`,
       ...(c.exp !== undefined ? { expiresAt: c.exp * 1000 } : {}),
+      ...(c.anc ? { ancestors: c.anc } : {}),
     };
   } catch (err) {
     if (err instanceof InvalidTokenError) throw unauthenticated(err.message);

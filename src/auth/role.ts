@@ -22,6 +22,8 @@ export type Principal =
       readonly key: string;
       /** When the token expires (ms since the epoch); absent = never. */
       readonly expiresAt?: number;
+      /** The tokens that issued this one (revoking one of them revokes it). */
+      readonly ancestors?: readonly string[];
     };
 
 export const anonymous = (clientKey: string): Principal => ({ role: 'anonymous', key: `anon:${clientKey}` });

@@ -19,7 +19,12 @@ export interface TokenClaims {
   readonly iat: number;
   /** Expiry, seconds since the epoch; absent = does not expire. */
   readonly exp?: number;
+  /** The tokens that issued this one, oldest first (issued through the API): revoking any of them revokes it. */
+  readonly anc?: readonly string[];
 }
+
+/** How deep tokens may issue tokens (each issued token names its issuers). */
+export const MAX_TOKEN_ANCESTORS = 8;
 
 export class InvalidTokenError extends Error {
   constructor(reason: string) {
@@ -34,6 +39,12 @@ export interface IssueRequest {
   readonly table?: string;
   readonly tournament?: string;
   readonly ttlSeconds?: number;
+  /** The issuing tokens (see TokenClaims.anc). */
+  readonly ancestors?: readonly string[];
+  /** A given token id (an idempotent issue derives it from the command); default random. */
+  readonly jti?: string;
+  /** A given expiry (seconds since the epoch), instead of now + ttlSeconds. */
+  readonly exp?: number;
 }
 
 /** Checks what a token of each role must name; returns a reason or null. */
@@ -60,9 +71,10 @@ export function issueToken(secret: Buffer, req: IssueRequest, now: Date = new Da
     ...(req.player !== undefined ? { player: req.player } : {}),
     ...(req.table !== undefined ? { table: req.table } : {}),
     ...(req.tournament !== undefined ? { tournament: req.tournament } : {}),
-    jti: randomBytes(9).toString('base64url'),
+    jti: req.jti ?? randomBytes(9).toString('base64url'),
     iat,
-    ...(req.ttlSeconds !== undefined ? { exp: iat + req.ttlSeconds } : {}),
+    ...(req.exp !== undefined ? { exp: req.exp } : req.ttlSeconds !== undefined ? { exp: iat + req.ttlSeconds } : {}),
+    ...(req.ancestors && req.ancestors.length > 0 ? { anc: [...req.ancestors] } : {}),
   };
   const body = `${PREFIX}.${Buffer.from(JSON.stringify(claims)).toString('base64url')}`;
   return `${body}.${sign(secret, body)}`;
@@ -86,6 +98,8 @@ export function verifyToken(secret: Buffer, token: string, now: Date = new Date(
   if (!c || typeof c !== 'object' || !isRole(c.role) || typeof c.jti !== 'string' || typeof c.iat !== 'number') {
     throw new InvalidTokenError('malformed payload');
   }
+  if (c.anc !== undefined && (!Array.isArray(c.anc) || c.anc.length > MAX_TOKEN_ANCESTORS || !c.anc.every((a) => typeof a === 'string')))
+    throw new InvalidTokenError('malformed payload');
   if (c.exp !== undefined && (typeof c.exp !== 'number' || c.exp * 1000 <= now.getTime())) throw new InvalidTokenError('expired');
   return c as TokenClaims;
 }

@@ -2,6 +2,7 @@ import { deciderSpec } from '../../test/support/decider-spec';
 import { dealDecider } from '../deal/deal-decider';
 import type { Card } from '../rules/card';
 import { branchDecider } from './branch-decider';
+import { DEFAULT_BRANCH_LIMITS } from './branch-rules';
 import type { ForkBranch } from './commands';
 import type { BranchEvent } from './events';
 
@@ -28,7 +29,7 @@ const bid = { kind: 'bid', seat: 1, value: 18 } as const;
 const play = (owner = 'me') => ({ type: 'PlayBranchMove', branchId: 'b1', owner, move: bid }) as const;
 
 describe('branch decider (what-if lines from a replay step)', () => {
-  const branch = deciderSpec(branchDecider(dealt, { maxMoves: 1, maxBranchesPerCaller: 20 }));
+  const branch = deciderSpec(branchDecider(dealt, { ...DEFAULT_BRANCH_LIMITS, maxMoves: 1 }));
 
   it('forks once (B1) from a dealt position, at a step from 0 (B7)', () => {
     branch.given().when(fork).then([forked]);

@@ -1,5 +1,5 @@
 import type { DealState } from '../deal/deal-state';
-import type { Decider } from '../rules/decider';
+import type { Decider } from '../kernel/decider';
 import type { BranchLimits } from './branch-rules';
 import { evolveBranch, initialBranchState, type BranchState } from './branch-state';
 import type { BranchCommand } from './commands';

@@ -9,6 +9,7 @@ export const BRANCH_RULES = {
   deleted: 'B4',
   tooManyMoves: 'B5',
   tooManyBranches: 'B6',
+  tooManyBranchesOfDeal: 'B8',
   badFork: 'B7',
 } as const;
 
@@ -16,8 +17,12 @@ export const BRANCH_RULES = {
 export interface BranchLimits {
   /** Moves per branch: a whole deal is under 60 moves, so this never cuts a real line short. */
   readonly maxMoves: number;
-  /** Branches one caller may keep (deleted ones do not count). */
+  /** Branches one caller may keep (deleted and expired ones do not count). */
   readonly maxBranchesPerCaller: number;
+  /** Live branches one deal may have, of all callers together (so its list stays short to read). */
+  readonly maxBranchesPerDeal: number;
+  /** How long an anonymous caller's branch lives (ms); then it is no longer listed nor served. */
+  readonly anonymousBranchTtlMs: number;
 }
 
-export const DEFAULT_BRANCH_LIMITS: BranchLimits = { maxMoves: 100, maxBranchesPerCaller: 20 };
+export const DEFAULT_BRANCH_LIMITS: BranchLimits = { maxMoves: 100, maxBranchesPerCaller: 20, maxBranchesPerDeal: 100, anonymousBranchTtlMs: 6 * 3_600_000 };

@@ -4,7 +4,7 @@ import { evolve } from '../deal/evolve';
 import { commandOfMove } from '../deal/command-of-move';
 import { decide, type DecideContext } from '../deal/decide';
 import type { Move } from '../rules/move';
-import type { Judgement } from '../rules/refusal';
+import type { Judgement } from '../kernel/refusal';
 import type { BranchEvent, BranchForkedData } from './events';
 
 /** A branch folded: the deal as it stood at the fork, with the branch's moves applied. */

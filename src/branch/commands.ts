@@ -9,6 +9,8 @@ export interface ForkBranch {
   readonly owner: string;
   readonly creator: string;
   readonly shared: boolean;
+  /** An anonymous caller's branch expires (ISO instant). */
+  readonly expiresAt?: string;
 }
 
 export interface PlayBranchMove {

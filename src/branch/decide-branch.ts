@@ -1,4 +1,4 @@
-import { allow, refuse, type Judgement } from '../rules/refusal';
+import { allow, refuse, type Judgement } from '../kernel/refusal';
 import { BRANCH_RULES as B, type BranchLimits } from './branch-rules';
 import { dealEventsOfMove, type BranchState } from './branch-state';
 import type { BranchCommand } from './commands';
@@ -21,6 +21,7 @@ export function decideBranch(command: BranchCommand, state: BranchState, limits:
           owner: command.owner,
           creator: command.creator,
           shared: command.shared,
+          ...(command.expiresAt !== undefined ? { expiresAt: command.expiresAt } : {}),
         },
       },
     ]);

@@ -26,6 +26,8 @@ export interface BranchForkedData {
   readonly creator: string;
   /** Anyone who may read the deal and holds the branch id may read it (and it is listed). */
   readonly shared: boolean;
+  /** When an anonymous caller's branch stops being listed and served (ISO instant); absent: never. */
+  readonly expiresAt?: string;
 }
 
 export interface BranchMovePlayedData {

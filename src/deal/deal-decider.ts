@@ -1,4 +1,4 @@
-import type { Decider } from '../rules/decider';
+import type { Decider } from '../kernel/decider';
 import type { DealCommand } from './commands';
 import { decide, type DecideContext } from './decide';
 import { initialDealState, type DealState } from './deal-state';

@@ -1,7 +1,7 @@
 import type { Card } from '../rules/card';
 import { dealFromDeck, validateDealt } from '../rules/dealing';
 import { seededDeck } from '../rules/deck';
-import { allow, refuse, type Judgement } from '../rules/refusal';
+import { allow, refuse, type Judgement } from '../kernel/refusal';
 import type { DealSource } from './commands';
 import type { CardsDealtData } from './events';
 

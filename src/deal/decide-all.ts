@@ -1,4 +1,4 @@
-import type { Judgement } from '../rules/refusal';
+import type { Judgement } from '../kernel/refusal';
 
 import type { DealCommand } from './commands';
 import { decide, type DecideContext } from './decide';

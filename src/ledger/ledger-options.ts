@@ -1,8 +1,9 @@
 import { createHash } from 'node:crypto';
 import { parseStoreUrl } from '../event-store/store-url';
 import type { ReadModelMismatchPolicy } from '../projections/read-model-binding';
-import type { AnalysisLimits } from './analyses';
-import type { SolverPool } from './analysis-pool';
+import type { AnalysisLimits } from '../analysis/workers/analyses';
+import type { SolverPool } from '../analysis/workers/analysis-pool';
+import type { BranchLimits } from '../branch/branch-rules';
 
 export interface LedgerOptions {
   /** `sqlite::memory:`, `sqlite:<file>`, or an EventStoreDB URL. */
@@ -20,6 +21,8 @@ export interface LedgerOptions {
   readonly analysis?: AnalysisOptions;
   /** Finished deals' frame lists kept in memory (SKAT_LEDGER_FRAME_CACHE; default 1000, 0 = none). */
   readonly frameCache?: number;
+  /** Caps on what-if branches (default DEFAULT_BRANCH_LIMITS). */
+  readonly branches?: Partial<BranchLimits>;
 }
 
 export interface AnalysisOptions {

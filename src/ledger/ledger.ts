@@ -1,4 +1,4 @@
-import { ACCESS_STREAM, type TokenRevokedData } from '../access/events';
+import { ACCESS_STREAM, type TokenIssuedData, type TokenRevokedData } from '../access/events';
 import type { CommandContext, CommandOutcome, LedgerCommand } from '../command-handling/command-types';
 import type { OpenTable } from '../table/commands';
 import { DEFAULT_PROFILE_ID, getProfile } from '../deal/engine';
@@ -17,30 +17,33 @@ import type { Standings } from '../projections/standings/standings';
 import type { TableInfo, TournamentInfo } from '../projections/tables/table-info';
 import type { TableStatus } from '../projections/tables/table-status';
 import type { TableState } from '../table/table-state';
-import { DealAnalyses, DEFAULT_ANALYSIS_LIMITS } from './analyses';
-import type { AppendDealOutcome } from './append-deal-outcome';
-import { Branches } from './branches';
-import { BulkAppend } from './bulk-append';
-import { CommandExecution } from './command-execution';
-import { auditOf } from './deal-audit';
-import { DealCommands } from './deal-commands';
-import { DealFrames } from './deal-frames';
-import { InvalidQueryError } from './errors';
+import { DealAnalyses, DEFAULT_ANALYSIS_LIMITS } from '../analysis/workers/analyses';
+import type { AppendDealOutcome } from './commands/append-deal-outcome';
+import { Branches } from './commands/branches';
+import { BulkAppend } from './commands/bulk-append';
+import { CommandExecution } from './commands/command-execution';
+import { auditOf } from './reads/deal-audit';
+import { DealCommands } from './commands/deal-commands';
+import { DealFrames } from './reads/deal-frames';
+import { InvalidQueryError } from '../kernel/errors';
+import type { BranchLimits } from '../branch/branch-rules';
 import { defaultReadModelUrl, type AnalysisOptions, type LedgerOptions } from './ledger-options';
-import { LogMemo } from './log-memo';
-import { playerStatsOf } from './player-stats-query';
-import { readCost, type ReadCost, type ReadKind } from './read-cost';
-import { ReadModelUpkeep } from './read-model-upkeep';
+import { LogMemo } from './reads/log-memo';
+import { playerStatsOf } from './reads/player-stats-query';
+import { readCost, type ReadCost, type ReadKind } from './reads/read-cost';
+import { ReadModelUpkeep } from './upkeep/read-model-upkeep';
 import type { Readiness } from './readiness';
-import { dealStreams, rescore, type RescoreDifference } from './rescore';
-import { ScoreSheets } from './score-sheets';
-import { TableCommands } from './table-commands';
-import { TournamentCommands } from './tournament-commands';
+import { dealStreams, rescore, type RescoreDifference } from './reads/rescore';
+import { ScoreSheets } from './reads/score-sheets';
+import { TableCommands } from './commands/table-commands';
+import { TournamentCommands } from './commands/tournament-commands';
+import type { DrawSeats } from '../tournament/commands';
+import type { SeatsDrawnData } from '../tournament/events';
 
 export type { LedgerCommand, CommandContext, CommandOutcome } from '../command-handling/command-types';
-export type { AppendDealOutcome } from './append-deal-outcome';
-export { IllegalCommandError } from '../command-handling/errors';
-export { NotFoundError, InvalidQueryError } from './errors';
+export type { AppendDealOutcome } from './commands/append-deal-outcome';
+export { IllegalCommandError } from '../kernel/errors';
+export { NotFoundError, InvalidQueryError } from '../kernel/errors';
 export { ReadModelMismatchError } from '../projections/read-model-binding';
 export { ConcurrencyError } from '../event-store/errors';
 export { defaultReadModelUrl, type AnalysisOptions, type LedgerOptions } from './ledger-options';
@@ -63,6 +66,7 @@ export class Ledger {
   readModelsRebuiltAtStart: string | undefined;
   private readonly upkeep: ReadModelUpkeep;
   private readonly commands: CommandExecution;
+  private readonly tournamentCommands: TournamentCommands;
   private readonly replays: DealFrames;
   private readonly sheets: ScoreSheets;
   private readonly bulk: BulkAppend;
@@ -76,15 +80,17 @@ export class Ledger {
     defaultProfileId: string,
     analysis: AnalysisOptions = {},
     frameCacheEntries?: number,
+    branchLimits: Partial<BranchLimits> = {},
   ) {
     this.upkeep = new ReadModelUpkeep(store, db);
-    this.branches = new Branches(store);
+    this.branches = new Branches(store, branchLimits);
     this.analyses = new DealAnalyses(store, { ...DEFAULT_ANALYSIS_LIMITS, ...analysis.limits }, analysis.pool);
     this.replays = new DealFrames(store, db, this.upkeep, frameCacheEntries);
     this.sheets = new ScoreSheets(db, this.upkeep);
     const deals = new DealCommands(store, db, this.upkeep, defaultProfileId);
     const tables = new TableCommands(store, db, this.upkeep, deals, defaultProfileId);
     const tournaments = new TournamentCommands(store, this.upkeep, tables, (id) => this.standings(id), defaultProfileId);
+    this.tournamentCommands = tournaments;
     this.commands = new CommandExecution(store, this.upkeep, deals, tables, tournaments);
     this.bulk = new BulkAppend(store, this.upkeep, this.sheets, (id) => this.scoreSheet(id), defaultProfileId);
   }
@@ -99,6 +105,7 @@ export class Ledger {
         readModelMismatch: options.readModelMismatch,
         analysis: options.analysis,
         frameCache: options.frameCache,
+        ...(options.branches ? { branches: options.branches } : {}),
       });
     } catch (error) {
       await store.dispose().catch(() => undefined);
@@ -112,7 +119,7 @@ export class Ledger {
     const readModelUrl = options.readModelUrl ?? 'sqlite::memory:';
     const db = openReadModelDb(readModelUrl);
     try {
-      const ledger = new Ledger(store, db, options.profileId ?? DEFAULT_PROFILE_ID, options.analysis, options.frameCache);
+      const ledger = new Ledger(store, db, options.profileId ?? DEFAULT_PROFILE_ID, options.analysis, options.frameCache, options.branches);
       ledger.readModelsRebuiltAtStart = await ledger.upkeep.start(readModelUrl, options.readModelMismatch);
       return ledger;
     } catch (error) {
@@ -125,6 +132,12 @@ export class Ledger {
 
   async execute(command: LedgerCommand, ctx: CommandContext): Promise<CommandOutcome> {
     return this.commands.execute(command, ctx);
+  }
+
+  /** The seat draw `command` would record now, decided but not recorded (refused as the draw would be). */
+  async previewDraw(command: DrawSeats, ctx: CommandContext): Promise<SeatsDrawnData> {
+    await this.catchUp();
+    return this.tournamentCommands.previewDraw(command, ctx);
   }
 
   // ------------------------------------------------------------------ bulk import (archive/)
@@ -244,6 +257,13 @@ export class Ledger {
   }
 
   /** Token ids revoked through the API (restored into the server's revocation list at start). */
+  /** The access log's record of one issued token (null: never issued through the API). */
+  async issuedToken(tokenId: string): Promise<TokenIssuedData | null> {
+    const read = await this.store.readStream(ACCESS_STREAM);
+    for (const e of read.events) if (e.type === 'TokenIssued' && (e.data as TokenIssuedData).tokenId === tokenId) return e.data as TokenIssuedData;
+    return null;
+  }
+
   async revokedTokenIds(): Promise<string[]> {
     const read = await this.store.readStream(ACCESS_STREAM);
     return read.events.filter((e) => e.type === 'TokenRevoked').map((e) => (e.data as TokenRevokedData).tokenId);

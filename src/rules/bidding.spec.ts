@@ -1,6 +1,6 @@
 import { type AuctionOutcome, type AuctionState, judgeBidCall, legalBidCalls, OPENING_AUCTION } from './bidding';
 import type { BidCall } from './game-state';
-import type { Judgement } from './refusal';
+import type { Judgement } from '../kernel/refusal';
 import type { Seat } from './seat';
 
 /** Parses ISS-style bidding "1 18 0 y 2 p" into calls. */

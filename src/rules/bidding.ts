@@ -1,6 +1,6 @@
 import { isBidValue, nextBidValue, MIN_BID } from './bid-values';
 import { inputText } from './input-text';
-import { allow, refuse, type Judgement } from './refusal';
+import { allow, refuse, type Judgement } from '../kernel/refusal';
 import { FOREHAND, MIDDLEHAND, REARHAND, SEAT_NAMES, type Seat } from './seat';
 
 /** One call of the auction (R6): a bid with its value, a hold, or a pass. */

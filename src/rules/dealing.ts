@@ -1,6 +1,6 @@
 import { ALL_CARDS, type Card, indexOfCode, isCard } from './card';
 import { inputText } from './input-text';
-import { allow, refuse, type Judgement } from './refusal';
+import { allow, refuse, type Judgement } from '../kernel/refusal';
 
 /** Three hands (forehand, middlehand, rearhand; R2) of 10 cards and the skat of 2. */
 export interface DealtCards {

@@ -1,7 +1,7 @@
 import { type Card, isCard } from './card';
 import { inputText } from './input-text';
 import { GAME_TYPES, type Declaration, type GameType } from './declaration';
-import { allow, refuse, type Judgement } from './refusal';
+import { allow, refuse, type Judgement } from '../kernel/refusal';
 import { trumpOrder } from './trick';
 
 /**

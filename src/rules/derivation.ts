@@ -1,5 +1,5 @@
 import type { DerivationLine } from './game-result';
-import { RuleViolation } from './refusal';
+import { RuleViolation } from '../kernel/refusal';
 
 /** One readable step of a computation, tagged with the rule it applies. */
 export const line = (ruleId: string, text: string): DerivationLine => ({ ruleId, text });

@@ -5,7 +5,7 @@ import type { Declaration, GameType } from './declaration';
 import { applyMove, legalMoves, replay, seatToAct, startGame } from './game';
 import type { GameState } from './game-state';
 import type { Move } from './move';
-import type { Judgement } from './refusal';
+import type { Judgement } from '../kernel/refusal';
 import type { Seat } from './seat';
 import { ISKO_PROFILE } from './variant/isko';
 import { ISS_PROFILE } from './variant/iss';

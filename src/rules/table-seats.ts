@@ -1,4 +1,4 @@
-import { allow, refuse, type Judgement } from './refusal';
+import { allow, refuse, type Judgement } from '../kernel/refusal';
 import type { Seat } from './seat';
 
 /**

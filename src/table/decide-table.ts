@@ -1,6 +1,6 @@
 import { getProfile } from '../deal/engine';
 import { LEDGER_RULES as L } from '../deal/ledger-rules';
-import { allow, refuse, type Judgement } from '../rules/refusal';
+import { allow, refuse, type Judgement } from '../kernel/refusal';
 import type { CloseSeries, OpenTable, RequestedSeating, StartTableDeal, TableCommand } from './commands';
 import type { TableDealOpenedData, TableEvent } from './events';
 import { seatingFor } from './seating';

@@ -1,4 +1,4 @@
-import type { Decider } from '../rules/decider';
+import type { Decider } from '../kernel/decider';
 import type { TableCommand } from './commands';
 import { decideTable } from './decide-table';
 import type { TableEvent } from './events';

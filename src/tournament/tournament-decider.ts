@@ -1,4 +1,4 @@
-import type { Decider } from '../rules/decider';
+import type { Decider } from '../kernel/decider';
 import { decideTournament, type TournamentDecision } from './decide-tournament';
 import type { TournamentEvent } from './events';
 import { evolveTournament, initialTournamentState, type TournamentState } from './tournament-state';

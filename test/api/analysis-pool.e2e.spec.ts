@@ -4,9 +4,9 @@
  * like a long search, so each test orders events instead of measuring durations.
  */
 import { Worker } from 'node:worker_threads';
-import type { SolverPool } from '../../src/ledger/analysis-pool';
-import { typedPool } from '../../src/ledger/analysis-pool';
-import { WorkerPool, type WorkerPoolLimits } from '../../src/ledger/worker-pool';
+import type { SolverPool } from '../../src/analysis/workers/analysis-pool';
+import { typedPool } from '../../src/analysis/workers/analysis-pool';
+import { WorkerPool, type WorkerPoolLimits } from '../../src/analysis/workers/worker-pool';
 import { openTableAndDeal, playOn } from './deal-flow';
 import { codesOf, startServer, type TestServer } from './harness';
 

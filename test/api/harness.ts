@@ -6,7 +6,8 @@ import type { AddressInfo } from 'node:net';
 import { createClient, type Client } from 'graphql-ws';
 import WebSocket from 'ws';
 import type { NestExpressApplication } from '@nestjs/platform-express';
-import { settingsFromEnv } from '../../src/settings/api-settings';
+import { settingsFromEnv, type ApiSettings } from '../../src/settings/api-settings';
+import type { BranchLimits } from '../../src/branch/branch-rules';
 import { DEFAULT_LIMITS, type ApiLimits } from '../../src/settings/api-limits';
 import { issueToken, type IssueRequest } from '../../src/auth/token';
 import { capWebSocketPayload, createApp } from '../../src/app/create-app';
@@ -40,6 +41,8 @@ export async function startServer(
     readModelUrl?: string;
     responseCacheMs?: number;
     analysis?: AnalysisOptions;
+    branches?: Partial<BranchLimits>;
+    settings?: Partial<ApiSettings>;
   } = {},
 ): Promise<TestServer> {
   const storeUrl = options.storeUrl ?? 'sqlite::memory:';
@@ -47,6 +50,7 @@ export async function startServer(
     storeUrl,
     ...(options.readModelUrl !== undefined ? { readModelUrl: options.readModelUrl } : {}),
     ...(options.analysis ? { analysis: options.analysis } : {}),
+    ...(options.branches ? { branches: options.branches } : {}),
   });
   const settings = settingsFromEnv(
     {},
@@ -57,6 +61,7 @@ export async function startServer(
       privateTournaments: new Set(options.privateTournaments ?? []),
       logErrors: !!process.env.API_LOG_ERRORS,
       ...(options.responseCacheMs !== undefined ? { responseCacheMs: options.responseCacheMs } : {}),
+      ...options.settings,
     },
   );
   const app = await createApp(settings, { ledger, logger: false });

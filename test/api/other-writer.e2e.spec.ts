@@ -8,7 +8,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { commandOfMove } from '../../src/deal/command-of-move';
-import { importIssText } from '../../src/archive/import-iss';
+import { importIssText } from '../../src/archive/import/import-iss';
 import { initialDealState } from '../../src/deal/deal-state';
 import { evolve } from '../../src/deal/evolve';
 import { Ledger } from '../../src/ledger/ledger';

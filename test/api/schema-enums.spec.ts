@@ -9,7 +9,7 @@ import { DEAL_EVENT_TYPES } from '../../src/deal/events';
 import { moveDefinitions } from '../../src/deal/moves/move-table';
 import type { RecordedEvent } from '../../src/event-store/event-store';
 import { ISS_FIELDS } from '../../src/format/iss/iss-verify';
-import { ISS_RECORD_IMPORTED } from '../../src/format/iss/import/iss-record-imported';
+import { ISS_RECORD_IMPORTED } from '../../src/format/iss/iss-record-imported';
 import { buildAudit } from '../../src/projections/audit/build-audit';
 import { COMPARED_FIELDS } from '../../src/projections/audit/compare-results';
 import { TABLE_EVENT_TYPES } from '../../src/table/events';

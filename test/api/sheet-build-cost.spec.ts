@@ -8,7 +8,7 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { buildSchema, parse } from 'graphql';
-import { importIssText } from '../../src/archive/import-iss';
+import { importIssText } from '../../src/archive/import/import-iss';
 import { operationCost } from '../../src/api/limits/complexity-plugin';
 import { READ_COST } from '../../src/api/limits/read-model-cost-estimator';
 import { Ledger } from '../../src/ledger/ledger';

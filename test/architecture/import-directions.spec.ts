@@ -8,27 +8,39 @@ import { importsOf, sourceFiles, type SourceImport } from './import-graph';
  * app). Each folder lists the folders it may import besides itself; everything else is refused
  * with the file, the import and the rule it breaks.
  */
-const PURE = ['rules', 'analysis', 'format'];
+const PURE = ['kernel', 'rules', 'analysis', 'format'];
 const DECIDERS = ['deal', 'table', 'tournament', 'branch', 'access'];
-const BELOW_LEDGER = [...PURE, ...DECIDERS, 'command-handling', 'projections', 'event-store'];
+/** Analyses of recorded deals (pure folds) and the solver's worker pool, beneath the ledger. */
+const ANALYSIS_SERVICES = ['analysis/deals', 'analysis/workers'];
+const BELOW_LEDGER = [...PURE, ...DECIDERS, 'command-handling', 'projections', 'event-store', ...ANALYSIS_SERVICES];
 /** What the shell may use: the ledger and what it hands out, never its store (see STORE_WIRING). */
-const FOR_THE_SHELL = [...PURE, ...DECIDERS, 'projections', 'ledger', 'archive', 'auth', 'settings'];
+const FOR_THE_SHELL = [...PURE, ...DECIDERS, ...ANALYSIS_SERVICES, 'projections', 'ledger', 'archive', 'auth', 'settings'];
 
 interface Layer {
   readonly mayImport: readonly string[];
   readonly why: string;
 }
 
+/** A layer is a folder of src/ or, where a folder holds several (analysis/), one of its sub-folders. */
 const LAYERS: Record<string, Layer> = {
-  rules: { mayImport: [], why: 'the Skat rules are the pure core and import nothing of the product' },
-  analysis: { mayImport: ['rules'], why: 'the solver is pure and reads the rules only' },
-  format: { mayImport: ['rules'], why: 'format/ holds pure readers and writers; orchestration belongs to archive/' },
+  kernel: { mayImport: [], why: 'the kernel holds the shapes every layer shares (Decider, Judgement, domain errors) and imports nothing' },
+  rules: { mayImport: ['kernel'], why: 'the Skat rules are the pure core and import nothing of the product' },
+  analysis: { mayImport: ['kernel', 'rules'], why: 'the solver is pure and reads the rules only' },
+  'analysis/deals': {
+    mayImport: [...PURE, ...DECIDERS, 'event-store', 'projections'],
+    why: 'analyses of recorded deals are pure folds of their events, beneath the ledger',
+  },
+  'analysis/workers': {
+    mayImport: [...PURE, ...DECIDERS, 'event-store', 'projections', 'analysis/deals'],
+    why: "the solver's worker pool runs analyses off the main thread, beneath the ledger",
+  },
+  format: { mayImport: ['kernel', 'rules'], why: 'format/ holds pure readers and writers; orchestration belongs to archive/' },
   'event-store': { mayImport: [], why: 'the store port and its adapters know no domain' },
-  deal: { mayImport: ['rules', 'analysis'], why: 'a decider builds on the rules (and the pure solver for claims)' },
-  table: { mayImport: ['rules', 'analysis', 'deal'], why: 'a decider builds on the rules and the deal decider' },
-  tournament: { mayImport: ['rules', 'analysis', 'deal'], why: 'a decider builds on the rules and the deal decider' },
-  branch: { mayImport: ['rules', 'analysis', 'deal'], why: 'a decider builds on the rules and the deal decider' },
-  access: { mayImport: ['rules', 'analysis', 'deal'], why: 'a decider builds on the rules and the deal decider' },
+  deal: { mayImport: ['kernel', 'rules', 'analysis'], why: 'a decider builds on the rules (and the pure solver for claims)' },
+  table: { mayImport: ['kernel', 'rules', 'analysis', 'deal'], why: 'a decider builds on the rules and the deal decider' },
+  tournament: { mayImport: ['kernel', 'rules', 'analysis', 'deal'], why: 'a decider builds on the rules and the deal decider' },
+  branch: { mayImport: ['kernel', 'rules', 'analysis', 'deal'], why: 'a decider builds on the rules and the deal decider' },
+  access: { mayImport: ['kernel', 'rules', 'analysis', 'deal'], why: 'a decider builds on the rules and the deal decider' },
   'command-handling': { mayImport: [...PURE, ...DECIDERS, 'event-store'], why: 'the command handler runs deciders against the store, beneath the ledger' },
   projections: { mayImport: [...PURE, ...DECIDERS, 'event-store'], why: 'projections fold recorded events, beneath the ledger' },
   ledger: { mayImport: BELOW_LEDGER, why: 'the ledger composes what lies beneath it and never its callers' },
@@ -57,8 +69,11 @@ const PURE_PACKAGES = ['node:crypto', 'node:buffer'];
 
 const ROOT = join(__dirname, '../../src');
 
+/** The layer of a file: its sub-folder where LAYERS names one (analysis/deals), else its top folder. */
 function layerOf(file: string): string {
-  return file.split('/')[0];
+  const parts = file.split('/');
+  const sub = parts.slice(0, 2).join('/');
+  return parts.length > 2 && LAYERS[sub] !== undefined ? sub : parts[0];
 }
 
 /** Why an import breaks the directions, or null when it keeps them. */
@@ -68,7 +83,7 @@ export function violation(imp: SourceImport): string | null {
   const where = `src/${imp.from} imports '${imp.specifier}'`;
   if (layer === undefined) return `${where}: src/${from} is in no layer of test/architecture/import-directions.spec.ts (add it there)`;
   if (imp.to === undefined) {
-    const pure = [...PURE, ...DECIDERS].includes(from);
+    const pure = [...PURE, ...DECIDERS, 'analysis/deals'].includes(from);
     if (pure && !PURE_PACKAGES.includes(imp.specifier))
       return `${where}: ${from}/ is pure and may use only ${PURE_PACKAGES.join(', ')} among packages (no framework, no I/O)`;
     return null;
@@ -110,9 +125,9 @@ describe('import directions (issue #16: layers that point one way)', () => {
 
   it('the check refuses what runs against the layers, and says why', () => {
     expect(violation({ from: 'format/iss/iss-reader.ts', specifier: '../../deal/events', to: 'deal/events.ts' })).toBe(
-      "src/format/iss/iss-reader.ts imports '../../deal/events' (src/deal/events.ts): format/ may import only rules/ — format/ holds pure readers and writers; orchestration belongs to archive/",
+      "src/format/iss/iss-reader.ts imports '../../deal/events' (src/deal/events.ts): format/ may import only kernel/, rules/ — format/ holds pure readers and writers; orchestration belongs to archive/",
     );
-    expect(violation({ from: 'command-handling/handle-command.ts', specifier: '../ledger/errors', to: 'ledger/errors.ts' })).toMatch(
+    expect(violation({ from: 'command-handling/handle-command.ts', specifier: '../ledger/ledger', to: 'ledger/ledger.ts' })).toMatch(
       /command-handling\/ may import only/,
     );
     expect(violation({ from: 'cli/main.ts', specifier: '../api/api.module', to: 'api/api.module.ts' })).toMatch(/imports neither the API nor the HTTP export/);
@@ -121,5 +136,13 @@ describe('import directions (issue #16: layers that point one way)', () => {
     expect(violation({ from: 'rules/card.ts', specifier: '@nestjs/common' })).toMatch(/rules\/ is pure/);
     expect(violation({ from: 'viewer/web/main.ts', specifier: '../../rules/card', to: 'rules/card.ts' })).toMatch(/browser code/);
     expect(violation({ from: 'ledger/ledger.ts', specifier: '../projections/runner', to: 'projections/runner.ts' })).toBeNull();
+    expect(violation({ from: 'kernel/decider.ts', specifier: '../rules/card', to: 'rules/card.ts' })).toMatch(/kernel\/ may import only itself/);
+    expect(violation({ from: 'analysis/solver.ts', specifier: './deals/deal-analysis', to: 'analysis/deals/deal-analysis.ts' })).toMatch(
+      /analysis\/ may import only kernel\/, rules\//,
+    );
+    expect(violation({ from: 'analysis/deals/analyze-deal.ts', specifier: '../../deal/evolve', to: 'deal/evolve.ts' })).toBeNull();
+    expect(violation({ from: 'analysis/deals/analyze-deal.ts', specifier: '../../ledger/ledger', to: 'ledger/ledger.ts' })).toMatch(
+      /analysis\/deals\/ may import only/,
+    );
   });
 });

@@ -6,7 +6,7 @@
  */
 import '../../src/app/production-defaults';
 import { writeLiveIssRecord } from '../../src/format/iss/iss-writer';
-import { importIssText } from '../../src/archive/import-iss';
+import { importIssText } from '../../src/archive/import/import-iss';
 import { getProfile } from '../../src/rules/variant';
 import { playRandomGame, seededRandom } from '../iss/random-games';
 import { startServer } from '../api/harness';

@@ -21,7 +21,7 @@ import { openEsdbEventStore } from '../../src/event-store/esdb/esdb-event-store'
 import { readIssRecord } from '../../src/format/iss/iss-reader';
 import { issRecordToEvents } from '../../src/archive/import/iss-record-to-events';
 import { Ledger } from '../../src/ledger/ledger';
-import { openReadModelListing } from '../../src/ledger/read-model-listing';
+import { openReadModelListing } from '../../src/ledger/reads/read-model-listing';
 import { corpusLines } from '../iss/corpus';
 import { startEsdbTestServer, type EsdbTestServer } from '../event-store/esdb/esdb-test-server';
 import { inMemoryLogStore } from '../event-store/esdb/log-store';

@@ -80,8 +80,8 @@ const ROOT = path.resolve(__dirname, '..', '..');
 const IMPORT_CHILD = `
 const [file, db, root] = process.argv.slice(1);
 const { Ledger } = require(root + '/dist/ledger/ledger');
-const { importIssFiles, SOLE_WRITER_IMPORT } = require(root + '/dist/archive/import-iss');
-const { bulkImportTarget } = require(root + '/dist/archive/bulk-import-target');
+const { importIssFiles, SOLE_WRITER_IMPORT } = require(root + '/dist/archive/import/import-iss');
+const { bulkImportTarget } = require(root + '/dist/archive/import/bulk-import-target');
 // The main thread's own CPU (Linux: its task's utime + stime); process.cpuUsage() counts the worker too.
 const mainCpu = () => {
   try {
@@ -105,8 +105,8 @@ const mainCpu = () => {
 `;
 
 function importPhase(file: string, db: string): PhaseResult {
-  const built = path.join(ROOT, 'dist', 'archive', 'import-iss.js');
-  const source = path.join(ROOT, 'src', 'archive', 'import-iss.ts');
+  const built = path.join(ROOT, 'dist', 'archive', 'import', 'import-iss.js');
+  const source = path.join(ROOT, 'src', 'archive', 'import', 'import-iss.ts');
   try {
     if (statSync(built).mtimeMs < statSync(source).mtimeMs) process.stderr.write('warning: dist/ is older than src/ (run npm run build)\n');
   } catch {

@@ -8,7 +8,7 @@ import { Test } from '@nestjs/testing';
 import Ajv2020 from 'ajv/dist/2020';
 import { openEventStore } from '../../src/event-store/store-url';
 import type { EventStore } from '../../src/event-store/event-store';
-import { importIssFiles } from '../../src/archive/import-iss';
+import { importIssFiles } from '../../src/archive/import/import-iss';
 import { Ledger } from '../../src/ledger/ledger';
 import { API_SETTINGS, API_VISIBILITY } from '../../src/settings/tokens';
 import { settingsFromEnv } from '../../src/settings/api-settings';

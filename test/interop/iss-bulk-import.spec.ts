@@ -6,8 +6,8 @@ import { mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'n
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { PassThrough } from 'node:stream';
-import { bulkImportTarget } from '../../src/archive/bulk-import-target';
-import { importIssFiles, importIssText } from '../../src/archive/import-iss';
+import { bulkImportTarget } from '../../src/archive/import/bulk-import-target';
+import { importIssFiles, importIssText } from '../../src/archive/import/import-iss';
 import { runCli } from '../../src/cli/main';
 import type { EventStore } from '../../src/event-store/event-store';
 import { openSqliteEventStore } from '../../src/event-store/sqlite/sqlite-event-store';

@@ -20,8 +20,8 @@ const COPIES = 12;
 
 const CHILD_SOURCE = `
 const { Ledger } = require(process.env.COMPILED + '/ledger/ledger.js');
-const { importIssFiles } = require(process.env.COMPILED + '/archive/import-iss.js');
-const { bulkImportTarget } = require(process.env.COMPILED + '/archive/bulk-import-target.js');
+const { importIssFiles } = require(process.env.COMPILED + '/archive/import/import-iss.js');
+const { bulkImportTarget } = require(process.env.COMPILED + '/archive/import/bulk-import-target.js');
 (async () => {
   const ledger = await Ledger.open({ storeUrl: 'sqlite:' + process.env.FILE });
   const pauseAfter = Number(process.env.PAUSE_AFTER_COMMITS || 0);

@@ -5,14 +5,14 @@ import { openEventStore } from '../../src/event-store/store-url';
 import type { EventStore } from '../../src/event-store/event-store';
 import { readIssRecord } from '../../src/format/iss/iss-reader';
 import { issRecordToEvents } from '../../src/archive/import/iss-record-to-events';
-import { importIssFiles, importIssText } from '../../src/archive/import-iss';
-import { ISS_RECORD_IMPORTED, type IssRecordImportedData } from '../../src/format/iss/import/iss-record-imported';
+import { importIssFiles, importIssText } from '../../src/archive/import/import-iss';
+import { ISS_RECORD_IMPORTED, type IssRecordImportedData } from '../../src/format/iss/iss-record-imported';
 import { issLineOfEvents } from '../../src/archive/export/iss-line-of-events';
 import { exportIssLines } from '../../src/archive/export/export-iss';
 import { eventStoreDealSource } from '../../src/archive/export/deal-stream-source';
 import { storeImportTarget } from './support/store-import-target';
 import { Ledger } from '../../src/ledger/ledger';
-import { bulkImportTarget } from '../../src/archive/bulk-import-target';
+import { bulkImportTarget } from '../../src/archive/import/bulk-import-target';
 
 const SHARED = path.resolve(__dirname, '..', '..', '..', 'shared');
 const ISS_DIR = path.join(SHARED, 'data', 'iss');

@@ -4,7 +4,7 @@ import { PassThrough } from 'node:stream';
 import Ajv2020 from 'ajv/dist/2020';
 import { openEventStore } from '../../src/event-store/store-url';
 import type { EventStore } from '../../src/event-store/event-store';
-import { importIssFiles } from '../../src/archive/import-iss';
+import { importIssFiles } from '../../src/archive/import/import-iss';
 import { eventStoreDealSource } from '../../src/archive/export/deal-stream-source';
 import { ndjsonDealLines, writeLines } from '../../src/archive/ndjson/ndjson-writer';
 import { parseDealFilter, DealFilterError, type DealExportFilter } from '../../src/archive/ndjson/deal-filter';

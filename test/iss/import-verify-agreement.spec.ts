@@ -1,5 +1,5 @@
 import { openEventStore } from '../../src/event-store/store-url';
-import { importIssText } from '../../src/archive/import-iss';
+import { importIssText } from '../../src/archive/import/import-iss';
 import { verifyIssLine } from '../../src/format/iss/iss-verify';
 import { writeLiveIssRecord } from '../../src/format/iss/iss-writer';
 import { getProfile } from '../../src/rules/variant';

@@ -5,9 +5,9 @@
  */
 import { parse } from 'graphql';
 import { operationCost } from '../../src/api/limits/complexity-plugin';
-import { readCost, type ReadKind } from '../../src/ledger/read-cost';
-import { playerStatsOf } from '../../src/ledger/player-stats-query';
-import type { ScoreSheets } from '../../src/ledger/score-sheets';
+import { readCost, type ReadKind } from '../../src/ledger/reads/read-cost';
+import { playerStatsOf } from '../../src/ledger/reads/player-stats-query';
+import type { ScoreSheets } from '../../src/ledger/reads/score-sheets';
 import { countDeals, periodsOf } from '../../src/projections/deal-summary/deal-count-query';
 import type { DealFilter, DealSummary } from '../../src/projections/deal-summary/deal-summary';
 import { DEAL_SUMMARY_TABLE } from '../../src/projections/deal-summary/deal-summary-projection';

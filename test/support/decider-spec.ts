@@ -1,5 +1,5 @@
-import type { Decider } from '../../src/rules/decider';
-import type { Judgement } from '../../src/rules/refusal';
+import type { Decider } from '../../src/kernel/decider';
+import type { Judgement } from '../../src/kernel/refusal';
 
 /**
  * Given/when/then for any decider (deal, table, tournament, branch, access), shared by every

@@ -1,6 +1,6 @@
 import type { DiscardValue, GameOption } from '../../analysis';
-import type { BestDiscardAnalysis, BestGameAnalysis } from '../../projections/analysis/after-the-fact';
-import type { DealAnalysis, MoveOutcome } from '../../projections/analysis/deal-analysis';
+import type { BestDiscardAnalysis, BestGameAnalysis } from '../../analysis/deals/after-the-fact';
+import type { DealAnalysis, MoveOutcome } from '../../analysis/deals/deal-analysis';
 import type { BestDiscardType, BestGameType, DiscardValueType, GameOptionType } from '../types/after-the-fact.type';
 import type { AnalysisAlternativeType, DealAnalysisType } from '../types/analysis.type';
 import { SolverGameEnum, VerdictEnum } from '../types/analysis.type';

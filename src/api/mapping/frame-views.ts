@@ -4,7 +4,7 @@
  * (a weak map: evicted frames take their views along), marked immutable so that the query fast
  * path may serialise them once per selection.
  */
-import { isSharedFrames } from '../../ledger/frame-cache';
+import { isSharedFrames } from '../../ledger/reads/frame-cache';
 import type { ReplayFrame } from '../../projections/replay-frames/replay-frame';
 import { markImmutable } from '../execution/immutable-values';
 import type { ReplayFrameType } from '../types/frame.type';

@@ -6,7 +6,7 @@
  * by a seat that cannot see the other hands would still reveal them through legality).
  */
 import { createHash, createHmac, randomBytes } from 'node:crypto';
-import type { BranchInfo } from '../../ledger/branches';
+import type { BranchInfo } from '../../ledger/commands/branches';
 import type { DealSummary } from '../../projections/deal-summary/deal-summary';
 import type { Visibility } from '../../auth/access';
 import type { Principal } from '../../auth/role';

@@ -1,7 +1,7 @@
 import { Inject } from '@nestjs/common';
 import { Args, Context, ID, Int, Mutation, Parent, Query, ResolveField, Resolver } from '@nestjs/graphql';
 import { randomUUID } from 'node:crypto';
-import type { BranchInfo, LoadedBranch } from '../../ledger/branches';
+import type { BranchInfo, LoadedBranch } from '../../ledger/commands/branches';
 import { Ledger, type CommandContext } from '../../ledger/ledger';
 import { seatToAct } from '../../rules/game';
 import type { Move } from '../../rules/move';
@@ -133,7 +133,14 @@ export class BranchResolver {
     const capability = ctx.principal.role === 'anonymous' ? capabilityFor(ctx.principal, cmd.commandId) : undefined;
     const owner = ownerOf(ctx.principal, capability) as string;
     const { info } = await this.ledger.branches.fork(
-      { dealId: deal.dealId, step: input.step, owner, creator: creatorOf(ctx.principal), shared: !!input.shared },
+      {
+        dealId: deal.dealId,
+        step: input.step,
+        owner,
+        creator: creatorOf(ctx.principal),
+        shared: !!input.shared,
+        anonymous: ctx.principal.role === 'anonymous',
+      },
       cmd,
     );
     return view(info, true, { capability: capability ?? null });
@@ -163,7 +170,8 @@ export class BranchResolver {
     const owner = this.changer(ctx, input.capability);
     const branchId = valid.id(input.branchId, 'branch id');
     const loaded = await this.ledger.branches.load(branchId, { withDeleted: true });
-    if (!loaded || loaded.info.owner !== owner) throw branchNotFound(branchId);
+    // The owner's name is not enough: the caller must read the deal whole now (another "Anna", or Anna's token of another tournament, may not).
+    if (!loaded || loaded.info.owner !== owner || !(await mayReadBranch(ctx, loaded.info, [owner], this.visibility))) throw branchNotFound(branchId);
     const { info } = await this.ledger.branches.delete(branchId, owner, commandContext(ctx, commandId));
     return view(info, true);
   }
@@ -195,7 +203,8 @@ export class BranchResolver {
       ['to', to],
     ] as const)
       if (v !== undefined && v !== null && (!Number.isInteger(v) || v < 0 || v > MAX_STEP)) throw badInput(`${k} must be 0-${MAX_STEP}`);
-    const loaded = await this.ledger.branches.load(branch.id, { withDeleted: true });
+    // A deleted branch shows no frame (deleteBranch answers the tombstone, never the hands).
+    const loaded = branch.deleted ? null : await this.ledger.branches.load(branch.id);
     if (!loaded) return [];
     const range = { ...(from !== undefined && from !== null ? { from } : {}), ...(to !== undefined && to !== null ? { to } : {}) };
     return this.ledger.branches.frames(loaded, range).map(frameView);
@@ -209,7 +218,7 @@ export class BranchResolver {
   async analysis(@Parent() branch: BranchType, @Context() ctx: ApiContext): Promise<DealAnalysisType> {
     // The analysis of a live deal's branch follows the deal's rule: admins and arbiters only.
     await analysableDeal(ctx, branch.dealId, this.visibility);
-    const loaded = await this.ledger.branches.load(branch.id, { withDeleted: true });
+    const loaded = branch.deleted ? null : await this.ledger.branches.load(branch.id);
     if (!loaded) throw branchNotFound(branch.id);
     const events = branchDealEvents(loaded.dealEvents, loaded.events);
     return analysisView(
@@ -221,7 +230,7 @@ export class BranchResolver {
 
   @ResolveField(() => Int, { description: 'Number of steps (frames) of the branch' })
   async steps(@Parent() branch: BranchType): Promise<number> {
-    const loaded = await this.ledger.branches.load(branch.id, { withDeleted: true });
+    const loaded = branch.deleted ? null : await this.ledger.branches.load(branch.id);
     return loaded ? this.ledger.branches.frames(loaded).length : 0;
   }
 

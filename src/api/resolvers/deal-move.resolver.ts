@@ -13,7 +13,7 @@ import { DEAL_MOVE_INPUTS } from '../inputs/deal-move-inputs';
 import type { DeclarationInput } from '../inputs/command-inputs';
 import * as valid from '../inputs/validate';
 import { CommandResultType } from '../types/command-result.type';
-import { gate, runCommand } from './command-execution';
+import { gate, runCommand } from './run-command';
 
 /** A value of a move's input field, checked at the API edge (the rules judge the move itself). */
 function checked(field: MoveInputField, value: unknown): unknown {

@@ -10,7 +10,7 @@ import { correctionOf } from '../inputs/result-facts';
 import { ConfirmDealInput, ContestDealInput, CorrectScoreInput, RuleDisputeInput, UpgradeDealInput, WithdrawMoveInput } from '../inputs/result-inputs';
 import * as valid from '../inputs/validate';
 import { CommandResultType } from '../types/command-result.type';
-import { gate, runCommand } from './command-execution';
+import { gate, runCommand } from './run-command';
 
 const commandIdArg = { type: () => ID, description: 'Client-chosen id: a retry records nothing twice' };
 const revisionArg = { type: () => String, nullable: true, description: "The deal stream's revision the caller saw (CONFLICT when stale)" };

@@ -1,7 +1,7 @@
 import { Inject } from '@nestjs/common';
 import { Args, Context, Mutation, Resolver } from '@nestjs/graphql';
-import { bulkImportTarget } from '../../archive/bulk-import-target';
-import { importIssText } from '../../archive/import-iss';
+import { bulkImportTarget } from '../../archive/import/bulk-import-target';
+import { importIssText } from '../../archive/import/import-iss';
 import { Ledger } from '../../ledger/ledger';
 import { mayAdminister } from '../../auth/access';
 import type { ApiContext } from '../context/api-context';

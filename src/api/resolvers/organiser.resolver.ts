@@ -1,20 +1,23 @@
 import { Inject } from '@nestjs/common';
 import { Args, Context, ID, Int, Mutation, Query, Resolver } from '@nestjs/graphql';
-import { randomUUID } from 'node:crypto';
+import { createHmac, randomUUID } from 'node:crypto';
 import { Ledger, type LedgerCommand } from '../../ledger/ledger';
 import type { TableStatus } from '../../projections/tables/table-status';
 import type { ApiSettings } from '../../settings/api-settings';
 import { mayAdminister, mayReadTournament, type Visibility } from '../../auth/access';
-import { claimProblem, issueToken, verifyToken } from '../../auth/token';
+import { claimProblem, issueToken, MAX_TOKEN_ANCESTORS } from '../../auth/token';
+import type { Principal } from '../../auth/role';
+import type { TokenIssuedData } from '../../access/events';
 import type { TokenRevocations } from '../../auth/token-revocations';
 import type { ApiContext } from '../context/api-context';
-import { badInput } from '../errors/api-error';
+import type { HouseOptionEnum } from '../types/enums';
+import { badInput, notFound } from '../errors/api-error';
 import { DrawSeatsInput, IssueTokenInput, RevokeTokenInput, SetLossFeeInput } from '../inputs/organiser-inputs';
 import * as valid from '../inputs/validate';
 import { API_REVOCATIONS, API_SETTINGS, API_VISIBILITY } from '../../settings/tokens';
 import { CommandResultType } from '../types/command-result.type';
-import { IssuedTokenType, TableStatusType, TournamentStatusType } from '../types/organiser.type';
-import { gate, runCommand } from './command-execution';
+import { IssuedTokenType, SeatDrawType, TableStatusType, TournamentStatusType, type SeatDrawMethodEnum } from '../types/organiser.type';
+import { gate, runCommand } from './run-command';
 
 const MAX_TTL = 31_536_000;
 const commandIdArg = { type: () => ID, description: 'Client-chosen id: a retry records nothing twice' };
@@ -25,9 +28,31 @@ function pageSize(first: number): number {
   return first;
 }
 
-const tableView = (t: TableStatus): TableStatusType => ({ ...t, players: [...t.players] });
+/** A retried issue asks for the token its command issued: same role, player, table and tournament. */
+const sameClaims = (a: Omit<TokenIssuedData, 'issuedBy'>, b: Omit<TokenIssuedData, 'issuedBy'>): boolean =>
+  a.role === b.role && a.player === b.player && a.table === b.table && a.tournament === b.tournament;
+
+const tableView = (t: TableStatus): TableStatusType => ({
+  ...t,
+  players: [...t.players],
+  nextDeal: t.nextDeal ? { ...t.nextDeal, players: [...t.nextDeal.players], sittingOut: [...t.nextDeal.sittingOut] } : null,
+});
 
 /** The organiser's API: tokens, tournament settings, the seat draw, and lists of tournaments and tables. */
+/** The DrawSeats command of an input, checked (at most 500 players, ids and names as everywhere). */
+function drawCommand(input: DrawSeatsInput): Extract<LedgerCommand, { type: 'DrawSeats' }> {
+  if (input.players && input.players.length > 500) throw badInput('at most 500 players');
+  return {
+    type: 'DrawSeats',
+    tournamentId: valid.id(input.tournamentId, 'tournamentId'),
+    round: input.round,
+    method: input.method,
+    ...(input.seed ? { seed: valid.id(input.seed, 'seed') } : {}),
+    players: (input.players ?? []).map((p) => valid.name(p, 'player')),
+    ...(input.override ? { override: valid.text(input.override, 'override') } : {}),
+  };
+}
+
 @Resolver()
 export class OrganiserResolver {
   constructor(
@@ -45,6 +70,12 @@ export class OrganiserResolver {
       .map(({ tournament, tables }) => ({
         tournamentId: tournament.tournamentId,
         name: tournament.name,
+        rounds: tournament.rounds ?? null,
+        profileId: tournament.profileId,
+        date: tournament.date ?? null,
+        seriesLength3: tournament.seriesLengths?.[3] ?? null,
+        seriesLength4: tournament.seriesLengths?.[4] ?? null,
+        houseOptions: (tournament.houseOptions ?? []) as HouseOptionEnum[],
         lossFeeCents: tournament.lossFee?.feeCents ?? null,
         lossFeeFromFourthCents: tournament.lossFee?.fromFourthLostGameCents ?? null,
         tables: tables.map(tableView),
@@ -79,6 +110,11 @@ export class OrganiserResolver {
       ...(input.tournamentId ? { tournament: valid.id(input.tournamentId, 'tournamentId') } : {}),
       ttlSeconds,
     };
+    if (req.table !== undefined) {
+      // A token for a table that does not exist would record nothing and open nothing: refused before it is issued.
+      const table = await this.ledger.table(req.table);
+      if (!table) throw notFound(`table ${req.table}`);
+    }
     if (req.role === 'player' && req.table !== undefined) {
       // A player token bound to a table of a tournament is bound to that tournament too (what it may read there).
       const table = await this.ledger.table(req.table);
@@ -90,26 +126,48 @@ export class OrganiserResolver {
     const problem = claimProblem(req);
     if (problem) throw badInput(problem.replace('--player', 'a player').replace('--table', 'a tableId'));
     if (req.role === 'player' && !req.table && !req.tournament) throw badInput('a player token is bound to a tournament or a table (tournamentId or tableId)');
-    const token = issueToken(this.settings.tokenSecret, req);
-    const claims = verifyToken(this.settings.tokenSecret, token);
-    await runCommand(
-      this.ledger,
-      ctx,
+    const issuer = ctx.principal as Exclude<Principal, { role: 'anonymous' }>;
+    const id = valid.id(commandId || randomUUID(), 'commandId');
+    // Idempotent: the token id follows from the issuer and the command id, so a retry finds what the first try recorded.
+    const tokenId = createHmac('sha256', this.settings.tokenSecret).update(`issueToken\n${issuer.key}\n${id}`).digest('base64url').slice(0, 12);
+    const ancestors = [...(issuer.ancestors ?? []), issuer.tokenId];
+    if (ancestors.length > MAX_TOKEN_ANCESTORS) throw badInput(`a token issued by a token issues at most ${MAX_TOKEN_ANCESTORS} generations deep`);
+    const nowSeconds = Math.floor(Date.now() / 1000);
+    // No longer than its issuer lives (and revoked with it: the token names its issuers).
+    const issuerExp = issuer.expiresAt !== undefined ? Math.floor(issuer.expiresAt / 1000) : undefined;
+    const wanted = {
+      tokenId,
+      role: req.role,
+      player: req.player ?? null,
+      table: req.table ?? null,
+      tournament: req.tournament ?? null,
+      expiresAt: Math.min(nowSeconds + ttlSeconds, issuerExp ?? Number.POSITIVE_INFINITY),
+      issuedAt: nowSeconds,
+      ancestors,
+    };
+    const before = await this.ledger.issuedToken(tokenId);
+    const recorded = before ?? wanted;
+    if (before && !sameClaims(before, wanted)) throw badInput(`command ${id} issued another token already; use a new commandId`);
+    if (!before) {
+      const outcome = await runCommand(this.ledger, ctx, { type: 'RecordTokenIssued', token: wanted }, id, undefined);
+      // The access log knows this command id from another issuer's token: nothing of ours was recorded.
+      if (outcome.alreadyApplied && !(await this.ledger.issuedToken(tokenId)))
+        throw badInput(`command ${id} was used for another command; use a new commandId`);
+    }
+    const token = issueToken(
+      this.settings.tokenSecret,
       {
-        type: 'RecordTokenIssued',
-        token: {
-          tokenId: claims.jti,
-          role: claims.role,
-          player: claims.player ?? null,
-          table: claims.table ?? null,
-          tournament: claims.tournament ?? null,
-          expiresAt: claims.exp ?? null,
-        },
+        role: req.role,
+        ...(req.player !== undefined ? { player: req.player } : {}),
+        ...(req.table !== undefined ? { table: req.table } : {}),
+        ...(req.tournament !== undefined ? { tournament: req.tournament } : {}),
+        jti: tokenId,
+        ...(recorded.expiresAt !== null ? { exp: recorded.expiresAt } : {}),
+        ancestors: recorded.ancestors ?? ancestors,
       },
-      commandId || randomUUID(),
-      undefined,
+      new Date((recorded.issuedAt ?? nowSeconds) * 1000),
     );
-    return { token, tokenId: claims.jti, expiresAt: claims.exp !== undefined ? new Date(claims.exp * 1000).toISOString() : null };
+    return { token, tokenId, expiresAt: recorded.expiresAt !== null ? new Date(recorded.expiresAt * 1000).toISOString() : null };
   }
 
   @Mutation(() => CommandResultType, {
@@ -155,15 +213,30 @@ export class OrganiserResolver {
     @Args('input', { type: () => DrawSeatsInput, description: 'The tournament, the round, how, and optionally who' }) input: DrawSeatsInput,
   ): Promise<CommandResultType> {
     gate(ctx, mayAdminister, 'draw seats (admins only)');
-    if (input.players && input.players.length > 500) throw badInput('at most 500 players');
-    const command: LedgerCommand = {
-      type: 'DrawSeats',
-      tournamentId: valid.id(input.tournamentId, 'tournamentId'),
-      round: input.round,
-      method: input.method,
-      ...(input.seed ? { seed: valid.id(input.seed, 'seed') } : {}),
-      players: (input.players ?? []).map((p) => valid.name(p, 'player')),
-    };
+    const command = drawCommand(input);
     return runCommand(this.ledger, ctx, command, commandId, undefined);
+  }
+
+  @Query(() => SeatDrawType, {
+    description:
+      'Admin: the seat draw drawSeats would record now with this input, not recorded (refused as the draw would be: L19 round order, D5). The same seed gives the same tables when confirmed',
+  })
+  async previewDraw(
+    @Context() ctx: ApiContext,
+    @Args('input', { type: () => DrawSeatsInput, description: 'The draw as drawSeats would get it' }) input: DrawSeatsInput,
+  ): Promise<SeatDrawType> {
+    gate(ctx, mayAdminister, 'draw seats (admins only)');
+    const d = await this.ledger.previewDraw(drawCommand(input), {
+      commandId: `preview:${randomUUID()}`,
+      actorId: ctx.principal.role === 'anonymous' ? 'admin' : `${ctx.principal.role}:${ctx.principal.tokenId}`,
+    });
+    return {
+      round: d.round,
+      method: d.method as SeatDrawMethodEnum,
+      seed: d.seed,
+      tables: d.tables.map((t) => ({ tableId: t.tableId, players: [...t.players] })),
+      override: d.override ? { reason: d.override.reason, openSeries: [...d.override.openSeries] } : null,
+      repeatedTrios: [...(d.repeatedTrios ?? [])],
+    };
   }
 }

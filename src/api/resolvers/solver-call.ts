@@ -1,4 +1,4 @@
-import type { AnalysisWait } from '../../ledger/analyses';
+import type { AnalysisWait } from '../../analysis/workers/analyses';
 import type { ApiContext } from '../context/api-context';
 import { apiError } from '../errors/api-error';
 

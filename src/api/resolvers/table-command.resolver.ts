@@ -10,7 +10,7 @@ import { EnterResultInput } from '../inputs/result-inputs';
 import { CloseSeriesInput, CreateTournamentInput, OpenTableInput, StartDealInput, StartTableDealInput } from '../inputs/command-inputs';
 import * as valid from '../inputs/validate';
 import { CommandResultType } from '../types/command-result.type';
-import { gate, runCommand } from './command-execution';
+import { gate, runCommand } from './run-command';
 
 /** Mutations of tables, tournaments and corrections: starting deals, opening tables, creating tournaments, correcting scores. */
 @Resolver()
@@ -124,6 +124,11 @@ export class TableCommandResolver {
       name: valid.name(input.name, 'name'),
       ...(input.profileId ? { profileId: valid.id(input.profileId, 'profileId') } : {}),
       ...(input.rounds ? { rounds: input.rounds } : {}),
+      ...(input.date ? { date: input.date } : {}),
+      ...(input.seriesLength3 || input.seriesLength4
+        ? { seriesLengths: { ...(input.seriesLength3 ? { 3: input.seriesLength3 } : {}), ...(input.seriesLength4 ? { 4: input.seriesLength4 } : {}) } }
+        : {}),
+      ...(input.houseOptions?.length ? { houseOptions: [...input.houseOptions] } : {}),
     };
     return runCommand(this.ledger, ctx, command, commandId, expectedRevision);
   }

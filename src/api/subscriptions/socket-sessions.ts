@@ -43,7 +43,8 @@ export class SocketSessions {
     private readonly now: () => number = Date.now,
   ) {
     this.stopListening = revocations.onRevoke((tokenId) => {
-      for (const s of [...this.sessions.values()]) if (s.principal.role !== 'anonymous' && s.principal.tokenId === tokenId) this.end(s, 'token revoked');
+      for (const s of [...this.sessions.values()])
+        if (s.principal.role !== 'anonymous' && (s.principal.tokenId === tokenId || s.principal.ancestors?.includes(tokenId))) this.end(s, 'token revoked');
     });
   }
 

@@ -3,7 +3,7 @@ import { ACCESS_EVENT_TYPES, type AccessEventType } from '../../access/events';
 import { BRANCH_EVENT_TYPES, type BranchEventType } from '../../branch/events';
 import { DEAL_EVENT_TYPES, type DealEventType } from '../../deal/events';
 import { moveDefinitions, type TableEventDataMap } from '../../deal/moves/move-table';
-import { ISS_RECORD_IMPORTED } from '../../format/iss/import/iss-record-imported';
+import { ISS_RECORD_IMPORTED } from '../../format/iss/iss-record-imported';
 import { TABLE_EVENT_TYPES, type TableEventType } from '../../table/events';
 import { TOURNAMENT_EVENT_TYPES, type TournamentEventType } from '../../tournament/events';
 

@@ -1,7 +1,7 @@
 import type { DealStartedData } from '../../deal/events';
 import type { DealStreamSource } from './deal-stream-source';
 import { issLineOfEvents } from './iss-line-of-events';
-import { isIssRecordImported } from '../../format/iss/import/iss-record-imported';
+import { isIssRecordImported } from '../../format/iss/iss-record-imported';
 import type { IssLineEncoding } from '../../format/iss/iss-line-source';
 
 export interface IssExportOptions {

@@ -5,8 +5,8 @@ import type { IssResult } from '../../format/iss/iss-record';
 import { movesOfEvent } from '../../deal/evolve';
 import type { Move } from '../../rules/move';
 import { writeIssRecord, writeLiveIssRecord } from '../../format/iss/iss-writer';
-import { isIssRecordImported } from '../../format/iss/import/iss-record-imported';
-import { applyTokenPatch } from '../../format/iss/export/token-patch';
+import { isIssRecordImported } from '../../format/iss/iss-record-imported';
+import { applyTokenPatch } from '../../format/iss/token-patch';
 import { tokensOfEvents, type AnyEvent } from './tokens-of-events';
 
 /** What the ISS export writes as PC[...] for deals recorded live. */

@@ -7,9 +7,9 @@ import { evolve } from '../../deal/evolve';
 import type { IssRecord } from '../../format/iss/iss-record';
 import type { IssLineEncoding } from '../../format/iss/iss-line-source';
 import { tokensOfEvents } from '../export/tokens-of-events';
-import { diffTokens } from '../../format/iss/export/token-patch';
+import { diffTokens } from '../../format/iss/token-patch';
 import { planIssDeal } from './iss-deal-plan';
-import { ISS_RECORD_IMPORTED, type IssRecordImportedData } from '../../format/iss/import/iss-record-imported';
+import { ISS_RECORD_IMPORTED, type IssRecordImportedData } from '../../format/iss/iss-record-imported';
 
 export const ISS_IMPORT_SOURCE = 'import:iss';
 

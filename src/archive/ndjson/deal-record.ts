@@ -8,8 +8,8 @@ import type { Declaration, GameType } from '../../rules/declaration';
 import type { DerivationLine } from '../../rules/game-result';
 import { SEAT_NAMES, type Seat } from '../../rules/seat';
 import type { IssResult } from '../../format/iss/iss-record';
-import { isIssRecordImported } from '../../format/iss/import/iss-record-imported';
-import { checkRecordedResult, type RecordedResultCheck } from '../../format/iss/import/recorded-result-check';
+import { isIssRecordImported } from '../../format/iss/iss-record-imported';
+import { checkRecordedResult, type RecordedResultCheck } from '../../format/iss/recorded-result-check';
 import type { AnyEvent } from '../export/tokens-of-events';
 
 /** Version of the NDJSON hand-history shape (deal.schema.json `$id` carries it too). */

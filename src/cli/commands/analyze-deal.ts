@@ -1,9 +1,9 @@
 import { has, parseArgs } from '../args';
 import { UsageError, type CliCommand } from '../command';
 import type { DiscardValue, GameOption } from '../../analysis';
-import { analyseDeal } from '../../projections/analysis/analyse-deal';
-import { bestDiscardOf, bestGameOf, type BestDiscardAnalysis, type BestGameAnalysis } from '../../projections/analysis/after-the-fact';
-import type { DealAnalysis, Outcome } from '../../projections/analysis/deal-analysis';
+import { analyzeDeal } from '../../analysis/deals/analyze-deal';
+import { bestDiscardOf, bestGameOf, type BestDiscardAnalysis, type BestGameAnalysis } from '../../analysis/deals/after-the-fact';
+import type { DealAnalysis, Outcome } from '../../analysis/deals/deal-analysis';
 import { SEAT_NAMES } from '../../rules/seat';
 import { EXIT_CODES_HELP, STORE_HELP, storeUrlOf, withLedger } from './ledger-command-support';
 
@@ -107,7 +107,7 @@ function bestGameText(b: BestGameAnalysis): string {
   return `Best game against bid ${b.bid}: ${b.best ? `${b.best.gameType}, value ${b.best.gameValue}` : 'none wins'} — ${options}`;
 }
 
-const analyzeDeal: CliCommand = {
+const analyzeDealCommand: CliCommand = {
   path: ['analyze', 'deal'],
   summary: "Perfect-information verdicts for every position of a stored deal's card play",
   help,
@@ -121,7 +121,7 @@ const analyzeDeal: CliCommand = {
       async (ledger) => {
         const events = await ledger.dealEvents(dealId);
         if (events.length === 0) return null;
-        return { analysis: await analyseDeal(dealId, events), ...(best ? { bestDiscard: bestDiscardOf(events), bestGame: bestGameOf(events) } : {}) };
+        return { analysis: await analyzeDeal(dealId, events), ...(best ? { bestDiscard: bestDiscardOf(events), bestGame: bestGameOf(events) } : {}) };
       },
       io.env,
     );
@@ -144,4 +144,4 @@ const analyzeDeal: CliCommand = {
   },
 };
 
-export default analyzeDeal;
+export default analyzeDealCommand;

@@ -1,6 +1,6 @@
 import { has, parseArgs } from '../args';
 import { UsageError, type CliCommand, type CliIo } from '../command';
-import { analyzeIssRecord, type IssRecordAnalysis } from '../../archive/analyze-iss-record';
+import { analyzeIssRecord, type IssRecordAnalysis } from '../../analysis/deals/analyze-iss-record';
 import { Solver } from '../../analysis/solver';
 import { issLineBatches, overlongLineReason } from '../../format/iss/iss-line-source';
 import { issInputProblem, openIssInput, STDIN_NAME } from '../../archive/iss-input';

@@ -4,7 +4,7 @@ import { openStoreForReading } from '../../settings/store-connection';
 import { eventStoreDealSource } from '../../archive/export/deal-stream-source';
 import { exportIssLines } from '../../archive/export/export-iss';
 import { writeLines } from '../../archive/ndjson/ndjson-writer';
-import type { ReadModelListing } from '../../ledger/read-model-listing';
+import type { ReadModelListing } from '../../ledger/reads/read-model-listing';
 import { EXIT_CODES_HELP, STORE_HELP, outputOf, readModelListingOf, storeUrlOf } from './ledger-command-support';
 
 const help = `Usage: skat-ledger export iss [--store URL] [--deal ID]... [--table ID] [--out FILE]
@@ -62,7 +62,7 @@ const exportIss: CliCommand = {
           }
         }
       }
-      await writeLines(out.stream, text());
+      await writeLines(out.stream, text(), out.closed);
     } finally {
       await out.finish();
       listing?.close();

@@ -1,6 +1,6 @@
 import { Solver } from '../../analysis';
 import type { RecordedEvent } from '../../ledger/ledger';
-import { analyseDeal } from '../../projections/analysis/analyse-deal';
+import { analyzeDeal } from '../../analysis/deals/analyze-deal';
 import { flag, has, parseArgs } from '../args';
 import { analysisJson } from './analyze-deal';
 import { UsageError, type CliCommand } from '../command';
@@ -78,9 +78,10 @@ const exportNdjson: CliCommand = {
             io.stderr.write(`skat-ledger export ndjson: ${p.dealId}: ${p.reason}\n`);
           },
           has(args, 'analysis')
-            ? async (record, events) => ({ analysis: analysisJson(await analyseDeal(record.dealId, events as readonly RecordedEvent[], { solver })) })
+            ? async (record, events) => ({ analysis: analysisJson(await analyzeDeal(record.dealId, events as readonly RecordedEvent[], { solver })) })
             : undefined,
         ),
+        out.closed,
       );
     } finally {
       await out.finish();

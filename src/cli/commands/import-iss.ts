@@ -3,8 +3,8 @@ import { STDIN_NAME } from '../../archive/iss-input';
 import { quietWhenPipeCloses } from '../closed-pipe';
 import { has, parseArgs } from '../args';
 import { UsageError, type CliCommand } from '../command';
-import { importIssFiles, SOLE_WRITER_IMPORT } from '../../archive/import-iss';
-import { bulkImportTarget } from '../../archive/bulk-import-target';
+import { importIssFiles, SOLE_WRITER_IMPORT } from '../../archive/import/import-iss';
+import { bulkImportTarget } from '../../archive/import/bulk-import-target';
 import { EXIT_CODES_HELP, STORE_HELP, progressBar, redactUrl, storeUrlOf, withLedger } from './ledger-command-support';
 
 const help = `Usage: skat-ledger import iss FILE... [--store URL] [--json]

@@ -3,7 +3,7 @@ import { UsageError, type CliCommand, type CliIo } from '../command';
 import { isProfileId, PROFILE_IDS } from '../../rules/variant';
 import { addAgreed, addVerdict, emptySummary, type IssVerdict, type IssVerifySummary } from '../../format/iss/iss-verify';
 import { issInputProblem, STDIN_NAME } from '../../archive/iss-input';
-import { verifyIssInputs } from '../../archive/verify-iss-inputs';
+import { verifyIssInputs } from '../../archive/verify/verify-iss-inputs';
 import { quietWhenPipeCloses } from '../closed-pipe';
 
 const HELP = `Usage: skat-ledger iss verify FILE... [--json] [--profile iss] [--workers N]

@@ -8,7 +8,7 @@ import type { CliIo } from '../command';
 import { flag, type ParsedArgs } from '../args';
 import { DEFAULT_STORE_URL, parseStoreUrl, redactUrl } from '../../settings/store-connection';
 import { defaultReadModelUrl, Ledger } from '../../ledger/ledger';
-import { openReadModelListing, type ReadModelListing } from '../../ledger/read-model-listing';
+import { openReadModelListing, type ReadModelListing } from '../../ledger/reads/read-model-listing';
 import { READ_MODEL_MISMATCH_ENV, READ_MODELS_ENV } from '../../settings/api-settings';
 import { parseMismatchPolicy } from '../../projections/read-model-binding';
 
@@ -57,11 +57,12 @@ export async function readModelListingOf(
 }
 
 /** stdout, or the file named by --out (created or truncated); `finish` flushes and closes it. */
-export function outputOf(out: string | undefined, io: CliIo): { stream: NodeJS.WritableStream; finish: () => Promise<void> } {
-  if (out === undefined || out === '-') return { stream: io.stdout, finish: async () => undefined };
+export function outputOf(out: string | undefined, io: CliIo): { stream: NodeJS.WritableStream; finish: () => Promise<void>; closed: () => boolean } {
+  if (out === undefined || out === '-') return { stream: io.stdout, finish: async () => undefined, closed: () => io.stdoutClosed?.() ?? false };
   const file = createWriteStream(out, { encoding: 'utf8' });
   return {
     stream: file,
+    closed: () => false,
     finish: async () => {
       file.end();
       await once(file, 'finish');

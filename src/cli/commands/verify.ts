@@ -1,7 +1,7 @@
 import { flag, has, parseArgs } from '../args';
 import { UsageError, type CliCommand } from '../command';
 import { DEFAULT_STORE_URL, openStoreForReading, redactUrl, verifyStore } from '../../settings/store-connection';
-import { isDealStreamPrefix, type ReadModelListing } from '../../ledger/read-model-listing';
+import { isDealStreamPrefix, type ReadModelListing } from '../../ledger/reads/read-model-listing';
 import { readModelListingOf } from './ledger-command-support';
 
 const help = `Usage: skat-ledger verify [--store URL] [--stream-prefix PREFIX] [--scan-store] [--json]

@@ -1,6 +1,6 @@
 import type { AbandonReason, Move } from '../../rules/move';
 import { isSeat, type Seat } from '../../rules/seat';
-import { refuse } from '../../rules/refusal';
+import { refuse } from '../../kernel/refusal';
 import { recordOne, type MoveDefinition } from './move-definition';
 
 export interface AbandonDeal {

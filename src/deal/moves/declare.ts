@@ -1,7 +1,7 @@
 import type { Declaration } from '../../rules/declaration';
 import type { Move } from '../../rules/move';
 import type { Seat } from '../../rules/seat';
-import { allow } from '../../rules/refusal';
+import { allow } from '../../kernel/refusal';
 import type { DealEvent } from '../events';
 import { applyMoves, SEAT_FIELD, seatOf, type MoveDefinition } from './move-definition';
 

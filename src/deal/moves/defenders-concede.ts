@@ -1,5 +1,5 @@
 import type { Move } from '../../rules/move';
-import { allow, refuse } from '../../rules/refusal';
+import { allow, refuse } from '../../kernel/refusal';
 import { nextSeat, type Seat } from '../../rules/seat';
 import { applyMoves, type MoveDefinition } from './move-definition';
 

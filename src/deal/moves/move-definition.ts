@@ -1,7 +1,7 @@
 import type { Card } from '../../rules/card';
 import type { GameState } from '../../rules/game-state';
 import type { Move } from '../../rules/move';
-import { allow, type Judgement } from '../../rules/refusal';
+import { allow, type Judgement } from '../../kernel/refusal';
 import type { DealState } from '../deal-state';
 import { applyMove } from '../engine';
 import type { DealEvent, StoredDealEvent } from '../events';
@@ -35,7 +35,7 @@ export interface RecordedMoveOutcome {
 /**
  * One kind of move, declared once (issue #16 item 3): its command, the events it records, the engine
  * moves it stands for (how it evolves the deal), its GraphQL input, which cards it names (visibility)
- * and its description (schema and README). The switch files are derived from the table of these
+ * and its description (schema and docs/graphql.md). The switch files are derived from the table of these
  * definitions (move-table.ts): a new move is a new file here plus its line in the table.
  */
 export interface MoveDefinition<C extends { readonly type: string; readonly dealId: string } = { readonly type: string; readonly dealId: string }> {
@@ -46,7 +46,7 @@ export interface MoveDefinition<C extends { readonly type: string; readonly deal
   readonly commandType: C['type'];
   /** The event types it records, its own first (an ouvert declaration also lays the cards open). */
   readonly eventTypes: readonly DealEvent['type'][];
-  /** One line with the rule IDs: the mutation's description in the schema and the move's line in the README. */
+  /** One line with the rule IDs: the mutation's description in the schema and the move's line in docs/graphql.md. */
   readonly description: string;
   /** Whether the command names the seat that moves (checked, R2, before the rules judge the move). */
   readonly seated: boolean;

@@ -16,8 +16,8 @@ describe('the table of moves', () => {
   it('every event type a move records is a deal event type', () => {
     for (const d of MOVE_TABLE) for (const t of d.eventTypes) expect(DEAL_EVENT_TYPES).toContain(t);
   });
-  it("the README's list of moves has one row per move of the table, with its description", () => {
-    const readme = readFileSync(join(__dirname, '../../../README.md'), 'utf8');
+  it("the GraphQL guide's list of moves (docs/graphql.md) has one row per move of the table, with its description", () => {
+    const readme = readFileSync(join(__dirname, '../../../docs/graphql.md'), 'utf8');
     const rows = readme.split('\n').filter((l) => /^\| `[a-zA-Z]+` \| .* \| [RD]\d/.test(l));
     for (const d of MOVE_TABLE) expect(rows.find((r) => r.startsWith(`| \`${d.mutation.name}\` |`))).toMatch(d.description);
     expect(rows.filter((r) => MOVE_TABLE.some((d) => r.startsWith(`| \`${d.mutation.name}\` |`)))).toHaveLength(MOVE_TABLE.length);

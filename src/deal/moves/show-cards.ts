@@ -1,6 +1,6 @@
 import type { Move } from '../../rules/move';
 import type { Seat } from '../../rules/seat';
-import { allow } from '../../rules/refusal';
+import { allow } from '../../kernel/refusal';
 import { checkClaim } from '../claim-check';
 import { applyMoves, SEAT_FIELD, seatOf, type MoveDefinition } from './move-definition';
 

@@ -1,7 +1,7 @@
 import type { RecordedEvent } from '../../event-store/event-store';
 import type { DealConfirmedData, DealContestedData, DealScoredData, DealStartedData, DisputeRuledData, ScoreCorrectedData } from '../../deal/events';
-import { summariseRecordedResult, type EngineResultFacts } from '../../format/iss/import/recorded-result-check';
-import { ISS_RECORD_IMPORTED, type IssRecordImportedData } from '../../format/iss/import/iss-record-imported';
+import { summariseRecordedResult, type EngineResultFacts } from '../../format/iss/recorded-result-check';
+import { ISS_RECORD_IMPORTED, type IssRecordImportedData } from '../../format/iss/iss-record-imported';
 import type { DealSummary } from './deal-summary';
 import { correctedView, resultView, type DealResultView } from '../../deal/result-view';
 

@@ -2,7 +2,7 @@ import { notScoreableResult } from '../game-end';
 import type { GameState } from '../game-state';
 import { inputText } from '../input-text';
 import type { Move } from '../move';
-import { allow, refuse, type Judgement } from '../refusal';
+import { allow, refuse, type Judgement } from '../../kernel/refusal';
 import { isSeat } from '../seat';
 import { update, withMove } from './draft';
 import { isOver, notNow, who } from './move-checks';

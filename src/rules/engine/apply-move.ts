@@ -1,7 +1,7 @@
 import type { GameState } from '../game-state';
 import { inputText } from '../input-text';
 import type { Move } from '../move';
-import { refuse, type Judgement } from '../refusal';
+import { refuse, type Judgement } from '../../kernel/refusal';
 import { isSeat } from '../seat';
 import { abandon } from './abandon';
 import { bidCall } from './bidding-move';

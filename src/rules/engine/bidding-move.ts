@@ -2,7 +2,7 @@ import { type AuctionOutcome, judgeBidCall } from '../bidding';
 import { PASSED_IN_RESULT } from '../game-end';
 import type { BidCall, GameState } from '../game-state';
 import type { Move } from '../move';
-import { allow, type Judgement } from '../refusal';
+import { allow, type Judgement } from '../../kernel/refusal';
 import { draft, withMove, type Draft } from './draft';
 import { notNow } from './move-checks';
 

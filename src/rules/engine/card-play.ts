@@ -4,7 +4,7 @@ import type { CompletedTrick, GameState, PlayedCard } from '../game-state';
 import { inputText } from '../input-text';
 import type { Move } from '../move';
 import { ramschResult } from '../ramsch';
-import { allow, refuse, type Judgement } from '../refusal';
+import { allow, refuse, type Judgement } from '../../kernel/refusal';
 import { scoreGame } from '../scoring';
 import type { Seat } from '../seat';
 import { classOfIndex, followSuitReason, holdsClass, modeIndex, winnerPositionOfThree } from '../trick';

@@ -1,7 +1,7 @@
 import { concedeRemainingTricks, type EndedBy } from '../game-end';
 import type { GameState } from '../game-state';
 import type { Move } from '../move';
-import { allow, refuse, type Judgement } from '../refusal';
+import { allow, refuse, type Judgement } from '../../kernel/refusal';
 import { nextSeat, type Seat } from '../seat';
 import { update, withMove } from './draft';
 import { finish } from './finish';

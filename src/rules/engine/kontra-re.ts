@@ -1,6 +1,6 @@
 import type { GameState } from '../game-state';
 import type { Move } from '../move';
-import { allow, refuse, type Judgement } from '../refusal';
+import { allow, refuse, type Judgement } from '../../kernel/refusal';
 import { update, withMove } from './draft';
 import { notNow } from './move-checks';
 

@@ -1,5 +1,5 @@
 import type { GameState } from '../game-state';
-import { refuse, type Judgement } from '../refusal';
+import { refuse, type Judgement } from '../../kernel/refusal';
 import { SEAT_NAMES, type Seat } from '../seat';
 
 // The checks and words every move's rule shares: is the deal over, whose seat, which phase in words.

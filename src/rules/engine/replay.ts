@@ -1,7 +1,7 @@
 import type { DealtCards } from '../dealing';
 import type { GameState } from '../game-state';
 import type { Move } from '../move';
-import { refuse, type Judgement, type Refusal } from '../refusal';
+import { refuse, type Judgement, type Refusal } from '../../kernel/refusal';
 import type { ScoreOptions } from '../scoring';
 import { isSeat } from '../seat';
 import type { RuleProfile } from '../variant/rule-profile';

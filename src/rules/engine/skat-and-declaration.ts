@@ -3,7 +3,7 @@ import type { Declaration } from '../declaration';
 import { judgeDeclaration, judgeDiscard, judgeRedeclaration } from '../declaration-rules';
 import type { GameState } from '../game-state';
 import type { Move } from '../move';
-import { allow, refuse, type Judgement } from '../refusal';
+import { allow, refuse, type Judgement } from '../../kernel/refusal';
 import type { Seat } from '../seat';
 import { replaceHand, update, withMove, type Draft } from './draft';
 import { mustBeDeclarer, notNow } from './move-checks';

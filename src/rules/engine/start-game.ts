@@ -2,7 +2,7 @@ import { OPENING_AUCTION } from '../bidding';
 import type { Card } from '../card';
 import { type DealtCards, validateDealt } from '../dealing';
 import type { GameState } from '../game-state';
-import { allow, refuse, type Judgement } from '../refusal';
+import { allow, refuse, type Judgement } from '../../kernel/refusal';
 import type { RuleProfile } from '../variant/rule-profile';
 import { draft, type Hands } from './draft';
 

@@ -3,7 +3,7 @@
  * corpus imported through the Ledger, scored, listed, put on score sheets, verified and rescored,
  * with the same answers as over SQLite.
  */
-import { importIssText } from '../../../src/archive/import-iss';
+import { importIssText } from '../../../src/archive/import/import-iss';
 import { verifyStore } from '../../../src/event-store/integrity/verify-store';
 import { Ledger } from '../../../src/ledger/ledger';
 import { corpusLines } from '../../iss/corpus';

@@ -9,7 +9,7 @@ import path from 'node:path';
 import { openEsdbEventStore } from '../../../src/event-store/esdb/esdb-event-store';
 import type { EventStore } from '../../../src/event-store/event-store';
 import { Ledger } from '../../../src/ledger/ledger';
-import { openReadModelListing } from '../../../src/ledger/read-model-listing';
+import { openReadModelListing } from '../../../src/ledger/reads/read-model-listing';
 import { ctx, playTableDeal } from '../../projections/helpers';
 import { startEsdbTestServer, type EsdbTestServer } from './esdb-test-server';
 

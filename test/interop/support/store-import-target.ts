@@ -1,5 +1,5 @@
 import type { AppendBatch, AppendResult, EventStore } from '../../../src/event-store/event-store';
-import type { IssImportTarget } from '../../../src/archive/import-iss';
+import type { IssImportTarget } from '../../../src/archive/import/import-iss';
 
 /**
  * An import straight into an event store (deals only, no series tables), so the interop suites

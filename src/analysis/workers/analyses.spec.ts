@@ -1,0 +1,52 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { bulkImportTarget } from '../../archive/import/bulk-import-target';
+import { importIssText } from '../../archive/import/import-iss';
+import { analyzeDeal } from '../deals/analyze-deal';
+import { auditClaims, hasClaims } from '../../projections/audit/claim-audit';
+import { Ledger } from '../../ledger/ledger';
+
+const ISS = join(__dirname, '..', '..', '..', '..', 'shared', 'data', 'iss');
+
+/** The real worker threads (analysisWorker) answer exactly what the pure functions answer in-process. */
+describe('DealAnalyses on solver worker threads (issue 13 item 2, issue 15)', () => {
+  let ledger: Ledger;
+  beforeAll(async () => {
+    ledger = await Ledger.open({ storeUrl: 'sqlite::memory:', analysis: { limits: { workers: 1 } } });
+    for (const file of ['iss-b0n541-jskat-MessageParserTest.sgf', 'iss-unidentified-skatai-tests.sgf'])
+      await importIssText(bulkImportTarget(ledger), readFileSync(join(ISS, file), 'utf8'));
+  });
+  afterAll(() => ledger.close());
+
+  it('judges the claims and resignations of the audit in a worker, as the audit did in-process (R21, D3)', async () => {
+    let judged = 0;
+    const dealIds = new Set<string>();
+    for await (const e of ledger.store.readAll())
+      if (e.streamName.startsWith('deal-') && (e.type === 'GameResigned' || e.type === 'CardsShown')) dealIds.add(e.streamName.slice(5));
+    let withClaims = 0;
+    for (const dealId of dealIds) {
+      const events = (await ledger.store.readStream(`deal-${dealId}`)).events;
+      if (!hasClaims(events)) continue;
+      withClaims++;
+      const started = ledger.analyses.pool.stats.started;
+      const audit = await ledger.audit(dealId);
+      expect(ledger.analyses.pool.stats.started).toBe(started + 1);
+      expect(audit!.claims).toEqual(auditClaims(events));
+      judged += audit!.claims.length;
+    }
+    expect(withClaims).toBeGreaterThanOrEqual(2);
+    expect(judged).toBeGreaterThan(0);
+  });
+
+  it('computes the per-step verdicts in a worker, equal to analyzeDeal, once per deal and revision', async () => {
+    const dealId = 'iss-1390253';
+    const events = (await ledger.store.readStream(`deal-${dealId}`)).events;
+    const before = ledger.analyses.computed;
+    const [a, b] = await Promise.all([ledger.analyses.analysis(dealId), ledger.analyses.analysis(dealId)]);
+    const { nodes: _n, ...inProcess } = await analyzeDeal(dealId, events);
+    const { nodes: _m, ...fromWorker } = a;
+    expect(fromWorker).toEqual(inProcess);
+    expect(b).toBe(a);
+    expect(ledger.analyses.computed).toBe(before + 1);
+  });
+});

@@ -1,0 +1,28 @@
+import type { EventStore, NewEvent } from '../../event-store/event-store';
+import type { CommandContext } from '../../command-handling/command-types';
+import type { OpenTable } from '../../table/commands';
+import type { TableState } from '../../table/table-state';
+import type { IssImportTarget } from './iss-import-target';
+
+/** The parts of the Ledger an import uses. */
+export interface BulkLedger {
+  readonly store: EventStore;
+  seriesTable(tableId: string, options: { readonly catchUp: false }): Promise<{ readonly state: TableState; readonly lastDealNumber: number } | null>;
+  openTableEvents(command: OpenTable, ctx: CommandContext): NewEvent[];
+  appendedInBulk(): Promise<void>;
+}
+
+/**
+ * An import into the Ledger's store: deals and the series tables they open go to the store many
+ * to a transaction (the same events, ids and metadata as one command each would record), and the
+ * read models catch up when the import ends, as a rebuild loads them (empty read models are
+ * loaded in bulk, indexes built once at the end). Listeners hear the new events then.
+ */
+export function bulkImportTarget(ledger: BulkLedger): IssImportTarget {
+  return {
+    store: ledger.store,
+    seriesTable: (tableId) => ledger.seriesTable(tableId, { catchUp: false }),
+    openTableEvents: (command, ctx) => ledger.openTableEvents(command, ctx),
+    catchUp: () => ledger.appendedInBulk(),
+  };
+}
