@@ -318,10 +318,11 @@ export class Ledger {
    * deal) and lists every field that would differ; a correction given as facts is re-scored too and
    * listed when its recorded score no longer matches.
    */
-  async rescore(): Promise<RescoreDifference[]> {
+  async rescore(checked?: { streams: number; deals: number }): Promise<RescoreDifference[]> {
     return rescore(
       this.store,
       dealStreams(this.store, this.db, () => this.catchUp()),
+      checked,
     );
   }
 
