@@ -45,7 +45,12 @@ interface Slot {
   fromZero: boolean;
 }
 
-/** Rows touched since the last write (null: looked up, not there) per projection of the batch, and the events folded into them. */
+/** A row the batch deletes, with the row it was (for the views it changes). */
+class Deleted {
+  constructor(readonly was: unknown) {}
+}
+
+/** Rows touched since the last write (a Deleted: to be deleted) per projection of the batch, and the events folded into them. */
 interface Batch {
   readonly rows: Map<number, Map<string, unknown>>;
   /** Each touched row as the tables held it before the batch (null: none). */
@@ -356,7 +361,7 @@ export class ProjectionRunner {
     return true;
   }
 
-  /** Folds one event into the batch's rows, loading a row from the read model on first touch. */
+  /** Folds one event into the batch's rows (each key keysOf names), loading a row from the read model on first touch. */
   private fold(batch: Batch, targets: ReadonlyMap<string, readonly number[]>, event: RecordedEvent): void {
     batch.events++;
     batch.position = event.position;
@@ -365,22 +370,28 @@ export class ProjectionRunner {
     for (const i of targets.get(event.type) ?? []) {
       const slot = this.slots[i];
       batch.counts.set(i, (batch.counts.get(i) ?? 0) + 1);
-      const key = slot.definition.keyOf(event);
-      if (key === undefined) continue;
+      const keys = slot.definition.keysOf(event);
+      if (keys.length === 0) continue;
       let rows = batch.rows.get(i);
       let stored = batch.stored.get(i);
       if (!rows || !stored) {
         batch.rows.set(i, (rows = new Map()));
         batch.stored.set(i, (stored = new Map()));
       }
-      let before: unknown;
-      if (rows.has(key)) before = rows.get(key) ?? null;
-      else {
-        before = slot.fromZero && slot.definition.startsRow?.(event) === true ? null : slot.rows.get(key);
-        stored.set(key, before);
+      for (const key of keys) {
+        const held = rows.get(key);
+        let before: unknown;
+        if (held instanceof Deleted) before = null;
+        else if (rows.has(key)) before = held;
+        else {
+          before = slot.fromZero && slot.definition.startsRow?.(event) === true ? null : slot.rows.get(key);
+          // The row as the tables hold it before this batch (a put takes its derived rows' part out).
+          if (!stored.has(key)) stored.set(key, before);
+        }
+        const after = slot.definition.fold(before, event, key);
+        if (after === before) continue;
+        rows.set(key, after === null ? new Deleted(before) : after);
       }
-      const after = slot.definition.fold(before, event);
-      if (after !== before) rows.set(key, after);
     }
   }
 
@@ -402,7 +413,10 @@ export class ProjectionRunner {
       for (const [i, rows] of batch.rows) {
         const stored = batch.stored.get(i);
         const target = this.slots[i].rows;
-        for (const [key, row] of rows) if (row !== null) target.put(key, row, stored?.get(key) ?? null);
+        for (const [key, row] of rows) {
+          if (row instanceof Deleted) target.delete(key, stored?.get(key) ?? null);
+          else target.put(key, row, stored?.get(key) ?? null);
+        }
         target.endBatch?.();
       }
       for (const i of group) {
@@ -413,7 +427,7 @@ export class ProjectionRunner {
     for (const [i, rows] of batch.rows) {
       const changes = this.slots[i].definition.changes;
       if (!changes) continue;
-      for (const [key, row] of rows) if (row !== null) for (const view of changes(key, row)) this.bump(view);
+      for (const [key, row] of rows) for (const view of changes(key, row instanceof Deleted ? row.was : row)) this.bump(view);
     }
     return after;
   }

@@ -9,6 +9,7 @@ import { join, resolve } from 'node:path';
 import { importIssText } from '../../archive/import/import-iss';
 import { SqliteEventStore } from '../../event-store/sqlite/sqlite-event-store';
 import { Ledger } from '../../ledger/ledger';
+import { ledgerImportTarget } from '../../../test/support/ledger-import-target';
 import { runCli } from '../main';
 import { capturedIo as io } from '../testing/captured-io';
 
@@ -23,7 +24,7 @@ beforeAll(async () => {
     .filter((f) => f.endsWith('.sgf'))
     .map((f) => readFileSync(join(CORPUS, f), 'utf8'))
     .join('\n');
-  await importIssText(ledger, text);
+  await importIssText(ledgerImportTarget(ledger), text);
   await ledger.close();
 });
 

@@ -58,11 +58,15 @@ export const dealSummaryProjection: ProjectionDefinition<DealSummary> = {
     { name: 'player_stat', columns: 'player TEXT NOT NULL, stat TEXT NOT NULL, n INTEGER NOT NULL, PRIMARY KEY (player, stat)', withoutRowid: true },
   ],
   eventTypes: DEAL_SUMMARY_EVENT_TYPES,
-  keyOf: (event) => dealIdOfStream(event.streamName) ?? undefined,
+  keysOf: (event) => {
+    const dealId = dealIdOfStream(event.streamName);
+    return dealId === null ? [] : [dealId];
+  },
   fold: foldDealSummary,
   startsRow: (event) => event.revision === 0n,
   rows(db, tables) {
     const get = db.prepare(`SELECT json FROM ${tables.deal_summary} WHERE deal_id = ?`).pluck();
+    const remove = db.prepare(`DELETE FROM ${tables.deal_summary} WHERE deal_id = ?`);
     const put = db.prepare(
       `INSERT OR REPLACE INTO ${tables.deal_summary} (deal_id, table_id, tournament_id, deal_number, started_at, source, p0, p1, p2, status, game_type, won, result, json)
        VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
@@ -114,6 +118,13 @@ export const dealSummaryProjection: ProjectionDefinition<DealSummary> = {
         }
         if (stored) addDealParts(stored, -1, counts, stats);
         addDealParts(d, 1, counts, stats);
+      },
+      // A deal's row and what is kept beside it go together (the fold deletes none today).
+      delete: (key, stored) => {
+        remove.run(key);
+        if (!stored) return;
+        for (const p of stored.players) dropPlayer.run(p, stored.startedAt, stored.dealId);
+        addDealParts(stored, -1, counts, stats);
       },
       endBatch: () => {
         for (const [key, n] of counts.sums) if (n !== 0) addCount.run(...key.split('\u0000'), n);
