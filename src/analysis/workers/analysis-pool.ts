@@ -3,11 +3,13 @@ import { availableParallelism } from 'node:os';
 import { join } from 'node:path';
 import { Worker } from 'node:worker_threads';
 import type { AnalysisJob, AnalysisResults } from './analysis-jobs';
-import { WorkerPool, type WorkerPoolLimits, type WorkerPoolStats } from './worker-pool';
+import { type JobProgress, WorkerPool, type WorkerPoolLimits, type WorkerPoolStats } from './worker-pool';
 
 /** Where solver jobs run: off the main thread in the product, anything that answers them in tests. */
 export interface SolverPool {
-  run<J extends AnalysisJob>(job: J, signal?: AbortSignal): Promise<AnalysisResults[J['kind']]>;
+  run<J extends AnalysisJob>(job: J, signal?: AbortSignal, progress?: JobProgress): Promise<AnalysisResults[J['kind']]>;
+  /** Jobs ahead of this one in the queue (0: next), or -1 when it is not waiting. */
+  positionOf(progress: JobProgress): number;
   readonly stats: WorkerPoolStats;
   close(): Promise<void>;
 }
@@ -33,7 +35,9 @@ export function analysisWorkerPool(limits: WorkerPoolLimits): SolverPool {
 /** A WorkerPool whose workers answer AnalysisJobs (analysisWorker, or a test's stand-in). */
 export function typedPool(pool: WorkerPool): SolverPool {
   return {
-    run: <J extends AnalysisJob>(job: J, signal?: AbortSignal) => pool.run(job, signal) as Promise<AnalysisResults[J['kind']]>,
+    run: <J extends AnalysisJob>(job: J, signal?: AbortSignal, progress?: JobProgress) =>
+      pool.run(job, signal, progress) as Promise<AnalysisResults[J['kind']]>,
+    positionOf: (progress: JobProgress) => pool.positionOf(progress),
     get stats() {
       return pool.stats;
     },
