@@ -7,7 +7,8 @@ import { WorkerPool, type WorkerPoolLimits, type WorkerPoolStats } from './worke
 
 /** Where solver jobs run: off the main thread in the product, anything that answers them in tests. */
 export interface SolverPool {
-  run<J extends AnalysisJob>(job: J, signal?: AbortSignal): Promise<AnalysisResults[J['kind']]>;
+  /** `first`: the job waits ahead of the others (a reserved caller's). */
+  run<J extends AnalysisJob>(job: J, signal?: AbortSignal, first?: boolean): Promise<AnalysisResults[J['kind']]>;
   readonly stats: WorkerPoolStats;
   close(): Promise<void>;
 }
@@ -33,7 +34,7 @@ export function analysisWorkerPool(limits: WorkerPoolLimits): SolverPool {
 /** A WorkerPool whose workers answer AnalysisJobs (analysisWorker, or a test's stand-in). */
 export function typedPool(pool: WorkerPool): SolverPool {
   return {
-    run: <J extends AnalysisJob>(job: J, signal?: AbortSignal) => pool.run(job, signal) as Promise<AnalysisResults[J['kind']]>,
+    run: <J extends AnalysisJob>(job: J, signal?: AbortSignal, first?: boolean) => pool.run(job, signal, first) as Promise<AnalysisResults[J['kind']]>,
     get stats() {
       return pool.stats;
     },
