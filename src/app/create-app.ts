@@ -43,6 +43,8 @@ export async function createApp(
   // No ETag on API answers: hashing every 60 KB replay costs more than it saves, since GraphQL
   // POST answers are not revalidated by browsers (static viewer files keep their own ETags).
   app.set('etag', false);
+  // No `X-Powered-By: Express`: it tells a prober which stack to aim at and tells a client nothing.
+  app.disable('x-powered-by');
   // Refusals answered here come before pino-http: they log their request line themselves.
   // nestjs-pino sets its root logger when the app starts listening, hence looked up per line.
   const refuse = refusal(quiet ? null : { info: (line, msg) => PinoLogger.root?.info(line, msg) });

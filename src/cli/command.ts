@@ -12,6 +12,8 @@ export interface CliIo {
   readonly stdout: NodeJS.WritableStream & { isTTY?: boolean };
   readonly stderr: NodeJS.WritableStream & { isTTY?: boolean };
   readonly env: NodeJS.ProcessEnv;
+  /** True once stdout's reader has gone (`export ndjson | head`): a command that streams stops there. */
+  readonly stdoutClosed?: () => boolean;
 }
 
 /**

@@ -2,6 +2,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { EXIT, UsageError, type CliIo } from './command';
+import { quietWhenPipeCloses } from './closed-pipe';
 import { COMMANDS } from './registry';
 
 const EXIT_CODES_TEXT = `Exit codes: ${EXIT.ok} ok, ${EXIT.problems} the command found problems (disagreements, broken chains), ${EXIT.usage} bad usage or input
@@ -52,7 +53,15 @@ function isSystemError(error: Error): boolean {
   return typeof code === 'string' && /^E[A-Z]+$/.test(code) && typeof (error as NodeJS.ErrnoException).syscall === 'string';
 }
 
-export async function runCli(argv: readonly string[], io: CliIo): Promise<number> {
+/**
+ * Runs one command. Every command's stdout is guarded the same way: once its reader has gone
+ * (`export ndjson | head`), later output is dropped, `io.stdoutClosed()` says so, and the command
+ * ends with its own exit code and no stack trace (no command has to remember to ask for it).
+ */
+export async function runCli(argv: readonly string[], given: CliIo): Promise<number> {
+  const guarded = quietWhenPipeCloses(given.stdout);
+  const outerClosed = given.stdoutClosed;
+  const io: CliIo = { ...given, stdout: guarded.stream, stdoutClosed: () => guarded.closed() || (outerClosed?.() ?? false) };
   if (argv.length === 1 && (argv[0] === '--version' || argv[0] === '-v')) {
     io.stdout.write(`skat-ledger ${cliVersion()}\n`);
     return EXIT.ok;

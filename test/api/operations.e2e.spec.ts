@@ -21,6 +21,13 @@ describe('liveness, readiness and request ids', () => {
     expect(await ready.json()).toMatchObject({ status: 'ok', info: { store: { status: 'up' }, readModels: { status: 'up' } } });
   });
 
+  it('no answer names the stack (no X-Powered-By), on the API, the pages and an unknown path', async () => {
+    for (const path of ['/health', '/graphql?query=%7B__typename%7D', '/', '/no-such-page']) {
+      const res = await fetch(`${origin}${path}`, { headers: { accept: 'application/json, text/html' } });
+      expect(res.headers.get('x-powered-by')).toBeNull();
+    }
+  });
+
   it('a request id from the caller is echoed (a fresh one otherwise), and junk is not taken for one', async () => {
     const echoed = await fetch(s.url, {
       method: 'POST',

@@ -1,6 +1,6 @@
 /**
  * Install scripts: npm runs a dependency's install script only when package.json's `allowScripts`
- * allows it (and .npmrc's `strict-allow-scripts` makes an unreviewed one fail the install). These
+ * allows it (`strict-allow-scripts` is off, see .npmrc: an unreviewed one only warns during the install). These
  * tests fail when a script the product needs did not run (better-sqlite3's native build: `npm ci`
  * would succeed and the first database open fail), and when a dependency brings an install script
  * nobody has reviewed.

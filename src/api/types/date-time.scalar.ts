@@ -14,7 +14,7 @@ function instantOf(value: unknown): string {
  */
 export const DateTimeScalar = new GraphQLScalarType<string, string>({
   name: 'DateTime',
-  description: `An instant in ISO 8601. Input: ${ISO_INSTANT_HINT}; instants are compared as such (12:00+02:00 is 10:00Z). Output: as recorded, in UTC (2017-09-04T14:00:00.000Z).`,
+  description: `An instant in ISO 8601. Input: ${ISO_INSTANT_HINT}; instants are compared as such (12:00+02:00 is 10:00Z). Output: as recorded, in UTC: whole seconds for an imported record (2017-09-04T14:00:00Z), milliseconds for a live event (2026-12-01T20:15:03.412Z).`,
   serialize: (value) => (value instanceof Date ? value.toISOString() : String(value)),
   parseValue: instantOf,
   parseLiteral: (ast) => {

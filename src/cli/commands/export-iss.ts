@@ -62,7 +62,7 @@ const exportIss: CliCommand = {
           }
         }
       }
-      await writeLines(out.stream, text());
+      await writeLines(out.stream, text(), out.closed);
     } finally {
       await out.finish();
       listing?.close();

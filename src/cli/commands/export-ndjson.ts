@@ -81,6 +81,7 @@ const exportNdjson: CliCommand = {
             ? async (record, events) => ({ analysis: analysisJson(await analyzeDeal(record.dealId, events as readonly RecordedEvent[], { solver })) })
             : undefined,
         ),
+        out.closed,
       );
     } finally {
       await out.finish();

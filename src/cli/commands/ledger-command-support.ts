@@ -57,11 +57,12 @@ export async function readModelListingOf(
 }
 
 /** stdout, or the file named by --out (created or truncated); `finish` flushes and closes it. */
-export function outputOf(out: string | undefined, io: CliIo): { stream: NodeJS.WritableStream; finish: () => Promise<void> } {
-  if (out === undefined || out === '-') return { stream: io.stdout, finish: async () => undefined };
+export function outputOf(out: string | undefined, io: CliIo): { stream: NodeJS.WritableStream; finish: () => Promise<void>; closed: () => boolean } {
+  if (out === undefined || out === '-') return { stream: io.stdout, finish: async () => undefined, closed: () => io.stdoutClosed?.() ?? false };
   const file = createWriteStream(out, { encoding: 'utf8' });
   return {
     stream: file,
+    closed: () => false,
     finish: async () => {
       file.end();
       await once(file, 'finish');

@@ -1,0 +1,256 @@
+import { SolverState } from './solver-state';
+
+// Bound once: a global looked up per call is slow where the global object is a sandbox's (jest).
+const { clz32 } = Math;
+
+/** Search kinds, part of every transposition-table key. */
+export const KIND_VALUE = 0;
+export const KIND_NULL = 1;
+export const KIND_ALL = 2;
+
+/**
+ * Move generation for the searches: the legal cards worth searching, best guess first.
+ *
+ * Which cards are searched (each rule keeps every answer exact; `touching` cards are two cards of
+ * one hand and one class with no live card, in a hand or on the table, between them: every card
+ * that can still meet either of them in a trick compares with both the same way, R17):
+ *
+ * - Null and take-all (did the declarer avoid / take every trick?): only who wins each trick
+ *   counts, never card points, and touching cards win and lose the same tricks whichever is
+ *   played (the lines after them mirror each other card for card). One card of each run of
+ *   touching cards is searched.
+ * - Card points (the value search): touching cards worth the same are interchangeable (the lines
+ *   mirror with the same points). Touching cards worth different points, x and y (Δ = points(y)
+ *   − points(x) > 0), are not: playing y now and x later rather than x now and y later moves Δ
+ *   from the trick T' in which the kept card is later played to this trick. Mirror every line
+ *   after "x now" onto "y now" (the kept card swapped): every trick has the same winner, so the
+ *   mover's side gains Δ·([this trick is ours] − [T' is ours]). When this trick's winning side is
+ *   settled whatever the cards still to come in it (the last card of a trick, or no later card
+ *   can change the winning side), that gain is ≥ 0 in every line when the trick is ours and ≤ 0
+ *   when it is theirs, so the line-by-line order carries over to the minimax values: the most
+ *   valuable card of the touching run is as good as any other of it when the trick is ours, the
+ *   least valuable one when it is theirs, and only that one is searched. Otherwise one card per
+ *   point value of the run is searched. The root's per-card answers never use these reductions
+ *   (representatives() merges only cards worth the same), so every card there gets its own value.
+ */
+export class MoveOrder extends SolverState {
+  /** Move lists, 10 slots per level (a level = the number of cards still in the hands). */
+  protected readonly moveBuffer = new Int32Array(32 * 10);
+  private readonly scoreBuffer = new Int32Array(32 * 10);
+
+  /**
+   * Whose side wins the trick on the table when the side to move plays `b` (a legal card), for
+   * every way the trick can still be completed: 1 the mover's side, -1 the other side, 0 not
+   * settled.
+   */
+  protected settledSide(b: number): number {
+    const len = this.len;
+    const me = (this.leader + len) % 3;
+    const mineDeclarer = me === this.declarer;
+    const side = (seat: number): number => ((seat === this.declarer) === mineDeclarer ? 1 : -1);
+    if (len === 2) {
+      let w = this.table[0];
+      let ws = this.leader;
+      if (this.beats(this.table[1], w)) {
+        w = this.table[1];
+        ws = (this.leader + 1) % 3;
+      }
+      return this.beats(b, w) ? 1 : side(ws);
+    }
+    if (len === 1) {
+      const t0 = this.table[0];
+      const w = this.beats(b, t0) ? b : t0;
+      const ws = w === b ? me : this.leader;
+      return this.lastSeatSide(w, ws, (me + 1) % 3, this.classMaskOfBit[t0], side);
+    }
+    // Leading b: every answer of the second hand, then of the third.
+    const s2 = (me + 1) % 3;
+    const cls = this.classMaskOfBit[b];
+    const h2 = this.hands[s2];
+    const f2 = h2 & cls;
+    const l2 = f2 !== 0 ? f2 : h2;
+    let result = 0;
+    for (let m = l2; m !== 0; m &= m - 1) {
+      const c = 31 - clz32(m & -m);
+      const w = this.beats(c, b) ? c : b;
+      const r = this.lastSeatSide(w, w === b ? me : s2, (me + 2) % 3, cls, side);
+      if (r === 0 || (result !== 0 && r !== result)) return 0;
+      result = r;
+    }
+    return result;
+  }
+
+  /** With `w` (of seat ws) winning so far, the side that wins once `seat` plays its last card of the trick (led class `cls`), or 0. */
+  private lastSeatSide(w: number, ws: number, seat: number, cls: number, side: (seat: number) => number): number {
+    const h = this.hands[seat];
+    const f = h & cls;
+    const legal = f !== 0 ? f : h;
+    const over = legal & this.beatersOf(w);
+    if (over === 0) return side(ws);
+    if (over === legal || side(seat) === side(ws)) return side(seat);
+    return 0;
+  }
+
+  /**
+   * Card points the leader's side is sure to take from here (a trick start): the leader's top
+   * cards of each class, led one after the other, win (nothing live is higher), except that an
+   * opponent holding a trump may ruff a plain suit once void in it, so of a plain suit only as
+   * many leads count as every such opponent still has cards of it (he must follow, R16). A
+   * partner never spoils a lead (he need not ruff). Only the leader's own cards are counted.
+   */
+  protected sureLeaderPoints(): number {
+    const l = this.leader;
+    const hand = this.hands[l];
+    const live = this.live;
+    const trumps = this.trumpMask;
+    const declarerLeads = l === this.declarer;
+    let pts = 0;
+    for (const cls of this.classMasks) {
+      let rest = live & cls;
+      if ((rest & hand) === 0) continue;
+      let limit = 10;
+      if ((cls & trumps) === 0) {
+        for (let o = 0; o < 3; o++) {
+          if (o === l || (!declarerLeads && o !== this.declarer)) continue;
+          const h = this.hands[o];
+          if ((h & trumps) !== 0) limit = Math.min(limit, popcount(h & cls));
+        }
+      }
+      for (let k = 0; k < limit && rest !== 0; k++) {
+        const top = 31 - clz32(rest);
+        if (((hand >>> top) & 1) === 0) break;
+        pts += this.pointsOfBit[top];
+        rest &= ~(1 << top);
+      }
+    }
+    return pts;
+  }
+
+  /**
+   * Fills the move buffer of this level with the legal moves worth searching (see the class
+   * comment), best guess first (`first`: the card the table remembers as best here, or -1).
+   * Returns how many.
+   */
+  protected genMoves(kind: number, first: number): number {
+    const seat = (this.leader + this.len) % 3;
+    const hand = this.hands[seat];
+    const len = this.len;
+    let legal = hand;
+    if (len > 0) {
+      const follow = hand & this.classMaskOfBit[this.table[0]];
+      if (follow !== 0) legal = follow;
+    }
+    const base = this.level * 10;
+    const moves = this.moveBuffer;
+    // One legal card: nothing to order.
+    if ((legal & (legal - 1)) === 0) {
+      moves[base] = 31 - clz32(legal);
+      return 1;
+    }
+    const live = this.live;
+    const scores = this.scoreBuffer;
+    const points = this.pointsOfBit;
+    const classMaskOfBit = this.classMaskOfBit;
+    const nullGame = kind === KIND_NULL;
+    const anyPoints = kind !== KIND_VALUE;
+    let n = 0;
+    // The card winning the trick on the table so far, and whose side it is on.
+    let winBit = -1;
+    let winnerIsFriend = false;
+    const mine = seat === this.declarer;
+    if (len > 0) {
+      let winPos = 0;
+      winBit = this.table[0];
+      if (len === 2 && this.beats(this.table[1], winBit)) {
+        winPos = 1;
+        winBit = this.table[1];
+      }
+      winnerIsFriend = ((this.leader + winPos) % 3 === this.declarer) === mine;
+    }
+    const others = live & ~hand;
+    // The touching run being walked down (value search): its settled side, the points seen in it.
+    let runSide = 0;
+    let runPoints = 0;
+    let runKeep = -1;
+    for (let m = legal; m !== 0;) {
+      const b = 31 - clz32(m);
+      const bit = 1 << b;
+      m &= ~bit;
+      const cls = classMaskOfBit[b];
+      const above = live & cls & ~((bit << 1) - 1);
+      const next = above & -above;
+      const touching = above !== 0 && (next & hand) !== 0;
+      if (touching) {
+        if (anyPoints) continue;
+        const pts = points[b];
+        // A card worth the same as one already kept of its run: interchangeable with it.
+        if (((runPoints >>> pts) & 1) === 1) continue;
+        if (runSide !== 0) {
+          // Settled: keep the most (ours) or least (theirs) valuable card of the run.
+          const kept = points[runKeep];
+          if (runSide > 0 ? pts <= kept : pts >= kept) continue;
+          // This card replaces the one kept: drop that one from the list.
+          let j = 0;
+          while (moves[base + j] !== runKeep) j++;
+          for (; j < n - 1; j++) {
+            moves[base + j] = moves[base + j + 1];
+            scores[base + j] = scores[base + j + 1];
+          }
+          n--;
+          runKeep = b;
+        }
+        runPoints |= 1 << pts;
+      } else if (!anyPoints) {
+        // The top of a new run.
+        runPoints = 1 << points[b];
+        runKeep = b;
+        const below = live & cls & (bit - 1);
+        const under = 31 - clz32(below);
+        runSide = below !== 0 && ((hand >>> under) & 1) === 1 ? this.settledSide(b) : 0;
+      }
+      let score: number;
+      if (b === first) score = 1000;
+      else if (nullGame) {
+        // Null: the declarer wants to stay under the winning card, the defenders to push him over.
+        if (len === 0) score = mine ? -b : b;
+        else {
+          const over = this.beats(b, winBit);
+          score = mine ? (over ? -100 - b : b) : over ? b : 100 - b;
+        }
+      } else {
+        const pts = points[b];
+        if (len === 0) {
+          // Lead a master (nothing of another hand above it in its class) for its points, else something cheap.
+          const master = (others & cls & ~((bit << 1) - 1)) === 0;
+          const trump = ((this.trumpMask >>> b) & 1) === 1;
+          score = master ? 60 + pts + (trump ? 10 : 0) : trump ? 20 - pts : 40 - 2 * pts;
+        } else {
+          const over = this.beats(b, winBit);
+          if (len === 2) {
+            // Last to play: the trick is decided by this card.
+            if (over || winnerIsFriend) score = 100 + pts * 4 - (over ? b : 0);
+            else score = -pts * 4 - b;
+          } else if (over) score = 50 + pts * 2 - (b >> 2);
+          else if (winnerIsFriend) score = pts * 2;
+          else score = -pts * 4 - b;
+        }
+      }
+      // Insertion by score, highest first.
+      let i = n++;
+      while (i > 0 && scores[base + i - 1] < score) {
+        scores[base + i] = scores[base + i - 1];
+        moves[base + i] = moves[base + i - 1];
+        i--;
+      }
+      scores[base + i] = score;
+      moves[base + i] = b;
+    }
+    return n;
+  }
+}
+
+function popcount(x: number): number {
+  x = x - ((x >>> 1) & 0x55555555);
+  x = (x & 0x33333333) + ((x >>> 2) & 0x33333333);
+  return Math.imul((x + (x >>> 4)) & 0x0f0f0f0f, 0x01010101) >>> 24;
+}
