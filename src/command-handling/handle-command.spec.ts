@@ -3,6 +3,8 @@ import type { EventStore } from '../event-store/event-store';
 import { openEventStore } from '../event-store/store-url';
 import { IllegalCommandError, Ledger, NotFoundError } from '../ledger/ledger';
 import type { StartDeal } from '../deal/commands';
+import { eventIdFor, streamEventIdFor } from '../event-store/event-ids';
+import { commandEventId } from './handle-command';
 
 const start: StartDeal = { type: 'StartDeal', dealId: 'h1', dealer: 'C', players: ['A', 'B', 'C'], cards: { kind: 'seeded', seed: 'h1' } };
 
@@ -29,6 +31,25 @@ describe('command handling', () => {
     expect(again.events).toEqual(first.events);
     expect(await ledger.dealEvents('h1')).toHaveLength(2);
     await ledger.close();
+  });
+
+  it('given a command id used on one stream, when the same id comes on another stream, then it is a new command there; a retry on each stream records nothing (issue 22)', async () => {
+    const ledger = await Ledger.open({ storeUrl: 'sqlite::memory:' });
+    const first = await ledger.execute({ type: 'CreateTournament', tournamentId: 'eve-w1', name: 'Week 1' }, { commandId: 'c1', actorId: 'org' });
+    const second = await ledger.execute({ type: 'CreateTournament', tournamentId: 'eve-w2', name: 'Week 2' }, { commandId: 'c1', actorId: 'org' });
+    expect([first.alreadyApplied, second.alreadyApplied]).toEqual([false, false]);
+    expect(second.streamName).toBe('tournament-eve-w2');
+    expect(second.events[0].eventId).not.toBe(first.events[0].eventId);
+    const retried = await ledger.execute({ type: 'CreateTournament', tournamentId: 'eve-w2', name: 'Week 2' }, { commandId: 'c1', actorId: 'org' });
+    expect(retried.alreadyApplied).toBe(true);
+    expect(retried.events).toEqual(second.events);
+    const deal = await ledger.execute(start, { commandId: 'c1', actorId: 'A' });
+    expect(deal.alreadyApplied).toBe(false);
+    expect(await ledger.dealEvents('h1')).toHaveLength(2);
+    await ledger.close();
+    expect(commandEventId('c1', 0, 'tournament-a')).toBe(streamEventIdFor('tournament-a', 'c1', 0));
+    // An import's ids stay as they were (unscoped), so a re-import finds its records again.
+    expect(commandEventId('import:iss:1', 2, 'deal-iss-1')).toBe(eventIdFor('import:iss:1', 2));
   });
 
   it('records metadata: commandId, actorId, source, recordedAt, schemaVersion, rulesVersion, correlation and causation', async () => {

@@ -4,7 +4,8 @@ import type { AppendBatch, AppendResult, EventStore, NewEvent, RecordedEvent } f
 import type { Decider } from '../kernel/decider';
 import { IllegalCommandError } from '../kernel/errors';
 import type { CommandContext, CommandOutcome } from './command-types';
-import { eventIdFor } from '../event-store/event-ids';
+import { eventIdFor, streamEventIdFor } from '../event-store/event-ids';
+import { IMPORT_COMMAND_PREFIX } from './import-command-prefix';
 import { readFolded, type FoldedStream } from './folded-streams';
 
 /** How many times a command without an expected revision is re-decided after a conflict. */
@@ -25,16 +26,27 @@ export interface StreamOptions<Event, State> {
 /** A recorded event as the decider's own (the default eventOf; one function, so folds made with it are recognised again). */
 const asRecorded = (recorded: RecordedEvent): unknown => recorded;
 
-/** The metadata every event of a command carries (a flat string map). */
+/**
+ * The id of a command's `index`-th event: scoped to the stream it is recorded on when the stream
+ * is named (live commands: a command id is unique per stream, not per store); an import's
+ * (`import:*`) and an unnamed stream's ids are the command's own, as they always were.
+ */
+export function commandEventId(commandId: string, index: number, streamName?: string): string {
+  if (streamName === undefined || commandId.startsWith(IMPORT_COMMAND_PREFIX)) return eventIdFor(commandId, index);
+  return streamEventIdFor(streamName, commandId, index);
+}
+
+/** The metadata every event of a command carries (a flat string map); `streamName` scopes its id (commandEventId). */
 export function commandMetadata(
   ctx: CommandContext,
   index: number,
   now: string,
   schemaVersion: string,
   extra: Partial<Record<string, string>> = {},
+  streamName?: string,
 ): EventMetadata {
   const meta: Record<string, string> = {
-    eventId: eventIdFor(ctx.commandId, index),
+    eventId: commandEventId(ctx.commandId, index, streamName),
     commandId: ctx.commandId,
     actorId: ctx.actorId,
     source: ctx.source ?? 'live',
@@ -126,7 +138,7 @@ export async function planCommand<Command, Event extends { type: string; data: u
   const events: NewEvent[] = decided.value.map((e, i) => ({
     type: e.type,
     data: e.data,
-    metadata: commandMetadata(ctx, i, recordedAt, options.schemaVersion, extra),
+    metadata: commandMetadata(ctx, i, recordedAt, options.schemaVersion, extra, streamName),
   }));
   const expectedRevision = ctx.expectedRevision ?? (read.exists ? read.currentRevision : 'noStream');
   return { kind: 'append', streamName, state, recorded: read.events, batch: { streamName, events, expectedRevision } };

@@ -143,6 +143,52 @@ describe('result-only entry (issue 11 item 3)', () => {
   });
 });
 
+describe('card points the cards can give (issue 22 item 5)', () => {
+  const refused = (r: EnteredResult) => given().when(resultOnly(r));
+  const scored = (r: EnteredResult) => {
+    const e = given()
+      .when(resultOnly(r))
+      .thenEvents()
+      .find((x) => x.type === 'DealScored');
+    return e?.type === 'DealScored' ? e.data.result : null;
+  };
+
+  it('given a clubs game, when entered with 1 or 119 card points, then it is refused: no card is worth 1 (R1)', () => {
+    for (const declarerPoints of [1, 119]) {
+      const o = refused(game({ declarerPoints, schneider: undefined }));
+      expect(refusedWith(o)).toBe('R1');
+      expect(o.judgement.ok ? '' : o.judgement.refusal.reason).toMatch(/worth 1/);
+    }
+    expect(scored(game({ declarerPoints: 2, schneider: undefined }))).toMatchObject({ won: false, schneider: true });
+    expect(scored(game({ declarerPoints: 118, schneider: undefined }))).toMatchObject({ won: true, schneider: true });
+  });
+
+  it('given a lost schwarz (the declarer took no trick), when entered with 19 points, then it is refused: the skat holds 0, 2-8, 10-15 or 20-22 (R24)', () => {
+    const o = refused(game({ declarerPoints: 19, schwarz: true, schneider: undefined }));
+    expect(refusedWith(o)).toBe('R24');
+    expect(o.judgement.ok ? '' : o.judgement.refusal.reason).toMatch(/0, 2, 3, 4, 5, 6, 7, 8, 10, 11, 12, 13, 14, 15, 20, 21, 22/);
+    for (const p of [9, 16, 17, 18, 19, 23]) expect(refusedWith(refused(game({ declarerPoints: p, schwarz: true, schneider: undefined })))).toBe('R24');
+    for (const p of [0, 2, 8, 10, 15, 20, 22])
+      expect(scored(game({ declarerPoints: p, schwarz: true, schneider: undefined }))).toMatchObject({ won: false, schwarz: true, declarerTricks: 0 });
+    // With a trick the declarer may hold 19 (a trick and the skat): not schwarz, and accepted.
+    expect(scored(game({ declarerPoints: 19, schneider: undefined }))).toMatchObject({ won: false, schwarz: false, schneider: true });
+  });
+
+  it('given the card points, when schneider is left out, then the engine derives it (R23); given, it must agree', () => {
+    expect(scored(game({ declarerPoints: 95, schneider: undefined }))).toMatchObject({ schneider: true, score: 72 });
+    expect(scored(game({ declarerPoints: 70, schneider: null }))).toMatchObject({ schneider: false, score: 60 });
+    expect(refusedWith(refused(game({ declarerPoints: 95, schneider: false })))).toBe('R23');
+  });
+
+  it('given a suit game without card points, when entered, then the points are named as missing (R22)', () => {
+    for (const declarerPoints of [null, undefined]) {
+      const o = refused(game({ declarerPoints: declarerPoints as null }));
+      expect(refusedWith(o)).toBe('R22');
+      expect(o.judgement.ok ? '' : o.judgement.refusal.reason).toMatch(/missing/);
+    }
+  });
+});
+
 describe('result-only entry with house options: Kontra/Re (R40) and Ramsch (R42), where the profile has them', () => {
   const withProfile = (profileId: string, profileOptions: Record<string, unknown>, result: EnteredResult): StartDeal => ({
     ...resultOnly(result),
@@ -203,6 +249,18 @@ describe('players confirm or contest; the arbiter rules (issue 11 item 4)', () =
     expect(refusedWith(state.and(c).when({ type: 'ConfirmDeal', dealId: D, player: 'Ben' }))).toBe('L16');
     expect(refusedWith(state.when({ type: 'ConfirmDeal', dealId: D, player: 'Zed' }))).toBe('L16');
     expect(refusedWith(given(withCards).when({ type: 'ConfirmDeal', dealId: D, player: 'Ben' }))).toBe('L8');
+  });
+
+  it('given a 4-table deal the dealer sat out, when he confirms or contests, then it is recorded (R35: a lost game gives him +30); a stranger is still refused (L16)', () => {
+    const atFour: StartDeal = { ...resultOnly(game()), dealer: 'Dora', sittingOut: ['Dora'] };
+    const state = given(atFour);
+    expect(state.when({ type: 'ConfirmDeal', dealId: D, player: 'Dora' }).thenEvents()).toEqual([{ type: 'DealConfirmed', data: { player: 'Dora' } }]);
+    expect(state.when({ type: 'ContestDeal', dealId: D, player: 'Dora', reason: 'Anna had 58' }).thenEvents()).toEqual([
+      { type: 'DealContested', data: { player: 'Dora', reason: 'Anna had 58' } },
+    ]);
+    const stranger = state.when({ type: 'ConfirmDeal', dealId: D, player: 'Zed' });
+    expect(refusedWith(stranger)).toBe('L16');
+    expect(stranger.judgement.ok ? '' : stranger.judgement.refusal.reason).toMatch(/Dora sat out/);
   });
 
   it('L14: given the series closed, when a player confirms or contests, then it is refused, unless the table keeps reviews open after closing', () => {

@@ -166,7 +166,13 @@ function decideConfirmation(command: ConfirmDeal | ContestDeal, state: DealState
       `the series of table ${state.started?.tableId ?? '?'} is closed: its deals are no longer confirmed or contested (only an arbiter corrects them now)`,
     );
   const players: readonly string[] = state.started?.players ?? [];
-  if (!players.includes(command.player)) return refuse(L.confirmation, `${command.player} did not play this deal (${players.join(', ')} did)`);
+  // The dealer sitting out at a 4- or 5-table (D5) gains from every lost game (R35: +30), so his word counts too.
+  const sittingOut: readonly string[] = state.started?.sittingOut ?? [];
+  if (!players.includes(command.player) && !sittingOut.includes(command.player))
+    return refuse(
+      L.confirmation,
+      `${command.player} was not at this deal (${players.join(', ')} played${sittingOut.length ? `, ${sittingOut.join(', ')} sat out` : ''})`,
+    );
   if (state.confirmedBy.includes(command.player) || state.contestedBy.includes(command.player))
     return refuse(L.confirmation, `${command.player} has already ${state.confirmedBy.includes(command.player) ? 'confirmed' : 'contested'} this deal`);
   if (command.type === 'ConfirmDeal') return allow([{ type: 'DealConfirmed', data: { player: command.player } }]);

@@ -28,4 +28,6 @@ export const LEDGER_RULES = {
   reservedIds: 'L17',
   /** A result-only deal's cards must reproduce its result; only result-only deals are upgraded, once. */
   upgrade: 'L18',
+  /** Rounds are drawn in order: within the tournament's rounds, none skipped, once every series of the previous round is closed (or by a recorded override). */
+  roundOrder: 'L19',
 } as const;

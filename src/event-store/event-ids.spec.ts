@@ -1,4 +1,4 @@
-import { eventIdFor, uuidV5 } from './event-ids';
+import { eventIdFor, streamEventIdFor, uuidV5 } from './event-ids';
 
 describe('event ids', () => {
   it('uuidV5 matches the RFC test vector (www.example.com in the DNS namespace)', () => {
@@ -16,5 +16,14 @@ describe('event ids', () => {
     expect(() => eventIdFor('', 0)).toThrow(/commandId/);
     expect(() => eventIdFor('c', -1)).toThrow(/index/);
     expect(() => eventIdFor('c', 1.5)).toThrow(/index/);
+  });
+});
+
+describe('stream-scoped event ids (issue 22)', () => {
+  it('the same command id on two streams gives two ids, the same on one stream the same id; each differs from the unscoped id', () => {
+    expect(streamEventIdFor('tournament-a', 'c1', 0)).not.toBe(streamEventIdFor('tournament-b', 'c1', 0));
+    expect(streamEventIdFor('tournament-a', 'c1', 0)).toBe(streamEventIdFor('tournament-a', 'c1', 0));
+    expect(streamEventIdFor('tournament-a', 'c1', 0)).not.toBe(eventIdFor('c1', 0));
+    expect(() => streamEventIdFor('', 'c1', 0)).toThrow(/streamName/);
   });
 });

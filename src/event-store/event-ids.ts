@@ -69,3 +69,15 @@ export function eventIdFor(commandId: string, index: number): string {
   if (!Number.isSafeInteger(index) || index < 0) throw new InvalidEventError(`event index must be an integer >= 0, got ${index}`);
   return commandEventId(commandId, index);
 }
+
+/**
+ * The id of the `index`-th event a live command records on `streamName`: derived from the stream
+ * and the command id, so the same command id on another stream is another command (an evening's
+ * `c1` does not collide with last week's), while a retry on the same stream gets the same ids.
+ * Imports keep their unscoped ids (eventIdFor): their records' ids stay what they always were.
+ */
+export function streamEventIdFor(streamName: string, commandId: string, index: number): string {
+  if (typeof streamName !== 'string' || streamName.length === 0) throw new InvalidEventError('streamName must be a non-empty string');
+  // A NUL cannot occur in a stream name or command id the API admits, so no two pairs meet.
+  return eventIdFor(`${streamName}\u0000${commandId}`, index);
+}

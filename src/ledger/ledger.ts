@@ -36,6 +36,8 @@ import { dealStreams, rescore, type RescoreDifference } from './reads/rescore';
 import { ScoreSheets } from './reads/score-sheets';
 import { TableCommands } from './commands/table-commands';
 import { TournamentCommands } from './commands/tournament-commands';
+import type { DrawSeats } from '../tournament/commands';
+import type { SeatsDrawnData } from '../tournament/events';
 
 export type { LedgerCommand, CommandContext, CommandOutcome } from '../command-handling/command-types';
 export type { AppendDealOutcome } from './commands/append-deal-outcome';
@@ -63,6 +65,7 @@ export class Ledger {
   readModelsRebuiltAtStart: string | undefined;
   private readonly upkeep: ReadModelUpkeep;
   private readonly commands: CommandExecution;
+  private readonly tournamentCommands: TournamentCommands;
   private readonly replays: DealFrames;
   private readonly sheets: ScoreSheets;
   private readonly bulk: BulkAppend;
@@ -86,6 +89,7 @@ export class Ledger {
     const deals = new DealCommands(store, db, this.upkeep, defaultProfileId);
     const tables = new TableCommands(store, db, this.upkeep, deals, defaultProfileId);
     const tournaments = new TournamentCommands(store, this.upkeep, tables, (id) => this.standings(id), defaultProfileId);
+    this.tournamentCommands = tournaments;
     this.commands = new CommandExecution(store, this.upkeep, deals, tables, tournaments);
     this.bulk = new BulkAppend(store, this.upkeep, this.sheets, (id) => this.scoreSheet(id), defaultProfileId);
   }
@@ -127,6 +131,12 @@ export class Ledger {
 
   async execute(command: LedgerCommand, ctx: CommandContext): Promise<CommandOutcome> {
     return this.commands.execute(command, ctx);
+  }
+
+  /** The seat draw `command` would record now, decided but not recorded (refused as the draw would be). */
+  async previewDraw(command: DrawSeats, ctx: CommandContext): Promise<SeatsDrawnData> {
+    await this.catchUp();
+    return this.tournamentCommands.previewDraw(command, ctx);
   }
 
   // ------------------------------------------------------------------ bulk import (archive/)

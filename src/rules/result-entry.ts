@@ -34,10 +34,10 @@ export type EnteredResult =
       readonly declarerPoints: number | null;
       /** Null games: the declarer took no trick (R18); null for suit and grand. */
       readonly nullWon: boolean | null;
-      /** Suit and grand: the schneider level reached in play (R23: declarer ≥ 90 or ≤ 30). */
-      readonly schneider: boolean;
-      /** Suit and grand: one side took every trick (R24). */
-      readonly schwarz: boolean;
+      /** Suit and grand: the schneider level reached in play (R23: declarer ≥ 90 or ≤ 30); the points decide it, so absent = derived, and a contradiction is refused. */
+      readonly schneider?: boolean | null;
+      /** Suit and grand: one side took every trick (R24); absent = no. */
+      readonly schwarz?: boolean | null;
       /** R40 house option (profiles that switch Kontra/Re on): a defender said Kontra; absent = no. */
       readonly kontra?: boolean;
       /** R40: the declarer answered the Kontra with Re; absent = no. */
@@ -46,6 +46,18 @@ export type EnteredResult =
 
 /** Two cards hold at most 22 points (two aces): all a declarer without a trick can have (R24). */
 const MAX_SKAT_POINTS = 22;
+
+/** R1: what two cards (A 11, 10 10, K 4, Q 3, J 2, 9/8/7 0) can hold: the points of a declarer without a trick (R24). */
+export const SKAT_POINT_VALUES: readonly number[] = [0, 2, 3, 4, 5, 6, 7, 8, 10, 11, 12, 13, 14, 15, 20, 21, 22];
+
+/** R1: no card is worth 1, so neither party can hold exactly 1 point: the declarer never has 1 or 119. */
+export function cardPointsProblem(p: number, schwarz: boolean): string | null {
+  if (p === 1 || p === 119)
+    return `no card is worth 1 point, so the declarer cannot have ${p} card points (${p === 1 ? 'he' : 'the defenders'} would hold exactly 1)`;
+  if (schwarz && p !== 120 && !SKAT_POINT_VALUES.includes(p))
+    return `a declarer without a trick has only the skat's points (${SKAT_POINT_VALUES.join(', ')}), not ${p}`;
+  return null;
+}
 
 /**
  * R8, R12, R18-R33: the result of a deal entered without its cards, scored by the engine from
@@ -100,20 +112,27 @@ export function scoreEnteredResult(entered: EnteredResult, profile: RuleProfile)
     );
   if (entered.nullWon !== null && entered.nullWon !== undefined) return refuse('R22', 'a suit or grand game is decided by card points, not by won/lost alone');
   const p = entered.declarerPoints;
-  if (typeof p !== 'number' || !Number.isInteger(p) || p < 0 || p > 120) return refuse('R22', 'the declarer has 0 to 120 card points');
-  if (typeof entered.schneider !== 'boolean' || typeof entered.schwarz !== 'boolean') return refuse('R23', 'say whether schneider and schwarz were reached');
-  const schneiderByPoints = p >= 90 || p <= 30;
-  if (entered.schneider !== schneiderByPoints)
-    return refuse('R23', `with ${p} card points the schneider level is ${schneiderByPoints ? '' : 'not '}reached (declarer ≥ 90 or ≤ 30)`);
+  if (p === null || p === undefined) return refuse('R22', "the declarer's card points are missing (a suit or grand game is won or lost by them)");
+  if (typeof p !== 'number' || !Number.isInteger(p) || p < 0 || p > 120) return refuse('R22', `the declarer has 0 to 120 card points, not ${String(p)}`);
+  for (const k of ['schneider', 'schwarz'] as const)
+    if (entered[k] !== undefined && entered[k] !== null && typeof entered[k] !== 'boolean')
+      return refuse(k === 'schneider' ? 'R23' : 'R24', `${k} is reached or not (true/false)`);
+  const schwarz = entered.schwarz === true;
   // Schwarz: the declarer took every trick (120 points) or none (only the skat's points, at most 22).
-  if (entered.schwarz && p !== 120 && p > MAX_SKAT_POINTS)
+  if (schwarz && p !== 120 && p > MAX_SKAT_POINTS)
     return refuse(
       'R24',
       `schwarz means one side took every trick: the declarer then has 120 points, or at most ${MAX_SKAT_POINTS} (the skat) with no trick, not ${p}`,
     );
-  const declarerTricks = entered.schwarz ? (p === 120 ? 10 : 0) : p === 120 ? 9 : p <= MAX_SKAT_POINTS ? 1 : 5;
+  const impossible = cardPointsProblem(p, schwarz);
+  if (impossible) return refuse(schwarz ? 'R24' : 'R1', impossible);
+  // The points decide schneider (R23): derived when not given, refused when given otherwise.
+  const schneiderByPoints = p >= 90 || p <= 30;
+  if (entered.schneider !== undefined && entered.schneider !== null && entered.schneider !== schneiderByPoints)
+    return refuse('R23', `with ${p} card points the schneider level is ${schneiderByPoints ? '' : 'not '}reached (declarer ≥ 90 or ≤ 30)`);
+  const declarerTricks = schwarz ? (p === 120 ? 10 : 0) : p === 120 ? 9 : p <= MAX_SKAT_POINTS ? 1 : 5;
   // Only the ends are facts; between them the tricks are unknown and shown as such.
-  const knownTricks = entered.schwarz ? declarerTricks : null;
+  const knownTricks = schwarz ? declarerTricks : null;
   return score(
     profile,
     { declarer: entered.declarer, declaration, bid: entered.bid, matadors: entered.matadors, declarerPoints: p, declarerTricks, ...said },

@@ -2,6 +2,7 @@ import type { DealSource } from '../deal/commands';
 import type { OpenTable, StartTableDeal, TableCommand } from './commands';
 import { tableDecider } from './table-decider';
 import type { TableEvent } from './events';
+import { nextDeal, nextDealAfter } from './next-deal';
 import { seatingFor } from './seating';
 import type { TableState } from './table-state';
 import { deciderSpec, type Outcome } from '../../test/support/decider-spec';
@@ -123,6 +124,24 @@ describe('the table is the authority over its deals (issue 11 item 1)', () => {
     expect(state.when({ type: 'CloseSeries', tableId: 't', lastDeal: { dealId: 't-1', status: 'closed' }, openDisputes: 2 }).thenEvents()[0]).toMatchObject({
       type: 'SeriesClosed',
       data: { dealsPlayed: 1, reason: null },
+    });
+  });
+});
+
+describe("the table's next deal in its state (issue 22 item 5)", () => {
+  it('given a 4-table opened with B dealing first, then the next deal is 1, B deals and sits out; after deal 1 is opened, deal 2 with C dealing', () => {
+    const opened = given().when(open4).thenState();
+    expect(nextDeal(opened)).toEqual({ dealNumber: 1, dealer: 'B', players: ['C', 'D', 'A'], sittingOut: ['B'] });
+    const afterOne = givenCommands(open4).when(next).thenState();
+    expect(nextDeal(afterOne)).toEqual({ dealNumber: 2, dealer: 'C', players: ['D', 'A', 'B'], sittingOut: ['C'] });
+  });
+  it('given no table, a full series or a closed one, then there is no next deal (R36)', () => {
+    expect(nextDeal(given().state)).toBeNull();
+    expect(nextDealAfter({ players: ['A', 'B', 'C'], firstDealer: 'A', seriesLength: 36, fiveTableSitOutOffset: 3 }, 36, false)).toBeNull();
+    expect(nextDealAfter({ players: ['A', 'B', 'C'], firstDealer: 'A', seriesLength: 36, fiveTableSitOutOffset: 3 }, 3, true)).toBeNull();
+    expect(nextDealAfter({ players: ['A', 'B', 'C'], firstDealer: 'A', seriesLength: 36, fiveTableSitOutOffset: 3 }, 3, false)).toMatchObject({
+      dealNumber: 4,
+      dealer: 'A',
     });
   });
 });

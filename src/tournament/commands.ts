@@ -3,8 +3,14 @@ export interface CreateTournament {
   readonly tournamentId: string;
   readonly name: string;
   readonly profileId?: string;
-  /** Series (rounds) planned; informative. */
+  /** Rounds (series) planned: no round is drawn or opened beyond them; absent = no limit. */
   readonly rounds?: number;
+  /** The evening's date (YYYY-MM-DD), for the lists. */
+  readonly date?: string;
+  /** Series length by table size for the drawn tables (R36; default the profile's). */
+  readonly seriesLengths?: { readonly 3?: number; readonly 4?: number; readonly 5?: number };
+  /** House options the drawn tables switch on (R40 Kontra/Re, R42 Ramsch, as profile options). */
+  readonly houseOptions?: readonly string[];
 }
 
 /** The loss fee per lost game (cents), and the higher fee from a player's 4th lost game in one list (null: none). */
@@ -28,6 +34,10 @@ export interface DrawSeats {
   readonly seed?: string;
   /** The players drawn: for `standings` in rank order (the Ledger fills it from the standings). */
   readonly players: readonly string[];
+  /** The previous round's tables whose series is not closed yet (the Ledger fills it from their streams). */
+  readonly openSeries?: readonly string[];
+  /** The organiser's reason to draw although series of the previous round are still open (recorded with the draw). */
+  readonly override?: string;
 }
 
 export type TournamentCommand = CreateTournament | SetLossFee | DrawSeats;

@@ -2,7 +2,8 @@ import { getProfile } from '../deal/engine';
 import { LEDGER_RULES as L } from '../deal/ledger-rules';
 import { allow, refuse, type Judgement } from '../kernel/refusal';
 import type { TournamentCommand } from './commands';
-import { shuffleBySeed, splitIntoTables } from './seat-draw';
+import { judgeRoundStart, tablesOfRound } from './round-order';
+import { keepTriosApart, shuffleBySeed, splitIntoTables } from './seat-draw';
 import type { TournamentEvent } from './events';
 import type { TournamentState } from './tournament-state';
 
@@ -14,6 +15,8 @@ export type TournamentDecision =
       readonly tableId: string;
       readonly round: number;
       readonly players: readonly string[];
+      /** The previous round's open series, when this table would begin a new round (the Ledger fills it). */
+      readonly openSeries?: readonly string[];
     };
 
 function decideLossFee(command: Extract<TournamentCommand, { type: 'SetLossFee' }>): Judgement<TournamentEvent[]> {
@@ -28,6 +31,8 @@ function decideDraw(command: Extract<TournamentCommand, { type: 'DrawSeats' }>, 
   if (!Number.isInteger(command.round) || command.round < 1) return refuse('R36', 'a round is numbered from 1');
   if (state.draws.some((d) => d.round === command.round) || state.tables.some((t) => t.round === command.round))
     return refuse(L.alreadyStarted, `round ${command.round} of tournament ${command.tournamentId} already has its tables`);
+  const order = judgeRoundStart(state, command.tournamentId, command);
+  if (!order.ok) return order;
   const players = command.players;
   if (new Set(players).size !== players.length) return refuse('D5', 'each player is drawn once');
   let seed: string | null = null;
@@ -42,11 +47,23 @@ function decideDraw(command: Extract<TournamentCommand, { type: 'DrawSeats' }>, 
   } else {
     return refuse(L.badCommand, 'a seat draw is random or by standings');
   }
-  const tables = splitIntoTables(ordered);
-  if (!tables) return refuse('D5', `${players.length} players cannot be seated at tables of 3, 4 or 5`);
+  const split = splitIntoTables(ordered);
+  if (!split) return refuse('D5', `${players.length} players cannot be seated at tables of 3, 4 or 5`);
+  // No three players of one table of the last round meet again, where the roster allows it.
+  const { tables, repeated } = keepTriosApart(split, tablesOfRound(state, command.round - 1));
   const tableIds = tables.map((_, i) => `${command.tournamentId}-r${command.round}-t${i + 1}`);
   return allow([
-    { type: 'SeatsDrawn', data: { round: command.round, method: command.method, seed, tables: tables.map((p, i) => ({ tableId: tableIds[i], players: p })) } },
+    {
+      type: 'SeatsDrawn',
+      data: {
+        round: command.round,
+        method: command.method,
+        seed,
+        tables: tables.map((p, i) => ({ tableId: tableIds[i], players: p })),
+        ...(order.value ? { override: order.value } : {}),
+        ...(repeated.length > 0 ? { repeatedTrios: repeated.map((i) => tableIds[i]) } : {}),
+      },
+    },
   ]);
 }
 
@@ -61,12 +78,40 @@ export function decideTournament(command: TournamentDecision, state: TournamentS
     } catch (e) {
       return refuse(L.unknownProfile, (e as Error).message);
     }
-    return allow([{ type: 'TournamentCreated', data: { tournamentId: command.tournamentId, name: command.name, profileId, rounds: command.rounds ?? null } }]);
+    if (command.rounds !== undefined && (!Number.isInteger(command.rounds) || command.rounds < 1 || command.rounds > 100))
+      return refuse('R36', 'a tournament plays 1 to 100 rounds');
+    if (command.date !== undefined && !/^\d{4}-\d{2}-\d{2}$/.test(command.date)) return refuse(L.badCommand, 'the date is YYYY-MM-DD');
+    const lengths = command.seriesLengths ?? {};
+    for (const [size, n] of Object.entries(lengths))
+      if (!['3', '4', '5'].includes(size) || !Number.isInteger(n) || (n as number) < 1 || (n as number) > 200)
+        return refuse('R36', `a series at a table of ${size} has 1 to 200 deals, not ${String(n)}`);
+    const options = command.houseOptions ?? [];
+    try {
+      getProfile(profileId, Object.fromEntries(options.map((o) => [o, true])));
+    } catch (e) {
+      return refuse(L.unknownProfile, (e as Error).message);
+    }
+    return allow([
+      {
+        type: 'TournamentCreated',
+        data: {
+          tournamentId: command.tournamentId,
+          name: command.name,
+          profileId,
+          rounds: command.rounds ?? null,
+          ...(command.date !== undefined ? { date: command.date } : {}),
+          ...(Object.keys(lengths).length > 0 ? { seriesLengths: { ...lengths } } : {}),
+          ...(options.length > 0 ? { houseOptions: options.slice() } : {}),
+        },
+      },
+    ]);
   }
   if (!state.created) return refuse(L.notStarted, `tournament ${command.tournamentId} does not exist`);
   if (command.type === 'SetLossFee') return decideLossFee(command);
   if (command.type === 'DrawSeats') return decideDraw(command, state);
   if (state.tables.some((t) => t.tableId === command.tableId)) return allow([]);
   if (!Number.isInteger(command.round) || command.round < 1) return refuse('R36', 'a table belongs to a round (series) numbered from 1');
+  const order = judgeRoundStart(state, command.tournamentId, command);
+  if (!order.ok) return order;
   return allow([{ type: 'TournamentTableAdded', data: { tableId: command.tableId, round: command.round, players: command.players.slice() } }]);
 }

@@ -6,6 +6,12 @@ export interface TournamentCreatedData {
   readonly name: string;
   readonly profileId: string;
   readonly rounds: number | null;
+  /** The evening's date (YYYY-MM-DD); absent on tournaments created before it was asked. */
+  readonly date?: string | null;
+  /** Series length by table size for the drawn tables; absent: the profile's (R36). */
+  readonly seriesLengths?: { readonly 3?: number; readonly 4?: number; readonly 5?: number };
+  /** House options the drawn tables switch on (profile options such as kontraRe, ramsch); absent: none. */
+  readonly houseOptions?: readonly string[];
 }
 
 export interface TournamentTableAddedData {
@@ -26,6 +32,10 @@ export interface SeatsDrawnData {
   readonly method: 'random' | 'standings';
   readonly seed: string | null;
   readonly tables: readonly { readonly tableId: string; readonly players: readonly string[] }[];
+  /** Drawn although these series of the previous round were open, for this reason; absent/null: none were. */
+  readonly override?: { readonly reason: string; readonly openSeries: readonly string[] } | null;
+  /** Tables (ids) that seat three players of one table of the previous round: the roster left no other way; absent: none. */
+  readonly repeatedTrios?: readonly string[];
 }
 
 export type TournamentEvent =

@@ -35,3 +35,61 @@ export function splitIntoTables(ordered: readonly string[]): string[][] | null {
   }
   return tables;
 }
+
+/** The drawn tables with last round's trios kept apart where the roster allows, and those that still repeat one. */
+export interface TriosKeptApart {
+  readonly tables: string[][];
+  /** Indexes of tables that still hold three players who sat together last round (the roster left no other way). */
+  readonly repeated: number[];
+}
+
+/**
+ * A round's tables in drawn order, changed as little as it takes so that no table seats three
+ * players who shared a table last round: a table that would is mended by swapping one of its
+ * players (its last-placed first) with a player of the nearest table that takes him without a
+ * repeat of its own (nearest in placing, so a draw by standings stays by standings). Pure and
+ * deterministic; each mend is at most tables × seats swaps, so 300 players stay well under a
+ * millisecond per repeated table.
+ */
+export function keepTriosApart(drawn: readonly (readonly string[])[], previous: readonly (readonly string[])[]): TriosKeptApart {
+  const tables = drawn.map((t) => t.slice());
+  const lastTable = new Map<string, number>();
+  previous.forEach((t, i) => t.forEach((p) => lastTable.set(p, i)));
+  const repeats = (table: readonly string[]): boolean => {
+    const seen = new Map<number, number>();
+    for (const p of table) {
+      const at = lastTable.get(p);
+      if (at === undefined) continue;
+      const n = (seen.get(at) ?? 0) + 1;
+      if (n >= 3) return true;
+      seen.set(at, n);
+    }
+    return false;
+  };
+  const mend = (i: number): boolean => {
+    const order: number[] = [];
+    for (let d = 1; d < tables.length; d++) {
+      if (i + d < tables.length) order.push(i + d);
+      if (i - d >= 0) order.push(i - d);
+    }
+    const mine = tables[i];
+    for (let a = mine.length - 1; a >= 0; a--)
+      for (const j of order) {
+        const theirs = tables[j];
+        for (let k = 0; k < theirs.length; k++) {
+          const b = j > i ? k : theirs.length - 1 - k;
+          [mine[a], theirs[b]] = [theirs[b], mine[a]];
+          if (!repeats(mine) && !repeats(theirs)) return true;
+          [mine[a], theirs[b]] = [theirs[b], mine[a]];
+        }
+      }
+    return false;
+  };
+  for (let pass = 0; pass < 3; pass++) {
+    let mended = false;
+    for (let i = 0; i < tables.length; i++) if (repeats(tables[i]) && mend(i)) mended = true;
+    if (!mended) break;
+  }
+  const repeated = tables.flatMap((t, i) => (repeats(t) ? [i] : []));
+  return { tables, repeated };
+}

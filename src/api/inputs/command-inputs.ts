@@ -87,5 +87,10 @@ export class CreateTournamentInput {
   @Field(() => ID, { description: "The tournament's id (client-chosen)" }) tournamentId!: string;
   @Field({ description: 'Its name' }) name!: string;
   @Field({ nullable: true, description: "The rule profile of its tables (default the server's)" }) profileId?: string;
-  @Field(() => Int, { nullable: true, description: 'How many rounds it plays; null when open' }) rounds?: number;
+  @Field(() => Int, { nullable: true, description: 'How many rounds it plays (1-100; no round is drawn beyond them, L19); null when open' }) rounds?: number;
+  @Field({ nullable: true, description: "The evening's date, YYYY-MM-DD" }) date?: string;
+  @Field(() => Int, { nullable: true, description: 'Deals per series at a drawn 3-table (R36; default the profile’s, 36 in ISkO)' }) seriesLength3?: number;
+  @Field(() => Int, { nullable: true, description: 'Deals per series at a drawn 4-table (R36; default the profile’s, 48 in ISkO)' }) seriesLength4?: number;
+  @Field(() => [HouseOptionEnum], { nullable: true, description: 'House options the drawn tables switch on (R40 Kontra/Re, R42 Ramsch); default none' })
+  houseOptions?: HouseOptionEnum[];
 }

@@ -31,4 +31,10 @@ export class DrawSeatsInput {
   @Field(() => SeatDrawMethodEnum, { description: 'RANDOM (with the seed, recorded) or BY_STANDINGS (rank order)' }) method!: SeatDrawMethodEnum;
   @Field({ nullable: true, description: 'RANDOM: the seed the draw is made from (recorded, so it can be checked)' }) seed?: string;
   @Field(() => [String], { nullable: true, description: 'The players to seat; default everybody in the standings' }) players?: string[];
+  @Field({
+    nullable: true,
+    description:
+      'Why the round is drawn although series of the previous round are still open (recorded with the draw); without it such a draw is refused (L19)',
+  })
+  override?: string;
 }

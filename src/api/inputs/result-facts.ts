@@ -47,7 +47,8 @@ export function enteredResult(input: ResultFactsInput, seatOf: (name: string) =>
     bid: input.bid,
     declarerPoints: input.declarerPoints ?? null,
     nullWon: input.nullWon ?? null,
-    schneider: !!input.schneider,
+    // The points decide schneider (R23): absent, the engine derives it; given, it must agree.
+    ...(input.schneider === undefined || input.schneider === null ? {} : { schneider: input.schneider }),
     schwarz: !!input.schwarz,
     ...(input.kontra ? { kontra: true } : {}),
     ...(input.re ? { re: true } : {}),

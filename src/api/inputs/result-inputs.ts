@@ -23,10 +23,19 @@ export class ResultFactsInput {
   @Field({ defaultValue: false, description: 'Ouvert (R14)' }) ouvert!: boolean;
   @Field(() => Int, { nullable: true, description: 'R27 matadors over hand and skat: +n "with n", -n "without n"; 0 (or absent) for null' }) matadors?: number;
   @Field(() => Int, { nullable: true, description: 'The bid (R5/R6)' }) bid?: number;
-  @Field(() => Int, { nullable: true, description: "Suit and grand: the declarer's card points, skat included (R22)" }) declarerPoints?: number;
+  @Field(() => Int, {
+    nullable: true,
+    description:
+      "Suit and grand: the declarer's card points, skat included (R22; required there). Never 1 or 119 (R1); without a trick only the skat's 0, 2-8, 10-15 or 20-22 (R24)",
+  })
+  declarerPoints?: number;
   @Field({ nullable: true, description: 'Null games: the declarer took no trick (won) or took one (lost), R18' }) nullWon?: boolean;
-  @Field({ defaultValue: false, description: 'Suit and grand: the schneider level was reached in play (declarer ≥ 90 or ≤ 30 points, R23)' })
-  schneider!: boolean;
+  @Field({
+    nullable: true,
+    description:
+      'Suit and grand: the schneider level was reached in play (declarer ≥ 90 or ≤ 30 points, R23). The card points decide it: leave it out and the engine derives it; given, it must agree',
+  })
+  schneider?: boolean;
   @Field({ defaultValue: false, description: 'Suit and grand: one side took every trick (R24)' }) schwarz!: boolean;
   @Field({ defaultValue: false, description: 'R40 house option (profiles with Kontra/Re): a defender said Kontra (value × 2)' }) kontra!: boolean;
   @Field({ defaultValue: false, description: 'R40: the declarer answered the Kontra with Re (value × 4)' }) re!: boolean;

@@ -82,5 +82,7 @@ export function dealView(s: DealSummary): DealType {
     game: s.gameType,
     result: dealResultView(s),
     archive: s.archive ? archiveCheckView(s.archive) : null,
+    disputes: s.disputes.map((d) => ({ ...d })),
+    confirmedBy: [...s.confirmedBy],
   };
 }

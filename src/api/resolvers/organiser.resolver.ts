@@ -10,12 +10,13 @@ import type { Principal } from '../../auth/role';
 import type { TokenIssuedData } from '../../access/events';
 import type { TokenRevocations } from '../../auth/token-revocations';
 import type { ApiContext } from '../context/api-context';
-import { badInput } from '../errors/api-error';
+import type { HouseOptionEnum } from '../types/enums';
+import { badInput, notFound } from '../errors/api-error';
 import { DrawSeatsInput, IssueTokenInput, RevokeTokenInput, SetLossFeeInput } from '../inputs/organiser-inputs';
 import * as valid from '../inputs/validate';
 import { API_REVOCATIONS, API_SETTINGS, API_VISIBILITY } from '../../settings/tokens';
 import { CommandResultType } from '../types/command-result.type';
-import { IssuedTokenType, TableStatusType, TournamentStatusType } from '../types/organiser.type';
+import { IssuedTokenType, SeatDrawType, TableStatusType, TournamentStatusType, type SeatDrawMethodEnum } from '../types/organiser.type';
 import { gate, runCommand } from './run-command';
 
 const MAX_TTL = 31_536_000;
@@ -31,9 +32,27 @@ function pageSize(first: number): number {
 const sameClaims = (a: Omit<TokenIssuedData, 'issuedBy'>, b: Omit<TokenIssuedData, 'issuedBy'>): boolean =>
   a.role === b.role && a.player === b.player && a.table === b.table && a.tournament === b.tournament;
 
-const tableView = (t: TableStatus): TableStatusType => ({ ...t, players: [...t.players] });
+const tableView = (t: TableStatus): TableStatusType => ({
+  ...t,
+  players: [...t.players],
+  nextDeal: t.nextDeal ? { ...t.nextDeal, players: [...t.nextDeal.players], sittingOut: [...t.nextDeal.sittingOut] } : null,
+});
 
 /** The organiser's API: tokens, tournament settings, the seat draw, and lists of tournaments and tables. */
+/** The DrawSeats command of an input, checked (at most 500 players, ids and names as everywhere). */
+function drawCommand(input: DrawSeatsInput): Extract<LedgerCommand, { type: 'DrawSeats' }> {
+  if (input.players && input.players.length > 500) throw badInput('at most 500 players');
+  return {
+    type: 'DrawSeats',
+    tournamentId: valid.id(input.tournamentId, 'tournamentId'),
+    round: input.round,
+    method: input.method,
+    ...(input.seed ? { seed: valid.id(input.seed, 'seed') } : {}),
+    players: (input.players ?? []).map((p) => valid.name(p, 'player')),
+    ...(input.override ? { override: valid.text(input.override, 'override') } : {}),
+  };
+}
+
 @Resolver()
 export class OrganiserResolver {
   constructor(
@@ -51,6 +70,12 @@ export class OrganiserResolver {
       .map(({ tournament, tables }) => ({
         tournamentId: tournament.tournamentId,
         name: tournament.name,
+        rounds: tournament.rounds ?? null,
+        profileId: tournament.profileId,
+        date: tournament.date ?? null,
+        seriesLength3: tournament.seriesLengths?.[3] ?? null,
+        seriesLength4: tournament.seriesLengths?.[4] ?? null,
+        houseOptions: (tournament.houseOptions ?? []) as HouseOptionEnum[],
         lossFeeCents: tournament.lossFee?.feeCents ?? null,
         lossFeeFromFourthCents: tournament.lossFee?.fromFourthLostGameCents ?? null,
         tables: tables.map(tableView),
@@ -85,6 +110,11 @@ export class OrganiserResolver {
       ...(input.tournamentId ? { tournament: valid.id(input.tournamentId, 'tournamentId') } : {}),
       ttlSeconds,
     };
+    if (req.table !== undefined) {
+      // A token for a table that does not exist would record nothing and open nothing: refused before it is issued.
+      const table = await this.ledger.table(req.table);
+      if (!table) throw notFound(`table ${req.table}`);
+    }
     if (req.role === 'player' && req.table !== undefined) {
       // A player token bound to a table of a tournament is bound to that tournament too (what it may read there).
       const table = await this.ledger.table(req.table);
@@ -183,15 +213,30 @@ export class OrganiserResolver {
     @Args('input', { type: () => DrawSeatsInput, description: 'The tournament, the round, how, and optionally who' }) input: DrawSeatsInput,
   ): Promise<CommandResultType> {
     gate(ctx, mayAdminister, 'draw seats (admins only)');
-    if (input.players && input.players.length > 500) throw badInput('at most 500 players');
-    const command: LedgerCommand = {
-      type: 'DrawSeats',
-      tournamentId: valid.id(input.tournamentId, 'tournamentId'),
-      round: input.round,
-      method: input.method,
-      ...(input.seed ? { seed: valid.id(input.seed, 'seed') } : {}),
-      players: (input.players ?? []).map((p) => valid.name(p, 'player')),
-    };
+    const command = drawCommand(input);
     return runCommand(this.ledger, ctx, command, commandId, undefined);
+  }
+
+  @Query(() => SeatDrawType, {
+    description:
+      'Admin: the seat draw drawSeats would record now with this input, not recorded (refused as the draw would be: L19 round order, D5). The same seed gives the same tables when confirmed',
+  })
+  async previewDraw(
+    @Context() ctx: ApiContext,
+    @Args('input', { type: () => DrawSeatsInput, description: 'The draw as drawSeats would get it' }) input: DrawSeatsInput,
+  ): Promise<SeatDrawType> {
+    gate(ctx, mayAdminister, 'draw seats (admins only)');
+    const d = await this.ledger.previewDraw(drawCommand(input), {
+      commandId: `preview:${randomUUID()}`,
+      actorId: ctx.principal.role === 'anonymous' ? 'admin' : `${ctx.principal.role}:${ctx.principal.tokenId}`,
+    });
+    return {
+      round: d.round,
+      method: d.method as SeatDrawMethodEnum,
+      seed: d.seed,
+      tables: d.tables.map((t) => ({ tableId: t.tableId, players: [...t.players] })),
+      override: d.override ? { reason: d.override.reason, openSeries: [...d.override.openSeries] } : null,
+      repeatedTrios: [...(d.repeatedTrios ?? [])],
+    };
   }
 }

@@ -124,6 +124,11 @@ export class TableCommandResolver {
       name: valid.name(input.name, 'name'),
       ...(input.profileId ? { profileId: valid.id(input.profileId, 'profileId') } : {}),
       ...(input.rounds ? { rounds: input.rounds } : {}),
+      ...(input.date ? { date: input.date } : {}),
+      ...(input.seriesLength3 || input.seriesLength4
+        ? { seriesLengths: { ...(input.seriesLength3 ? { 3: input.seriesLength3 } : {}), ...(input.seriesLength4 ? { 4: input.seriesLength4 } : {}) } }
+        : {}),
+      ...(input.houseOptions?.length ? { houseOptions: [...input.houseOptions] } : {}),
     };
     return runCommand(this.ledger, ctx, command, commandId, expectedRevision);
   }

@@ -4,6 +4,15 @@ import { DealResultType } from './deal-result.type';
 import { DealStatusEnum, GameTypeEnum, SeatEnum, SourceEnum } from './enums';
 import { DateTimeScalar } from './date-time.scalar';
 
+@ObjectType('DealDispute', { description: "A player's contest of a deal's result, with the arbiter's ruling once given" })
+export class DealDisputeType {
+  @Field(() => ID, { description: 'The contest (its event id): name it in ruleDispute' }) contestEventId!: string;
+  @Field({ description: 'Who contested' }) player!: string;
+  @Field({ description: 'What the player says is wrong' }) reason!: string;
+  @Field(() => String, { nullable: true, description: 'UPHELD/REJECTED as `upheld`/`rejected`; null while it awaits the arbiter' }) ruling!: string | null;
+  @Field(() => String, { nullable: true, description: "The arbiter's reason" }) rulingReason!: string | null;
+}
+
 @ObjectType('Deal', { description: 'One deal (Spiel). Imported ISS records have id iss-<ID>.' })
 export class DealType {
   @Field(() => ID, { description: "The deal's id" }) id!: string;
@@ -27,4 +36,6 @@ export class DealType {
       "For a deal imported from an archive record (ISS): which result `result` is (always the engine's), whether the record's own agrees, and the record's own v and p; null for other deals",
   })
   archive!: ArchiveResultCheckType | null;
+  @Field(() => [DealDisputeType], { description: 'Contests of the result, oldest first, each with its ruling once given' }) disputes!: DealDisputeType[];
+  @Field(() => [String], { description: 'Players who confirmed the result' }) confirmedBy!: string[];
 }

@@ -8,7 +8,8 @@
  */
 import type { LedgerCommand, CommandContext } from '../../command-handling/command-types';
 
-export const IMPORT_COMMAND_PREFIX = 'import:';
+export { IMPORT_COMMAND_PREFIX } from '../../command-handling/import-command-prefix';
+import { IMPORT_COMMAND_PREFIX } from '../../command-handling/import-command-prefix';
 export const IMPORTED_DEAL_PREFIX = 'iss-';
 /**
  * The commands of what-if branches record under `branch:<branch id>:<command id>` (Branches), so

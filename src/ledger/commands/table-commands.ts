@@ -20,6 +20,7 @@ import { LEDGER_RULES as L } from '../../deal/ledger-rules';
 import type { CommandContext, CommandOutcome } from '../../command-handling/command-types';
 import type { ReadModelUpkeep } from '../upkeep/read-model-upkeep';
 import { STRUCTURE_SCHEMA_VERSION } from './structure-schema-version';
+import { openSeriesOfLastRound } from './open-series';
 import { startOfTableDeal } from './table-deal-start';
 import type { DealCommands } from './deal-commands';
 
@@ -39,9 +40,17 @@ export class TableCommands {
 
   async openTable(command: OpenTable, ctx: CommandContext): Promise<CommandOutcome> {
     const tournamentId = command.tournamentId ?? null;
+    let openSeries: string[] = [];
     if (tournamentId !== null) {
-      const t = await this.store.readStream(tournamentStreamName(tournamentId), { maxCount: 1 });
+      const t = await readStreamFolded(this.store, tournamentStreamName(tournamentId), tournamentDecider(this.defaultProfileId));
       if (!t.exists) throw new NotFoundError('tournament', tournamentId);
+      // L19 before the table opens: a table that would begin a round out of order is refused with nothing recorded.
+      openSeries = await openSeriesOfLastRound(this.store, t.state);
+      const judged = tournamentDecider(this.defaultProfileId).decide(
+        { type: 'AddTournamentTable', tournamentId, tableId: command.tableId, round: command.round ?? 1, players: command.players, openSeries },
+        t.state,
+      );
+      if (!judged.ok) throw new IllegalCommandError(judged.refusal.ruleId, judged.refusal.reason);
     }
     const outcome = await handleCommand(this.store, tableStreamName(command.tableId), tableDecider(this.defaultProfileId), command, ctx, {
       schemaVersion: STRUCTURE_SCHEMA_VERSION,
@@ -53,6 +62,7 @@ export class TableCommands {
         tableId: command.tableId,
         round: command.round ?? 1,
         players: command.players,
+        openSeries,
       };
       const sub = { ...ctx, commandId: `${ctx.commandId}/tournament`, expectedRevision: undefined, causationId: ctx.commandId };
       const added = await handleCommand(this.store, tournamentStreamName(tournamentId), tournamentDecider(this.defaultProfileId), add, sub, {

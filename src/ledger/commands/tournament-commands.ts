@@ -1,10 +1,11 @@
-import { handleCommand } from '../../command-handling/handle-command';
+import { handleCommand, planCommand, readStreamFolded } from '../../command-handling/handle-command';
+import { openSeriesOfLastRound } from './open-series';
 import { tournamentDecider } from '../../tournament/tournament-decider';
 import type { EventStore } from '../../event-store/event-store';
 import type { Standings } from '../../projections/standings/standings';
 import type { OpenTable } from '../../table/commands';
 import type { CreateTournament, DrawSeats, SetLossFee } from '../../tournament/commands';
-import { tournamentStreamName, type TournamentEvent } from '../../tournament/events';
+import { tournamentStreamName, type SeatsDrawnData, type TournamentEvent } from '../../tournament/events';
 import { evolveTournament, initialTournamentState } from '../../tournament/tournament-state';
 import { NotFoundError } from '../../kernel/errors';
 import type { CommandContext, CommandOutcome } from '../../command-handling/command-types';
@@ -31,11 +32,25 @@ export class TournamentCommands {
   }
 
   /**
-   * The seat draw of a round: by standings (the players in rank order) or random with a seed
-   * (the tournament's players, or those given); recorded as SeatsDrawn, then each drawn table is
-   * opened (first dealer: its first player) as a table of the tournament's round.
+   * The seat draw a drawSeats would record now, decided on the tournament as it stands but not
+   * recorded (the organiser's page shows it before it is confirmed; the same seed gives the same
+   * tables when confirmed). Refused exactly as the draw itself would be.
    */
-  async drawSeats(requested: DrawSeats, ctx: CommandContext): Promise<CommandOutcome> {
+  async previewDraw(requested: DrawSeats, ctx: CommandContext): Promise<SeatsDrawnData> {
+    const command = await this.drawCommand(requested);
+    const plan = await planCommand(this.store, tournamentStreamName(command.tournamentId), tournamentDecider(this.defaultProfileId), command, ctx, {
+      schemaVersion: STRUCTURE_SCHEMA_VERSION,
+      requireExisting: () => new NotFoundError('tournament', command.tournamentId),
+    });
+    if (plan.kind === 'append') return plan.batch.events[0].data as SeatsDrawnData;
+    // This very command was recorded already: its draw as recorded.
+    const state = plan.outcome.state.draws.find((d) => d.round === command.round);
+    if (!state) throw new Error(`tournament ${command.tournamentId}: the draw of round ${command.round} cannot be read back`);
+    return state;
+  }
+
+  /** The draw as decided: the players (ranked by standings, or as given) and the last round's open series filled in. */
+  private async drawCommand(requested: DrawSeats): Promise<DrawSeats> {
     const standings = await this.standings(requested.tournamentId);
     if (!standings) throw new NotFoundError('tournament', requested.tournamentId);
     const ranked = standings.lines.map((l) => l.player);
@@ -45,7 +60,17 @@ export class TournamentCommands {
           ? ranked.filter((p) => requested.players.includes(p)).concat(requested.players.filter((p) => !ranked.includes(p)))
           : requested.players
         : ranked;
-    const command: DrawSeats = { ...requested, players };
+    const folded = await readStreamFolded(this.store, tournamentStreamName(requested.tournamentId), tournamentDecider(this.defaultProfileId));
+    return { ...requested, players, openSeries: await openSeriesOfLastRound(this.store, folded.state) };
+  }
+
+  /**
+   * The seat draw of a round: by standings (the players in rank order) or random with a seed
+   * (the tournament's players, or those given); recorded as SeatsDrawn, then each drawn table is
+   * opened (first dealer: its first player) as a table of the tournament's round.
+   */
+  async drawSeats(requested: DrawSeats, ctx: CommandContext): Promise<CommandOutcome> {
+    const command = await this.drawCommand(requested);
     const outcome = await handleCommand(this.store, tournamentStreamName(command.tournamentId), tournamentDecider(this.defaultProfileId), command, ctx, {
       schemaVersion: STRUCTURE_SCHEMA_VERSION,
       requireExisting: () => new NotFoundError('tournament', command.tournamentId),
@@ -65,6 +90,8 @@ export class TournamentCommands {
         tournamentId: command.tournamentId,
         round: command.round,
         ...(tournament ? { profileId: tournament.profileId } : {}),
+        ...(tournament?.seriesLengths?.[t.players.length as 3 | 4 | 5] ? { seriesLength: tournament.seriesLengths[t.players.length as 3 | 4 | 5] } : {}),
+        ...(tournament?.houseOptions?.length ? { profileOptions: Object.fromEntries(tournament.houseOptions.map((o) => [o, true])) } : {}),
       };
       const opened = await this.tables.openTable(open, {
         ...ctx,

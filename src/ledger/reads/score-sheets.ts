@@ -96,7 +96,7 @@ export class ScoreSheets {
   /** A table's players and status (its sheet and its deals). */
   statusOf(tableId: string, tournament?: TournamentInfo | null): TableStatus | null {
     const sheet = this.sheetOf(tableId, tournament);
-    return sheet ? tableStatus(sheet, listTableDeals(this.db, tableId)) : null;
+    return sheet ? tableStatus(sheet, listTableDeals(this.db, tableId), this.tableInfo(tableId)) : null;
   }
 
   /** Every tournament with its tables' status, in id order (at most `limit`). */
