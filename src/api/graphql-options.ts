@@ -63,7 +63,8 @@ export function graphqlOptions(settings: ApiSettings, ledger: Ledger, guards: Sh
     perCaller: limits.maxOperationsPerCaller,
   });
   const depthRule = depthLimitRule(limits.maxDepth);
-  const wsClient = (request: WsContextArg['extra']['request']): string => clientAddress(request.socket?.remoteAddress, request.headers ?? {}, settings.trustProxy);
+  const wsClient = (request: WsContextArg['extra']['request']): string =>
+    clientAddress(request.socket?.remoteAddress, request.headers ?? {}, settings.trustProxy);
   // Only server faults are logged here; a client's error is in the request's own line (no stack).
   const log = (err: unknown) => {
     if (!settings.logErrors) return;

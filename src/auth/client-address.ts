@@ -81,7 +81,12 @@ export function parseProxyTrust(text: string | undefined, headerText?: string): 
     const normal = normalAddress(address);
     const family = normal ? (isIP(normal) === 6 ? 'ipv6' : 'ipv4') : null;
     const prefix = bits === undefined ? undefined : Number(bits);
-    if (!normal || !family || more !== undefined || (prefix !== undefined && (!Number.isInteger(prefix) || prefix < 0 || prefix > (family === 'ipv6' ? 128 : 32))))
+    if (
+      !normal ||
+      !family ||
+      more !== undefined ||
+      (prefix !== undefined && (!Number.isInteger(prefix) || prefix < 0 || prefix > (family === 'ipv6' ? 128 : 32)))
+    )
       throw new Error(`SKAT_LEDGER_TRUST_PROXY: "${entry}" is not an address, a CIDR or loopback`);
     if (prefix === undefined) trusted.addAddress(normal, family);
     else trusted.addSubnet(normal, prefix, family);

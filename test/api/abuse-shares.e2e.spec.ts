@@ -54,7 +54,9 @@ describe('abuse: a stalled export frees its slot (issue 24 item 2)', () => {
     await playOn(s, dealId, recorder);
     // An endless list of that deal: an export that never runs out while its client does not read.
     const page = await s.ledger.deals({}, { first: 1 });
-    jest.spyOn(s.ledger, 'deals').mockImplementation(async () => ({ items: Array(200).fill(page.items[0]), totalCount: 1_000_000, endCursor: 'more', hasNextPage: true }));
+    jest
+      .spyOn(s.ledger, 'deals')
+      .mockImplementation(async () => ({ items: Array(200).fill(page.items[0]), totalCount: 1_000_000, endCursor: 'more', hasNextPage: true }));
   });
   afterAll(async () => {
     jest.restoreAllMocks();
@@ -97,7 +99,10 @@ describe('abuse: a stalled export frees its slot (issue 24 item 2)', () => {
   }, 30_000);
 
   it('anonymous callers together hold at most half the export slots', async () => {
-    const behind = await startServer({ limits: { maxConcurrentExports: 2, maxConcurrentExportsPerCaller: 1 }, settings: { trustProxy: parseProxyTrust('loopback') } });
+    const behind = await startServer({
+      limits: { maxConcurrentExports: 2, maxConcurrentExportsPerCaller: 1 },
+      settings: { trustProxy: parseProxyTrust('loopback') },
+    });
     const url = behind.url.replace('/graphql', '/api/export/deals.ndjson');
     let release!: () => void;
     const held = new Promise<void>((r) => (release = r));
@@ -137,7 +142,10 @@ describe('abuse: the solver keeps places for the evening (issue 24 item 2)', () 
   it("answers an arbiter's analysis while 20 anonymous lanes ask for fresh analyses", async () => {
     const gate = new SharedArrayBuffer(4);
     const pool = new WorkerPool(() => new Worker(STAND_IN, { eval: true, workerData: { gate } }), { workers: 1, queue: 16, jobTimeoutMs: 60_000 });
-    const s = await startServer({ analysis: { pool: typedPool(pool), limits: { workers: 1, queue: 16 } }, settings: { trustProxy: parseProxyTrust('loopback') } });
+    const s = await startServer({
+      analysis: { pool: typedPool(pool), limits: { workers: 1, queue: 16 } },
+      settings: { trustProxy: parseProxyTrust('loopback') },
+    });
     try {
       const admin = s.token({ role: 'admin' });
       const recorder = s.token({ role: 'recorder', table: 'sv1' });
@@ -156,7 +164,10 @@ describe('abuse: the solver keeps places for the evening (issue 24 item 2)', () 
         }),
       );
       const asked = lanes.map(({ headers, branch }) =>
-        post(s, `query($id: ID!, $cap: String) { branch(id: $id, capability: $cap) { analysis { note } } }`, headers, { id: branch.id, cap: branch.capability }),
+        post(s, `query($id: ID!, $cap: String) { branch(id: $id, capability: $cap) { analysis { note } } }`, headers, {
+          id: branch.id,
+          cap: branch.capability,
+        }),
       );
       // Every lane's job is in the pool or refused before the arbiter asks.
       const settledEarly = asked.map((p) => p.then((r) => codesOf(r)));

@@ -270,7 +270,10 @@ describe('abuse: costs that tell the truth, one computation per read model, a de
   let admin: string;
   beforeAll(async () => {
     // `s` keeps the default limits; `fast` lets heavy requests through but stops them after 2 s.
-    [s, fast] = await Promise.all([startServer(), startServer({ limits: { maxComplexity: 10_000_000, maxDepth: 20, requestTimeoutMs: 2000, maxDocumentBytes: 10_000_000, maxDocumentTokens: 10_000_000 } })]);
+    [s, fast] = await Promise.all([
+      startServer(),
+      startServer({ limits: { maxComplexity: 10_000_000, maxDepth: 20, requestTimeoutMs: 2000, maxDocumentBytes: 10_000_000, maxDocumentTokens: 10_000_000 } }),
+    ]);
     admin = s.token({ role: 'admin' });
     for (const server of [s, fast]) {
       dealId = await openTableAndDeal(server, 'h1', ['Anna', 'Ben', 'Cleo'], server.token({ role: 'admin' }), server.token({ role: 'recorder', table: 'h1' }));

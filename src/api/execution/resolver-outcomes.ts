@@ -59,7 +59,13 @@ interface Guarded {
 }
 
 /** Runs a resolver under the request's budget: not past the deadline, not after too many errors (answered null, unrun), each failure counted. */
-function guarded(resolve: GraphQLFieldResolver<unknown, unknown>, source: unknown, args: Record<string, unknown>, contextValue: unknown, info: GraphQLResolveInfo): unknown {
+function guarded(
+  resolve: GraphQLFieldResolver<unknown, unknown>,
+  source: unknown,
+  args: Record<string, unknown>,
+  contextValue: unknown,
+  info: GraphQLResolveInfo,
+): unknown {
   const budget = (contextValue as Guarded | null | undefined)?.budget;
   if (!budget) return resolve(source, args, contextValue, info);
   if (!budget.mayResolve()) return null;
