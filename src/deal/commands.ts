@@ -18,12 +18,17 @@ export type { PlayCard } from './moves/play';
 export type { CallRe } from './moves/re';
 export type { Resign } from './moves/resign';
 export type { ShowCards } from './moves/show-cards';
+export type { ShowSkat } from './moves/show-skat';
+export type { ShowHand } from './moves/show-hand';
+export type { CallRevoke } from './moves/call-revoke';
 
 /** Either the cards as dealt (ISS import, manual entry) or a shuffle done by the server. */
 export type DealSource =
   | { readonly kind: 'given'; readonly hands: readonly [readonly Card[], readonly Card[], readonly Card[]]; readonly skat: readonly [Card, Card] }
   | { readonly kind: 'crypto' }
-  | { readonly kind: 'seeded'; readonly seed: string };
+  | { readonly kind: 'seeded'; readonly seed: string }
+  /** Recorded as seen at a real table: no hand is known at the start; cards become known as played, the skat when shown. */
+  | { readonly kind: 'seen' };
 
 export interface StartDeal {
   readonly type: 'StartDeal';

@@ -3,21 +3,24 @@ import type { GameState } from '../rules/game-state';
 import type { RuleProfile } from '../rules/variant/rule-profile';
 import type { EnteredResult } from '../rules/result-entry';
 import type { DealStartedData } from './events';
+import type { SeenGame } from './seen/seen-game';
 
 /** One recorded move with what the deal looked like before it, so a withdrawal can restore that. */
 export interface RecordedMove {
   /** The move's event and any that came with it (an ouvert declaration's display). */
   readonly eventIds: readonly string[];
   readonly type: string;
-  readonly before: { readonly game: GameState; readonly shown: null | 'ouvert' | 'claim' };
+  readonly before: { readonly game: GameState; readonly shown: null | 'ouvert' | 'claim'; readonly seen?: SeenGame | null };
 }
 
 /** Everything the decider needs to know about one deal, folded from its stream. */
 export interface DealState {
   readonly started: DealStartedData | null;
   readonly profile: RuleProfile | null;
-  /** The engine's state once the cards are dealt. */
+  /** The engine's state once the cards are dealt (for a deal recorded as seen: once every card's place is known). */
   readonly game: GameState | null;
+  /** A deal recorded as seen: what is known so far (kept after the hands are revealed). */
+  readonly seen: SeenGame | null;
   /** Number of events folded so far (the next event's revision). */
   readonly eventCount: number;
   /** The declarer laid his cards open: ouvert (R14) or a claim (R21/D3). */
@@ -47,6 +50,7 @@ export const initialDealState: DealState = {
   started: null,
   profile: null,
   game: null,
+  seen: null,
   eventCount: 0,
   shown: null,
   recordedResult: null,

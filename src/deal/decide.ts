@@ -7,6 +7,7 @@ import { initialDealState } from './deal-state';
 import { evolve, moveOfEvent } from './evolve';
 import { upgradeDifferences } from './upgrade-check';
 import { withoutWithdrawn } from './withdrawals';
+import { decideSeen } from './seen/decide-seen';
 import type { DealState } from './deal-state';
 import { resolveDeal } from './dealing';
 import { DEFAULT_PROFILE_ID, getProfile } from './engine';
@@ -81,6 +82,8 @@ function decideStart(command: StartDeal, state: DealState, ctx: DecideContext): 
     return allow(events);
   }
   if (command.cards === undefined) return refuse(L.badStart, 'a deal needs its cards (given, or shuffled by the server) or its result');
+  // Recorded as seen at the table: no hand is known yet.
+  if (command.cards?.kind === 'seen') return allow([started, { type: 'DealRecordedAsSeen', data: {} }]);
   const dealt = resolveDeal(command.cards, ctx.serverDeck);
   if (!dealt.ok) return dealt;
   return allow([started, { type: 'CardsDealt', data: dealt.value }]);
@@ -294,6 +297,8 @@ export function decide(command: DealCommand, state: DealState, ctx: DecideContex
   if (command.type === 'CompleteUpgrade') return decideUpgradeCompletion(command, state, ctx);
   if (command.type === 'UpgradeDeal') return refuse(L.badCommand, 'an upgrade is begun by the Ledger in a recording of its own');
   if (state.recordedResult) return refuse(L.finished, 'the deal is over; only an arbiter may correct its score');
+  if (state.seen && !state.game)
+    return decideSeen(command, state, { decide: (c, s) => decide(c, s, { actorId: 'system', role: 'system', now: ctx.now }), evolve });
   if (!state.game) return refuse(L.notStarted, `deal ${command.dealId} has no cards dealt`);
   // The table of moves says how each move is judged and recorded (src/deal/moves/).
   const definition = moveOfCommandType(command.type);

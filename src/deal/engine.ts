@@ -4,3 +4,4 @@
  */
 export { startGame, applyMove, legalMoves, seatToAct } from '../rules/game';
 export { getProfile, DEFAULT_PROFILE_ID } from '../rules/variant';
+export { abandonReasonText, isAbandonReason } from '../rules/engine/abandon';

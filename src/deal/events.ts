@@ -35,6 +35,8 @@ const CORE_DEAL_EVENT_TYPES = [
   'DealContested',
   'DisputeRuled',
   'ResultUpgraded',
+  'DealRecordedAsSeen',
+  'HandsRevealed',
 ] as const;
 /** Every event type of a deal stream: the core ones above, then those only the table of moves declares. */
 export type DealEventType = (typeof CORE_DEAL_EVENT_TYPES)[number] | keyof TableEventDataMap;
@@ -204,7 +206,22 @@ export interface ResultUpgradedData {
   readonly by: string;
 }
 
+/** The deal is recorded as seen at the table: no hand is known (the cards follow as played and shown). */
+export type DealRecordedAsSeenData = Readonly<Record<string, never>>;
+
+/**
+ * A deal recorded as seen, once every card's place is known: the hands and skat the recorded cards
+ * imply (each hand in deck order), checked in full by the engine; the DealScored that follows is
+ * the result of that check.
+ */
+export interface HandsRevealedData {
+  readonly hands: readonly [readonly Card[], readonly Card[], readonly Card[]];
+  readonly skat: readonly [Card, Card];
+}
+
 export interface DealEventDataMap extends TableEventDataMap {
+  DealRecordedAsSeen: DealRecordedAsSeenData;
+  HandsRevealed: HandsRevealedData;
   DealStarted: DealStartedData;
   CardsDealt: CardsDealtData;
   BidCalled: BidCalledData;

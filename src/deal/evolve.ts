@@ -4,6 +4,10 @@ import type { DealState } from './deal-state';
 import { applyMove, getProfile, startGame } from './engine';
 import type { StoredDealEvent } from './events';
 import { movesOfEvent } from './moves/move-table';
+import { applySeen, startSeen, type SeenGame } from './seen/seen-game';
+import { seenMoveOfEvent } from './seen/seen-move-of-event';
+import { dealtTwin } from './seen/seen-twin';
+import { twinDecider } from './seen/twin-decider';
 
 export { movesOfEvent };
 
@@ -45,6 +49,15 @@ export function evolve(state: DealState, event: StoredDealEvent): DealState {
       if (!game.ok) throw new CorruptDealStreamError(`CardsDealt refused: ${game.refusal.ruleId} ${game.refusal.reason}`);
       return { ...next, game: game.value };
     }
+    case 'DealRecordedAsSeen':
+      if (!state.profile) throw new CorruptDealStreamError('DealRecordedAsSeen before DealStarted');
+      return { ...next, seen: startSeen(state.profile) };
+    case 'HandsRevealed': {
+      if (!state.seen || !state.started) throw new CorruptDealStreamError('HandsRevealed in a deal not recorded as seen');
+      const twin = dealtTwin(state.started, state.seen, event.data, twinDecider());
+      if (!twin.ok) throw new CorruptDealStreamError(`HandsRevealed refused on replay: ${twin.refusal.ruleId} ${twin.refusal.reason}`);
+      return { ...next, game: twin.value.game };
+    }
     case 'DealPassedIn':
       return next;
     case 'DealScored':
@@ -70,7 +83,8 @@ export function evolve(state: DealState, event: StoredDealEvent): DealState {
       if (!Number.isInteger(n) || n < 1 || n > state.moves.length)
         throw new CorruptDealStreamError(`MoveWithdrawn of ${n} moves with ${state.moves.length} recorded`);
       const earliest = state.moves[state.moves.length - n];
-      return { ...next, game: earliest.before.game, shown: earliest.before.shown, moves: state.moves.slice(0, state.moves.length - n) };
+      const seen = earliest.before.seen === undefined ? state.seen : earliest.before.seen;
+      return { ...next, game: earliest.before.game, seen, shown: earliest.before.shown, moves: state.moves.slice(0, state.moves.length - n) };
     }
     case 'ResultEntered':
       return { ...next, entered: event.data.facts };
@@ -88,6 +102,7 @@ export function evolve(state: DealState, event: StoredDealEvent): DealState {
     case 'DisputeRuled':
       return { ...next, openContests: state.openContests.filter((id) => id !== event.data.contestEventId) };
     default: {
+      if (state.seen && !state.game) return evolveSeen(state, next, event);
       const m = movesOfEvent(event);
       const shown = event.type === 'CardsShown' ? event.data.why : state.shown;
       if (!m) {
@@ -102,6 +117,17 @@ export function evolve(state: DealState, event: StoredDealEvent): DealState {
       return { ...next, game: move(state.game, m, event.type), shown, moves: recorded };
     }
   }
+}
+
+/** A move of a deal recorded as seen, while its hands are not all known: folded into what is known. */
+function evolveSeen(state: DealState, next: DealState, event: StoredDealEvent): DealState {
+  const move = seenMoveOfEvent(event);
+  if (!move) return next;
+  const seen = applySeen(state.seen as SeenGame, move);
+  if (!seen.ok) throw new CorruptDealStreamError(`${event.type} refused on replay: ${seen.refusal.ruleId} ${seen.refusal.reason}`);
+  const shown = event.type === 'CardsShown' ? event.data.why : state.shown;
+  const before = { game: state.game as GameState, shown: state.shown, seen: state.seen };
+  return { ...next, seen: seen.value, shown, moves: [...state.moves, { eventIds: event.eventId ? [event.eventId] : [], type: event.type, before }] };
 }
 
 export function foldDeal(events: readonly StoredDealEvent[], from: DealState): DealState {

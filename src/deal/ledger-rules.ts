@@ -30,4 +30,6 @@ export const LEDGER_RULES = {
   upgrade: 'L18',
   /** Rounds are drawn in order: within the tournament's rounds, none skipped, once every series of the previous round is closed (or by a recorded override). */
   roundOrder: 'L19',
+  /** A deal recorded as seen: what is shown must fit what was recorded; dealt deals have nothing to show. */
+  seen: 'L20',
 } as const;

@@ -5,6 +5,7 @@ import { DEFAULT_PROFILE_ID, getProfile } from '../deal/engine';
 import { dealStreamName } from '../deal/events';
 import type { EventStore, NewEvent, RecordedEvent } from '../event-store/event-store';
 import { openEventStore } from '../event-store/store-url';
+import { bindLedgerStore } from './store-port';
 import type { DealAudit } from '../projections/audit/deal-audit';
 import type { DealFilter, DealPage, DealSummary } from '../projections/deal-summary/deal-summary';
 import { getDealSummaries, getDealSummary, InvalidCursorError, queryDeals } from '../projections/deal-summary/deal-summary-queries';
@@ -63,35 +64,42 @@ export class Ledger {
   readonly analyses: DealAnalyses;
   /** Why the read models were rebuilt at start (they did not belong to the store), if they were. */
   readModelsRebuiltAtStart: string | undefined;
-  private readonly upkeep: ReadModelUpkeep;
-  private readonly commands: CommandExecution;
-  private readonly tournamentCommands: TournamentCommands;
-  private readonly replays: DealFrames;
-  private readonly sheets: ScoreSheets;
-  private readonly bulk: BulkAppend;
+  readonly #upkeep: ReadModelUpkeep;
+  readonly #commands: CommandExecution;
+  readonly #tournamentCommands: TournamentCommands;
+  readonly #replays: DealFrames;
+  readonly #sheets: ScoreSheets;
+  readonly #bulk: BulkAppend;
   /** Heavy read models, computed once per log position (see LogMemo). */
-  private readonly memo = new LogMemo();
+  readonly #memo = new LogMemo();
+
+  /** The store is the ledger's alone: the shell asks its methods; the archive and tests reach it through ledgerStore (store-port.ts). */
+  readonly #store: EventStore;
+  /** Tests read the read models' tables through it (a cast); nothing else does. */
+  private readonly db: ReadModelDb;
 
   private constructor(
-    /** For the ledger's own services beside it (archive/) and tests; the shell asks the ledger's methods (an architecture spec holds it to that). */
-    readonly store: EventStore,
-    private readonly db: ReadModelDb,
+    store: EventStore,
+    db: ReadModelDb,
     defaultProfileId: string,
     analysis: AnalysisOptions = {},
     frameCacheEntries?: number,
     branchLimits: Partial<BranchLimits> = {},
   ) {
-    this.upkeep = new ReadModelUpkeep(store, db);
+    this.#store = store;
+    this.db = db;
+    bindLedgerStore(this, store);
+    this.#upkeep = new ReadModelUpkeep(store, db);
     this.branches = new Branches(store, branchLimits);
     this.analyses = new DealAnalyses(store, { ...DEFAULT_ANALYSIS_LIMITS, ...analysis.limits }, analysis.pool);
-    this.replays = new DealFrames(store, db, this.upkeep, frameCacheEntries);
-    this.sheets = new ScoreSheets(db, this.upkeep);
-    const deals = new DealCommands(store, db, this.upkeep, defaultProfileId);
-    const tables = new TableCommands(store, db, this.upkeep, deals, defaultProfileId);
-    const tournaments = new TournamentCommands(store, this.upkeep, tables, (id) => this.standings(id), defaultProfileId);
-    this.tournamentCommands = tournaments;
-    this.commands = new CommandExecution(store, this.upkeep, deals, tables, tournaments);
-    this.bulk = new BulkAppend(store, this.upkeep, this.sheets, (id) => this.scoreSheet(id), defaultProfileId);
+    this.#replays = new DealFrames(store, db, this.#upkeep, frameCacheEntries);
+    this.#sheets = new ScoreSheets(db, this.#upkeep);
+    const deals = new DealCommands(store, db, this.#upkeep, defaultProfileId);
+    const tables = new TableCommands(store, db, this.#upkeep, deals, defaultProfileId);
+    const tournaments = new TournamentCommands(store, this.#upkeep, tables, (id) => this.standings(id), defaultProfileId);
+    this.#tournamentCommands = tournaments;
+    this.#commands = new CommandExecution(store, this.#upkeep, deals, tables, tournaments);
+    this.#bulk = new BulkAppend(store, this.#upkeep, this.#sheets, (id) => this.scoreSheet(id), defaultProfileId);
   }
 
   static async open(options: LedgerOptions): Promise<Ledger> {
@@ -119,7 +127,7 @@ export class Ledger {
     const db = openReadModelDb(readModelUrl);
     try {
       const ledger = new Ledger(store, db, options.profileId ?? DEFAULT_PROFILE_ID, options.analysis, options.frameCache, options.branches);
-      ledger.readModelsRebuiltAtStart = await ledger.upkeep.start(readModelUrl, options.readModelMismatch);
+      ledger.readModelsRebuiltAtStart = await ledger.#upkeep.start(readModelUrl, options.readModelMismatch);
       return ledger;
     } catch (error) {
       db.close();
@@ -130,20 +138,20 @@ export class Ledger {
   // ------------------------------------------------------------------ commands
 
   async execute(command: LedgerCommand, ctx: CommandContext): Promise<CommandOutcome> {
-    return this.commands.execute(command, ctx);
+    return this.#commands.execute(command, ctx);
   }
 
   /** The seat draw `command` would record now, decided but not recorded (refused as the draw would be). */
   async previewDraw(command: DrawSeats, ctx: CommandContext): Promise<SeatsDrawnData> {
     await this.catchUp();
-    return this.tournamentCommands.previewDraw(command, ctx);
+    return this.#tournamentCommands.previewDraw(command, ctx);
   }
 
   // ------------------------------------------------------------------ bulk import (archive/)
 
   /** Bulk import: a whole deal's events appended to a new stream (noStream) in one batch. */
   async appendDealEvents(dealId: string, events: readonly NewEvent[]): Promise<AppendDealOutcome> {
-    return this.bulk.appendDealEvents(dealId, events);
+    return this.#bulk.appendDealEvents(dealId, events);
   }
 
   /** An imported series' table as stored, and the highest deal number on its list (see BulkAppend.seriesTable). */
@@ -151,22 +159,22 @@ export class Ledger {
     tableId: string,
     options: { readonly catchUp?: boolean } = {},
   ): Promise<{ readonly state: TableState; readonly lastDealNumber: number } | null> {
-    return this.bulk.seriesTable(tableId, options);
+    return this.#bulk.seriesTable(tableId, options);
   }
 
   /** The events OpenTable records for a new table, exactly as execute() would (see BulkAppend.openTableEvents). */
   openTableEvents(command: OpenTable, ctx: CommandContext): NewEvent[] {
-    return this.bulk.openTableEvents(command, ctx);
+    return this.#bulk.openTableEvents(command, ctx);
   }
 
   /** After events were appended straight to the store (a bulk import): the read models catch up (empty ones load as a rebuild does) and listeners hear them. */
   async appendedInBulk(): Promise<void> {
-    return this.upkeep.appendedInBulk();
+    return this.#upkeep.appendedInBulk();
   }
 
   /** Appends events an import derived for an existing table (newcomers joining an ISS series). */
   async appendTableEvents(tableId: string, events: readonly NewEvent[]): Promise<void> {
-    return this.bulk.appendTableEvents(tableId, events);
+    return this.#bulk.appendTableEvents(tableId, events);
   }
 
   // ------------------------------------------------------------------ queries
@@ -178,21 +186,21 @@ export class Ledger {
 
   /** The deal's frames from..to as the perspective sees them; a finished deal's are shared and frozen (see DealFrames). */
   async frames(dealId: string, range: { from?: number; to?: number }, perspective: Perspective): Promise<readonly ReplayFrame[]> {
-    return this.replays.frames(dealId, range, perspective);
+    return this.#replays.frames(dealId, range, perspective);
   }
 
   /** The one frame an event of the deal made (a live subscriber's), without building the others; null when it made none. */
   async frameOfEvent(dealId: string, eventId: string, perspective: Perspective): Promise<ReplayFrame | null> {
-    return this.replays.frameOfEvent(dealId, eventId, perspective);
+    return this.#replays.frameOfEvent(dealId, eventId, perspective);
   }
 
   async frame(dealId: string, step: number, perspective: Perspective): Promise<ReplayFrame | null> {
-    return this.replays.frame(dealId, step, perspective);
+    return this.#replays.frame(dealId, step, perspective);
   }
 
   /** The frames of the latest recording of a result-only deal's cards (every card: the deal itself is over), or null when none was begun. */
   async recordingFrames(dealId: string, range: { from?: number; to?: number } = {}): Promise<ReplayFrame[] | null> {
-    return this.replays.recordingFrames(dealId, range);
+    return this.#replays.recordingFrames(dealId, range);
   }
 
   async deals(filter: DealFilter, page: { first: number; after?: string; newestFirst?: boolean }): Promise<DealPage> {
@@ -212,12 +220,12 @@ export class Ledger {
   }
 
   async audit(dealId: string): Promise<DealAudit | null> {
-    return this.memoised(`audit\u0000${dealId}`, () => auditOf(this.store, this.analyses, dealId));
+    return this.memoised(`audit\u0000${dealId}`, () => auditOf(this.#store, this.analyses, dealId));
   }
 
   private async memoised<T>(key: string, compute: () => Promise<T> | T): Promise<T> {
     await this.catchUp();
-    return this.memo.get(key, this.upkeep.logPosition(), async () => compute());
+    return this.#memo.get(key, this.#upkeep.logPosition(), async () => compute());
   }
 
   /**
@@ -227,8 +235,8 @@ export class Ledger {
   readCost(kind: ReadKind, id: string): ReadCost {
     return readCost(
       this.db,
-      (memoKey) => this.memo.has(memoKey, this.upkeep.logPosition()),
-      (tableId) => this.sheets.keptSheet(tableId) !== undefined,
+      (memoKey) => this.#memo.has(memoKey, this.#upkeep.logPosition()),
+      (tableId) => this.#sheets.keptSheet(tableId) !== undefined,
       kind,
       id,
     );
@@ -237,56 +245,56 @@ export class Ledger {
   /** The table as opened (players, settings, tournament, closed), or null when there is none. */
   async table(tableId: string): Promise<TableInfo | null> {
     await this.catchUp();
-    return this.sheets.tableInfo(tableId);
+    return this.#sheets.tableInfo(tableId);
   }
 
   async scoreSheet(tableId: string): Promise<ScoreSheet | null> {
-    return this.memoised(`scoreSheet\u0000${tableId}`, () => this.sheets.sheetOf(tableId));
+    return this.memoised(`scoreSheet\u0000${tableId}`, () => this.#sheets.sheetOf(tableId));
   }
 
   async standings(tournamentId: string): Promise<Standings | null> {
-    return this.memoised(`standings\u0000${tournamentId}`, () => this.sheets.standingsOf(tournamentId));
+    return this.memoised(`standings\u0000${tournamentId}`, () => this.#sheets.standingsOf(tournamentId));
   }
 
   /** Token ids revoked through the API (restored into the server's revocation list at start). */
   /** The access log's record of one issued token (null: never issued through the API). */
   async issuedToken(tokenId: string): Promise<TokenIssuedData | null> {
-    const read = await this.store.readStream(ACCESS_STREAM);
+    const read = await this.#store.readStream(ACCESS_STREAM);
     for (const e of read.events) if (e.type === 'TokenIssued' && (e.data as TokenIssuedData).tokenId === tokenId) return e.data as TokenIssuedData;
     return null;
   }
 
   async revokedTokenIds(): Promise<string[]> {
-    const read = await this.store.readStream(ACCESS_STREAM);
+    const read = await this.#store.readStream(ACCESS_STREAM);
     return read.events.filter((e) => e.type === 'TokenRevoked').map((e) => (e.data as TokenRevokedData).tokenId);
   }
 
   /** Every tournament with its tables' status, in id order (at most `limit`). */
   async tournaments(limit = 100): Promise<Array<{ tournament: TournamentInfo; tables: TableStatus[] }>> {
     await this.catchUp();
-    return this.sheets.tournaments(limit);
+    return this.#sheets.tournaments(limit);
   }
 
   /** Tables with their players and status: those of one tournament, or every table (id order, at most `limit`). */
   async tables(options: { tournamentId?: string; limit?: number } = {}): Promise<TableStatus[]> {
     await this.catchUp();
-    return this.sheets.tables({ tournamentId: options.tournamentId, limit: options.limit ?? 100 });
+    return this.#sheets.tables({ tournamentId: options.tournamentId, limit: options.limit ?? 100 });
   }
 
   /** `hiddenTournaments`: deals of these tournaments are left out (private ones, for readers who may not see them). */
   async playerStats(player: string, options: { hiddenTournaments?: readonly string[] } = {}): Promise<PlayerStats | null> {
     const hiddenKey = [...(options.hiddenTournaments ?? [])].sort().join('\u0000');
-    return this.memoised(`playerStats\u0000${player}\u0000${hiddenKey}`, () => playerStatsOf(this.db, this.sheets, player, options));
+    return this.memoised(`playerStats\u0000${player}\u0000${hiddenKey}`, () => playerStatsOf(this.db, this.#sheets, player, options));
   }
 
   /** The deal stream's last revision (-1n when there is no such deal): what a caller passes as expectedRevision. */
   async dealRevision(dealId: string): Promise<bigint> {
-    const read = await this.store.readStream(dealStreamName(dealId), { direction: 'backwards', maxCount: 1 });
+    const read = await this.#store.readStream(dealStreamName(dealId), { direction: 'backwards', maxCount: 1 });
     return read.currentRevision;
   }
 
   async dealEvents(dealId: string): Promise<RecordedEvent[]> {
-    const read = await this.store.readStream(dealStreamName(dealId));
+    const read = await this.#store.readStream(dealStreamName(dealId));
     return read.events.slice();
   }
 
@@ -294,11 +302,11 @@ export class Ledger {
 
   /** Called after the projections have applied each event recorded through this ledger. */
   subscribe(listener: (event: RecordedEvent) => void): () => void {
-    return this.upkeep.subscribe(listener);
+    return this.#upkeep.subscribe(listener);
   }
 
   async rebuildProjections(): Promise<{ events: number; deals: number }> {
-    return this.upkeep.rebuild();
+    return this.#upkeep.rebuild();
   }
 
   /**
@@ -308,30 +316,30 @@ export class Ledger {
    */
   async rescore(): Promise<RescoreDifference[]> {
     return rescore(
-      this.store,
-      dealStreams(this.store, this.db, () => this.catchUp()),
+      this.#store,
+      dealStreams(this.#store, this.db, () => this.catchUp()),
     );
   }
 
   /** Changes whenever the log may have changed, also by another process; undefined when the store cannot tell. */
   changeToken(): string | undefined {
-    return this.store.changeToken?.();
+    return this.#store.changeToken?.();
   }
 
   /** Brings the read models up to date; while a live subscription keeps them so, without reading the log. */
   async catchUp(): Promise<void> {
-    return this.upkeep.catchUp();
+    return this.#upkeep.catchUp();
   }
 
   /** Store reachable, read models caught up (for a readiness probe; see readiness.ts). */
   async readiness(timeoutMs = 2_000): Promise<Readiness> {
-    return this.upkeep.readiness(timeoutMs);
+    return this.#upkeep.readiness(timeoutMs);
   }
 
   async close(): Promise<void> {
-    await this.upkeep.stop();
+    await this.#upkeep.stop();
     await this.analyses.close();
-    await this.store.dispose();
+    await this.#store.dispose();
     // The read models may share the store's file: whichever connection closes last leaves it readable from a read-only folder.
     closeReadModelDb(this.db);
   }

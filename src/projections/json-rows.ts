@@ -1,5 +1,5 @@
 import type { ProjectionRows } from './projection-definition';
-import type { ReadModelDb } from './read-model-db';
+import type { ReadModelDb } from './read-model-database';
 
 /**
  * Rows kept as JSON under a text key, with optional extra columns to filter by: what most
@@ -12,6 +12,7 @@ export function jsonRows<Row>(
   columns: (row: Row) => Readonly<Record<string, string | number | null>> = () => ({}),
 ): ProjectionRows<Row> {
   const get = db.prepare(`SELECT json FROM ${table} WHERE ${keyColumn} = ?`).pluck();
+  const remove = db.prepare(`DELETE FROM ${table} WHERE ${keyColumn} = ?`);
   let put: { run(...values: unknown[]): unknown } | undefined;
   let names: string[] = [];
   return {
@@ -29,6 +30,9 @@ export function jsonRows<Row>(
         );
       }
       put.run(key, ...names.map((n) => extra[n]), JSON.stringify(row));
+    },
+    delete: (key) => {
+      remove.run(key);
     },
   };
 }

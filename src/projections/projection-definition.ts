@@ -11,7 +11,7 @@
  * the fold or the row layout changes what the rows hold.
  */
 import type { RecordedEvent } from '../event-store/event-store';
-import type { ReadModelDb } from './read-model-db';
+import type { ReadModelDb } from './read-model-database';
 
 /** One table of a projection. */
 export interface ProjectionTable {
@@ -23,10 +23,12 @@ export interface ProjectionTable {
   readonly indexes?: Readonly<Record<string, string>>;
 }
 
-/** Reads and writes a projection's rows, by key, in the tables it was given. */
+/** Reads, writes and deletes a projection's rows, by key, in the tables it was given. */
 export interface ProjectionRows<Row> {
   get(key: string): Row | null;
   put(key: string, row: Row): void;
+  /** Removes the row (a fold that answers null for a row that exists); a key without a row is no error. */
+  delete(key: string): void;
 }
 
 export interface ProjectionDefinition<Row = unknown> {
@@ -37,20 +39,25 @@ export interface ProjectionDefinition<Row = unknown> {
   readonly tables: readonly ProjectionTable[];
   /** The event types the fold reads: the store filters by them, so everything else is never read. */
   readonly eventTypes: readonly string[];
-  /** The key of the row an event of these types belongs to, or undefined when it belongs to none. */
-  keyOf(event: RecordedEvent): string | undefined;
   /**
-   * The pure fold: the row after the event (null: still none). Returns the same object when the
-   * event changes nothing, so nothing is written for it.
+   * The keys of the rows an event of these types belongs to: none, one (a deal's summary) or many
+   * (a row per player of the deal, as Emmett's getDocumentIds). Each is folded on its own.
    */
-  fold(row: Row | null, event: RecordedEvent): Row | null;
+  keysOf(event: RecordedEvent): readonly string[];
+  /**
+   * The pure fold of one row: the row after the event (null: none, so a row that was there is
+   * deleted). Returns the same object when the event changes nothing, so nothing is written for it.
+   * `key` is the row's key, one of keysOf(event) (a per-player row learns whose it is).
+   */
+  fold(row: Row | null, event: RecordedEvent, key: string): Row | null;
   /** True when no row can exist before this event (its stream's first): a load from zero then looks nothing up. */
   startsRow?(event: RecordedEvent): boolean;
   /** Statements over the tables; `tables` maps each logical name to the table to use. */
   rows(db: ReadModelDb, tables: Readonly<Record<string, string>>): ProjectionRows<Row>;
   /**
    * The views a written row may change (e.g. `table\u0000<id>`: that table's score sheet), so the
-   * ledger may cache them until then (ProjectionRunner.versionOf).
+   * ledger may cache them until then (ProjectionRunner.versionOf). For a deleted row, `row` is the
+   * row as it last stood (the one it was folded from).
    */
   changes?(key: string, row: Row): readonly string[];
 }

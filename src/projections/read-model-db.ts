@@ -1,9 +1,10 @@
 import Database from 'better-sqlite3';
 import { closeLeavingRollbackJournal } from '../event-store/sqlite/journal-at-rest';
 import { liveTableName, rebuildTableName, tableNames, checkRegistry, type ProjectionDefinition } from './projection-definition';
+import type { ReadModelDb } from './read-model-database';
 import { REGISTERED_PROJECTIONS } from './registered-projections';
 
-export type ReadModelDb = Database.Database;
+export type { ReadModelDb } from './read-model-database';
 
 /**
  * One checkpoint row per projection: the version its tables were built at, those tables, and the

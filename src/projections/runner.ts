@@ -45,7 +45,12 @@ interface Slot {
   fromZero: boolean;
 }
 
-/** Rows touched since the last write (null: looked up, not there) per projection of the batch, and the events folded into them. */
+/** A row the batch deletes, with the row it was (for the views it changes). */
+class Deleted {
+  constructor(readonly was: unknown) {}
+}
+
+/** Rows touched since the last write (a Deleted: to be deleted) per projection of the batch, and the events folded into them. */
 interface Batch {
   readonly rows: Map<number, Map<string, unknown>>;
   readonly counts: Map<number, number>;
@@ -354,7 +359,7 @@ export class ProjectionRunner {
     return true;
   }
 
-  /** Folds one event into the batch's rows, loading a row from the read model on first touch. */
+  /** Folds one event into the batch's rows (each key keysOf names), loading a row from the read model on first touch. */
   private fold(batch: Batch, targets: ReadonlyMap<string, readonly number[]>, event: RecordedEvent): void {
     batch.events++;
     batch.position = event.position;
@@ -363,13 +368,18 @@ export class ProjectionRunner {
     for (const i of targets.get(event.type) ?? []) {
       const slot = this.slots[i];
       batch.counts.set(i, (batch.counts.get(i) ?? 0) + 1);
-      const key = slot.definition.keyOf(event);
-      if (key === undefined) continue;
+      const keys = slot.definition.keysOf(event);
+      if (keys.length === 0) continue;
       let rows = batch.rows.get(i);
       if (!rows) batch.rows.set(i, (rows = new Map()));
-      const before = rows.has(key) ? (rows.get(key) ?? null) : slot.fromZero && slot.definition.startsRow?.(event) === true ? null : slot.rows.get(key);
-      const after = slot.definition.fold(before, event);
-      if (after !== before) rows.set(key, after);
+      for (const key of keys) {
+        const held = rows.get(key);
+        const before =
+          held instanceof Deleted ? null : rows.has(key) ? held : slot.fromZero && slot.definition.startsRow?.(event) === true ? null : slot.rows.get(key);
+        const after = slot.definition.fold(before, event, key);
+        if (after === before) continue;
+        rows.set(key, after === null ? new Deleted(before) : after);
+      }
     }
   }
 
@@ -388,7 +398,13 @@ export class ProjectionRunner {
       // The store's identity: the first event read into empty read models; the head: the last one read by all of them.
       if (batch.first && group.some((i) => before[i].position === undefined)) s.addBinding.run(BINDING_IDENTITY, JSON.stringify(markOf(batch.first)));
       if (batch.last && (whole || s.getHead.get(BINDING_HEAD) === undefined)) s.putBinding.run(BINDING_HEAD, JSON.stringify(markOf(batch.last)));
-      for (const [i, rows] of batch.rows) for (const [key, row] of rows) if (row !== null) this.slots[i].rows.put(key, row);
+      for (const [i, rows] of batch.rows) {
+        const target = this.slots[i].rows;
+        for (const [key, row] of rows) {
+          if (row instanceof Deleted) target.delete(key);
+          else target.put(key, row);
+        }
+      }
       for (const i of group) {
         const { definition, tables } = this.slots[i];
         s.putCheckpoint.run(definition.name, definition.version, tables, position, after[i].events);
@@ -397,7 +413,7 @@ export class ProjectionRunner {
     for (const [i, rows] of batch.rows) {
       const changes = this.slots[i].definition.changes;
       if (!changes) continue;
-      for (const [key, row] of rows) if (row !== null) for (const view of changes(key, row)) this.bump(view);
+      for (const [key, row] of rows) for (const view of changes(key, row instanceof Deleted ? row.was : row)) this.bump(view);
     }
     return after;
   }

@@ -92,11 +92,25 @@ function scoreTrumpGame(facts: ScoringFacts, profile: RuleProfile, gameType: Tru
   const p = facts.declarerPoints;
 
   // R22/R25: won by play, against the highest announced target (all ten tricks, 90, or 61).
-  const wonByPlay = ann.schwarzAnnounced ? facts.declarerTricks === 10 : ann.schneiderAnnounced ? p >= 90 : p >= 61;
-  const reached = profile.reachedLevels === 'iss' ? levelsReachedAsPlayed(facts, ann, wonByPlay, lines) : levelsReachedOverCompleteGame(facts, lines);
+  const revoke = facts.endedBy === 'revoke' ? facts.revoke : undefined;
+  const wonByPlay = revoke
+    ? revokeDecides(facts, ann, revoke, lines)
+    : ann.schwarzAnnounced
+      ? facts.declarerTricks === 10
+      : ann.schneiderAnnounced
+        ? p >= 90
+        : p >= 61;
+  // R20: the offending party loses at the simple level: no schneider or schwarz reached.
+  const reached = revoke
+    ? { schneiderReached: false, schwarzReached: false, declarerSchneidered: false }
+    : profile.reachedLevels === 'iss'
+      ? levelsReachedAsPlayed(facts, ann, wonByPlay, lines)
+      : levelsReachedOverCompleteGame(facts, lines);
   const { schneiderReached, schwarzReached } = reached;
 
-  if (ann.schwarzAnnounced) {
+  if (revoke) {
+    // R20's line above says how the game was decided.
+  } else if (ann.schwarzAnnounced) {
     lines?.push(
       line(
         'R25',
@@ -220,6 +234,7 @@ const ENDINGS: Readonly<Record<ScoringFacts['endedBy'], string>> = {
   declarerResigned: 'the declarer resigned',
   defendersResigned: 'both defenders resigned',
   claim: 'the declarer claimed the rest',
+  revoke: 'a player failed to follow suit (R20)',
 };
 
 /**
@@ -253,6 +268,25 @@ function levelsReachedAsPlayed(facts: ScoringFacts, ann: Announcements, wonByPla
   return { schneiderReached: schneiderLost || schwarzLost, schwarzReached: schwarzLost, declarerSchneidered };
 }
 
+/**
+ * R20: a failure to follow ends the game. A party that had already decided the game keeps its win
+ * with the points taken so far; otherwise the offending party loses (at the simple level).
+ */
+function revokeDecides(facts: ScoringFacts, ann: Announcements, revoke: NonNullable<ScoringFacts['revoke']>, lines: Lines): boolean {
+  const p = facts.declarerPoints;
+  const declarerHasWon = ann.schwarzAnnounced ? false : ann.schneiderAnnounced ? p >= 90 : p >= 61;
+  const defendersHaveWon = ann.schwarzAnnounced ? facts.defenderTricks > 0 : ann.schneiderAnnounced ? revoke.defenderPoints > 30 : revoke.defenderPoints >= 60;
+  if (revoke.by === 'declarer') {
+    if (declarerHasWon) lines?.push(line('R20', `the declarer failed to follow, but had already won with ${p} card points: he keeps the win`));
+    else lines?.push(line('R20', `the declarer failed to follow: the game ends and is lost at the simple level (${p} card points so far)`));
+    return declarerHasWon;
+  }
+  if (defendersHaveWon)
+    lines?.push(line('R20', `a defender failed to follow, but the defenders had already won (${revoke.defenderPoints} card points): the declarer loses`));
+  else lines?.push(line('R20', `a defender failed to follow: the game ends and the declarer wins at the simple level (${p} card points so far)`));
+  return !defendersHaveWon;
+}
+
 function describeWinByPlay(ann: Announcements, p: number): string {
   if (ann.schwarzAnnounced) return 'the declarer took every trick';
   return `the declarer has ${p} card points`;
@@ -267,8 +301,13 @@ function scoreNullGame(facts: ScoringFacts, profile: RuleProfile, options?: Scor
   const value = nullValue(d);
   lines?.push(line('R29', `${nullGameName(d)}: fixed value ${value}`));
   const resigned = facts.endedBy === 'declarerResigned';
-  const wonByPlay = facts.declarerTricks === 0 && !resigned;
-  if (resigned) lines?.push(line('D3', `the declarer resigned: lost (${facts.declarerTricks} trick(s) taken)`));
+  const revoke = facts.endedBy === 'revoke' ? facts.revoke : undefined;
+  const wonByPlay = revoke ? revoke.by === 'defenders' && facts.declarerTricks === 0 : facts.declarerTricks === 0 && !resigned;
+  if (revoke)
+    lines?.push(
+      line('R20', revoke.by === 'declarer' ? 'the declarer failed to follow: the null game is lost' : 'a defender failed to follow: the null game is won'),
+    );
+  else if (resigned) lines?.push(line('D3', `the declarer resigned: lost (${facts.declarerTricks} trick(s) taken)`));
   else lines?.push(line('R18', wonByPlay ? 'declarer took no trick: won' : `declarer took ${facts.declarerTricks} trick(s): lost`));
 
   const overbid = value < facts.bid;

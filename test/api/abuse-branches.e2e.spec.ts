@@ -8,6 +8,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { newCommandId, openTableAndDeal, playOn, position } from './deal-flow';
 import { codesOf, startServer, type TestServer } from './harness';
+import { ledgerStore } from '../../src/ledger/store-port';
 
 const FORK = `mutation($c: ID!, $i: ForkBranchInput!) { forkBranch(commandId: $c, input: $i) { id capability } }`;
 const DELETE = `mutation($c: ID!, $i: DeleteBranchInput!) { deleteBranch(commandId: $c, input: $i) { id deleted frames { hands { forehand { code } middlehand { code } rearhand { code } } } } }`;
@@ -70,7 +71,7 @@ describe('abuse: branches cannot squat on ids, pile up, or outlive their caller 
       expect(d.body.errors).toBeUndefined();
     }
     const kept = await s.gql(FORK, { c: newCommandId(), i: { dealId, step: 3, shared: true } }, token);
-    const reads = jest.spyOn(s.ledger.store, 'readStream');
+    const reads = jest.spyOn(ledgerStore(s.ledger), 'readStream');
     try {
       const listed = await s.gql(LIST, { id: dealId });
       expect(listed.body.data.deal.branches.map((b: { id: string }) => b.id)).toEqual([kept.body.data.forkBranch.id]);

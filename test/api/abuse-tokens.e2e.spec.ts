@@ -4,6 +4,7 @@
  */
 import { ACCESS_STREAM } from '../../src/access/events';
 import { codesOf, startServer, type TestServer } from './harness';
+import { ledgerStore } from '../../src/ledger/store-port';
 
 const ISSUE = `mutation($c: ID!, $i: IssueTokenInput!) { issueToken(commandId: $c, input: $i) { token tokenId expiresAt } }`;
 const REVOKE = `mutation($c: ID!, $i: RevokeTokenInput!) { revokeToken(commandId: $c, input: $i) { revision } }`;
@@ -45,7 +46,7 @@ describe('abuse: tokens cannot outlive their issuer, and an issue is recorded on
     const second = await s.gql(ISSUE, { c: 'issue-retry', i: input }, root);
     expect(second.body.data.issueToken).toEqual(first.body.data.issueToken);
     expect(tokenId(first.body.data.issueToken.token)).toBe(first.body.data.issueToken.tokenId);
-    const log = (await s.ledger.store.readStream(ACCESS_STREAM)).events.filter(
+    const log = (await ledgerStore(s.ledger).readStream(ACCESS_STREAM)).events.filter(
       (e) => e.type === 'TokenIssued' && (e.data as { tokenId: string }).tokenId === first.body.data.issueToken.tokenId,
     );
     expect(log).toHaveLength(1);

@@ -16,6 +16,7 @@ import { ERROR_CODES } from '../../src/api/errors/error-code';
 import { ALL_CARDS } from '../../src/rules/card';
 import { startServer, type GqlResponse, type TestServer } from './harness';
 import { newCommandId, openTableAndDeal, playOn, position } from './deal-flow';
+import { ledgerStore } from '../../src/ledger/store-port';
 
 /** 2,000 in the suite (seeded, so a failure replays); `npm run fuzz` runs 20,000. */
 const REQUESTS = Number(process.env.FUZZ_REQUESTS ?? 2_000);
@@ -84,9 +85,9 @@ function post(url: string, body: string, headers: Record<string, string> = {}): 
 async function countEvents(s: TestServer): Promise<{ streams: number; events: number }> {
   let streams = 0;
   let events = 0;
-  for await (const name of s.ledger.store.listStreams()) {
+  for await (const name of ledgerStore(s.ledger).listStreams()) {
     streams++;
-    events += (await s.ledger.store.readStream(name)).events.length;
+    events += (await ledgerStore(s.ledger).readStream(name)).events.length;
   }
   return { streams, events };
 }

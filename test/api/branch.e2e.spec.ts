@@ -7,6 +7,7 @@
 import { dealStreamName } from '../../src/deal/events';
 import { newCommandId, openTableAndDeal, playOn, position } from './deal-flow';
 import { startServer, type TestServer } from './harness';
+import { ledgerStore } from '../../src/ledger/store-port';
 
 const FORK = `mutation($c: ID!, $i: ForkBranchInput!) { forkBranch(commandId: $c, input: $i) { id dealId forkStep shared mine capability moves link } }`;
 const MOVE = `mutation($c: ID!, $i: BranchMoveInput!) { playBranchMove(commandId: $c, input: $i) { id moves revision } }`;
@@ -15,7 +16,7 @@ const READ = `query($id: ID!, $cap: String) { branch(id: $id, capability: $cap) 
 const LIST = `query($id: ID!, $caps: [String!]) { deal(id: $id) { branches(capabilities: $caps) { id mine shared } } }`;
 
 async function rawStream(server: TestServer, dealId: string): Promise<string> {
-  const read = await server.ledger.store.readStream(dealStreamName(dealId));
+  const read = await ledgerStore(server.ledger).readStream(dealStreamName(dealId));
   return JSON.stringify(read.events.map((e) => ({ ...e, revision: e.revision.toString() })));
 }
 

@@ -13,6 +13,7 @@ import { issueToken, type IssueRequest } from '../../src/auth/token';
 import { capWebSocketPayload, createApp } from '../../src/app/create-app';
 import { Ledger, type AnalysisOptions } from '../../src/ledger/ledger';
 import { DealEventHub } from '../../src/api/subscriptions/deal-event-hub';
+import { ledgerStore } from '../../src/ledger/store-port';
 
 export interface GqlResponse<T = any> {
   readonly status: number;
@@ -191,7 +192,7 @@ export async function gqlData(server: TestServer, query: string, variables: Reco
 /** How many events the server's store holds. */
 export async function storeEventCount(server: TestServer): Promise<number> {
   let n = 0;
-  for await (const _ of server.ledger.store.readAll()) n++;
+  for await (const _ of ledgerStore(server.ledger).readAll()) n++;
   return n;
 }
 

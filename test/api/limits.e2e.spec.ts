@@ -4,6 +4,7 @@ import WebSocket from 'ws';
 import { DealEventHub } from '../../src/api/subscriptions/deal-event-hub';
 import { openTableAndDeal } from './deal-flow';
 import { collect, codesOf, startServer, type TestServer } from './harness';
+import { ledgerStore } from '../../src/ledger/store-port';
 
 describe('API limits and error shapes', () => {
   let s: TestServer;
@@ -117,7 +118,7 @@ describe('a store that goes away', () => {
   it('answers STORE_UNAVAILABLE, without a stack trace, and the server keeps serving', async () => {
     const s = await startServer();
     try {
-      await s.ledger.store.dispose();
+      await ledgerStore(s.ledger).dispose();
       const r = await s.gql('{ deals { totalCount } }');
       expect(codesOf(r)).toEqual(['STORE_UNAVAILABLE']);
       expect(JSON.stringify(r.body)).not.toMatch(/stacktrace|\.ts:\d+/);

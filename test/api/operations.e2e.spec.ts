@@ -4,6 +4,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import { startServer, type TestServer } from './harness';
+import { ledgerStore } from '../../src/ledger/store-port';
 
 describe('liveness, readiness and request ids', () => {
   let s: TestServer;
@@ -56,7 +57,7 @@ describe('liveness, readiness and request ids', () => {
       }),
     });
     expect((await res.json()).errors).toBeUndefined();
-    const read = await s.ledger.store.readStream('table-ops-t1');
+    const read = await ledgerStore(s.ledger).readStream('table-ops-t1');
     expect(read.events.length).toBeGreaterThan(0);
     for (const e of read.events) expect(e.metadata).toMatchObject({ $correlationId: correlationId, $causationId: commandId });
   });
@@ -64,7 +65,7 @@ describe('liveness, readiness and request ids', () => {
   it('/ready answers 503 naming the store when the store no longer answers', async () => {
     const broken = await startServer();
     try {
-      await broken.ledger.store.dispose();
+      await ledgerStore(broken.ledger).dispose();
       const ready = await fetch(`${new URL(broken.url).origin}/ready`);
       expect(ready.status).toBe(503);
       const body = await ready.json();

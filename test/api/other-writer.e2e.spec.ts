@@ -12,11 +12,12 @@ import { importIssText } from '../../src/archive/import/import-iss';
 import { initialDealState } from '../../src/deal/deal-state';
 import { evolve } from '../../src/deal/evolve';
 import { Ledger } from '../../src/ledger/ledger';
-import { toStoredDealEvent } from '../../src/projections/replay-frames/replay-frames';
 import { legalMoves } from '../../src/rules/game';
 import { corpusLines } from '../iss/corpus';
 import { collect, startServer, untilSubscribers, type TestServer } from './harness';
 import { openTableAndDeal } from './deal-flow';
+import { storedDealEvent } from '../../src/deal/deal-stream';
+import { ledgerImportTarget } from '../support/ledger-import-target';
 
 const LIST = '{ deals(first: 50) { totalCount nodes { id } } }';
 const UPDATES = `subscription($id: ID!) { dealUpdates(dealId: $id) { eventType revision status frame { step } } }`;
@@ -42,7 +43,7 @@ afterAll(async () => {
 async function playThroughOther(dealId: string, n: number): Promise<void> {
   const events = await other.dealEvents(dealId);
   let state = initialDealState;
-  for (const e of events) state = evolve(state, toStoredDealEvent(e));
+  for (const e of events) state = evolve(state, storedDealEvent(e));
   const move = legalMoves(state.game!)[0];
   await other.execute(commandOfMove(dealId, move), { commandId: `other-${dealId}-${n}`, actorId: 'other-process' });
 }
@@ -56,11 +57,11 @@ describe('response cache and writes by another process on the same SQLite file',
     expect(empty.body.data.deals.totalCount).toBe(0);
     expect((await server.gql(LIST)).body.data.deals.totalCount).toBe(0); // now served from the cache
 
-    expect((await importIssText(other, lines[0])).imported).toBe(1);
+    expect((await importIssText(ledgerImportTarget(other), lines[0])).imported).toBe(1);
     const one = await server.gql(LIST);
     expect(one.body.data.deals.totalCount).toBe(1);
 
-    expect((await importIssText(other, lines.slice(1).join('\n'))).imported).toBe(2);
+    expect((await importIssText(ledgerImportTarget(other), lines.slice(1).join('\n'))).imported).toBe(2);
     const three = await server.gql(LIST);
     expect(three.body.data.deals.totalCount).toBe(3);
     expect(three.body.data.deals.nodes.map((n: { id: string }) => n.id).sort()).toEqual(lines.map((l) => `iss-${/ID\[([^\]]+)\]/.exec(l)![1]}`).sort());

@@ -7,6 +7,7 @@
  */
 import { GIVEN_CARDS, newCommandId, playOn, SEAT_NAMES } from './deal-flow';
 import { codesOf, startServer, gqlData, type TestServer } from './harness';
+import { ledgerStore } from '../../src/ledger/store-port';
 
 describe('upgrading a result-only deal by recording its cards (issue 11)', () => {
   let s: TestServer;
@@ -18,7 +19,7 @@ describe('upgrading a result-only deal by recording its cards (issue 11)', () =>
   afterAll(() => s.close());
 
   const ok = (query: string, variables: Record<string, unknown>, token: string) => gqlData(s, query, variables, token);
-  const eventsOf = async (stream: string): Promise<number> => (await s.ledger.store.readStream(stream)).events.length;
+  const eventsOf = async (stream: string): Promise<number> => (await ledgerStore(s.ledger).readStream(stream)).events.length;
   const UPGRADE = `mutation($c: ID!, $i: UpgradeDealInput!) { upgradeDeal(commandId: $c, input: $i) { streamName events { type } } }`;
   const SHEET = `query { scoreSheet(tableId: "up") { rows { dealNumber declarer entry resultOnly } totals { player seegerFabian } } }`;
 

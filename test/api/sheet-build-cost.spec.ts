@@ -12,6 +12,7 @@ import { importIssText } from '../../src/archive/import/import-iss';
 import { operationCost } from '../../src/api/limits/complexity-plugin';
 import { READ_COST } from '../../src/api/limits/read-model-cost-estimator';
 import { Ledger } from '../../src/ledger/ledger';
+import { ledgerImportTarget } from '../support/ledger-import-target';
 
 const CORPUS = resolve(__dirname, '..', '..', '..', 'shared', 'data', 'iss');
 
@@ -25,7 +26,7 @@ describe('the cost of player statistics and lists of tables counts the sheets th
       .filter((f) => f.endsWith('.sgf'))
       .map((f) => readFileSync(join(CORPUS, f), 'utf8'))
       .join('\n');
-    await importIssText(ledger, text);
+    await importIssText(ledgerImportTarget(ledger), text);
     const page = await ledger.deals({}, { first: 100 });
     seriesDeals = page.items.filter((d) => d.tableId !== null).length;
     expect(seriesDeals).toBeGreaterThan(0);

@@ -11,6 +11,7 @@ import { getProfile } from '../../src/rules/variant';
 import { playRandomGame, seededRandom } from '../iss/random-games';
 import { startServer } from '../api/harness';
 import { openTableAndDeal, playOn } from '../api/deal-flow';
+import { ledgerImportTarget } from '../support/ledger-import-target';
 
 const ROTATION_DEALS = Number(process.env.BENCH_ROTATION_DEALS ?? 1500);
 
@@ -44,7 +45,7 @@ async function main() {
     await playOn(server, id, recorder);
     dealIds.push(id);
   }
-  const imported = await importIssText(server.ledger, randomRecords(ROTATION_DEALS));
+  const imported = await importIssText(ledgerImportTarget(server.ledger), randomRecords(ROTATION_DEALS));
   if (imported.imported !== ROTATION_DEALS) throw new Error(`imported ${imported.imported} of ${ROTATION_DEALS} records`);
   const rotationIds = Array.from({ length: ROTATION_DEALS }, (_, i) => `iss-${500000 + i}`);
   process.send?.({ url: server.url, dealIds, rotationIds });

@@ -20,6 +20,7 @@ import { Ledger } from '../../src/ledger/ledger';
 import { REGISTERED_PROJECTIONS } from '../../src/projections/registered-projections';
 import { chooseMove, newCommandId } from '../api/deal-flow';
 import { collect, startServer } from '../api/harness';
+import { ledgerStore } from '../../src/ledger/store-port';
 
 const DEALS = Number(process.env.DEALS ?? 100_000);
 const MOVES = Number(process.env.MOVES ?? 200);
@@ -112,7 +113,7 @@ async function fill(ledger: Ledger, deals: number): Promise<void> {
       ],
     });
     if (batch.length === 2000 || i === deals) {
-      await ledger.store.appendMany(batch.splice(0));
+      await ledgerStore(ledger).appendMany(batch.splice(0));
     }
   }
   await ledger.catchUp();

@@ -2,6 +2,7 @@ import { readFileSync, readdirSync } from 'node:fs';
 import path from 'node:path';
 import { startServer, type TestServer } from '../api/harness';
 import { importIssText } from '../../src/archive/import/import-iss';
+import { ledgerImportTarget } from '../support/ledger-import-target';
 
 const ISS_DIR = path.resolve(__dirname, '..', '..', '..', 'shared', 'data', 'iss');
 const corpusText = readdirSync(ISS_DIR)
@@ -16,7 +17,7 @@ describe('GET /api/export/deals.ndjson in the real app (ExportModule inside AppM
   beforeAll(async () => {
     server = await startServer();
     base = server.url.replace(/\/graphql$/, '');
-    const summary = await importIssText(server.ledger, corpusText);
+    const summary = await importIssText(ledgerImportTarget(server.ledger), corpusText);
     expect(summary.imported).toBe(33);
     // A live deal in progress: its hands are secret from the public.
     await server.ledger.execute(

@@ -12,6 +12,7 @@ import { runCli } from '../../src/cli/main';
 import type { EventStore } from '../../src/event-store/event-store';
 import { openSqliteEventStore } from '../../src/event-store/sqlite/sqlite-event-store';
 import { Ledger } from '../../src/ledger/ledger';
+import { ledgerStore } from '../../src/ledger/store-port';
 
 const ISS_DIR = path.resolve(__dirname, '..', '..', '..', 'shared', 'data', 'iss');
 const files = readdirSync(ISS_DIR)
@@ -49,7 +50,7 @@ describe('bulk ISS import', () => {
       let one = 0;
       for (const file of files) one += (await importIssFiles(bulkImportTarget(alone), [file], { batchEvents: 1 })).imported;
       expect(one).toBe(33);
-      const [a, b] = [await storedDeals(bulk.store), await storedDeals(alone.store)];
+      const [a, b] = [await storedDeals(ledgerStore(bulk)), await storedDeals(ledgerStore(alone))];
       expect(a.size).toBe(33);
       expect([...a.keys()].sort()).toEqual([...b.keys()].sort());
       for (const [stream, rows] of a) expect({ stream, rows }).toEqual({ stream, rows: b.get(stream) });
@@ -82,7 +83,7 @@ describe('bulk ISS import', () => {
       const all = await importIssFiles(bulkImportTarget(viaWorker), files, { worker: true, batchEvents: 500, groupCommitEvents: 2000 });
       expect(all).toMatchObject({ imported: 30, alreadyPresent: 3, rejectedCount: 0, conflictCount: 0 });
       for (const file of files) await importIssFiles(bulkImportTarget(here), [file], { worker: false, batchEvents: 1 });
-      const [a, b] = [await storedDeals(viaWorker.store), await storedDeals(here.store)];
+      const [a, b] = [await storedDeals(ledgerStore(viaWorker)), await storedDeals(ledgerStore(here))];
       expect(a.size).toBe(33);
       for (const [stream, rows] of a) expect({ stream, rows }).toEqual({ stream, rows: b.get(stream) });
       const sheet = (await viaWorker.scoreSheet('iss-series-251395'))?.rows;

@@ -22,6 +22,7 @@ const CHILD_SOURCE = `
 const { Ledger } = require(process.env.COMPILED + '/ledger/ledger.js');
 const { importIssFiles } = require(process.env.COMPILED + '/archive/import/import-iss.js');
 const { bulkImportTarget } = require(process.env.COMPILED + '/archive/import/bulk-import-target.js');
+const { ledgerStore } = require(process.env.COMPILED + '/ledger/store-port.js');
 (async () => {
   const ledger = await Ledger.open({ storeUrl: 'sqlite:' + process.env.FILE });
   const pauseAfter = Number(process.env.PAUSE_AFTER_COMMITS || 0);
@@ -29,7 +30,7 @@ const { bulkImportTarget } = require(process.env.COMPILED + '/archive/import/bul
   if (pauseAfter > 0) {
     // A kill point that does not depend on timing: after that many committed transactions the
     // child says so and blocks, and the parent kills it there, part way through the import.
-    const store = ledger.store;
+    const store = ledgerStore(ledger);
     let commits = 0;
     const pause = () => {
       if (++commits === pauseAfter) {

@@ -9,6 +9,8 @@ import { bulkImportTarget } from '../../src/archive/import/bulk-import-target';
 import { MAX_RECORD_LENGTH } from '../../src/format/iss/iss-reader';
 import { storeImportTarget } from './support/store-import-target';
 import { openEventStore } from '../../src/event-store/store-url';
+import { ledgerStore } from '../../src/ledger/store-port';
+import { ledgerImportTarget } from '../support/ledger-import-target';
 
 const SHARED = path.resolve(__dirname, '..', '..', '..', 'shared');
 const ISS_DIR = path.join(SHARED, 'data', 'iss');
@@ -71,8 +73,8 @@ describe('ISS import of a series across runs (R34 list, R37 deal numbers)', () =
     const single = await sheetAfterRuns([[write('whole-api.sgf', seriesLines)]]);
     const ledger = await Ledger.open({ storeUrl: 'sqlite::memory:' });
     try {
-      const first = await importIssText(ledger, seriesLines.slice(0, 3).join('\n'));
-      const second = await importIssText(ledger, seriesLines.slice(3).join('\n'));
+      const first = await importIssText(ledgerImportTarget(ledger), seriesLines.slice(0, 3).join('\n'));
+      const second = await importIssText(ledgerImportTarget(ledger), seriesLines.slice(3).join('\n'));
       expect([first.imported, second.imported]).toEqual([3, 4]);
       expect(await ledger.scoreSheet(TABLE)).toEqual(single.sheet);
     } finally {
@@ -201,7 +203,7 @@ describe('ISS import: a newcomer in a series (three seats, accounts changing)', 
         const was = before.seegerFabian.find((l) => l.player === p)!;
         expect(line(p)).toMatchObject({ gamePoints: was.gamePoints, won: was.won, lost: was.lost, total: was.total });
       }
-      const table = await ledger.store.readStream('table-' + TABLE);
+      const table = await ledgerStore(ledger).readStream('table-' + TABLE);
       expect(table.events.map((e) => e.type)).toEqual(['TableOpened', 'TablePlayersJoined']);
       expect(table.events[1].data).toEqual({ tableId: TABLE, players: ['newbie'], source: 'iss:99913053' });
     } finally {
@@ -221,7 +223,7 @@ describe('ISS import: a newcomer in a series (three seats, accounts changing)', 
         [1, 0],
         [0, 8],
       ]);
-      const table = await ledger.store.readStream('table-' + TABLE);
+      const table = await ledgerStore(ledger).readStream('table-' + TABLE);
       expect(table.events.map((e) => e.type)).toEqual(['TableOpened', 'TablePlayersJoined']);
       const sheet = await ledger.scoreSheet(TABLE);
       expect(sheet?.players).toEqual(['xskat:2', 'goskat', 'xskat', 'newbie']);

@@ -14,6 +14,7 @@ import { exportIssLines } from '../../src/archive/export/export-iss';
 import { ndjsonDealLines } from '../../src/archive/ndjson/ndjson-writer';
 import { Ledger } from '../../src/ledger/ledger';
 import { startServer } from '../api/harness';
+import { ledgerStore } from '../../src/ledger/store-port';
 
 const source = readFileSync(path.resolve(__dirname, '..', '..', '..', 'shared', 'data', 'iss', 'iss-dranidis-go-skat-history.sgf'), 'utf8')
   .split('\n')
@@ -93,7 +94,7 @@ describe('recorded versus recomputed result of an imported deal', () => {
 
   it('the NDJSON record carries both results and the check', async () => {
     const lines: string[] = [];
-    for await (const l of ndjsonDealLines(eventStoreDealSource(ledger.store))) lines.push(l);
+    for await (const l of ndjsonDealLines(eventStoreDealSource(ledgerStore(ledger)))) lines.push(l);
     const record = JSON.parse(lines[0]);
     expect(record.result.score).toBe(-48);
     expect(record.iss.recordedResult.value).toBe(-96);
@@ -107,7 +108,7 @@ describe('recorded versus recomputed result of an imported deal', () => {
 
   it('export iss writes the record as it was, byte for byte (its own v:-96 included)', async () => {
     const out: (string | null)[] = [];
-    for await (const l of exportIssLines(eventStoreDealSource(ledger.store))) out.push(l.line);
+    for await (const l of exportIssLines(eventStoreDealSource(ledgerStore(ledger)))) out.push(l.line);
     expect(out).toEqual([claimsMinus96]);
   });
 

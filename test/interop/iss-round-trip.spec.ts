@@ -13,6 +13,8 @@ import { eventStoreDealSource } from '../../src/archive/export/deal-stream-sourc
 import { storeImportTarget } from './support/store-import-target';
 import { Ledger } from '../../src/ledger/ledger';
 import { bulkImportTarget } from '../../src/archive/import/bulk-import-target';
+import { ledgerStore } from '../../src/ledger/store-port';
+import { ledgerImportTarget } from '../support/ledger-import-target';
 
 const SHARED = path.resolve(__dirname, '..', '..', '..', 'shared');
 const ISS_DIR = path.join(SHARED, 'data', 'iss');
@@ -190,13 +192,13 @@ describe('ISS import and lossless export (issue 6)', () => {
       const one = await Ledger.open({ storeUrl: 'sqlite::memory:' });
       const bulk = await Ledger.open({ storeUrl: 'sqlite::memory:' });
       try {
-        const a = await importIssFiles(one, files);
+        const a = await importIssFiles(ledgerImportTarget(one), files);
         const b = await importIssFiles(bulkImportTarget(bulk), files, { batchEvents: 100 });
         expect(b).toEqual(a);
         expect(a).toMatchObject({ imported: 33, rejectedCount: 0 });
         const shape = async (l: Ledger) => {
           const out: unknown[] = [];
-          for await (const id of eventStoreDealSource(l.store).dealIds()) {
+          for await (const id of eventStoreDealSource(ledgerStore(l)).dealIds()) {
             for (const e of await l.dealEvents(id)) out.push([e.streamName, e.eventId, e.type, e.data]);
           }
           return out;

@@ -8,6 +8,7 @@ import { exportIssLines } from '../../src/archive/export/export-iss';
 import { eventStoreDealSource } from '../../src/archive/export/deal-stream-source';
 import { Ledger } from '../../src/ledger/ledger';
 import { SHARED_DIR } from './corpus';
+import { ledgerStore } from '../../src/ledger/store-port';
 
 /**
  * D3/R19: the ISS server's own conventions (its 2012 scoring classes), one record per convention.
@@ -204,7 +205,7 @@ describe('D3/R19: the ISS server conventions under the iss profile', () => {
       expect(resignedEarly.currentTrick?.cards.map((c) => c.card)).toEqual(['CJ']);
       expect(resignedEarly.hands[1].cards.length + resignedEarly.hands[2].cards.length).toBe(20);
       const exported: string[] = [];
-      for await (const l of exportIssLines(eventStoreDealSource(ledger.store), {})) exported.push(l.line ?? `error: ${l.error}`);
+      for await (const l of exportIssLines(eventStoreDealSource(ledgerStore(ledger)), {})) exported.push(l.line ?? `error: ${l.error}`);
       expect([...exported].sort()).toEqual([...lines].sort());
     } finally {
       await ledger.close();

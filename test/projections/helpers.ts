@@ -5,12 +5,12 @@ import { evolve } from '../../src/deal/evolve';
 import { eventIdFor } from '../../src/event-store/event-ids';
 import type { NewEvent } from '../../src/event-store/event-store';
 import type { Ledger } from '../../src/ledger/ledger';
-import { toStoredDealEvent } from '../../src/projections/replay-frames/replay-frames';
 import { seededRandom } from '../../src/rules/deck';
 import { legalMoves } from '../../src/rules/game';
 import type { GameResult } from '../../src/rules/game-result';
 import type { Seat } from '../../src/rules/seat';
 import { pick } from '../deal/random-deal';
+import { storedDealEvent } from '../../src/deal/deal-stream';
 
 let counter = 0;
 export const ctx = (actorId = 'player', extra: Record<string, unknown> = {}) => ({
@@ -31,7 +31,7 @@ export async function playOut(ledger: Ledger, dealId: string, seed: string): Pro
   const random = seededRandom(`moves-${seed}`);
   for (;;) {
     const events = await ledger.dealEvents(dealId);
-    const state = events.map(toStoredDealEvent).reduce(evolve, initialDealState);
+    const state = events.map(storedDealEvent).reduce(evolve, initialDealState);
     if (state.recordedResult || !state.game) return;
     const moves = legalMoves(state.game);
     if (moves.length === 0) return;

@@ -17,6 +17,7 @@ import { BINDING_TABLE } from '../../src/projections/read-model-db';
 import { randomDeal } from '../deal/random-deal';
 import { startEsdbTestServer, type EsdbTestServer } from '../event-store/esdb/esdb-test-server';
 import { transferSince } from '../event-store/esdb/transfer-counters';
+import { ledgerStore } from '../../src/ledger/store-port';
 
 let dir: string;
 beforeAll(() => {
@@ -58,7 +59,7 @@ describe.each([
     const storeB = await freshStore();
     const file = readModels();
     const a = await Ledger.open({ storeUrl: storeA, readModelUrl: file });
-    await appendDeal(a.store, 'shared-id', 'finished');
+    await appendDeal(ledgerStore(a), 'shared-id', 'finished');
     expect((await a.deal('shared-id'))?.status).not.toBe('inProgress');
     await a.close();
 
@@ -90,7 +91,7 @@ describe.each([
     const storeUrl = await freshStore();
     const file = readModels();
     const first = await Ledger.open({ storeUrl, readModelUrl: file });
-    for (let i = 0; i < 3; i++) await appendDeal(first.store, `r${i}`, 'resume');
+    for (let i = 0; i < 3; i++) await appendDeal(ledgerStore(first), `r${i}`, 'resume');
     await first.catchUp();
     await first.close();
     const writer = await openEventStore(storeUrl);
@@ -117,12 +118,12 @@ describe.each([
       const storeUrl = await freshStore();
       const file = readModels();
       const ledger = await Ledger.open({ storeUrl, readModelUrl: file });
-      await appendDeal(ledger.store, 'h0', 'head');
+      await appendDeal(ledgerStore(ledger), 'h0', 'head');
       const server = servers[servers.length - 1];
       const restored = await startEsdbTestServer();
       servers.push(restored);
       for (const e of server.log.events) if (!e.streamName.startsWith('$')) restored.log.append(e.streamName, { kind: 'any' }, [e]);
-      await appendDeal(ledger.store, 'h1', 'head');
+      await appendDeal(ledgerStore(ledger), 'h1', 'head');
       await ledger.catchUp();
       await ledger.close();
       // The restored copy has h0 (same identity) but not h1, which the read models reach.
@@ -132,14 +133,14 @@ describe.each([
     const storeFile = path.join(dir, `restored-${Date.now()}.db`);
     const file = readModels();
     const ledger = await Ledger.open({ storeUrl: `sqlite:${storeFile}`, readModelUrl: file });
-    await appendDeal(ledger.store, 'h0', 'head');
+    await appendDeal(ledgerStore(ledger), 'h0', 'head');
     await ledger.close();
     const backup = `${storeFile}.backup`;
     const db = new Database(storeFile);
     await db.backup(backup);
     db.close();
     const later = await Ledger.open({ storeUrl: `sqlite:${storeFile}`, readModelUrl: file });
-    await appendDeal(later.store, 'h1', 'head');
+    await appendDeal(ledgerStore(later), 'h1', 'head');
     await later.catchUp();
     await later.close();
     copyFileSync(backup, storeFile);
@@ -152,7 +153,7 @@ describe.each([
     const storeUrl = await freshStore();
     const file = readModels();
     const ledger = await Ledger.open({ storeUrl, readModelUrl: file });
-    await appendDeal(ledger.store, 'u0', 'unbound');
+    await appendDeal(ledgerStore(ledger), 'u0', 'unbound');
     await ledger.catchUp();
     await ledger.close();
     const raw = new Database(file.slice('sqlite:'.length));

@@ -15,6 +15,7 @@ import { Ledger } from '../../src/ledger/ledger';
 import { CHECKPOINT_TABLE } from '../../src/projections/read-model-db';
 import { DEAL_SUMMARY_TABLE, dealSummaryProjection } from '../../src/projections/deal-summary/deal-summary-projection';
 import { randomDeal } from '../deal/random-deal';
+import { ledgerStore } from '../../src/ledger/store-port';
 
 let dir: string;
 beforeAll(() => {
@@ -73,7 +74,7 @@ it('readers on another connection see whole read models throughout a rebuild; a 
       serverAnswers++;
       if (!recorded && serverAnswers === 3) {
         // A deal recorded by the server while the rebuild reads the log.
-        await appendDeal(server.store, 20);
+        await appendDeal(ledgerStore(server), 20);
         await server.catchUp();
         recorded = true;
       }
@@ -106,7 +107,7 @@ it('readers on another connection see whole read models throughout a rebuild; a 
 it('two rebuilds in a row alternate index names and leave six indexes and the same rows', async () => {
   const url = `sqlite:${path.join(dir, 'twice.db')}`;
   const ledger = await Ledger.open({ storeUrl: url });
-  for (let i = 0; i < 3; i++) await appendDeal(ledger.store, i);
+  for (let i = 0; i < 3; i++) await appendDeal(ledgerStore(ledger), i);
   await ledger.catchUp();
   const rows = async () => (await ledger.deals({}, { first: 10 })).items.map((d) => d.dealId).sort();
   const before = await rows();

@@ -33,7 +33,7 @@ const dealsPerDealer = (version: number): ProjectionDefinition<DealerCount> => (
   version,
   tables: [{ name: 'deals_per_dealer', columns: 'dealer TEXT PRIMARY KEY, json TEXT NOT NULL' }],
   eventTypes: ['DealStarted'],
-  keyOf: (event) => (event.streamName.startsWith('deal-') ? (event.data as DealStartedData).dealer : undefined),
+  keysOf: (event) => (event.streamName.startsWith('deal-') ? [(event.data as DealStartedData).dealer] : []),
   // v1 counted deals; v2 counts them twice, so a row from v1 is told from a row of v2.
   fold: (row, event) => ({ dealer: (event.data as DealStartedData).dealer, deals: (row?.deals ?? 0) + version }),
   rows: (db, tables) => jsonRows(db, tables.deals_per_dealer, 'dealer'),

@@ -1,11 +1,12 @@
 import { Ledger } from '../../src/ledger/ledger';
 import type { EnteredResult } from '../../src/rules/result-entry';
 import { ctx, handMadeDeal, playOut, result } from '../projections/helpers';
+import { ledgerStore } from '../../src/ledger/store-port';
 
 /** Every event of the store, counted: a refused command must leave it unchanged. */
 async function eventCount(ledger: Ledger): Promise<number> {
   let n = 0;
-  for await (const _ of ledger.store.readAll()) n++;
+  for await (const _ of ledgerStore(ledger).readAll()) n++;
   return n;
 }
 

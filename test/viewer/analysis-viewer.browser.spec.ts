@@ -9,6 +9,7 @@ import { join, resolve } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { ROOT, buildViewer, launchChromium } from './browser-harness';
 import { startServer, type TestServer } from '../api/harness';
+import { ledgerStore } from '../../src/ledger/store-port';
 
 const CORPUS = resolve(ROOT, '..', 'shared', 'data', 'iss');
 const DEAL = 'iss-8650652'; // a suit game with 75 card points, lost as overbid (R33)
@@ -88,7 +89,7 @@ describe('analysis in the viewer (Chromium)', () => {
 
   it('"play from here" forks a branch at the step and plays a move in it, the deal untouched', async () => {
     const at = analysis.steps[3];
-    const before = JSON.stringify((await server.ledger.store.readStream(`deal-${DEAL}`)).events.map((e) => e.eventId));
+    const before = JSON.stringify((await ledgerStore(server.ledger).readStream(`deal-${DEAL}`)).events.map((e) => e.eventId));
     await page.goto(`${base}/?deal=${DEAL}#step=${at.step}`);
     await page.click('[data-testid="analyse"]');
     await page.waitForSelector('[data-testid="verdict-strip"] li');
@@ -103,6 +104,6 @@ describe('analysis in the viewer (Chromium)', () => {
     await page.waitForFunction((n) => location.hash === `#step=${n}`, at.step + 1);
     const loaded = await server.ledger.branches.load(branchId);
     expect(loaded?.info.moves).toBe(1);
-    expect(JSON.stringify((await server.ledger.store.readStream(`deal-${DEAL}`)).events.map((e) => e.eventId))).toBe(before);
+    expect(JSON.stringify((await ledgerStore(server.ledger).readStream(`deal-${DEAL}`)).events.map((e) => e.eventId))).toBe(before);
   });
 });

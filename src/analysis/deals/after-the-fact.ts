@@ -1,12 +1,10 @@
 import { bestDiscard, bestGame, defaultSolver, positionAfterDiscard, type DiscardProblem, type DiscardValue, type GameOption, type Solver } from '..';
-import { initialDealState, type DealState } from '../../deal/deal-state';
-import { isDealEventType } from '../../deal/events';
-import { evolve } from '../../deal/evolve';
+import { type DealState } from '../../deal/deal-state';
 import type { RecordedEvent } from '../../event-store/event-store';
 import type { Card } from '../../rules/card';
 import { SUIT_OF_GAME, type GameType } from '../../rules/declaration';
 import type { Seat } from '../../rules/seat';
-import { toStoredDealEvent } from '../../projections/replay-frames/replay-frames';
+import { foldDealStream } from '../../deal/deal-stream';
 
 /** The declarer's twelve cards (his ten and the skat) against the defenders' hands, as dealt. */
 interface TwelveCards {
@@ -21,8 +19,7 @@ interface TwelveCards {
 }
 
 function twelveCards(events: readonly RecordedEvent[]): TwelveCards | null {
-  let state: DealState = initialDealState;
-  for (const e of events) if (isDealEventType(e.type)) state = evolve(state, toStoredDealEvent(e));
+  const state = foldDealStream(events);
   const g = state.game;
   if (!g || g.declarer === null || !g.declaration) return null;
   const d = g.declarer;

@@ -11,7 +11,6 @@ import {
 } from '..';
 import { initialDealState, type DealState } from '../../deal/deal-state';
 import { isDealEventType, type CardPlayedData } from '../../deal/events';
-import { evolve } from '../../deal/evolve';
 import type { RecordedEvent } from '../../event-store/event-store';
 import type { Card } from '../../rules/card';
 import type { GameState } from '../../rules/game-state';
@@ -19,8 +18,8 @@ import type { Move } from '../../rules/move';
 import { SEAT_NAMES } from '../../rules/seat';
 import { scoreGame } from '../../rules/scoring';
 import type { ScoringFacts } from '../../rules/scoring-facts';
-import { toStoredDealEvent } from '../../projections/replay-frames/replay-frames';
 import type { AnalyzedStep, DealAnalysis, MoveOutcome, Outcome, TurningPoint, Verdict } from './deal-analysis';
+import { dealStateAfter } from '../../deal/deal-stream';
 
 /** A position of the record worth analysing: its replay step, the moves so far, the card played next. */
 interface PlayPosition {
@@ -40,7 +39,7 @@ export function playPositions(events: readonly RecordedEvent[]): PlayPosition[] 
   let cards = 0;
   for (const e of events) {
     if (!isDealEventType(e.type)) continue;
-    state = evolve(state, toStoredDealEvent(e));
+    state = dealStateAfter(state, e);
     if (!state.game) continue;
     step++;
     if (e.type === 'CardPlayed') {

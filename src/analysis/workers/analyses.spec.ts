@@ -5,6 +5,7 @@ import { importIssText } from '../../archive/import/import-iss';
 import { analyzeDeal } from '../deals/analyze-deal';
 import { auditClaims, hasClaims } from '../../projections/audit/claim-audit';
 import { Ledger } from '../../ledger/ledger';
+import { ledgerStore } from '../../ledger/store-port';
 
 const ISS = join(__dirname, '..', '..', '..', '..', 'shared', 'data', 'iss');
 
@@ -21,11 +22,11 @@ describe('DealAnalyses on solver worker threads (issue 13 item 2, issue 15)', ()
   it('judges the claims and resignations of the audit in a worker, as the audit did in-process (R21, D3)', async () => {
     let judged = 0;
     const dealIds = new Set<string>();
-    for await (const e of ledger.store.readAll())
+    for await (const e of ledgerStore(ledger).readAll())
       if (e.streamName.startsWith('deal-') && (e.type === 'GameResigned' || e.type === 'CardsShown')) dealIds.add(e.streamName.slice(5));
     let withClaims = 0;
     for (const dealId of dealIds) {
-      const events = (await ledger.store.readStream(`deal-${dealId}`)).events;
+      const events = (await ledgerStore(ledger).readStream(`deal-${dealId}`)).events;
       if (!hasClaims(events)) continue;
       withClaims++;
       const started = ledger.analyses.pool.stats.started;
@@ -40,7 +41,7 @@ describe('DealAnalyses on solver worker threads (issue 13 item 2, issue 15)', ()
 
   it('computes the per-step verdicts in a worker, equal to analyzeDeal, once per deal and revision', async () => {
     const dealId = 'iss-1390253';
-    const events = (await ledger.store.readStream(`deal-${dealId}`)).events;
+    const events = (await ledgerStore(ledger).readStream(`deal-${dealId}`)).events;
     const before = ledger.analyses.computed;
     const [a, b] = await Promise.all([ledger.analyses.analysis(dealId), ledger.analyses.analysis(dealId)]);
     const { nodes: _n, ...inProcess } = await analyzeDeal(dealId, events);

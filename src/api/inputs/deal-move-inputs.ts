@@ -9,6 +9,7 @@ const FIELD_TYPES: Record<MoveInputField['type'], ReturnTypeFunc> = {
   seat: () => SeatEnum,
   card: () => String,
   twoCards: () => [String],
+  cards: () => [String],
   int: () => Int,
   declaration: () => DeclarationInput,
   abandonReason: () => AbandonReasonEnum,

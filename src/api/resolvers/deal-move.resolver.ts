@@ -24,6 +24,9 @@ function checked(field: MoveInputField, value: unknown): unknown {
     case 'twoCards':
       if (!Array.isArray(value) || value.length !== 2) throw badInput('discard exactly two cards (R10)');
       return [valid.card(value[0] as string), valid.card(value[1] as string)];
+    case 'cards':
+      if (!Array.isArray(value) || value.length > 10) throw badInput(`${field.name}: at most 10 cards`);
+      return value.map((c) => valid.card(c as string));
     case 'declaration': {
       const d = value as DeclarationInput;
       const declaration: Declaration = {

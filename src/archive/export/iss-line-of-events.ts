@@ -1,4 +1,5 @@
 import { withoutWithdrawn } from '../../deal/withdrawals';
+import { asDealt } from '../../deal/seen/as-dealt';
 import { getProfile } from '../../deal/engine';
 import { isDealEventType, type CardsDealtData, type DealStartedData, type ScoreCorrectedData, type StoredDealEvent } from '../../deal/events';
 import type { IssResult } from '../../format/iss/iss-record';
@@ -20,7 +21,8 @@ export const LIVE_PLACE = 'Skat Ledger';
  */
 export function issLineOfEvents(recorded: readonly AnyEvent[]): string {
   // Withdrawn moves were never made; a correction replaces the recorded value (the NDJSON keeps the original).
-  const events = withoutWithdrawn(recorded);
+  // A complete deal recorded as seen is written as its dealt twin.
+  const events = asDealt(withoutWithdrawn(recorded));
   const lastCorrection = [...events].reverse().find((e) => e.type === 'ScoreCorrected');
   const corrected = lastCorrection ? (lastCorrection.data as ScoreCorrectedData).correctedScore : null;
   const withCorrection = (r: IssResult | null): IssResult | null => (corrected === null || !r || r.kind !== 'game' ? r : { ...r, value: corrected });

@@ -9,7 +9,8 @@ import { modifiersOf } from '../../format/iss/iss-moves';
 export interface AnyEvent {
   readonly type: string;
   readonly data: unknown;
-  readonly metadata?: { readonly source?: string };
+  readonly eventId?: string;
+  readonly metadata?: { readonly source?: string; readonly recordedAt?: string; readonly actorId?: string };
 }
 
 /**

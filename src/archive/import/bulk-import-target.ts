@@ -1,12 +1,12 @@
-import type { EventStore, NewEvent } from '../../event-store/event-store';
+import type { NewEvent } from '../../event-store/event-store';
+import { ledgerStore } from '../../ledger/store-port';
 import type { CommandContext } from '../../command-handling/command-types';
 import type { OpenTable } from '../../table/commands';
 import type { TableState } from '../../table/table-state';
 import type { IssImportTarget } from './iss-import-target';
 
-/** The parts of the Ledger an import uses. */
+/** The parts of the Ledger an import uses (its store through ledgerStore). */
 export interface BulkLedger {
-  readonly store: EventStore;
   seriesTable(tableId: string, options: { readonly catchUp: false }): Promise<{ readonly state: TableState; readonly lastDealNumber: number } | null>;
   openTableEvents(command: OpenTable, ctx: CommandContext): NewEvent[];
   appendedInBulk(): Promise<void>;
@@ -20,7 +20,7 @@ export interface BulkLedger {
  */
 export function bulkImportTarget(ledger: BulkLedger): IssImportTarget {
   return {
-    store: ledger.store,
+    store: ledgerStore(ledger),
     seriesTable: (tableId) => ledger.seriesTable(tableId, { catchUp: false }),
     openTableEvents: (command, ctx) => ledger.openTableEvents(command, ctx),
     catchUp: () => ledger.appendedInBulk(),

@@ -1,7 +1,6 @@
-import { initialDealState } from '../../deal/deal-state';
 import { movesOfEvent } from '../../deal/evolve';
 import { isDealEventType, type DealAbandonedData, type ScoreCorrectedData, type StoredDealEvent } from '../../deal/events';
-import { foldDeal } from '../../deal/evolve';
+import { asDealt } from '../../deal/seen/as-dealt';
 import { resultInForce, type DealResultView } from '../../deal/result-view';
 import type { Card } from '../../rules/card';
 import type { Declaration, GameType } from '../../rules/declaration';
@@ -11,6 +10,7 @@ import type { IssResult } from '../../format/iss/iss-record';
 import { isIssRecordImported } from '../../format/iss/iss-record-imported';
 import { checkRecordedResult, type RecordedResultCheck } from '../../format/iss/recorded-result-check';
 import type { AnyEvent } from '../export/tokens-of-events';
+import { foldDealStream } from '../../deal/deal-stream';
 
 /** Version of the NDJSON hand-history shape (deal.schema.json `$id` carries it too). */
 export const DEAL_RECORD_FORMAT = 'skat-ledger/deal@1';
@@ -29,8 +29,8 @@ export interface DealRecord {
   readonly seats: readonly { readonly seat: Seat; readonly position: (typeof SEAT_NAMES)[number]; readonly player: string; readonly computer: boolean }[];
   readonly dealer: string;
   readonly sittingOut: readonly string[];
-  /** cards: recorded card by card (or imported with cards); resultOnly: only the result was entered. */
-  readonly provenance: 'cards' | 'resultOnly';
+  /** cards: recorded card by card (or imported with cards); seen: recorded as seen at the table (hands known at the end); resultOnly: only the result was entered. */
+  readonly provenance: 'cards' | 'seen' | 'resultOnly';
   /** Null for a result-only deal. */
   readonly deal: { readonly hands: readonly [readonly Card[], readonly Card[], readonly Card[]]; readonly skat: readonly Card[] } | null;
   readonly bidding: readonly { readonly seat: Seat; readonly call: 'bid' | 'hold' | 'pass'; readonly value: number | null }[];
@@ -108,13 +108,18 @@ function recordResult(view: DealResultView, corrections: readonly ScoreCorrected
 }
 
 /** A deal's events → its hand history. Pure: the same events always give the same object. */
-export function dealRecordOfEvents(events: readonly AnyEvent[]): DealRecord {
-  const source = events[0]?.metadata?.source ?? 'live';
+export function dealRecordOfEvents(recorded: readonly AnyEvent[]): DealRecord {
+  const source = recorded[0]?.metadata?.source ?? 'live';
+  // A complete deal recorded as seen reads as its dealt twin; only the provenance tells them apart.
+  const asSeen = recorded.some((e) => e.type === 'DealRecordedAsSeen');
+  const events = asDealt(recorded);
   const dealEvents = events.filter((e) => isDealEventType(e.type)) as StoredDealEvent[];
-  const state = foldDeal(dealEvents, initialDealState);
+  const state = foldDealStream(events);
   const started = state.started;
   const game = state.game;
-  if (!started || (!game && !state.entered)) throw new Error('the deal has no DealStarted and CardsDealt (or ResultEntered) events');
+  // A deal recorded as seen and still open: what is known so far.
+  const seen = game ? null : state.seen;
+  if (!started || (!game && !state.entered && !seen)) throw new Error('the deal has no DealStarted and CardsDealt (or ResultEntered) events');
   // The fold restores the deal before a withdrawn move, so this is the play of the moves in force.
   const played = game;
   const players = started.players;
@@ -129,7 +134,7 @@ export function dealRecordOfEvents(events: readonly AnyEvent[]): DealRecord {
   // Claims and resignations as the table of moves reads the events (a move may stand for several resignations).
   for (const e of dealEvents)
     for (const m of movesOfEvent(e) ?? []) if (m.kind === 'showCards' || m.kind === 'resign') claims.push({ seat: m.seat, kind: m.kind });
-  const declarer = played ? played.declarer : (r?.declarer ?? null);
+  const declarer = played ? played.declarer : (r?.declarer ?? seen?.declarer ?? null);
   return {
     format: DEAL_RECORD_FORMAT,
     dealId: started.dealId,
@@ -143,19 +148,31 @@ export function dealRecordOfEvents(events: readonly AnyEvent[]): DealRecord {
     seats: ([0, 1, 2] as const).map((seat) => ({ seat, position: SEAT_NAMES[seat], player: players[seat], computer: started.computerSeats.includes(seat) })),
     dealer: started.dealer,
     sittingOut: [...started.sittingOut],
-    provenance: played ? 'cards' : 'resultOnly',
+    provenance: asSeen ? 'seen' : played ? 'cards' : 'resultOnly',
     deal: played ? { hands: played.dealt.hands, skat: played.dealt.skat } : null,
-    bidding: played ? played.biddingHistory.map((b) => ({ seat: b.seat, call: b.call, value: b.value ?? null })) : [],
-    bid: r ? r.bid : played && played.highestBid > 0 ? played.highestBid : null,
+    bidding: (played?.biddingHistory ?? seen?.bidding.biddingHistory ?? []).map((b) => ({ seat: b.seat, call: b.call, value: b.value ?? null })),
+    bid: r ? r.bid : played && played.highestBid > 0 ? played.highestBid : seen && seen.highestBid > 0 ? seen.highestBid : null,
     declarer: declarer === null ? null : { seat: declarer, player: players[declarer] },
-    skat: played ? { pickedUp: played.skatPickedUp, discarded: played.discarded } : { pickedUp: !(r?.declaration?.hand ?? false), discarded: null },
-    declaration: played ? played.declaration : (r?.declaration ?? null),
+    skat: played
+      ? { pickedUp: played.skatPickedUp, discarded: played.discarded }
+      : seen
+        ? { pickedUp: seen.skatPickedUp, discarded: seen.discard }
+        : { pickedUp: !(r?.declaration?.hand ?? false), discarded: null },
+    declaration: played ? played.declaration : (r?.declaration ?? seen?.declaration ?? null),
     kontra: played ? played.kontra : false,
     re: played ? played.re : false,
-    tricks: played
-      ? played.tricks.map((t, i) => ({ number: i + 1, leader: t.leader, cards: t.cards, winner: t.winner, points: t.points, unplayed: t.unplayed === true }))
-      : [],
-    openTrick: played && played.currentTrick && played.currentTrick.cards.length > 0 ? played.currentTrick : null,
+    tricks: (played?.tricks ?? seen?.tricks ?? []).map((t, i) => ({
+      number: i + 1,
+      leader: t.leader,
+      cards: t.cards,
+      winner: t.winner,
+      points: t.points,
+      unplayed: 'unplayed' in t && t.unplayed === true,
+    })),
+    openTrick: (() => {
+      const open = played ? played.currentTrick : (seen?.currentTrick ?? null);
+      return open && open.cards.length > 0 ? open : null;
+    })(),
     claims,
     abandoned: abandoned ? { reason: abandoned.reason, seat: abandoned.seat, note: abandoned.note } : null,
     status: view ? view.status : 'inProgress',

@@ -10,10 +10,10 @@ import type { DealEvent, StoredDealEvent } from '../events';
 export interface MoveInputField {
   readonly name: string;
   /**
-   * How the API reads it: `seat` (the Seat enum), `card` (ISS notation), `twoCards` (exactly two),
+   * How the API reads it: `seat` (the Seat enum), `card` (ISS notation), `twoCards` (exactly two), `cards` (at most ten),
    * `int`, `declaration` (DeclarationInput), `abandonReason` (the AbandonReason enum), `note` (text of at most 1000 characters).
    */
-  readonly type: 'seat' | 'card' | 'twoCards' | 'int' | 'declaration' | 'abandonReason' | 'note';
+  readonly type: 'seat' | 'card' | 'twoCards' | 'cards' | 'int' | 'declaration' | 'abandonReason' | 'note';
   readonly description: string;
   readonly optional?: boolean;
 }

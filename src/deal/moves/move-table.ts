@@ -4,6 +4,7 @@ import type { DealCommand } from '../commands';
 import type { DealEventType, StoredDealEvent } from '../events';
 import { abandon } from './abandon';
 import { bid } from './bid';
+import { callRevoke, type RevokeCalledData } from './call-revoke';
 import { declare } from './declare';
 import { defendersConcede, type DefendersConcededData } from './defenders-concede';
 import { discard } from './discard';
@@ -16,13 +17,32 @@ import { play } from './play';
 import { re } from './re';
 import { resign } from './resign';
 import { showCards } from './show-cards';
+import { showHand, type HandShownData } from './show-hand';
+import { showSkat, type SkatShownData } from './show-skat';
 
 /**
  * The table of moves: every kind of move a deal records, each declared once in its own file. The
  * decider, evolve, the engine-move commands, visibility, the GraphQL mutations and the move kinds
  * of the schema are derived from this list; a new move is a file beside these and its line here.
  */
-export const MOVE_TABLE = [bid, hold, pass, pickUpSkat, discard, declare, showCards, play, resign, kontra, re, abandon, defendersConcede] as const;
+export const MOVE_TABLE = [
+  bid,
+  hold,
+  pass,
+  pickUpSkat,
+  discard,
+  declare,
+  showCards,
+  play,
+  resign,
+  kontra,
+  re,
+  abandon,
+  defendersConcede,
+  showSkat,
+  showHand,
+  callRevoke,
+] as const;
 
 /** The command of each move, each declared in its move file: derived from the table, so a new move's command needs no line elsewhere. */
 export type MoveCommand = (typeof MOVE_TABLE)[number] extends infer D ? (D extends MoveDefinition<infer C> ? C : never) : never;
@@ -30,6 +50,9 @@ export type MoveCommand = (typeof MOVE_TABLE)[number] extends infer D ? (D exten
 /** Events declared by move files beyond those of events.ts (a new move adds its event here: type name → data). */
 export interface TableEventDataMap {
   DefendersConceded: DefendersConcededData;
+  SkatShown: SkatShownData;
+  HandShown: HandShownData;
+  RevokeCalled: RevokeCalledData;
 }
 
 type AnyDefinition = MoveDefinition<{ readonly type: string; readonly dealId: string }>;

@@ -16,6 +16,7 @@ import { evolve } from '../../deal/evolve';
 import type { EventStore } from '../../event-store/event-store';
 import { SqliteEventStore } from '../../event-store/sqlite/sqlite-event-store';
 import { Ledger } from '../ledger';
+import { ledgerStore } from '../store-port';
 
 const HANDS: [Card[], Card[], Card[]] = [
   ['CJ', 'SJ', 'HJ', 'DJ', 'CA', 'CT', 'CK', 'CQ', 'C9', 'C8'],
@@ -92,24 +93,24 @@ describe('upgradeDeal: the last move and the upgrade are appended together (issu
       const count = () => db.prepare('SELECT count(*) FROM events').pluck().get() as number;
       const before = {
         events: count(),
-        deal: await streamLength(ledger.store, `deal-${DEAL}`),
-        recording: await streamLength(ledger.store, `upgrade-${DEAL}`),
+        deal: await streamLength(ledgerStore(ledger), `deal-${DEAL}`),
+        recording: await streamLength(ledgerStore(ledger), `upgrade-${DEAL}`),
       };
       // The move's rows go in first (the recording's batch), then the trigger refuses the deal's ResultUpgraded row.
       db.exec(`CREATE TRIGGER fail_upgrade BEFORE INSERT ON events WHEN NEW.type = 'ResultUpgraded' BEGIN SELECT RAISE(ABORT, 'simulated write failure'); END`);
       await expect(ledger.execute(last, sys('last-card'))).rejects.toThrow(/simulated write failure/);
       expect({
         events: count(),
-        deal: await streamLength(ledger.store, `deal-${DEAL}`),
-        recording: await streamLength(ledger.store, `upgrade-${DEAL}`),
+        deal: await streamLength(ledgerStore(ledger), `deal-${DEAL}`),
+        recording: await streamLength(ledgerStore(ledger), `upgrade-${DEAL}`),
       }).toEqual(before);
       expect((await ledger.deal(DEAL))?.provenance).toBe('resultOnly');
 
       db.exec('DROP TRIGGER fail_upgrade');
       const done = await ledger.execute(last, sys('last-card'));
       expect(done.alreadyApplied).toBe(false);
-      expect(await typesOf(ledger.store, `deal-${DEAL}`)).toContain('ResultUpgraded');
-      expect((await typesOf(ledger.store, `upgrade-${DEAL}`)).filter((t) => t === 'DealScored')).toHaveLength(1);
+      expect(await typesOf(ledgerStore(ledger), `deal-${DEAL}`)).toContain('ResultUpgraded');
+      expect((await typesOf(ledgerStore(ledger), `upgrade-${DEAL}`)).filter((t) => t === 'DealScored')).toHaveLength(1);
       expect((await ledger.deal(DEAL))?.provenance).not.toBe('resultOnly');
     } finally {
       await ledger.close();
@@ -149,30 +150,30 @@ describe('upgradeDeal: the last move and the upgrade are appended together (issu
       const ledger = await Ledger.withStore(store);
       try {
         const last = await recordingButTheLast(ledger);
-        const dealBefore = await typesOf(ledger.store, `deal-${DEAL}`);
-        const recordingBefore = await typesOf(ledger.store, `upgrade-${DEAL}`);
+        const dealBefore = await typesOf(ledgerStore(ledger), `deal-${DEAL}`);
+        const recordingBefore = await typesOf(ledgerStore(ledger), `upgrade-${DEAL}`);
         fail = true;
         await expect(ledger.execute(last, sys('last-card'))).rejects.toThrow(/connection lost/);
         if (failing === 'second') {
-          expect(await typesOf(ledger.store, `deal-${DEAL}`)).toEqual(dealBefore);
-          const recording = await typesOf(ledger.store, `upgrade-${DEAL}`);
+          expect(await typesOf(ledgerStore(ledger), `deal-${DEAL}`)).toEqual(dealBefore);
+          const recording = await typesOf(ledgerStore(ledger), `upgrade-${DEAL}`);
           expect(recording.slice(0, recordingBefore.length)).toEqual(recordingBefore);
           expect(recording.slice(recordingBefore.length)).toContain('DealScored');
         } else {
-          expect(await typesOf(ledger.store, `upgrade-${DEAL}`)).toEqual(recordingBefore);
-          expect(await typesOf(ledger.store, `deal-${DEAL}`)).toContain('ResultUpgraded');
+          expect(await typesOf(ledgerStore(ledger), `upgrade-${DEAL}`)).toEqual(recordingBefore);
+          expect(await typesOf(ledgerStore(ledger), `deal-${DEAL}`)).toContain('ResultUpgraded');
         }
 
         await ledger.execute(last, sys('last-card'));
-        const deal = await typesOf(ledger.store, `deal-${DEAL}`);
+        const deal = await typesOf(ledgerStore(ledger), `deal-${DEAL}`);
         expect(deal.filter((t) => t === 'ResultUpgraded')).toHaveLength(1);
         expect(deal.slice(0, dealBefore.length)).toEqual(dealBefore);
-        expect((await typesOf(ledger.store, `upgrade-${DEAL}`)).filter((t) => t === 'DealScored')).toHaveLength(1);
+        expect((await typesOf(ledgerStore(ledger), `upgrade-${DEAL}`)).filter((t) => t === 'DealScored')).toHaveLength(1);
         expect((await ledger.deal(DEAL))?.provenance).not.toBe('resultOnly');
         // Once more (the deal is card-level now): found applied in the recording, nothing changes.
-        const lengths = [deal.length, (await typesOf(ledger.store, `upgrade-${DEAL}`)).length];
+        const lengths = [deal.length, (await typesOf(ledgerStore(ledger), `upgrade-${DEAL}`)).length];
         expect((await ledger.execute(last, sys('last-card'))).alreadyApplied).toBe(true);
-        expect([await streamLength(ledger.store, `deal-${DEAL}`), await streamLength(ledger.store, `upgrade-${DEAL}`)]).toEqual(lengths);
+        expect([await streamLength(ledgerStore(ledger), `deal-${DEAL}`), await streamLength(ledgerStore(ledger), `upgrade-${DEAL}`)]).toEqual(lengths);
       } finally {
         await ledger.close();
       }

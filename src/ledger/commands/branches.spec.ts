@@ -5,6 +5,7 @@ import { legalMoves } from '../../rules/game';
 import type { Move } from '../../rules/move';
 import { Branches, BRANCHES_OF_DEAL_PREFIX, branchesOfDealStream } from './branches';
 import { Ledger } from '../ledger';
+import { ledgerStore } from '../store-port';
 
 const ctx = (commandId: string) => ({ commandId, actorId: 'tester', role: 'system' as const });
 
@@ -20,13 +21,13 @@ async function finishedDeal(ledger: Ledger, dealId: string): Promise<void> {
 }
 
 async function rawStream(ledger: Ledger, stream: string): Promise<string> {
-  const read = await ledger.store.readStream(stream);
+  const read = await ledgerStore(ledger).readStream(stream);
   return JSON.stringify(read.events.map((e) => ({ ...e, revision: e.revision.toString(), storedForm: e.storedForm })));
 }
 
 async function streams(ledger: Ledger, prefix: string): Promise<string[]> {
   const out: string[] = [];
-  for await (const s of ledger.store.listStreams(prefix)) out.push(s);
+  for await (const s of ledgerStore(ledger).listStreams(prefix)) out.push(s);
   return out.sort();
 }
 
@@ -85,7 +86,7 @@ describe('what-if branches (issue 15 item 5)', () => {
     await expect(
       ledger.branches.play(info.branchId, 'o1', { kind: 'play', seat: (other as { seat: 0 | 1 | 2 }).seat, card: notHeld }, ctx('m2')),
     ).rejects.toMatchObject({ name: 'IllegalCommandError' });
-    expect((await ledger.store.readStream(branchStreamName(info.branchId))).events).toHaveLength(1);
+    expect((await ledgerStore(ledger).readStream(branchStreamName(info.branchId))).events).toHaveLength(1);
   });
 
   it('is idempotent per command id, listed per deal, and deleted with a tombstone (nothing lost)', async () => {
@@ -99,13 +100,13 @@ describe('what-if branches (issue 15 item 5)', () => {
     await ledger.branches.delete(a.info.branchId, 'o1', ctx('del'));
     expect((await ledger.branches.ofDeal('d1')).map((x) => x.branchId)).toEqual([b.info.branchId]);
     expect(await ledger.branches.load(a.info.branchId)).toBeNull();
-    const kept = await ledger.store.readStream(branchStreamName(a.info.branchId));
+    const kept = await ledgerStore(ledger).readStream(branchStreamName(a.info.branchId));
     expect(kept.events.map((e) => e.type)).toEqual(['BranchForked', 'BranchDeleted']);
     await expect(ledger.branches.play(a.info.branchId, 'o1', { kind: 'pass', seat: 0 }, ctx('late'))).rejects.toMatchObject({ ruleId: 'B4' });
   });
 
   it('caps branches per caller and moves per branch; refuses a step the deal does not have', async () => {
-    const small = new Branches(ledger.store, { maxMoves: 1, maxBranchesPerCaller: 2 });
+    const small = new Branches(ledgerStore(ledger), { maxMoves: 1, maxBranchesPerCaller: 2 });
     const { step, other } = await forkPoint(ledger, 'd1');
     const x = await small.fork({ dealId: 'd1', step, owner: 'o', creator: 'c', shared: false }, ctx('a'));
     await small.fork({ dealId: 'd1', step, owner: 'o', creator: 'c', shared: false }, ctx('b'));
@@ -119,7 +120,7 @@ describe('what-if branches (issue 15 item 5)', () => {
   });
 
   it('keeps its lists in the store, not in memory: a second instance over the store (another API server) lists and counts what the first wrote (B6)', async () => {
-    const other = new Branches(ledger.store, { maxMoves: 100, maxBranchesPerCaller: 2 });
+    const other = new Branches(ledgerStore(ledger), { maxMoves: 100, maxBranchesPerCaller: 2 });
     expect(await other.ofDeal('d1')).toEqual([]); // read before anything exists
     const a = await ledger.branches.fork({ dealId: 'd1', step: 3, owner: 'o1', creator: 'c1', shared: false }, ctx('f1'));
     const b = await ledger.branches.fork({ dealId: 'd1', step: 4, owner: 'o1', creator: 'c1', shared: false }, ctx('f2'));
@@ -134,7 +135,7 @@ describe('what-if branches (issue 15 item 5)', () => {
     await ledger.branches.fork({ dealId: 'd1', step: 4, owner: 'o1', creator: 'c1', shared: false }, ctx('f2'));
     expect(await ledger.branches.ofDeal('d1')).toHaveLength(2);
     // The deletion struck its entry (BranchUnlisted), so no later list reads the dead branch.
-    expect((await ledger.store.readStream(branchesOfDealStream('d1'))).events.map((e) => e.type)).toEqual([
+    expect((await ledgerStore(ledger).readStream(branchesOfDealStream('d1'))).events.map((e) => e.type)).toEqual([
       'BranchListed',
       'BranchListed',
       'BranchUnlisted',

@@ -7,17 +7,16 @@ import { commandMetadata, handleCommand } from '../../command-handling/handle-co
 import { branchDecider } from '../../branch/branch-decider';
 import { initialDealState, type DealState } from '../../deal/deal-state';
 import { dealStreamName, isDealEventType } from '../../deal/events';
-import { evolve } from '../../deal/evolve';
 import type { EventStore, RecordedEvent } from '../../event-store/event-store';
 import { branchFrames } from '../../projections/replay-frames/branch-frames';
 import type { ReplayFrame } from '../../projections/replay-frames/replay-frame';
-import { toStoredDealEvent } from '../../projections/replay-frames/replay-frames';
 import type { Move } from '../../rules/move';
 import { InvalidQueryError, NotFoundError } from '../../kernel/errors';
 import { IllegalCommandError } from '../../kernel/errors';
 import type { CommandContext, CommandOutcome } from '../../command-handling/command-types';
 import { LEDGER_RULES } from '../../deal/ledger-rules';
 import { BRANCH_COMMAND_PREFIX, reservedCommandIdProblem } from './reserved-ids';
+import { dealStateAfter, foldDealStream } from '../../deal/deal-stream';
 
 /** A branch stream's own events (anything else in it is not the branch decider's). */
 const branchEventOf = (e: RecordedEvent): BranchEvent | null => (isBranchEventType(e.type) ? (e as unknown as BranchEvent) : null);
@@ -45,7 +44,7 @@ function dealToStep(events: readonly RecordedEvent[], step: number): { events: R
   for (let i = 0; i < events.length; i++) {
     const e = events[i];
     if (!isDealEventType(e.type)) continue;
-    state = evolve(state, toStoredDealEvent(e));
+    state = dealStateAfter(state, e);
     if (!state.game) continue;
     at++;
     if (at === step) return { events: events.slice(0, i + 1), state };
@@ -55,9 +54,7 @@ function dealToStep(events: readonly RecordedEvent[], step: number): { events: R
 
 function dealToRevision(events: readonly RecordedEvent[], revision: bigint): { events: RecordedEvent[]; state: DealState } {
   const upTo = events.filter((e) => e.revision <= revision);
-  let state = initialDealState;
-  for (const e of upTo) if (isDealEventType(e.type)) state = evolve(state, toStoredDealEvent(e));
-  return { events: upTo, state };
+  return { events: upTo, state: foldDealStream(upTo) };
 }
 
 function infoOf(events: readonly RecordedEvent[]): BranchInfo | null {

@@ -7,12 +7,13 @@ import type { EventStore, NewEvent } from '../../event-store/event-store';
 import type { ScoreSheet } from '../../projections/score-sheet/score-sheet';
 import type { OpenTable } from '../../table/commands';
 import { decideTable } from '../../table/decide-table';
-import { tableStreamName, type TableEvent } from '../../table/events';
-import { evolveTable, initialTableState, type TableState } from '../../table/table-state';
+import { tableStreamName } from '../../table/events';
+import { initialTableState, type TableState } from '../../table/table-state';
 import type { AppendDealOutcome } from './append-deal-outcome';
 import type { ReadModelUpkeep } from '../upkeep/read-model-upkeep';
 import type { ScoreSheets } from '../reads/score-sheets';
 import { STRUCTURE_SCHEMA_VERSION } from './structure-schema-version';
+import { foldTableStream } from '../../table/table-stream';
 
 /**
  * What a bulk import (archive/) writes through the ledger: whole deals appended in one batch, the
@@ -60,7 +61,7 @@ export class BulkAppend {
   ): Promise<{ readonly state: TableState; readonly lastDealNumber: number } | null> {
     const read = await this.store.readStream(tableStreamName(tableId));
     if (!read.exists) return null;
-    const state = read.events.reduce((s, e) => evolveTable(s, e as unknown as TableEvent), initialTableState);
+    const state = foldTableStream(read.events);
     // A bulk import reads the list as of the last catch-up: the deals it appended since are its own to count.
     const sheet = options.catchUp === false ? this.sheets.sheetOf(tableId) : await this.scoreSheet(tableId);
     return { state, lastDealNumber: (sheet?.rows ?? []).reduce((n, r) => Math.max(n, r.dealNumber), 0) };

@@ -1,7 +1,6 @@
 import { checkRecordingEnd, upgradeStart, type DecideContext } from '../../deal/decide';
-import { initialDealState, type DealState } from '../../deal/deal-state';
+import { type DealState } from '../../deal/deal-state';
 import { DEAL_SCHEMA_VERSION, dealStreamName, upgradeStreamName, type StoredDealEvent } from '../../deal/events';
-import { evolve } from '../../deal/evolve';
 import type { CompleteUpgrade, ConfirmDeal, ContestDeal, DealCommand, UpgradeDeal } from '../../deal/commands';
 import { appendedOutcome, handleCommand, planCommand, readStreamFolded, retryOnConflict, type StreamOptions } from '../../command-handling/handle-command';
 import { tableDecider } from '../../table/table-decider';
@@ -10,13 +9,13 @@ import { dealDecider, recordingDecider } from '../../deal/deal-decider';
 import type { EventStore, NewEvent } from '../../event-store/event-store';
 import { getDealSummary } from '../../projections/deal-summary/deal-summary-queries';
 import type { ReadModelDb } from '../../projections/read-model-db';
-import { toStoredDealEvent } from '../../projections/replay-frames/replay-frames';
 import { shuffledDeck } from '../../rules/deck';
 import { tableStreamName } from '../../table/events';
 import { NotFoundError } from '../../kernel/errors';
 import { IllegalCommandError } from '../../kernel/errors';
 import type { CommandContext, CommandOutcome } from '../../command-handling/command-types';
 import type { ReadModelUpkeep } from '../upkeep/read-model-upkeep';
+import { storedDealEvent, foldDealStream, dealEventOf } from '../../deal/deal-stream';
 
 /** Move commands a recording of a result-only deal's cards takes (the deal's own stream refuses them: it is over). */
 const RECORDING_MOVES: ReadonlySet<string> = new Set([
@@ -39,7 +38,7 @@ const RECORDING_MOVES: ReadonlySet<string> = new Set([
 function dealStreamOptions(command: DealCommand): StreamOptions<StoredDealEvent, DealState> {
   return {
     schemaVersion: DEAL_SCHEMA_VERSION,
-    eventOf: toStoredDealEvent,
+    eventOf: dealEventOf,
     metadataFor: (s, events) => {
       const started = events.find((e) => e.type === 'DealStarted');
       return {
@@ -119,7 +118,7 @@ export class DealCommands {
     if (typeof command.dealId !== 'string' || command.dealId === '') throw new IllegalCommandError('L10', 'a deal command names its dealId');
     const read = await this.store.readStream(dealStreamName(command.dealId));
     if (!read.exists) throw new NotFoundError('deal', command.dealId);
-    const deal = read.events.reduce((s, e) => evolve(s, toStoredDealEvent(e)), initialDealState);
+    const deal = foldDealStream(read.events);
     const start = upgradeStart(command, deal);
     if (!start.ok) throw new IllegalCommandError(start.refusal.ruleId, start.refusal.reason);
     const decideCtx = this.decideContext(ctx, start.value);
@@ -128,7 +127,7 @@ export class DealCommands {
     const attempt = { ...recording, decide: (c: DealCommand) => recording.decide(c, recording.initialState) };
     const outcome = await handleCommand(this.store, upgradeStreamName(command.dealId), attempt, start.value, ctx, {
       schemaVersion: DEAL_SCHEMA_VERSION,
-      eventOf: toStoredDealEvent,
+      eventOf: dealEventOf,
     });
     return { ...outcome, dealId: command.dealId };
   }
@@ -146,11 +145,11 @@ export class DealCommands {
     const head = await this.store.readStream(stream, { maxCount: 1 });
     if (!head.exists) return null;
     const dealStream = dealStreamName(command.dealId);
-    const options = { schemaVersion: DEAL_SCHEMA_VERSION, eventOf: toStoredDealEvent };
+    const options = { schemaVersion: DEAL_SCHEMA_VERSION, eventOf: dealEventOf };
     const sub = { ...ctx, commandId: `${ctx.commandId}/upgrade`, expectedRevision: undefined, causationId: ctx.commandId };
     const outcomes = await retryOnConflict(ctx, async () => {
       const dealRead = await this.store.readStream(dealStream);
-      const deal = dealRead.events.reduce((s, e) => evolve(s, toStoredDealEvent(e)), initialDealState);
+      const deal = foldDealStream(dealRead.events);
       const recording = recordingDecider(this.decideContext(ctx, command));
       const toTheResult: Decider<DealCommand, StoredDealEvent, DealState> = {
         ...recording,
@@ -162,7 +161,7 @@ export class DealCommands {
       const move = await planCommand(this.store, stream, toTheResult, command, ctx, options);
       // The recording as it stands with this move (recorded before, or about to be).
       const events =
-        move.kind === 'append' ? [...move.recorded.map(toStoredDealEvent), ...move.batch.events.map(storedOfNew)] : move.recorded.map(toStoredDealEvent);
+        move.kind === 'append' ? [...move.recorded.map(storedDealEvent), ...move.batch.events.map(storedOfNew)] : move.recorded.map(storedDealEvent);
       const endsDeal =
         move.kind === 'append' ? move.batch.events.some((e) => e.type === 'DealScored') : move.outcome.events.some((e) => e.type === 'DealScored');
       if (!endsDeal) {

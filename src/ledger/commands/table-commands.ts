@@ -11,7 +11,7 @@ import { getDealSummary, listTableDeals } from '../../projections/deal-summary/d
 import type { ReadModelDb } from '../../projections/read-model-db';
 import type { CloseSeries, LastDealStatus, StartTableDeal, OpenTable, TableCommand } from '../../table/commands';
 import { tableStreamName, type TableDealOpenedData, type TableEvent } from '../../table/events';
-import { evolveTable, initialTableState, type TableState } from '../../table/table-state';
+import { type TableState } from '../../table/table-state';
 import type { TournamentDecision } from '../../tournament/decide-tournament';
 import { tournamentStreamName } from '../../tournament/events';
 import { NotFoundError } from '../../kernel/errors';
@@ -23,6 +23,7 @@ import { STRUCTURE_SCHEMA_VERSION } from './structure-schema-version';
 import { openSeriesOfLastRound } from './open-series';
 import { startOfTableDeal } from './table-deal-start';
 import type { DealCommands } from './deal-commands';
+import { foldTableStream } from '../../table/table-stream';
 
 /**
  * Commands on a table's stream (a series): open it (and add it to its tournament), start its next
@@ -130,7 +131,7 @@ export class TableCommands {
     } else {
       // A retry of a command already applied: read back what it opened.
       const read = await this.store.readStream(tableStream);
-      table = read.events.reduce((s, e) => evolveTable(s, e as unknown as TableEvent), initialTableState);
+      table = foldTableStream(read.events);
       // Mine, or (the start of the table's latest deal was cut off) that deal again.
       const openedEvent =
         read.events.find((e) => e.type === 'TableDealOpened' && e.metadata.commandId === ctx.commandId) ??
@@ -157,7 +158,7 @@ export class TableCommands {
     const tableId = command.tableId as string;
     const read = await this.store.readStream(tableStreamName(tableId));
     if (!read.exists) throw new NotFoundError('table', tableId);
-    const table = read.events.reduce((s, e) => evolveTable(s, e as unknown as TableEvent), initialTableState);
+    const table = foldTableStream(read.events);
     const t = table.opened;
     if (t) {
       const wrong: string[] = [];

@@ -5,13 +5,13 @@ import type { EventStore } from '../../event-store/event-store';
 import type { Standings } from '../../projections/standings/standings';
 import type { OpenTable } from '../../table/commands';
 import type { CreateTournament, DrawSeats, SetLossFee } from '../../tournament/commands';
-import { tournamentStreamName, type SeatsDrawnData, type TournamentEvent } from '../../tournament/events';
-import { evolveTournament, initialTournamentState } from '../../tournament/tournament-state';
+import { tournamentStreamName, type SeatsDrawnData } from '../../tournament/events';
 import { NotFoundError } from '../../kernel/errors';
 import type { CommandContext, CommandOutcome } from '../../command-handling/command-types';
 import type { ReadModelUpkeep } from '../upkeep/read-model-upkeep';
 import { STRUCTURE_SCHEMA_VERSION } from './structure-schema-version';
 import type { TableCommands } from './table-commands';
+import { foldTournamentStream } from '../../tournament/tournament-stream';
 
 /** Commands on a tournament's stream: create it, set its loss fee, draw a round's seats (and open the drawn tables). */
 export class TournamentCommands {
@@ -77,7 +77,7 @@ export class TournamentCommands {
     });
     await this.upkeep.afterAppend(outcome);
     const read = await this.store.readStream(tournamentStreamName(command.tournamentId));
-    const now = read.events.reduce((s, e) => evolveTournament(s, e as unknown as TournamentEvent), initialTournamentState);
+    const now = foldTournamentStream(read.events);
     const state = now.draws.find((d) => d.round === command.round);
     if (!state) throw new Error(`tournament ${command.tournamentId}: the draw of round ${command.round} cannot be read back`);
     const tournament = now.created;

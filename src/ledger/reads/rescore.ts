@@ -1,14 +1,13 @@
 import { dealStreamName, DEAL_STREAM_PREFIX, type ScoreCorrectedData } from '../../deal/events';
-import { evolve } from '../../deal/evolve';
 import { initialDealState } from '../../deal/deal-state';
 import { recomputedResult } from '../../deal/recomputed';
 import type { EventStore } from '../../event-store/event-store';
 import { compareResults } from '../../projections/audit/compare-results';
 import { DEAL_SUMMARY_TABLE } from '../../projections/deal-summary/deal-summary-projection';
 import type { ReadModelDb } from '../../projections/read-model-db';
-import { toStoredDealEvent } from '../../projections/replay-frames/replay-frames';
 import type { GameResult } from '../../rules/game-result';
 import { scoreEnteredResult } from '../../rules/result-entry';
+import { dealStateAfter } from '../../deal/deal-stream';
 
 /** One field a re-score under the current engine would change. */
 export interface RescoreDifference {
@@ -33,7 +32,7 @@ export async function rescore(store: EventStore, dealStreams: AsyncIterable<stri
     let recomputed: GameResult | null = null;
     try {
       for (const e of read.events) {
-        state = evolve(state, toStoredDealEvent(e));
+        state = dealStateAfter(state, e);
         if (e.type === 'DealScored') recorded = state.recordedResult;
       }
       recomputed = recomputedResult(state);

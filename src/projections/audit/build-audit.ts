@@ -3,14 +3,13 @@ import { correctedView, resultView, type DealResultView } from '../../deal/resul
 import { initialDealState, type DealState } from '../../deal/deal-state';
 import { auditClaims, type AuditClaim } from './claim-audit';
 import type { DealScoredData, ScoreCorrectedData } from '../../deal/events';
-import { evolve } from '../../deal/evolve';
 import { getProfile } from '../../deal/engine';
 import type { RecordedEvent } from '../../event-store/event-store';
 import { verifyChain } from '../../event-store/hash-chain';
 import type { DerivationLine, GameResult } from '../../rules/game-result';
-import { toStoredDealEvent } from '../replay-frames/replay-frames';
 import { compareResults } from './compare-results';
 import type { AuditCorrection, AuditDerivationLine, DealAudit } from './deal-audit';
+import { foldDealStream } from '../../deal/deal-stream';
 
 const PLAY = ['CardPlayed', 'GameResigned', 'CardsShown'];
 const SKAT = ['CardsDealt', 'SkatTaken', 'SkatDiscarded'];
@@ -82,7 +81,7 @@ export function buildAudit(dealId: string, events: readonly RecordedEvent[], cla
   let recomputeError: string | null = null;
   let state: DealState = initialDealState;
   try {
-    for (const e of events) state = evolve(state, toStoredDealEvent(e));
+    state = foldDealStream(events);
     recomputed = recomputedResult(state);
   } catch (err) {
     recomputeError = (err as Error).message;

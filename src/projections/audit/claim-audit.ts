@@ -2,11 +2,11 @@ import { gameVerdict, positionFromMoves, solveValue, type Solver } from '../../a
 import { checkClaim, type LineCard } from '../../deal/claim-check';
 import { initialDealState, type DealState } from '../../deal/deal-state';
 import { isDealEventType, type CardsShownData } from '../../deal/events';
-import { evolve, movesOfEvent } from '../../deal/evolve';
+import { movesOfEvent } from '../../deal/evolve';
 import type { RecordedEvent } from '../../event-store/event-store';
 import type { GameState } from '../../rules/game-state';
 import type { Seat } from '../../rules/seat';
-import { toStoredDealEvent } from '../replay-frames/replay-frames';
+import { storedDealEvent, dealStateAfter } from '../../deal/deal-stream';
 
 /** A claim, concession or resignation of a deal, judged with all cards open (R21). */
 export interface AuditClaim {
@@ -43,7 +43,7 @@ export function hasClaims(events: readonly RecordedEvent[]): boolean {
 
 /** The seats whose resignation an event records, as the table of moves reads it (a move may stand for several). */
 function resignedSeats(e: RecordedEvent): Seat[] {
-  const moves = movesOfEvent(toStoredDealEvent(e)) ?? [];
+  const moves = movesOfEvent(storedDealEvent(e)) ?? [];
   return moves.flatMap((m) => (m.kind === 'resign' ? [m.seat] : []));
 }
 
@@ -92,7 +92,7 @@ export function auditClaims(events: readonly RecordedEvent[], solver?: Solver): 
       }
     }
     try {
-      state = evolve(state, toStoredDealEvent(e));
+      state = dealStateAfter(state, e);
     } catch {
       break;
     }

@@ -33,11 +33,15 @@ export const dealSummaryProjection: ProjectionDefinition<DealSummary> = {
     },
   ],
   eventTypes: DEAL_SUMMARY_EVENT_TYPES,
-  keyOf: (event) => dealIdOfStream(event.streamName) ?? undefined,
+  keysOf: (event) => {
+    const dealId = dealIdOfStream(event.streamName);
+    return dealId === null ? [] : [dealId];
+  },
   fold: foldDealSummary,
   startsRow: (event) => event.revision === 0n,
   rows(db, tables) {
     const get = db.prepare(`SELECT json FROM ${tables.deal_summary} WHERE deal_id = ?`).pluck();
+    const remove = db.prepare(`DELETE FROM ${tables.deal_summary} WHERE deal_id = ?`);
     const put = db.prepare(
       `INSERT OR REPLACE INTO ${tables.deal_summary} (deal_id, table_id, tournament_id, deal_number, started_at, source, p0, p1, p2, status, game_type, won, json)
        VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
@@ -63,6 +67,7 @@ export const dealSummaryProjection: ProjectionDefinition<DealSummary> = {
           d.won === null ? null : d.won ? 1 : 0,
           encodeDealSummary(d),
         ),
+      delete: (key) => void remove.run(key),
     };
   },
   // A deal's row is part of its table's score sheet.

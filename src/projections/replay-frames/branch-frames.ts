@@ -1,11 +1,11 @@
-import { initialDealState, type DealState } from '../../deal/deal-state';
-import { isDealEventType } from '../../deal/events';
+import { type DealState } from '../../deal/deal-state';
 import { evolve } from '../../deal/evolve';
 import { dealEventsOfMove } from '../../branch/branch-state';
 import type { BranchMovePlayedData } from '../../branch/events';
 import type { RecordedEvent } from '../../event-store/event-store';
 import type { Perspective, ReplayFrame } from './replay-frame';
-import { replayFrames, toStoredDealEvent } from './replay-frames';
+import { replayFrames } from './replay-frames';
+import { foldDealStream } from '../../deal/deal-stream';
 
 /**
  * The deal events a branch stands for: the deal's own events up to the fork, then for each move
@@ -14,8 +14,7 @@ import { replayFrames, toStoredDealEvent } from './replay-frames';
  */
 export function branchDealEvents(dealEventsToFork: readonly RecordedEvent[], branchEvents: readonly RecordedEvent[]): RecordedEvent[] {
   const out: RecordedEvent[] = dealEventsToFork.slice();
-  let deal: DealState = initialDealState;
-  for (const e of dealEventsToFork) if (isDealEventType(e.type)) deal = evolve(deal, toStoredDealEvent(e));
+  let deal: DealState = foldDealStream(dealEventsToFork);
   for (const e of branchEvents) {
     if (e.type !== 'BranchMovePlayed') continue;
     const decided = dealEventsOfMove(deal, (e.data as BranchMovePlayedData).move);

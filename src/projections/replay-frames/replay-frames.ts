@@ -1,7 +1,7 @@
 import { withoutWithdrawn } from '../../deal/withdrawals';
+import { asDealt } from '../../deal/seen/as-dealt';
 import { initialDealState, type DealState } from '../../deal/deal-state';
-import { isDealEventType, type StoredDealEvent } from '../../deal/events';
-import { evolve } from '../../deal/evolve';
+import { isDealEventType } from '../../deal/events';
 import { legalMoves, seatToAct } from '../../deal/engine';
 import type { RecordedEvent } from '../../event-store/event-store';
 import type { Card } from '../../rules/card';
@@ -9,14 +9,12 @@ import type { GameState } from '../../rules/game-state';
 import type { Seat } from '../../rules/seat';
 import type { FrameTrick, Perspective, ReplayFrame, VisibleCards } from './replay-frame';
 import { canSeeHand, canSeeSkat, cardsBehindMove } from './visibility';
+import { dealStateAfter, storedDealEvent } from '../../deal/deal-stream';
 
 const SEATS: readonly Seat[] = [0, 1, 2];
 
 const visible = (cards: readonly Card[], see: boolean): VisibleCards =>
   see ? { cards: cards.slice(), hiddenCount: 0 } : { cards: [], hiddenCount: cards.length };
-
-export const toStoredDealEvent = (e: RecordedEvent): StoredDealEvent =>
-  ({ type: e.type, data: e.data, eventId: e.eventId, recordedAt: e.metadata.recordedAt, actorId: e.metadata.actorId }) as StoredDealEvent;
 
 /** Cards this perspective has seen so far, to decide what of an unplayed trick it may show. */
 function seenCards(p: Perspective, game: GameState, known: Set<Card>): void {
@@ -94,13 +92,14 @@ export function replayFrames(
   let state: DealState = initialDealState;
   let step = -1;
   // A withdrawn move counts as not made: no frame, and the frames after it follow from the moves in force.
-  for (const event of withoutWithdrawn(events)) {
+  // A complete deal recorded as seen replays as its dealt twin.
+  for (const event of asDealt(withoutWithdrawn(events), storedDealEvent)) {
     // Other events in a deal stream (e.g. an import's provenance record) are no step of play.
     if (!isDealEventType(event.type)) continue;
     const before = state.game;
     // Cards seen before a claim or resignation may be shown in the tricks it completes.
     if (before) seenCards(perspective, before, known);
-    state = evolve(state, toStoredDealEvent(event));
+    state = dealStateAfter(state, event);
     if (!state.game) continue;
     step++;
     if (step > to) break;

@@ -8,7 +8,7 @@ export const tableProjection: ProjectionDefinition<TableInfo> = {
   version: 5,
   tables: [{ name: 'table', columns: 'table_id TEXT PRIMARY KEY, tournament_id TEXT, json TEXT NOT NULL' }],
   eventTypes: TABLE_EVENT_TYPES_READ,
-  keyOf: (event) => (event.streamName.startsWith('table-') ? event.streamName.slice('table-'.length) : undefined),
+  keysOf: (event) => (event.streamName.startsWith('table-') ? [event.streamName.slice('table-'.length)] : []),
   fold: foldTableInfo,
   rows: (db, tables) => jsonRows(db, tables.table, 'table_id', (t) => ({ tournament_id: t.tournamentId })),
   changes: (key) => [`table\u0000${key}`],

@@ -8,7 +8,7 @@ export const tournamentProjection: ProjectionDefinition<TournamentInfo> = {
   version: 5,
   tables: [{ name: 'tournament', columns: 'tournament_id TEXT PRIMARY KEY, json TEXT NOT NULL' }],
   eventTypes: TOURNAMENT_EVENT_TYPES_READ,
-  keyOf: (event) => (event.streamName.startsWith('tournament-') ? event.streamName.slice('tournament-'.length) : undefined),
+  keysOf: (event) => (event.streamName.startsWith('tournament-') ? [event.streamName.slice('tournament-'.length)] : []),
   fold: foldTournamentInfo,
   rows: (db, tables) => jsonRows(db, tables.tournament, 'tournament_id'),
   changes: (key) => [`tournament\u0000${key}`],

@@ -16,7 +16,15 @@ export function abandon(state: GameState, move: Extract<Move, { kind: 'abandon' 
   if (typeof move.reason !== 'string' || !Object.hasOwn(ABANDON_WORDS, move.reason))
     return refuse('D3', `"${inputText(move.reason)}" is not a reason to abandon a deal (misdeal, timeout, left)`);
   if (move.seat !== undefined && !isSeat(move.seat)) return refuse('D3', `seat ${inputText(move.seat)} is not 0, 1 or 2`);
-  const reason = `${ABANDON_WORDS[move.reason]}${move.seat === undefined ? '' : ` (${who(move.seat)})`}`;
+  const reason = abandonReasonText(move);
   const stopped: GameState = update(state, { phase: 'abandoned', abandonReason: reason, moves: withMove(state.moves, move) });
   return allow(update(stopped, { result: notScoreableResult(state, reason) }));
 }
+
+/** The words a not-scoreable result gives for an abandonment (D3). */
+export function abandonReasonText(move: Extract<Move, { kind: 'abandon' }>): string {
+  return `${ABANDON_WORDS[move.reason]}${move.seat === undefined ? '' : ` (${who(move.seat)})`}`;
+}
+
+/** Whether a reason is one a deal can be abandoned for (D3). */
+export const isAbandonReason = (reason: unknown): boolean => typeof reason === 'string' && Object.hasOwn(ABANDON_WORDS, reason);

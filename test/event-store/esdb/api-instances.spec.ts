@@ -16,6 +16,7 @@ import { ctx, playTableDeal } from '../../projections/helpers';
 import { startEsdbTestCluster, startEsdbTestServer } from './esdb-test-server';
 import { transferSince, type TransferCounters } from './transfer-counters';
 import { waitFor } from './wait-for';
+import { ledgerStore } from '../../../src/ledger/store-port';
 
 const quick = {
   failover: { attempts: 12, initialBackoffMs: 5, maxBackoffMs: 50 },
@@ -41,7 +42,7 @@ const userEvents = (events: readonly { streamName: string }[]) => events.filter(
 
 function expectOnceInOrder(told: readonly RecordedEvent[], ledger: Ledger): void {
   expect(new Set(told.map((e) => e.eventId)).size).toBe(told.length);
-  for (let i = 1; i < told.length; i++) expect(ledger.store.comparePositions(told[i - 1].position, told[i].position)).toBeLessThan(0);
+  for (let i = 1; i < told.length; i++) expect(ledgerStore(ledger).comparePositions(told[i - 1].position, told[i].position)).toBeLessThan(0);
 }
 
 describe('two API instances on one EventStoreDB (test double)', () => {

@@ -16,6 +16,7 @@ import { corpusLines } from '../../iss/corpus';
 import { ctx, playTableDeal } from '../../projections/helpers';
 import { startEsdbTestCluster, type EsdbTestCluster } from './esdb-test-server';
 import { waitFor } from './wait-for';
+import { ledgerStore } from '../../../src/ledger/store-port';
 
 const quick = {
   failover: { attempts: 12, initialBackoffMs: 5, maxBackoffMs: 50 },
@@ -91,9 +92,9 @@ describe('failover with the whole ledger on a three-node cluster (test double)',
     const slice = 'deal-iss-1x';
     const expectedInSlice = deals.filter((d) => d.streamName.startsWith(slice)).reduce((n, d) => n + d.events.length, 0);
     const subscriber: RecordedEvent[] = [];
-    const sub = ledger.store.subscribeToAll({ onEvent: (e) => void subscriber.push(e) }, { streamPrefixes: [slice] });
+    const sub = ledgerStore(ledger).subscribeToAll({ onEvent: (e) => void subscriber.push(e) }, { streamPrefixes: [slice] });
     const changes = leaderChangesWhileGrowing(cluster, Math.floor(total / 5), 4);
-    for (let from = 0; from < deals.length; from += 100) await ledger.store.appendMany(deals.slice(from, from + 100));
+    for (let from = 0; from < deals.length; from += 100) await ledgerStore(ledger).appendMany(deals.slice(from, from + 100));
     changes.stop();
     expect(changes.fired()).toBe(4);
 
@@ -108,7 +109,7 @@ describe('failover with the whole ledger on a three-node cluster (test double)',
     // Every chain verifies: all 1,000 checked on the double's log directly (cheap), one slice again through the adapter.
     const breaks = [...dealStreams.keys()].flatMap((name) => verifyChain(recordedOf(cluster.log.streamEvents(name) ?? [])).breaks);
     expect(breaks).toEqual([]);
-    const report = await verifyStore(ledger.store, { streamPrefix: slice });
+    const report = await verifyStore(ledgerStore(ledger), { streamPrefix: slice });
     expect(report).toMatchObject({ streams: 33, events: expectedInSlice, breaks: [] });
     expect((await ledger.deals({}, { first: 1 })).totalCount).toBe(1000);
 
@@ -117,7 +118,8 @@ describe('failover with the whole ledger on a three-node cluster (test double)',
     await sub.close();
     expect(subscriber).toHaveLength(expectedInSlice);
     expect(new Set(subscriber.map((e) => e.eventId)).size).toBe(expectedInSlice);
-    for (let i = 1; i < subscriber.length; i++) expect(ledger.store.comparePositions(subscriber[i - 1].position, subscriber[i].position)).toBeLessThan(0);
+    for (let i = 1; i < subscriber.length; i++)
+      expect(ledgerStore(ledger).comparePositions(subscriber[i - 1].position, subscriber[i].position)).toBeLessThan(0);
   }, 180_000);
 
   it("a live deal's moves with leader changes: the deal complete once, its chain intact, listeners told every event once, in order", async () => {
@@ -130,7 +132,7 @@ describe('failover with the whole ledger on a three-node cluster (test double)',
     expect(changes.fired()).toBeGreaterThanOrEqual(3);
     const events = await ledger.dealEvents(dealId);
     expect(new Set(events.map((e) => e.eventId)).size).toBe(events.length);
-    expect((await verifyStore(ledger.store, { streamPrefix: `deal-${dealId}` })).breaks).toEqual([]);
+    expect((await verifyStore(ledgerStore(ledger), { streamPrefix: `deal-${dealId}` })).breaks).toEqual([]);
     expect((await ledger.deal(dealId))?.status).not.toBe('inProgress');
     await waitFor(() => told.filter((e) => e.streamName === `deal-${dealId}`).length >= events.length, 'listeners told of every move');
     unsubscribe();

@@ -8,6 +8,8 @@ import { verifyStore } from '../../../src/event-store/integrity/verify-store';
 import { Ledger } from '../../../src/ledger/ledger';
 import { corpusLines } from '../../iss/corpus';
 import { startEsdbTestServer, type EsdbTestServer } from './esdb-test-server';
+import { ledgerStore } from '../../../src/ledger/store-port';
+import { ledgerImportTarget } from '../../support/ledger-import-target';
 
 const corpus = corpusLines()
   .map((l) => l.text)
@@ -16,7 +18,7 @@ const corpus = corpusLines()
 async function importedInto(storeUrl: string): Promise<Ledger> {
   // Read models in memory here: the default for EventStoreDB is a file under ./data (read-model-binding.spec.ts covers files).
   const ledger = await Ledger.open({ storeUrl, readModelUrl: 'sqlite::memory:' });
-  const summary = await importIssText(ledger, corpus);
+  const summary = await importIssText(ledgerImportTarget(ledger), corpus);
   expect(summary).toMatchObject({ records: 33, imported: 33, rejectedCount: 0 });
   await ledger.catchUp();
   return ledger;
@@ -59,9 +61,9 @@ describe('Ledger over EventStoreDB (test double)', () => {
   });
 
   it('re-importing appends nothing, every chain verifies and rescoring finds no difference', async () => {
-    const again = await importIssText(esdb, corpus);
+    const again = await importIssText(ledgerImportTarget(esdb), corpus);
     expect(again).toMatchObject({ imported: 0, alreadyPresent: 33, events: 0 });
-    const report = await verifyStore(esdb.store);
+    const report = await verifyStore(ledgerStore(esdb));
     expect(report.breaks).toEqual([]);
     expect(await esdb.rescore()).toEqual([]);
   });

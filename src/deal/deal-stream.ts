@@ -1,0 +1,26 @@
+import type { FoldedEvent } from '../kernel/folded-event';
+import { initialDealState, type DealState } from './deal-state';
+import { isDealEventType, type StoredDealEvent } from './events';
+import { evolve } from './evolve';
+
+/** A recorded deal event as the deal's evolve reads it (its id, when and by whom it was recorded). */
+export const storedDealEvent = (e: FoldedEvent): StoredDealEvent =>
+  ({ type: e.type, data: e.data, eventId: e.eventId, recordedAt: e.metadata?.recordedAt, actorId: e.metadata?.actorId }) as StoredDealEvent;
+
+/** One recorded event more of a deal's stream: folded when it is a deal event, else the state as it was. */
+export function dealStateAfter(state: DealState, event: FoldedEvent): DealState {
+  return isDealEventType(event.type) ? evolve(state, storedDealEvent(event)) : state;
+}
+
+/**
+ * The one fold of a recorded deal stream (or of a recording, or of the deal part of a branch):
+ * its deal events in order from `from` (a new deal when left out), any other event skipped.
+ */
+export function foldDealStream(events: Iterable<FoldedEvent>, from: DealState = initialDealState): DealState {
+  let state = from;
+  for (const event of events) state = dealStateAfter(state, event);
+  return state;
+}
+
+/** A recorded event as the deal decider's fold takes it: a deal event, or null for any other (an import's provenance record). */
+export const dealEventOf = (e: FoldedEvent): StoredDealEvent | null => (isDealEventType(e.type) ? storedDealEvent(e) : null);
