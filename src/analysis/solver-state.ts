@@ -41,6 +41,11 @@ export class SolverState {
   protected lastWinner = 0;
   /** Positions visited (one per card considered). */
   nodes = 0;
+  /**
+   * Called every 65,536 positions while searching (a caller's budget check: it may throw to stop
+   * the search, after which the solver must be loaded again). Null: none.
+   */
+  tick: (() => void) | null = null;
 
   /** Sets up a position (checked by the caller, see position-check). */
   load(pos: SolverPosition): void {

@@ -68,7 +68,7 @@ export class Solver extends MoveOrder {
 
   /** The declarer's future card points with perfect play, if within (alpha, beta); fail-soft bounds otherwise. */
   searchValue(alpha: number, beta: number): number {
-    this.nodes++;
+    if ((++this.nodes & 0xffff) === 0 && this.tick !== null) this.tick();
     const len = this.len;
     let tag = -1;
     let first = -1;
@@ -237,7 +237,7 @@ export class Solver extends MoveOrder {
 
   /** true when the declarer reaches the search's goal: no trick (null) or every trick (take-all). */
   private searchBool(kind: number): boolean {
-    this.nodes++;
+    if ((++this.nodes & 0xffff) === 0 && this.tick !== null) this.tick();
     const len = this.len;
     let tag = -1;
     let first = -1;

@@ -151,4 +151,40 @@ describe('solver fields off the event loop (issue 13 item 2, issue 15)', () => {
       await s.close();
     }
   });
+
+  it('shows a job queued (with the jobs ahead) and running (with its CPU so far), then done, starting nothing itself (issue 26 item 4)', async () => {
+    const stand = standInPool();
+    const { s, dealId } = await serverWithFinishedDeal(stand, 'p6');
+    try {
+      const admin = s.token({ role: 'admin' });
+      const progress = async (kind: string) => {
+        const r = await s.gql(
+          `query($id: ID!) { deal(id: $id) { analysisProgress(kind: ${kind}) { state jobsAhead cpuMs nodes cpuLimitMs } } }`,
+          { id: dealId },
+          admin,
+        );
+        expect(r.body.errors).toBeUndefined();
+        return r.body.data.deal.analysisProgress;
+      };
+      expect(await progress('STEPS')).toEqual({ state: 'NOT_STARTED', jobsAhead: null, cpuMs: null, nodes: null, cpuLimitMs: 20_000 });
+      const held = s.gql(ANALYSIS, { id: dealId }, admin);
+      // Should an expectation fail, the requests still open when the server closes must not crash the run.
+      held.catch(() => undefined);
+      await until(() => stand.pool.stats.running === 1);
+      expect(await progress('STEPS')).toMatchObject({ state: 'RUNNING', jobsAhead: null, cpuMs: 0, nodes: 0 });
+      const queued = s.gql(`query($id: ID!) { deal(id: $id) { bestDiscard { best { discard } } } }`, { id: dealId }, admin);
+      queued.catch(() => undefined);
+      await until(() => stand.pool.stats.queued === 1);
+      expect(await progress('DISCARD')).toMatchObject({ state: 'QUEUED', jobsAhead: 0 });
+      expect(await progress('GAME')).toMatchObject({ state: 'NOT_STARTED' });
+      expect(stand.pool.stats.started).toBe(1);
+      stand.open();
+      expect((await held).body.errors).toBeUndefined();
+      expect((await queued).body.errors).toBeUndefined();
+      expect(await progress('STEPS')).toMatchObject({ state: 'DONE' });
+      expect(await progress('DISCARD')).toMatchObject({ state: 'DONE' });
+    } finally {
+      await s.close();
+    }
+  });
 });

@@ -6,6 +6,7 @@ import { analyzeDeal } from '../deals/analyze-deal';
 import { auditClaims, hasClaims } from '../../projections/audit/claim-audit';
 import { Ledger } from '../../ledger/ledger';
 import { ledgerStore } from '../../ledger/store-port';
+import { threadCpuMs } from './thread-cpu';
 
 const ISS = join(__dirname, '..', '..', '..', '..', 'shared', 'data', 'iss');
 
@@ -49,5 +50,38 @@ describe('DealAnalyses on solver worker threads (issue 13 item 2, issue 15)', ()
     expect(fromWorker).toEqual(inProcess);
     expect(b).toBe(a);
     expect(ledger.analyses.computed).toBe(before + 1);
+  });
+});
+
+/** The CPU budget of a solver job is the worker thread's own CPU time, checked during the search. */
+describe('a solver job bounded in CPU on its worker thread (issue 26 item 4)', () => {
+  let ledger: Ledger;
+  beforeAll(async () => {
+    ledger = await Ledger.open({ storeUrl: 'sqlite::memory:', analysis: { limits: { workers: 1, jobCpuMs: 1 } } });
+    await importIssText(bulkImportTarget(ledger), readFileSync(join(ISS, 'iss-b0n541-jskat-MessageParserTest.sgf'), 'utf8'));
+  });
+  afterAll(() => ledger.close());
+
+  it('stops a search past its budget with TIMEOUT, and the same worker answers the next job', async () => {
+    const err = await ledger.analyses.bestGame('iss-1390253').catch((e: unknown) => e);
+    expect((err as { code?: string }).code).toBe('TIMEOUT');
+    expect((err as Error).message).toMatch(/more than 1 ms of CPU/);
+    expect(ledger.analyses.pool.stats.replaced).toBe(0);
+    expect(await ledger.analyses.progress('iss-1390253', 'game')).toEqual({ state: 'notStarted' });
+  });
+});
+
+describe('threadCpuMs', () => {
+  it("counts this thread's work, not its waiting", async () => {
+    const t0 = threadCpuMs();
+    await new Promise((r) => setTimeout(r, 60));
+    const slept = threadCpuMs() - t0;
+    const t1 = threadCpuMs();
+    let x = 0;
+    for (let i = 0; i < 3e7; i++) x = (x + i) | 0;
+    expect(x).not.toBe(1);
+    const worked = threadCpuMs() - t1;
+    expect(worked).toBeGreaterThan(slept);
+    expect(slept).toBeLessThan(40);
   });
 });

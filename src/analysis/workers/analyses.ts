@@ -6,7 +6,7 @@ import type { AuditClaim } from '../../projections/audit/claim-audit';
 import type { AnalysisJob, AnalysisResults } from './analysis-jobs';
 import { analysisWorkerPool, defaultSolverWorkers, type SolverPool } from './analysis-pool';
 import { NotFoundError } from '../../kernel/errors';
-import { WorkerPoolCancelledError } from './worker-pool';
+import { type JobProgress, newJobProgress, WorkerPoolCancelledError } from './worker-pool';
 import { SolverShares, solverShareLimits, type SolverLane } from './solver-shares';
 
 export interface AnalysisLimits {
@@ -16,13 +16,15 @@ export interface AnalysisLimits {
   readonly workers: number;
   /** Jobs that may wait for a worker; more are refused as busy (ANALYSIS_BUSY). */
   readonly queue: number;
-  /** Wall time one job may run before its worker is stopped (TIMEOUT). */
+  /** CPU time one job may use on its worker thread before its search is stopped (TIMEOUT); the job's own, whatever the machine's load. */
+  readonly jobCpuMs: number;
+  /** Wall time one job may run once a worker took it (its time in the queue not counted) before the worker is stopped (TIMEOUT): a safety net. */
   readonly jobTimeoutMs: number;
 }
 
-export const DEFAULT_ANALYSIS_LIMITS: AnalysisLimits = { cacheDeals: 500, workers: defaultSolverWorkers(), queue: 16, jobTimeoutMs: 30_000 };
+export const DEFAULT_ANALYSIS_LIMITS: AnalysisLimits = { cacheDeals: 500, workers: defaultSolverWorkers(), queue: 16, jobCpuMs: 20_000, jobTimeoutMs: 120_000 };
 
-/** SKAT_LEDGER_ANALYSIS_WORKERS, _QUEUE, _TIMEOUT_MS, _CACHE: the solver pool's settings (unset: the defaults). */
+/** SKAT_LEDGER_ANALYSIS_WORKERS, _QUEUE, _CPU_MS, _TIMEOUT_MS, _CACHE: the solver pool's settings (unset: the defaults). */
 export function analysisLimitsFromEnv(env: NodeJS.ProcessEnv): AnalysisLimits {
   const read = (name: string, fallback: number, min: number): number => {
     const text = env[name];
@@ -34,6 +36,7 @@ export function analysisLimitsFromEnv(env: NodeJS.ProcessEnv): AnalysisLimits {
   return {
     workers: read('SKAT_LEDGER_ANALYSIS_WORKERS', DEFAULT_ANALYSIS_LIMITS.workers, 1),
     queue: read('SKAT_LEDGER_ANALYSIS_QUEUE', DEFAULT_ANALYSIS_LIMITS.queue, 0),
+    jobCpuMs: read('SKAT_LEDGER_ANALYSIS_CPU_MS', DEFAULT_ANALYSIS_LIMITS.jobCpuMs, 1),
     jobTimeoutMs: read('SKAT_LEDGER_ANALYSIS_TIMEOUT_MS', DEFAULT_ANALYSIS_LIMITS.jobTimeoutMs, 1),
     cacheDeals: read('SKAT_LEDGER_ANALYSIS_CACHE', DEFAULT_ANALYSIS_LIMITS.cacheDeals, 0),
   };
@@ -59,8 +62,18 @@ type Result = AnalysisResults[AnalysisJob['kind']];
 interface Running {
   readonly promise: Promise<Result>;
   readonly cancel: AbortController;
+  readonly progress: JobProgress;
   waiters: number;
 }
+
+/** The kinds of solver result a deal has (what `progress` can be asked about). */
+export type DealJobKind = 'steps' | 'discard' | 'game';
+
+/** Where the computation of one result stands. */
+export type SolverJobStatus =
+  | { readonly state: 'notStarted' | 'done' }
+  | { readonly state: 'queued'; readonly jobsAhead: number; readonly waitedMs: number }
+  | { readonly state: 'running'; readonly waitedMs: number; readonly ranMs: number; readonly cpuMs: number; readonly nodes: number };
 
 /**
  * Solver results on demand: computed in worker threads (never on the event loop), cached per deal,
@@ -87,7 +100,12 @@ export class DealAnalyses {
   /** The pool jobs run on (started at the first job, so a process that never analyses starts no thread). */
   get pool(): SolverPool {
     if (this.givenPool) return this.givenPool;
-    this.ownPool ??= analysisWorkerPool({ workers: this.limits.workers, queue: this.limits.queue, jobTimeoutMs: this.limits.jobTimeoutMs });
+    this.ownPool ??= analysisWorkerPool({
+      workers: this.limits.workers,
+      queue: this.limits.queue,
+      jobTimeoutMs: this.limits.jobTimeoutMs,
+      jobCpuMs: this.limits.jobCpuMs,
+    });
     return this.ownPool;
   }
 
@@ -117,6 +135,25 @@ export class DealAnalyses {
   /** Per-step verdicts of other events than a deal's own stream (a what-if branch), cached under `key`. */
   async analysisOfEvents(key: string, id: string, events: readonly RecordedEvent[], wait: AnalysisWait = {}): Promise<DealAnalysis> {
     return this.job(`events\u0000${key}`, { kind: 'steps', dealId: id, events }, wait);
+  }
+
+  /**
+   * Where the computation of a deal's result of this kind stands (at the deal's current revision),
+   * starting nothing: not started (nor cached), queued (with the jobs ahead), running (with its
+   * CPU time and search positions so far), or done (cached).
+   */
+  async progress(dealId: string, kind: DealJobKind): Promise<SolverJobStatus> {
+    const read = await this.dealEvents(dealId);
+    const key = `${kind}\u0000${dealId}@${read.revision}`;
+    if (this.cache.has(key)) return { state: 'done' };
+    const run = this.running.get(key);
+    if (!run) return { state: 'notStarted' };
+    const p = run.progress;
+    const now = Date.now();
+    if (p.state === 'queued') return { state: 'queued', jobsAhead: Math.max(0, this.pool.positionOf(p)), waitedMs: now - p.queuedAt };
+    if (p.state === 'done') return { state: 'done' };
+    const startedAt = p.startedAt ?? now;
+    return { state: 'running', waitedMs: startedAt - p.queuedAt, ranMs: now - startedAt, cpuMs: Math.round(p.cpuMs), nodes: p.nodes };
   }
 
   /** Callers waiting for jobs in flight right now, and the jobs (for tests and operators). */
@@ -169,7 +206,8 @@ export class DealAnalyses {
         throw error;
       }
       const cancel = new AbortController();
-      const promise = this.pool.run(job, cancel.signal, wait.lane?.kind === 'reserved').then((result) => {
+      const progress = newJobProgress();
+      const promise = this.pool.run(job, cancel.signal, progress, wait.lane?.kind === 'reserved').then((result) => {
         this.computed++;
         if (this.limits.cacheDeals > 0) {
           this.cache.set(key, result);
@@ -177,7 +215,7 @@ export class DealAnalyses {
         }
         return result;
       });
-      const started: Running = { promise, cancel, waiters: 0 };
+      const started: Running = { promise, cancel, progress, waiters: 0 };
       run = started;
       this.running.set(key, started);
       const settled = () => {

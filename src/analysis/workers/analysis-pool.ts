@@ -3,12 +3,14 @@ import { availableParallelism } from 'node:os';
 import { join } from 'node:path';
 import { Worker } from 'node:worker_threads';
 import type { AnalysisJob, AnalysisResults } from './analysis-jobs';
-import { WorkerPool, type WorkerPoolLimits, type WorkerPoolStats } from './worker-pool';
+import { type JobProgress, WorkerPool, type WorkerPoolLimits, type WorkerPoolStats } from './worker-pool';
 
 /** Where solver jobs run: off the main thread in the product, anything that answers them in tests. */
 export interface SolverPool {
   /** `first`: the job waits ahead of the others (a reserved caller's). */
-  run<J extends AnalysisJob>(job: J, signal?: AbortSignal, first?: boolean): Promise<AnalysisResults[J['kind']]>;
+  run<J extends AnalysisJob>(job: J, signal?: AbortSignal, progress?: JobProgress, first?: boolean): Promise<AnalysisResults[J['kind']]>;
+  /** Jobs ahead of this one in the queue (0: next), or -1 when it is not waiting. */
+  positionOf(progress: JobProgress): number;
   readonly stats: WorkerPoolStats;
   close(): Promise<void>;
 }
@@ -34,7 +36,9 @@ export function analysisWorkerPool(limits: WorkerPoolLimits): SolverPool {
 /** A WorkerPool whose workers answer AnalysisJobs (analysisWorker, or a test's stand-in). */
 export function typedPool(pool: WorkerPool): SolverPool {
   return {
-    run: <J extends AnalysisJob>(job: J, signal?: AbortSignal, first?: boolean) => pool.run(job, signal, first) as Promise<AnalysisResults[J['kind']]>,
+    run: <J extends AnalysisJob>(job: J, signal?: AbortSignal, progress?: JobProgress, first?: boolean) =>
+      pool.run(job, signal, progress, first) as Promise<AnalysisResults[J['kind']]>,
+    positionOf: (progress: JobProgress) => pool.positionOf(progress),
     get stats() {
       return pool.stats;
     },

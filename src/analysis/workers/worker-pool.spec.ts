@@ -1,14 +1,17 @@
 import { Worker } from 'node:worker_threads';
-import { WorkerPool, WorkerPoolBusyError, WorkerPoolCancelledError, WorkerPoolTimeoutError } from './worker-pool';
+import { newJobProgress, WorkerPool, WorkerPoolBusyError, WorkerPoolCancelledError, WorkerPoolCpuLimitError, WorkerPoolTimeoutError } from './worker-pool';
 
 /**
  * A stand-in worker: `echo` answers at once, `gate` blocks its thread (as a long search does) until
- * the test opens the shared gate, `spin` never ends, `fail` throws. Ordering, never durations.
+ * the test opens the shared gate, `spin` never ends, `fail` throws, `report` tells its progress
+ * first, `overCpu` answers as a worker whose CPU budget ran out. Ordering, never durations.
  */
 const FIXTURE = `
 const { parentPort } = require('node:worker_threads');
-parentPort.on('message', ({ id, job }) => {
+parentPort.on('message', ({ id, job, cpuMs }) => {
+  if (job.report) parentPort.postMessage({ id, progress: { cpuMs: 42, nodes: 65536 } });
   if (job.gate) Atomics.wait(new Int32Array(job.gate), 0, 0);
+  if (job.overCpu) return parentPort.postMessage({ id, error: 'used more than ' + cpuMs + ' ms of CPU', code: 'CPU_LIMIT' });
   if (job.spin) for (;;) {}
   if (job.fail) return parentPort.postMessage({ id, error: 'it failed' });
   parentPort.postMessage({ id, result: job.echo });
@@ -101,5 +104,34 @@ describe('WorkerPool: solver jobs off the event loop (issue 13 item 2)', () => {
     expect(await first).toBeInstanceOf(WorkerPoolCancelledError);
     await expect(third).resolves.toBe('third');
     expect(pool.stats.started).toBe(2);
+  });
+
+  it("keeps a job's progress: queued with its place in the queue, running with what the worker reported, done", async () => {
+    pool = new WorkerPool(spawn, { workers: 1, queue: 2, jobTimeoutMs: 60_000 });
+    const g = gate();
+    const first = newJobProgress();
+    const second = newJobProgress();
+    const a = pool.run({ report: true, gate: g.buffer, echo: 'a' }, undefined, first);
+    const b = pool.run({ echo: 'b' }, undefined, second);
+    expect(first.state).toBe('running');
+    expect(first.startedAt).not.toBeNull();
+    expect(second.state).toBe('queued');
+    expect(pool.positionOf(second)).toBe(0);
+    expect(pool.positionOf(first)).toBe(-1);
+    await until(() => first.nodes === 65536);
+    expect(first.cpuMs).toBe(42);
+    g.open();
+    await expect(Promise.all([a, b])).resolves.toEqual(['a', 'b']);
+    expect([first.state, second.state]).toEqual(['done', 'done']);
+  });
+
+  it('sends each job its CPU budget and answers a job over it with TIMEOUT, keeping the worker', async () => {
+    pool = new WorkerPool(spawn, { workers: 1, queue: 0, jobTimeoutMs: 60_000, jobCpuMs: 250 });
+    const err = await pool.run({ overCpu: true }).catch((e: unknown) => e);
+    expect(err).toBeInstanceOf(WorkerPoolCpuLimitError);
+    expect((err as WorkerPoolCpuLimitError).code).toBe('TIMEOUT');
+    expect((err as Error).message).toBe('used more than 250 ms of CPU');
+    expect(pool.stats.replaced).toBe(0);
+    await expect(pool.run({ echo: 'next' })).resolves.toBe('next');
   });
 });

@@ -1,13 +1,33 @@
 import type { Worker } from 'node:worker_threads';
 
-/** How many workers, how many jobs may wait, how long one job may run. */
+/** How many workers, how many jobs may wait, how much one job may use. */
 export interface WorkerPoolLimits {
   /** Worker threads at most (started when first needed). */
   readonly workers: number;
   /** Jobs that may wait for a worker; one more is refused with WorkerPoolBusyError. */
   readonly queue: number;
-  /** Wall time one job may run on its worker before the worker is stopped and replaced. */
+  /**
+   * Wall time one job may run once a worker took it (never its time in the queue) before the
+   * worker is stopped and replaced: the safety net for a job that stops answering.
+   */
   readonly jobTimeoutMs: number;
+  /** CPU time one job may use on its worker's own thread, sent with the job (the worker stops it: CPU_LIMIT); absent: none. */
+  readonly jobCpuMs?: number;
+}
+
+/** Where a job stands, kept up to date by the pool (and read by whoever asks for progress). */
+export interface JobProgress {
+  state: 'queued' | 'running' | 'done';
+  /** Date.now() when the job was queued, and when a worker took it (null while queued). */
+  readonly queuedAt: number;
+  startedAt: number | null;
+  /** CPU time and search positions the worker reported so far (about every 100 ms of CPU). */
+  cpuMs: number;
+  nodes: number;
+}
+
+export function newJobProgress(): JobProgress {
+  return { state: 'queued', queuedAt: Date.now(), startedAt: null, cpuMs: 0, nodes: 0 };
 }
 
 /** Every worker is busy and the queue is full: the job was not taken (try again shortly). */
@@ -28,6 +48,18 @@ export class WorkerPoolTimeoutError extends Error {
   }
 }
 
+/** A job used more CPU time than its budget: its search was stopped (its worker stays). */
+export class WorkerPoolCpuLimitError extends Error {
+  readonly code = 'TIMEOUT';
+  constructor(
+    message: string,
+    readonly cpuMs: number,
+  ) {
+    super(message);
+    this.name = 'WorkerPoolCpuLimitError';
+  }
+}
+
 /** The job was withdrawn before it finished (nobody waits for it any more, or the pool closed). */
 export class WorkerPoolCancelledError extends Error {
   readonly code = 'TIMEOUT';
@@ -37,8 +69,11 @@ export class WorkerPoolCancelledError extends Error {
   }
 }
 
-/** The worker's answer to one job: its result, or the message of what it threw. */
-export type WorkerReply = { readonly id: number; readonly result: unknown } | { readonly id: number; readonly error: string };
+/** The worker's answer to one job: its result, or the message of what it threw (CPU_LIMIT: its CPU budget ran out); or how far it got. */
+export type WorkerReply =
+  | { readonly id: number; readonly result: unknown }
+  | { readonly id: number; readonly error: string; readonly code?: 'CPU_LIMIT' }
+  | { readonly id: number; readonly progress: { readonly cpuMs: number; readonly nodes: number } };
 
 interface Job {
   readonly id: number;
@@ -48,6 +83,7 @@ interface Job {
   readonly signal: AbortSignal | undefined;
   readonly first: boolean;
   readonly onAbort: () => void;
+  readonly progress: JobProgress;
 }
 
 interface Slot {
@@ -70,7 +106,9 @@ export interface WorkerPoolStats {
 /**
  * A bounded pool of worker threads running one job each at a time: at most `workers` threads,
  * at most `queue` jobs waiting (more are refused at once rather than left to wait forever), each
- * job stopped after `jobTimeoutMs` by terminating its worker (a synchronous search cannot be
+ * job bounded in CPU by its worker (`jobCpuMs`, the worker thread's own CPU time, so a loaded
+ * machine does not stop it early) and stopped after `jobTimeoutMs` of running (not of
+ * queueing) by terminating its worker (a synchronous search cannot be
  * interrupted otherwise) and replacing it. A job whose AbortSignal fires is dropped from the
  * queue, or, when already running, stopped the same way. Idle workers do not keep the process
  * alive. The work itself happens off the main thread, so the event loop stays free.
@@ -101,15 +139,19 @@ export class WorkerPool {
     };
   }
 
-  /** Runs one job on a worker; rejects with WorkerPoolBusyError at once when nothing can take it. `first`: queued ahead of the jobs without it. */
-  run(message: unknown, signal?: AbortSignal, first = false): Promise<unknown> {
+  /**
+   * Runs one job on a worker; rejects with WorkerPoolBusyError at once when nothing can take it.
+   * `progress`, when given, is kept up to date (queued, running with CPU time so far, done).
+   * `first`: queued ahead of the jobs without it (a reserved caller's, see solver-shares.ts).
+   */
+  run(message: unknown, signal?: AbortSignal, progress: JobProgress = newJobProgress(), first = false): Promise<unknown> {
     if (this.closed) return Promise.reject(new WorkerPoolCancelledError('the pool is closed'));
     if (signal?.aborted) return Promise.reject(new WorkerPoolCancelledError('withdrawn before it started'));
     const free = this.slots.find((s) => !s.job) ?? (this.slots.length < this.limits.workers ? this.addSlot() : null);
     if (!free && this.queue.length >= this.limits.queue) return Promise.reject(new WorkerPoolBusyError(this.limits));
     return new Promise((resolve, reject) => {
       const id = this.nextId++;
-      const job: Job = { id, message, resolve, reject, signal, first, onAbort: () => this.abort(job) };
+      const job: Job = { id, message, resolve, reject, signal, first, onAbort: () => this.abort(job), progress };
       signal?.addEventListener('abort', job.onAbort, { once: true });
       if (free) this.dispatch(free, job);
       else if (!first) this.queue.push(job);
@@ -118,6 +160,11 @@ export class WorkerPool {
         this.queue.splice(behind < 0 ? this.queue.length : behind, 0, job);
       }
     });
+  }
+
+  /** Jobs ahead of this one in the queue (0: next), or -1 when it is not waiting. */
+  positionOf(progress: JobProgress): number {
+    return this.queue.findIndex((j) => j.progress === progress);
   }
 
   /** Stops every worker; running and waiting jobs are rejected. */
@@ -140,8 +187,14 @@ export class WorkerPool {
     worker.on('message', (reply: WorkerReply) => {
       const job = slot.job;
       if (!job || job.id !== reply.id) return;
+      if ('progress' in reply) {
+        job.progress.cpuMs = reply.progress.cpuMs;
+        job.progress.nodes = reply.progress.nodes;
+        return;
+      }
       this.finish(slot);
-      if ('error' in reply) this.settle(job, new Error(reply.error));
+      if ('error' in reply)
+        this.settle(job, reply.code === 'CPU_LIMIT' ? new WorkerPoolCpuLimitError(reply.error, this.limits.jobCpuMs ?? 0) : new Error(reply.error));
       else this.settle(job, null, reply.result);
       this.next(slot);
     });
@@ -159,13 +212,15 @@ export class WorkerPool {
 
   private dispatch(slot: Slot, job: Job): void {
     slot.job = job;
+    job.progress.state = 'running';
+    job.progress.startedAt = Date.now();
     this.startedCount++;
     slot.worker.ref();
     slot.timer = setTimeout(() => {
       this.retire(slot);
       this.settle(job, new WorkerPoolTimeoutError(this.limits.jobTimeoutMs));
     }, this.limits.jobTimeoutMs);
-    slot.worker.postMessage({ id: job.id, job: job.message });
+    slot.worker.postMessage({ id: job.id, job: job.message, cpuMs: this.limits.jobCpuMs ?? null });
   }
 
   private finish(slot: Slot): void {
@@ -208,6 +263,7 @@ export class WorkerPool {
   }
 
   private settle(job: Job, error: Error | null, result?: unknown): void {
+    job.progress.state = 'done';
     job.signal?.removeEventListener('abort', job.onAbort);
     if (error) job.reject(error);
     else job.resolve(result);

@@ -1,6 +1,7 @@
 /**
  * Apollo plugin answering a repeated query from the ResponseCache: same caller view, same query
- * text, same variables. Only error-free query results are kept; mutations and subscriptions never.
+ * text, same variables. Only error-free query results are kept; mutations and subscriptions never,
+ * nor a request whose resolvers said its answer changes without a write (ApiContext.noStore).
  * Also memoises the JSON text of a cached result so a hit skips execution and serialisation.
  */
 import type { ApolloServerPlugin } from '@apollo/server';
@@ -40,7 +41,7 @@ export function responseCachePlugin(cache: ResponseCache<FormattedExecutionResul
           return { http: { status: undefined, headers: new HeaderMap() }, body: { kind: 'single', singleResult: hit } };
         },
         async willSendResponse(rc) {
-          if (key === null || stamp === null) return;
+          if (key === null || stamp === null || rc.contextValue.noStore) return;
           const body = rc.response.body;
           if (body?.kind === 'single' && !body.singleResult.errors) cache.set(key, body.singleResult, stamp);
         },

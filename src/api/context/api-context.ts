@@ -14,4 +14,6 @@ export interface ApiContext {
   readonly budget: RequestBudget;
   /** New solver jobs this request may still start (analyses not cached yet). */
   readonly solverJobs: SolverJobQuota;
+  /** Set by a resolver whose answer changes without any write (a job's progress): the response cache keeps nothing of this request. */
+  noStore?: boolean;
 }

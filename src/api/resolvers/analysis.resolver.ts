@@ -1,5 +1,5 @@
 import { Inject } from '@nestjs/common';
-import { Context, Parent, ResolveField, Resolver } from '@nestjs/graphql';
+import { Args, Context, Parent, ResolveField, Resolver } from '@nestjs/graphql';
 import { Ledger } from '../../ledger/ledger';
 import type { DealSummary } from '../../projections/deal-summary/deal-summary';
 import type { Visibility } from '../../auth/access';
@@ -12,6 +12,7 @@ import { DealAnalysisType } from '../types/analysis.type';
 import { DealType } from '../types/deal.type';
 import { readableDeal } from './deal-access';
 import { solverCall } from './solver-call';
+import { SolverJobKindEnum, SolverJobStateEnum, SolverProgressType } from '../types/solver-progress.type';
 
 /**
  * What a solver field costs the server's main thread in the complexity model (units of ~12 µs):
@@ -48,7 +49,7 @@ export class DealAnalysisResolver {
   })
   async analysis(@Parent() deal: DealType, @Context() ctx: ApiContext): Promise<DealAnalysisType> {
     const readable = await analysableDeal(ctx, deal.id, this.visibility);
-    return analysisView(await solverCall(ctx, this.ledger.analyses.limits.jobTimeoutMs, (wait) => this.ledger.analyses.analysis(readable.dealId, wait)));
+    return analysisView(await solverCall(ctx, (wait) => this.ledger.analyses.analysis(readable.dealId, wait)));
   }
 
   @ResolveField(() => BestDiscardType, {
@@ -59,7 +60,7 @@ export class DealAnalysisResolver {
   })
   async bestDiscard(@Parent() deal: DealType, @Context() ctx: ApiContext): Promise<BestDiscardType | null> {
     const readable = await analysableDeal(ctx, deal.id, this.visibility);
-    const b = await solverCall(ctx, this.ledger.analyses.limits.jobTimeoutMs, (wait) => this.ledger.analyses.bestDiscard(readable.dealId, wait));
+    const b = await solverCall(ctx, (wait) => this.ledger.analyses.bestDiscard(readable.dealId, wait));
     return b ? bestDiscardView(b) : null;
   }
 
@@ -71,7 +72,38 @@ export class DealAnalysisResolver {
   })
   async bestGame(@Parent() deal: DealType, @Context() ctx: ApiContext): Promise<BestGameType | null> {
     const readable = await analysableDeal(ctx, deal.id, this.visibility);
-    const b = await solverCall(ctx, this.ledger.analyses.limits.jobTimeoutMs, (wait) => this.ledger.analyses.bestGame(readable.dealId, wait));
+    const b = await solverCall(ctx, (wait) => this.ledger.analyses.bestGame(readable.dealId, wait));
     return b ? bestGameView(b) : null;
+  }
+
+  @ResolveField(() => SolverProgressType, {
+    description:
+      "Where the computation of this deal's analysis (or bestDiscard, bestGame) stands: not started, queued (jobs ahead), running (CPU time and search positions so far) or done; starts nothing, so it can be asked while another request waits for the result",
+    complexity: ANALYSIS_COMPLEXITY,
+  })
+  async analysisProgress(
+    @Parent() deal: DealType,
+    @Context() ctx: ApiContext,
+    @Args('kind', { type: () => SolverJobKindEnum, defaultValue: SolverJobKindEnum.STEPS, description: 'Which result' }) kind: SolverJobKindEnum,
+  ): Promise<SolverProgressType> {
+    const readable = await analysableDeal(ctx, deal.id, this.visibility);
+    // Progress changes with no write to bump the response cache: never answered from it.
+    ctx.noStore = true;
+    const p = await this.ledger.analyses.progress(readable.dealId, kind);
+    const state = {
+      notStarted: SolverJobStateEnum.NOT_STARTED,
+      queued: SolverJobStateEnum.QUEUED,
+      running: SolverJobStateEnum.RUNNING,
+      done: SolverJobStateEnum.DONE,
+    }[p.state];
+    return {
+      state,
+      jobsAhead: p.state === 'queued' ? p.jobsAhead : null,
+      waitedMs: p.state === 'queued' || p.state === 'running' ? p.waitedMs : null,
+      ranMs: p.state === 'running' ? p.ranMs : null,
+      cpuMs: p.state === 'running' ? p.cpuMs : null,
+      nodes: p.state === 'running' ? p.nodes : null,
+      cpuLimitMs: this.ledger.analyses.limits.jobCpuMs,
+    };
   }
 }

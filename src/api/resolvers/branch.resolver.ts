@@ -224,9 +224,7 @@ export class BranchResolver {
     if (!loaded) throw branchNotFound(branch.id);
     const events = branchDealEvents(loaded.dealEvents, loaded.events);
     return analysisView(
-      await solverCall(ctx, this.ledger.analyses.limits.jobTimeoutMs, (wait) =>
-        this.ledger.analyses.analysisOfEvents(`${branch.id}@${loaded.info.revision}`, loaded.info.dealId, events, wait),
-      ),
+      await solverCall(ctx, (wait) => this.ledger.analyses.analysisOfEvents(`${branch.id}@${loaded.info.revision}`, loaded.info.dealId, events, wait)),
     );
   }
 

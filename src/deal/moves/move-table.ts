@@ -63,6 +63,9 @@ const byCommandType = new Map<string, AnyDefinition>(table.map((d) => [d.command
 const byEventType = new Map<string, AnyDefinition>(table.map((d) => [d.eventTypes[0], d]));
 const byEngineKind = new Map<string, AnyDefinition>(table.filter((d) => d.engineKind).map((d) => [d.engineKind as string, d]));
 
+/** The command types of the table's moves, in table order: what a recording of a result-only deal takes, say. */
+export const MOVE_COMMAND_TYPES: readonly string[] = table.map((d) => d.commandType);
+
 /** The event types the table's moves record, in table order (each once). */
 export const MOVE_EVENT_TYPES: readonly DealEventType[] = [...new Set(table.flatMap((d) => d.eventTypes))];
 

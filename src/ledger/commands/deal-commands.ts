@@ -16,23 +16,13 @@ import { IllegalCommandError } from '../../kernel/errors';
 import type { CommandContext, CommandOutcome } from '../../command-handling/command-types';
 import type { ReadModelUpkeep } from '../upkeep/read-model-upkeep';
 import { storedDealEvent, foldDealStream, dealEventOf } from '../../deal/deal-stream';
+import { MOVE_COMMAND_TYPES } from '../../deal/moves/move-table';
 
-/** Move commands a recording of a result-only deal's cards takes (the deal's own stream refuses them: it is over). */
-const RECORDING_MOVES: ReadonlySet<string> = new Set([
-  'CallBid',
-  'HoldBid',
-  'PassBid',
-  'TakeSkat',
-  'DiscardSkat',
-  'DeclareGame',
-  'ShowCards',
-  'PlayCard',
-  'CallKontra',
-  'CallRe',
-  'Resign',
-  'AbandonDeal',
-  'WithdrawMove',
-]);
+/**
+ * Commands a recording of a result-only deal's cards takes (the deal's own stream refuses them: it
+ * is over): every move of the table of moves, and the withdrawal of one.
+ */
+const RECORDING_MOVES: ReadonlySet<string> = new Set([...MOVE_COMMAND_TYPES, 'WithdrawMove']);
 
 /** How a deal's own stream is handled: its schema version, its events as the decider folds them, the rules version each event was decided under. */
 function dealStreamOptions(command: DealCommand): StreamOptions<StoredDealEvent, DealState> {
