@@ -24,10 +24,6 @@ describe('Ramsch scoring (R42)', () => {
     expect(scoreRamsch({ points: [45, 45, 30], tricks: [4, 3, 3] }).seatScores).toEqual([-45, -45, 0]);
   });
 
-  it('R42 with R41: a Bock deal doubles the Ramsch minus', () => {
-    expect(scoreRamsch({ points: [30, 52, 38], tricks: [3, 4, 3], bockMultiplier: 2 }).seatScores).toEqual([0, -104, 0]);
-  });
-
   it('R42 refuses points that do not add up to 120 or tricks to 10', () => {
     expect(() => scoreRamsch({ points: [30, 50, 30], tricks: [3, 4, 3] })).toThrow(/^R42: .*add up to 120/);
     expect(() => scoreRamsch({ points: [30, 52, 38], tricks: [3, 4, 2] })).toThrow(/^R42: .*add up to 10/);

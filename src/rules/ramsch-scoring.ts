@@ -6,8 +6,6 @@ import { SEAT_NAMES } from './seat';
 export interface RamschTally {
   readonly points: readonly [number, number, number];
   readonly tricks: readonly [number, number, number];
-  /** R41: 2 when the deal falls in a Bock round. */
-  readonly bockMultiplier?: number;
 }
 
 export interface RamschScore {
@@ -28,14 +26,12 @@ export interface RamschScore {
 export function scoreRamsch(tally: RamschTally): RamschScore {
   checkTally(tally);
   const { points, tricks } = tally;
-  const bock = tally.bockMultiplier ?? 1;
   const lines: DerivationLine[] = [line('R42', `Ramsch: points ${points.join(' / ')}, tricks ${tricks.join(' / ')}`)];
   const durchmarsch = tricks.findIndex((n) => n === 10);
   if (durchmarsch >= 0) {
-    const score = 120 * bock;
-    lines.push(line('R42', `Durchmarsch: ${SEAT_NAMES[durchmarsch]} took every trick: +120${bockText(bock, score)}`));
+    lines.push(line('R42', `Durchmarsch: ${SEAT_NAMES[durchmarsch]} took every trick: +120`));
     const seatScores: [number, number, number] = [0, 0, 0];
-    seatScores[durchmarsch] = score;
+    seatScores[durchmarsch] = 120;
     return { seatScores, losers: [], jungfrau: [], durchmarsch, derivation: lines };
   }
   const most = Math.max(...points);
@@ -45,15 +41,13 @@ export function scoreRamsch(tally: RamschTally): RamschScore {
   if (jungfrau.length > 0) {
     lines.push(line('R42', `Jungfrau: ${jungfrau.map((s) => SEAT_NAMES[s]).join(' and ')} took no trick: the minus × ${factor}`));
   }
-  const minus = -most * factor * bock;
+  const minus = -most * factor;
   const seatScores: [number, number, number] = [0, 0, 0];
   for (const s of losers) seatScores[s] = minus;
   const who = losers.map((s) => SEAT_NAMES[s]).join(' and ');
-  lines.push(line('R42', `${who} ${losers.length > 1 ? 'share' : 'has'} the most points (${most}): ${plain(minus)}${bockText(bock, minus)}`));
+  lines.push(line('R42', `${who} ${losers.length > 1 ? 'share' : 'has'} the most points (${most}): ${plain(minus)}`));
   return { seatScores, losers, jungfrau, durchmarsch: null, derivation: lines };
 }
-
-const bockText = (bock: number, total: number): string => (bock > 1 ? ` (Bock × ${bock}: ${plain(total)})` : '');
 
 function checkTally(tally: RamschTally): void {
   const { points, tricks } = tally;
@@ -64,6 +58,4 @@ function checkTally(tally: RamschTally): void {
   if (!tricks.every((t) => Number.isInteger(t) && t >= 0) || tricks.reduce((a, b) => a + b, 0) !== 10) {
     invalid('R42', `Ramsch tricks must add up to 10, got ${tricks.join(' + ')}`);
   }
-  const bock = tally.bockMultiplier ?? 1;
-  if (!Number.isInteger(bock) || bock < 1 || (bock & (bock - 1)) !== 0) invalid('R41', `Bock multiplier must be 1, 2, 4, ..., got ${bock}`);
 }

@@ -22,8 +22,6 @@ export interface ScoringFacts {
   /** R40 house option. */
   readonly kontra: boolean;
   readonly re: boolean;
-  /** R41: 2 when the deal falls in a Bock round, else 1. */
-  readonly bockMultiplier?: number;
   /** How play ended, for the derivation (D3). */
   readonly endedBy: 'allTricks' | 'nullTrickTaken' | 'defendersTookTrick' | 'defendersOver30' | 'declarerResigned' | 'defendersResigned' | 'claim' | 'revoke';
   /** R20: who failed to follow (ended by revoke), and the card points the defenders held then. */

@@ -219,7 +219,7 @@ describe('scoreGame: overbid (R32, R33) and overbid null (D2)', () => {
   });
 });
 
-describe('scoreGame under other profiles (D4, V1, V2) and house options (R40, R41)', () => {
+describe('scoreGame under other profiles (D4, V1, V2) and house options (R40; R41 not offered)', () => {
   it('V1a cardgames-io: overbid loses twice the actual value (bid 30, contract worth 24 -> -48)', () => {
     const r = score(facts('clubs', { matadors: 1, bid: 30, declarerPoints: 70 }), getProfile('cardgames-io'));
     expect(r).toMatchObject({ won: false, overbid: true, gameValue: 24, score: -48 });
@@ -254,12 +254,8 @@ describe('scoreGame under other profiles (D4, V1, V2) and house options (R40, R4
     expect(() => score(facts('clubs', { re: true }), getProfile('isko', { kontraRe: true }))).toThrow(/R40: Re answers a Kontra/);
   });
 
-  it('R41 a Bock deal doubles the value (won and lost); refused when Bock is off', () => {
-    const bock = getProfile('isko', { bock: true });
-    expect(score(facts('grand', { bockMultiplier: 2 }), bock)).toMatchObject({ gameValue: 96, score: 96 });
-    expect(score(facts('grand', { bockMultiplier: 2, declarerPoints: 50 }), bock).score).toBe(-192);
-    expect(() => score(facts('grand', { bockMultiplier: 2 }))).toThrow(/R41/);
-    expect(() => score(facts('grand', { bockMultiplier: 3 }), bock)).toThrow(/R41/);
+  it('R41 Bock rounds are not offered (issue #25 item 2): no profile switches them on', () => {
+    expect(() => getProfile('isko', { bock: true } as never)).toThrow('D4: unknown house option "bock"; known options: kontraRe, ramsch');
   });
 });
 

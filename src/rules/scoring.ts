@@ -20,7 +20,7 @@ import { type Seat, isSeat } from './seat';
 import type { RuleProfile } from './variant/rule-profile';
 
 /**
- * Score one played declarer game (R22-R33, D1, D2; R40/R41 when the profile switches them on).
+ * Score one played declarer game (R22-R33, D1, D2; R40 when the profile switches it on).
  * Pure: the same facts and profile always give the same result and derivation. Bad facts are
  * refused with a RuleViolation naming the rule, never guessed around.
  */
@@ -163,7 +163,7 @@ function scoreTrumpGame(facts: ScoringFacts, profile: RuleProfile, gameType: Tru
 
   const factor = doublings(facts, lines);
   const gameValue = base * chargedMultiplier * factor;
-  if (factor > 1) lines?.push(line(doublingRule(facts), `game value ${base * chargedMultiplier} × ${factor} = ${gameValue}`));
+  if (factor > 1) lines?.push(line('R40', `game value ${base * chargedMultiplier} × ${factor} = ${gameValue}`));
 
   const score = won ? wonScore(gameValue, lines) : lostScore(profile, ann.hand, gameValue, { base, multiplier: chargedMultiplier, factor }, lines);
 
@@ -319,7 +319,7 @@ function scoreNullGame(facts: ScoringFacts, profile: RuleProfile, options?: Scor
 
   const factor = doublings(facts, lines);
   const gameValue = charged * factor;
-  if (factor > 1) lines?.push(line(doublingRule(facts), `game value ${charged} × ${factor} = ${gameValue}`));
+  if (factor > 1) lines?.push(line('R40', `game value ${charged} × ${factor} = ${gameValue}`));
 
   // A null value is one level; V2b's "lost adds a level" therefore doubles it.
   const score = won ? wonScore(gameValue, lines) : lostScore(profile, d.hand, gameValue, { base: gameValue, multiplier: 1, factor: 1 }, lines);
@@ -377,16 +377,12 @@ function kontraFactor(facts: ScoringFacts): number {
   return (facts.kontra ? 2 : 1) * (facts.re ? 2 : 1);
 }
 
-/** R40 Kontra ×2 / Re ×4 and R41 Bock ×2, on the value before a loss is entered. */
+/** R40 Kontra ×2 / Re ×4, on the value before a loss is entered. */
 function doublings(facts: ScoringFacts, lines: Lines): number {
   if (facts.re) lines?.push(line('R40', 'Kontra and Re: value × 4'));
   else if (facts.kontra) lines?.push(line('R40', 'Kontra: value × 2'));
-  const bock = facts.bockMultiplier ?? 1;
-  if (bock > 1) lines?.push(line('R41', `Bock deal: value × ${bock}`));
-  return kontraFactor(facts) * bock;
+  return kontraFactor(facts);
 }
-
-const doublingRule = (facts: ScoringFacts): string => (facts.kontra ? 'R40' : 'R41');
 
 function wonScore(gameValue: number, lines: Lines): number {
   lines?.push(line('R30', `won: ${signed(gameValue)}`));
@@ -469,13 +465,6 @@ function checkDoublings(facts: ScoringFacts, profile: RuleProfile): void {
     invalid('R40', `Kontra/Re is a house option that profile "${profile.id}" does not switch on`);
   }
   if (facts.re && !facts.kontra) invalid('R40', 'Re answers a Kontra; there was none');
-  const bock = facts.bockMultiplier ?? 1;
-  if (!Number.isInteger(bock) || bock < 1 || (bock & (bock - 1)) !== 0) {
-    invalid('R41', `Bock multiplier must be 1, 2, 4, ..., got ${bock}`);
-  }
-  if (bock > 1 && !profile.houseOptions.bock) {
-    invalid('R41', `Bock rounds are a house option that profile "${profile.id}" does not switch on`);
-  }
 }
 
 function checkMatadorSource(facts: ScoringFacts, gameType: TrumpGameType): void {

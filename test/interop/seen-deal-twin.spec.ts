@@ -114,3 +114,45 @@ describe.each(['isko', 'iss'])('a deal recorded as seen equals its dealt twin (%
     expect(y.derivation.map((l) => [l.ruleId, l.text])).toEqual(x.derivation.map((l) => [l.ruleId, l.text]));
   });
 });
+
+describe('the replay of a deal recorded as seen while it is open', () => {
+  it('shows each hand as far as known at each step, the same to every perspective, and offers only cards whose place is unknown', () => {
+    const clubsHand = { gameType: 'clubs', hand: true, schneiderAnnounced: false, schwarzAnnounced: false, ouvert: false } as const;
+    const seen = decideAll(
+      [
+        start('isko', { kind: 'seen' }),
+        { type: 'CallBid', dealId: 't1', seat: 1, value: 18 },
+        { type: 'HoldBid', dealId: 't1', seat: 0 },
+        { type: 'PassBid', dealId: 't1', seat: 1 },
+        { type: 'PassBid', dealId: 't1', seat: 2 },
+        { type: 'DeclareGame', dealId: 't1', seat: 0, declaration: clubsHand },
+        { type: 'ShowSkat', dealId: 't1', skat: ['D8', 'D7'] },
+        { type: 'PlayCard', dealId: 't1', seat: 0, card: 'CJ' },
+      ],
+      ctx,
+    );
+    if (!seen.ok) throw new Error(seen.refusal.reason);
+    const events = recorded(seen.events, 's');
+    const frames = replayFrames('t1', events, { kind: 'public' });
+    expect(frames.map((f) => f.event.type)).toEqual([
+      'DealRecordedAsSeen',
+      'BidCalled',
+      'BidHeld',
+      'BidPassed',
+      'BidPassed',
+      'GameDeclared',
+      'SkatShown',
+      'CardPlayed',
+    ]);
+    const last = frames[frames.length - 1];
+    expect(last.hands.map((h) => h.hiddenCount)).toEqual([9, 10, 10]);
+    expect(last.skat.cards).toEqual(['D8', 'D7']);
+    expect(last.currentTrick?.cards).toEqual([{ seat: 0, card: 'CJ' }]);
+    expect(last.toAct).toBe(1);
+    const offered = last.legalMoves.map((m) => (m.kind === 'play' ? m.card : null));
+    expect(offered).toHaveLength(29);
+    expect(offered).not.toContain('CJ');
+    expect(offered).not.toContain('D8');
+    expect(strip(replayFrames('t1', events, { kind: 'seat', seat: 2 }))).toEqual(strip(frames));
+  });
+});

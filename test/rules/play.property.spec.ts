@@ -11,7 +11,7 @@ import { ISS_PROFILE } from '../../src/rules/variant/iss';
 import type { RuleProfile } from '../../src/rules/variant/rule-profile';
 import { playRandomGame } from './random-game';
 
-const KONTRA_RAMSCH: RuleProfile = { ...ISKO_PROFILE, id: 'test-house', allPassed: 'ramsch', houseOptions: { kontraRe: true, bock: false, ramsch: true } };
+const KONTRA_RAMSCH: RuleProfile = { ...ISKO_PROFILE, id: 'test-house', allPassed: 'ramsch', houseOptions: { kontraRe: true, ramsch: true } };
 const PROFILES = [ISKO_PROFILE, ISS_PROFILE, KONTRA_RAMSCH];
 
 /** Independent statement of R16 for checking: the class a card follows in. */

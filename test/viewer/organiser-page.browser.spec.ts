@@ -108,9 +108,26 @@ describe('organiser page in Chromium', () => {
     await page.waitForFunction(() => document.querySelector('[data-testid="organiser-message"]')?.textContent?.includes('revoked'));
     expect((await server.gql('{ deals(first: 1) { totalCount } }', {}, playerToken)).status).toBe(401);
 
-    // The seat draw for round 2 (by standings) creates the round's tables.
+    // The seat draw for round 2 (by standings): refused while round 1's series are open (L19), shown
+    // before it is recorded once they are closed, then confirmed; the draw opens the round's tables.
     await page.selectOption('[data-testid="tournament-open"] [data-testid="draw-method"]', 'BY_STANDINGS');
     await page.click('[data-testid="tournament-open"] [data-testid="draw-seats"]');
+    await page.waitForFunction(() => document.querySelector('[data-testid="organiser-message"]')?.textContent?.includes('open series'));
+    page.on('dialog', (d) => void d.accept('short evening'));
+    // The tablet's deal at open-2 is abandoned first (a series closes between deals, L13).
+    await server.gql(
+      `mutation($c: ID!) { abandonDeal(commandId: $c, input: { dealId: "open-2-1", reason: MISDEAL }) { revision } }`,
+      { c: newCommandId() },
+      admin,
+    );
+    for (const id of ['open-1', 'open-2']) {
+      await page.click(`[data-testid="close-${id}"]`);
+      await page.waitForFunction((t) => !document.querySelector(`[data-testid="close-${t}"]`), id);
+    }
+    await page.click('[data-testid="tournament-open"] [data-testid="draw-seats"]');
+    await page.waitForSelector('[data-testid="tournament-open"] [data-testid="drawn-table"]');
+    expect(await server.gql('{ standings(tournamentId: "open") { tables { round } } }', {}, admin).then((r) => r.body.data.standings.tables.length)).toBe(2);
+    await page.click('[data-testid="tournament-open"] [data-testid="draw-confirm"]');
     await page.waitForFunction(() => document.querySelectorAll('[data-testid="tournament-open"] [data-testid="table-row"]').length > 2);
     const st = await server.gql('{ standings(tournamentId: "open") { tables { tableId round } } }', {}, admin);
     expect(st.body.data.standings.tables.filter((x: any) => x.round === 2).length).toBeGreaterThan(0);

@@ -14,7 +14,9 @@ export class DealFilterInput {
   @Field(() => SourceEnum, { nullable: true, description: 'Deals recorded this way (live, an ISS import, by hand, a branch)' }) source?: SourceEnum;
 }
 
-@InputType('DealCards', { description: 'GIVEN: three hands of ten and the skat in ISS notation; CRYPTO / SEEDED: the server shuffles' })
+@InputType('DealCards', {
+  description: 'GIVEN: three hands of ten and the skat in ISS notation; CRYPTO / SEEDED: the server shuffles; SEEN: no cards, recorded as seen',
+})
 export class DealCardsInput {
   @Field(() => ShuffleEnum, { description: 'Who deals: the cards given, or a server shuffle (crypto or seeded)' }) shuffle!: ShuffleEnum;
   @Field(() => [[String]], { nullable: true, description: 'With GIVEN: the three hands of 10 cards, forehand first (ISS codes)' }) hands?: string[][];

@@ -37,6 +37,10 @@ export function date(value: string | undefined, what: string): string | undefine
 
 export function dealSource(input: DealCardsInput): DealSource {
   if (input.shuffle === 'crypto') return { kind: 'crypto' };
+  if (input.shuffle === 'seen') {
+    if (input.hands || input.skat || input.seed) throw badInput('SEEN starts a deal without its cards: give no hands, skat or seed');
+    return { kind: 'seen' };
+  }
   if (input.shuffle === 'seeded') {
     if (!input.seed) throw badInput('a SEEDED shuffle needs a seed');
     return { kind: 'seeded', seed: id(input.seed, 'seed') };

@@ -1,19 +1,38 @@
 import { Inject } from '@nestjs/common';
-import { Args, Context, ID, Mutation, Resolver } from '@nestjs/graphql';
+import { Args, Context, Field, ID, Int, Mutation, ObjectType, Query, Resolver } from '@nestjs/graphql';
+import { getProfile } from '../../rules/variant';
+import { scoreEnteredResult } from '../../rules/result-entry';
+import { IllegalCommandError } from '../../ledger/ledger';
 import { Ledger, type LedgerCommand } from '../../ledger/ledger';
 import type { DealSummary } from '../../projections/deal-summary/deal-summary';
 import type { Seat } from '../../rules/seat';
 import { mayCorrectScores, mayRecord, scopeCovers } from '../../auth/access';
 import type { ApiContext } from '../context/api-context';
 import { forbidden, notFound, unauthenticated } from '../errors/api-error';
-import { correctionOf } from '../inputs/result-facts';
-import { ConfirmDealInput, ContestDealInput, CorrectScoreInput, RuleDisputeInput, UpgradeDealInput, WithdrawMoveInput } from '../inputs/result-inputs';
+import { correctionOf, enteredResult } from '../inputs/result-facts';
+import {
+  ConfirmDealInput,
+  ContestDealInput,
+  CorrectScoreInput,
+  ResultFactsInput,
+  RuleDisputeInput,
+  UpgradeDealInput,
+  WithdrawMoveInput,
+} from '../inputs/result-inputs';
 import * as valid from '../inputs/validate';
 import { CommandResultType } from '../types/command-result.type';
 import { gate, runCommand } from './run-command';
 
 const commandIdArg = { type: () => ID, description: 'Client-chosen id: a retry records nothing twice' };
 const revisionArg = { type: () => String, nullable: true, description: "The deal stream's revision the caller saw (CONFLICT when stale)" };
+
+@ObjectType('ScoredFacts', { description: 'What the engine makes of result facts for a deal (a correction previewed, nothing recorded)' })
+export class ScoredFactsType {
+  @Field(() => Int, { nullable: true, description: "The declarer's entry on the list (R34); null when passed in" }) score!: number | null;
+  @Field(() => Boolean, { nullable: true, description: 'Won or lost; null when passed in' }) won!: boolean | null;
+  @Field(() => Int, { nullable: true, description: 'The game value (R26-R32)' }) gameValue!: number | null;
+  @Field(() => [String], { description: 'The derivation, rule by rule' }) derivation!: string[];
+}
 
 /** Mutations on a deal after (or while) it is recorded: withdrawals, confirmations, contests, rulings, corrections. */
 @Resolver()
@@ -154,5 +173,27 @@ export class DealReviewResolver {
     // A player token may speak for its player in deals of its own table or tournament only (when it names one).
     if (!scopeCovers(p, deal)) throw forbidden(`this player token is bound to ${p.table ? `table ${p.table}` : `tournament ${p.tournament}`}`);
     return p.player;
+  }
+
+  @Query(() => ScoredFactsType, {
+    description:
+      'Arbiter: what the engine makes of these facts for this deal under its rule profile (the correction an upheld dispute or correctScore would record), recorded nowhere; refused facts answer the rule they break',
+  })
+  async previewFacts(
+    @Context() ctx: ApiContext,
+    @Args('dealId', { type: () => ID, description: 'The deal' }) dealId: string,
+    @Args('facts', { type: () => ResultFactsInput, description: 'The corrected facts' }) facts: ResultFactsInput,
+  ): Promise<ScoredFactsType> {
+    gate(ctx, mayCorrectScores, 'preview corrections (arbiters only)');
+    const deal = await this.deal(ctx, dealId);
+    const judged = scoreEnteredResult(enteredResult(facts, this.seatOf(deal)), getProfile(deal.profileId));
+    if (!judged.ok) throw new IllegalCommandError(judged.refusal.ruleId, judged.refusal.reason);
+    const r = judged.value;
+    return {
+      score: r.score,
+      won: r.kind === 'passedIn' ? null : r.won,
+      gameValue: r.gameValue,
+      derivation: r.derivation.map((d) => `${d.ruleId}: ${d.text}`),
+    };
   }
 }

@@ -142,14 +142,16 @@ export enum ShuffleEnum {
   GIVEN = 'given',
   CRYPTO = 'crypto',
   SEEDED = 'seeded',
+  SEEN = 'seen',
 }
 registerEnumType(ShuffleEnum, {
   name: 'Shuffle',
-  description: 'GIVEN: the cards are entered; CRYPTO / SEEDED: the server shuffles',
+  description: 'GIVEN: the cards are entered; CRYPTO / SEEDED: the server shuffles; SEEN: recorded as seen at the table (no hands)',
   valuesMap: {
     GIVEN: { description: 'The cards are entered (a deal at a real table)' },
     CRYPTO: { description: 'The server shuffles with a cryptographic random source' },
     SEEDED: { description: 'The server shuffles from a recorded seed (reproducible)' },
+    SEEN: { description: 'Recorded as seen at a real table: no hand is known; cards are recorded as played, the skat when shown (showSkat, showHand)' },
   },
 });
 

@@ -9,6 +9,7 @@ import type { GameState } from '../../rules/game-state';
 import type { Seat } from '../../rules/seat';
 import type { FrameTrick, Perspective, ReplayFrame, VisibleCards } from './replay-frame';
 import { canSeeHand, canSeeSkat, cardsBehindMove } from './visibility';
+import { seenFrameOf } from './seen-frame';
 import { dealStateAfter, storedDealEvent } from '../../deal/deal-stream';
 
 const SEATS: readonly Seat[] = [0, 1, 2];
@@ -100,6 +101,18 @@ export function replayFrames(
     // Cards seen before a claim or resignation may be shown in the tricks it completes.
     if (before) seenCards(perspective, before, known);
     state = dealStateAfter(state, event);
+    if (!state.game && state.seen) {
+      // A deal recorded as seen and still open: its hands as far as known (the same for every perspective).
+      step++;
+      if (step > to) break;
+      const frame = seenFrameOf(dealId, state, event, step, actingSeat(event));
+      if (range.eventId !== undefined) {
+        if (event.eventId === range.eventId) return [frame];
+        continue;
+      }
+      if (step >= from) frames.push(frame);
+      continue;
+    }
     if (!state.game) continue;
     step++;
     if (step > to) break;

@@ -1,7 +1,10 @@
 import type { RuleProfile } from './rule-profile';
 
-/** The house options a table can switch on by name over any base profile (D4, R40-R42). */
-export const HOUSE_OPTION_NAMES = ['kontraRe', 'bock', 'ramsch'] as const;
+/**
+ * The house options a table can switch on by name over any base profile (D4, R40, R42). Bock rounds
+ * (R41) are not offered until they are wired from the table option to the sheet.
+ */
+export const HOUSE_OPTION_NAMES = ['kontraRe', 'ramsch'] as const;
 export type HouseOptionName = (typeof HOUSE_OPTION_NAMES)[number];
 export type HouseOptionSwitches = Partial<Record<HouseOptionName, boolean>>;
 
@@ -32,7 +35,7 @@ function checkSwitches(switches: Readonly<Record<string, unknown>>): HouseOption
   return checked;
 }
 
-/** "kontraRe, bock" — the options switched on, for descriptions and derivations. */
+/** "kontraRe, ramsch" — the options switched on, for descriptions and derivations. */
 export function houseOptionsOn(profile: RuleProfile): HouseOptionName[] {
   return HOUSE_OPTION_NAMES.filter((name) => profile.houseOptions[name]);
 }

@@ -17,7 +17,7 @@ describe('rule profiles (D4)', () => {
       nullOverbid: 'multipleOfNullValue',
       grandBase: 24,
     });
-    expect(p.houseOptions).toEqual({ kontraRe: false, bock: false, ramsch: false });
+    expect(p.houseOptions).toEqual({ kontraRe: false, ramsch: false });
     expect(p.seriesLength).toMatchObject({ 3: 36, 4: 48 });
   });
 
@@ -33,10 +33,10 @@ describe('rule profiles (D4)', () => {
     expect(getProfile('swedish-textbook')).toMatchObject({ lostGame: 'addLevel', allPassed: 'ramsch', houseOptions: { ramsch: true } });
   });
 
-  it('D4 house options switch on by name over any base profile (R40, R41, R42)', () => {
-    const p = getProfile('iss', { kontraRe: true, bock: true, ramsch: true });
-    expect(p).toMatchObject({ id: 'iss', claims: 'iss', allPassed: 'ramsch', houseOptions: { kontraRe: true, bock: true, ramsch: true } });
-    expect(houseOptionsOn(p)).toEqual(['kontraRe', 'bock', 'ramsch']);
+  it('D4 house options switch on by name over any base profile (R40, R42)', () => {
+    const p = getProfile('iss', { kontraRe: true, ramsch: true });
+    expect(p).toMatchObject({ id: 'iss', claims: 'iss', allPassed: 'ramsch', houseOptions: { kontraRe: true, ramsch: true } });
+    expect(houseOptionsOn(p)).toEqual(['kontraRe', 'ramsch']);
     expect(getProfile('swedish-textbook', { ramsch: false }).allPassed).toBe('passedIn');
     // The registered profile itself is left unchanged.
     expect(getProfile('iss').houseOptions.kontraRe).toBe(false);
@@ -45,6 +45,6 @@ describe('rule profiles (D4)', () => {
   it('D4 refuses an unknown profile id or option with a clear error', () => {
     expect(() => getProfile('skat-de')).toThrow('D4: unknown rule profile "skat-de"; known profiles: isko, iss, cardgames-io, swedish-textbook, pre-1999');
     expect(() => getProfile('isko', { kontra: true } as never)).toThrow(/unknown house option "kontra"/);
-    expect(() => getProfile('isko', { bock: 'yes' } as never)).toThrow(/must be true or false/);
+    expect(() => getProfile('isko', { ramsch: 'yes' } as never)).toThrow(/must be true or false/);
   });
 });

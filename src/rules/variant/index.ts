@@ -26,7 +26,7 @@ export function isProfileId(id: string): boolean {
 }
 
 /**
- * The profile named `id`, with house options switched on by name (R40 Kontra/Re, R41 Bock, R42
+ * The profile named `id`, with house options switched on by name (R40 Kontra/Re, R42
  * Ramsch). Throws a RangeError naming the known ids for an unknown id or option.
  */
 export function getProfile(id: string, options?: HouseOptionSwitches | Readonly<Record<string, unknown>>): RuleProfile {

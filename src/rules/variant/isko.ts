@@ -13,7 +13,7 @@ export const ISKO_PROFILE: RuleProfile = {
   lostGame: 'double', // R31
   nullOverbid: 'multipleOfNullValue', // D2
   grandBase: 24, // R26
-  houseOptions: { kontraRe: false, bock: false, ramsch: false },
+  houseOptions: { kontraRe: false, ramsch: false },
   // R36: 36 at 3, 48 at 4; 5-tables are not in the SkWO, 60 keeps twelve deals per dealer (a setting).
   seriesLength: { 3: 36, 4: 48, 5: 60 },
 };

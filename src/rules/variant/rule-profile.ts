@@ -35,8 +35,8 @@ export interface RuleProfile {
   readonly nullOverbid: 'multipleOfNullValue' | 'nextNullValue' | 'actualNullValue';
   /** R26 / V3 */
   readonly grandBase: number;
-  /** R40 Kontra/Re, R41 Bock, R42 Ramsch: house options, off in ISkO. */
-  readonly houseOptions: { readonly kontraRe: boolean; readonly bock: boolean; readonly ramsch: boolean };
+  /** R40 Kontra/Re, R42 Ramsch: house options, off in ISkO. */
+  readonly houseOptions: { readonly kontraRe: boolean; readonly ramsch: boolean };
   /** R36: games per series by table size; cardgames-io plays a match of 12 deals. */
   readonly seriesLength: { readonly 3: number; readonly 4: number; readonly 5: number };
 }

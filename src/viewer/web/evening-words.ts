@@ -90,6 +90,7 @@ const EN = {
   liveOn: 'live',
   tableIdLabel: 'Table id',
   roundLabel: 'Round',
+  playerLinkOf: 'Player link',
 } as const;
 
 export type EveningKey = keyof typeof EN;
@@ -185,6 +186,7 @@ const DE: Record<EveningKey, string> = {
   liveOn: 'live',
   tableIdLabel: 'Tisch-Kennung',
   roundLabel: 'Serie',
+  playerLinkOf: 'Spieler-Link',
 };
 
 /** The evening's message in the page's language, {name} placeholders filled in. */

@@ -11,6 +11,9 @@ import { adoptTokenFromLink } from './session.js';
 import { renderSheet } from './sheet-view.js';
 import { renderStandings } from './standings-view.js';
 import { renderTableScreen } from './table-view.js';
+import { renderArbiter } from './arbiter-view.js';
+import { renderHall } from './hall-view.js';
+import { renderPlayer } from './player-view.js';
 
 // One page, views chosen by the query string: ?deal=ID (#step=N), ?sheet=TABLE, ?record=TABLE, ?table=TABLE (hall screen), else the list.
 let style: DeckStyle = loadDeckStyle();
@@ -38,8 +41,14 @@ async function route(): Promise<void> {
   const table = params.get('table');
   const standings = params.get('standings');
   const branch = params.get('branch');
-  if (branch) teardown = await renderBranch(root, branch, settings);
-  else if (params.has('organise')) await renderOrganiser(root);
+  const hall = params.get('hall');
+  const arbiter = params.get('arbiter');
+  const player = params.get('player');
+  if (hall) teardown = await renderHall(root, hall, params.has('round') ? Number(params.get('round')) : null, table);
+  else if (arbiter) teardown = await renderArbiter(root, arbiter);
+  else if (player) teardown = await renderPlayer(root, player);
+  else if (branch) teardown = await renderBranch(root, branch, settings);
+  else if (params.has('organise')) teardown = await renderOrganiser(root);
   else if (standings) await renderStandings(root, standings);
   else if (record) teardown = await renderRecorder(root, record, settings);
   else if (table) teardown = await renderTableScreen(root, table, settings);

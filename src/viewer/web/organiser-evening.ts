@@ -88,7 +88,7 @@ export function createTournamentForm(run: Run, done: () => void): HTMLElement {
 }
 
 /** The roster of one tournament: add, rename, remove, paste or upload; kept in this browser. */
-export function rosterPanel(tournamentId: string, onChange: (players: string[]) => void): HTMLElement {
+export function rosterPanel(tournamentId: string, onChange: (players: string[]) => void, playerLink?: (player: string) => Promise<void>): HTMLElement {
   let roster = loadRoster(tournamentId);
   const list = el('ol', { class: 'roster', 'data-testid': 'roster' });
   const count = el('p', { class: 'muted', 'data-testid': 'roster-count' });
@@ -109,7 +109,17 @@ export function rosterPanel(tournamentId: string, onChange: (players: string[]) 
         if (to) set(renamePlayer(roster, p, to));
       });
       remove.addEventListener('click', () => set(removePlayer(roster, p)));
-      list.append(el('li', { 'data-testid': 'roster-player' }, el('span', { text: p }), ' ', rename, ' ', remove));
+      const link = playerLink
+        ? el('button', {
+            type: 'button',
+            class: 'link-button',
+            text: te('playerLinkOf'),
+            'aria-label': `${te('playerLinkOf')} ${p}`,
+            'data-testid': `player-link-${p}`,
+          })
+        : null;
+      link?.addEventListener('click', () => void playerLink?.(p));
+      list.append(el('li', { 'data-testid': 'roster-player' }, el('span', { text: p }), ' ', rename, ' ', remove, ' ', link));
     }
   };
   const one = input({ name: 'player', 'data-testid': 'roster-add-name', autocomplete: 'off' });

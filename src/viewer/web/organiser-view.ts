@@ -5,16 +5,17 @@ import { qrSvg } from './qr-code.js';
 import { newCommandId } from './recorder-queue.js';
 import { currentToken, setToken } from './session.js';
 import { renderSignIn } from './sign-in.js';
+import { te } from './evening-words.js';
+import { closeSeriesButton, createTournamentForm, drawPanel, openByHandForm, rosterPanel, type EveningTournament } from './organiser-evening.js';
 
 const TOURNAMENTS = `query Organiser {
   tournaments(first: 100) {
-    tournamentId name lossFeeCents lossFeeFromFourthCents
-    tables { tableId round players dealsPlayed seriesLength openDealId openDisputes problems closed }
+    tournamentId name lossFeeCents lossFeeFromFourthCents rounds profileId date seriesLength3 seriesLength4 houseOptions
+    tables { tableId round players dealsPlayed seriesLength openDealId openDisputes problems closed nextDeal { dealNumber dealer sittingOut } }
   }
 }`;
 const ISSUE = `mutation($commandId: ID!, $input: IssueTokenInput!) { issueToken(commandId: $commandId, input: $input) { token tokenId expiresAt } }`;
 const REVOKE = `mutation($commandId: ID!, $input: RevokeTokenInput!) { revokeToken(commandId: $commandId, input: $input) { revision } }`;
-const DRAW = `mutation($commandId: ID!, $input: DrawSeatsInput!) { drawSeats(commandId: $commandId, input: $input) { revision } }`;
 const LOSS_FEE = `mutation($commandId: ID!, $input: SetLossFeeInput!) { setLossFee(commandId: $commandId, input: $input) { revision } }`;
 
 interface TableStatus {
@@ -27,14 +28,15 @@ interface TableStatus {
   openDisputes: number;
   problems: number;
   closed: boolean;
+  nextDeal: { dealNumber: number; dealer: string; sittingOut: string[] } | null;
 }
-interface Tournament {
-  tournamentId: string;
-  name: string;
+interface Tournament extends EveningTournament {
   lossFeeCents: number | null;
   lossFeeFromFourthCents: number | null;
   tables: TableStatus[];
 }
+/** How often the list of tables looks again on its own (the organiser's list updates by itself). */
+const REFRESH_MS = 3000;
 
 /** A link that signs a page in: the token rides in the fragment, which never reaches a server. */
 export function signedLink(path: string, token: string): string {
@@ -46,14 +48,14 @@ export function signedLink(path: string, token: string): string {
  * recorder link of each table (with a QR code for the tablet), tokens issued and revoked, the loss
  * fee, and the seat draw for the next round. Everything goes through the same GraphQL API.
  */
-export async function renderOrganiser(root: HTMLElement): Promise<void> {
+export async function renderOrganiser(root: HTMLElement): Promise<() => void> {
   clear(root);
   if (!currentToken()) {
     renderSignIn(root, t('organiserSignIn'), (token) => {
       setToken(token);
       void renderOrganiser(root);
     });
-    return;
+    return () => undefined;
   }
   const message = el('p', { role: 'alert', 'data-testid': 'organiser-message' });
   const issued = el('section', { 'aria-label': t('issuedToken'), 'data-testid': 'issued', class: 'panel', hidden: true });
@@ -63,7 +65,7 @@ export async function renderOrganiser(root: HTMLElement): Promise<void> {
     tournaments = (await graphql<{ tournaments: Tournament[] }>(TOURNAMENTS)).tournaments;
   } catch (e) {
     message.textContent = (e as Error).message;
-    return;
+    return () => undefined;
   }
 
   const run = async (query: string, input: Record<string, unknown>): Promise<unknown> => {
@@ -76,6 +78,39 @@ export async function renderOrganiser(root: HTMLElement): Promise<void> {
       return null;
     }
   };
+  const ask = async (query: string, variables: Record<string, unknown>): Promise<unknown> => {
+    try {
+      const data = await graphql(query, variables);
+      message.textContent = '';
+      return data;
+    } catch (e) {
+      message.textContent = (e as Error).message;
+      return null;
+    }
+  };
+  const again = () => void renderOrganiser(root);
+  let stopped = false;
+  /** The tables of every tournament shown, asked again and redrawn in place (forms keep what was typed). */
+  const refreshLists = async () => {
+    if (stopped) return;
+    let now: Tournament[];
+    try {
+      now = (await graphql<{ tournaments: Tournament[] }>(TOURNAMENTS)).tournaments;
+    } catch {
+      return;
+    }
+    for (const tour of now) tableLists.get(tour.tournamentId)?.(tour);
+  };
+  /** A player's own page link (player token bound to the tournament), shown once with its QR code. */
+  const playerLink = (tournamentId: string) => async (player: string) => {
+    const r = (await run(ISSUE, { role: 'PLAYER', player, tournamentId, ttlSeconds: 86_400 })) as {
+      issueToken: { token: string; tokenId: string; expiresAt: string | null };
+    } | null;
+    if (r) await showToken(t('tokenFor', { role: 'player', who: player }), r.issueToken, `/?player=${encodeURIComponent(tournamentId)}`);
+  };
+  root.append(createTournamentForm(run, again));
+  // Each tournament's list of tables, redrawn in place as it changes.
+  const tableLists = new Map<string, (tour: Tournament) => void>();
 
   /** Shows a token just issued: once, with its signed link and a QR code drawn here. */
   const showToken = async (label: string, token: { token: string; tokenId: string; expiresAt: string | null }, path: string) => {
@@ -100,6 +135,60 @@ export async function renderOrganiser(root: HTMLElement): Promise<void> {
     issued.scrollIntoView();
   };
 
+  /** One table's row: status, next deal, open disputes (linked to the arbiter's page), links and actions. */
+  const tableRow = (tb: TableStatus, tournamentId: string): HTMLElement => {
+    const recorderBtn = el('button', { type: 'button', class: 'action', 'data-testid': `recorder-link-${tb.tableId}`, text: t('recorderLink') });
+    recorderBtn.addEventListener('click', async () => {
+      const r = (await run(ISSUE, { role: 'RECORDER', tableId: tb.tableId, ttlSeconds: 86_400 })) as {
+        issueToken: { token: string; tokenId: string; expiresAt: string | null };
+      } | null;
+      if (r) await showToken(t('recorderOf', { id: tb.tableId }), r.issueToken, `/?record=${encodeURIComponent(tb.tableId)}`);
+    });
+    return el(
+      'tr',
+      { 'data-testid': 'table-row' },
+      el('th', { scope: 'row', 'data-label': t('table') }, el('a', { href: `/?sheet=${encodeURIComponent(tb.tableId)}`, text: tb.tableId })),
+      el('td', { 'data-label': t('colRound'), class: 'num', text: tb.round === null ? '' : String(tb.round) }),
+      el('td', { 'data-label': t('colPlayers'), text: tb.players.join(', ') }),
+      el('td', {
+        'data-label': t('colPlayed'),
+        class: 'num',
+        'data-testid': 'played',
+        text: `${tb.dealsPlayed} / ${tb.seriesLength}${tb.closed ? ` (${t('closed')})` : ''}`,
+      }),
+      el('td', {
+        'data-label': te('colNextDeal'),
+        'data-testid': 'next-deal',
+        text: tb.nextDeal
+          ? te('nextDealIs', { n: tb.nextDeal.dealNumber, dealer: tb.nextDeal.dealer }) +
+            (tb.nextDeal.sittingOut.length ? te('sitsOut', { who: tb.nextDeal.sittingOut.join(', ') }) : '')
+          : '—',
+      }),
+      el('td', { 'data-label': t('colOpenDeal') }, tb.openDealId ? el('a', { href: `/?deal=${encodeURIComponent(tb.openDealId)}`, text: tb.openDealId }) : '—'),
+      el(
+        'td',
+        { 'data-label': t('colDisputes'), class: tb.openDisputes ? 'num bad' : 'num', 'data-testid': 'disputes' },
+        tb.openDisputes
+          ? el('a', {
+              href: `/?arbiter=${encodeURIComponent(tournamentId)}`,
+              'aria-label': `${tb.openDisputes} ${te('disputesLink')}`,
+              text: String(tb.openDisputes),
+            })
+          : '0',
+      ),
+      el('td', { 'data-label': t('colProblems'), class: tb.problems ? 'num bad' : 'num', text: String(tb.problems) }),
+      el(
+        'td',
+        { 'data-label': t('colLinks') },
+        el('a', { href: `/?table=${encodeURIComponent(tb.tableId)}`, text: t('hallScreen') }),
+        ' ',
+        recorderBtn,
+        ' ',
+        tb.closed ? null : closeSeriesButton(tb.tableId, run, refreshLists),
+      ),
+    );
+  };
+
   for (const tour of tournaments) {
     const section = el('section', { class: 'panel', 'aria-label': tour.name, 'data-testid': `tournament-${tour.tournamentId}` });
     section.append(el('h3', {}, `${tour.name} `, el('a', { href: `/?standings=${encodeURIComponent(tour.tournamentId)}`, text: t('standingsLink') })));
@@ -112,72 +201,46 @@ export async function renderOrganiser(root: HTMLElement): Promise<void> {
           });
     section.append(el('p', { 'data-testid': 'loss-fee' }, fee));
     const cols: MessageKey[] = ['table', 'colRound', 'colPlayers', 'colPlayed', 'colOpenDeal', 'colDisputes', 'colProblems', 'colLinks'];
-    const body = el('tbody');
-    for (const tb of tour.tables) {
-      const recorderBtn = el('button', { type: 'button', class: 'action', 'data-testid': `recorder-link-${tb.tableId}`, text: t('recorderLink') });
-      recorderBtn.addEventListener('click', async () => {
-        const r = (await run(ISSUE, { role: 'RECORDER', tableId: tb.tableId, ttlSeconds: 86_400 })) as {
-          issueToken: { token: string; tokenId: string; expiresAt: string | null };
-        } | null;
-        if (r) await showToken(t('recorderOf', { id: tb.tableId }), r.issueToken, `/?record=${encodeURIComponent(tb.tableId)}`);
-      });
-      body.append(
+    const listHolder = el('div', { 'data-testid': 'tables-of' });
+    const drawTables = (now: Tournament) => {
+      clear(listHolder);
+      const body = el('tbody');
+      for (const tb of now.tables) body.append(tableRow(tb, now.tournamentId));
+      listHolder.append(
         el(
-          'tr',
-          { 'data-testid': 'table-row' },
-          el('th', { scope: 'row', 'data-label': t('table') }, el('a', { href: `/?sheet=${encodeURIComponent(tb.tableId)}`, text: tb.tableId })),
-          el('td', { 'data-label': t('colRound'), class: 'num', text: tb.round === null ? '' : String(tb.round) }),
-          el('td', { 'data-label': t('colPlayers'), text: tb.players.join(', ') }),
-          el('td', {
-            'data-label': t('colPlayed'),
-            class: 'num',
-            'data-testid': 'played',
-            text: `${tb.dealsPlayed} / ${tb.seriesLength}${tb.closed ? ` (${t('closed')})` : ''}`,
-          }),
+          'table',
+          { class: 'stack-on-phone', 'aria-label': t('tablesOf', { name: now.name }) },
           el(
-            'td',
-            { 'data-label': t('colOpenDeal') },
-            tb.openDealId ? el('a', { href: `/?deal=${encodeURIComponent(tb.openDealId)}`, text: tb.openDealId }) : '—',
+            'thead',
+            {},
+            el(
+              'tr',
+              {},
+              ...[...cols.slice(0, 4), 'colNextDeal' as const, ...cols.slice(4)].map((c) =>
+                el('th', { scope: 'col', text: c === 'colNextDeal' ? te(c) : t(c) }),
+              ),
+            ),
           ),
-          el('td', { 'data-label': t('colDisputes'), class: tb.openDisputes ? 'num bad' : 'num', 'data-testid': 'disputes', text: String(tb.openDisputes) }),
-          el('td', { 'data-label': t('colProblems'), class: tb.problems ? 'num bad' : 'num', text: String(tb.problems) }),
-          el('td', { 'data-label': t('colLinks') }, el('a', { href: `/?table=${encodeURIComponent(tb.tableId)}`, text: t('hallScreen') }), ' ', recorderBtn),
+          body,
         ),
       );
-    }
+    };
+    drawTables(tour);
+    tableLists.set(tour.tournamentId, drawTables);
+    section.append(listHolder);
+    // The roster, a table by hand, the seat draw of the next round (shown before it is recorded).
+    const nextRound = Math.max(0, ...tour.tables.map((tb) => tb.round ?? 0)) + 1;
     section.append(
+      rosterPanel(tour.tournamentId, () => undefined, playerLink(tour.tournamentId)),
+      openByHandForm(tour, nextRound, run, refreshLists),
       el(
-        'table',
-        { class: 'stack-on-phone', 'aria-label': t('tablesOf', { name: tour.name }) },
-        el('thead', {}, el('tr', {}, ...cols.map((c) => el('th', { scope: 'col', text: t(c) })))),
-        body,
+        'p',
+        {},
+        el('a', { href: `/?hall=${encodeURIComponent(tour.tournamentId)}`, 'data-testid': 'hall-link', text: te('hall', { name: tour.name }) }),
+        ' · ',
+        el('a', { href: `/?arbiter=${encodeURIComponent(tour.tournamentId)}`, 'data-testid': 'arbiter-link', text: te('arbiter') }),
       ),
     );
-
-    // The seat draw for the next round.
-    const nextRound = Math.max(0, ...tour.tables.map((tb) => tb.round ?? 0)) + 1;
-    const round = el('input', { type: 'number', name: 'round', min: 1, value: nextRound, 'data-testid': 'draw-round' }) as HTMLInputElement;
-    const method = el(
-      'select',
-      { name: 'method', 'data-testid': 'draw-method' },
-      el('option', { value: 'BY_STANDINGS', text: t('byStandings') }),
-      el('option', { value: 'RANDOM', text: t('random') }),
-    ) as HTMLSelectElement;
-    const seed = el('input', { name: 'seed', 'data-testid': 'draw-seed', value: crypto.randomUUID().slice(0, 8) }) as HTMLInputElement;
-    const draw = el(
-      'form',
-      { class: 'inline-form', 'aria-label': t('seatDraw') },
-      el('label', {}, t('colRound'), round),
-      el('label', {}, t('drawMethod'), method),
-      el('label', {}, t('seed'), seed),
-      el('button', { type: 'submit', class: 'action', 'data-testid': 'draw-seats', text: t('drawSeats') }),
-    );
-    draw.addEventListener('submit', async (ev) => {
-      ev.preventDefault();
-      const input: Record<string, unknown> = { tournamentId: tour.tournamentId, round: Number(round.value), method: method.value };
-      if (method.value === 'RANDOM') input.seed = seed.value;
-      if (await run(DRAW, input)) await renderOrganiser(root);
-    });
     // The loss fee (cents), and the higher fee from the 4th lost game in one list.
     const feeIn = el('input', { type: 'number', min: 0, name: 'fee', value: tour.lossFeeCents ?? 50, 'data-testid': 'fee' }) as HTMLInputElement;
     const fee4 = el('input', { type: 'number', min: 0, name: 'fee4', value: tour.lossFeeFromFourthCents ?? '', 'data-testid': 'fee4' }) as HTMLInputElement;
@@ -194,7 +257,7 @@ export async function renderOrganiser(root: HTMLElement): Promise<void> {
       if (fee4.value !== '') input.fromFourthLostGameCents = Number(fee4.value);
       if (await run(LOSS_FEE, input)) await renderOrganiser(root);
     });
-    section.append(el('h4', { text: t('seatDraw') }), draw, el('h4', { text: t('lossFee') }), feeForm);
+    section.append(el('h4', { text: t('seatDraw') }), drawPanel(tour, nextRound, ask, run, refreshLists), el('h4', { text: t('lossFee') }), feeForm);
     root.append(section);
   }
 
@@ -245,6 +308,11 @@ export async function renderOrganiser(root: HTMLElement): Promise<void> {
   root.append(
     el('section', { class: 'panel', 'aria-label': t('tokens') }, el('h3', { text: t('tokens') }), issueForm, el('h4', { text: t('revokeToken') }), revokeForm),
   );
+  const timer = setInterval(() => void refreshLists(), REFRESH_MS);
+  return () => {
+    stopped = true;
+    clearInterval(timer);
+  };
 }
 
 function euros(cents: number): string {

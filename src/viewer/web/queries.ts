@@ -46,7 +46,7 @@ export const AUDIT_QUERY = `query Audit($id: ID!) {
 export const SHEET_QUERY = `query Sheet($tableId: ID!) {
   scoreSheet(tableId: $tableId) {
     tableId players seriesLength dealsPlayed complete profileId
-    rows { dealNumber dealId dealer declarer game won entry passedIn notScoreable corrected correctionReason originalEntry
+    rows { dealNumber dealId dealer declarer game won entry passedIn notScoreable corrected correctionReason originalEntry openDisputes
       totals { player total } }
     totals { player gamePoints won lost wonLostPoints opponentsLost opponentsLostPoints seegerFabian computer rank lossFees lossFeeCents }
   }

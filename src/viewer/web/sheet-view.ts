@@ -3,6 +3,8 @@ import { clear, el } from './dom.js';
 import { t, type MessageKey } from './messages.js';
 import { SHEET_QUERY } from './queries.js';
 import { sheetGameWords } from './sheet-words.js';
+import { te } from './evening-words.js';
+import { downloadCsv, downloadPrintHtml } from './export-files.js';
 
 interface Sheet {
   tableId: string;
@@ -24,6 +26,7 @@ interface Sheet {
     corrected: boolean;
     correctionReason: string | null;
     originalEntry: number | null;
+    openDisputes: number;
     totals: Array<{ player: string; total: number }>;
   }>;
   totals: Array<{
@@ -63,13 +66,32 @@ export async function renderSheet(root: HTMLElement, tableId: string): Promise<v
   clear(root);
   const print = el('button', { type: 'button', class: 'no-print', text: t('print') });
   print.addEventListener('click', () => window.print());
+  const csv = el('button', { type: 'button', class: 'no-print', 'data-testid': 'sheet-csv', text: te('exportCsv') });
+  csv.addEventListener('click', () =>
+    downloadCsv(`${s.tableId}.csv`, [
+      [t('colNo'), t('colDealer'), t('colDeclarer'), t('colGame'), t('colResult'), ...s.players],
+      ...s.rows.map((r) => [
+        r.dealNumber,
+        r.dealer,
+        r.declarer ?? '',
+        r.passedIn ? t('rPassedIn') : r.game,
+        r.entry,
+        ...s.players.map((p) => r.totals.find((x) => x.player === p)?.total ?? ''),
+      ]),
+      [],
+      [t('player'), t('colGamePoints'), t('colWon'), t('colLost'), t('colOppLost'), t('colTotal'), t('colRank'), t('colLossFeeOwed')],
+      ...s.totals.map((l) => [l.player, l.gamePoints, l.won, l.lost, l.opponentsLost, l.seegerFabian, l.rank, (l.lossFeeCents / 100).toFixed(2)]),
+    ]),
+  );
+  const html = el('button', { type: 'button', class: 'no-print', 'data-testid': 'sheet-html', text: te('exportHtml') });
+  html.addEventListener('click', () => downloadPrintHtml(`${s.tableId}.html`, t('sheetTitle', { id: s.tableId }), [root]));
   root.append(
     el('h2', { text: t('sheetTitle', { id: s.tableId }) }),
     el('p', {
       class: 'muted',
       text: t('sheetMeta', { played: s.dealsPlayed, length: s.seriesLength, rules: s.profileId }) + (s.complete ? t('seriesComplete') : ''),
     }),
-    print,
+    el('p', { class: 'no-print' }, print, ' ', csv, ' ', html),
   );
   const heads: Array<[string, string]> = [
     [t('colNo'), 'no'],
@@ -89,7 +111,11 @@ export async function renderSheet(root: HTMLElement, tableId: string): Promise<v
       el('td', { class: 'no' }, el('a', { href: `/?deal=${encodeURIComponent(r.dealId)}#step=0`, text: String(r.dealNumber) })),
       el('td', { class: 'dealer', text: r.dealer }),
       el('td', { class: 'declarer', text: r.declarer ?? '' }),
-      el('td', { class: 'game', text: game + (r.corrected ? t('correctedNote', { from: r.originalEntry ?? '?', reason: r.correctionReason ?? '' }) : '') }),
+      el(
+        'td',
+        { class: 'game', text: game + (r.corrected ? t('correctedNote', { from: r.originalEntry ?? '?', reason: r.correctionReason ?? '' }) : '') },
+        r.openDisputes ? el('span', { class: 'dispute-mark', 'data-testid': 'row-dispute', text: ` ⚑ ${te('openDisputeMark')}` }) : null,
+      ),
     );
     for (const p of s.players) {
       const tot = r.totals.find((x) => x.player === p);

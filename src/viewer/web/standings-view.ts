@@ -2,6 +2,8 @@ import { graphql } from './api.js';
 import { clear, el } from './dom.js';
 import { t, type MessageKey } from './messages.js';
 import { renderSheet } from './sheet-view.js';
+import { te } from './evening-words.js';
+import { downloadCsv, downloadPrintHtml } from './export-files.js';
 
 const STANDINGS_QUERY = `query Standings($id: ID!) {
   standings(tournamentId: $id) {
@@ -53,6 +55,40 @@ export async function renderStandings(root: HTMLElement, tournamentId: string): 
   clear(root);
   const print = el('button', { type: 'button', class: 'no-print', text: t('print') });
   print.addEventListener('click', () => window.print());
+  const standings = s;
+  const csv = el('button', { type: 'button', class: 'no-print', 'data-testid': 'standings-csv', text: te('exportCsv') });
+  csv.addEventListener('click', () =>
+    downloadCsv(`${standings.tournamentId}-standings.csv`, [
+      [
+        t('colRank'),
+        t('player'),
+        t('colSeries'),
+        t('colGamePoints'),
+        t('colWon'),
+        t('colLost'),
+        t('colOppLost'),
+        t('colTotal'),
+        t('colLossFees'),
+        t('colLossFeeOwed'),
+      ],
+      ...standings.lines.map((l) => [
+        l.rank,
+        l.player,
+        l.series,
+        l.gamePoints,
+        l.won,
+        l.lost,
+        l.opponentsLost,
+        l.total,
+        l.lossFees,
+        (l.lossFeeCents / 100).toFixed(2),
+      ]),
+    ]),
+  );
+  const html = el('button', { type: 'button', class: 'no-print', 'data-testid': 'standings-html', text: te('exportHtml') });
+  html.addEventListener('click', () =>
+    downloadPrintHtml(`${standings.tournamentId}-standings.html`, t('standingsOf', { name: standings.name }), Array.from(root.querySelectorAll('.print-page'))),
+  );
   const cols: MessageKey[] = [
     'colRank',
     'player',
@@ -86,7 +122,17 @@ export async function renderStandings(root: HTMLElement, tournamentId: string): 
     'section',
     { class: 'print-page', 'aria-label': t('standingsOf', { name: s.name }) },
     el('h2', { text: t('standingsOf', { name: s.name }) }),
-    print,
+    el(
+      'p',
+      { class: 'no-print' },
+      print,
+      ' ',
+      csv,
+      ' ',
+      html,
+      ' ',
+      el('a', { href: `/?hall=${encodeURIComponent(s.tournamentId)}`, text: te('hall', { name: s.name }) }),
+    ),
     el(
       'table',
       { class: 'stack-on-phone', 'data-testid': 'standings', 'aria-label': t('standingsOf', { name: s.name }) },

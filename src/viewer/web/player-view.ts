@@ -1,0 +1,128 @@
+// The player's page (`/?player=<tournamentId>`, the player token from the organiser's link or QR
+// code): the player's own deals of the evening with their rows, confirm or contest each, and a
+// link to the standings. The sitting dealer of a 4-table sees and reviews his table's deals too.
+import { graphql } from './api.js';
+import { clear, el } from './dom.js';
+import { te } from './evening-words.js';
+import { newCommandId } from './recorder-queue.js';
+import { currentToken, setToken } from './session.js';
+import { renderSignIn } from './sign-in.js';
+import { t } from './messages.js';
+
+const MINE = `query Mine($id: ID!, $player: String!) {
+  deals(filter: { tournamentId: $id, player: $player }, first: 500) {
+    nodes { id tableId dealNumber dealer players sittingOut status confirmedBy disputes { player ruling } result { score won declarerName game passedIn } }
+  }
+}`;
+const CONFIRM = `mutation($commandId: ID!, $input: ConfirmDealInput!) { confirmDeal(commandId: $commandId, input: $input) { revision } }`;
+const CONTEST = `mutation($commandId: ID!, $input: ContestDealInput!) { contestDeal(commandId: $commandId, input: $input) { revision } }`;
+
+interface Deal {
+  id: string;
+  tableId: string | null;
+  dealNumber: number;
+  dealer: string;
+  players: string[];
+  status: string;
+  confirmedBy: string[];
+  disputes: Array<{ player: string; ruling: string | null }>;
+  result: { score: number | null; won: boolean | null; declarerName: string | null; game: string | null; passedIn: boolean } | null;
+}
+
+/** The player this tab's own token names (its claims are readable by their holder; the server checks the signature). */
+function tokenPlayer(token: string): string | null {
+  try {
+    const claims = JSON.parse(atob(token.split('.')[1].replace(/-/g, '+').replace(/_/g, '/'))) as { role?: string; player?: string };
+    return claims.role === 'player' && typeof claims.player === 'string' ? decodeURIComponent(escape(claims.player)) : null;
+  } catch {
+    return null;
+  }
+}
+
+export async function renderPlayer(root: HTMLElement, tournamentId: string): Promise<() => void> {
+  clear(root);
+  if (!currentToken()) {
+    renderSignIn(root, te('playerSignIn'), (token) => {
+      setToken(token);
+      void renderPlayer(root, tournamentId);
+    });
+    return () => undefined;
+  }
+  const message = el('p', { role: 'alert', 'data-testid': 'player-message' });
+  const player = tokenPlayer(currentToken() ?? '');
+  if (!player) {
+    root.append(message, el('p', { text: te('playerSignIn') }));
+    return () => undefined;
+  }
+  const me = player;
+  const body = el('tbody');
+  root.append(
+    el('h2', { text: te('playerPage', { player: me }) }),
+    message,
+    el('p', {}, el('a', { href: `/?standings=${encodeURIComponent(tournamentId)}`, 'data-testid': 'player-standings', text: te('standings') })),
+    el(
+      'table',
+      { class: 'stack-on-phone', 'aria-label': te('myDeals'), 'data-testid': 'my-deals' },
+      el(
+        'thead',
+        {},
+        el('tr', {}, ...[t('table'), t('colNo'), t('colDeclarer'), t('colGame'), t('colResult'), ''].map((h) => el('th', { scope: 'col', text: h }))),
+      ),
+      body,
+    ),
+  );
+  const draw = async () => {
+    let deals: Deal[];
+    try {
+      deals = (await graphql<{ deals: { nodes: Deal[] } }>(MINE, { id: tournamentId, player: me })).deals.nodes;
+    } catch (e) {
+      message.textContent = (e as Error).message;
+      return;
+    }
+    clear(body);
+    for (const d of [...deals].sort((a, b) => (a.tableId ?? '').localeCompare(b.tableId ?? '') || a.dealNumber - b.dealNumber)) {
+      if (!d.result) continue;
+      const mine = d.confirmedBy.includes(me) ? te('confirmedMark') : d.disputes.some((x) => x.player === me) ? te('contestedMark') : null;
+      const actions = el('td', { 'data-label': '' });
+      if (mine) actions.append(el('span', { 'data-testid': 'reviewed', text: mine }));
+      else {
+        const confirm = el('button', { type: 'button', class: 'action', 'data-testid': `confirm-${d.id}`, text: te('confirm') });
+        const contest = el('button', { type: 'button', class: 'action', 'data-testid': `contest-${d.id}`, text: te('contest') });
+        confirm.addEventListener('click', async () => {
+          try {
+            await graphql(CONFIRM, { commandId: newCommandId(), input: { dealId: d.id } });
+            await draw();
+          } catch (e) {
+            message.textContent = (e as Error).message;
+          }
+        });
+        contest.addEventListener('click', async () => {
+          const reason = window.prompt(te('contestReason'), '') ?? '';
+          if (!reason.trim()) return;
+          try {
+            await graphql(CONTEST, { commandId: newCommandId(), input: { dealId: d.id, reason: reason.trim() } });
+            await draw();
+          } catch (e) {
+            message.textContent = (e as Error).message;
+          }
+        });
+        actions.append(confirm, ' ', contest);
+      }
+      const r = d.result;
+      body.append(
+        el(
+          'tr',
+          { 'data-testid': 'my-deal' },
+          el('td', { 'data-label': t('table'), text: d.tableId ?? '' }),
+          el('td', { 'data-label': t('colNo'), class: 'num' }, el('a', { href: `/?deal=${encodeURIComponent(d.id)}#step=0`, text: String(d.dealNumber) })),
+          el('td', { 'data-label': t('colDeclarer'), text: r.declarerName ?? '' }),
+          el('td', { 'data-label': t('colGame'), text: r.passedIn ? t('rPassedIn') : (r.game ?? '').toLowerCase() }),
+          el('td', { 'data-label': t('colResult'), class: 'num', text: r.score === null ? '' : `${r.score > 0 ? '+' : ''}${r.score}` }),
+          actions,
+        ),
+      );
+    }
+  };
+  await draw();
+  return () => undefined;
+}
