@@ -57,7 +57,7 @@ describe('abuse: a stalled export frees its slot (issue 24 item 2)', () => {
     jest
       .spyOn(s.ledger, 'deals')
       .mockImplementation(async () => ({ items: Array(200).fill(page.items[0]), totalCount: 1_000_000, endCursor: 'more', hasNextPage: true }));
-  });
+  }, 60_000);
   afterAll(async () => {
     jest.restoreAllMocks();
     await s.close();
