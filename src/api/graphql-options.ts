@@ -18,7 +18,7 @@ import { RequestBudget } from './context/request-budget';
 import { principalFrom } from '../auth/principal-from';
 import { clientAddress } from '../auth/client-address';
 import { makeFormatError } from './errors/format-error';
-import { complexityPlugin, operationCost } from './limits/complexity-plugin';
+import { complexityPlugin, operationCost, tooComplex } from './limits/complexity-plugin';
 import { documentLimitsOf, documentShapeProblem } from './limits/document-shape';
 import { RateLimiter } from '../auth/rate-limiter';
 import type { Principal } from '../auth/role';
@@ -184,8 +184,8 @@ export function graphqlOptions(settings: ApiSettings, ledger: Ledger, guards: Sh
               sessions.done(extra.socket, id);
               return errors.map((e) => badRequest(e.message));
             }
-            const { cost } = operationCost(schema, document, payload.variables ?? {}, payload.operationName ?? undefined, ledger);
-            if (cost > limits.maxComplexity) throw badRequest(`query too complex: cost ${cost}, limit ${limits.maxComplexity}`);
+            const { cost, heaviest } = operationCost(schema, document, payload.variables ?? {}, payload.operationName ?? undefined, ledger);
+            if (cost > limits.maxComplexity) throw badRequest(tooComplex(cost, limits.maxComplexity, heaviest).message);
             spendPoints(admission.principal, cost);
             return undefined;
           } catch (err) {
