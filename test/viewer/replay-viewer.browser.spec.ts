@@ -61,11 +61,12 @@ async function expectStep(n: number): Promise<void> {
  * order, then clubs, then spades, hearts, diamonds, each A 10 K Q 9 8 7; before the declaration
  * by suit, A 10 K Q J 9 8 7.
  */
-function heldOrder(cards: string[], clubsDeclared: boolean): string[] {
+// Issue #23: the jacks first before the declaration too (as players sort for a suit or grand game), then the suits.
+function heldOrder(cards: string[]): string[] {
   const suits = 'CSHD';
   const key = (c: string) => {
-    if (clubsDeclared && c[1] === 'J') return suits.indexOf(c[0]);
-    return 10 + suits.indexOf(c[0]) * 10 + (clubsDeclared ? 'ATKQ987' : 'ATKQJ987').indexOf(c[1]);
+    if (c[1] === 'J') return suits.indexOf(c[0]);
+    return 10 + suits.indexOf(c[0]) * 10 + 'ATKQ987'.indexOf(c[1]);
   };
   return [...cards].sort((a, b) => key(a) - key(b));
 }
@@ -145,7 +146,7 @@ describe('replay viewer in Chromium', () => {
     await expectStep(frames.length - 1);
   });
 
-  it('shows hands in the order a player holds them: by suit before the declaration, trumps first after', async () => {
+  it('shows hands in the order a player holds them: jacks first, then by suit, before the declaration and (trumps first) after', async () => {
     await page.click('[data-testid="first"]');
     const declared = frames.findIndex((_, i) => i > 0 && declarations[i]);
     expect(declared).toBeGreaterThan(0);
@@ -154,7 +155,7 @@ describe('replay viewer in Chromium', () => {
       await expectStep(n);
       const shown = await shownFrame();
       for (const seat of ['forehand', 'middlehand', 'rearhand'] as const) {
-        expect(shown.hands[seat]).toEqual(heldOrder(frames[n].hands[seat], n === declared));
+        expect(shown.hands[seat]).toEqual(heldOrder(frames[n].hands[seat]));
       }
     }
   });

@@ -15,7 +15,8 @@ const GERMAN_RANK_LABEL: Record<string, string> = { A: 'A', T: '10', K: 'K', Q: 
 const COLOURS: Record<DeckStyle, Record<Suit, string>> = {
   french: { C: '#111111', S: '#111111', H: '#b00020', D: '#b00020' },
   tournament: { C: '#111111', S: '#1b6e20', H: '#b00020', D: '#a35a00' },
-  german: { C: '#6b3d12', S: '#1b6e20', H: '#b00020', D: '#a35a00' },
+  // Acorns brown, leaves green, hearts red, bells gold: four colours that differ (bells were brown like acorns).
+  german: { C: '#6b3d12', S: '#1b6e20', H: '#b00020', D: '#8a6d00' },
 };
 
 export function cardLabel(code: string, style: DeckStyle): string {

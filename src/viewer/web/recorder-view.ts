@@ -261,7 +261,7 @@ export async function renderRecorder(root: HTMLElement, tableId: string, s: View
 
   function drawPlay(target: HTMLElement, p: PlayPosition, seat: SeatName, last: Frame): void {
     const legal = new Set(legalCards(p));
-    target.append(el('p', { class: 'muted', text: last.declaration ? gameWords(last.declaration) : '' }));
+    target.append(el('p', { class: 'muted', text: last.declaration ? gameWords(last.declaration, s.style()) : '' }));
     const trick = el('div', { class: 'cards', 'data-testid': 'recorder-trick', 'aria-label': t('trick') });
     for (const c of p.trick) {
       const item = el('span', { class: 'played', 'data-code': c.card });
@@ -369,7 +369,7 @@ export async function renderRecorder(root: HTMLElement, tableId: string, s: View
     const list = el('div', { class: 'declare-options', role: 'group', 'aria-label': t('mvDeclare') });
     for (const m of options)
       list.append(
-        actionButton(gameWords(m.declaration!), 'declare', () => record({ kind: 'declare', seat, declaration: m.declaration! })),
+        actionButton(gameWords(m.declaration!, s.style()), 'declare', () => record({ kind: 'declare', seat, declaration: m.declaration! })),
         ' ',
       );
     target.append(el('h3', { text: t('mvDeclare') }), list);

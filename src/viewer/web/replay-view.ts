@@ -58,9 +58,9 @@ function playedRow(cards: PlayedCard[], s: ViewSettings, label: string, testId: 
   return row;
 }
 
-function describeDeclaration(f: Frame): string {
+function describeDeclaration(f: Frame, s: ViewSettings): string {
   if (!f.declaration) return f.declarer ? t('wonBiddingAt', { seat: seatWord(f.declarer), bid: f.highestBid }) : t('notDeclaredYet');
-  return t('declaredBy', { game: gameWords(f.declaration), seat: seatWord(f.declarer), bid: f.highestBid });
+  return t('declaredBy', { game: gameWords(f.declaration, s.style()), seat: seatWord(f.declarer), bid: f.highestBid });
 }
 
 /**
@@ -118,7 +118,7 @@ export function renderFrame(target: HTMLElement, deal: Deal, f: Frame, s: ViewSe
     'div',
     { class: 'panel' },
     el('h2', { 'data-testid': 'step-sentence', text: stepSentence(f, s.style(), s.language()) }),
-    el('p', {}, el('strong', { text: `${t('game')}: ` }), describeDeclaration(f)),
+    el('p', {}, el('strong', { text: `${t('game')}: ` }), describeDeclaration(f, s)),
     el('p', { 'data-testid': 'card-points' }, el('strong', { text: `${t('cardPoints')}: ` }), cardPointsLine(f)),
     el(
       'p',

@@ -12,13 +12,16 @@ export function seatWord(seat: SeatName | null): string {
   return seat ? t(SEAT_KEY[seat]) : '?';
 }
 
-export function gameWords(d: NonNullable<Frame['declaration']>): string {
+// With the German deck a suit game is named by the deck's own suits (the cards say Eichel, not Kreuz).
+const GERMAN_DECK_GAME: Record<string, string> = { CLUBS: 'Eichel', SPADES: 'Grün', HEARTS: 'Rot', DIAMONDS: 'Schellen' };
+
+export function gameWords(d: NonNullable<Frame['declaration']>, style?: DeckStyle): string {
   const extras: MessageKey[] = [];
   if (d.hand) extras.push('hand');
   if (d.schneiderAnnounced) extras.push('schneiderAnnounced');
   if (d.schwarzAnnounced) extras.push('schwarzAnnounced');
   if (d.ouvert) extras.push('ouvert');
-  const game = GAME_KEY[d.game] ? t(GAME_KEY[d.game]) : d.game.toLowerCase();
+  const game = style === 'german' && GERMAN_DECK_GAME[d.game] ? GERMAN_DECK_GAME[d.game] : GAME_KEY[d.game] ? t(GAME_KEY[d.game]) : d.game.toLowerCase();
   return [game, ...extras.map((k) => t(k))].join(' ');
 }
 
@@ -49,7 +52,7 @@ export function stepSentence(f: Frame, style: DeckStyle, lang: Language): string
     case 'SkatDiscarded':
       return t('evSkatDiscarded', { seat });
     case 'GameDeclared':
-      return t('evGameDeclared', { seat, game: f.declaration ? gameWords(f.declaration) : '?' });
+      return t('evGameDeclared', { seat, game: f.declaration ? gameWords(f.declaration, style) : '?' });
     case 'CardsShown':
       return t('evCardsShown', { seat });
     case 'CardPlayed': {
@@ -92,7 +95,7 @@ export function moveWords(m: Frame['legalMoves'][number], style: DeckStyle, lang
     case 'discard':
       return t('mvDiscard');
     case 'declare':
-      return m.declaration ? gameWords(m.declaration) : t('mvDeclare');
+      return m.declaration ? gameWords(m.declaration, style) : t('mvDeclare');
     case 'showCards':
       return t('mvShowCards');
     case 'play':
