@@ -8,6 +8,11 @@ export const COMMANDS: ReadonlyArray<{ path: readonly string[]; summary: string;
   { path: ['iss', 'verify'], summary: 'Recompute ISS records and compare with their recorded results', load: () => require('./commands/iss-verify').default },
   { path: ['analyze', 'iss'], summary: 'Solve the position of cut ISS records with all cards open', load: () => require('./commands/analyze-iss').default },
   { path: ['verify'], summary: "Check every stream's hash chain in a store", load: () => require('./commands/verify').default },
+  {
+    path: ['verify-deal'],
+    summary: "Recompute a server-shuffled deal's shuffle from its revealed seed and compare",
+    load: () => require('./commands/verify-deal').default,
+  },
   { path: ['import', 'iss'], summary: 'Import ISS game records into a store', load: () => require('./commands/import-iss').default },
   { path: ['export', 'iss'], summary: 'Export deals as ISS game records', load: () => require('./commands/export-iss').default },
   { path: ['export', 'ndjson'], summary: 'Export deals as NDJSON hand histories', load: () => require('./commands/export-ndjson').default },

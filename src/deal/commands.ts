@@ -25,7 +25,7 @@ export type { CallRevoke } from './moves/call-revoke';
 /** Either the cards as dealt (ISS import, manual entry) or a shuffle done by the server. */
 export type DealSource =
   | { readonly kind: 'given'; readonly hands: readonly [readonly Card[], readonly Card[], readonly Card[]]; readonly skat: readonly [Card, Card] }
-  | { readonly kind: 'crypto' }
+  | { readonly kind: 'crypto'; readonly awaitClientSeeds?: boolean }
   | { readonly kind: 'seeded'; readonly seed: string }
   /** Recorded as seen at a real table: no hand is known at the start; cards become known as played, the skat when shown. */
   | { readonly kind: 'seen' };
@@ -138,7 +138,21 @@ export interface CompleteUpgrade {
   readonly recording: readonly StoredDealEvent[];
 }
 
+/** A seat's client seed for a fairly shuffled deal, before its cards are dealt. */
+export interface AddClientSeed {
+  readonly type: 'AddClientSeed';
+  readonly dealId: string;
+  readonly seat: Seat;
+  readonly seed: string;
+}
+/** Deal the cards of a deal that waits for client seeds, with the seeds given so far. */
+export interface DealCards {
+  readonly type: 'DealCards';
+  readonly dealId: string;
+}
+
 /** Every command of a deal: those outside the play, and the moves' commands (derived from the table of moves). */
-export type DealCommand = StartDeal | CorrectScore | WithdrawMove | ConfirmDeal | ContestDeal | RuleDispute | UpgradeDeal | CompleteUpgrade | MoveCommand;
+export type DealCommand =
+  StartDeal | AddClientSeed | DealCards | CorrectScore | WithdrawMove | ConfirmDeal | ContestDeal | RuleDispute | UpgradeDeal | CompleteUpgrade | MoveCommand;
 
 export type DealCommandType = DealCommand['type'];

@@ -4,6 +4,20 @@ import type { RuleProfile } from '../rules/variant/rule-profile';
 import type { EnteredResult } from '../rules/result-entry';
 import type { DealStartedData } from './events';
 import type { SeenGame } from './seen/seen-game';
+import type { ClientSeeds } from '../rules/fair-shuffle';
+
+/** A fairly shuffled deal's commitment, client seeds and (once the deal ended) its revealed seed. */
+export interface FairnessState {
+  readonly scheme: string;
+  readonly commitment: string;
+  /** The cards wait for client seeds (until dealt). */
+  readonly awaitsClientSeeds: boolean;
+  readonly clientSeeds: ClientSeeds;
+  /** Recorded after the end (ServerSeedRevealed); null before. */
+  readonly serverSeed: string | null;
+  /** Why the seed is lost (ServerSeedLost): the deal is unverifiable. */
+  readonly lost: string | null;
+}
 
 /** One recorded move with what the deal looked like before it, so a withdrawal can restore that. */
 export interface RecordedMove {
@@ -44,6 +58,8 @@ export interface DealState {
   readonly confirmedBy: readonly string[];
   readonly contestedBy: readonly string[];
   readonly openContests: readonly string[];
+  /** Fair dealing (ShuffleCommitted and after); null for given, seeded and older server shuffles. */
+  readonly fairness: FairnessState | null;
 }
 
 export const initialDealState: DealState = {
@@ -65,6 +81,7 @@ export const initialDealState: DealState = {
   confirmedBy: [],
   contestedBy: [],
   openContests: [],
+  fairness: null,
 };
 
 export const isDealOver = (state: DealState): boolean => state.recordedResult !== null;

@@ -1,4 +1,3 @@
-import type { Card } from '../rules/card';
 import { dealFromDeck, validateDealt } from '../rules/dealing';
 import { seededDeck } from '../rules/deck';
 import { allow, refuse, type Judgement } from '../kernel/refusal';
@@ -6,11 +5,11 @@ import type { DealSource } from './commands';
 import type { CardsDealtData } from './events';
 
 /**
- * The dealt cards for a start command. A crypto shuffle is done by the shell (it is not pure) and
- * handed in as `serverDeck`; a seeded shuffle is reproducible and done here. Server shuffles are
- * dealt 3-skat-4-3 (R4).
+ * The dealt cards for a start command: given, or a seeded shuffle (reproducible, done here). A
+ * crypto shuffle is the fair-dealing scheme's (fair-dealing.ts, from the seed the shell hands in).
+ * Server shuffles are dealt 3-skat-4-3 (R4).
  */
-export function resolveDeal(source: DealSource, serverDeck: readonly Card[] | undefined): Judgement<CardsDealtData> {
+export function resolveDeal(source: DealSource): Judgement<CardsDealtData> {
   if (!source || typeof source !== 'object') return refuse('R4', 'cards must be given, or shuffled by the server (crypto or seeded)');
   switch (source.kind) {
     case 'given': {
@@ -22,11 +21,8 @@ export function resolveDeal(source: DealSource, serverDeck: readonly Card[] | un
       const dealt = dealFromDeck(seededDeck(source.seed));
       return dealt.ok ? allow({ ...dealt.value, shuffle: 'seeded', seed: source.seed }) : dealt;
     }
-    case 'crypto': {
-      if (!serverDeck) return refuse('R4', 'the server shuffle was not done');
-      const dealt = dealFromDeck(serverDeck);
-      return dealt.ok ? allow({ ...dealt.value, shuffle: 'crypto' }) : dealt;
-    }
+    case 'crypto':
+      return refuse('R4', 'a crypto shuffle is dealt by the fair-dealing scheme');
     default:
       return refuse('R4', 'cards must be given, or shuffled by the server (crypto or seeded)');
   }

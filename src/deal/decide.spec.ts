@@ -66,18 +66,18 @@ describe('deal decider: StartDeal', () => {
     const cmd: StartDeal = { ...start, cards: { kind: 'seeded', seed: 'abc' } };
     expect(given().when(cmd).thenEvents()).toEqual(given().when(cmd).thenEvents());
   });
-  it('R4: a crypto shuffle uses the deck the shell supplies; refused without one', () => {
+  it('R4: a crypto shuffle is the fair scheme over the seed the shell supplies (commitment first); refused without one', () => {
     given()
       .when({ ...start, cards: { kind: 'crypto' } })
       .thenRefused('R4');
-    const deck = [...HANDS[0], ...HANDS[1], ...HANDS[2], ...SKAT];
+    const seed = 'ab'.repeat(32);
     expect(
       types(
         given()
-          .when({ ...start, cards: { kind: 'crypto' } }, dealDecider({ ...player, serverDeck: deck }))
+          .when({ ...start, cards: { kind: 'crypto' } }, dealDecider({ ...player, serverSeed: { seed } }))
           .thenEvents(),
       ),
-    ).toEqual(['DealStarted', 'CardsDealt']);
+    ).toEqual(['DealStarted', 'ShuffleCommitted', 'CardsDealt']);
   });
   it('L1: refuses a second start', () => given(start).when(start).thenRefused('L1'));
   it('R2: refuses two players, or the same player twice', () => {

@@ -1,4 +1,3 @@
-import type { Card } from '../rules/card';
 import type { GameState } from '../rules/game-state';
 import { allow, refuse, type Judgement } from '../kernel/refusal';
 import { isSeat } from '../rules/seat';
@@ -10,6 +9,7 @@ import { withoutWithdrawn } from './withdrawals';
 import { decideSeen } from './seen/decide-seen';
 import type { DealState } from './deal-state';
 import { resolveDeal } from './dealing';
+import { decideClientSeed, decideDealCards, fairStart, revealAtEnd, type ServerSeedLookup } from './fair-dealing';
 import { DEFAULT_PROFILE_ID, getProfile } from './engine';
 import { moveOfCommandType } from './moves/move-table';
 import type { DealEvent } from './events';
@@ -24,8 +24,11 @@ export interface DecideContext {
   /** Server clock, ISO; used only for startedAt when the command names none. */
   readonly now: string;
   readonly defaultProfileId?: string;
-  /** A crypto-shuffled deck, when the command asks the server to shuffle. */
-  readonly serverDeck?: readonly Card[];
+  /**
+   * The server seed of a fair shuffle (docs/fair-dealing.md): a fresh one for a start that asks the
+   * server to shuffle, the kept one (or why it is lost) for a command that deals or ends the deal.
+   */
+  readonly serverSeed?: ServerSeedLookup;
 }
 
 const isNonEmptyString = (s: unknown): s is string => typeof s === 'string' && s.trim() !== '';
@@ -84,7 +87,12 @@ function decideStart(command: StartDeal, state: DealState, ctx: DecideContext): 
   if (command.cards === undefined) return refuse(L.badStart, 'a deal needs its cards (given, or shuffled by the server) or its result');
   // Recorded as seen at the table: no hand is known yet.
   if (command.cards?.kind === 'seen') return allow([started, { type: 'DealRecordedAsSeen', data: {} }]);
-  const dealt = resolveDeal(command.cards, ctx.serverDeck);
+  if (command.cards && typeof command.cards === 'object' && command.cards.kind === 'crypto') {
+    // Every server shuffle is a fair one: the commitment first, then (now, or after the client seeds) the cards.
+    const fair = fairStart(command.dealId, command.cards.awaitClientSeeds === true, ctx.serverSeed);
+    return fair.ok ? allow([started, ...fair.value]) : fair;
+  }
+  const dealt = resolveDeal(command.cards);
   if (!dealt.ok) return dealt;
   return allow([started, { type: 'CardsDealt', data: dealt.value }]);
 }
@@ -296,6 +304,8 @@ export function decide(command: DealCommand, state: DealState, ctx: DecideContex
   if (command.type === 'RuleDispute') return decideRuling(command, state, ctx);
   if (command.type === 'CompleteUpgrade') return decideUpgradeCompletion(command, state, ctx);
   if (command.type === 'UpgradeDeal') return refuse(L.badCommand, 'an upgrade is begun by the Ledger in a recording of its own');
+  if (command.type === 'AddClientSeed') return decideClientSeed(command, state, ctx.actorId, ctx.serverSeed);
+  if (command.type === 'DealCards') return decideDealCards(command, state, ctx.serverSeed);
   if (state.recordedResult) return refuse(L.finished, 'the deal is over; only an arbiter may correct its score');
   if (state.seen && !state.game)
     return decideSeen(command, state, { decide: (c, s) => decide(c, s, { actorId: 'system', role: 'system', now: ctx.now }), evolve });
@@ -306,5 +316,9 @@ export function decide(command: DealCommand, state: DealState, ctx: DecideContex
   if (definition.seated && !isSeat((command as { seat?: unknown }).seat)) return refuse('R2', 'seats are 0 (forehand), 1 (middlehand) or 2 (rearhand)');
   const recorded = definition.record(command, state.game, state);
   if (!recorded.ok) return recorded;
-  return allow([...recorded.value.events, ...endOfDeal(state.game, recorded.value.after, state)]);
+  const end = endOfDeal(state.game, recorded.value.after, state);
+  // A fairly dealt deal's seed is revealed (or recorded as lost) in the same append as its end.
+  const reveal = end.some((e) => e.type === 'DealScored') ? revealAtEnd(state, ctx.serverSeed) : allow([]);
+  if (!reveal.ok) return reveal;
+  return allow([...recorded.value.events, ...end, ...reveal.value]);
 }

@@ -35,6 +35,10 @@ const CORE_DEAL_EVENT_TYPES = [
   'DealContested',
   'DisputeRuled',
   'ResultUpgraded',
+  'ShuffleCommitted',
+  'ClientSeedAdded',
+  'ServerSeedRevealed',
+  'ServerSeedLost',
   'DealRecordedAsSeen',
   'HandsRevealed',
 ] as const;
@@ -76,6 +80,29 @@ export interface CardsDealtData {
   /** Who shuffled: the client handed the cards in, or the server shuffled (crypto or seeded). */
   readonly shuffle: 'given' | 'crypto' | 'seeded';
   readonly seed?: string;
+}
+
+/** Fair dealing (docs/fair-dealing.md): the server's commitment to its secret seed, recorded before any card is dealt. */
+export interface ShuffleCommittedData {
+  readonly scheme: string;
+  /** SHA-256 of the server seed's 32 bytes, hex. */
+  readonly commitment: string;
+  /** The cards wait for the players' client seeds (addClientSeed, then dealCards or the third seed). */
+  readonly awaitsClientSeeds: boolean;
+}
+/** A seat's client entropy, mixed into the shuffle; given before the cards are dealt, once per seat. */
+export interface ClientSeedAddedData {
+  readonly seat: Seat;
+  readonly seed: string;
+  readonly by: string;
+}
+/** The server seed, recorded once the deal ended (scored, passed in, abandoned): anybody may now recompute the shuffle. */
+export interface ServerSeedRevealedData {
+  readonly serverSeed: string;
+}
+/** The server seed behind the commitment could not be found: the deal is unverifiable (never taken as verified). */
+export interface ServerSeedLostData {
+  readonly reason: string;
 }
 
 export interface BidCalledData {
@@ -245,7 +272,14 @@ export interface DealEventDataMap extends TableEventDataMap {
   DealContested: DealContestedData;
   DisputeRuled: DisputeRuledData;
   ResultUpgraded: ResultUpgradedData;
+  ShuffleCommitted: ShuffleCommittedData;
+  ClientSeedAdded: ClientSeedAddedData;
+  ServerSeedRevealed: ServerSeedRevealedData;
+  ServerSeedLost: ServerSeedLostData;
 }
+
+/** The fair-dealing events: no step of play (they make no replay frame). */
+export const FAIRNESS_EVENT_TYPES: readonly DealEventType[] = ['ShuffleCommitted', 'ClientSeedAdded', 'ServerSeedRevealed', 'ServerSeedLost'];
 
 /** A deal event as the decider produces it (no metadata yet). */
 export type DealEvent = { [K in DealEventType]: { readonly type: K; readonly data: DealEventDataMap[K] } }[DealEventType];
@@ -261,4 +295,11 @@ export const dealStreamName = (dealId: string): string => `deal-${dealId}`;
 export const DEAL_STREAM_PREFIX = 'deal-';
 
 /** Where the cards of a result-only deal are recorded until they reproduce its result (attempts one after another, each from DealStarted). */
+/**
+ * Where the server seed of a fairly dealt deal is kept until it is revealed: a stream no API path,
+ * export or subscription serves (not `deal-`, so no deal listing finds it either).
+ */
+export const seedStreamName = (dealId: string): string => `dealseed-${dealId}`;
+export const SEED_STREAM_PREFIX = 'dealseed-';
+
 export const upgradeStreamName = (dealId: string): string => `upgrade-${dealId}`;

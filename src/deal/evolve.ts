@@ -47,7 +47,7 @@ export function evolve(state: DealState, event: StoredDealEvent): DealState {
       if (!state.profile) throw new CorruptDealStreamError('CardsDealt before DealStarted');
       const game = startGame({ hands: event.data.hands, skat: event.data.skat }, state.profile);
       if (!game.ok) throw new CorruptDealStreamError(`CardsDealt refused: ${game.refusal.ruleId} ${game.refusal.reason}`);
-      return { ...next, game: game.value };
+      return { ...next, game: game.value, fairness: state.fairness ? { ...state.fairness, awaitsClientSeeds: false } : null };
     }
     case 'DealRecordedAsSeen':
       if (!state.profile) throw new CorruptDealStreamError('DealRecordedAsSeen before DealStarted');
@@ -60,6 +60,23 @@ export function evolve(state: DealState, event: StoredDealEvent): DealState {
     }
     case 'DealPassedIn':
       return next;
+    case 'ShuffleCommitted':
+      return {
+        ...next,
+        fairness: { ...event.data, clientSeeds: [null, null, null], serverSeed: null, lost: null },
+      };
+    case 'ClientSeedAdded': {
+      if (!state.fairness) throw new CorruptDealStreamError('ClientSeedAdded before ShuffleCommitted');
+      const seeds = [...state.fairness.clientSeeds] as [string | null, string | null, string | null];
+      seeds[event.data.seat] = event.data.seed;
+      return { ...next, fairness: { ...state.fairness, clientSeeds: seeds } };
+    }
+    case 'ServerSeedRevealed':
+      if (!state.fairness) throw new CorruptDealStreamError('ServerSeedRevealed before ShuffleCommitted');
+      return { ...next, fairness: { ...state.fairness, serverSeed: event.data.serverSeed } };
+    case 'ServerSeedLost':
+      if (!state.fairness) throw new CorruptDealStreamError('ServerSeedLost before ShuffleCommitted');
+      return { ...next, fairness: { ...state.fairness, lost: event.data.reason } };
     case 'DealScored':
       return {
         ...next,

@@ -28,6 +28,10 @@ export const LEDGER_RULES = {
   reservedIds: 'L17',
   /** A result-only deal's cards must reproduce its result; only result-only deals are upgraded, once. */
   upgrade: 'L18',
+  /** Fair dealing: client seeds before the cards, once per seat; the server seed is revealed only at the end. */
+  fairDealing: 'L31',
+  /** The shell must look up a fairly dealt deal's server seed before the deal may end (it is revealed with the end). */
+  seedNeeded: 'L32',
   /** Rounds are drawn in order: within the tournament's rounds, none skipped, once every series of the previous round is closed (or by a recorded override). */
   roundOrder: 'L19',
   /** A deal recorded as seen: what is shown must fit what was recorded; dealt deals have nothing to show. */

@@ -3,6 +3,7 @@ import type { CommandContext, CommandOutcome, LedgerCommand } from '../command-h
 import type { OpenTable } from '../table/commands';
 import { DEFAULT_PROFILE_ID, getProfile } from '../deal/engine';
 import { dealStreamName } from '../deal/events';
+import { checkFairDeal, type FairDealCheck } from '../deal/fair-deal-check';
 import type { EventStore, NewEvent, RecordedEvent } from '../event-store/event-store';
 import { openEventStore } from '../event-store/store-url';
 import { bindLedgerStore } from './store-port';
@@ -291,6 +292,16 @@ export class Ledger {
   async dealRevision(dealId: string): Promise<bigint> {
     const read = await this.#store.readStream(dealStreamName(dealId), { direction: 'backwards', maxCount: 1 });
     return read.currentRevision;
+  }
+
+  /**
+   * The deal's fair-dealing record and its shuffle recomputed (docs/fair-dealing.md); null when there
+   * is no such deal. Read from the stream each time (no log-position memo: client seeds and the
+   * dealing move no projection's checkpoint); about one stream read and a few HMAC blocks.
+   */
+  async fairDeal(dealId: string): Promise<FairDealCheck | null> {
+    const read = await this.#store.readStream(dealStreamName(dealId));
+    return read.exists ? checkFairDeal(read.events) : null;
   }
 
   async dealEvents(dealId: string): Promise<RecordedEvent[]> {

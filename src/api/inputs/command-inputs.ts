@@ -22,6 +22,11 @@ export class DealCardsInput {
   @Field(() => [[String]], { nullable: true, description: 'With GIVEN: the three hands of 10 cards, forehand first (ISS codes)' }) hands?: string[][];
   @Field(() => [String], { nullable: true, description: 'With GIVEN: the two skat cards' }) skat?: string[];
   @Field({ nullable: true, description: 'With SEEDED: the seed that makes the shuffle reproducible' }) seed?: string;
+  @Field({
+    nullable: true,
+    description: "With CRYPTO: the cards wait for the players' client seeds (addClientSeed; dealCards deals with those given) instead of being dealt at once",
+  })
+  awaitClientSeeds?: boolean;
 }
 
 @InputType('StartDealInput', { description: 'A deal to start (R2-R4)' })

@@ -36,7 +36,8 @@ export function date(value: string | undefined, what: string): string | undefine
 }
 
 export function dealSource(input: DealCardsInput): DealSource {
-  if (input.shuffle === 'crypto') return { kind: 'crypto' };
+  if (input.shuffle === 'crypto') return input.awaitClientSeeds ? { kind: 'crypto', awaitClientSeeds: true } : { kind: 'crypto' };
+  if (input.awaitClientSeeds) throw badInput('awaitClientSeeds goes with a CRYPTO shuffle: given, seeded and seen cards take no client seeds');
   if (input.shuffle === 'seen') {
     if (input.hands || input.skat || input.seed) throw badInput('SEEN starts a deal without its cards: give no hands, skat or seed');
     return { kind: 'seen' };

@@ -2,6 +2,7 @@ import { DealAnalysisResolver } from './analysis.resolver';
 import { BranchResolver, DealBranchesResolver } from './branch.resolver';
 import { DealMoveResolver } from './deal-move.resolver';
 import { DealResolver } from './deal.resolver';
+import { FairDealResolver } from './fair-deal.resolver';
 import { ImportResolver } from './import.resolver';
 import { ReadModelResolver, ScoreSheetRowResolver } from './read-model.resolver';
 import { SubscriptionResolver } from './subscription.resolver';
@@ -16,6 +17,7 @@ export const API_RESOLVERS = [
   BranchResolver,
   DealBranchesResolver,
   DealResolver,
+  FairDealResolver,
   ReadModelResolver,
   ScoreSheetRowResolver,
   DealMoveResolver,

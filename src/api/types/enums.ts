@@ -149,7 +149,7 @@ registerEnumType(ShuffleEnum, {
   description: 'GIVEN: the cards are entered; CRYPTO / SEEDED: the server shuffles; SEEN: recorded as seen at the table (no hands)',
   valuesMap: {
     GIVEN: { description: 'The cards are entered (a deal at a real table)' },
-    CRYPTO: { description: 'The server shuffles with a cryptographic random source' },
+    CRYPTO: { description: 'The server shuffles, provably fair: a committed secret seed and optional client seeds (docs/fair-dealing.md)' },
     SEEDED: { description: 'The server shuffles from a recorded seed (reproducible)' },
     SEEN: { description: 'Recorded as seen at a real table: no hand is known; cards are recorded as played, the skat when shown (showSkat, showHand)' },
   },

@@ -40,6 +40,10 @@ const DEAL_EVENT_DESCRIPTIONS: Readonly<Record<Exclude<DealEventType, keyof Tabl
   DealContested: 'A player of the deal disputed the recorded result (open until an arbiter rules)',
   DisputeRuled: "The arbiter's ruling on a contest: upheld (a correction follows) or rejected",
   ResultUpgraded: "A result-only deal's cards were recorded and reproduced its result; the cards and moves follow",
+  ShuffleCommitted: 'Fair dealing: the server committed to its secret seed (SHA-256) before any card was dealt (docs/fair-dealing.md)',
+  ClientSeedAdded: "Fair dealing: a seat's client seed, mixed into the shuffle before the cards are dealt",
+  ServerSeedRevealed: 'Fair dealing: the server seed, revealed once the deal ended, so anybody can recompute the shuffle',
+  ServerSeedLost: 'Fair dealing: the seed behind the commitment was not found; the deal is unverifiable',
   DealRecordedAsSeen: 'The deal is recorded as seen at the table: no hand is known; cards follow as played, the skat when shown',
   HandsRevealed: 'A deal recorded as seen: every card placed; the hands and skat it implies, checked in full (the result follows)',
 };

@@ -1,3 +1,4 @@
+import { checkFairDeal, type FairVerdict } from '../../deal/fair-deal-check';
 import { movesOfEvent } from '../../deal/evolve';
 import { isDealEventType, type DealAbandonedData, type ScoreCorrectedData, type StoredDealEvent } from '../../deal/events';
 import { asDealt } from '../../deal/seen/as-dealt';
@@ -56,6 +57,15 @@ export interface DealRecord {
   readonly result: DealRecordResult | null;
   /** For ISS imports: the record's ID and its own R[...] result as recorded by the server. */
   readonly iss: { readonly recordId: string; readonly recordedResult: IssResult | null; readonly resultCheck: RecordedResultCheck } | null;
+  /** Only for a deal the server shuffled by the fair-dealing scheme (docs/fair-dealing.md): what a verifier needs, and the check. */
+  readonly fairness?: {
+    readonly scheme: string;
+    readonly commitment: string;
+    readonly clientSeeds: readonly (string | null)[];
+    /** Null until the deal ended. */
+    readonly serverSeed: string | null;
+    readonly verdict: FairVerdict;
+  };
 }
 
 export interface DealRecordResult {
@@ -180,5 +190,15 @@ export function dealRecordOfEvents(recorded: readonly AnyEvent[]): DealRecord {
     iss: imported
       ? { recordId: imported.data.recordId, recordedResult: imported.data.recordedResult, resultCheck: checkRecordedResult(imported.data.recordedResult, r) }
       : null,
+    ...fairnessOf(dealEvents),
+  };
+}
+
+/** The fair-dealing part of a record, for deals with a commitment only (other records are unchanged). */
+function fairnessOf(events: readonly StoredDealEvent[]): Pick<DealRecord, 'fairness'> {
+  const check = checkFairDeal(events);
+  if (check.scheme === null || check.commitment === null) return {};
+  return {
+    fairness: { scheme: check.scheme, commitment: check.commitment, clientSeeds: [...check.clientSeeds], serverSeed: check.serverSeed, verdict: check.verdict },
   };
 }

@@ -9,7 +9,10 @@ import { dealDecider, recordingDecider } from '../../deal/deal-decider';
 import type { EventStore, NewEvent } from '../../event-store/event-store';
 import { getDealSummary } from '../../projections/deal-summary/deal-summary-queries';
 import type { ReadModelDb } from '../../projections/read-model-db';
-import { shuffledDeck } from '../../rules/deck';
+import { DealSeeds } from './deal-seeds';
+import type { ServerSeedLookup } from '../../deal/fair-dealing';
+import type { ShuffleCommittedData } from '../../deal/events';
+import { LEDGER_RULES as L } from '../../deal/ledger-rules';
 import { tableStreamName } from '../../table/events';
 import { NotFoundError } from '../../kernel/errors';
 import { IllegalCommandError } from '../../kernel/errors';
@@ -54,23 +57,76 @@ const storedOfNew = (e: NewEvent): StoredDealEvent =>
  * follow it, up to the deal's upgrade).
  */
 export class DealCommands {
+  /** Fair dealing's server seeds until they are revealed (see DealSeeds). */
+  private readonly seeds: DealSeeds;
+
   constructor(
     private readonly store: EventStore,
     private readonly db: ReadModelDb,
     private readonly upkeep: ReadModelUpkeep,
     private readonly defaultProfileId: string,
-  ) {}
+  ) {
+    this.seeds = new DealSeeds(store);
+  }
 
-  /** What the deal decider is told besides the command: who, when, the default profile, a server shuffle when asked for. */
-  decideContext(ctx: CommandContext, command: DealCommand): DecideContext {
+  /** What the deal decider is told besides the command: who, when, the default profile, a fresh server seed for a start the server shuffles. */
+  decideContext(ctx: CommandContext, command: DealCommand, serverSeed?: ServerSeedLookup): DecideContext {
     const needsShuffle = command.type === 'StartDeal' && command.cards?.kind === 'crypto';
     return {
       actorId: ctx.actorId,
       role: ctx.role,
       now: new Date().toISOString(),
       defaultProfileId: this.defaultProfileId,
-      serverDeck: needsShuffle ? shuffledDeck() : undefined,
+      serverSeed: serverSeed ?? (needsShuffle ? { seed: this.seeds.fresh() } : undefined),
     };
+  }
+
+  /**
+   * A server-shuffled start: a fresh seed, its commitment in the deal's stream and the seed itself
+   * in its secret stream, appended together (the seed is never written after its commitment).
+   */
+  private async fairStart(command: DealCommand, ctx: CommandContext): Promise<CommandOutcome> {
+    const seed = this.seeds.fresh();
+    const decider = dealDecider(this.decideContext(ctx, command, { seed }));
+    return retryOnConflict(ctx, async () => {
+      const plan = await planCommand(this.store, dealStreamName(command.dealId), decider, command, ctx, dealStreamOptions(command));
+      if (plan.kind === 'done') return plan.outcome;
+      const [, appended] = await this.store.appendMany([this.seeds.keepBatch(command.dealId, seed, ctx, DEAL_SCHEMA_VERSION), plan.batch]);
+      return appendedOutcome(plan, appended);
+    });
+  }
+
+  /** The kept seed of the deal's commitment, or why there is none (with a fresh seed, for cards that still wait). */
+  private async seedOfDeal(dealId: string): Promise<ServerSeedLookup> {
+    const head = await this.store.readStream(dealStreamName(dealId), { maxCount: 3 });
+    const committed = head.events.find((e) => e.type === 'ShuffleCommitted');
+    if (!committed) return { lost: 'the deal has no commitment' };
+    const found = await this.seeds.lookUp(dealId, (committed.data as ShuffleCommittedData).commitment);
+    return 'seed' in found ? found : { ...found, fresh: this.seeds.fresh() };
+  }
+
+  /**
+   * A command on the deal's own stream. Client seeds and the dealing need the kept seed; a move
+   * that ends a fairly dealt deal is refused for want of it (L32) and decided again with it, so
+   * only the end pays for the look-up.
+   */
+  private async onDealStream(command: DealCommand, ctx: CommandContext, lookup?: ServerSeedLookup): Promise<CommandOutcome> {
+    const needsSeed = command.type === 'AddClientSeed' || command.type === 'DealCards';
+    const seed = lookup ?? (needsSeed ? await this.seedOfDeal(command.dealId) : undefined);
+    try {
+      return await handleCommand(
+        this.store,
+        dealStreamName(command.dealId),
+        dealDecider(this.decideContext(ctx, command, seed)),
+        command,
+        ctx,
+        dealStreamOptions(command),
+      );
+    } catch (error) {
+      if (seed === undefined && error instanceof IllegalCommandError && error.ruleId === L.seedNeeded)
+        return this.onDealStream(command, ctx, await this.seedOfDeal(command.dealId));
+      throw error;
+    }
   }
 
   /** A command on the deal's own stream (or, for a result-only deal being recorded, on its recording). */
@@ -82,14 +138,8 @@ export class DealCommands {
       if (recorded) return recorded;
     }
     try {
-      return await handleCommand(
-        this.store,
-        dealStreamName(command.dealId),
-        dealDecider(this.decideContext(ctx, command)),
-        command,
-        ctx,
-        dealStreamOptions(command),
-      );
+      if (command.type === 'StartDeal' && command.cards?.kind === 'crypto') return await this.fairStart(command, ctx);
+      return await this.onDealStream(command, ctx);
     } catch (error) {
       // The deal is card-level since an upgrade: a retry of the move that completed it belongs to its
       // recording (found there as applied, or, when only the upgrade's batch went in, appended now).

@@ -1,3 +1,4 @@
+import { SEED_STREAM_PREFIX } from '../../deal/events';
 import type { CommandOutcome } from '../../command-handling/command-types';
 import type { EventStore, RecordedEvent } from '../../event-store/event-store';
 import { dealSummaryProjection } from '../../projections/deal-summary/deal-summary-projection';
@@ -131,7 +132,9 @@ export class ReadModelUpkeep {
     this.follower.start();
     // A live subscription may still bring events from before this call: the listener hears only later ones.
     const from = this.follower instanceof SubscriptionFollower ? this.follower.position() : undefined;
-    const told = from === undefined ? listener : (event: RecordedEvent) => void (this.store.comparePositions(event.position, from) > 0 && listener(event));
+    const later = from === undefined ? listener : (event: RecordedEvent) => void (this.store.comparePositions(event.position, from) > 0 && listener(event));
+    // Fair dealing's kept seeds are secret until revealed in their deal: no listener (subscriptions, caches) ever hears them.
+    const told = (event: RecordedEvent): void => void (!event.streamName.startsWith(SEED_STREAM_PREFIX) && later(event));
     this.listeners.add(told);
     return () => {
       this.listeners.delete(told);

@@ -1,7 +1,7 @@
 import { withoutWithdrawn } from '../../deal/withdrawals';
 import { asDealt } from '../../deal/seen/as-dealt';
 import { initialDealState, type DealState } from '../../deal/deal-state';
-import { isDealEventType } from '../../deal/events';
+import { FAIRNESS_EVENT_TYPES, isDealEventType } from '../../deal/events';
 import { legalMoves, seatToAct } from '../../deal/engine';
 import type { RecordedEvent } from '../../event-store/event-store';
 import type { Card } from '../../rules/card';
@@ -113,7 +113,8 @@ export function replayFrames(
       if (step >= from) frames.push(frame);
       continue;
     }
-    if (!state.game) continue;
+    // Fair dealing's commitment, client seeds and reveal are no step of play.
+    if (!state.game || FAIRNESS_EVENT_TYPES.includes(event.type)) continue;
     step++;
     if (step > to) break;
     seenCards(perspective, state.game, known);

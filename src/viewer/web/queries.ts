@@ -55,3 +55,12 @@ export const SHEET_QUERY = `query Sheet($tableId: ID!) {
 export const DEAL_UPDATES_SUBSCRIPTION = `subscription Follow($id: ID!, $perspective: Perspective!) {
   dealUpdates(dealId: $id, perspective: $perspective) { eventId status }
 }`;
+
+/** Fair dealing: the record of the shuffle and the dealt cards (a finished deal shows every card). */
+export const FAIRNESS_QUERY = `query Fairness($id: ID!) {
+  deal(id: $id) {
+    id
+    fairness { verdict commitment serverSeed problems clientSeeds { seat seed } }
+    frame(step: 0, perspective: ALL) { hands { forehand { code } middlehand { code } rearhand { code } } skat { code } }
+  }
+}`;

@@ -1,4 +1,5 @@
 import { analysisPanel } from './analysis-panel.js';
+import { fairDealPanel } from './fair-deal-panel.js';
 import { graphql } from './api.js';
 import { cardName } from './card-names.js';
 import { cardSvg, type DeckStyle } from './cards.js';
@@ -323,6 +324,7 @@ export async function renderReplay(root: HTMLElement, dealId: string, s: ViewSet
         () => step,
       );
   if (analysis) root.append(analysis.element);
+  if (!s.embedded && deal.status !== 'IN_PROGRESS') root.append(fairDealPanel(dealId));
   show(step, false);
 
   // A live deal is followed over graphql-ws: each recorded event reloads the deal in this
