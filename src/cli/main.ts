@@ -33,6 +33,7 @@ export function cliVersion(): string {
 const INPUT_ERRORS = new Set([
   'UsageError',
   'StoreConfigError',
+  'StoreAccessDeniedError',
   'StoreUnavailableError',
   'SubscriptionStalledError',
   'InvalidEventError',

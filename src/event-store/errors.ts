@@ -52,6 +52,19 @@ export class StoreConfigError extends Error {
   }
 }
 
+/** The store's access control refused the operation; names the right missing and where (fix the ACL, not the code). */
+export class StoreAccessDeniedError extends StoreConfigError {
+  constructor(
+    message: string,
+    readonly right?: 'read' | 'write',
+    readonly resource?: string,
+    override readonly cause?: unknown,
+  ) {
+    super(message);
+    this.name = 'StoreAccessDeniedError';
+  }
+}
+
 /** A stored event can no longer be decoded (altered outside the product); names the event. */
 export class CorruptEventError extends Error {
   constructor(

@@ -103,8 +103,16 @@ export interface SubscribeOptions {
 export interface SubscriptionHandlers {
   /** Called once per event, in global order; the subscription waits for the promise. */
   readonly onEvent: (event: RecordedEvent) => Promise<void> | void;
-  /** Called once when the catch-up phase has delivered everything that existed at subscribe time. */
+  /**
+   * Called once when the catch-up phase has delivered everything that existed at subscribe time,
+   * and again after each onFellBehind once the subscription has caught up again.
+   */
   readonly onCaughtUp?: (position: string | undefined) => void;
+  /**
+   * The store could not keep this live subscriber up with the log (EventStoreDB's FellBehind: its
+   * live queue overflowed) and reads from the log again; events still come in order, each once.
+   */
+  readonly onFellBehind?: () => void;
   /** A checkpoint the subscriber may store even when no matching event arrived (filtered reads). */
   readonly onCheckpoint?: (position: string) => void;
   readonly onError?: (error: Error) => void;

@@ -7,13 +7,19 @@
  * 'unavailable') from reads and streams. Both become StoreUnavailableError, as do deadlines,
  * server-side cancellations (the server stopped answering) and not-leader answers that outlast the
  * failover retries (a cluster without a leader).
+ *
+ * Refusals the caller can fix are named: access denied (StoreAccessDeniedError naming the user,
+ * the ACL right and the stream), credentials not accepted, an append over the server's
+ * MaxAppendSize and a read from a position where no event starts (InvalidEventError).
  */
-import { ConcurrencyError, StoreUnavailableError } from '../errors';
+import { ConcurrencyError, InvalidEventError, StoreAccessDeniedError, StoreConfigError, StoreUnavailableError } from '../errors';
 import { describeExpected, type ExpectedRevision } from '../expected-revision';
 
 const GRPC_CANCELLED = 1;
 const GRPC_DEADLINE_EXCEEDED = 4;
 const GRPC_UNAVAILABLE = 14;
+const GRPC_UNKNOWN = 2;
+const GRPC_UNAUTHENTICATED = 16;
 
 interface ClientErrorShape {
   readonly type?: unknown;
@@ -22,6 +28,23 @@ interface ClientErrorShape {
   readonly message?: unknown;
   readonly actualVersion?: unknown;
   readonly actualState?: unknown;
+  readonly maxAppendSize?: unknown;
+}
+
+/** Where an error arose: the operation and, for access errors, the right it needs on which stream. */
+export interface ErrorContext {
+  readonly operation: string;
+  readonly streamName?: string;
+  readonly expected?: ExpectedRevision;
+  readonly access?: { readonly right: 'read' | 'write'; readonly streamName: string; readonly userName?: string };
+}
+
+/** How to grant a right, by where EventStoreDB keeps it. */
+function grantHint(right: 'read' | 'write', streamName: string): string {
+  const code = right === 'read' ? '$r' : '$w';
+  if (streamName === '$all')
+    return `reading $all is governed by the ACL of $all itself: add the user to "${code}" of stream $$$all's metadata (setStreamMetadata("$all", { acl: { readRoles: [...] } }))`;
+  return `add the user to "${code}" of $userStreamAcl in $settings (the default ACL of user streams) or of the stream's own metadata ($$${streamName})`;
 }
 
 function shape(error: unknown): ClientErrorShape {
@@ -82,12 +105,32 @@ function messageOf(error: unknown): string {
 }
 
 /** Maps a client error to the port's error; anything unrecognised is returned unchanged. */
-export function toStoreError(
-  error: unknown,
-  context: { readonly operation: string; readonly streamName?: string; readonly expected?: ExpectedRevision },
-): Error {
+export function toStoreError(error: unknown, context: ErrorContext): Error {
   if (context.streamName !== undefined && context.expected !== undefined && isWrongExpectedVersion(error)) {
     return conflictFrom(error, context.streamName, context.expected);
+  }
+  const { type, code, maxAppendSize } = shape(error);
+  if (type === 'access-denied' && code === GRPC_UNAUTHENTICATED) {
+    const user = context.access?.userName;
+    return new StoreConfigError(
+      `EventStoreDB did not accept the credentials${user ? ` of user '${user}'` : ''} during ${context.operation}: check the user and password in the connection string`,
+    );
+  }
+  if (type === 'access-denied') {
+    const access = context.access;
+    const user = access?.userName ? `user '${access.userName}'` : 'the connection (no user in its connection string)';
+    const right = access ? `the ${access.right} right ($${access.right === 'read' ? 'r' : 'w'}) on ${access.streamName}` : 'a right this operation needs';
+    const hint = access ? `; ${grantHint(access.right, access.streamName)}` : '';
+    return new StoreAccessDeniedError(`EventStoreDB denied ${context.operation}: ${user} lacks ${right}${hint}`, access?.right, access?.streamName, error);
+  }
+  if (type === 'maximum-append-size-exceeded') {
+    const limit = typeof maxAppendSize === 'number' ? `${maxAppendSize} bytes` : 'its limit';
+    return new InvalidEventError(
+      `${context.operation}: EventStoreDB refused the append as larger than its maximum append size (${limit}, MaxAppendSize), below the 1,048,576 bytes the adapter splits appends at: raise MaxAppendSize to its default`,
+    );
+  }
+  if (code === GRPC_UNKNOWN && /invalid position/i.test(messageOf(error))) {
+    return new InvalidEventError(`${context.operation}: EventStoreDB answered InvalidPosition: the position given is not where an event of this store starts`);
   }
   if (isUnavailable(error)) {
     return new StoreUnavailableError(`EventStoreDB unavailable during ${context.operation}: ${messageOf(error)}`, error);

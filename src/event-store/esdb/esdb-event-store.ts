@@ -23,21 +23,13 @@
 import {
   BACKWARDS,
   END,
-  EventStoreDBClient,
   FORWARDS,
   NO_STREAM,
   START,
-  eventTypeFilter,
-  excludeSystemEvents,
   jsonEvent,
-  streamNameFilter,
-  type AllStreamResolvedEvent,
   type AppendExpectedRevision,
-  type Filter,
+  type EventStoreDBClient,
   type JSONType,
-  type Position,
-  type ResolvedEvent,
-  type StreamingRead,
 } from '@eventstore/db-client';
 import type {
   AppendBatch,
@@ -52,15 +44,24 @@ import type {
   Subscription,
   SubscriptionHandlers,
 } from '../event-store';
-import type { EventMetadata } from '../event-metadata';
 import type { ExpectedRevision } from '../expected-revision';
-import { ConcurrencyError, InvalidEventError, StoreConfigError, StoreUnavailableError } from '../errors';
+import { ConcurrencyError, InvalidEventError, StoreUnavailableError } from '../errors';
 import { DEFAULT_MAX_EVENT_BYTES, prepareEvent, sealEvents, type PreparedEvent } from '../hash-chain';
 import { NO_UPCASTERS, upcastEvent, type UpcasterRegistry } from '../versioning/upcasting';
-import { isClientCancellation, isFailover, isStreamNotFound, isWrongExpectedVersion, toStoreError } from './esdb-errors';
+import { isFailover, isStreamNotFound, isWrongExpectedVersion, toStoreError, type ErrorContext } from './esdb-errors';
 import { DEFAULT_FAILOVER, failoverDelay, type FailoverTiming } from './failover';
 import { checkServerVersion } from './server-version';
 import { DEFAULT_SUPERVISION, SupervisedSubscription, type Feed, type FeedItem, type SupervisionTiming } from './supervised-subscription';
+import { compareEsdbPositions, formatCheckpoint, formatPosition, parsePosition } from './esdb-positions';
+import { matches, serverFilter, type ClientEvent, type EventFilter } from './esdb-filters';
+import { WireOrderReader, type SubscriptionStream } from './wire-order-reader';
+import { appendConcurrently } from './append-many';
+import { ReadEndedEarlyError, checkCount, checkExpected, checkStreamName, stringMetadata } from './esdb-checks';
+import { filteredRead, plainRead } from './esdb-reads';
+import { DEFAULT_MAX_APPEND_BYTES, appendBytes, checkAppendSize, splitBySize } from './append-size';
+
+export { compareEsdbPositions } from './esdb-positions';
+export { openEsdbEventStore } from './esdb-connection';
 
 export interface EsdbEventStoreOptions {
   readonly upcasters?: UpcasterRegistry;
@@ -74,196 +75,22 @@ export interface EsdbEventStoreOptions {
   readonly failover?: Partial<FailoverTiming>;
   /** Batches of one appendMany appended at once (default 8). */
   readonly appendManyInFlight?: number;
+  /** The server's MaxAppendSize (default 1,048,576 bytes): larger batches are split (append-size.ts). */
+  readonly maxAppendBytes?: number;
+  /**
+   * The client the read models' catch-up uses ($all reads, listings, subscriptions, probes), where
+   * a stale answer is harmless: a follower's, by the connection string's `nodePreference`
+   * (esdb-connection.ts). Default: the same client as commands.
+   */
+  readonly catchUpClient?: EventStoreDBClient;
+  /** The user the connection string names, for access-denied messages. */
+  readonly userName?: string;
+  /** Credentials sent with each append: client 6.x then appends with Append (see esdb-connection.ts). */
+  readonly appendCredentials?: { readonly username: string; readonly password: string };
 }
 
-/**
- * Filtered reads want the events, not progress reports: a checkpoint every 32 × 10,000 events the
- * server scans (a subscription that follows the log keeps the client's default, every 32).
- */
-const READ_CHECKPOINT_INTERVAL = 10_000;
-
-type ClientEvent = NonNullable<ResolvedEvent['event']>;
-
-/** A filtered read whose subscription the server ended before CaughtUp (it is resumed, like a failover). */
-class ReadEndedEarlyError extends StoreUnavailableError {
-  constructor() {
-    super('EventStoreDB ended a filtered read before it caught up');
-  }
-}
-
-const POSITION = /^(\d+)(?:\/(\d+))?$/;
-
-function parsePosition(position: string): Position {
-  const match = typeof position === 'string' ? POSITION.exec(position) : null;
-  if (!match) throw new InvalidEventError(`not an EventStoreDB position: ${JSON.stringify(position)} (expected "<commit>/<prepare>" or a decimal)`);
-  const commit = BigInt(match[1]);
-  return { commit, prepare: match[2] === undefined ? commit : BigInt(match[2]) };
-}
-
-function formatPosition(position: Position | undefined): string {
-  if (!position) throw new Error('EventStoreDB returned an event without a position');
-  return `${position.commit}/${position.prepare}`;
-}
-
-export function compareEsdbPositions(a: string, b: string): number {
-  const left = parsePosition(a);
-  const right = parsePosition(b);
-  if (left.commit !== right.commit) return left.commit < right.commit ? -1 : 1;
-  if (left.prepare !== right.prepare) return left.prepare < right.prepare ? -1 : 1;
-  return 0;
-}
-
-function isSystem(event: ClientEvent): boolean {
-  return event.streamId.startsWith('$') || event.type.startsWith('$');
-}
-
-function checkStreamName(streamName: unknown): asserts streamName is string {
-  if (typeof streamName !== 'string' || streamName.length === 0) throw new InvalidEventError('stream name must be a non-empty string');
-  if (streamName.startsWith('$')) throw new InvalidEventError(`stream name ${streamName} is reserved for EventStoreDB system streams`);
-}
-
-function checkCount(maxCount: number | undefined): void {
-  if (maxCount !== undefined && (!Number.isSafeInteger(maxCount) || maxCount < 0)) {
-    throw new InvalidEventError(`maxCount must be a non-negative integer, got ${maxCount}`);
-  }
-}
-
-function checkExpected(expected: unknown): asserts expected is ExpectedRevision {
-  if (expected === 'any' || expected === 'noStream' || expected === 'streamExists') return;
-  if (typeof expected === 'bigint' && expected >= 0n) return;
-  throw new InvalidEventError(`expected revision must be 'any', 'noStream', 'streamExists' or a bigint >= 0, got ${String(expected)}`);
-}
-
-function stringMetadata(raw: unknown): EventMetadata {
-  const metadata: Record<string, string> = {};
-  if (raw !== null && typeof raw === 'object' && !(raw instanceof Uint8Array)) {
-    for (const [key, value] of Object.entries(raw)) if (typeof value === 'string') metadata[key] = value;
-  }
-  return metadata as EventMetadata;
-}
-
-interface EventFilter {
-  readonly streamPrefixes?: readonly string[];
-  readonly eventTypes?: readonly string[];
-}
-
-function matches(event: ClientEvent, filter: EventFilter): boolean {
-  if (isSystem(event)) return false;
-  if (filter.streamPrefixes?.length && !filter.streamPrefixes.some((prefix) => event.streamId.startsWith(prefix))) return false;
-  if (filter.eventTypes?.length && !filter.eventTypes.includes(event.type)) return false;
-  return true;
-}
-
-const escapeRegex = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
-
-/**
- * The server-side filter of a subscription. The server filters on one attribute: exact event types
- * when given (the narrower as a rule: a projection's types, one type per deal), else stream
- * prefixes, else no system events; the other attribute is checked on the client.
- */
-function serverFilter(filter: EventFilter, checkpointReached: (position: Position) => void, checkpointInterval = 1): Filter {
-  const onCheckpoint = { checkpointInterval, checkpointReached: (_subscription: unknown, position: Position) => checkpointReached(position) };
-  if (filter.eventTypes?.length) return eventTypeFilter({ regex: `^(?:${filter.eventTypes.map(escapeRegex).join('|')})$`, ...onCheckpoint });
-  if (filter.streamPrefixes?.length) return streamNameFilter({ prefixes: [...filter.streamPrefixes], ...onCheckpoint });
-  return excludeSystemEvents(onCheckpoint);
-}
-
-interface SubscriptionStream extends NodeJS.ReadableStream {
-  readonly readableLength: number;
-  unsubscribe(): Promise<void>;
-  destroy(): void;
-}
-
-type WireItem = FeedItem | { readonly kind: 'raw'; readonly event: ClientEvent };
-
-/**
- * Reads one client subscription in wire order. Client 6.x emits `caughtUp`/`confirmation` and calls
- * `checkpointReached` when it parses the message, while earlier events may still sit in its
- * buffer; each such marker therefore waits until the events buffered before it were consumed (and,
- * since the consumer awaits its handler before asking for more, handled). Listeners are attached
- * at construction, before the client can emit anything.
- */
-class WireOrderReader {
-  private readonly markers: { readonly after: number; readonly item: FeedItem }[] = [];
-  private consumed = 0;
-  private failure: unknown;
-  private ended = false;
-  private closed = false;
-  private notify: (() => void) | undefined;
-
-  constructor(private readonly subscription: SubscriptionStream) {
-    subscription.on('error', (error) => ((this.failure = error), this.wake()));
-    subscription.on('end', () => ((this.ended = true), this.wake()));
-    subscription.on('close', () => this.wake());
-    subscription.on('readable', () => this.wake());
-    subscription.on('confirmation', () => this.mark({ kind: 'confirmed' }));
-    subscription.on('caughtUp', () => this.mark({ kind: 'caughtUp' }));
-  }
-
-  /** A message that is not an event, placed after every event the client has parsed so far. */
-  mark(item: FeedItem): void {
-    this.markers.push({ after: this.consumed + this.subscription.readableLength, item });
-    this.wake();
-  }
-
-  async *items(): AsyncGenerator<WireItem> {
-    while (!this.closed) {
-      while (this.markers.length > 0 && this.markers[0].after <= this.consumed) yield this.markers.shift()!.item;
-      const resolved = this.subscription.read() as AllStreamResolvedEvent | null;
-      if (resolved !== null) {
-        this.consumed++;
-        if (resolved.event) yield { kind: 'raw', event: resolved.event };
-        continue;
-      }
-      if (this.failure !== undefined) {
-        if (isClientCancellation(this.failure)) return;
-        throw this.failure;
-      }
-      if (this.ended) return;
-      await new Promise<void>((resolve) => (this.notify = resolve));
-    }
-  }
-
-  async close(): Promise<void> {
-    if (this.closed) return;
-    this.closed = true;
-    this.wake();
-    await this.subscription.unsubscribe().catch(() => undefined);
-    this.subscription.destroy();
-  }
-
-  private wake(): void {
-    const notify = this.notify;
-    this.notify = undefined;
-    notify?.();
-  }
-}
-
-/** How long a read that was cut short may take to finish before it is destroyed. */
-const CUT_SHORT_GRACE_MS = 5_000;
-
-/**
- * Ends a read the caller stopped before its end. Cancelling alone is not enough: a read whose buffer
- * filled up is paused, and grpc-js delivers the cancellation (which ends the call) only when the
- * next message is asked for; until then the call stays open and `client.dispose()`, which waits
- * for every open call, never returns (seen on Node 24 with a read of $all cut short by maxCount).
- * So cancel, then read out and discard whatever is still buffered until the stream ends.
- */
-async function cutShort(read: StreamingRead<unknown>): Promise<void> {
-  await read.cancel().catch(() => undefined);
-  if (read.readableEnded || read.destroyed) return;
-  await new Promise<void>((resolve) => {
-    const done = () => {
-      clearTimeout(timer);
-      resolve();
-    };
-    // A server that answers nothing more cannot hold the caller: give up and destroy the read.
-    const timer = setTimeout(() => (read.destroy(), done()), CUT_SHORT_GRACE_MS);
-    timer.unref();
-    read.once('end', done).once('close', done).once('error', done);
-    read.resume();
-  });
-}
+/** Stream reads and appends of command handling read their own writes: only the leader may answer them. */
+const ON_LEADER = { requiresLeader: true } as const;
 
 export class EsdbEventStore implements EventStore {
   private readonly upcasters: UpcasterRegistry;
@@ -273,6 +100,10 @@ export class EsdbEventStore implements EventStore {
   private readonly readonly: boolean;
   private readonly failover: FailoverTiming;
   private readonly appendManyInFlight: number;
+  private readonly maxAppendBytes: number;
+  private readonly reader: EventStoreDBClient;
+  private readonly userName: string | undefined;
+  private readonly appendOptions: { readonly requiresLeader: true; readonly credentials?: { readonly username: string; readonly password: string } };
   private serverChecked: Promise<void> | undefined;
   private disposed = false;
   private readonly subscriptions = new Set<Subscription>();
@@ -288,6 +119,15 @@ export class EsdbEventStore implements EventStore {
     this.readonly = options.readonly === true;
     this.failover = { ...DEFAULT_FAILOVER, ...options.failover };
     this.appendManyInFlight = Math.max(1, Math.floor(options.appendManyInFlight ?? 8));
+    this.maxAppendBytes = options.maxAppendBytes ?? DEFAULT_MAX_APPEND_BYTES;
+    this.reader = options.catchUpClient ?? client;
+    this.userName = options.userName;
+    this.appendOptions = options.appendCredentials ? { ...ON_LEADER, credentials: options.appendCredentials } : ON_LEADER;
+  }
+
+  /** Context for errors: the operation, and the ACL right it needs on which stream. */
+  private context(operation: string, right: 'read' | 'write', streamName: string, extra: Partial<ErrorContext> = {}): ErrorContext {
+    return { operation, access: { right, streamName, userName: this.userName }, ...extra };
   }
 
   /**
@@ -357,34 +197,9 @@ export class EsdbEventStore implements EventStore {
       }
     });
     if (this.readonly) throw new StoreUnavailableError(`append to ${batches.length} streams: the store was opened read-only`);
-    const results: AppendResult[] = new Array(batches.length);
-    const inFlight = new Set<Promise<void>>();
-    const lastOfStream = new Map<string, Promise<void>>();
-    // Set from inside the appends, read by the loop: a holder, so the compiler does not narrow it away.
-    const failed: { first?: { readonly index: number; readonly error: unknown } } = {};
-    for (let k = 0; k < batches.length && !failed.first; k++) {
-      while (inFlight.size >= this.appendManyInFlight) await Promise.race(inFlight);
-      if (failed.first) break;
-      const { streamName, events, expectedRevision } = batches[k];
-      const before = lastOfStream.get(streamName);
-      const index = k;
-      const run = (async () => {
-        if (before) await before;
-        if (failed.first) return;
-        try {
-          results[index] = await this.appendPrepared(streamName, events, prepared[index], expectedRevision);
-        } catch (error) {
-          const first = failed.first as { readonly index: number } | undefined;
-          if (!first || index < first.index) failed.first = { index, error };
-        }
-      })();
-      const tracked = run.finally(() => inFlight.delete(tracked));
-      inFlight.add(tracked);
-      lastOfStream.set(streamName, tracked);
-    }
-    await Promise.all(inFlight);
-    if (failed.first) throw failed.first.error;
-    return results;
+    return appendConcurrently(batches, this.appendManyInFlight, (batch, index) =>
+      this.appendPrepared(batch.streamName, batch.events, prepared[index], batch.expectedRevision),
+    );
   }
 
   /** Checks one batch and serialises its events (recordedAt from the store's clock unless set). */
@@ -403,6 +218,7 @@ export class EsdbEventStore implements EventStore {
     if (new Set(prepared.map((event) => event.eventId)).size !== prepared.length) {
       throw new InvalidEventError(`append to ${String(streamName)}: the same eventId appears twice in one append`);
     }
+    checkAppendSize(streamName, prepared, this.maxAppendBytes);
     return prepared;
   }
 
@@ -413,6 +229,7 @@ export class EsdbEventStore implements EventStore {
       const last = tail[0];
       let pinned: AppendExpectedRevision;
       let prevHash: string | null;
+      let done = 0;
       if (expected === 'noStream') {
         pinned = NO_STREAM;
         prevHash = null;
@@ -430,17 +247,31 @@ export class EsdbEventStore implements EventStore {
           prepared.map((event) => event.eventId),
         );
         if (replay) return replay;
+        // A batch split by size (append-size.ts) whose first parts are written already: append the rest.
+        done = this.writtenAtTail(
+          tail,
+          prepared.map((event) => event.eventId),
+        );
         pinned = last.revision;
         prevHash = last.metadata.hash ?? null;
       }
-      const sealed = sealEvents(prevHash, prepared);
+      const todo = prepared.slice(done);
+      const sealed = sealEvents(prevHash, todo);
       const payload = sealed.map((event, index) =>
-        jsonEvent({ id: event.eventId, type: event.type, data: events[index].data as JSONType, metadata: event.metadata }),
+        jsonEvent({ id: event.eventId, type: event.type, data: events[done + index].data as JSONType, metadata: event.metadata }),
       );
       try {
         // The same bytes (ids, chain, expected revision) go to whichever node leads after a failover.
-        const result = await this.withFailover(() => this.client.appendToStream(streamName, payload, { expectedRevision: pinned }));
-        return { nextExpectedRevision: result.nextExpectedRevision, position: formatPosition(result.position) };
+        let expectedNow = pinned;
+        let position = '';
+        for (const run of splitBySize(todo.map(appendBytes), this.maxAppendBytes)) {
+          const part = payload.slice(run.start, run.end);
+          const at = expectedNow;
+          const result = await this.withFailover(() => this.client.appendToStream(streamName, part, { expectedRevision: at, ...this.appendOptions }));
+          expectedNow = result.nextExpectedRevision;
+          position = formatPosition(result.position);
+        }
+        return { nextExpectedRevision: expectedNow as bigint, position };
       } catch (error) {
         const retryable = (expected === 'any' || expected === 'streamExists') && isWrongExpectedVersion(error);
         if (retryable && attempt < this.appendRetries) {
@@ -448,7 +279,7 @@ export class EsdbEventStore implements EventStore {
           await new Promise((resolve) => setTimeout(resolve, Math.random() * Math.min(200, 5 * 2 ** attempt)));
           continue;
         }
-        throw toStoreError(error, { operation: `append to ${streamName}`, streamName, expected });
+        throw toStoreError(error, this.context(`append to ${streamName}`, 'write', streamName, { streamName, expected }));
       }
     }
   }
@@ -462,19 +293,28 @@ export class EsdbEventStore implements EventStore {
     return { nextExpectedRevision: last.revision, position: last.position };
   }
 
+  /** How many of the batch's first events end the stream already (the parts of a split append written before a failure). */
+  private writtenAtTail(tailNewestFirst: readonly RecordedEvent[], ids: readonly string[]): number {
+    for (let count = Math.min(ids.length - 1, tailNewestFirst.length); count > 0; count--) {
+      const oldestFirst = tailNewestFirst.slice(0, count).reverse();
+      if (oldestFirst.every((event, index) => event.eventId === ids[index])) return count;
+    }
+    return 0;
+  }
+
   /** Up to `count` last events of the stream, newest first, without upcasting (the chain needs the stored form). */
   private async readTail(streamName: string, count: number): Promise<RecordedEvent[]> {
     try {
       return await this.withFailover(async () => {
         const events: RecordedEvent[] = [];
-        for await (const resolved of this.client.readStream(streamName, { direction: BACKWARDS, fromRevision: END, maxCount: count })) {
+        for await (const resolved of this.client.readStream(streamName, { direction: BACKWARDS, fromRevision: END, maxCount: count, ...ON_LEADER })) {
           if (resolved.event) events.push(this.toRecorded(resolved.event, false));
         }
         return events;
       });
     } catch (error) {
       if (isStreamNotFound(error)) return [];
-      throw toStoreError(error, { operation: `read of ${streamName}` });
+      throw toStoreError(error, this.context(`read of ${streamName}`, 'read', streamName));
     }
   }
 
@@ -497,6 +337,7 @@ export class EsdbEventStore implements EventStore {
             direction: direction === 'forwards' ? FORWARDS : BACKWARDS,
             fromRevision: options.fromRevision ?? (direction === 'forwards' ? START : END),
             maxCount: options.maxCount ?? Number.MAX_SAFE_INTEGER,
+            ...ON_LEADER,
           });
           const out: RecordedEvent[] = [];
           for await (const resolved of read) if (resolved.event) out.push(this.toRecorded(resolved.event, options.raw !== true));
@@ -504,7 +345,7 @@ export class EsdbEventStore implements EventStore {
         });
       } catch (error) {
         if (isStreamNotFound(error)) return missing;
-        throw toStoreError(error, { operation: `read of ${streamName}` });
+        throw toStoreError(error, this.context(`read of ${streamName}`, 'read', streamName));
       }
     }
     const reachedEnd =
@@ -547,7 +388,7 @@ export class EsdbEventStore implements EventStore {
     let delivered = 0;
     for (let attempt = 0; ;) {
       try {
-        const source = serverSide ? this.filteredRead(position, filter) : this.plainRead(position);
+        const source = serverSide ? filteredRead(this.reader, position, filter) : plainRead(this.reader, position);
         for await (const event of source) {
           if (!matches(event, filter)) continue;
           const recorded = this.toRecorded(event, upcast);
@@ -560,44 +401,9 @@ export class EsdbEventStore implements EventStore {
         return;
       } catch (error) {
         const retryable = isFailover(error) || error instanceof ReadEndedEarlyError;
-        if (!retryable || attempt >= this.failover.attempts || this.disposed) throw toStoreError(error, { operation: 'read of $all' });
+        if (!retryable || attempt >= this.failover.attempts || this.disposed) throw toStoreError(error, this.context('read of $all', 'read', '$all'));
         await failoverDelay(this.failover, attempt++);
       }
-    }
-  }
-
-  /** A plain read of $all from `after` (inclusive; the caller skips the event at `after`). */
-  private async *plainRead(after: string | undefined): AsyncGenerator<ClientEvent> {
-    const read = this.client.readAll({ direction: FORWARDS, fromPosition: after === undefined ? START : parsePosition(after) });
-    let ended = false;
-    read.once('end', () => (ended = true));
-    try {
-      // Not destroyed on an early return: cutShort() has to read out what is left (see there).
-      for await (const resolved of read.iterator({ destroyOnReturn: false }) as AsyncIterable<AllStreamResolvedEvent>) if (resolved.event) yield resolved.event;
-    } finally {
-      if (!ended) await cutShort(read);
-    }
-  }
-
-  /**
-   * The matching events after `after` up to the end of the log as the server sees it: a filtered
-   * catch-up subscription, closed at its CaughtUp (events appended meanwhile may come too).
-   */
-  private async *filteredRead(after: string | undefined, filter: EventFilter): AsyncGenerator<ClientEvent> {
-    const subscription = this.client.subscribeToAll({
-      fromPosition: after === undefined ? START : parsePosition(after),
-      filter: serverFilter(filter, () => undefined, READ_CHECKPOINT_INTERVAL),
-    });
-    const reader = new WireOrderReader(subscription as unknown as SubscriptionStream);
-    try {
-      for await (const item of reader.items()) {
-        if (item.kind === 'caughtUp') return;
-        if (item.kind === 'raw') yield item.event;
-      }
-      // The server ended the subscription before CaughtUp: the read is incomplete.
-      throw new ReadEndedEarlyError();
-    } finally {
-      await reader.close();
     }
   }
 
@@ -612,7 +418,7 @@ export class EsdbEventStore implements EventStore {
         open: (after) => this.openFeed(after, filter),
         probe: () => this.probe(),
         comparePositions: compareEsdbPositions,
-        toError: (error) => toStoreError(error, { operation: 'subscription to $all' }),
+        toError: (error) => toStoreError(error, this.context('subscription to $all', 'read', '$all')),
       },
       options.after,
       this.supervision,
@@ -628,9 +434,9 @@ export class EsdbEventStore implements EventStore {
 
   private openFeed(after: string | undefined, filter: EventFilter): Feed {
     let reader: WireOrderReader | undefined;
-    const subscription = this.client.subscribeToAll({
+    const subscription = this.reader.subscribeToAll({
       fromPosition: after === undefined ? START : parsePosition(after),
-      filter: serverFilter(filter, (position) => reader?.mark({ kind: 'checkpoint', position: formatPosition(position) })),
+      filter: serverFilter(filter, (position) => reader?.mark({ kind: 'checkpoint', position: formatCheckpoint(position) })),
     });
     reader = new WireOrderReader(subscription as unknown as SubscriptionStream);
     const source = reader.items();
@@ -648,7 +454,7 @@ export class EsdbEventStore implements EventStore {
 
   /** A trivial read that only a reachable server answers. */
   private async probe(): Promise<void> {
-    const read = this.client.readAll({ direction: BACKWARDS, fromPosition: END, maxCount: 1 });
+    const read = this.reader.readAll({ direction: BACKWARDS, fromPosition: END, maxCount: 1 });
     // Reads have no deadline in client 6.x: cut a probe that hangs.
     const timer = setTimeout(() => {
       void read.cancel().finally(() => read.destroy(new StoreUnavailableError('EventStoreDB did not answer a probe')));
@@ -681,19 +487,6 @@ export class EsdbEventStore implements EventStore {
     await Promise.all([...this.subscriptions].map((subscription) => subscription.close().catch(() => undefined)));
     this.subscriptions.clear();
     await this.client.dispose();
+    if (this.reader !== this.client) await this.reader.dispose();
   }
-}
-
-/** Opens the adapter for an `esdb://` or `esdb+discover://` connection string. Connects lazily, on first use. */
-export async function openEsdbEventStore(url: string, options: EsdbEventStoreOptions = {}): Promise<EventStore> {
-  if (typeof url !== 'string' || !/^esdb(\+discover)?:\/\//.test(url)) {
-    throw new StoreConfigError(`not an EventStoreDB connection string: ${JSON.stringify(url)} (expected esdb://host:port?tls=false or esdb+discover://...)`);
-  }
-  let client: EventStoreDBClient;
-  try {
-    client = EventStoreDBClient.connectionString(url);
-  } catch (error) {
-    throw new StoreConfigError(`invalid EventStoreDB connection string ${url}: ${(error as Error).message}`);
-  }
-  return new EsdbEventStore(client, options);
 }

@@ -7,7 +7,10 @@
  *    once per subscription even across resubscriptions);
  *  - raises a liveness alarm: when nothing (not even a checkpoint) arrived for `livenessIntervalMs`,
  *    it probes the server; if the probe fails it reports SubscriptionStalledError and restarts;
- *  - a handler that throws is reported and its event re-delivered after backoff (at least once).
+ *  - a handler that throws is reported and its event re-delivered after backoff (at least once);
+ *  - FellBehind (the server's live queue for this subscriber overflowed; it goes on from its log) is
+ *    reported through onFellBehind, and the CaughtUp that follows through onCaughtUp again. The
+ *    events themselves keep coming in order, each once.
  */
 import type { RecordedEvent, Subscription, SubscriptionHandlers } from '../event-store';
 import { StoreUnavailableError } from '../errors';
@@ -20,6 +23,8 @@ export type FeedItem =
   | { readonly kind: 'passed'; readonly position: string }
   | { readonly kind: 'checkpoint'; readonly position: string }
   | { readonly kind: 'caughtUp' }
+  /** The server's live queue overflowed: it reads from the log again and sends CaughtUp once it has caught up. */
+  | { readonly kind: 'fellBehind' }
   | { readonly kind: 'confirmed' };
 
 export interface Feed {
@@ -150,6 +155,11 @@ export class SupervisedSubscription implements Subscription {
         if (this.caughtUpReported) return;
         this.caughtUpReported = true;
         this.handlers.onCaughtUp?.(this.latestPosition());
+        return;
+      case 'fellBehind':
+        if (!this.caughtUpReported) return;
+        this.caughtUpReported = false;
+        this.handlers.onFellBehind?.();
         return;
       case 'confirmed':
         return;

@@ -79,6 +79,8 @@ export class SubscriptionFollower {
       {
         onEvent: (event) => (generation === this.generation ? this.onEvent(event) : undefined),
         onCaughtUp: () => void (this.caughtUp = true),
+        // Behind the log until the store says it caught up again (the events still come in order).
+        onFellBehind: () => void (this.caughtUp = false),
         onError: (error) => this.hooks.warn?.(error),
       },
       { after },

@@ -2,6 +2,9 @@
  * Append and BatchAppend of the EventStoreDB test double, on the wire types shipped with the client.
  * Append: client-streaming, options first, then one proposed message per request; one AppendResp.
  * BatchAppend: bidirectional; requests grouped by correlation id until `is_final`; one response each.
+ * Before writing: the node's role and the caller's write right (call-guard.ts), then the server's
+ * MaxAppendSize over the append's event data, metadata and types (MaximumAppendSizeExceeded). The
+ * write goes through the node (a follower forwards it) and is answered once committed (cluster.ts).
  */
 import * as grpc from '@grpc/grpc-js';
 import { Any } from 'google-protobuf/google/protobuf/any_pb';
@@ -12,6 +15,8 @@ import { Empty as GoogleEmpty } from 'google-protobuf/google/protobuf/empty_pb';
 import type { AppendOutcome, ExpectedState, ProposedEvent } from './in-memory-log';
 import type { CallContext } from './read-handler';
 import { contextOfCall } from './transfer-counters';
+import { guard, refusalStatus } from './call-guard';
+import { NotCommittedError } from './cluster';
 
 const UUID_PATTERN = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
@@ -48,7 +53,30 @@ function proposedEvent(message: Proposed): ProposedEvent {
   return { id: uuidOf(message.getId()), type, contentType, data: message.getData_asU8(), customMetadata: message.getCustomMetadata_asU8() };
 }
 
+/** The bytes the server counts against MaxAppendSize (event data, metadata and type). */
+function appendSize(proposed: readonly ProposedEvent[]): number {
+  return proposed.reduce((sum, event) => sum + event.data.length + event.customMetadata.length + Buffer.byteLength(event.type), 0);
+}
+
+function maxAppendSizeStatus(limit: number): Partial<grpc.StatusObject> {
+  const metadata = new grpc.Metadata();
+  metadata.set('exception', 'maximum-append-size-exceeded');
+  metadata.set('maximum-append-size', String(limit));
+  return { code: grpc.status.INVALID_ARGUMENT, details: `Maximum Append Size of ${limit} Exceeded.`, metadata };
+}
+
+function detailsStatus(typeName: string, message: string, serialized: Uint8Array, code: number): statusPb.Status {
+  const any = new Any();
+  any.pack(serialized, typeName);
+  const status = new statusPb.Status();
+  status.setCode(code);
+  status.setMessage(message);
+  status.setDetails(any);
+  return status;
+}
+
 function failWith(error: unknown, fail: (status: Partial<grpc.StatusObject>) => void): void {
+  if (error instanceof NotCommittedError) return fail(refusalStatus(error.refusal));
   const code = error instanceof BadRequest ? grpc.status.INVALID_ARGUMENT : grpc.status.INTERNAL;
   fail({ code, details: error instanceof Error ? error.message : String(error) });
 }
@@ -90,7 +118,7 @@ function appendResponse(outcome: AppendOutcome): streamsPb.AppendResp {
 
 export function handleAppend(context: CallContext) {
   return (call: grpc.ServerReadableStream<streamsPb.AppendReq, streamsPb.AppendResp>, respond: grpc.sendUnaryData<streamsPb.AppendResp>): void => {
-    const { log, gate, counters, faults, connectionName } = contextOfCall(context, call.metadata);
+    const { node, gate, counters, faults, connectionName, settings } = contextOfCall(context, call.metadata);
     const callback: grpc.sendUnaryData<streamsPb.AppendResp> = (error, value) => gate.whenOpen(() => respond(error, value));
     let options: streamsPb.AppendReq.Options | undefined;
     const proposed: ProposedEvent[] = [];
@@ -115,19 +143,20 @@ export function handleAppend(context: CallContext) {
     });
     call.on('end', () => {
       if (failed) return;
-      try {
+      void (async () => {
         if (!options) throw new BadRequest('append without options');
         const failAs = { emit: (_: 'error', status: Partial<grpc.StatusObject>) => (callback(status as grpc.ServiceError, null), true) };
-        if (faults.rejectsAsFollower(failAs)) return;
+        const streamName = streamNameOf(options.getStreamIdentifier());
+        const refused = guard(context, call.metadata, { write: true, streamName });
+        if (refused) return void failAs.emit('error', refused);
+        if (appendSize(proposed) > settings.maxAppendSize) return void failAs.emit('error', maxAppendSizeStatus(settings.maxAppendSize));
         counters.appendRequests++;
         counters.eventsReceived += proposed.length;
-        const outcome = log.append(streamNameOf(options.getStreamIdentifier()), appendExpected(options), proposed);
+        const outcome = await node.append(streamName, appendExpected(options), proposed);
         // Written, then the node fails before answering: the client never learns the outcome.
         if (faults.cutsAppend(failAs, connectionName)) return;
         callback(null, appendResponse(outcome));
-      } catch (error) {
-        fail(error);
-      }
+      })().catch(fail);
     });
     call.on('error', () => undefined);
   };
@@ -141,6 +170,10 @@ function batchExpected(options: streamsPb.BatchAppendReq.Options): ExpectedState
 }
 
 function wrongExpectedVersionStatus(outcome: Extract<AppendOutcome, { kind: 'wrongExpectedVersion' }>): statusPb.Status {
+  return detailsStatus('event_store.client.WrongExpectedVersion', 'WrongExpectedVersion', wrongExpectedVersionDetails(outcome).serializeBinary(), 9);
+}
+
+function wrongExpectedVersionDetails(outcome: Extract<AppendOutcome, { kind: 'wrongExpectedVersion' }>): sharedPb.WrongExpectedVersion {
   const details = new sharedPb.WrongExpectedVersion();
   if (outcome.currentRevision === undefined) details.setCurrentNoStream(new GoogleEmpty());
   else details.setCurrentStreamRevision(outcome.currentRevision.toString());
@@ -149,16 +182,12 @@ function wrongExpectedVersionStatus(outcome: Extract<AppendOutcome, { kind: 'wro
   else if (expected.kind === 'noStream') details.setExpectedNoStream(new GoogleEmpty());
   else if (expected.kind === 'streamExists') details.setExpectedStreamExists(new GoogleEmpty());
   else details.setExpectedAny(new GoogleEmpty());
-  const any = new Any();
-  any.pack(details.serializeBinary(), 'event_store.client.WrongExpectedVersion');
-  const status = new statusPb.Status();
-  status.setCode(9); // FAILED_PRECONDITION
-  status.setMessage('WrongExpectedVersion');
-  status.setDetails(any);
-  return status;
+  return details;
 }
 
-function batchResponse(correlationId: sharedPb.UUID, options: streamsPb.BatchAppendReq.Options, outcome: AppendOutcome): streamsPb.BatchAppendResp {
+type BatchOutcome = AppendOutcome | { readonly kind: 'refused'; readonly status: statusPb.Status };
+
+function batchResponse(correlationId: sharedPb.UUID, options: streamsPb.BatchAppendReq.Options, outcome: BatchOutcome): streamsPb.BatchAppendResp {
   const response = new streamsPb.BatchAppendResp();
   response.setCorrelationId(correlationId);
   response.setStreamIdentifier(options.getStreamIdentifier());
@@ -166,8 +195,8 @@ function batchResponse(correlationId: sharedPb.UUID, options: streamsPb.BatchApp
   else if (options.hasNoStream()) response.setNoStream(new GoogleEmpty());
   else if (options.hasStreamExists()) response.setStreamExists(new GoogleEmpty());
   else response.setAny(new GoogleEmpty());
-  if (outcome.kind === 'wrongExpectedVersion') {
-    response.setError(wrongExpectedVersionStatus(outcome));
+  if (outcome.kind === 'wrongExpectedVersion' || outcome.kind === 'refused') {
+    response.setError(outcome.kind === 'refused' ? outcome.status : wrongExpectedVersionStatus(outcome));
     return response;
   }
   const success = new streamsPb.BatchAppendResp.Success();
@@ -191,8 +220,18 @@ interface PendingBatch {
 
 export function handleBatchAppend(context: CallContext) {
   return (call: grpc.ServerDuplexStream<streamsPb.BatchAppendReq, streamsPb.BatchAppendResp>): void => {
-    const { log, gate, counters, faults, connectionName } = contextOfCall(context, call.metadata);
+    const { node, gate, counters, faults, connectionName, settings } = contextOfCall(context, call.metadata);
     const pending = new Map<string, PendingBatch>();
+    // Once the call failed or ended, later batches' answers have nowhere to go (the client dropped their promises).
+    let over = false;
+    const fail = (status: Partial<grpc.StatusObject>) => {
+      if (over) return;
+      over = true;
+      call.emit('error', status);
+    };
+    const answer = (response: streamsPb.BatchAppendResp) => void (over || call.write(response));
+    call.on('cancelled', () => (over = true));
+    call.on('close', () => (over = true));
     call.on('data', (request: streamsPb.BatchAppendReq) => {
       try {
         const correlationId = request.getCorrelationId();
@@ -209,19 +248,45 @@ export function handleBatchAppend(context: CallContext) {
         if (!request.getIsFinal()) return;
         pending.delete(key);
         const done = batch;
-        gate.whenOpen(() => {
-          if (faults.rejectsAsFollower(call)) return;
-          counters.appendRequests++;
-          counters.eventsReceived += done.proposed.length;
-          const outcome = log.append(streamNameOf(done.options.getStreamIdentifier()), batchExpected(done.options), done.proposed);
-          if (faults.cutsAppend(call, connectionName)) return;
-          call.write(batchResponse(correlationId, done.options, outcome));
-        });
+        gate.whenOpen(
+          () =>
+            void (async () => {
+              const streamName = streamNameOf(done.options.getStreamIdentifier());
+              const refused = guard(context, call.metadata, { write: true, streamName });
+              if (refused?.code === grpc.status.PERMISSION_DENIED) {
+                const status = detailsStatus(
+                  'event_store.client.AccessDenied',
+                  'Access Denied',
+                  new sharedPb.AccessDenied().serializeBinary(),
+                  grpc.status.PERMISSION_DENIED,
+                );
+                return answer(batchResponse(correlationId, done.options, { kind: 'refused', status }));
+              }
+              if (refused) return fail(refused);
+              const limit = settings.maxAppendSize;
+              if (appendSize(done.proposed) > limit) {
+                const exceeded = new sharedPb.MaximumAppendSizeExceeded();
+                exceeded.setMaxappendsize(limit);
+                const status = detailsStatus(
+                  'event_store.client.MaximumAppendSizeExceeded',
+                  'Maximum Append Size Exceeded',
+                  exceeded.serializeBinary(),
+                  grpc.status.INVALID_ARGUMENT,
+                );
+                return answer(batchResponse(correlationId, done.options, { kind: 'refused', status }));
+              }
+              counters.appendRequests++;
+              counters.eventsReceived += done.proposed.length;
+              const outcome = await node.append(streamName, batchExpected(done.options), done.proposed);
+              if (over || faults.cutsAppend(call, connectionName)) return;
+              answer(batchResponse(correlationId, done.options, outcome));
+            })().catch((error: unknown) => failWith(error, fail)),
+        );
       } catch (error) {
-        failWith(error, (status) => call.emit('error', status));
+        failWith(error, fail);
       }
     });
-    call.on('end', () => call.end());
+    call.on('end', () => void (over || call.end()));
     call.on('error', () => undefined);
   };
 }

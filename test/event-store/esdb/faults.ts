@@ -7,6 +7,8 @@
  *    interrupted call (and every later one on this node) is answered NotLeader with the new
  *    leader's endpoint, as a real follower answers (exception `not-leader`,
  *    `leader-endpoint-host`/`-port` in the trailers); the client then reconnects to that node.
+ *  - a live subscription falling behind (`fellBehind`): the server sends FellBehind after the given
+ *    number of events, reads from the log again and sends CaughtUp once it has caught up.
  * Each armed fault fires once.
  */
 import * as grpc from '@grpc/grpc-js';
@@ -19,7 +21,7 @@ export interface Fault {
   readonly afterEvents?: number;
   /** Only a call of the client connecting with this name (`connectionName=` in its connection string). */
   readonly connection?: string;
-  readonly action: { readonly kind: 'outage'; readonly downMs: number } | { readonly kind: 'leaderChange' };
+  readonly action: { readonly kind: 'outage'; readonly downMs: number } | { readonly kind: 'leaderChange' } | { readonly kind: 'fellBehind' };
 }
 
 export interface Endpoint {
@@ -56,10 +58,11 @@ export class Faults {
     return this.armed.length;
   }
 
-  private take(at: FaultPoint, sentEvents?: number, connection?: string): Fault | undefined {
+  private take(at: FaultPoint, sentEvents?: number, connection?: string, fellBehind = false): Fault | undefined {
     const index = this.armed.findIndex(
       (fault) =>
         fault.at === at &&
+        (fault.action.kind === 'fellBehind') === fellBehind &&
         (sentEvents === undefined || sentEvents >= (fault.afterEvents ?? 1)) &&
         (fault.connection === undefined || fault.connection === connection),
     );
@@ -74,6 +77,11 @@ export class Faults {
     return true;
   }
 
+  /** Whether a live subscription that sent `sentEvents` events is to fall behind now. */
+  fallsBehind(sentEvents: number, connection?: string): boolean {
+    return this.take('subscription', sentEvents, connection, true) !== undefined;
+  }
+
   /** Whether an append just written is left unanswered; if so the node fails it. */
   cutsAppend(call: Cuttable, connection?: string): boolean {
     const fault = this.take('append', undefined, connection);
@@ -83,17 +91,13 @@ export class Faults {
   }
 
   private fire(fault: Fault, call: Cuttable): void {
+    if (fault.action.kind === 'fellBehind') return;
     if (fault.action.kind === 'outage') {
       this.hooks?.outage(fault.action.downMs);
       return;
     }
     this.hooks?.leaderChange();
     this.rejectAsFollower(call);
-  }
-
-  /** A node that is not the leader answers NotLeader, naming the leader. */
-  rejectsAsFollower(call: Cuttable): boolean {
-    return this.rejectAsFollower(call);
   }
 
   private rejectAsFollower(call: Cuttable): boolean {

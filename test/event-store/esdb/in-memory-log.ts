@@ -4,6 +4,11 @@
  * per-stream revisions from 0, the expected-revision check and the server's idempotent re-append
  * (same event ids at the same expected position succeed with the original result, writing nothing).
  * It is a test double, not a database: no persistence, no scavenging, no deletes.
+ *
+ * Visibility: as on the real server, readers see only committed events (written to a quorum of a
+ * cluster). A single node commits at once; a cluster node (cluster.ts) writes or receives events
+ * first and commits them when the leader says so, and a node that rejoins drops what it wrote
+ * but never committed (truncate), as a deposed leader does.
  */
 
 export interface ProposedEvent {
@@ -32,17 +37,103 @@ export type AppendOutcome =
 
 type LogListener = (appended: readonly LoggedEvent[]) => void;
 
+export interface InMemoryLogOptions {
+  /** Commit every write at once (a single node; default true). */
+  readonly autoCommit?: boolean;
+}
+
 /** Bytes a record header takes in the log; only makes positions look like byte offsets. */
 const RECORD_OVERHEAD = 120n;
+
+function eventSize(event: LoggedEvent): bigint {
+  return RECORD_OVERHEAD + BigInt(event.data.length + event.customMetadata.length + event.type.length + event.streamName.length);
+}
 
 export class InMemoryLog {
   private readonly all: LoggedEvent[] = [];
   private readonly streams = new Map<string, LoggedEvent[]>();
   private readonly listeners = new Set<LogListener>();
   private nextPosition = 0n;
+  private committedCount = 0;
+  private readonly autoCommit: boolean;
 
+  constructor(options: InMemoryLogOptions = {}) {
+    this.autoCommit = options.autoCommit ?? true;
+  }
+
+  /** Every event this node holds, committed or not (tests inspect it; readers use `visibleCount`). */
   get events(): readonly LoggedEvent[] {
     return this.all;
+  }
+
+  /** Events readers may see: the first `visibleCount` of `events`. */
+  get visibleCount(): number {
+    return this.committedCount;
+  }
+
+  /** The position the next write gets (the end of the log, a valid position to read from). */
+  get endPosition(): bigint {
+    return this.nextPosition;
+  }
+
+  /** Position of the last visible event; undefined when none is. */
+  lastVisiblePosition(): bigint | undefined {
+    return this.committedCount === 0 ? undefined : this.all[this.committedCount - 1].position;
+  }
+
+  /** How many of a stream's events are visible (they are always its first ones). */
+  visibleInStream(events: readonly LoggedEvent[]): number {
+    const last = this.lastVisiblePosition();
+    let count = events.length;
+    while (count > 0 && (last === undefined || events[count - 1].position > last)) count--;
+    return count;
+  }
+
+  /** Whether `position` is where an event starts (or the end of the log): the real server refuses anything else (InvalidPosition). */
+  isEventBoundary(position: bigint): boolean {
+    if (position === 0n || position === this.nextPosition) return true;
+    let low = 0;
+    let high = this.all.length;
+    while (low < high) {
+      const middle = (low + high) >>> 1;
+      if (this.all[middle].position < position) low = middle + 1;
+      else high = middle;
+    }
+    return low < this.all.length && this.all[low].position === position;
+  }
+
+  /** Makes the first `count` events visible and tells listeners of the newly visible ones. */
+  commit(count: number): void {
+    const target = Math.min(count, this.all.length);
+    if (target <= this.committedCount) return;
+    const newly = this.all.slice(this.committedCount, target);
+    this.committedCount = target;
+    for (const listener of [...this.listeners]) listener(newly);
+  }
+
+  /** Takes events replicated from the leader, exactly as the leader holds them (same positions). */
+  receive(events: readonly LoggedEvent[]): void {
+    for (const event of events) {
+      const existing = this.streams.get(event.streamName) ?? [];
+      existing.push(event);
+      this.streams.set(event.streamName, existing);
+      this.all.push(event);
+      this.nextPosition = event.position + eventSize(event);
+    }
+  }
+
+  /** Drops every event after the first `count` (uncommitted ones of a deposed leader). */
+  truncate(count: number): LoggedEvent[] {
+    if (count >= this.all.length) return [];
+    const dropped = this.all.splice(count);
+    for (const event of dropped) {
+      const stream = this.streams.get(event.streamName)!;
+      stream.pop();
+      if (stream.length === 0) this.streams.delete(event.streamName);
+    }
+    this.committedCount = Math.min(this.committedCount, count);
+    this.nextPosition = count === 0 ? 0n : this.all[count - 1].position + eventSize(this.all[count - 1]);
+    return dropped;
   }
 
   streamEvents(streamName: string): readonly LoggedEvent[] | undefined {
@@ -50,7 +141,7 @@ export class InMemoryLog {
   }
 
   lastPosition(): bigint | undefined {
-    return this.all.length === 0 ? undefined : this.all[this.all.length - 1].position;
+    return this.lastVisiblePosition();
   }
 
   /** Open live subscriptions (each listens for appends). */
@@ -119,13 +210,14 @@ export class InMemoryLog {
     const createdTicks = BigInt(Date.now()) * 10_000n;
     const written = proposed.map((event, index): LoggedEvent => {
       const position = this.nextPosition;
-      this.nextPosition += RECORD_OVERHEAD + BigInt(event.data.length + event.customMetadata.length + event.type.length + streamName.length);
-      return { ...event, streamName, revision: BigInt(existing.length + index), position, createdTicks };
+      const logged: LoggedEvent = { ...event, streamName, revision: BigInt(existing.length + index), position, createdTicks };
+      this.nextPosition += eventSize(logged);
+      return logged;
     });
     existing.push(...written);
     this.streams.set(streamName, existing);
     this.all.push(...written);
-    for (const listener of [...this.listeners]) listener(written);
+    if (this.autoCommit) this.commit(this.all.length);
     const last = written[written.length - 1];
     return { kind: 'success', currentRevision: last.revision, position: last.position };
   }

@@ -1,13 +1,17 @@
 /**
  * Read of the EventStoreDB test double: stream reads (forwards/backwards, count, stream-not-found),
- * $all reads (from start/end/position, optional server-side filter) and $all subscriptions
- * (confirmation, catch-up, checkpoints every `window × multiplier` scanned events on filtered
- * subscriptions, CaughtUp at the end of catch-up as servers from 23.10 send it, then live events).
+ * $all reads (from start/end/position, optional server-side filter; InvalidPosition from a position
+ * where no event starts) and $all subscriptions (confirmation, catch-up read in pages of the
+ * filter's window, a checkpoint at the end of a page once `window × multiplier` events were scanned
+ * since the last one and always one before CaughtUp, as 24.x sends them; CaughtUp at the end of
+ * catch-up as servers from 23.10 send it; then live events, FellBehind when more than `liveBuffer`
+ * committed events wait to be sent to a live subscriber, catch-up from the log and CaughtUp again). Only committed events
+ * are read (in-memory-log.ts); call-guard.ts checks the node's role and the caller's rights first.
  * Filters work as the server's (from streams.proto's FilterOptions): on the stream name or the event
  * type, by prefixes or a regular expression; only matching events are sent. Writes respect the
  * transport's backpressure (a slow reader slows the sender, as over a real HTTP/2 connection), and
  * every message sent is counted (transfer-counters.ts) so tests can assert what a read cost. Stream
- * subscriptions and FellBehind are not modelled.
+ * subscriptions are not modelled.
  */
 import * as grpc from '@grpc/grpc-js';
 import { randomUUID } from 'node:crypto';
@@ -18,6 +22,9 @@ import { streamNameOf } from './append-handlers';
 import type { Gate } from './gate';
 import { contextOfCall, type ConnectionCounters, type TransferCounters } from './transfer-counters';
 import type { Faults } from './faults';
+import type { NodeView } from './cluster';
+import type { AccessControl } from './security';
+import { guard } from './call-guard';
 
 const FORWARDS = 0;
 /** The gRPC client's fixed search window when it asks for `count` (server default). */
@@ -61,10 +68,10 @@ function eventResponse(event: LoggedEvent): streamsPb.ReadResp {
   return response;
 }
 
-function checkpointResponse(position: bigint): streamsPb.ReadResp {
+function checkpointResponse(position: bigint, prepareZero: boolean): streamsPb.ReadResp {
   const checkpoint = new streamsPb.ReadResp.Checkpoint();
   checkpoint.setCommitPosition(position.toString());
-  checkpoint.setPreparePosition(position.toString());
+  checkpoint.setPreparePosition(prepareZero ? '0' : position.toString());
   const response = new streamsPb.ReadResp();
   response.setCheckpoint(checkpoint);
   return response;
@@ -90,9 +97,20 @@ function countOf(options: streamsPb.ReadReq.Options): number {
   return count > BigInt(Number.MAX_SAFE_INTEGER) ? Number.MAX_SAFE_INTEGER : Number(count);
 }
 
+/** The server settings the double honours. */
+export interface DoubleSettings {
+  readonly maxAppendSize: number;
+  readonly checkpointPrepare: 'commit' | 'zero';
+  readonly liveBuffer: number;
+}
+
 /** Where a call stands: the counters it adds to and the fault (if any) that cuts it. */
 export interface CallContext {
+  /** This node's log (node.log). */
   readonly log: InMemoryLog;
+  readonly node: NodeView;
+  readonly security?: AccessControl;
+  readonly settings: DoubleSettings;
   readonly gate: Gate;
   readonly counters: TransferCounters;
   /** The same counts per client connection (by its connection name). */
@@ -123,6 +141,10 @@ class Sender {
     return !this.cancelled;
   }
 
+  get sentCount(): number {
+    return this.sentEvents;
+  }
+
   async event(event: LoggedEvent): Promise<boolean> {
     if (!(await this.write(eventResponse(event)))) return false;
     this.context.counters.eventsSent++;
@@ -137,7 +159,7 @@ class Sender {
 
   async checkpoint(position: bigint): Promise<boolean> {
     this.context.counters.checkpointsSent++;
-    return this.write(checkpointResponse(position));
+    return this.write(checkpointResponse(position, this.context.settings.checkpointPrepare === 'zero'));
   }
 
   async write(response: streamsPb.ReadResp): Promise<boolean> {
@@ -170,7 +192,8 @@ async function readStream(context: CallContext, call: ReadCall, options: streams
   const send = new Sender(call, context, 'read');
   const streamOptions = options.getStream()!;
   const streamName = streamNameOf(streamOptions.getStreamIdentifier());
-  const events = context.log.streamEvents(streamName) ?? [];
+  const stored = context.log.streamEvents(streamName) ?? [];
+  const events = stored.slice(0, context.log.visibleInStream(stored));
   if (events.length === 0) {
     await send.write(streamNotFound(streamName));
     send.end();
@@ -207,15 +230,17 @@ async function readAll(context: CallContext, call: ReadCall, options: streamsPb.
   const send = new Sender(call, context, 'read');
   const allOptions = options.getAll()!;
   const events = context.log.events;
+  const visible = context.log.visibleCount;
   const count = countOf(options);
   const filter = filterOf(options) ?? (() => true);
   const forwards = options.getReadDirection() === FORWARDS;
-  const requested = allOptions.hasPosition() ? BigInt(allOptions.getPosition()!.getCommitPosition()) : undefined;
+  const requested = allOptions.hasPosition() ? requestedPosition(context, allOptions.getPosition()!) : undefined;
+  if (requested === 'invalid') return invalidPosition(call);
   let sent = 0;
   if (forwards) {
     // Forwards from a position includes the event at that position.
-    let index = allOptions.hasEnd() ? events.length : requested === undefined ? 0 : indexAtOrAfter(events, requested);
-    for (; index < events.length && sent < count; index++) {
+    let index = allOptions.hasEnd() ? visible : requested === undefined ? 0 : indexAtOrAfter(events, requested);
+    for (; index < visible && sent < count; index++) {
       context.counters.eventsScanned++;
       if (filter(events[index])) {
         if (!(await send.event(events[index]))) return;
@@ -224,7 +249,7 @@ async function readAll(context: CallContext, call: ReadCall, options: streamsPb.
     }
   } else {
     // Backwards from a position returns the events before it.
-    let index = allOptions.hasStart() ? -1 : requested === undefined ? events.length - 1 : indexAtOrAfter(events, requested) - 1;
+    let index = allOptions.hasStart() ? -1 : requested === undefined ? visible - 1 : Math.min(visible, indexAtOrAfter(events, requested)) - 1;
     for (; index >= 0 && sent < count; index--) {
       context.counters.eventsScanned++;
       if (filter(events[index])) {
@@ -236,17 +261,32 @@ async function readAll(context: CallContext, call: ReadCall, options: streamsPb.
   send.end();
 }
 
+/** A position the caller sent: the commit position, or 'invalid' where no event starts (the real server checks both halves). */
+function requestedPosition(context: CallContext, position: streamsPb.ReadReq.Options.Position): bigint | 'invalid' {
+  const commit = BigInt(position.getCommitPosition());
+  const prepare = BigInt(position.getPreparePosition());
+  if (prepare !== commit || !context.log.isEventBoundary(commit)) return 'invalid';
+  return commit;
+}
+
+/** What the server answers for a position where no event starts (RpcExceptions.InvalidPositionException). */
+function invalidPosition(call: ReadCall): void {
+  call.emit('error', { code: grpc.status.UNKNOWN, details: 'Trying to read from an invalid position.' });
+}
+
 async function subscribeToAll(context: CallContext, call: ReadCall, options: streamsPb.ReadReq.Options): Promise<void> {
-  const { log, gate, counters } = context;
+  const { log, gate, counters, faults } = context;
+  const allOptions = options.getAll()!;
+  const requested = allOptions.hasPosition() ? requestedPosition(context, allOptions.getPosition()!) : undefined;
+  if (requested === 'invalid') return invalidPosition(call);
   counters.subscriptions++;
   const send = new Sender(call, context, 'subscription');
-  const allOptions = options.getAll()!;
   const filter = filterOf(options);
   const filterOptions = options.getFilter();
-  const window = filterOptions?.hasMax() ? filterOptions.getMax() : DEFAULT_SEARCH_WINDOW;
-  const checkpointEvery = Math.max(1, window * Math.max(1, filterOptions?.getCheckpointintervalmultiplier() ?? 1));
+  const window = Math.max(1, filterOptions?.hasMax() ? filterOptions.getMax() : DEFAULT_SEARCH_WINDOW);
+  const checkpointEvery = window * Math.max(1, filterOptions?.getCheckpointintervalmultiplier() ?? 1);
   // Subscriptions start after the given position (exclusive).
-  const after = allOptions.hasPosition() ? BigInt(allOptions.getPosition()!.getCommitPosition()) : allOptions.hasEnd() ? log.lastPosition() : undefined;
+  const after = requested ?? (allOptions.hasEnd() ? log.lastVisiblePosition() : undefined);
 
   const confirmation = new streamsPb.ReadResp.SubscriptionConfirmation();
   confirmation.setSubscriptionId(randomUUID());
@@ -254,12 +294,22 @@ async function subscribeToAll(context: CallContext, call: ReadCall, options: str
   confirmed.setConfirmation(confirmation);
   if (!(await send.write(confirmed))) return;
 
+  const marker = (set: (response: streamsPb.ReadResp) => void) => {
+    const response = new streamsPb.ReadResp();
+    set(response);
+    return send.write(response);
+  };
   // One cursor over the log for catch-up and live events alike: each pump sends what is new.
   let next = after === undefined ? 0 : indexAtOrAfter(log.events, after + 1n);
-  let scanned = 0;
-  let caughtUpSent = false;
+  let sinceCheckpoint = 0;
+  let inPage = 0;
+  let live = false;
   let pumping = false;
   let again = false;
+  const checkpoint = async (position: bigint) => {
+    sinceCheckpoint = 0;
+    return send.checkpoint(position);
+  };
   const pump = async (): Promise<void> => {
     if (pumping) return void (again = true);
     pumping = true;
@@ -267,21 +317,30 @@ async function subscribeToAll(context: CallContext, call: ReadCall, options: str
       do {
         again = false;
         const events = log.events;
-        while (next < events.length) {
+        while (next < log.visibleCount) {
           const event = events[next++];
           counters.eventsScanned++;
           if (!filter || filter(event)) {
             if (!(await send.event(event))) return;
           }
-          scanned++;
-          if (filter && scanned % checkpointEvery === 0 && !(await send.checkpoint(event.position))) return;
+          sinceCheckpoint++;
+          inPage = (inPage + 1) % window;
+          // Checkpoints come at the end of a page of `window` scanned events, once enough were scanned.
+          if (filter && inPage === 0 && sinceCheckpoint >= checkpointEvery && !(await checkpoint(event.position))) return;
+          // The live queue holds what was committed and not yet sent; past its capacity the server
+          // drops it, says so and reads from the log again.
+          const behind = live && (log.visibleCount - next > context.settings.liveBuffer || faults.fallsBehind(send.sentCount, context.connectionName));
+          if (behind) {
+            live = false;
+            counters.fellBehindSent++;
+            if (!(await marker((response) => response.setFellBehind(new streamsPb.ReadResp.FellBehind())))) return;
+          }
         }
-        if (!caughtUpSent) {
-          // Since 23.10 the server marks the switch to live with CaughtUp (and no longer with a checkpoint).
-          caughtUpSent = true;
-          const caughtUp = new streamsPb.ReadResp();
-          caughtUp.setCaughtUp(new streamsPb.ReadResp.CaughtUp());
-          if (!(await send.write(caughtUp))) return;
+        if (!live) {
+          // 24.x: a checkpoint at the last scanned event, then CaughtUp (sent since 23.10).
+          if (filter && sinceCheckpoint > 0 && next > 0 && !(await checkpoint(events[next - 1].position))) return;
+          live = true;
+          if (!(await marker((response) => response.setCaughtUp(new streamsPb.ReadResp.CaughtUp())))) return;
         }
       } while (again);
     } finally {
@@ -306,9 +365,13 @@ export function handleRead(context: CallContext) {
 
 async function serveRead(context: CallContext, call: ReadCall): Promise<void> {
   try {
-    if (context.faults.rejectsAsFollower(call)) return;
     const options = call.request.getOptions();
     if (!options) throw new Error('read without options');
+    const refused = guard(context, call.metadata, {
+      write: false,
+      streamName: options.hasStream() ? streamNameOf(options.getStream()!.getStreamIdentifier()) : '$all',
+    });
+    if (refused) return void call.emit('error', refused);
     if (options.hasSubscription()) {
       if (!options.hasAll()) {
         call.emit('error', { code: grpc.status.UNIMPLEMENTED, details: 'the test double models $all subscriptions only' });

@@ -13,6 +13,8 @@ export interface TransferCounters {
   subscriptionEventsSent: number;
   /** Checkpoint messages sent on filtered subscriptions. */
   checkpointsSent: number;
+  /** FellBehind messages sent on subscriptions. */
+  fellBehindSent: number;
   /** Events the server looked at in $all (its own cost, not a transfer). */
   eventsScanned: number;
   /** Append and BatchAppend requests (one per batch). */
@@ -28,6 +30,7 @@ export function newTransferCounters(): TransferCounters {
     eventsSent: 0,
     subscriptionEventsSent: 0,
     checkpointsSent: 0,
+    fellBehindSent: 0,
     eventsScanned: 0,
     appendRequests: 0,
     eventsReceived: 0,
