@@ -17,7 +17,7 @@ import { SolverJobQuota } from './context/solver-job-quota';
 import { RequestBudget } from './context/request-budget';
 import { principalFrom } from '../auth/principal-from';
 import { makeFormatError } from './errors/format-error';
-import { complexityPlugin, operationCost } from './limits/complexity-plugin';
+import { complexityPlugin, operationCost, tooComplex } from './limits/complexity-plugin';
 import { documentShapeProblem } from './limits/document-shape';
 import type { RateLimiter } from '../auth/rate-limiter';
 import type { Principal } from '../auth/role';
@@ -165,8 +165,8 @@ export function graphqlOptions(settings: ApiSettings, ledger: Ledger, guards: Sh
               sessions.done(extra.socket, id);
               return errors.map((e) => badRequest(e.message));
             }
-            const { cost } = operationCost(schema, document, payload.variables ?? {}, payload.operationName ?? undefined, ledger);
-            if (cost > limits.maxComplexity) throw badRequest(`query too complex: cost ${cost}, limit ${limits.maxComplexity}`);
+            const { cost, heaviest } = operationCost(schema, document, payload.variables ?? {}, payload.operationName ?? undefined, ledger);
+            if (cost > limits.maxComplexity) throw badRequest(tooComplex(cost, limits.maxComplexity, heaviest).message);
             return undefined;
           } catch (err) {
             // A refused operation never runs, so graphql-ws calls no onComplete for it.

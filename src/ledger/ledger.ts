@@ -9,6 +9,7 @@ import { openEventStore } from '../event-store/store-url';
 import { bindLedgerStore } from './store-port';
 import type { DealAudit } from '../projections/audit/deal-audit';
 import type { DealFilter, DealPage, DealSummary } from '../projections/deal-summary/deal-summary';
+import { countDeals } from '../projections/deal-summary/deal-count-query';
 import { getDealSummaries, getDealSummary, InvalidCursorError, queryDeals } from '../projections/deal-summary/deal-summary-queries';
 import type { PlayerStats } from '../projections/player-stats/player-stats';
 import { closeReadModelDb, openReadModelDb, type ReadModelDb } from '../projections/read-model-db';
@@ -204,7 +205,8 @@ export class Ledger {
     return this.#replays.recordingFrames(dealId, range);
   }
 
-  async deals(filter: DealFilter, page: { first: number; after?: string; newestFirst?: boolean }): Promise<DealPage> {
+  /** `count: false`: no totalCount (0), for a caller that did not ask for it (dealCount gives it). */
+  async deals(filter: DealFilter, page: { first: number; after?: string; newestFirst?: boolean; count?: boolean }): Promise<DealPage> {
     if (!page || !Number.isInteger(page.first) || page.first < 0) throw new InvalidQueryError('page.first is an integer >= 0');
     await this.catchUp();
     try {
@@ -213,6 +215,12 @@ export class Ledger {
       if (err instanceof InvalidCursorError) throw new InvalidQueryError(err.message);
       throw err;
     }
+  }
+
+  /** How many deals match the filter, from the read models' counters (see deal-count-query.ts). */
+  async dealCount(filter: DealFilter): Promise<number> {
+    await this.catchUp();
+    return countDeals(this.db, filter);
   }
 
   async dealsByIds(ids: readonly string[]): Promise<(DealSummary | null)[]> {
@@ -283,9 +291,13 @@ export class Ledger {
   }
 
   /** `hiddenTournaments`: deals of these tournaments are left out (private ones, for readers who may not see them). */
-  async playerStats(player: string, options: { hiddenTournaments?: readonly string[] } = {}): Promise<PlayerStats | null> {
+  /** `series: false` leaves seegerFabianPerSeries empty (no sheets are read): the statistics then read the player's counters only. */
+  async playerStats(player: string, options: { hiddenTournaments?: readonly string[]; series?: boolean } = {}): Promise<PlayerStats | null> {
     const hiddenKey = [...(options.hiddenTournaments ?? [])].sort().join('\u0000');
-    return this.memoised(`playerStats\u0000${player}\u0000${hiddenKey}`, () => playerStatsOf(this.db, this.#sheets, player, options));
+    const series = options.series !== false;
+    return this.memoised(`playerStats\u0000${player}\u0000${hiddenKey}${series ? '' : '\u0000counters'}`, () =>
+      playerStatsOf(this.db, this.#sheets, player, { ...options, series }),
+    );
   }
 
   /** The deal stream's last revision (-1n when there is no such deal): what a caller passes as expectedRevision. */
@@ -325,10 +337,11 @@ export class Ledger {
    * deal) and lists every field that would differ; a correction given as facts is re-scored too and
    * listed when its recorded score no longer matches.
    */
-  async rescore(): Promise<RescoreDifference[]> {
+  async rescore(checked?: { streams: number; deals: number }): Promise<RescoreDifference[]> {
     return rescore(
       this.#store,
       dealStreams(this.#store, this.db, () => this.catchUp()),
+      checked,
     );
   }
 

@@ -21,14 +21,23 @@ export interface ProjectionTable {
   readonly columns: string;
   /** Secondary indexes by role (`role` → column list); a load from zero builds them after its rows. */
   readonly indexes?: Readonly<Record<string, string>>;
+  /** A table of its primary key only (SQLite's WITHOUT ROWID): index rows and counters, stored once, in key order. */
+  readonly withoutRowid?: boolean;
 }
 
 /** Reads, writes and deletes a projection's rows, by key, in the tables it was given. */
 export interface ProjectionRows<Row> {
   get(key: string): Row | null;
-  put(key: string, row: Row): void;
-  /** Removes the row (a fold that answers null for a row that exists); a key without a row is no error. */
-  delete(key: string): void;
+  /**
+   * Writes the row; `stored` is the row as the tables held it before this batch (null: none), so
+   * a projection that keeps rows derived from it (counters, index rows: several keys per event)
+   * can take the old row's part out and put the new one's in.
+   */
+  put(key: string, row: Row, stored: Row | null): void;
+  /** Removes the row (a fold that answers null for a row that exists); a key without a row is no error. `stored` as for put. */
+  delete(key: string, stored: Row | null): void;
+  /** After a batch's puts and deletes, in the same transaction: writes what they gathered (summed counters). */
+  endBatch?(): void;
 }
 
 export interface ProjectionDefinition<Row = unknown> {

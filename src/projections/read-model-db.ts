@@ -148,7 +148,7 @@ function dropTable(db: ReadModelDb, name: string): void {
 function createProjectionTables(db: ReadModelDb, projection: ProjectionDefinition, rebuild: boolean): void {
   for (const t of projection.tables) {
     const name = rebuild ? rebuildTableName(projection, t.name) : liveTableName(projection, t.name);
-    db.exec(`CREATE TABLE IF NOT EXISTS ${name} (${t.columns})`);
+    db.exec(`CREATE TABLE IF NOT EXISTS ${name} (${t.columns})${t.withoutRowid ? ' WITHOUT ROWID' : ''}`);
   }
 }
 

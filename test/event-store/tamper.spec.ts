@@ -83,7 +83,7 @@ const flip = (text: string, i: number) => text.slice(0, i) + String.fromCharCode
 
 describe('verify on an untouched store', () => {
   it('every chain holds (3 streams, 18 events, no breaks)', async () => {
-    expect(await verifyFile()).toEqual({ streams: 3, events: 18, breaks: [] });
+    expect(await verifyFile()).toMatchObject({ streams: 3, events: 18, breaks: [] });
   });
 });
 
@@ -159,7 +159,7 @@ describe('skat-ledger verify (CLI)', () => {
   it('exits 0 on an intact store and says so', async () => {
     const t = io();
     expect(await runCli(['verify', '--store', url], t.io)).toBe(0);
-    expect(t.text().stdout).toMatch(/3 streams, 18 events; every hash chain holds/);
+    expect(t.text().stdout).toMatch(/3 streams \([^)]*\), 18 events checked; every hash chain holds/);
   });
 
   it('exits 1 on a tampered store and names stream, revision and event id (human and --json)', async () => {

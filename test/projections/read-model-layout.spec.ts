@@ -8,7 +8,7 @@ import { Ledger } from '../../src/ledger/ledger';
 import { openEventStore } from '../../src/event-store/store-url';
 import { BINDING_TABLE, CHECKPOINT_TABLE, LEGACY_READ_MODEL_TABLES, openReadModelDb, type ReadModelDb } from '../../src/projections/read-model-db';
 import { ProjectionRunner } from '../../src/projections/runner';
-import { DEAL_SUMMARY_TABLE } from '../../src/projections/deal-summary/deal-summary-projection';
+import { DEAL_COUNT_TABLE, DEAL_PLAYER_TABLE, DEAL_SUMMARY_TABLE, PLAYER_STAT_TABLE } from '../../src/projections/deal-summary/deal-summary-projection';
 import { TABLE_INFO_TABLE } from '../../src/projections/tables/table-projection';
 import { TOURNAMENT_INFO_TABLE } from '../../src/projections/tables/tournament-projection';
 import { randomDeal } from '../deal/random-deal';
@@ -78,7 +78,18 @@ describe('the current read-model layout on a file an earlier build wrote', () =>
     await ledger.close();
     const names = tablesOf(file);
     for (const legacy of LEGACY_READ_MODEL_TABLES) expect(names).not.toContain(legacy);
-    expect(names).toEqual([BINDING_TABLE, CHECKPOINT_TABLE, DEAL_SUMMARY_TABLE, TABLE_INFO_TABLE, TOURNAMENT_INFO_TABLE].sort());
+    expect(names).toEqual(
+      [
+        BINDING_TABLE,
+        CHECKPOINT_TABLE,
+        DEAL_SUMMARY_TABLE,
+        DEAL_PLAYER_TABLE,
+        DEAL_COUNT_TABLE,
+        PLAYER_STAT_TABLE,
+        TABLE_INFO_TABLE,
+        TOURNAMENT_INFO_TABLE,
+      ].sort(),
+    );
     const db = new Database(file, { readonly: true });
     expect(db.prepare(`SELECT events FROM ${CHECKPOINT_TABLE} WHERE projection = ?`).pluck().get('deal-summaries')).toBe(10);
     expect(db.prepare("SELECT count(*) FROM sqlite_master WHERE type = 'index' AND name LIKE 'rm_deal_summary_v1%'").pluck().get()).toBe(0);

@@ -20,7 +20,7 @@ export function operationCost(
   variables: Record<string, unknown>,
   operationName: string | undefined,
   costs: ReadCosts,
-): { cost: number; dynamic: boolean } {
+): { cost: number; dynamic: boolean; heaviest?: string } {
   const reads = readModelCostEstimator(costs);
   const cost = getComplexity({
     schema,
@@ -29,11 +29,32 @@ export function operationCost(
     variables,
     estimators: [reads, fieldExtensionsEstimator(), listSizeEstimator(), simpleEstimator({ defaultComplexity: 1 })],
   });
-  return { cost, dynamic: reads.dynamic };
+  return { cost, dynamic: reads.dynamic, ...(reads.heaviest && reads.heaviest.cost * 2 > cost ? { heaviest: reads.heaviest.field } : {}) };
 }
 
-export function tooComplex(cost: number, maxComplexity: number) {
-  return apiError('BAD_USER_INPUT', `query too complex: cost ${cost}, limit ${maxComplexity}`, { reason: 'QUERY_TOO_COMPLEX', http: { status: 400 } });
+/** What narrows a question that is over the limit, by the field that cost the most. */
+const ADVICE: Record<string, string> = {
+  'Query.deals':
+    'narrow deals with filter.player, filter.tableId or filter.tournamentId, a shorter from/to range, or a smaller first (counts and lists by game, result, source and date read counters and their own indexes)',
+  'Query.playerStats':
+    'leave seegerFabianPerSeries out (it reads the score sheet of every series of the player; the other figures read his counters) or ask scoreSheet(tableId) per series',
+  'Query.playerStats:counters': 'ask for fewer players per request',
+  'Query.scoreSheet': 'ask for fewer sheets (aliases) per request',
+  'Query.standings': 'ask for fewer standings (aliases) per request',
+  'Query.audit': 'ask for fewer audits (aliases) per request',
+  'Query.tables': 'ask for fewer tables (first) or one tournament (tournamentId)',
+  'Query.tournaments': 'ask for fewer tournaments (first)',
+};
+
+const CLI = 'the command line (skat-ledger stats, export ndjson, export sheet) has no cost limit';
+
+export function tooComplex(cost: number, maxComplexity: number, heaviest?: string) {
+  const advice = heaviest ? ADVICE[heaviest] : undefined;
+  const hint = advice ? `${heaviest?.replace(':counters', '')}: ${advice}` : 'select fewer fields, aliases or rows (first)';
+  return apiError('BAD_USER_INPUT', `query too complex: cost ${cost}, limit ${maxComplexity}; ${hint}; ${CLI}`, {
+    reason: 'QUERY_TOO_COMPLEX',
+    http: { status: 400 },
+  });
 }
 
 export function complexityPlugin(maxComplexity: number, costs: ReadCosts): ApolloServerPlugin {
@@ -49,10 +70,11 @@ export function complexityPlugin(maxComplexity: number, costs: ReadCosts): Apoll
           const key = `${request.operationName ?? ''}\u0000${JSON.stringify(variables)}`;
           let stored = known.get(document);
           let complexity = stored?.get(key);
+          let heaviest: string | undefined;
           if (complexity === undefined) {
             let dynamic: boolean;
             try {
-              ({ cost: complexity, dynamic } = operationCost(schema, document, variables, request.operationName, costs));
+              ({ cost: complexity, dynamic, heaviest } = operationCost(schema, document, variables, request.operationName, costs));
             } catch (err) {
               // Variables that do not fit their types surface here first, before Apollo coerces them.
               throw apiError('BAD_USER_INPUT', err instanceof Error ? err.message : 'bad variables', { http: { status: 400 } });
@@ -63,7 +85,7 @@ export function complexityPlugin(maxComplexity: number, costs: ReadCosts): Apoll
               stored.set(key, complexity);
             }
           }
-          if (complexity > maxComplexity) throw tooComplex(complexity, maxComplexity);
+          if (complexity > maxComplexity) throw tooComplex(complexity, maxComplexity, heaviest);
         },
       };
     },

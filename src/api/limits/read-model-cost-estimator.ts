@@ -1,3 +1,4 @@
+import { Kind, type FieldNode, type SelectionSetNode } from 'graphql';
 import type { ComplexityEstimator } from 'graphql-query-complexity';
 import { listSizeEstimator } from './list-size-estimator';
 
@@ -18,7 +19,17 @@ export interface ReadCosts {
    * `cachedRows`: rows whose part is kept already (a list of tables: deals of tables whose sheet is kept); `buildRows`: of
    * a player's statistics, the deals of the sheets it would build (his tables' sheets not kept; all his deals if unknown).
    */
-  readCost(kind: HeavyRead, id: string): { readonly rows: number; readonly known: boolean; readonly cachedRows?: number; readonly buildRows?: number };
+  readCost(
+    kind: HeavyRead,
+    id: string,
+  ): {
+    readonly rows: number;
+    readonly known: boolean;
+    readonly cachedRows?: number;
+    readonly buildRows?: number;
+    readonly counters?: number;
+    readonly countRows?: number;
+  };
 }
 
 export type HeavyRead = 'playerStats' | 'scoreSheet' | 'standings' | 'audit' | 'dealList' | 'tables' | 'tournaments';
@@ -29,12 +40,17 @@ export const READ_COST = {
   // series' sheets kept (2,016 deals: 11 ms), 30-50 µs with every sheet to build (61-102 ms): the rest is per deal of a sheet.
   playerStatsPerDeal: 0.5,
   playerSheetPerDeal: 3.5,
-  // A deal list: its count, page query and connection (≈ 0.2 ms of CPU per alias measured: 294 aliases, 52-72 ms); filtered, it reads the rows its filter
-  // matches: ≈ 1.7 µs per deal of the player (table, tournament) named, else ≈ 0.8 µs per deal of the store (a filter by
-  // result, game, source or date alone scans the store twice: once to count, once to sort the page; 80 ms on 100,000 deals).
+  // A deal list (issue 29): its page query and connection (≈ 0.2 ms of CPU per alias measured: 294 aliases, 52-72 ms), and
+  // the rows its walk reads in list order on the index made for its filter (≈ 1.7 µs each with the join to the summary); its
+  // count, when it needs one, sums counters (≈ 0.1 µs each) and counts the rows of a table, a tournament, the part days at
+  // the ends of a date range or the hidden tournaments' deals through their index (≈ 0.3 µs each).
   dealList: 20,
   dealListPerRow: 0.15,
-  dealListPerStoredDeal: 0.07,
+  dealCountPerCounter: 0.01,
+  dealCountPerRow: 0.03,
+  // A player's statistics read his counters (a few rows); his Seeger-Fabian total per series, when selected, lists his
+  // deals' tables and reads their sheets.
+  playerStatsCounters: 5,
   // ≈ 1.1-1.5 ms of CPU per 36-deal sheet with its rows measured (56 aliased sheets: 67 ms; 47: 51-72 ms).
   scoreSheetPerDeal: 2.5,
   // A list of tables (or tournaments with their tables) builds each table's sheet and status: ≈ 30 µs of CPU per deal of a
@@ -59,21 +75,22 @@ const HEAVY: Record<string, { kind: HeavyRead; arg: string } | undefined> = {
  * One estimator per request: it remembers which read models the request already paid for.
  * `dynamic` turns true once the cost depended on the data (such costs are not cached).
  */
-export function readModelCostEstimator(costs: ReadCosts): ComplexityEstimator & { dynamic: boolean } {
+export type CostEstimator = ComplexityEstimator & { dynamic: boolean; heaviest: { field: string; cost: number } | undefined };
+
+export function readModelCostEstimator(costs: ReadCosts): CostEstimator {
   const paid = new Set<string>();
   const lists = listSizeEstimator();
   const estimator = ((options) => {
     const { type, field, args, childComplexity } = options;
     const name = `${type.name}.${field.name}`;
     if (name === 'Query.deals') {
-      const filter = (args.filter ?? {}) as Record<string, unknown>;
+      const filter = dealFilterOf((args.filter ?? {}) as Record<string, unknown>);
       const page = READ_COST.dealList + (lists(options) ?? 1 + childComplexity);
-      if (!Object.values(filter).some((v) => v !== undefined && v !== null)) return page; // unfiltered: the count is a lookup
+      if (Object.keys(filter).length === 0) return page; // unfiltered: the page walks the start-time index, the count is one counter
       estimator.dynamic = true;
-      const indexed = { player: filter.player, tableId: filter.tableId, tournamentId: filter.tournamentId };
-      const narrowed = Object.values(indexed).some((v) => typeof v === 'string');
-      const { rows } = costs.readCost('dealList', JSON.stringify(indexed));
-      return Math.ceil(rows * (narrowed ? READ_COST.dealListPerRow : READ_COST.dealListPerStoredDeal)) + page;
+      const first = typeof args.first === 'number' ? args.first : 20;
+      const { rows, counters = 0, countRows = 0 } = costs.readCost('dealList', JSON.stringify({ filter, first }));
+      return weigh(name, Math.ceil(rows * READ_COST.dealListPerRow + counters * READ_COST.dealCountPerCounter + countRows * READ_COST.dealCountPerRow) + page);
     }
     if (name === 'Query.tables' || name === 'Query.tournaments') {
       estimator.dynamic = true;
@@ -81,7 +98,7 @@ export function readModelCostEstimator(costs: ReadCosts): ComplexityEstimator & 
       const tournamentId = typeof args.tournamentId === 'string' ? args.tournamentId : null;
       const { rows, cachedRows = 0 } = costs.readCost(name === 'Query.tables' ? 'tables' : 'tournaments', JSON.stringify({ tournamentId, limit }));
       const build = Math.ceil(rows * READ_COST.tableStatusPerDeal + cachedRows * READ_COST.keptTableStatusPerDeal);
-      return READ_COST.fixed + build + (lists(options) ?? 1 + childComplexity);
+      return weigh(name, READ_COST.fixed + build + (lists(options) ?? 1 + childComplexity));
     }
     if (name === 'Deal.audit') return READ_COST.audit + childComplexity * 5; // per deal of a list: no id to look up
     const heavy = HEAVY[name];
@@ -89,14 +106,46 @@ export function readModelCostEstimator(costs: ReadCosts): ComplexityEstimator & 
     const id = args[heavy.arg];
     if (typeof id !== 'string') return undefined;
     estimator.dynamic = true;
-    const key = `${heavy.kind}\u0000${id}`;
-    const { rows, known, buildRows } = costs.readCost(heavy.kind, id);
-    const compute = known || paid.has(key) ? 0 : READ_COST.fixed + computeCost(heavy.kind, rows, buildRows);
+    // Player statistics without seegerFabianPerSeries read his counters only (a computation of their own).
+    const series = heavy.kind !== 'playerStats' || selects(options.node, 'seegerFabianPerSeries');
+    const key = `${heavy.kind}\u0000${id}${series ? '' : '\u0000counters'}`;
+    const { rows, known, buildRows } = series ? costs.readCost(heavy.kind, id) : { rows: 0, known: false, buildRows: 0 };
+    const compute = known || paid.has(key) ? 0 : READ_COST.fixed + (series ? computeCost(heavy.kind, rows, buildRows) : READ_COST.playerStatsCounters);
     paid.add(key);
-    return 1 + compute + childComplexity * outputFactor(heavy.kind, rows);
-  }) as ComplexityEstimator & { dynamic: boolean };
+    return weigh(series ? name : `${name}:counters`, 1 + compute + childComplexity * outputFactor(heavy.kind, rows));
+  }) as CostEstimator;
+  // The costliest heavy field, for the refusal's advice (complexity-plugin.ts).
+  const weigh = (field: string, cost: number): number => {
+    if (!estimator.heaviest || cost > estimator.heaviest.cost) estimator.heaviest = { field, cost };
+    return cost;
+  };
   estimator.dynamic = false;
+  estimator.heaviest = undefined;
   return estimator;
+}
+
+/** The list filter as the read models take it, from the GraphQL DealFilter's values (only those given). */
+function dealFilterOf(f: Record<string, unknown>): Record<string, string> {
+  const out: Record<string, string> = {};
+  const put = (key: string, v: unknown) => {
+    if (typeof v === 'string' && v !== '') out[key] = v;
+  };
+  put('player', f.player);
+  put('tableId', f.tableId);
+  put('tournamentId', f.tournamentId);
+  put('gameType', f.game);
+  put('result', f.result);
+  put('from', f.from);
+  put('to', f.to);
+  put('source', f.source);
+  return out;
+}
+
+/** Whether a field's selection asks for `name` (a fragment spread is taken as asking: its fields are not at hand here). */
+function selects(node: FieldNode | undefined, name: string): boolean {
+  const walk = (set: SelectionSetNode | undefined): boolean =>
+    (set?.selections ?? []).some((s) => (s.kind === Kind.FIELD ? s.name.value === name : s.kind === Kind.INLINE_FRAGMENT ? walk(s.selectionSet) : true));
+  return walk(node?.selectionSet);
 }
 
 function computeCost(kind: HeavyRead, rows: number, buildRows = rows): number {

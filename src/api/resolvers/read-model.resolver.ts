@@ -1,10 +1,12 @@
 import { Inject } from '@nestjs/common';
-import { Args, Context, ID, Parent, Query, ResolveField, Resolver } from '@nestjs/graphql';
+import { Args, Context, ID, Info, Parent, Query, ResolveField, Resolver } from '@nestjs/graphql';
+import type { GraphQLResolveInfo } from 'graphql';
 import { Ledger } from '../../ledger/ledger';
 import { hiddenTournaments, mayReadDeal, mayReadTournament, type Visibility } from '../../auth/access';
 import type { ApiContext } from '../context/api-context';
 import * as valid from '../inputs/validate';
 import { dealView } from '../mapping/deal-view';
+import { selectsField } from '../mapping/selects-field';
 import { playerStatsView, scoreSheetView, standingsView } from '../mapping/read-model-views';
 import { DealType } from '../types/deal.type';
 import { PlayerStatsType } from '../types/player-stats.type';
@@ -41,9 +43,15 @@ export class ReadModelResolver {
   }
 
   @Query(() => PlayerStatsType, { nullable: true, description: "A player's statistics over the deals he played; null when he played none" })
-  async playerStats(@Args('player', { description: "The player's name" }) player: string, @Context() ctx: ApiContext): Promise<PlayerStatsType | null> {
+  async playerStats(
+    @Args('player', { description: "The player's name" }) player: string,
+    @Context() ctx: ApiContext,
+    @Info() info: GraphQLResolveInfo,
+  ): Promise<PlayerStatsType | null> {
+    // Without seegerFabianPerSeries the statistics read the player's counters only (no sheet).
+    const series = selectsField(info, 'seegerFabianPerSeries');
     const stats = await ctx.budget.run(() =>
-      this.ledger.playerStats(valid.name(player, 'player'), { hiddenTournaments: hiddenTournaments(ctx.principal, this.visibility) }),
+      this.ledger.playerStats(valid.name(player, 'player'), { hiddenTournaments: hiddenTournaments(ctx.principal, this.visibility), series }),
     );
     return stats ? playerStatsView(stats) : null;
   }

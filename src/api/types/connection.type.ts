@@ -21,5 +21,5 @@ export class DealConnectionType {
   @Field(() => [DealEdgeType], { description: 'The deals of this page with their cursors' }) edges!: DealEdgeType[];
   @Field(() => [DealType], { description: 'The deals of this page (the edges without cursors)' }) nodes!: DealType[];
   @Field(() => PageInfoType, { description: 'Cursors and whether more pages exist' }) pageInfo!: PageInfoType;
-  @Field(() => Int, { description: 'How many deals match the filter in all (that this caller may see)' }) totalCount!: number;
+  @Field(() => Int, { description: 'How many deals match the filter in all (that this caller may see); counted only when asked' }) totalCount!: number;
 }

@@ -4,20 +4,21 @@ import { analyzeDeal } from '../../analysis/deals/analyze-deal';
 import { flag, has, parseArgs } from '../args';
 import { analysisJson } from './analyze-deal';
 import { UsageError, type CliCommand } from '../command';
-import { openStoreForReading } from '../../settings/store-connection';
-import { eventStoreDealSource } from '../../archive/export/deal-stream-source';
+import { ledgerDealSource } from '../../archive/ndjson/ledger-deal-source';
 import { DealFilterError, parseDealFilter, DEAL_RESULT_FILTERS } from '../../archive/ndjson/deal-filter';
 import { ndjsonDealLines, writeLines } from '../../archive/ndjson/ndjson-writer';
 import { GAME_TYPES } from '../../rules/declaration';
-import { EXIT_CODES_HELP, STORE_HELP, outputOf, storeUrlOf } from './ledger-command-support';
+import { EXIT_CODES_HELP, STORE_HELP, outputOf, storeUrlOf, withLedger } from './ledger-command-support';
 
 const help = `Usage: skat-ledger export ndjson [--store URL] [filters] [--out FILE]
 
 Writes one JSON object per deal, one per line (NDJSON): players and seats, the cards dealt, the
 bidding, the skat, the declaration, every trick, claims and resignations, and the result with its
 derivation (rule by rule). The shape is documented by the JSON Schema in
-src/archive/ndjson/deal.schema.json (draft 2020-12). Deals are read from their events one at a time
-(memory stays flat). The same stream is served at GET /api/export/deals.ndjson?<filters>.
+src/archive/ndjson/deal.schema.json (draft 2020-12). The deals are selected from the read models
+(their indexes by player, table, tournament, game type, result, source and date), oldest first,
+and only those are read from their events, one at a time (memory stays flat). The same stream is
+served at GET /api/export/deals.ndjson?<filters>.
 
 ${STORE_HELP}
   --player NAME       deals where NAME held a seat
@@ -63,29 +64,35 @@ const exportNdjson: CliCommand = {
       if (err instanceof DealFilterError) throw new UsageError(err.message.replace(/^([\w-]+)=/, '--$1 '));
       throw err;
     }
-    const store = await openStoreForReading(storeUrlOf(args, io));
     const out = outputOf(flag(args, 'out'), io);
     let problems = 0;
     const solver = has(args, 'analysis') ? new Solver() : undefined;
     try {
-      await writeLines(
-        out.stream,
-        ndjsonDealLines(
-          eventStoreDealSource(store),
-          filter,
-          (p) => {
-            problems++;
-            io.stderr.write(`skat-ledger export ndjson: ${p.dealId}: ${p.reason}\n`);
-          },
-          has(args, 'analysis')
-            ? async (record, events) => ({ analysis: analysisJson(await analyzeDeal(record.dealId, events as readonly RecordedEvent[], { solver })) })
-            : undefined,
-        ),
-        out.closed,
+      // The read models select the deals (caught up first), so a narrow export reads few streams.
+      await withLedger(
+        storeUrlOf(args, io),
+        async (ledger) => {
+          await ledger.catchUp();
+          await writeLines(
+            out.stream,
+            ndjsonDealLines(
+              ledgerDealSource(ledger, filter, { pageSize: 500 }),
+              filter,
+              (p) => {
+                problems++;
+                io.stderr.write(`skat-ledger export ndjson: ${p.dealId}: ${p.reason}\n`);
+              },
+              has(args, 'analysis')
+                ? async (record, events) => ({ analysis: analysisJson(await analyzeDeal(record.dealId, events as readonly RecordedEvent[], { solver })) })
+                : undefined,
+            ),
+            out.closed,
+          );
+        },
+        io.env,
       );
     } finally {
       await out.finish();
-      await store.dispose();
     }
     return problems > 0 ? 1 : 0;
   },

@@ -101,9 +101,13 @@ const importIss: CliCommand = {
           );
       }
       if (summary.conflictCount > summary.conflicts.length) stdout.write(`... and ${summary.conflictCount - summary.conflicts.length} more conflicts\n`);
+      // Readable: every record not rejected (imported, already present or in conflict).
+      const readable = summary.records - summary.rejectedCount;
       const what =
         summary.imported === 0 && summary.alreadyPresent > 0
-          ? `nothing appended: all ${summary.alreadyPresent} readable records were already present`
+          ? summary.alreadyPresent === readable
+            ? `nothing appended: all ${readable} readable records were already present`
+            : `nothing appended: ${summary.alreadyPresent} of ${readable} readable records were already present`
           : `${summary.imported} deals imported (${summary.events} events), ${summary.alreadyPresent} already present`;
       stdout.write(`${redactUrl(storeUrl)}: ${summary.records} records read; ${what}; ${summary.rejectedCount} rejected; ${summary.conflictCount} conflicts\n`);
     }

@@ -33,7 +33,7 @@ describe('skat-ledger verify --stream-prefix', () => {
   it('checks only the streams with the prefix and names it (human output)', async () => {
     const t = io();
     expect(await runCli(['verify', '--store', url, '--stream-prefix', 'deal-'], t.io)).toBe(0);
-    expect(t.text().stdout).toContain('(streams starting with "deal-"): 2 streams, 5 events; every hash chain holds');
+    expect(t.text().stdout).toContain('(streams starting with "deal-"): 2 streams (2 deal), 5 events checked; every hash chain holds');
   });
 
   it('reports a break inside the prefix with exit 1, and --json carries the prefix', async () => {
@@ -55,7 +55,7 @@ describe('skat-ledger verify --stream-prefix', () => {
   it('a prefix no stream has checks nothing and passes', async () => {
     const t = io();
     expect(await runCli(['verify', '--store', url, '--stream-prefix', 'tournament-'], t.io)).toBe(0);
-    expect(t.text().stdout).toContain('0 streams, 0 events');
+    expect(t.text().stdout).toContain('0 streams, 0 events checked');
   });
 
   it('refuses an empty or missing prefix with exit 2', async () => {

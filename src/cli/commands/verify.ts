@@ -54,7 +54,11 @@ const verify: CliCommand = {
         for (const b of report.breaks) {
           io.stdout.write(`BROKEN  stream ${b.streamName}  revision ${b.revision}  event ${b.eventId || '-'}: ${b.reason}\n`);
         }
-        const summary = `${report.streams} streams${listing ? ' (listed from the read models)' : ''}, ${report.events} events`;
+        const kinds = Object.entries(report.streamsByKind)
+          .sort(([a], [b]) => (a < b ? -1 : 1))
+          .map(([kind, n]) => `${n} ${kind}`)
+          .join(', ');
+        const summary = `${report.streams} streams${kinds ? ` (${kinds})` : ''}${listing ? ', listed from the read models' : ''}, ${report.events} events checked`;
         io.stdout.write(
           report.breaks.length === 0
             ? `${shownUrl}${scope}: ${summary}; every hash chain holds\n`

@@ -41,7 +41,7 @@ function stream(name: string, n: number): RecordedEvent[] {
 describe('verifyStore', () => {
   it('walks every stream in pages, reading raw (stored) events', async () => {
     const store = fakeStore({ 'deal-1': stream('deal-1', 5), 'deal-2': stream('deal-2', 4) });
-    expect(await verifyStore(store, { pageSize: 2 })).toEqual({ streams: 2, events: 9, breaks: [] });
+    expect(await verifyStore(store, { pageSize: 2 })).toEqual({ streams: 2, streamsByKind: { deal: 2 }, events: 9, breaks: [] });
     const reads = (store as unknown as { reads: ReadStreamOptions[] }).reads;
     expect(reads.every((r) => r.raw === true && r.maxCount === 2)).toBe(true);
     expect(reads.map((r) => r.fromRevision)).toEqual([0n, 2n, 4n, 0n, 2n, 4n]);

@@ -8,6 +8,8 @@ import { CHAIN_START, verifyChain, type ChainBreak, type ChainCursor } from '../
 
 export interface VerifyReport {
   readonly streams: number;
+  /** Streams by the part of their name before the first `-` (`deal`, `table`, `tournament`, …). */
+  readonly streamsByKind: Readonly<Record<string, number>>;
   readonly events: number;
   readonly breaks: readonly ChainBreak[];
 }
@@ -29,8 +31,12 @@ export async function verifyStore(store: EventStore, options: VerifyOptions = {}
   const breaks: ChainBreak[] = [];
   let streams = 0;
   let events = 0;
+  const streamsByKind: Record<string, number> = {};
   for await (const streamName of options.streams ?? store.listStreams(options.streamPrefix)) {
     streams++;
+    const dash = streamName.indexOf('-');
+    const kind = dash > 0 ? streamName.slice(0, dash) : streamName;
+    streamsByKind[kind] = (streamsByKind[kind] ?? 0) + 1;
     let cursor: ChainCursor = CHAIN_START;
     let currentRevision = -1n;
     let last: { revision: bigint; eventId: string } | undefined;
@@ -58,5 +64,5 @@ export async function verifyStore(store: EventStore, options: VerifyOptions = {}
       });
     }
   }
-  return { streams, events, breaks };
+  return { streams, streamsByKind, events, breaks };
 }

@@ -1,4 +1,7 @@
-import { DEAL_SUMMARY_TABLE } from '../../projections/deal-summary/deal-summary-projection';
+import { countDealsWork } from '../../projections/deal-summary/deal-count-query';
+import { DEAL_COUNT_TABLE, DEAL_PLAYER_TABLE, DEAL_SUMMARY_TABLE } from '../../projections/deal-summary/deal-summary-projection';
+import type { DealFilter } from '../../projections/deal-summary/deal-summary';
+import { listIndexOf, listPrefixOf } from '../../projections/deal-summary/deal-summary-queries';
 import type { ReadModelDb } from '../../projections/read-model-db';
 import { TABLE_INFO_TABLE } from '../../projections/tables/table-projection';
 import { TOURNAMENT_INFO_TABLE } from '../../projections/tables/tournament-projection';
@@ -16,6 +19,9 @@ export interface ReadCost {
   readonly cachedRows?: number;
   /** For player statistics: the deals of the sheets they would build (his tables whose sheet is not kept). */
   readonly buildRows?: number;
+  /** For a deal list: what its count reads (counters summed, deal rows counted through an index). */
+  readonly counters?: number;
+  readonly countRows?: number;
 }
 
 /**
@@ -39,23 +45,11 @@ export function readCost(
       .prepare(sql)
       .pluck()
       .get(...args) as number;
-  const playerDeals = (player: string) =>
-    count(
-      `SELECT (SELECT count(*) FROM ${DEAL_SUMMARY_TABLE} WHERE p0 = ?) + (SELECT count(*) FROM ${DEAL_SUMMARY_TABLE} WHERE p1 = ?) + (SELECT count(*) FROM ${DEAL_SUMMARY_TABLE} WHERE p2 = ?)`,
-      player,
-      player,
-      player,
-    );
+  // A player's deals: his all-time counters, a handful of rows.
+  const playerDeals = (player: string) => count(`SELECT coalesce(sum(n), 0) FROM ${DEAL_COUNT_TABLE} WHERE player = ? AND period = ''`, player);
   switch (kind) {
-    case 'dealList': {
-      // A filtered list counts the rows its filter matches: those of the narrowest indexed part (player, table, tournament), else every deal.
-      const f = JSON.parse(id) as { player?: string; tableId?: string; tournamentId?: string };
-      const narrowed: number[] = [];
-      if (f.player) narrowed.push(playerDeals(f.player));
-      if (f.tableId) narrowed.push(count(`SELECT count(*) FROM ${DEAL_SUMMARY_TABLE} WHERE table_id = ?`, f.tableId));
-      if (f.tournamentId) narrowed.push(count(`SELECT count(*) FROM ${DEAL_SUMMARY_TABLE} WHERE tournament_id = ?`, f.tournamentId));
-      return { known: false, rows: narrowed.length ? Math.min(...narrowed) : count(`SELECT count(*) FROM ${DEAL_SUMMARY_TABLE}`) };
-    }
+    case 'dealList':
+      return dealListCost(db, JSON.parse(id) as { filter: DealFilter; first: number });
     case 'playerStats': {
       const rows = playerDeals(id);
       return { known, rows, buildRows: known ? 0 : sheetBuildRows(db, isSheetKept, id, rows) };
@@ -109,11 +103,29 @@ function sheetBuildRows(db: ReadModelDb, isSheetKept: (tableId: string) => boole
   if (playerDeals > PLAYER_SHEETS_DETAIL) return playerDeals;
   const tables = db
     .prepare(
-      `SELECT g.table_id, (SELECT count(*) FROM ${DEAL_SUMMARY_TABLE} d WHERE d.table_id = g.table_id) FROM (SELECT DISTINCT table_id FROM ${DEAL_SUMMARY_TABLE} WHERE (p0 = ? OR p1 = ? OR p2 = ?) AND table_id IS NOT NULL) g`,
+      `SELECT g.table_id, (SELECT count(*) FROM ${DEAL_SUMMARY_TABLE} d WHERE d.table_id = g.table_id) FROM (SELECT DISTINCT s.table_id FROM ${DEAL_PLAYER_TABLE} dp CROSS JOIN ${DEAL_SUMMARY_TABLE} s ON s.deal_id = dp.deal_id WHERE dp.player = ? AND s.table_id IS NOT NULL) g`,
     )
     .raw()
-    .all(player, player, player) as Array<[string, number]>;
+    .all(player) as Array<[string, number]>;
   let rows = 0;
   for (const [tableId, deals] of tables) if (!isSheetKept(tableId)) rows += deals;
   return rows;
+}
+
+/**
+ * A page of a filtered list walks its index (listPlan) from the cursor and reads rows until the
+ * page is full: about `first` rows where the index serves the whole filter, else the page divided
+ * by the share of the index's rows that match (both counted from the counters). Its count reads
+ * what countDealsWork says.
+ */
+function dealListCost(db: ReadModelDb, q: { filter: DealFilter; first: number }): ReadCost {
+  const filter = q.filter;
+  const work = countDealsWork(db, filter);
+  const index = listIndexOf(filter);
+  const prefix = countDealsWork(db, listPrefixOf(filter)).count;
+  // A table's or tournament's rows are all read and sorted; a walk stops after its page (none at all when nothing matches).
+  const page = Math.max(1, q.first) + 1;
+  const rows =
+    index === 'table' || index === 'tournament' ? prefix : work.count === 0 ? 0 : Math.min(prefix, Math.ceil((page * prefix) / Math.max(1, work.count)));
+  return { rows, known: false, counters: work.counters, countRows: work.rows };
 }

@@ -18,13 +18,20 @@ export interface RescoreDifference {
 }
 
 /**
+ * `checked` counts the deal streams read and, of them, the finished deals compared.
+ *
  * Re-scores every recorded deal under the current engine (its play, or the facts of a result-only
  * deal) and lists every field that would differ; a correction given as facts is re-scored too and
  * listed when its recorded score no longer matches.
  */
-export async function rescore(store: EventStore, dealStreams: AsyncIterable<string>): Promise<RescoreDifference[]> {
+export async function rescore(
+  store: EventStore,
+  dealStreams: AsyncIterable<string>,
+  checked: { streams: number; deals: number } = { streams: 0, deals: 0 },
+): Promise<RescoreDifference[]> {
   const out: RescoreDifference[] = [];
   for await (const stream of dealStreams) {
+    checked.streams++;
     const dealId = stream.slice(DEAL_STREAM_PREFIX.length);
     const read = await store.readStream(stream);
     let state = initialDealState;
@@ -41,6 +48,7 @@ export async function rescore(store: EventStore, dealStreams: AsyncIterable<stri
       continue;
     }
     if (!recorded) continue;
+    checked.deals++;
     for (const d of compareResults(recorded, recomputed)) out.push({ dealId, ...d });
     for (const e of read.events) {
       if (e.type !== 'ScoreCorrected') continue;

@@ -1,5 +1,7 @@
 import type { ReadModelDb } from '../read-model-db';
-import { DEAL_SUMMARY_TABLE } from './deal-summary-projection';
+import { DEAL_PLAYER_TABLE, DEAL_SUMMARY_TABLE } from './deal-summary-projection';
+import { countDeals } from './deal-count-query';
+import { filterSql } from './deal-filter-sql';
 import type { DealFilter, DealPage, DealSummary } from './deal-summary';
 import { decodeDealSummary } from './deal-summary-row';
 
@@ -33,12 +35,15 @@ export function listTableDeals(db: ReadModelDb, tableId: string): DealSummary[] 
   ).map(parse);
 }
 
+/** Every deal of the player, by start time (his rows of deal_player, each joined to its summary). */
 export function listPlayerDeals(db: ReadModelDb, player: string): DealSummary[] {
   return (
     db
-      .prepare(`SELECT json FROM ${DEAL_SUMMARY_TABLE} WHERE p0 = ? OR p1 = ? OR p2 = ? ORDER BY started_at, deal_id`)
+      .prepare(
+        `SELECT s.json FROM ${DEAL_PLAYER_TABLE} dp CROSS JOIN ${DEAL_SUMMARY_TABLE} s ON s.deal_id = dp.deal_id WHERE dp.player = ? ORDER BY dp.started_at, dp.deal_id`,
+      )
       .pluck()
-      .all(player, player, player) as string[]
+      .all(player) as string[]
   ).map(parse);
 }
 
@@ -62,91 +67,27 @@ function decodeCursor(cursor: string): [string, string] {
   throw new InvalidCursorError(cursor);
 }
 
-/** started_at as an instant in toISOString() form, whatever precision it was stored with. */
-const INSTANT = "strftime('%Y-%m-%dT%H:%M:%fZ', started_at)";
-
 /**
  * Deals matching a filter, ordered by start time then id (oldest first, or newest first), a page
  * at a time (keyset pagination: `after` is the cursor of any row of an earlier page, e.g. an edge's).
+ * Each filter is served by the index made for it, in list order (listPlan), so a page reads about
+ * as many rows as it answers; `totalCount` comes from the counters (deal-count-query.ts) and only
+ * when asked (`count: false` leaves it 0).
  */
-export function queryDeals(db: ReadModelDb, filter: DealFilter, page: { first: number; after?: string; newestFirst?: boolean }): DealPage {
-  const where: string[] = [];
-  const args: unknown[] = [];
-  if (filter.player) {
-    where.push('(p0 = ? OR p1 = ? OR p2 = ?)');
-    args.push(filter.player, filter.player, filter.player);
-  }
-  if (filter.tableId) {
-    where.push('table_id = ?');
-    args.push(filter.tableId);
-  }
-  if (filter.tournamentId) {
-    where.push('tournament_id = ?');
-    args.push(filter.tournamentId);
-  }
-  if (filter.hiddenTournaments?.length) {
-    where.push(`(tournament_id IS NULL OR tournament_id NOT IN (${filter.hiddenTournaments.map(() => '?').join(', ')}))`);
-    args.push(...filter.hiddenTournaments);
-  }
-  if (filter.gameType) {
-    where.push('game_type = ?');
-    args.push(filter.gameType);
-  }
-  if (filter.source) {
-    where.push('source = ?');
-    args.push(filter.source);
-  }
-  // Start times are stored as written (ISS records to the second, live deals to the millisecond),
-  // so text order is not instant order within a second. The bound on the stored text (its second,
-  // index-friendly) is widened to the whole second, and the exact test compares normalised instants.
-  if (filter.from) {
-    where.push(`started_at >= ? AND ${INSTANT} >= ?`);
-    args.push(filter.from.slice(0, 19), filter.from);
-  }
-  if (filter.to) {
-    where.push(`started_at < ? AND ${INSTANT} < ?`);
-    args.push(`${filter.to.slice(0, 19)}~`, filter.to);
-  }
-  switch (filter.result) {
-    case 'won':
-      where.push("status = 'scored' AND won = 1");
-      break;
-    case 'lost':
-      where.push("status = 'scored' AND won = 0");
-      break;
-    case 'passedIn':
-      where.push("status = 'passedIn'");
-      break;
-    case 'notScoreable':
-      where.push("status = 'notScoreable'");
-      break;
-    case 'inProgress':
-      where.push("status = 'inProgress'");
-      break;
-    default:
-      break;
-  }
-  const base = where.length ? `WHERE ${where.join(' AND ')}` : '';
-  const totalCount = db
-    .prepare(`SELECT COUNT(*) FROM ${DEAL_SUMMARY_TABLE} ${base}`)
-    .pluck()
-    .get(...args) as number;
+export function queryDeals(db: ReadModelDb, filter: DealFilter, page: { first: number; after?: string; newestFirst?: boolean; count?: boolean }): DealPage {
   const first = Math.max(0, Math.min(Math.floor(page.first), 1000));
-  const pageWhere = [...where];
-  const pageArgs = [...args];
   const newest = page.newestFirst === true;
-  if (page.after) {
-    const [startedAt, dealId] = decodeCursor(page.after);
-    pageWhere.push(newest ? '(started_at < ? OR (started_at = ? AND deal_id < ?))' : '(started_at > ? OR (started_at = ? AND deal_id > ?))');
-    pageArgs.push(startedAt, startedAt, dealId);
-  }
-  const order = newest ? 'started_at DESC, deal_id DESC' : 'started_at, deal_id';
-  const sql = `SELECT json FROM ${DEAL_SUMMARY_TABLE} ${pageWhere.length ? `WHERE ${pageWhere.join(' AND ')}` : ''} ORDER BY ${order} LIMIT ?`;
+  const cursor = page.after ? decodeCursor(page.after) : undefined;
+  const plan = listPlan(filter);
+  // A filter its index does not serve whole (a source beside another index) may match rows far apart: none at all is known from the counters.
+  const total = page.count !== false || plan.residual ? countDeals(db, filter) : undefined;
+  if (total === 0) return { items: [], cursors: [], hasNextPage: false, hasPreviousPage: page.after !== undefined && page.after !== '', totalCount: 0 };
+  const { sql, args } = pageSql(filter, newest, cursor);
   const rows = (
     db
       .prepare(sql)
       .pluck()
-      .all(...pageArgs, first + 1) as string[]
+      .all(...args, first + 1) as string[]
   ).map(parse);
   const items = rows.slice(0, first);
   const [head, last] = [items[0], items[items.length - 1]];
@@ -158,6 +99,88 @@ export function queryDeals(db: ReadModelDb, filter: DealFilter, page: { first: n
     hasNextPage: rows.length > first,
     // Keyset pages only look forward: a page that starts after a cursor has rows before it.
     hasPreviousPage: page.after !== undefined && page.after !== '',
-    totalCount,
+    totalCount: page.count === false ? 0 : (total ?? countDeals(db, filter)),
   };
+}
+
+/** The statement of a page (its LIMIT the last argument to bind): the filter's index walked in list order from the cursor. */
+export function pageSql(filter: DealFilter, newest: boolean, cursor?: readonly [string, string]): { sql: string; args: unknown[] } {
+  const plan = listPlan(filter);
+  const where = [...plan.where];
+  const args = [...plan.args];
+  const k = plan.keyAlias;
+  if (cursor) {
+    where.push(newest ? `(${k}started_at, ${k}deal_id) < (?, ?)` : `(${k}started_at, ${k}deal_id) > (?, ?)`);
+    args.push(cursor[0], cursor[1]);
+  }
+  const order = newest ? `${k}started_at DESC, ${k}deal_id DESC` : `${k}started_at, ${k}deal_id`;
+  return { sql: `SELECT s.json FROM ${plan.from} ${where.length ? `WHERE ${where.join(' AND ')}` : ''} ORDER BY ${order} LIMIT ?`, args };
+}
+
+/** The index a filter's list walks: the narrowest of table, tournament, player (with his game and result), game, result, source, start time. */
+export type ListIndex = 'table' | 'tournament' | 'player' | 'game' | 'result' | 'source' | 'order';
+
+export function listIndexOf(filter: DealFilter): ListIndex {
+  if (filter.tableId) return 'table';
+  if (filter.tournamentId) return 'tournament';
+  if (filter.player) return 'player';
+  if (filter.gameType) return 'game';
+  if (filter.result) return 'result';
+  if (filter.source) return 'source';
+  return 'order';
+}
+
+/** The FROM clause and conditions of a filter's list, walking its index in list order. */
+export function listPlan(filter: DealFilter): { from: string; where: string[]; args: unknown[]; keyAlias: string; index: ListIndex; residual: boolean } {
+  const index = listIndexOf(filter);
+  const residual = filter.source !== undefined && index !== 'source' && index !== 'table' && index !== 'tournament';
+  if (index === 'player') {
+    // His rows in start order (by game type and result when filtered so), each joined to its summary.
+    const dp: string[] = ['dp.player = ?'];
+    const dpArgs: unknown[] = [filter.player];
+    if (filter.gameType) (dp.push('dp.game_type = ?'), dpArgs.push(filter.gameType));
+    if (filter.result) (dp.push('dp.result = ?'), dpArgs.push(filter.result));
+    const dates = filterSql({ from: filter.from, to: filter.to }, { alias: 'dp.' });
+    const rest = filterSql({ ...filter, gameType: undefined, result: undefined, from: undefined, to: undefined }, { alias: 's.', player: false });
+    return {
+      from: `${DEAL_PLAYER_TABLE} dp CROSS JOIN ${DEAL_SUMMARY_TABLE} s ON s.deal_id = dp.deal_id`,
+      where: [...dp, ...dates.where, ...rest.where],
+      args: [...dpArgs, ...dates.args, ...rest.args],
+      keyAlias: 'dp.',
+      index,
+      residual,
+    };
+  }
+  const drive = new Set<string>(['started_at']);
+  if (index === 'table') drive.add('table_id');
+  if (index === 'tournament') drive.add('tournament_id');
+  if (index === 'game') {
+    drive.add('game_type');
+    if (filter.result) drive.add('result');
+  }
+  if (index === 'result') drive.add('result');
+  if (index === 'source') drive.add('source');
+  const { where, args } = filterSql(filter, { alias: 's.', drive });
+  return { from: `${DEAL_SUMMARY_TABLE} s`, where, args, keyAlias: 's.', index, residual };
+}
+
+/** The part of a filter its list's index serves (the rows the walk reads in order): the cost model counts them. */
+export function listPrefixOf(filter: DealFilter): DealFilter {
+  const dates = { from: filter.from, to: filter.to };
+  switch (listIndexOf(filter)) {
+    case 'table':
+      return { tableId: filter.tableId };
+    case 'tournament':
+      return { tournamentId: filter.tournamentId };
+    case 'player':
+      return { player: filter.player, gameType: filter.gameType, result: filter.result, ...dates };
+    case 'game':
+      return { gameType: filter.gameType, result: filter.result, ...dates };
+    case 'result':
+      return { result: filter.result, ...dates };
+    case 'source':
+      return { source: filter.source, ...dates };
+    case 'order':
+      return dates;
+  }
 }
