@@ -16,16 +16,18 @@ import { makeDealLoader } from './context/deal-loader';
 import { SolverJobQuota } from './context/solver-job-quota';
 import { RequestBudget } from './context/request-budget';
 import { principalFrom } from '../auth/principal-from';
+import { clientAddress } from '../auth/client-address';
 import { makeFormatError } from './errors/format-error';
 import { complexityPlugin, operationCost, tooComplex } from './limits/complexity-plugin';
-import { documentShapeProblem } from './limits/document-shape';
-import type { RateLimiter } from '../auth/rate-limiter';
+import { documentLimitsOf, documentShapeProblem } from './limits/document-shape';
+import { RateLimiter } from '../auth/rate-limiter';
 import type { Principal } from '../auth/role';
 import type { TokenRevocations } from '../auth/token-revocations';
 import { SocketSessions, type SessionSocket } from './subscriptions/socket-sessions';
 import { ResponseCache } from './cache/response-cache';
 import { memoisedStringify, responseCachePlugin } from './cache/response-cache-plugin';
 import { plainExecutionPlugin } from './execution/plain-execution-plugin';
+import { errorLimitPlugin } from './limits/error-limit-plugin';
 import type { IncomingMessage } from 'node:http';
 import { correlationIdOf } from './context/request-ids';
 import { graphiqlLandingPage } from './graphiql/graphiql-landing-page';
@@ -37,7 +39,11 @@ interface HttpContextArg {
 }
 interface WsContextArg {
   readonly connectionParams?: Readonly<Record<string, unknown>>;
-  readonly extra: { request: { socket?: { remoteAddress?: string } }; socket: SessionSocket; principal?: Principal };
+  readonly extra: {
+    request: { socket?: { remoteAddress?: string }; headers?: Record<string, string | string[] | undefined> };
+    socket: SessionSocket;
+    principal?: Principal;
+  };
 }
 
 /** What the API shares with the rest of the server: the rate limiter (also the export's) and the revocation hook. */
@@ -57,6 +63,8 @@ export function graphqlOptions(settings: ApiSettings, ledger: Ledger, guards: Sh
     perCaller: limits.maxOperationsPerCaller,
   });
   const depthRule = depthLimitRule(limits.maxDepth);
+  const wsClient = (request: WsContextArg['extra']['request']): string =>
+    clientAddress(request.socket?.remoteAddress, request.headers ?? {}, settings.trustProxy);
   // Only server faults are logged here; a client's error is in the request's own line (no stack).
   const log = (err: unknown) => {
     if (!settings.logErrors) return;
@@ -71,6 +79,16 @@ export function graphqlOptions(settings: ApiSettings, ledger: Ledger, guards: Sh
         extensions: { code: 'RATE_LIMITED', retryAfterMs: waitMs, http: { status: 429 } },
       });
     }
+  };
+
+  // The second budget: each operation spends its estimated cost (points ≈ 12 µs of CPU each) from its caller's points per window.
+  const points = new RateLimiter(limits.costPerWindow, limits.rateWindowMs);
+  const spendPoints = (principal: Principal, cost: number): void => {
+    const waitMs = points.take(principal.key, Math.max(1, cost));
+    if (waitMs > 0)
+      throw new GraphQLError(`cost budget: ${limits.costPerWindow} points per ${limits.rateWindowMs} ms spent; retry in ${waitMs} ms`, {
+        extensions: { code: 'RATE_LIMITED', reason: 'COST_BUDGET', retryAfterMs: waitMs, http: { status: 429 } },
+      });
   };
 
   const formatError = makeFormatError(log);
@@ -104,23 +122,24 @@ export function graphqlOptions(settings: ApiSettings, ledger: Ledger, guards: Sh
     validationRules: [depthRule],
     plugins: [
       graphiqlLandingPage('/graphql'),
-      complexityPlugin(limits.maxComplexity, ledger),
+      complexityPlugin(limits.maxComplexity, ledger, (context, cost) => spendPoints((context as ApiContext).principal, cost)),
       ApolloServerPluginCacheControlDisabled(),
       responseCachePlugin(responseCache),
       plainExecutionPlugin(),
+      errorLimitPlugin(),
     ],
     // Compact JSON (Apollo pretty-prints by default), remembered for cached results.
     stringifyResult: memoisedStringify(),
     context: (arg: HttpContextArg | WsContextArg): ApiContext => {
       if ('req' in arg && arg.req) {
         const req = arg.req;
-        const principal = authenticate(req.headers.authorization, req.ip ?? req.socket?.remoteAddress ?? 'unknown');
+        const principal = authenticate(req.headers.authorization, clientAddress(req.socket?.remoteAddress, req.headers, settings.trustProxy));
         rateLimit(principal);
         return contextFor(principal, correlationIdOf(req as unknown as IncomingMessage));
       }
       // graphql-ws: the token was checked again in onSubscribe, just before this operation.
       const ws = arg as WsContextArg;
-      return contextFor(ws.extra.principal ?? authenticate(undefined, ws.extra.request.socket?.remoteAddress ?? 'unknown'));
+      return contextFor(ws.extra.principal ?? authenticate(undefined, wsClient(ws.extra.request)));
     },
     subscriptions: {
       'graphql-ws': {
@@ -130,7 +149,7 @@ export function graphqlOptions(settings: ApiSettings, ledger: Ledger, guards: Sh
           const params = ctx.connectionParams ?? {};
           try {
             // Closed when the token expires or is revoked; checked again on every operation.
-            extra.principal = sessions.open(extra.socket, params.authorization ?? params.Authorization, extra.request.socket?.remoteAddress ?? 'unknown');
+            extra.principal = sessions.open(extra.socket, params.authorization ?? params.Authorization, wsClient(extra.request));
             return true;
           } catch {
             return false; // closes with 4403 Forbidden
@@ -155,7 +174,7 @@ export function graphqlOptions(settings: ApiSettings, ledger: Ledger, guards: Sh
             extra.principal = admission.principal;
             rateLimit(admission.principal);
             if (typeof payload.query !== 'string' || payload.query.length > limits.maxBodyBytes) throw badRequest('query missing or too large');
-            const shape = documentShapeProblem(payload.query);
+            const shape = documentShapeProblem(payload.query, documentLimitsOf(limits));
             if (shape) throw badRequest(`${shape}; refused`);
             const document = parse(payload.query);
             const schema = wsSchema.current;
@@ -167,6 +186,7 @@ export function graphqlOptions(settings: ApiSettings, ledger: Ledger, guards: Sh
             }
             const { cost, heaviest } = operationCost(schema, document, payload.variables ?? {}, payload.operationName ?? undefined, ledger);
             if (cost > limits.maxComplexity) throw badRequest(tooComplex(cost, limits.maxComplexity, heaviest).message);
+            spendPoints(admission.principal, cost);
             return undefined;
           } catch (err) {
             // A refused operation never runs, so graphql-ws calls no onComplete for it.

@@ -12,7 +12,7 @@ import type { ApiSettings } from '../settings/api-settings';
 import type { Ledger } from '../ledger/ledger';
 import { Logger, PinoLogger } from 'nestjs-pino';
 import { AppModule } from './app.module';
-import { documentShapeProblem } from '../api/limits/document-shape';
+import { documentLimitsOf, documentShapeProblem, type DocumentLimits } from '../api/limits/document-shape';
 import { logLevelFromEnv, refusal, type LogDestination, type Refuse } from './logging';
 import { guardWebSocketFrames } from './web-socket-frame-guard';
 
@@ -50,7 +50,7 @@ export async function createApp(
   const refuse = refusal(quiet ? null : { info: (line, msg) => PinoLogger.root?.info(line, msg) });
   app.use(json({ limit: settings.limits.maxBodyBytes }));
   app.use(bodyErrorHandler(refuse));
-  app.use(documentShapeGuard(refuse));
+  app.use(documentShapeGuard(refuse, documentLimitsOf(settings.limits)));
   app.enableShutdownHooks();
   // An idle keep-alive socket is closed by the client first (undici, browsers and proxies keep
   // theirs 4-60 s): were the server to close it at Node's 5 s default, a request sent on it at
@@ -84,21 +84,17 @@ export function capWebSocketPayload(app: NestExpressApplication, maxBytes: numbe
  * rules are refused with 400 before Apollo sees them (they would overflow the stack: a 500).
  */
 const documentShapeGuard =
-  (refuse: Refuse) =>
+  (refuse: Refuse, limits: Partial<DocumentLimits>) =>
   (req: IncomingMessage & { body?: unknown; url?: string }, res: ServerResponse, next: (err?: unknown) => void): void => {
     if (!req.url?.startsWith('/graphql')) return next();
     const bodies = Array.isArray(req.body) ? req.body : [req.body];
     const texts: unknown[] = bodies.map((b) => (b && typeof b === 'object' ? (b as { query?: unknown }).query : undefined));
     if (req.method === 'GET') texts.push(new URL(req.url, 'http://x').searchParams.get('query') ?? undefined);
     for (const text of texts) {
-      const problem = typeof text === 'string' ? documentShapeProblem(text) : null;
+      const problem = typeof text === 'string' ? documentShapeProblem(text, limits) : null;
       if (problem) {
-        refuse(
-          req,
-          res,
-          400,
-          JSON.stringify({ errors: [{ message: `${problem}; refused`, extensions: { code: 'BAD_USER_INPUT', reason: 'DOCUMENT_TOO_DEEP' } }] }),
-        );
+        const reason = /tokens|characters/.test(problem) ? 'DOCUMENT_TOO_LARGE' : 'DOCUMENT_TOO_DEEP';
+        refuse(req, res, 400, JSON.stringify({ errors: [{ message: `${problem}; refused`, extensions: { code: 'BAD_USER_INPUT', reason } }] }));
         return;
       }
     }

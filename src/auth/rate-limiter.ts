@@ -1,5 +1,6 @@
 /**
- * Fixed-window request counter per key (token id or client address). In memory: one process
+ * Fixed-window counter per key (token id or client address): of requests, or of cost points
+ * (the API's second budget: each request spends its estimated cost). In memory: one process
  * serves the API. Old windows are dropped as they pass so the map stays small.
  */
 export class RateLimiter {
@@ -12,15 +13,15 @@ export class RateLimiter {
     private readonly now: () => number = Date.now,
   ) {}
 
-  /** Counts one request; answers the milliseconds to wait when over the limit, else 0. */
-  take(key: string): number {
+  /** Counts one request (or `n` points); answers the milliseconds to wait when over the limit, else 0. */
+  take(key: string, n = 1): number {
     const t = this.now();
     if (t - this.windowStart >= this.windowMs) {
       this.windowStart = t - ((t - this.windowStart) % this.windowMs);
       if (t - this.windowStart >= this.windowMs) this.windowStart = t;
       this.counts = new Map();
     }
-    const used = (this.counts.get(key) ?? 0) + 1;
+    const used = (this.counts.get(key) ?? 0) + n;
     this.counts.set(key, used);
     return used > this.perWindow ? this.windowStart + this.windowMs - t : 0;
   }

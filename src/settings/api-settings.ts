@@ -1,5 +1,6 @@
 /** Everything the API needs from its environment, resolved once at start. */
 import { limitsFromEnv, type ApiLimits } from './api-limits';
+import { parseProxyTrust, type ProxyTrust } from '../auth/client-address';
 import { DEFAULT_STORE_URL, resolveTokenSecret } from './token-secret';
 import { parseStoreUrl, StoreConfigError } from './store-connection';
 import { parseMismatchPolicy, type ReadModelMismatchPolicy } from '../projections/read-model-binding';
@@ -22,6 +23,8 @@ export interface ApiSettings {
   readonly frameCacheDeals: number;
   /** Log unexpected errors to stderr (off in tests that provoke them on purpose). */
   readonly logErrors: boolean;
+  /** The reverse proxies whose forwarding headers name the client (SKAT_LEDGER_TRUST_PROXY; null: none, the socket's peer is the client). */
+  readonly trustProxy: ProxyTrust | null;
 }
 
 export const STORE_ENV = 'SKAT_LEDGER_STORE';
@@ -30,6 +33,10 @@ export const READ_MODELS_ENV = 'SKAT_LEDGER_READ_MODELS';
 export const READ_MODEL_MISMATCH_ENV = 'SKAT_LEDGER_READ_MODEL_MISMATCH';
 export const PRIVATE_TOURNAMENTS_ENV = 'SKAT_LEDGER_PRIVATE_TOURNAMENTS';
 export const FRAME_CACHE_ENV = 'SKAT_LEDGER_FRAME_CACHE';
+/** Off by default; `loopback` or a list of addresses and CIDRs of the reverse proxies in front (docs/security.md). */
+export const TRUST_PROXY_ENV = 'SKAT_LEDGER_TRUST_PROXY';
+/** `x-forwarded-for` (default) or `forwarded`: the header those proxies set. */
+export const TRUST_PROXY_HEADER_ENV = 'SKAT_LEDGER_TRUST_PROXY_HEADER';
 
 export function settingsFromEnv(env: NodeJS.ProcessEnv, overrides: Partial<ApiSettings> = {}): ApiSettings {
   const storeUrl = overrides.storeUrl ?? (env[STORE_ENV] || DEFAULT_STORE_URL);
@@ -55,6 +62,7 @@ export function settingsFromEnv(env: NodeJS.ProcessEnv, overrides: Partial<ApiSe
     responseCacheMs: overrides.responseCacheMs ?? readWhole('SKAT_LEDGER_RESPONSE_CACHE_MS', env.SKAT_LEDGER_RESPONSE_CACHE_MS, 1000, 'milliseconds'),
     frameCacheDeals: overrides.frameCacheDeals ?? readWhole(FRAME_CACHE_ENV, env[FRAME_CACHE_ENV], 1000, 'entries'),
     logErrors: overrides.logErrors ?? true,
+    trustProxy: overrides.trustProxy !== undefined ? overrides.trustProxy : parseProxyTrust(env[TRUST_PROXY_ENV], env[TRUST_PROXY_HEADER_ENV]),
   };
 }
 

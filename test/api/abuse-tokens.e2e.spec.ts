@@ -30,7 +30,7 @@ describe('abuse: tokens cannot outlive their issuer, and an issue is recorded on
   it('revoking the issuer revokes what it issued, over HTTP, with the revocation restored from the log', async () => {
     const parent = (await s.gql(ISSUE, { c: 'parent-1', i: { role: 'ADMIN', ttlSeconds: 3600 } }, root)).body.data.issueToken;
     const child = (await s.gql(ISSUE, { c: 'child-1', i: { role: 'ADMIN', ttlSeconds: 3600 } }, parent.token)).body.data.issueToken;
-    const grandchild = (await s.gql(ISSUE, { c: 'grandchild-1', i: { role: 'RECORDER', tableId: 'tk1', ttlSeconds: 3600 } }, child.token)).body.data.issueToken;
+    const grandchild = (await s.gql(ISSUE, { c: 'grandchild-1', i: { role: 'ARBITER', ttlSeconds: 3600 } }, child.token)).body.data.issueToken;
     expect((await s.gql('{ __typename }', {}, grandchild.token)).status).toBe(200);
     const revoked = await s.gql(REVOKE, { c: 'revoke-parent-1', i: { tokenId: parent.tokenId, reason: 'leaked' } }, root);
     expect(revoked.body.errors).toBeUndefined();
@@ -40,7 +40,7 @@ describe('abuse: tokens cannot outlive their issuer, and an issue is recorded on
   });
 
   it('a retried issueToken (same command id) returns the same token, recorded once; another input under that id is refused', async () => {
-    const input = { role: 'RECORDER', tableId: 'tk2', ttlSeconds: 3600 };
+    const input = { role: 'ARBITER', ttlSeconds: 3600 };
     const first = await s.gql(ISSUE, { c: 'issue-retry', i: input }, root);
     await new Promise((r) => setTimeout(r, 1100)); // a later second: a fresh token would have another iat
     const second = await s.gql(ISSUE, { c: 'issue-retry', i: input }, root);

@@ -270,7 +270,10 @@ describe('abuse: costs that tell the truth, one computation per read model, a de
   let admin: string;
   beforeAll(async () => {
     // `s` keeps the default limits; `fast` lets heavy requests through but stops them after 2 s.
-    [s, fast] = await Promise.all([startServer(), startServer({ limits: { maxComplexity: 10_000_000, maxDepth: 20, requestTimeoutMs: 2000 } })]);
+    [s, fast] = await Promise.all([
+      startServer(),
+      startServer({ limits: { maxComplexity: 10_000_000, maxDepth: 20, requestTimeoutMs: 2000, maxDocumentBytes: 10_000_000, maxDocumentTokens: 10_000_000 } }),
+    ]);
     admin = s.token({ role: 'admin' });
     for (const server of [s, fast]) {
       dealId = await openTableAndDeal(server, 'h1', ['Anna', 'Ben', 'Cleo'], server.token({ role: 'admin' }), server.token({ role: 'recorder', table: 'h1' }));
@@ -279,13 +282,17 @@ describe('abuse: costs that tell the truth, one computation per read model, a de
   }, 60_000);
   afterAll(async () => Promise.all([s?.close(), fast?.close()]));
 
-  it("refuses the review's 2,400 aliased audits (97 KB) as too costly, before running any", async () => {
+  it("refuses the review's 2,400 aliased audits (97 KB) before running any: by its 24,000 tokens before parsing (issue 24), too costly besides", async () => {
     const audits = jest.spyOn(s.ledger, 'audit');
     const query = `{ ${Array.from({ length: 2400 }, (_, i) => `a${i}: audit(dealId: "${dealId}") { intact }`).join(' ')} }`;
     expect(query.length).toBeGreaterThan(90_000);
     const r = await s.gql(query);
     expect(r.status).toBe(400);
-    expect(r.body.errors![0].extensions!.reason).toBe('QUERY_TOO_COMPLEX');
+    expect(r.body.errors![0].extensions!.reason).toBe('DOCUMENT_TOO_LARGE');
+    expect(audits).not.toHaveBeenCalled();
+    // Under the token limit, 600 of them are still refused by their cost.
+    const fewer = await s.gql(`{ ${Array.from({ length: 600 }, (_, i) => `a${i}: audit(dealId: "${dealId}") { intact }`).join(' ')} }`);
+    expect(fewer.body.errors![0].extensions!.reason).toBe('QUERY_TOO_COMPLEX');
     expect(audits).not.toHaveBeenCalled();
     audits.mockRestore();
   });

@@ -58,7 +58,7 @@ export async function startServer(
     {
       storeUrl,
       tokenSecret: SECRET,
-      limits: { ...DEFAULT_LIMITS, ratePerWindow: 1_000_000, maxOperationsPerCaller: 10_000, ...options.limits },
+      limits: { ...DEFAULT_LIMITS, ratePerWindow: 1_000_000, costPerWindow: 1_000_000_000, maxOperationsPerCaller: 10_000, ...options.limits },
       privateTournaments: new Set(options.privateTournaments ?? []),
       logErrors: !!process.env.API_LOG_ERRORS,
       ...(options.responseCacheMs !== undefined ? { responseCacheMs: options.responseCacheMs } : {}),

@@ -15,11 +15,14 @@ import { writeLiveIssRecord } from '../../src/format/iss/iss-writer';
 import { Ledger } from '../../src/ledger/ledger';
 import { getProfile } from '../../src/rules/variant';
 import { startServer } from '../api/harness';
+import { parseProxyTrust } from '../../src/auth/client-address';
 import { playRandomGame, seededRandom } from '../iss/random-games';
 
 /** Bump when the generated store changes shape (players, series, record ids). */
 const STORE_VERSION = 1;
 const DEALS = Number(process.env.DEALS ?? 100_000);
+/** The export idle time the server runs with (SKAT_LEDGER_EXPORT_IDLE_MS; the product's default is 30 s). */
+const EXPORT_IDLE_MS = Number(process.env.EXPORT_IDLE_MS ?? 5_000);
 const SERIES_LENGTH = 36;
 /** Player pools: an `a` player sits in 1/6 of all deals, a `b` in 1/50, a `c` in 1/500. */
 const A = 6;
@@ -72,8 +75,28 @@ async function main(): Promise<void> {
   const file = process.env.BENCH_DB ?? join(dir, `abuse-v${STORE_VERSION}-${DEALS}.db`);
   const reused = existsSync(file);
   if (!reused) await buildStore(file);
-  const server = await startServer({ storeUrl: `sqlite:${file}`, responseCacheMs: 0 });
-  process.send?.({ url: server.url, file, reused, deals: DEALS, seriesLength: SERIES_LENGTH, firstId: 1_000_000, pools: { a: A, b: B, c: C } });
+  // Behind a proxy on loopback (the bench's anonymous lanes name their addresses in X-Forwarded-For); a short export idle time.
+  const server = await startServer({
+    storeUrl: `sqlite:${file}`,
+    responseCacheMs: 0,
+    limits: { exportIdleMs: EXPORT_IDLE_MS },
+    settings: { trustProxy: parseProxyTrust('loopback') },
+  });
+  process.send?.({
+    url: server.url,
+    file,
+    reused,
+    deals: DEALS,
+    seriesLength: SERIES_LENGTH,
+    firstId: 1_000_000,
+    pools: { a: A, b: B, c: C },
+    exportIdleMs: EXPORT_IDLE_MS,
+    tokens: {
+      admin: server.token({ role: 'admin' }),
+      arbiter: server.token({ role: 'arbiter' }),
+      player: server.token({ role: 'player', player: 'bench', table: 'none' }),
+    },
+  });
   process.on('message', async (m) => {
     if (m === 'cpu') {
       const used = process.cpuUsage();

@@ -7,6 +7,7 @@ import type { AnalysisJob, AnalysisResults } from './analysis-jobs';
 import { analysisWorkerPool, defaultSolverWorkers, type SolverPool } from './analysis-pool';
 import { NotFoundError } from '../../kernel/errors';
 import { type JobProgress, newJobProgress, WorkerPoolCancelledError } from './worker-pool';
+import { SolverShares, solverShareLimits, type SolverLane } from './solver-shares';
 
 export interface AnalysisLimits {
   /** Results kept in memory (per deal, revision and kind; a few KB each). */
@@ -52,6 +53,8 @@ export interface AnalysisWait {
    * request executed a second time) it gets the same answer, a failure included, without a new job.
    */
   readonly answered?: Map<string, Promise<unknown>>;
+  /** Whose share of the pool a new job takes (none: untracked, e.g. the CLI). */
+  readonly lane?: SolverLane;
 }
 
 type Result = AnalysisResults[AnalysisJob['kind']];
@@ -83,12 +86,16 @@ export class DealAnalyses {
   private ownPool: SolverPool | null = null;
   /** Jobs computed to the end (for tests and operators). */
   computed = 0;
+  /** Each caller's share of the pool's places (workers + queue). */
+  readonly shares: SolverShares;
 
   constructor(
     private readonly store: EventStore,
     readonly limits: AnalysisLimits = DEFAULT_ANALYSIS_LIMITS,
     private readonly givenPool?: SolverPool,
-  ) {}
+  ) {
+    this.shares = new SolverShares(solverShareLimits(limits.workers, limits.queue));
+  }
 
   /** The pool jobs run on (started at the first job, so a process that never analyses starts no thread). */
   get pool(): SolverPool {
@@ -191,10 +198,16 @@ export class DealAnalyses {
     }
     let run = this.running.get(key);
     if (!run) {
-      wait.admit?.();
+      const release = wait.lane ? this.shares.take(wait.lane) : () => undefined;
+      try {
+        wait.admit?.();
+      } catch (error) {
+        release();
+        throw error;
+      }
       const cancel = new AbortController();
       const progress = newJobProgress();
-      const promise = this.pool.run(job, cancel.signal, progress).then((result) => {
+      const promise = this.pool.run(job, cancel.signal, progress, wait.lane?.kind === 'reserved').then((result) => {
         this.computed++;
         if (this.limits.cacheDeals > 0) {
           this.cache.set(key, result);
@@ -205,10 +218,11 @@ export class DealAnalyses {
       const started: Running = { promise, cancel, progress, waiters: 0 };
       run = started;
       this.running.set(key, started);
-      promise.then(
-        () => this.running.delete(key),
-        () => this.running.delete(key),
-      );
+      const settled = () => {
+        this.running.delete(key);
+        release();
+      };
+      promise.then(settled, settled);
     }
     return this.waitFor(run, wait.signal) as Promise<R>;
   }

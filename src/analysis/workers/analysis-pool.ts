@@ -7,7 +7,8 @@ import { type JobProgress, WorkerPool, type WorkerPoolLimits, type WorkerPoolSta
 
 /** Where solver jobs run: off the main thread in the product, anything that answers them in tests. */
 export interface SolverPool {
-  run<J extends AnalysisJob>(job: J, signal?: AbortSignal, progress?: JobProgress): Promise<AnalysisResults[J['kind']]>;
+  /** `first`: the job waits ahead of the others (a reserved caller's). */
+  run<J extends AnalysisJob>(job: J, signal?: AbortSignal, progress?: JobProgress, first?: boolean): Promise<AnalysisResults[J['kind']]>;
   /** Jobs ahead of this one in the queue (0: next), or -1 when it is not waiting. */
   positionOf(progress: JobProgress): number;
   readonly stats: WorkerPoolStats;
@@ -35,8 +36,8 @@ export function analysisWorkerPool(limits: WorkerPoolLimits): SolverPool {
 /** A WorkerPool whose workers answer AnalysisJobs (analysisWorker, or a test's stand-in). */
 export function typedPool(pool: WorkerPool): SolverPool {
   return {
-    run: <J extends AnalysisJob>(job: J, signal?: AbortSignal, progress?: JobProgress) =>
-      pool.run(job, signal, progress) as Promise<AnalysisResults[J['kind']]>,
+    run: <J extends AnalysisJob>(job: J, signal?: AbortSignal, progress?: JobProgress, first?: boolean) =>
+      pool.run(job, signal, progress, first) as Promise<AnalysisResults[J['kind']]>,
     positionOf: (progress: JobProgress) => pool.positionOf(progress),
     get stats() {
       return pool.stats;

@@ -81,6 +81,7 @@ interface Job {
   readonly resolve: (value: unknown) => void;
   readonly reject: (error: Error) => void;
   readonly signal: AbortSignal | undefined;
+  readonly first: boolean;
   readonly onAbort: () => void;
   readonly progress: JobProgress;
 }
@@ -141,18 +142,23 @@ export class WorkerPool {
   /**
    * Runs one job on a worker; rejects with WorkerPoolBusyError at once when nothing can take it.
    * `progress`, when given, is kept up to date (queued, running with CPU time so far, done).
+   * `first`: queued ahead of the jobs without it (a reserved caller's, see solver-shares.ts).
    */
-  run(message: unknown, signal?: AbortSignal, progress: JobProgress = newJobProgress()): Promise<unknown> {
+  run(message: unknown, signal?: AbortSignal, progress: JobProgress = newJobProgress(), first = false): Promise<unknown> {
     if (this.closed) return Promise.reject(new WorkerPoolCancelledError('the pool is closed'));
     if (signal?.aborted) return Promise.reject(new WorkerPoolCancelledError('withdrawn before it started'));
     const free = this.slots.find((s) => !s.job) ?? (this.slots.length < this.limits.workers ? this.addSlot() : null);
     if (!free && this.queue.length >= this.limits.queue) return Promise.reject(new WorkerPoolBusyError(this.limits));
     return new Promise((resolve, reject) => {
       const id = this.nextId++;
-      const job: Job = { id, message, resolve, reject, signal, onAbort: () => this.abort(job), progress };
+      const job: Job = { id, message, resolve, reject, signal, first, onAbort: () => this.abort(job), progress };
       signal?.addEventListener('abort', job.onAbort, { once: true });
       if (free) this.dispatch(free, job);
-      else this.queue.push(job);
+      else if (!first) this.queue.push(job);
+      else {
+        const behind = this.queue.findIndex((j) => !j.first);
+        this.queue.splice(behind < 0 ? this.queue.length : behind, 0, job);
+      }
     });
   }
 

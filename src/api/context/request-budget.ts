@@ -1,6 +1,9 @@
 import { EventLoopTurn } from '../../ledger/event-loop-turn';
 import { apiError } from '../errors/api-error';
 
+/** Errors one request may produce before the rest of its fields are left unresolved (null). */
+export const MAX_ERRORS_PER_REQUEST = 50;
+
 /**
  * The time one request may take. Resolvers that read or compute call `step()` before they do:
  * past the deadline it throws TIMEOUT (the rest of the request is not computed), and every few
@@ -12,11 +15,37 @@ import { apiError } from '../errors/api-error';
 export class RequestBudget {
   private deadline = Number.POSITIVE_INFINITY;
   private readonly turn = new EventLoopTurn();
+  /** Resolvers of this request that failed so far: past `maxErrors` the rest are not run (each error costs far more CPU than its field). */
+  private failures = 0;
+  /** The deadline passed: the request's TIMEOUT error says why the rest is null. */
+  timedOut = false;
 
   constructor(
     readonly timeoutMs: number,
     private readonly now: () => number = Date.now,
+    readonly maxErrors = MAX_ERRORS_PER_REQUEST,
   ) {}
+
+  /**
+   * Before every real resolver of the request (resolver-outcomes.ts): starts the clock, refuses to
+   * run past the deadline (TIMEOUT: work in progress stops at its next resolver), and answers
+   * false once the request has failed `maxErrors` times (the field is then answered null, unrun).
+   */
+  mayResolve(): boolean {
+    if (this.deadline === Number.POSITIVE_INFINITY) this.deadline = this.now() + this.timeoutMs;
+    if (this.failures >= this.maxErrors) return false;
+    this.check();
+    return true;
+  }
+
+  /** A resolver of this request failed. */
+  failed(): void {
+    this.failures++;
+  }
+
+  get errorLimitReached(): boolean {
+    return this.failures >= this.maxErrors;
+  }
 
   private tail: Promise<unknown> = Promise.resolve();
 
@@ -49,7 +78,11 @@ export class RequestBudget {
   }
 
   check(): void {
-    if (this.now() > this.deadline)
+    if (this.now() > this.deadline) {
+      // Every later field of the request is left unresolved: one TIMEOUT, not one per alias.
+      this.failures = this.maxErrors;
+      this.timedOut = true;
       throw apiError('TIMEOUT', `the request took longer than ${this.timeoutMs} ms and was stopped; ask for less at once`, { timeoutMs: this.timeoutMs });
+    }
   }
 }

@@ -53,10 +53,37 @@ export function replayRecordedResolvers(schema: GraphQLSchema): void {
   }
 }
 
+/** The request's budget, when the context has one (the API's does): its deadline and its error count hold for every resolver. */
+interface Guarded {
+  readonly budget?: { mayResolve(): boolean; failed(): void };
+}
+
+/** Runs a resolver under the request's budget: not past the deadline, not after too many errors (answered null, unrun), each failure counted. */
+function guarded(
+  resolve: GraphQLFieldResolver<unknown, unknown>,
+  source: unknown,
+  args: Record<string, unknown>,
+  contextValue: unknown,
+  info: GraphQLResolveInfo,
+): unknown {
+  const budget = (contextValue as Guarded | null | undefined)?.budget;
+  if (!budget) return resolve(source, args, contextValue, info);
+  if (!budget.mayResolve()) return null;
+  let value: unknown;
+  try {
+    value = resolve(source, args, contextValue, info);
+  } catch (error) {
+    budget.failed();
+    throw error;
+  }
+  if (value instanceof Promise) value.catch(() => budget.failed());
+  return value;
+}
+
 function recorded(resolve: GraphQLFieldResolver<unknown, unknown>): GraphQLFieldResolver<unknown, unknown> {
   return function recordedResolver(source, args, contextValue, info) {
     const record = (contextValue as Recording | null | undefined)?.[RECORD];
-    if (!record) return resolve(source, args, contextValue, info);
+    if (!record) return guarded(resolve, source, args, contextValue, info);
     const key = pathKey(info.path);
     const known = record.get(key);
     if (known) {
@@ -64,7 +91,7 @@ function recorded(resolve: GraphQLFieldResolver<unknown, unknown>): GraphQLField
       return known.value;
     }
     try {
-      const value = resolve(source, args, contextValue, info);
+      const value = guarded(resolve, source, args, contextValue, info);
       // The first run may have given up before awaiting it: its rejection is graphql-js's to report, not an unhandled one.
       if (value instanceof Promise) value.catch(() => undefined);
       record.set(key, { threw: false, value });

@@ -9,6 +9,7 @@ import { getComplexity, simpleEstimator, fieldExtensionsEstimator } from 'graphq
 import { apiError } from '../errors/api-error';
 import { listSizeEstimator } from './list-size-estimator';
 import { readModelCostEstimator, type ReadCosts } from './read-model-cost-estimator';
+import { withArgumentFloor } from './argument-floor';
 
 /** Costs remembered per variables for one parsed document (at most this many each). */
 const COSTS_PER_DOCUMENT = 100;
@@ -27,7 +28,7 @@ export function operationCost(
     operationName,
     query: document,
     variables,
-    estimators: [reads, fieldExtensionsEstimator(), listSizeEstimator(), simpleEstimator({ defaultComplexity: 1 })],
+    estimators: [reads, fieldExtensionsEstimator(), listSizeEstimator(), simpleEstimator({ defaultComplexity: 1 })].map(withArgumentFloor),
   });
   return { cost, dynamic: reads.dynamic, ...(reads.heaviest && reads.heaviest.cost * 2 > cost ? { heaviest: reads.heaviest.field } : {}) };
 }
@@ -57,7 +58,10 @@ export function tooComplex(cost: number, maxComplexity: number, heaviest?: strin
   });
 }
 
-export function complexityPlugin(maxComplexity: number, costs: ReadCosts): ApolloServerPlugin {
+/** Charges an admitted operation's cost to its caller's points budget (throws RATE_LIMITED when spent). */
+export type SpendPoints = (contextValue: unknown, cost: number) => void;
+
+export function complexityPlugin(maxComplexity: number, costs: ReadCosts, spend: SpendPoints = () => undefined): ApolloServerPlugin {
   // Apollo hands out the same DocumentNode for the same query text (its document store), and a
   // cost that does not depend on the data depends only on the document, the operation and the
   // variables: walk each such combination once.
@@ -65,7 +69,7 @@ export function complexityPlugin(maxComplexity: number, costs: ReadCosts): Apoll
   return {
     async requestDidStart() {
       return {
-        async didResolveOperation({ request, document, schema }) {
+        async didResolveOperation({ request, document, schema, contextValue }) {
           const variables = request.variables ?? {};
           const key = `${request.operationName ?? ''}\u0000${JSON.stringify(variables)}`;
           let stored = known.get(document);
@@ -86,6 +90,7 @@ export function complexityPlugin(maxComplexity: number, costs: ReadCosts): Apoll
             }
           }
           if (complexity > maxComplexity) throw tooComplex(complexity, maxComplexity, heaviest);
+          spend(contextValue, complexity);
         },
       };
     },

@@ -1,18 +1,43 @@
 /**
  * A cheap look at a GraphQL document before any recursive code (parser, validation rules, cost
- * walk) sees it: how deeply its selections nest and how many fragments it defines. graphql-js
- * and its validation rules recurse per level and per fragment spread, so 3,000 chained fragments
- * or a few thousand nested braces overflow the stack (an HTTP 500) long before the depth rule
- * could refuse them. One pass, no recursion; strings, block strings and comments are skipped.
+ * walk) sees it: its size in bytes and in lexical tokens, how deeply its selections nest and how
+ * many fragments it defines. graphql-js and its validation rules recurse per level and per
+ * fragment spread, so 3,000 chained fragments or a few thousand nested braces overflow the stack
+ * (an HTTP 500) long before the depth rule could refuse them; and parsing, validating and costing
+ * grow with the tokens, so a document of a million tokens cost half a second before its refusal
+ * (issue 24). One pass, no recursion, stopping at the first limit; strings, block strings and
+ * comments are skipped (a string is one token).
  */
 export const MAX_NESTING = 64;
 export const MAX_FRAGMENTS = 200;
 
-export function documentShapeProblem(text: string, maxNesting = MAX_NESTING, maxFragments = MAX_FRAGMENTS): string | null {
+export interface DocumentLimits {
+  readonly maxNesting: number;
+  readonly maxFragments: number;
+  /** The document's length in UTF-16 units (≤ its UTF-8 bytes for ASCII documents; a longer one is refused unread). */
+  readonly maxBytes: number;
+  /** Names, numbers, strings and punctuators (commas and white space are not tokens). */
+  readonly maxTokens: number;
+}
+
+export const DEFAULT_DOCUMENT_LIMITS: DocumentLimits = { maxNesting: MAX_NESTING, maxFragments: MAX_FRAGMENTS, maxBytes: 100_000, maxTokens: 10_000 };
+
+/** The document limits of the API's settings. */
+export const documentLimitsOf = (limits: { readonly maxDocumentBytes: number; readonly maxDocumentTokens: number }): Partial<DocumentLimits> => ({
+  maxBytes: limits.maxDocumentBytes,
+  maxTokens: limits.maxDocumentTokens,
+});
+
+export function documentShapeProblem(text: string, given: Partial<DocumentLimits> = {}): string | null {
+  const { maxNesting, maxFragments, maxBytes, maxTokens } = { ...DEFAULT_DOCUMENT_LIMITS, ...given };
+  if (text.length > maxBytes) return `the document is longer than ${maxBytes} characters`;
   let depth = 0;
   let fragments = 0;
+  let tokens = 0;
   for (let i = 0; i < text.length; i++) {
     const c = text.charCodeAt(i);
+    if (c === 32 || c === 10 || c === 13 || c === 9 || c === 44 /* , */ || c === 0xfeff) continue;
+    if (c !== 35 && ++tokens > maxTokens) return `the document has more than ${maxTokens} tokens`;
     if (c === 35 /* # */) {
       while (i < text.length && text.charCodeAt(i) !== 10) i++;
     } else if (c === 34 /* " */) {

@@ -24,6 +24,8 @@ import { ReplayFrameType } from '../types/frame.type';
 import { branchNotFound, capabilityFor, checkCapability, creatorOf, dealSeenWhole, isOwner, mayReadBranch, ownerOf } from './branch-access';
 
 const MAX_STEP = 1000;
+/** Each request's branch lists by deal: aliases of one deal read it once. */
+const listsOfRequest = new WeakMap<ApiContext, Map<string, Promise<BranchInfo[]>>>();
 const MAX_CAPABILITIES = 20;
 
 function view(info: BranchInfo, mine: boolean, extra: Partial<BranchType> = {}): BranchType {
@@ -249,6 +251,8 @@ export class DealBranchesResolver {
 
   @ResolveField(() => [BranchType], {
     description: "What-if branches of this deal: the caller's own and the shared ones (only for callers who may see all of the deal now)",
+    // Reads the deal's live branches (at most 100): aliases of one deal share one read, distinct deals are costed.
+    complexity: 100,
   })
   async branches(
     @Parent() deal: DealType,
@@ -262,7 +266,11 @@ export class DealBranchesResolver {
       return [];
     }
     const owners = [ownerOf(ctx.principal), ...(capabilities ?? []).map((c) => ownerOf(ctx.principal, checkCapability(c)))];
-    const all = await this.ledger.branches.ofDeal(deal.id);
+    let memo = listsOfRequest.get(ctx);
+    if (!memo) listsOfRequest.set(ctx, (memo = new Map()));
+    let listed = memo.get(deal.id);
+    if (!listed) memo.set(deal.id, (listed = this.ledger.branches.ofDeal(deal.id)));
+    const all = await listed;
     return all.filter((b) => b.shared || isOwner(b, owners)).map((b) => view(b, isOwner(b, owners)));
   }
 }

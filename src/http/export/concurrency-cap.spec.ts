@@ -15,3 +15,15 @@ describe('ConcurrencyCap', () => {
     b!();
   });
 });
+
+describe('ConcurrencyCap: the anonymous share (issue 24 item 2)', () => {
+  it('admits anonymous callers together up to their share, leaving the rest to token holders', () => {
+    const cap = new ConcurrencyCap(2, 1, 1);
+    const anon = cap.acquire('anon:1.2.3.4', true);
+    expect(anon).not.toBeNull();
+    expect(cap.acquire('anon:5.6.7.8', true)).toBeNull();
+    expect(cap.acquire('token:t1')).not.toBeNull();
+    anon!();
+    expect(cap.acquire('anon:5.6.7.8', true)).not.toBeNull();
+  });
+});

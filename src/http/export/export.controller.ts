@@ -5,6 +5,7 @@ import type { ApiSettings } from '../../settings/api-settings';
 import { mayReadDeal, widestPerspective, type Visibility } from '../../auth/access';
 import type { Principal } from '../../auth/role';
 import { principalFrom } from '../../auth/principal-from';
+import { clientAddress } from '../../auth/client-address';
 import { API_RATE_LIMITER, API_REVOCATIONS, API_SETTINGS, API_VISIBILITY } from '../../settings/tokens';
 import { RateLimiter } from '../../auth/rate-limiter';
 import { TokenRevocations } from '../../auth/token-revocations';
@@ -40,7 +41,12 @@ export class ExportController {
   ) {
     this.limiter = limiter ?? new RateLimiter(settings.limits.ratePerWindow, settings.limits.rateWindowMs);
     this.revocations = revocations ?? new TokenRevocations();
-    this.running = new ConcurrencyCap(settings.limits.maxConcurrentExports, settings.limits.maxConcurrentExportsPerCaller);
+    // Anonymous callers together hold at most half the slots (at least one).
+    this.running = new ConcurrencyCap(
+      settings.limits.maxConcurrentExports,
+      settings.limits.maxConcurrentExportsPerCaller,
+      Math.max(1, Math.floor(settings.limits.maxConcurrentExports / 2)),
+    );
   }
 
   private readonly limiter: RateLimiter;
@@ -54,14 +60,15 @@ export class ExportController {
       return problem(res, 406, 'NOT_ACCEPTABLE', `this export is ${NDJSON_CONTENT_TYPE} only (Accept: ${String(req.headers.accept).slice(0, 100)})`);
     let principal: Principal;
     try {
-      principal = principalFrom(req.headers.authorization, req.ip ?? req.socket?.remoteAddress ?? 'unknown', this.settings.tokenSecret, this.revocations);
+      const client = clientAddress(req.socket?.remoteAddress, req.headers, this.settings.trustProxy);
+      principal = principalFrom(req.headers.authorization, client, this.settings.tokenSecret, this.revocations);
     } catch (err) {
       return problem(res, 401, 'UNAUTHENTICATED', (err as Error).message);
     }
     // The same budget as GraphQL: an export is one request of the caller's rate limit.
     const waitMs = this.limiter.take(principal.key);
     if (waitMs > 0) return problem(res, 429, 'RATE_LIMITED', `rate limit: retry in ${waitMs} ms`, { 'retry-after': String(Math.ceil(waitMs / 1000)) });
-    const release = this.running.acquire(principal.key);
+    const release = this.running.acquire(principal.key, principal.role === 'anonymous');
     if (!release) return problem(res, 429, 'RATE_LIMITED', 'too many exports running at once; retry when one has finished', { 'retry-after': '1' });
     try {
       await this.stream(query, principal, res);
@@ -103,6 +110,7 @@ export class ExportController {
     res.flushHeaders();
     let closed = false;
     res.on('close', () => (closed = true));
+    const watchdog = stallWatchdog(res, this.settings.limits.exportIdleMs);
     try {
       const turn = new EventLoopTurn();
       await writeLines(
@@ -114,9 +122,29 @@ export class ExportController {
     } catch (err) {
       // Headers are gone: end the stream with an error line rather than a silent truncation.
       if (!closed) res.write(JSON.stringify({ error: { code: 'INTERNAL', message: `export stopped: ${(err as Error).message}` } }) + '\n');
+    } finally {
+      clearInterval(watchdog);
     }
     res.end();
   }
+}
+
+/**
+ * Ends the stream when the client has read nothing for `idleMs` (its buffers full, our writes
+ * waiting for a drain that does not come), so a client that never reads frees its export slot.
+ */
+function stallWatchdog(res: ServerResponse, idleMs: number): NodeJS.Timeout {
+  let waitingSince: number | null = null;
+  const timer = setInterval(
+    () => {
+      if (!res.writableNeedDrain) waitingSince = null;
+      else if (waitingSince === null) waitingSince = Date.now();
+      else if (Date.now() - waitingSince >= idleMs) res.destroy(new Error(`the client read nothing for ${idleMs} ms`));
+    },
+    Math.max(10, Math.min(1000, Math.floor(idleMs / 5))),
+  );
+  timer.unref();
+  return timer;
 }
 
 function problem(res: ServerResponse, status: number, code: string, message: string, headers: Record<string, string> = {}): void {

@@ -98,6 +98,9 @@ export const branchesOfCreatorStream = (creator: string): string =>
 /** Every branch command records under its branch's own namespace (L17: no collision with a live or import command's event ids). */
 const branchCommandId = (branchId: string, commandId: string): string => `${BRANCH_COMMAND_PREFIX}${branchId}:${commandId}`;
 
+/** Index streams whose live entries are kept in memory (the lists read most recently). */
+const INDEX_CACHE = 10_000;
+
 const expired = (expiresAt: string | undefined, now: number): boolean => expiresAt !== undefined && Date.parse(expiresAt) <= now;
 
 /**
@@ -124,15 +127,25 @@ export class Branches {
     return infoOf((await this.store.readStream(branchStreamName(branchId))).events);
   }
 
+  /** What each index stream read so far says (its next revision, its live entries): a list reads only the entries added since. */
+  private readonly indexes = new Map<string, { next: bigint; live: Map<string, string | undefined> }>();
+
   /** The ids an index stream lists as live and unexpired (deleted and expired entries are not read further). */
   private async listedIds(indexStream: string): Promise<string[]> {
-    const index = await this.store.readStream(indexStream);
-    const live = new Map<string, string | undefined>();
+    const known = this.indexes.get(indexStream);
+    const index = await this.store.readStream(indexStream, known ? { fromRevision: known.next } : {});
+    const live = known?.live ?? new Map<string, string | undefined>();
+    let next = known?.next ?? 0n;
     for (const e of index.events) {
+      if (e.revision < next) continue; // applied by a concurrent read already
       const data = e.data as BranchListedData;
       if (e.type === BRANCH_LISTED) live.set(data.branchId, data.expiresAt);
       else if (e.type === BRANCH_UNLISTED) live.delete(data.branchId);
+      next = e.revision + 1n;
     }
+    this.indexes.delete(indexStream);
+    this.indexes.set(indexStream, { next, live });
+    if (this.indexes.size > INDEX_CACHE) this.indexes.delete(this.indexes.keys().next().value as string);
     const now = this.now();
     return [...live].filter(([, expiresAt]) => !expired(expiresAt, now)).map(([id]) => id);
   }
