@@ -1,5 +1,5 @@
 import type { EventStore, RecordedEvent } from '../event-store/event-store';
-import { tableNames, type ProjectionDefinition, type ProjectionRows } from './projection-definition';
+import { tableNames, type ProjectionDefinition } from './projection-definition';
 import {
   BINDING_TABLE,
   CHECKPOINT_TABLE,
@@ -15,6 +15,9 @@ import {
 } from './read-model-db';
 import { BINDING_HEAD, BINDING_IDENTITY, markOf } from './read-model-binding';
 import { REGISTERED_PROJECTIONS } from './registered-projections';
+import { BATCH, CheckpointMovedError, Deleted, emptyBatch, type Batch, type Checkpoint, type Slot } from './runner-batch';
+
+export type { Checkpoint } from './runner-batch';
 
 /** Event types the registered projections read; everything else is skipped by the store. */
 export const PROJECTED_EVENT_TYPES: readonly string[] = eventTypesOf(REGISTERED_PROJECTIONS);
@@ -22,50 +25,6 @@ export const PROJECTED_EVENT_TYPES: readonly string[] = eventTypesOf(REGISTERED_
 function eventTypesOf(projections: readonly ProjectionDefinition[]): string[] {
   return [...new Set(projections.flatMap((p) => p.eventTypes))];
 }
-
-/**
- * Events per transaction. Small batches keep few rows alive between writes, so fewer survive into
- * V8's old generation: over 100,000 deals 1000 cost ~8% less CPU than 5000.
- */
-const BATCH = 1000;
-
-/** Where a projection's rows reach: after this position of the log, and how many of its events they hold. */
-export interface Checkpoint {
-  readonly position: string | undefined;
-  readonly events: number;
-}
-
-/** A registered projection as this runner drives it. */
-interface Slot {
-  readonly definition: ProjectionDefinition;
-  readonly rows: ProjectionRows<unknown>;
-  /** The tables' names as its checkpoint row records them (the live names, also while a rebuild fills others). */
-  readonly tables: string;
-  /** During a load from zero no row can exist before its stream's first event, so no lookup is needed. */
-  fromZero: boolean;
-}
-
-/** A row the batch deletes, with the row it was (for the views it changes). */
-class Deleted {
-  constructor(readonly was: unknown) {}
-}
-
-/** Rows touched since the last write (a Deleted: to be deleted) per projection of the batch, and the events folded into them. */
-interface Batch {
-  readonly rows: Map<number, Map<string, unknown>>;
-  /** Each touched row as the tables held it before the batch (null: none). */
-  readonly stored: Map<number, Map<string, unknown>>;
-  readonly counts: Map<number, number>;
-  events: number;
-  position: string;
-  first: RecordedEvent | undefined;
-  last: RecordedEvent | undefined;
-}
-
-/** Another writer moved a checkpoint of these tables (a rebuild swapped in, another process caught up): start again from it. */
-class CheckpointMovedError extends Error {}
-
-const emptyBatch = (): Batch => ({ rows: new Map(), stored: new Map(), counts: new Map(), events: 0, position: '', first: undefined, last: undefined });
 
 /**
  * Applies events to the registered projections' read models. Each projection has its own
