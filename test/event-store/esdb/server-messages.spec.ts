@@ -132,8 +132,10 @@ describe('server messages and limits', () => {
       await waitFor(() => marks.length === 1, 'CaughtUp of the empty prefix');
       await store.appendToStream(`${prefix}-0`, batch(1), { expectedRevision: 'noStream' });
       await waitFor(() => received.length === 1, 'the first live event');
+      // 800 events of 8 KB: more than gRPC's and HTTP/2's buffers take (Node 24's took 800 of 200
+      // bytes without pushing back), so the server's queue really piles up behind the stalled reader.
       await store.appendMany(
-        Array.from({ length: 40 }, (_, i) => ({ streamName: `${prefix}-x${i}`, events: batch(20, 200), expectedRevision: 'noStream' as const })),
+        Array.from({ length: 40 }, (_, i) => ({ streamName: `${prefix}-x${i}`, events: batch(20, 8_000), expectedRevision: 'noStream' as const })),
       );
       release();
       await waitFor(() => received.length === 801, 'every event');
