@@ -23,6 +23,9 @@ const kind = (displayName, testMatch, ignore = []) => ({
 /** @type {import('jest').Config} */
 module.exports = {
   testTimeout: 60000,
+  // Every core: the specs are CPU-bound and independent (each starts its own server on its own
+  // port and its own temporary store). Jest's default leaves one core idle, half of a 2-core machine.
+  maxWorkers: '100%',
   projects: [
     kind('unit', ['**/*.spec.ts'], [`\\.(${KIND_SUFFIXES.join('|')})\\.spec\\.ts$`]),
     kind('e2e', ['**/*.e2e.spec.ts']),
