@@ -639,7 +639,8 @@ describe('API fuzz (issue 5 acceptance)', () => {
       for (let i = 0; i < frames && wsSent < WS_REQUESTS; i++) {
         let id = `op-${i}`;
         // A duplicate id while the first subscription is still open: graphql-ws closes with 4409.
-        if (open.length && w.int(25) === 0) id = w.pick(open);
+        // (Often enough that the 500 frames of the suite's run always meet it: 1 in 6.)
+        if (open.length && w.int(6) === 0) id = w.pick(open);
         const choices = wsFrames(id, view);
         let pick = w.pick(choices);
         while (w.next() > (FRAME_WEIGHTS[pick.kind] ?? 1)) pick = w.pick(choices);
