@@ -54,7 +54,7 @@ export function evolve(state: DealState, event: StoredDealEvent): DealState {
       return { ...next, seen: startSeen(state.profile) };
     case 'HandsRevealed': {
       if (!state.seen || !state.started) throw new CorruptDealStreamError('HandsRevealed in a deal not recorded as seen');
-      const twin = dealtTwin(state.started, state.seen, event.data, twinDecider());
+      const twin = dealtTwin(state.started, state.seen, event.data, twinDecider(evolve));
       if (!twin.ok) throw new CorruptDealStreamError(`HandsRevealed refused on replay: ${twin.refusal.ruleId} ${twin.refusal.reason}`);
       return { ...next, game: twin.value.game };
     }

@@ -10,7 +10,8 @@ import {
   type SolverPosition,
 } from '..';
 import { initialDealState, type DealState } from '../../deal/deal-state';
-import { isDealEventType, type CardPlayedData } from '../../deal/events';
+import { isDealEventType } from '../../deal/events';
+import type { CardPlayedData } from '../../deal/moves/play';
 import type { RecordedEvent } from '../../event-store/event-store';
 import type { Card } from '../../rules/card';
 import type { GameState } from '../../rules/game-state';

@@ -9,12 +9,20 @@ export interface CallBid {
   readonly value: number;
 }
 
+export interface BidCalledData {
+  readonly seat: Seat;
+  readonly value: number;
+}
+/** The event bid records. */
+export type BidCalledEvent = { readonly type: 'BidCalled'; readonly data: BidCalledData };
+
 /** R5/R6: a seat says a bid value. */
-export const bid: MoveDefinition<CallBid> = {
+export const bid: MoveDefinition<CallBid, BidCalledEvent> = {
   kind: 'bid',
   engineKind: 'bid',
   commandType: 'CallBid',
   eventTypes: ['BidCalled'],
+  eventDescription: 'R5/R6: a seat said a bid value',
   description: 'R5/R6: a seat says a bid value',
   seated: true,
   mutation: {

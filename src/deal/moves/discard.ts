@@ -10,12 +10,20 @@ export interface DiscardSkat {
   readonly cards: readonly [Card, Card];
 }
 
+export interface SkatDiscardedData {
+  readonly seat: Seat;
+  readonly cards: readonly [Card, Card];
+}
+/** The event discard records. */
+export type SkatDiscardedEvent = { readonly type: 'SkatDiscarded'; readonly data: SkatDiscardedData };
+
 /** R10: the declarer puts two cards away. Its cards are his secret: only he (and `all`) may see them. */
-export const discard: MoveDefinition<DiscardSkat> = {
+export const discard: MoveDefinition<DiscardSkat, SkatDiscardedEvent> = {
   kind: 'discard',
   engineKind: 'discard',
   commandType: 'DiscardSkat',
   eventTypes: ['SkatDiscarded'],
+  eventDescription: 'R10: the declarer put two cards away',
   description: 'R10: the declarer puts two cards away',
   seated: true,
   mutation: {

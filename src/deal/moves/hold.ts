@@ -7,12 +7,20 @@ export interface HoldBid {
   readonly seat: Seat;
 }
 
+export interface BidHeldData {
+  readonly seat: Seat;
+  readonly value: number;
+}
+/** The event hold records. */
+export type BidHeldEvent = { readonly type: 'BidHeld'; readonly data: BidHeldData };
+
 /** R6: a seat holds ("yes"); the event keeps the value held. */
-export const hold: MoveDefinition<HoldBid> = {
+export const hold: MoveDefinition<HoldBid, BidHeldEvent> = {
   kind: 'hold',
   engineKind: 'hold',
   commandType: 'HoldBid',
   eventTypes: ['BidHeld'],
+  eventDescription: 'R6: a seat held ("yes") the value bid to it',
   description: 'R6: a seat holds ("yes")',
   seated: true,
   mutation: { name: 'holdBid', fields: [SEAT_FIELD], command: (dealId, input) => ({ type: 'HoldBid', dealId, seat: seatOf(input) }) },

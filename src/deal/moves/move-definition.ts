@@ -4,7 +4,6 @@ import type { Move } from '../../rules/move';
 import { allow, type Judgement } from '../../kernel/refusal';
 import type { DealState } from '../deal-state';
 import { applyMove } from '../engine';
-import type { DealEvent, StoredDealEvent } from '../events';
 
 /** A field of a move's GraphQL input, as plain data: the API builds the input type and checks each value. */
 export interface MoveInputField {
@@ -26,10 +25,19 @@ export interface MoveMutation<C> {
   readonly command: (dealId: string, input: Readonly<Record<string, unknown>>) => C;
 }
 
+/** An event a move records: its stored type name (past tense, stable) and its data. */
+export interface MoveEvent {
+  readonly type: string;
+  readonly data: unknown;
+}
+
+/** A move's event as evolve reads it back: with the id it was stored under, when known. */
+export type StoredMoveEvent<E extends MoveEvent> = E & { readonly eventId?: string; readonly recordedAt?: string; readonly actorId?: string };
+
 /** What recording the move gives: the events that say it, and the deal as the engine has it afterwards. */
-export interface RecordedMoveOutcome {
+export interface RecordedMoveOutcome<E extends MoveEvent = MoveEvent> {
   readonly after: GameState;
-  readonly events: readonly DealEvent[];
+  readonly events: readonly E[];
 }
 
 /**
@@ -38,23 +46,31 @@ export interface RecordedMoveOutcome {
  * and its description (schema and docs/graphql.md). The switch files are derived from the table of these
  * definitions (move-table.ts): a new move is a new file here plus its line in the table.
  */
-export interface MoveDefinition<C extends { readonly type: string; readonly dealId: string } = { readonly type: string; readonly dealId: string }> {
+export interface MoveDefinition<
+  C extends { readonly type: string; readonly dealId: string } = { readonly type: string; readonly dealId: string },
+  E extends MoveEvent = MoveEvent,
+> {
   /** The move's name in the API (GraphQL `MoveKind`) and the engine's move kind where it is one. */
   readonly kind: string;
   /** Set when the move is one engine move of that kind (the ISS importer drives the decider with those). */
   readonly engineKind?: Move['kind'];
   readonly commandType: C['type'];
-  /** The event types it records, its own first (an ouvert declaration also lays the cards open). */
-  readonly eventTypes: readonly DealEvent['type'][];
+  /**
+   * The event types it records, its own first (an ouvert declaration also lays the cards open). Each
+   * event's data is declared in the move file that owns it: the deal's events are those of the table.
+   */
+  readonly eventTypes: readonly E['type'][];
+  /** Its own event's description in the schema's DealEventType (default: "Recorded by <mutation>: <description>"). */
+  readonly eventDescription?: string;
   /** One line with the rule IDs: the mutation's description in the schema and the move's line in docs/graphql.md. */
   readonly description: string;
   /** Whether the command names the seat that moves (checked, R2, before the rules judge the move). */
   readonly seated: boolean;
   readonly mutation: MoveMutation<C>;
   /** decide: the command judged against the deal; a refusal names the rule and records nothing. */
-  record(command: C, game: GameState, deal: DealState): Judgement<RecordedMoveOutcome>;
+  record(command: C, game: GameState, deal: DealState): Judgement<RecordedMoveOutcome<E>>;
   /** evolve: the engine moves a recorded event of this move stands for, or null when the event is no move of its own. */
-  movesOfEvent(event: StoredDealEvent): readonly Move[] | null;
+  movesOfEvent(event: StoredMoveEvent<E>): readonly Move[] | null;
   /** The command of one engine move of `engineKind` (ISS import, generators). */
   commandOfMove?(dealId: string, move: Move): C;
   /** Visibility: the cards the engine move names (a play, a discard); a perspective is shown a legal move only once it has seen them. */
@@ -73,7 +89,11 @@ export function applyMoves(game: GameState, moves: readonly Move[]): Judgement<G
 }
 
 /** The common shape: one engine move, one event made from the state before it. */
-export function recordOne(game: GameState, move: Move, event: (before: GameState, after: GameState) => DealEvent): Judgement<RecordedMoveOutcome> {
+export function recordOne<E extends MoveEvent>(
+  game: GameState,
+  move: Move,
+  event: (before: GameState, after: GameState) => E,
+): Judgement<RecordedMoveOutcome<E>> {
   const after = applyMove(game, move);
   if (!after.ok) return after;
   return allow({ after: after.value, events: [event(game, after.value)] });

@@ -7,12 +7,19 @@ export interface PassBid {
   readonly seat: Seat;
 }
 
+export interface BidPassedData {
+  readonly seat: Seat;
+}
+/** The event pass records. */
+export type BidPassedEvent = { readonly type: 'BidPassed'; readonly data: BidPassedData };
+
 /** R6/R8: a seat passes. */
-export const pass: MoveDefinition<PassBid> = {
+export const pass: MoveDefinition<PassBid, BidPassedEvent> = {
   kind: 'pass',
   engineKind: 'pass',
   commandType: 'PassBid',
   eventTypes: ['BidPassed'],
+  eventDescription: 'R6/R8: a seat passed',
   description: 'R6/R8: a seat passes',
   seated: true,
   mutation: { name: 'passBid', fields: [SEAT_FIELD], command: (dealId, input) => ({ type: 'PassBid', dealId, seat: seatOf(input) }) },

@@ -1,3 +1,4 @@
+import type { Card } from '../../rules/card';
 import type { Seat } from '../../rules/seat';
 import { recordOne, SEAT_FIELD, seatOf, type MoveDefinition } from './move-definition';
 
@@ -7,12 +8,20 @@ export interface TakeSkat {
   readonly seat: Seat;
 }
 
+export interface SkatTakenData {
+  readonly seat: Seat;
+  readonly skat: readonly Card[];
+}
+/** The event pick-up-skat records. */
+export type SkatTakenEvent = { readonly type: 'SkatTaken'; readonly data: SkatTakenData };
+
 /** R9: the declarer picks up the skat; the event keeps the two cards (seen by the declarer only). */
-export const pickUpSkat: MoveDefinition<TakeSkat> = {
+export const pickUpSkat: MoveDefinition<TakeSkat, SkatTakenEvent> = {
   kind: 'pickUpSkat',
   engineKind: 'pickUpSkat',
   commandType: 'TakeSkat',
   eventTypes: ['SkatTaken'],
+  eventDescription: 'R9: the declarer picked up the skat',
   description: 'R9: the declarer picks up the skat',
   seated: true,
   mutation: { name: 'takeSkat', fields: [SEAT_FIELD], command: (dealId, input) => ({ type: 'TakeSkat', dealId, seat: seatOf(input) }) },

@@ -10,12 +10,21 @@ export interface PlayCard {
   readonly card: Card;
 }
 
+export interface CardPlayedData {
+  readonly seat: Seat;
+  readonly card: Card;
+  readonly trick: number;
+}
+/** The event play records. */
+export type CardPlayedEvent = { readonly type: 'CardPlayed'; readonly data: CardPlayedData };
+
 /** R15-R19: a seat plays a card; once played it is public. */
-export const play: MoveDefinition<PlayCard> = {
+export const play: MoveDefinition<PlayCard, CardPlayedEvent> = {
   kind: 'play',
   engineKind: 'play',
   commandType: 'PlayCard',
   eventTypes: ['CardPlayed'],
+  eventDescription: 'R15-R19: a seat played a card',
   description: 'R15-R19: a seat plays a card',
   seated: true,
   mutation: {

@@ -8,12 +8,19 @@ export interface Resign {
   readonly seat: Seat;
 }
 
+export interface GameResignedData {
+  readonly seat: Seat;
+}
+/** The event resign records. */
+export type GameResignedEvent = { readonly type: 'GameResigned'; readonly data: GameResignedData };
+
 /** R21/D3: a seat resigns (ISS `RE`): the declarer gives up, or a defender concedes. */
-export const resign: MoveDefinition<Resign> = {
+export const resign: MoveDefinition<Resign, GameResignedEvent> = {
   kind: 'resign',
   engineKind: 'resign',
   commandType: 'Resign',
   eventTypes: ['GameResigned'],
+  eventDescription: 'R21/D3: a seat resigned',
   description: 'R21/D3: a seat resigns (ISS RE)',
   seated: true,
   mutation: { name: 'resign', fields: [SEAT_FIELD], command: (dealId, input) => ({ type: 'Resign', dealId, seat: seatOf(input) }) },

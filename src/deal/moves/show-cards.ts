@@ -1,7 +1,8 @@
+import type { Card } from '../../rules/card';
 import type { Move } from '../../rules/move';
 import type { Seat } from '../../rules/seat';
 import { allow } from '../../kernel/refusal';
-import { checkClaim } from '../claim-check';
+import { checkClaim, type ClaimCheck } from '../claim-check';
 import { applyMoves, SEAT_FIELD, seatOf, type MoveDefinition } from './move-definition';
 
 /** The declarer lays his cards open to claim the rest (R21, D3; ISS `SC`). */
@@ -11,16 +12,28 @@ export interface ShowCards {
   readonly seat: Seat;
 }
 
+export interface CardsShownData {
+  readonly seat: Seat;
+  /** The cards laid open at that moment. */
+  readonly cards: readonly Card[];
+  readonly why: 'ouvert' | 'claim';
+  /** A claim under the isko profile: judged with all cards open when made (R21); absent on older events (then it stood). */
+  readonly claim?: ClaimCheck;
+}
+/** The event show-cards records. */
+export type CardsShownEvent = { readonly type: 'CardsShown'; readonly data: CardsShownData };
+
 /**
  * R21/D3: the declarer lays his cards open to claim the rest (ISS `SC`). Under isko the claim is
  * judged with all cards open when made (R21): an unsound one gives the remaining tricks to the
  * defenders. The cards shown are public from then on.
  */
-export const showCards: MoveDefinition<ShowCards> = {
+export const showCards: MoveDefinition<ShowCards, CardsShownEvent> = {
   kind: 'showCards',
   engineKind: 'showCards',
   commandType: 'ShowCards',
   eventTypes: ['CardsShown'],
+  eventDescription: 'R21/D3: the declarer laid his cards open (an ouvert game or a claim)',
   description: 'R21/D3: the declarer lays his cards open (claim; ISS SC)',
   seated: true,
   mutation: { name: 'showCards', fields: [SEAT_FIELD], command: (dealId, input) => ({ type: 'ShowCards', dealId, seat: seatOf(input) }) },
