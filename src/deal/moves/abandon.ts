@@ -30,6 +30,10 @@ export const abandon: MoveDefinition<AbandonDeal, DealAbandonedEvent> = {
   eventDescription: 'D3: the deal ended unscored (misdeal, time-out, a player left)',
   description: 'D3: a misdeal, time-out or a player leaving ends the deal unscored',
   seated: false,
+  words: {
+    step: { en: 'The deal is abandoned.', de: 'Das Spiel wird abgebrochen.' },
+    move: { en: 'abandon the deal', de: 'Spiel abbrechen' },
+  },
   mutation: {
     name: 'abandonDeal',
     fields: [

@@ -28,6 +28,10 @@ export const declare: MoveDefinition<DeclareGame, GameDeclaredEvent | CardsShown
   eventDescription: 'R11-R14: the declarer named the game',
   description: 'R11-R14: the declarer names the game',
   seated: true,
+  words: {
+    step: { en: '{seat} declares {game}.', de: '{seat} sagt {game} an.' },
+    move: { en: 'declare a game', de: 'ein Spiel ansagen' },
+  },
   mutation: {
     name: 'declareGame',
     fields: [SEAT_FIELD, { name: 'declaration', type: 'declaration', description: 'The game announced (R11-R14)' }],
@@ -40,6 +44,11 @@ export const declare: MoveDefinition<DeclareGame, GameDeclaredEvent | CardsShown
     // R14: every ouvert game is played with the declarer's cards open from the start.
     if (c.declaration.ouvert) events.push({ type: 'CardsShown', data: { seat: c.seat, cards: after.value.hands[c.seat].slice(), why: 'ouvert' } });
     return allow({ after: after.value, events });
+  },
+  branch: {
+    value: 'DECLARE',
+    description: 'R11-R14: name the game (declaration)',
+    move: (c) => ({ kind: 'declare', seat: c.seat, declaration: c.declaration }),
   },
   movesOfEvent: (e) => (e.type === 'GameDeclared' ? [{ kind: 'declare', seat: e.data.seat, declaration: e.data.declaration }] : null),
   commandOfMove: (dealId, m) => {

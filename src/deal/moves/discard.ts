@@ -26,6 +26,10 @@ export const discard: MoveDefinition<DiscardSkat, SkatDiscardedEvent> = {
   eventDescription: 'R10: the declarer put two cards away',
   description: 'R10: the declarer puts two cards away',
   seated: true,
+  words: {
+    step: { en: '{seat} puts two cards away.', de: '{seat} drückt zwei Karten.' },
+    move: { en: 'put two cards away', de: 'zwei Karten drücken' },
+  },
   mutation: {
     name: 'discardSkat',
     fields: [SEAT_FIELD, { name: 'cards', type: 'twoCards', description: 'The two cards put back into the skat (R10)' }],
@@ -36,6 +40,7 @@ export const discard: MoveDefinition<DiscardSkat, SkatDiscardedEvent> = {
       type: 'SkatDiscarded',
       data: { seat: c.seat, cards: [c.cards[0], c.cards[1]] },
     })),
+  branch: { value: 'DISCARD', description: 'R10: put two cards away (cards)', move: (c) => ({ kind: 'discard', seat: c.seat, cards: c.cards }) },
   movesOfEvent: (e) => (e.type === 'SkatDiscarded' ? [{ kind: 'discard', seat: e.data.seat, cards: e.data.cards }] : null),
   commandOfMove: (dealId, m) => {
     const move = m as Extract<Move, { kind: 'discard' }>;

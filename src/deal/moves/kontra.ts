@@ -22,6 +22,10 @@ export const kontra: MoveDefinition<CallKontra, KontraCalledEvent> = {
   eventDescription: 'R40 (house option): a defender said Kontra',
   description: 'R40 (house option): a defender says Kontra',
   seated: true,
+  words: {
+    step: { en: '{seat} says Kontra.', de: '{seat} sagt Kontra.' },
+    move: { en: 'Kontra', de: 'Kontra' },
+  },
   mutation: { name: 'callKontra', fields: [SEAT_FIELD], command: (dealId, input) => ({ type: 'CallKontra', dealId, seat: seatOf(input) }) },
   record: (c, game) => recordOne(game, { kind: 'kontra', seat: c.seat }, () => ({ type: 'KontraCalled', data: { seat: c.seat } })),
   movesOfEvent: (e) => (e.type === 'KontraCalled' ? [{ kind: 'kontra', seat: e.data.seat }] : null),

@@ -17,6 +17,12 @@ export interface MoveInputField {
   readonly optional?: boolean;
 }
 
+/** A text in each language the pages speak. */
+export interface MoveWords {
+  readonly en: string;
+  readonly de: string;
+}
+
 /** The mutation that records the move: its name, its input's fields, and the command it becomes. */
 export interface MoveMutation<C> {
   readonly name: string;
@@ -64,6 +70,12 @@ export interface MoveDefinition<
   readonly eventDescription?: string;
   /** One line with the rule IDs: the mutation's description in the schema and the move's line in docs/graphql.md. */
   readonly description: string;
+  /**
+   * The move in the words the pages use (the viewer gets them at build time, src/viewer/write-viewer-moves.ts):
+   * `step` says its own event as a replay step, `move` names it as a legal move. Placeholders: {seat}, {value}
+   * (the bid), {game}, {card}. Absent: the pages say the event's name in words.
+   */
+  readonly words?: { readonly step: MoveWords; readonly move: MoveWords };
   /** Whether the command names the seat that moves (checked, R2, before the rules judge the move). */
   readonly seated: boolean;
   readonly mutation: MoveMutation<C>;
@@ -71,6 +83,11 @@ export interface MoveDefinition<
   record(command: C, game: GameState, deal: DealState): Judgement<RecordedMoveOutcome<E>>;
   /** evolve: the engine moves a recorded event of this move stands for, or null when the event is no move of its own. */
   movesOfEvent(event: StoredMoveEvent<E>): readonly Move[] | null;
+  /**
+   * A what-if branch takes this move: its BranchMoveKind value with the value's description, and the
+   * engine move of its command (a branch plays engine moves). Absent: a branch does not take it.
+   */
+  readonly branch?: { readonly value: string; readonly description: string; move(command: C): Move };
   /** The command of one engine move of `engineKind` (ISS import, generators). */
   commandOfMove?(dealId: string, move: Move): C;
   /** Visibility: the cards the engine move names (a play, a discard); a perspective is shown a legal move only once it has seen them. */

@@ -87,6 +87,11 @@ export function cardsNamedBy(move: Move): readonly Card[] {
   return byEngineKind.get(move.kind)?.cardsNamed?.(move) ?? [];
 }
 
+/** The moves a what-if branch takes (those whose file names a branch value), in table order. */
+export function branchMoves(): readonly TableMove[] {
+  return moveDefinitions().filter((d) => d.branch !== undefined);
+}
+
 /** Every definition, for the API's mutations (one per move). */
 export function moveDefinitions(): readonly TableMove[] {
   return table as readonly TableMove[];

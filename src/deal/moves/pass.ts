@@ -22,8 +22,13 @@ export const pass: MoveDefinition<PassBid, BidPassedEvent> = {
   eventDescription: 'R6/R8: a seat passed',
   description: 'R6/R8: a seat passes',
   seated: true,
+  words: {
+    step: { en: '{seat} passes.', de: '{seat} passt.' },
+    move: { en: 'pass', de: 'passen' },
+  },
   mutation: { name: 'passBid', fields: [SEAT_FIELD], command: (dealId, input) => ({ type: 'PassBid', dealId, seat: seatOf(input) }) },
   record: (c, game) => recordOne(game, { kind: 'pass', seat: c.seat }, () => ({ type: 'BidPassed', data: { seat: c.seat } })),
+  branch: { value: 'PASS', description: 'R6/R8: pass', move: (c) => ({ kind: 'pass', seat: c.seat }) },
   movesOfEvent: (e) => (e.type === 'BidPassed' ? [{ kind: 'pass', seat: e.data.seat }] : null),
   commandOfMove: (dealId, m) => ({ type: 'PassBid', dealId, seat: (m as { seat: 0 | 1 | 2 }).seat }),
 };

@@ -24,9 +24,14 @@ export const pickUpSkat: MoveDefinition<TakeSkat, SkatTakenEvent> = {
   eventDescription: 'R9: the declarer picked up the skat',
   description: 'R9: the declarer picks up the skat',
   seated: true,
+  words: {
+    step: { en: '{seat} picks up the skat.', de: '{seat} nimmt den Skat auf.' },
+    move: { en: 'pick up the skat', de: 'Skat aufnehmen' },
+  },
   mutation: { name: 'takeSkat', fields: [SEAT_FIELD], command: (dealId, input) => ({ type: 'TakeSkat', dealId, seat: seatOf(input) }) },
   record: (c, game) =>
     recordOne(game, { kind: 'pickUpSkat', seat: c.seat }, (before) => ({ type: 'SkatTaken', data: { seat: c.seat, skat: before.skat.slice() } })),
+  branch: { value: 'PICK_UP_SKAT', description: 'R9: the declarer picks up the skat', move: (c) => ({ kind: 'pickUpSkat', seat: c.seat }) },
   movesOfEvent: (e) => (e.type === 'SkatTaken' ? [{ kind: 'pickUpSkat', seat: e.data.seat }] : null),
   commandOfMove: (dealId, m) => ({ type: 'TakeSkat', dealId, seat: (m as { seat: 0 | 1 | 2 }).seat }),
 };

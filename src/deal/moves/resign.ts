@@ -23,8 +23,13 @@ export const resign: MoveDefinition<Resign, GameResignedEvent> = {
   eventDescription: 'R21/D3: a seat resigned',
   description: 'R21/D3: a seat resigns (ISS RE)',
   seated: true,
+  words: {
+    step: { en: '{seat} resigns.', de: '{seat} gibt auf.' },
+    move: { en: 'resign', de: 'aufgeben' },
+  },
   mutation: { name: 'resign', fields: [SEAT_FIELD], command: (dealId, input) => ({ type: 'Resign', dealId, seat: seatOf(input) }) },
   record: (c, game) => recordOne(game, { kind: 'resign', seat: c.seat }, () => ({ type: 'GameResigned', data: { seat: c.seat } })),
+  branch: { value: 'RESIGN', description: 'R21: resign / concede', move: (c) => ({ kind: 'resign', seat: c.seat }) },
   movesOfEvent: (e) => (e.type === 'GameResigned' ? [{ kind: 'resign', seat: e.data.seat }] : null),
   commandOfMove: (dealId, m) => ({ type: 'Resign', dealId, seat: (m as { seat: 0 | 1 | 2 }).seat }),
 };

@@ -36,6 +36,10 @@ export const showCards: MoveDefinition<ShowCards, CardsShownEvent> = {
   eventDescription: 'R21/D3: the declarer laid his cards open (an ouvert game or a claim)',
   description: 'R21/D3: the declarer lays his cards open (claim; ISS SC)',
   seated: true,
+  words: {
+    step: { en: '{seat} lays the cards open (claim).', de: '{seat} legt die Karten offen (Anspruch).' },
+    move: { en: 'lay the cards open', de: 'Karten offenlegen' },
+  },
   mutation: { name: 'showCards', fields: [SEAT_FIELD], command: (dealId, input) => ({ type: 'ShowCards', dealId, seat: seatOf(input) }) },
   record: (c, game) => {
     const claim = game.profile.claims === 'isko' && game.phase === 'playing' && game.declarer === c.seat ? (checkClaim(game) ?? undefined) : undefined;
@@ -47,6 +51,7 @@ export const showCards: MoveDefinition<ShowCards, CardsShownEvent> = {
       events: [{ type: 'CardsShown', data: { seat: c.seat, cards: game.hands[c.seat].slice(), why: 'claim', ...(claim ? { claim } : {}) } }],
     });
   },
+  branch: { value: 'SHOW_CARDS', description: 'R21: the declarer lays his cards open (a claim)', move: (c) => ({ kind: 'showCards', seat: c.seat }) },
   movesOfEvent: (e) => {
     // The ouvert display is part of the declaration (R14); only a claim is a move of its own.
     if (e.type !== 'CardsShown' || e.data.why !== 'claim') return null;
