@@ -83,5 +83,3 @@ export const initialDealState: DealState = {
   openContests: [],
   fairness: null,
 };
-
-export const isDealOver = (state: DealState): boolean => state.recordedResult !== null;

@@ -45,4 +45,3 @@ export type TournamentEvent =
   | { readonly type: 'SeatsDrawn'; readonly data: SeatsDrawnData };
 
 export const tournamentStreamName = (tournamentId: string): string => `tournament-${tournamentId}`;
-export const TOURNAMENT_STREAM_PREFIX = 'tournament-';
