@@ -300,6 +300,14 @@ describe('a tournament evening over GraphQL/HTTP (issue 11 acceptance)', () => {
     );
     // Contest 2, deal 2 of the 4-table: rejected.
     await ok(`mutation($c: ID!) { contestDeal(commandId: $c, input: { dealId: "eve-t4-2", reason: "wrong game" }) { revision } }`, { c: newCommandId() }, dora);
+    // The contest's text is for those the deal concerns: its players and the arbiter read it, an anonymous visitor
+    // and a player of another table see only that a contest is open.
+    const DISPUTES = `query { deal(id: "eve-t3-2") { disputes { player reason ruling } } }`;
+    const open = [{ player: 'Anna', reason: 'the declarer had 89, not 95', ruling: null }];
+    expect((await ok(DISPUTES, {}, anna)).deal.disputes).toEqual(open);
+    expect((await ok(DISPUTES, {}, arbiter)).deal.disputes).toEqual(open);
+    expect((await gqlData(s, DISPUTES, {})).deal.disputes).toEqual([{ player: 'Anna', reason: null, ruling: null }]);
+    expect((await ok(DISPUTES, {}, dora)).deal.disputes).toEqual([{ player: 'Anna', reason: null, ruling: null }]);
     let sheet3 = await ok(`query { scoreSheet(tableId: "eve-t3") { openDisputes rows { dealNumber openDisputes } } }`, {}, admin);
     expect(sheet3.scoreSheet.openDisputes).toBe(1);
     expect(sheet3.scoreSheet.rows.find((r: any) => r.dealNumber === 2).openDisputes).toBe(1);
