@@ -59,4 +59,3 @@ export type TournamentEvent =
   | { readonly type: 'TournamentClosed'; readonly data: TournamentClosedData };
 
 export const tournamentStreamName = (tournamentId: string): string => `tournament-${tournamentId}`;
-export const TOURNAMENT_STREAM_PREFIX = 'tournament-';

@@ -5,7 +5,7 @@
  */
 import type { RecordedEvent } from '../../../src/event-store/event-store';
 import { verifyStore } from '../../../src/event-store/integrity/verify-store';
-import { openEsdbEventStore } from '../../../src/event-store/esdb/esdb-event-store';
+import { openEsdbEventStore } from '../../../src/event-store/esdb/esdb-connection';
 import { Ledger } from '../../../src/ledger/ledger';
 import type { AppendBatch } from '../../../src/event-store/event-store';
 import { verifyChain } from '../../../src/event-store/hash-chain';
