@@ -62,6 +62,8 @@ export const READ_COST = {
   // ≈ 3-4 ms of CPU each (21 aliased audits: 88 ms, 13: 41-51 ms).
   audit: 350,
   fixed: 5,
+  // A roster answer: up to 500 entries of a few scalars (≈ 1 µs each to shape and serialise): 50 times its selection.
+  rosterOutputFactor: 50,
 } as const;
 
 const HEAVY: Record<string, { kind: HeavyRead; arg: string } | undefined> = {
@@ -100,6 +102,8 @@ export function readModelCostEstimator(costs: ReadCosts): CostEstimator {
       const build = Math.ceil(rows * READ_COST.tableStatusPerDeal + cachedRows * READ_COST.keptTableStatusPerDeal);
       return weigh(name, READ_COST.fixed + build + (lists(options) ?? 1 + childComplexity));
     }
+    // A roster is read with its tournament's row (one lookup) and answers at most 500 entries: charged as 50 of its selection.
+    if (name === 'Query.roster') return weigh(name, READ_COST.fixed + READ_COST.rosterOutputFactor * Math.max(1, childComplexity));
     if (name === 'Deal.audit') return READ_COST.audit + childComplexity * 5; // per deal of a list: no id to look up
     const heavy = HEAVY[name];
     if (!heavy) return undefined;
