@@ -58,6 +58,8 @@ const TOURNAMENT_EVENT_DESCRIPTIONS: Readonly<Record<TournamentEventType, string
   TournamentTableAdded: 'A table was added to a round of the tournament',
   LossFeeSet: "The tournament's loss fee was set (per lost game, and from a player's 4th in one list)",
   SeatsDrawn: "A round's seat draw (random with its seed, or by standings) and the tables it made",
+  RoundClosed: 'L21: a round was closed once every series of it was closed; it takes no further table',
+  TournamentClosed: 'L22: the tournament was closed after its last round (early: with the reason); it takes no further draw, table or fee',
 };
 const ACCESS_EVENT_DESCRIPTIONS: Readonly<Record<AccessEventType, string>> = {
   TokenIssued: 'An organiser issued a token (its id and claims, never the token itself)',
