@@ -234,7 +234,9 @@ export class Ledger {
   }
 
   async audit(dealId: string): Promise<DealAudit | null> {
-    return this.memoised(`audit\u0000${dealId}`, () => auditOf(this.#store, this.analyses, dealId));
+    // Keyed by the stream's revision too: card plays move no read model, so the log position alone stays put during a live deal.
+    const revision = await this.dealRevision(dealId);
+    return this.memoised(`audit\u0000${dealId}\u0000${revision}`, () => auditOf(this.#store, this.analyses, dealId));
   }
 
   private async memoised<T>(key: string, compute: () => Promise<T> | T): Promise<T> {

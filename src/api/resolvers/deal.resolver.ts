@@ -3,7 +3,7 @@ import { Args, Context, ID, Info, Int, Parent, Query, ResolveField, Resolver } f
 import type { GraphQLResolveInfo } from 'graphql';
 import { Ledger, type AsOf } from '../../ledger/ledger';
 import type { DealFilter } from '../../projections/deal-summary/deal-summary';
-import { hiddenTournaments, mayReadDeal, mayReadTournament, mayRecord, type Visibility } from '../../auth/access';
+import { hiddenTournaments, mayReadDeal, mayReadDisputeReasons, mayReadTournament, mayRecord, type Visibility } from '../../auth/access';
 import type { ApiContext } from '../context/api-context';
 import { badInput, forbidden, notFound } from '../errors/api-error';
 import { DealFilterInput } from '../inputs/command-inputs';
@@ -17,7 +17,7 @@ import { CursorSeal } from '../mapping/cursor-seal';
 import { selectsField } from '../mapping/selects-field';
 import { DealAuditType } from '../types/audit.type';
 import { DealConnectionType } from '../types/connection.type';
-import { DealType } from '../types/deal.type';
+import { DealDisputeType, DealType } from '../types/deal.type';
 import { PerspectiveEnum, SourceEnum } from '../types/enums';
 import { ReplayFrameType } from '../types/frame.type';
 import type { ApiSettings } from '../../settings/api-settings';
@@ -126,6 +126,13 @@ export class DealResolver {
       // Counted only when the caller asks for it (from the read models' counters).
       totalCount: wantsCount ? await this.ledger.dealCount(f) : 0,
     };
+  }
+
+  // The contests' free text only for those the deal concerns (see mayReadDisputeReasons).
+  @ResolveField(() => [DealDisputeType], { description: 'Contests of the result, oldest first, each with its ruling once given' })
+  disputes(@Parent() deal: DealType, @Context() ctx: ApiContext): DealDisputeType[] {
+    if (mayReadDisputeReasons(ctx.principal, deal)) return deal.disputes;
+    return deal.disputes.map((d) => ({ ...d, reason: null, rulingReason: null }));
   }
 
   @ResolveField(() => String, { description: "The deal stream's last revision (a bigint as a string): pass it as expectedRevision", complexity: 2 })

@@ -9,9 +9,14 @@ import { DateTimeScalar } from './date-time.scalar';
 export class DealDisputeType {
   @Field(() => ID, { description: 'The contest (its event id): name it in ruleDispute' }) contestEventId!: string;
   @Field({ description: 'Who contested' }) player!: string;
-  @Field({ description: 'What the player says is wrong' }) reason!: string;
+  @Field(() => String, {
+    nullable: true,
+    description: "What the player says is wrong; null unless the caller is one of the deal's players, its table's recorder, an arbiter or an admin",
+  })
+  reason!: string | null;
   @Field(() => String, { nullable: true, description: 'UPHELD/REJECTED as `upheld`/`rejected`; null while it awaits the arbiter' }) ruling!: string | null;
-  @Field(() => String, { nullable: true, description: "The arbiter's reason" }) rulingReason!: string | null;
+  @Field(() => String, { nullable: true, description: "The arbiter's reason; null until ruled, and for callers who may not read the reasons" })
+  rulingReason!: string | null;
 }
 
 @ObjectType('Deal', { description: 'One deal (Spiel). Imported ISS records have id iss-<ID>.' })

@@ -38,7 +38,7 @@ export function asDealt<E extends Recorded>(
     state = evolve(state, stored);
   }
   if (!revealed || !state.seen || !state.started) return recorded;
-  const twin = dealtTwin(state.started, state.seen, revealed, twinDecider());
+  const twin = dealtTwin(state.started, state.seen, revealed, twinDecider(evolve));
   if (!twin.ok) throw new Error(`deal ${state.started.dealId}: the revealed hands are refused: ${twin.refusal.ruleId} ${twin.refusal.reason}`);
   const bySource = new Map<number, DealEvent[]>();
   for (const t of twin.value.events) bySource.set(t.source, [...(bySource.get(t.source) ?? []), t.event]);

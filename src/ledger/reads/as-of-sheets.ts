@@ -1,10 +1,10 @@
 import type { AsOfCut } from '../../projections/as-of/as-of-cut';
 import { AS_OF_INDEX_TABLE, rowAsOf } from '../../projections/as-of/as-of-index';
-import { DEAL_SUMMARY_TABLE } from '../../projections/deal-summary/deal-summary-projection';
+import { DEAL_PLAYER_TABLE, DEAL_SUMMARY_TABLE } from '../../projections/deal-summary/deal-summary-projection';
 import type { DealSummary } from '../../projections/deal-summary/deal-summary';
 import { statPart } from '../../projections/deal-summary/deal-summary-derived';
 import { dealSummaryProjection } from '../../projections/deal-summary/deal-summary-projection';
-import { getDealSummary, listPlayerDeals } from '../../projections/deal-summary/deal-summary-queries';
+import { getDealSummary } from '../../projections/deal-summary/deal-summary-queries';
 import { decodeDealSummary } from '../../projections/deal-summary/deal-summary-row';
 import { playerStatsFromCounters } from '../../projections/player-stats/player-stats-counters';
 import type { PlayerStats } from '../../projections/player-stats/player-stats';
@@ -24,7 +24,6 @@ import { sheetSettingsOf, type ScoreSheets } from './score-sheets';
 export const DEALS: AsOfModel<DealSummary> = { projection: dealSummaryProjection, prefix: 'deal-' };
 const TABLES: AsOfModel<TableInfo> = { projection: tableProjection, prefix: 'table-' };
 const TOURNAMENTS: AsOfModel<TournamentInfo> = { projection: tournamentProjection, prefix: 'tournament-' };
-const dealIdOf = (d: DealSummary): string => d.dealId;
 
 /** A table's deals with where their events lie: [deal id, encoded summary, first and last position or time]. */
 type IndexedDeal = [string, string, string | null, string | null];
@@ -40,6 +39,7 @@ export class AsOfSheets {
   private readonly sheets = new Map<string, Promise<ScoreSheet | null>>();
   private readonly tableDealsQuery: { raw(): { all(...args: unknown[]): unknown[] } };
   private readonly dealsAfterQuery: { pluck(): { get(...args: unknown[]): unknown } };
+  private readonly playerDealsQuery: { raw(): { all(...args: unknown[]): unknown[] } };
 
   constructor(
     private readonly db: ReadModelDb,
@@ -51,6 +51,11 @@ export class AsOfSheets {
     this.tableDealsQuery = db.prepare(
       `SELECT s.deal_id, s.json, i.${first}, i.${last} FROM ${DEAL_SUMMARY_TABLE} s LEFT JOIN ${AS_OF_INDEX_TABLE} i ON i.stream = 'deal-' || s.deal_id
        WHERE s.table_id = ? ORDER BY s.deal_number, s.started_at, s.deal_id`,
+    );
+    // The player's deals by start time (as his statistics list them), each with its tournament and index row.
+    this.playerDealsQuery = db.prepare(
+      `SELECT s.deal_id, s.json, i.${first}, i.${last}, s.tournament_id FROM ${DEAL_PLAYER_TABLE} dp CROSS JOIN ${DEAL_SUMMARY_TABLE} s ON s.deal_id = dp.deal_id
+       LEFT JOIN ${AS_OF_INDEX_TABLE} i ON i.stream = 'deal-' || s.deal_id WHERE dp.player = ? ORDER BY dp.started_at, dp.deal_id`,
     );
     this.dealsAfterQuery = db.prepare(
       `SELECT count(*) FROM ${DEAL_SUMMARY_TABLE} s LEFT JOIN ${AS_OF_INDEX_TABLE} i ON i.stream = 'deal-' || s.deal_id
@@ -188,8 +193,8 @@ export class AsOfSheets {
    */
   async playerStats(player: string, options: { hiddenTournaments?: readonly string[]; series?: boolean }): Promise<PlayerStats | null> {
     const hidden = new Set(options.hiddenTournaments ?? []);
-    const live = listPlayerDeals(this.db, player).filter((d) => d.tournamentId === null || !hidden.has(d.tournamentId));
-    const deals = await this.reads.rowsAsOf(DEALS, live, dealIdOf);
+    const rows = this.playerDealsQuery.raw().all(player) as [...IndexedDeal, string | null][];
+    const deals = await this.dealsThen(rows.filter((r) => r[4] === null || !hidden.has(r[4])).map((r) => [r[0], r[1], r[2], r[3]] as IndexedDeal));
     const counters = new Map<string, number>();
     for (const d of deals) statPart(d, player, (key, n) => counters.set(key, (counters.get(key) ?? 0) + n));
     if ((counters.get('deals') ?? 0) <= 0) return null;
