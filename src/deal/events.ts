@@ -16,8 +16,9 @@ export const FAIRNESS_EVENT_TYPES: readonly DealEventType[] = ['ShuffleCommitted
 /** A deal event as evolve sees it: with the id it was stored under, when known. */
 export type StoredDealEvent = DealEvent & { readonly eventId?: string; readonly recordedAt?: string; readonly actorId?: string };
 
+const DEAL_EVENT_TYPE_SET: ReadonlySet<string> = new Set(DEAL_EVENT_TYPES);
 export function isDealEventType(type: string): type is DealEventType {
-  return (DEAL_EVENT_TYPES as readonly string[]).includes(type);
+  return DEAL_EVENT_TYPE_SET.has(type);
 }
 
 export const dealStreamName = (dealId: string): string => `deal-${dealId}`;

@@ -1,5 +1,6 @@
 import { initialDealState, type DealState } from '../deal-state';
 import { isDealEventType, type DealEvent, type HandsRevealedData, type StoredDealEvent } from '../events';
+import { dealStateAfter } from '../deal-stream';
 import { evolve } from '../evolve';
 import { withoutWithdrawn } from '../withdrawals';
 import { seenMoveOfEvent } from './seen-move-of-event';
@@ -35,7 +36,7 @@ export function asDealt<E extends Recorded>(
     }
     const stored = toStored(e);
     if (state.seen && seenMoveOfEvent(stored)) moveEvents.push(e);
-    state = evolve(state, stored);
+    state = dealStateAfter(state, stored);
   }
   if (!revealed || !state.seen || !state.started) return recorded;
   const twin = dealtTwin(state.started, state.seen, revealed, twinDecider(evolve));
