@@ -1,4 +1,13 @@
-import { grantPerspective, hiddenTournaments, mayReadDeal, mayReadTournament, mayRecord, scopeCovers, widestPerspective } from './access';
+import {
+  grantPerspective,
+  hiddenTournaments,
+  mayReadDeal,
+  mayReadDisputeReasons,
+  mayReadTournament,
+  mayRecord,
+  scopeCovers,
+  widestPerspective,
+} from './access';
 import type { Principal } from './role';
 
 const live = { status: 'inProgress', tableId: 't1', players: ['Anna', 'Ben', 'Cleo'] };
@@ -69,5 +78,21 @@ describe('private tournaments and scoped player tokens', () => {
     expect(hiddenTournaments(inCup, v)).toEqual(['club']);
     expect(hiddenTournaments(everywhere, v)).toEqual([]);
     expect(hiddenTournaments(anon, v)).toEqual(['cup', 'club']);
+  });
+});
+
+describe("who reads a contest's free text", () => {
+  const deal = { tableId: 't1', tournamentId: 'cup', players: ['Anna', 'Ben', 'Cleo'], sittingOut: ['Dora'] };
+  it("the deal's players, the sitting dealer, its table's recorder, arbiters and admins", () => {
+    for (const name of ['Anna', 'Dora']) expect(mayReadDisputeReasons(player(name), deal)).toBe(true);
+    expect(mayReadDisputeReasons(recorder('t1'), deal)).toBe(true);
+    expect(mayReadDisputeReasons({ role: 'arbiter', tokenId: 'j', key: 'k' }, deal)).toBe(true);
+    expect(mayReadDisputeReasons({ role: 'admin', tokenId: 'j', key: 'k' }, deal)).toBe(true);
+  });
+  it('not anonymous visitors, other players, recorders of other tables, or a player token bound elsewhere', () => {
+    expect(mayReadDisputeReasons(anon, deal)).toBe(false);
+    expect(mayReadDisputeReasons(player('Zoe'), deal)).toBe(false);
+    expect(mayReadDisputeReasons(recorder('t2'), deal)).toBe(false);
+    expect(mayReadDisputeReasons({ role: 'player', player: 'Anna', tournament: 'other', tokenId: 'j', key: 'k' }, deal)).toBe(false);
   });
 });

@@ -88,5 +88,20 @@ export function mayRecord(p: Principal, tableId: string | null): boolean {
   return p.role === 'recorder' && tableId !== null && p.table === tableId;
 }
 
+/**
+ * May the principal read what contesting players and arbiters wrote about a deal (their free text)?
+ * Only those the deal concerns: its players (the sitting dealer too), the recorder of its table,
+ * arbiters and admins. Anybody else who may read the deal sees that a contest exists and its ruling.
+ */
+export function mayReadDisputeReasons(
+  p: Principal,
+  deal: { readonly tableId: string | null; readonly tournamentId?: string | null; readonly players: readonly string[]; readonly sittingOut: readonly string[] },
+): boolean {
+  if (p.role === 'admin' || p.role === 'arbiter') return true;
+  if (p.role === 'recorder') return deal.tableId !== null && p.table === deal.tableId;
+  if (p.role !== 'player' || p.player === undefined || !scopeCovers(p, deal)) return false;
+  return deal.players.includes(p.player) || deal.sittingOut.includes(p.player);
+}
+
 export const mayCorrectScores = (p: Principal): boolean => p.role === 'arbiter';
 export const mayAdminister = (p: Principal): boolean => p.role === 'admin';

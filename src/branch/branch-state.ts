@@ -1,6 +1,6 @@
 import type { DealState } from '../deal/deal-state';
 import type { DealEvent } from '../deal/events';
-import { evolve } from '../deal/evolve';
+import { foldDealStream } from '../deal/deal-stream';
 import { commandOfMove } from '../deal/command-of-move';
 import { decide, type DecideContext } from '../deal/decide';
 import type { Move } from '../rules/move';
@@ -42,7 +42,7 @@ export function evolveBranch(state: BranchState, event: BranchEvent): BranchStat
     case 'BranchMovePlayed': {
       const decided = dealEventsOfMove(state.deal, event.data.move);
       if (!decided.ok) throw new CorruptBranchStreamError(`a stored branch move is refused on replay: ${decided.refusal.ruleId} ${decided.refusal.reason}`);
-      return { ...state, deal: decided.value.reduce(evolve, state.deal), moves: state.moves + 1 };
+      return { ...state, deal: foldDealStream(decided.value, state.deal), moves: state.moves + 1 };
     }
     case 'BranchDeleted':
       return { ...state, deleted: true };

@@ -154,5 +154,3 @@ export interface DealCards {
 /** Every command of a deal: those outside the play, and the moves' commands (derived from the table of moves). */
 export type DealCommand =
   StartDeal | AddClientSeed | DealCards | CorrectScore | WithdrawMove | ConfirmDeal | ContestDeal | RuleDispute | UpgradeDeal | CompleteUpgrade | MoveCommand;
-
-export type DealCommandType = DealCommand['type'];

@@ -2,7 +2,7 @@ import type { GameResult } from '../rules/game-result';
 import type { GameState } from '../rules/game-state';
 import type { RuleProfile } from '../rules/variant/rule-profile';
 import type { EnteredResult } from '../rules/result-entry';
-import type { DealStartedData } from './events';
+import type { DealStartedData } from './core-events';
 import type { SeenGame } from './seen/seen-game';
 import type { ClientSeeds } from '../rules/fair-shuffle';
 
@@ -83,5 +83,3 @@ export const initialDealState: DealState = {
   openContests: [],
   fairness: null,
 };
-
-export const isDealOver = (state: DealState): boolean => state.recordedResult !== null;

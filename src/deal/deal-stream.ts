@@ -3,20 +3,26 @@ import { initialDealState, type DealState } from './deal-state';
 import { isDealEventType, type StoredDealEvent } from './events';
 import { evolve } from './evolve';
 
-/** A recorded deal event as the deal's evolve reads it (its id, when and by whom it was recorded). */
-export const storedDealEvent = (e: FoldedEvent): StoredDealEvent =>
-  ({ type: e.type, data: e.data, eventId: e.eventId, recordedAt: e.metadata?.recordedAt, actorId: e.metadata?.actorId }) as StoredDealEvent;
+/** An event the deal's fold takes: one read back from a store (its metadata says when and by whom), or one just decided. */
+export type DealFoldEvent = FoldedEvent | StoredDealEvent;
+
+/** A recorded deal event as the deal's evolve reads it (its id, when and by whom it was recorded); a decided one as it is. */
+export const storedDealEvent = (e: DealFoldEvent): StoredDealEvent =>
+  'metadata' in e && e.metadata !== undefined
+    ? ({ type: e.type, data: e.data, eventId: e.eventId, recordedAt: e.metadata.recordedAt, actorId: e.metadata.actorId } as StoredDealEvent)
+    : (e as StoredDealEvent);
 
 /** One recorded event more of a deal's stream: folded when it is a deal event, else the state as it was. */
-export function dealStateAfter(state: DealState, event: FoldedEvent): DealState {
+export function dealStateAfter(state: DealState, event: DealFoldEvent): DealState {
   return isDealEventType(event.type) ? evolve(state, storedDealEvent(event)) : state;
 }
 
 /**
- * The one fold of a recorded deal stream (or of a recording, or of the deal part of a branch):
- * its deal events in order from `from` (a new deal when left out), any other event skipped.
+ * The one fold of a deal's events: a recorded deal stream, a recording, the deal part of a branch,
+ * or events just decided (an import, a branch move, a batch of commands). Its deal events in order
+ * from `from` (a new deal when left out), any other event skipped.
  */
-export function foldDealStream(events: Iterable<FoldedEvent>, from: DealState = initialDealState): DealState {
+export function foldDealStream(events: Iterable<DealFoldEvent>, from: DealState = initialDealState): DealState {
   let state = from;
   for (const event of events) state = dealStateAfter(state, event);
   return state;

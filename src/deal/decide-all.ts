@@ -4,7 +4,7 @@ import type { DealCommand } from './commands';
 import { decide, type DecideContext } from './decide';
 import { initialDealState, type DealState } from './deal-state';
 import type { DealEvent } from './events';
-import { evolve } from './evolve';
+import { foldDealStream } from './deal-stream';
 
 export interface DecideAllFailure {
   readonly ok: false;
@@ -31,7 +31,7 @@ export function decideAll(
   for (let index = 0; index < commands.length; index++) {
     const decided: Judgement<DealEvent[]> = decide(commands[index], current, ctx);
     if (!decided.ok) return { ok: false, refusal: decided.refusal, index, events };
-    current = decided.value.reduce(evolve, current);
+    current = foldDealStream(decided.value, current);
     events.push(...decided.value);
     perCommand.push(decided.value);
   }

@@ -30,11 +30,6 @@ function move(game: GameState | null, moves: readonly Move[], eventType: string)
   return at;
 }
 
-/** The engine move a stored deal event stands for (its first, for a move of several), or null for events outside the play itself. */
-export function moveOfEvent(event: StoredDealEvent): Move | null {
-  return movesOfEvent(event)?.[0] ?? null;
-}
-
 /** evolve(state, event) -> state: pure, and the same for live commands, imports and replays. */
 export function evolve(state: DealState, event: StoredDealEvent): DealState {
   const next = { ...state, eventCount: state.eventCount + 1 };
@@ -54,7 +49,7 @@ export function evolve(state: DealState, event: StoredDealEvent): DealState {
       return { ...next, seen: startSeen(state.profile) };
     case 'HandsRevealed': {
       if (!state.seen || !state.started) throw new CorruptDealStreamError('HandsRevealed in a deal not recorded as seen');
-      const twin = dealtTwin(state.started, state.seen, event.data, twinDecider());
+      const twin = dealtTwin(state.started, state.seen, event.data, twinDecider(evolve));
       if (!twin.ok) throw new CorruptDealStreamError(`HandsRevealed refused on replay: ${twin.refusal.ruleId} ${twin.refusal.reason}`);
       return { ...next, game: twin.value.game };
     }
@@ -145,8 +140,4 @@ function evolveSeen(state: DealState, next: DealState, event: StoredDealEvent): 
   const shown = event.type === 'CardsShown' ? event.data.why : state.shown;
   const before = { game: state.game as GameState, shown: state.shown, seen: state.seen };
   return { ...next, seen: seen.value, shown, moves: [...state.moves, { eventIds: event.eventId ? [event.eventId] : [], type: event.type, before }] };
-}
-
-export function foldDeal(events: readonly StoredDealEvent[], from: DealState): DealState {
-  return events.reduce(evolve, from);
 }

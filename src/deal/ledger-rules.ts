@@ -34,6 +34,10 @@ export const LEDGER_RULES = {
   seedNeeded: 'L32',
   /** Rounds are drawn in order: within the tournament's rounds, none skipped, once every series of the previous round is closed (or by a recorded override). */
   roundOrder: 'L19',
+  /** A round closes in order, once it has tables and every series of it is closed; a closed round takes no further table. */
+  roundClose: 'L21',
+  /** The tournament closes once its last round is closed (before its planned rounds only with a reason); then it takes no draw, table, round or fee. */
+  tournamentClosed: 'L22',
   /** A deal recorded as seen: what is shown must fit what was recorded; dealt deals have nothing to show. */
   seen: 'L20',
 } as const;

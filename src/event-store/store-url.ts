@@ -56,7 +56,7 @@ export async function openEventStore(url: string, options: OpenEventStoreOptions
   let adapter: { openEsdbEventStore?: (url: string, options?: OpenEventStoreOptions) => Promise<EventStore> | EventStore };
   try {
     // Loaded lazily: SQLite users never pay for the gRPC client.
-    adapter = require('./esdb/esdb-event-store');
+    adapter = require('./esdb/esdb-connection');
   } catch (err) {
     throw new StoreConfigError(`the EventStoreDB adapter cannot be loaded: ${(err as Error).message}`);
   }

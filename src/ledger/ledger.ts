@@ -25,6 +25,9 @@ import { Branches } from './commands/branches';
 import { BulkAppend } from './commands/bulk-append';
 import { CommandExecution } from './commands/command-execution';
 import { auditOf } from './reads/deal-audit';
+import { cutOf, type AsOf } from './reads/as-of-reads';
+import { asOfView, type AsOfView } from './reads/as-of-view';
+import { asOfReadCost } from './reads/as-of-read-cost';
 import { DealCommands } from './commands/deal-commands';
 import { DealFrames } from './reads/deal-frames';
 import { InvalidQueryError } from '../kernel/errors';
@@ -42,6 +45,8 @@ import { TournamentCommands } from './commands/tournament-commands';
 import type { DrawSeats } from '../tournament/commands';
 import type { SeatsDrawnData } from '../tournament/events';
 
+export { asOfOfText, type AsOf } from './reads/as-of-reads';
+export type { AsOfView } from './reads/as-of-view';
 export type { LedgerCommand, CommandContext, CommandOutcome } from '../command-handling/command-types';
 export type { AppendDealOutcome } from './commands/append-deal-outcome';
 export { IllegalCommandError } from '../kernel/errors';
@@ -229,7 +234,9 @@ export class Ledger {
   }
 
   async audit(dealId: string): Promise<DealAudit | null> {
-    return this.memoised(`audit\u0000${dealId}`, () => auditOf(this.#store, this.analyses, dealId));
+    // Keyed by the stream's revision too: card plays move no read model, so the log position alone stays put during a live deal.
+    const revision = await this.dealRevision(dealId);
+    return this.memoised(`audit\u0000${dealId}\u0000${revision}`, () => auditOf(this.#store, this.analyses, dealId));
   }
 
   private async memoised<T>(key: string, compute: () => Promise<T> | T): Promise<T> {
@@ -249,6 +256,22 @@ export class Ledger {
       kind,
       id,
     );
+  }
+
+  /**
+   * Answers as of a moment of the log (issue 28 item 2: a position or a time, refused when it is
+   * neither): the read models caught up, then each answer folded from the events up to the cut
+   * (AsOfSheets, AsOfDeals). Nothing is memoised: each cut is its own answer.
+   */
+  async asOf(asOf: AsOf): Promise<AsOfView> {
+    const cut = cutOf(this.#store, asOf);
+    await this.catchUp();
+    return asOfView(this.#store, this.db, this.analyses, this.#sheets, cut);
+  }
+
+  /** What an as-of read would cost (rows read, rows folded again), for the API's cost model; synchronous, like readCost. */
+  asOfReadCost(kind: ReadKind, id: string, asOf: AsOf): ReadCost {
+    return asOfReadCost(this.db, kind, id, cutOf(this.#store, asOf));
   }
 
   /** The table as opened (players, settings, tournament, closed), or null when there is none. */

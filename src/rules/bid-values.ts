@@ -1,9 +1,10 @@
+import { NULL_VALUE_LADDER } from './game-value';
+
 // R5: the legal bid values are exactly the values some game can be worth.
 const SUIT_AND_GRAND_BASES = [9, 10, 11, 12] as const;
-const NULL_VALUES = [23, 35, 46, 59] as const;
 
 function computeBidValues(): number[] {
-  const values = new Set<number>(NULL_VALUES);
+  const values = new Set<number>(NULL_VALUE_LADDER);
   // Suits: multiplier 2..18 (with/without 11 + game + hand + schneider, announced, schwarz, announced, ouvert).
   for (const base of SUIT_AND_GRAND_BASES) for (let k = 2; k <= 18; k++) values.add(base * k);
   // Grand: multiplier 2..11 (with/without 4).

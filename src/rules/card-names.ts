@@ -10,13 +10,6 @@ export type CardNaming = 'french' | 'german' | 'english' | 'symbol';
 export const SUIT_SYMBOLS: Record<Suit, string> = { C: '♣', S: '♠', H: '♥', D: '♦' };
 export const FRENCH_SUIT_NAMES: Record<Suit, string> = { C: 'Kreuz', S: 'Pik', H: 'Herz', D: 'Karo' };
 export const GERMAN_SUIT_NAMES: Record<Suit, string> = { C: 'Eichel', S: 'Grün', H: 'Rot', D: 'Schellen' };
-/** Regional alternatives for German-suited packs (Grün is also called Blatt, Rot also Herz). */
-export const GERMAN_SUIT_ALIASES: Record<Suit, readonly string[]> = {
-  C: ['Eichel'],
-  S: ['Grün', 'Blatt', 'Laub'],
-  H: ['Rot', 'Herz'],
-  D: ['Schellen'],
-};
 export const ENGLISH_SUIT_NAMES: Record<Suit, string> = { C: 'Clubs', S: 'Spades', H: 'Hearts', D: 'Diamonds' };
 
 export const FRENCH_RANK_NAMES: Record<Rank, string> = {

@@ -73,7 +73,6 @@ export function isJack(card: Card): boolean {
 
 // Fast card indexing for the engine's hot path: index = suit * 8 + rank, suits and ranks in the
 // orders above (so index 0 = CA, 4 = CJ, 31 = D7).
-export const CARD_COUNT = 32;
 
 const SUIT_INDEX_BY_CHAR: Int8Array = new Int8Array(128).fill(-1);
 SUITS.forEach((s, i) => (SUIT_INDEX_BY_CHAR[s.charCodeAt(0)] = i));
@@ -94,10 +93,6 @@ export function indexOfCode(code: unknown): number {
   const s = SUIT_INDEX_BY_CHAR[a];
   const r = RANK_INDEX_BY_CHAR[b];
   return s < 0 || r < 0 ? -1 : s * 8 + r;
-}
-
-export function suitIndex(suit: Suit): number {
-  return SUIT_INDEX_BY_CHAR[suit.charCodeAt(0)];
 }
 
 /** ALL_CARDS is ordered by index, so this is its inverse. */

@@ -71,6 +71,14 @@ export function smallestMultipleReaching(base: number, bid: number): number {
   return Math.ceil(bid / base) * base;
 }
 
+/**
+ * R29/R32, D2: whether a null game's fixed value reaches the bid. One that does not is overbid and
+ * lost whatever the play (the scoring, the analysis of a null's moves and the result entry ask this).
+ */
+export function nullReachesBid(declaration: Pick<Declaration, 'hand' | 'ouvert'>, bid: number): boolean {
+  return nullValue(declaration) >= bid;
+}
+
 /** D2 variant: the smallest null value that reaches the bid, or null when none does (bid > 59). */
 export function nextNullValueReaching(bid: number): number | null {
   return NULL_VALUE_LADDER.find((v) => v >= bid) ?? null;

@@ -11,6 +11,7 @@ import {
   multiplierOf,
   nextNullValueReaching,
   nullGameName,
+  nullReachesBid,
   nullValue,
   smallestMultipleReaching,
 } from './game-value';
@@ -310,7 +311,7 @@ function scoreNullGame(facts: ScoringFacts, profile: RuleProfile, options?: Scor
   else if (resigned) lines?.push(line('D3', `the declarer resigned: lost (${facts.declarerTricks} trick(s) taken)`));
   else lines?.push(line('R18', wonByPlay ? 'declarer took no trick: won' : `declarer took ${facts.declarerTricks} trick(s): lost`));
 
-  const overbid = value < facts.bid;
+  const overbid = !nullReachesBid(d, facts.bid);
   let charged = value;
   if (overbid) {
     charged = nullOverbidCharge(value, facts.bid, profile, lines);

@@ -60,4 +60,3 @@ export type TableEvent =
   | { readonly type: 'SeriesClosed'; readonly data: SeriesClosedData };
 
 export const tableStreamName = (tableId: string): string => `table-${tableId}`;
-export const TABLE_STREAM_PREFIX = 'table-';

@@ -40,4 +40,20 @@ export interface DrawSeats {
   readonly override?: string;
 }
 
-export type TournamentCommand = CreateTournament | SetLossFee | DrawSeats;
+/** Close a round once every series of it is closed (L21); the Ledger fills the round's open series from the table streams. */
+export interface CloseRound {
+  readonly type: 'CloseRound';
+  readonly tournamentId: string;
+  readonly round: number;
+  /** The round's tables whose series is not closed yet (the Ledger fills it from their streams). */
+  readonly openSeries?: readonly string[];
+}
+
+/** Close the tournament after its last round (L22); before its planned rounds only with the organiser's reason (recorded). */
+export interface CloseTournament {
+  readonly type: 'CloseTournament';
+  readonly tournamentId: string;
+  readonly reason?: string;
+}
+
+export type TournamentCommand = CreateTournament | SetLossFee | DrawSeats | CloseRound | CloseTournament;

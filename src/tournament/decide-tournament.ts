@@ -3,6 +3,7 @@ import { LEDGER_RULES as L } from '../deal/ledger-rules';
 import { allow, refuse, type Judgement } from '../kernel/refusal';
 import type { TournamentCommand } from './commands';
 import { judgeRoundStart, tablesOfRound } from './round-order';
+import { decideCloseRound, decideCloseTournament } from './round-close';
 import { keepTriosApart, shuffleBySeed, splitIntoTables } from './seat-draw';
 import type { TournamentEvent } from './events';
 import type { TournamentState } from './tournament-state';
@@ -107,10 +108,15 @@ export function decideTournament(command: TournamentDecision, state: TournamentS
     ]);
   }
   if (!state.created) return refuse(L.notStarted, `tournament ${command.tournamentId} does not exist`);
+  if (command.type === 'AddTournamentTable' && state.tables.some((t) => t.tableId === command.tableId)) return allow([]);
+  if (state.closed) return refuse(L.tournamentClosed, `tournament ${command.tournamentId} is closed (after round ${state.closed.rounds})`);
   if (command.type === 'SetLossFee') return decideLossFee(command);
   if (command.type === 'DrawSeats') return decideDraw(command, state);
-  if (state.tables.some((t) => t.tableId === command.tableId)) return allow([]);
+  if (command.type === 'CloseRound') return decideCloseRound(command, state);
+  if (command.type === 'CloseTournament') return decideCloseTournament(command, state);
   if (!Number.isInteger(command.round) || command.round < 1) return refuse('R36', 'a table belongs to a round (series) numbered from 1');
+  if (state.closedRounds.includes(command.round))
+    return refuse(L.roundClose, `round ${command.round} of tournament ${command.tournamentId} is closed: it takes no further table`);
   const order = judgeRoundStart(state, command.tournamentId, command);
   if (!order.ok) return order;
   return allow([{ type: 'TournamentTableAdded', data: { tableId: command.tableId, round: command.round, players: command.players.slice() } }]);

@@ -1,4 +1,4 @@
-export const TOURNAMENT_EVENT_TYPES = ['TournamentCreated', 'TournamentTableAdded', 'LossFeeSet', 'SeatsDrawn'] as const;
+export const TOURNAMENT_EVENT_TYPES = ['TournamentCreated', 'TournamentTableAdded', 'LossFeeSet', 'SeatsDrawn', 'RoundClosed', 'TournamentClosed'] as const;
 export type TournamentEventType = (typeof TOURNAMENT_EVENT_TYPES)[number];
 
 export interface TournamentCreatedData {
@@ -38,11 +38,24 @@ export interface SeatsDrawnData {
   readonly repeatedTrios?: readonly string[];
 }
 
+/** A round closed: every series of these tables was closed; the round takes no further table. */
+export interface RoundClosedData {
+  readonly round: number;
+  readonly tables: readonly string[];
+}
+
+/** The tournament closed after `rounds` rounds; `early` when fewer than planned were played, with the organiser's reason. */
+export interface TournamentClosedData {
+  readonly rounds: number;
+  readonly early?: { readonly reason: string; readonly planned: number } | null;
+}
+
 export type TournamentEvent =
   | { readonly type: 'TournamentCreated'; readonly data: TournamentCreatedData }
   | { readonly type: 'TournamentTableAdded'; readonly data: TournamentTableAddedData }
   | { readonly type: 'LossFeeSet'; readonly data: LossFeeSetData }
-  | { readonly type: 'SeatsDrawn'; readonly data: SeatsDrawnData };
+  | { readonly type: 'SeatsDrawn'; readonly data: SeatsDrawnData }
+  | { readonly type: 'RoundClosed'; readonly data: RoundClosedData }
+  | { readonly type: 'TournamentClosed'; readonly data: TournamentClosedData };
 
 export const tournamentStreamName = (tournamentId: string): string => `tournament-${tournamentId}`;
-export const TOURNAMENT_STREAM_PREFIX = 'tournament-';

@@ -18,6 +18,14 @@ export function tablesOfRound(state: TournamentState, round: number): string[][]
   return [...byId.values()].map((p) => p.slice());
 }
 
+/** The table ids of a round (drawn or added by hand), in the order they came. */
+export function tableIdsOfRound(state: TournamentState, round: number): string[] {
+  const ids = new Set<string>();
+  for (const d of state.draws) if (d.round === round) for (const t of d.tables) ids.add(t.tableId);
+  for (const t of state.tables) if (t.round === round) ids.add(t.tableId);
+  return [...ids];
+}
+
 /** What the round-order check needs besides the state: the previous round's open series and an override's reason. */
 export interface RoundStart {
   readonly round: number;

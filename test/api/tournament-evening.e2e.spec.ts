@@ -300,6 +300,14 @@ describe('a tournament evening over GraphQL/HTTP (issue 11 acceptance)', () => {
     );
     // Contest 2, deal 2 of the 4-table: rejected.
     await ok(`mutation($c: ID!) { contestDeal(commandId: $c, input: { dealId: "eve-t4-2", reason: "wrong game" }) { revision } }`, { c: newCommandId() }, dora);
+    // The contest's text is for those the deal concerns: its players and the arbiter read it, an anonymous visitor
+    // and a player of another table see only that a contest is open.
+    const DISPUTES = `query { deal(id: "eve-t3-2") { disputes { player reason ruling } } }`;
+    const open = [{ player: 'Anna', reason: 'the declarer had 89, not 95', ruling: null }];
+    expect((await ok(DISPUTES, {}, anna)).deal.disputes).toEqual(open);
+    expect((await ok(DISPUTES, {}, arbiter)).deal.disputes).toEqual(open);
+    expect((await gqlData(s, DISPUTES, {})).deal.disputes).toEqual([{ player: 'Anna', reason: null, ruling: null }]);
+    expect((await ok(DISPUTES, {}, dora)).deal.disputes).toEqual([{ player: 'Anna', reason: null, ruling: null }]);
     let sheet3 = await ok(`query { scoreSheet(tableId: "eve-t3") { openDisputes rows { dealNumber openDisputes } } }`, {}, admin);
     expect(sheet3.scoreSheet.openDisputes).toBe(1);
     expect(sheet3.scoreSheet.rows.find((r: any) => r.dealNumber === 2).openDisputes).toBe(1);
@@ -400,6 +408,14 @@ describe('a tournament evening over GraphQL/HTTP (issue 11 acceptance)', () => {
       all.map((e, i) => 1 + all.findIndex((x) => x.total === e.total && x.won === e.won && x.lost === e.lost) + 0 * i),
     );
 
+    // ---- round 1 closes (L21) once its series are; the tournament does not close before its last round (L22).
+    const CLOSE_ROUND = `mutation($c: ID!, $r: Int!) { closeRound(commandId: $c, input: { tournamentId: "eve", round: $r }) { events { type } } }`;
+    const CLOSE_TOURNAMENT = `mutation($c: ID!) { closeTournament(commandId: $c, input: { tournamentId: "eve" }) { events { type } } }`;
+    expect(await refused(CLOSE_TOURNAMENT, { c: newCommandId() }, admin)).toBe('L22');
+    expect(await refused(CLOSE_ROUND, { c: newCommandId(), r: 1 }, rec3)).toBe('FORBIDDEN');
+    expect((await ok(CLOSE_ROUND, { c: newCommandId(), r: 1 }, admin)).closeRound.events.map((e: any) => e.type)).toEqual(['RoundClosed']);
+    expect(await refused(CLOSE_ROUND, { c: newCommandId(), r: 1 }, admin)).toBe('L21');
+
     // ---- the seat draw for round 2, by standings: the best four at table 1, the next three at table 2.
     await ok(
       `mutation($c: ID!) { drawSeats(commandId: $c, input: { tournamentId: "eve", round: 2, method: BY_STANDINGS }) { events { type } } }`,
@@ -452,6 +468,31 @@ describe('a tournament evening over GraphQL/HTTP (issue 11 acceptance)', () => {
         withRound2[l.player].lost,
         withRound2[l.player].fee,
       ]);
+
+    // ---- round 2 closes only once its series are closed (L21), then the tournament closes (L22) and takes no further round.
+    expect(await refused(CLOSE_ROUND, { c: newCommandId(), r: 2 }, admin)).toBe('L21');
+    for (const t of round2) {
+      const rec = (await issue({ role: 'RECORDER', tableId: t.tableId, ttlSeconds: 3600 })).token;
+      await ok(
+        `mutation($c: ID!, $t: ID!) { closeSeries(commandId: $c, input: { tableId: $t, reason: "the evening ends" }) { revision } }`,
+        { c: newCommandId(), t: t.tableId },
+        rec,
+      );
+    }
+    await ok(CLOSE_ROUND, { c: newCommandId(), r: 2 }, admin);
+    expect((await ok(CLOSE_TOURNAMENT, { c: newCommandId() }, admin)).closeTournament.events.map((e: any) => e.type)).toEqual(['TournamentClosed']);
+    expect(
+      await refused(
+        `mutation($c: ID!) { drawSeats(commandId: $c, input: { tournamentId: "eve", round: 3, method: BY_STANDINGS }) { revision } }`,
+        { c: newCommandId() },
+        admin,
+      ),
+    ).toBe('L22');
+    expect((await ok(`query { tournaments { closedRounds closedAfterRound closedEarly } }`, {}, admin)).tournaments[0]).toEqual({
+      closedRounds: [1, 2],
+      closedAfterRound: 2,
+      closedEarly: false,
+    });
 
     // A revoked recorder token is refused from then on.
     const spare = await issue({ role: 'RECORDER', tableId: r2.tableId, ttlSeconds: 3600 });

@@ -8,7 +8,7 @@
  * Prints wall, CPU and peak RSS. `npm run bench -- cluster-import` (RECORDS=100000).
  */
 import type { AppendBatch } from '../../src/event-store/event-store';
-import { openEsdbEventStore } from '../../src/event-store/esdb/esdb-event-store';
+import { openEsdbEventStore } from '../../src/event-store/esdb/esdb-connection';
 import { Ledger } from '../../src/ledger/ledger';
 import { importedDeals } from '../event-store/esdb/chaos';
 import { startEsdbTestCluster } from '../event-store/esdb/esdb-test-server';

@@ -17,7 +17,7 @@ import path from 'node:path';
 import { randomUUID } from 'node:crypto';
 import type { NewEvent } from '../../src/event-store/event-store';
 import { GENESIS_HASH, prepareEvent, sealMetadata } from '../../src/event-store/hash-chain';
-import { openEsdbEventStore } from '../../src/event-store/esdb/esdb-event-store';
+import { openEsdbEventStore } from '../../src/event-store/esdb/esdb-connection';
 import { readIssRecord } from '../../src/format/iss/iss-reader';
 import { issRecordToEvents } from '../../src/archive/import/iss-record-to-events';
 import { Ledger } from '../../src/ledger/ledger';

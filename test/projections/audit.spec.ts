@@ -20,6 +20,22 @@ describe('audit and re-scoring', () => {
   });
   afterEach(() => rmSync(dir, { recursive: true, force: true }));
 
+  it("a live deal's audit follows every move: a card play moves no read model, yet the next audit lists it", async () => {
+    const ledger = await Ledger.open({ storeUrl: 'sqlite::memory:' });
+    const { commands } = randomDeal('live1', 'audit-live');
+    const plays = commands.filter((c) => c.type === 'PlayCard');
+    expect(plays.length).toBeGreaterThan(2);
+    const upTo = commands.indexOf(plays[1]);
+    let n = 0;
+    for (const c of commands.slice(0, upTo)) await ledger.execute(c, ctx('p', { commandId: `l1-${n++}` }));
+    const before = (await ledger.audit('live1'))!.events.length;
+    await ledger.execute(commands[upTo], ctx('p', { commandId: `l1-${n++}` }));
+    const after = (await ledger.audit('live1'))!;
+    expect(after.events.length).toBe(before + 1);
+    expect(after.events.map((e) => e.eventId)).toEqual((await ledger.dealEvents('live1')).map((e) => e.eventId));
+    await ledger.close();
+  });
+
   it('the audit lists every event with metadata and hash, the chain intact, the recorded and recomputed result, and derivation lines with their events', async () => {
     const ledger = await Ledger.open({ storeUrl: 'sqlite::memory:' });
     const { commands } = randomDeal('a1', 'audit-1');

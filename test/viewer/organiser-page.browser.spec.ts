@@ -2,7 +2,7 @@
 /**
  * The organiser's page in Chromium with an admin token: tournaments and tables with their status,
  * a recorder link with a QR code drawn by the page (its link signs a tablet in), the loss fee set,
- * a token issued and revoked (refused afterwards), and the seat draw for round 2 creating its tables.
+ * a token issued and revoked (refused afterwards), the seat draw for round 2 creating its tables, and round 1 closed.
  */
 import { join } from 'node:path';
 import type { Browser } from 'playwright-core';
@@ -131,6 +131,15 @@ describe('organiser page in Chromium', () => {
     await page.waitForFunction(() => document.querySelectorAll('[data-testid="tournament-open"] [data-testid="table-row"]').length > 2);
     const st = await server.gql('{ standings(tournamentId: "open") { tables { tableId round } } }', {}, admin);
     expect(st.body.data.standings.tables.filter((x: any) => x.round === 2).length).toBeGreaterThan(0);
+    // Round 1 closes from the page (every series of it is closed); round 2 is refused while its series are open (L21).
+    await page.click('[data-testid="tournament-open"] [data-testid="close-round"]');
+    await page.waitForFunction(() => document.querySelector('[data-testid="tournament-open"] [data-testid="rounds-closed"]')?.textContent?.includes('1'));
+    const closed = await server.gql('{ tournaments { tournamentId closedRounds closedAfterRound } }', {}, admin);
+    expect(closed.body.data.tournaments.find((x: any) => x.tournamentId === 'open')).toMatchObject({ closedRounds: [1], closedAfterRound: null });
+    await page.waitForFunction(() => document.querySelector('[data-testid="tournament-open"] [data-testid="close-round"]')?.textContent?.includes('2'));
+    expect(await page.$('[data-testid="tournament-open"] [data-testid="close-tournament"]')).toBeNull();
+    await page.click('[data-testid="tournament-open"] [data-testid="close-round"]');
+    await page.waitForFunction(() => /L21|open series/.test(document.querySelector('[data-testid="organiser-message"]')?.textContent ?? ''));
     const phone = await ctx.newPage();
     await phone.setViewportSize({ width: 390, height: 844 });
     await phone.goto(`${base}/?organise#token=${encodeURIComponent(admin)}`); // a new tab keeps no token: this one signs in by link

@@ -10,14 +10,14 @@ import {
   type SolverPosition,
 } from '..';
 import { initialDealState, type DealState } from '../../deal/deal-state';
-import { isDealEventType, type CardPlayedData } from '../../deal/events';
+import { isDealEventType } from '../../deal/events';
+import type { CardPlayedData } from '../../deal/moves/play';
 import type { RecordedEvent } from '../../event-store/event-store';
 import type { Card } from '../../rules/card';
 import type { GameState } from '../../rules/game-state';
 import type { Move } from '../../rules/move';
 import { SEAT_NAMES } from '../../rules/seat';
-import { scoreGame } from '../../rules/scoring';
-import type { ScoringFacts } from '../../rules/scoring-facts';
+import { nullReachesBid } from '../../rules/game-value';
 import type { AnalyzedStep, DealAnalysis, MoveOutcome, Outcome, TurningPoint, Verdict } from './deal-analysis';
 import { dealStateAfter } from '../../deal/deal-stream';
 
@@ -52,23 +52,6 @@ export function playPositions(events: readonly RecordedEvent[]): PlayPosition[] 
       out.push({ step, game: g, moves: g.moves, cards, played: null });
   }
   return out;
-}
-
-/** R29, R32/R33, D2: whether a null game taking no trick is won against the bid (the scoring decides). */
-function nullReachesBid(c: GameContract): boolean {
-  const facts: ScoringFacts = {
-    declarer: c.declarer,
-    declaration: c.declaration,
-    bid: c.bid,
-    declarerCardsWithSkat: c.declarerCardsWithSkat,
-    declarerPoints: 0,
-    declarerTricks: 0,
-    defenderTricks: 10,
-    kontra: false,
-    re: false,
-    endedBy: 'allTricks',
-  };
-  return scoreGame(facts, c.profile).won === true;
 }
 
 /** Yields to the event loop (a long analysis never holds the server for more than one position). */
@@ -134,7 +117,7 @@ export async function analyzePlay(dealId: string, positions: readonly PlayPositi
     if (pos.game === 'null') {
       const s = solveNull(pos, solver);
       // The bid can make a null lost whatever the play (R32/R33, D2): then every move is lost too.
-      const reaches = nullReachesBid(r.contract);
+      const reaches = nullReachesBid(r.contract.declaration, r.contract.bid);
       outcome = { value: null, verdict: reaches && s.won ? 'won' : 'lost' };
       alternatives = s.moves.map((m) => ({ card: m.card, value: null, verdict: reaches && m.won ? 'won' : 'lost' }));
     } else {

@@ -22,8 +22,6 @@ export interface AnalysisResults {
   readonly claims: AuditClaim[];
 }
 
-export type AnalysisResult<K extends AnalysisJob['kind']> = AnalysisResults[K];
-
 /** Runs a job to the end (pure computation, synchronous searches): what a solver worker does. */
 export async function runAnalysisJob(job: AnalysisJob, solver: Solver): Promise<AnalysisResults[AnalysisJob['kind']]> {
   switch (job.kind) {

@@ -5,7 +5,7 @@ import { AbandonReasonEnum, SeatEnum } from '../types/enums';
 import { DeclarationInput } from './command-inputs';
 
 /** The GraphQL type of each kind of input field a move declares. */
-const FIELD_TYPES: Record<MoveInputField['type'], ReturnTypeFunc> = {
+export const MOVE_FIELD_TYPES: Record<MoveInputField['type'], ReturnTypeFunc> = {
   seat: () => SeatEnum,
   card: () => String,
   twoCards: () => [String],
@@ -24,7 +24,7 @@ function inputTypeOf(definition: MoveDefinition<{ readonly type: string; readonl
   const type = class {};
   Object.defineProperty(type, 'name', { value: inputTypeName(definition.mutation.name) });
   Field(() => ID, { description: 'The deal' })(type.prototype, 'dealId');
-  for (const f of definition.mutation.fields) Field(FIELD_TYPES[f.type], { nullable: !!f.optional, description: f.description })(type.prototype, f.name);
+  for (const f of definition.mutation.fields) Field(MOVE_FIELD_TYPES[f.type], { nullable: !!f.optional, description: f.description })(type.prototype, f.name);
   InputType(inputTypeName(definition.mutation.name), {
     description: `${definition.description} (the input of ${definition.mutation.name}: the deal and the move)`,
   })(type);

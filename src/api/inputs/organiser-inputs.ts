@@ -38,3 +38,15 @@ export class DrawSeatsInput {
   })
   override?: string;
 }
+
+@InputType('CloseRoundInput', { description: 'Close a round of a tournament (every series of it closed first, L21)' })
+export class CloseRoundInput {
+  @Field(() => ID, { description: 'The tournament' }) tournamentId!: string;
+  @Field(() => Int, { description: 'The round (rounds close in order)' }) round!: number;
+}
+
+@InputType('CloseTournamentInput', { description: 'Close a tournament after its last round (L22)' })
+export class CloseTournamentInput {
+  @Field(() => ID, { description: 'The tournament' }) tournamentId!: string;
+  @Field({ nullable: true, description: 'Why it ends before its planned rounds (1-1000 characters; recorded); needed only then' }) reason?: string;
+}

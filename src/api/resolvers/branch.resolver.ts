@@ -18,7 +18,9 @@ import { DealAnalysisType } from '../types/analysis.type';
 import { analysableDeal, ANALYSIS_COMPLEXITY } from './analysis.resolver';
 import { solverCall } from './solver-call';
 import { API_VISIBILITY } from '../../settings/tokens';
-import { BranchMoveKindEnum, BranchType } from '../types/branch.type';
+import { BranchType } from '../types/branch.type';
+import { branchMoves } from '../../deal/moves/move-table';
+import { checkedMoveField } from '../inputs/move-field-values';
 import { DealType } from '../types/deal.type';
 import { ReplayFrameType } from '../types/frame.type';
 import { branchNotFound, capabilityFor, checkCapability, creatorOf, dealSeenWhole, isOwner, mayReadBranch, ownerOf } from './branch-access';
@@ -55,48 +57,19 @@ function commandContext(ctx: ApiContext, commandId: string): CommandContext {
   };
 }
 
-/** The move an input names, for the seat to act unless it names one. */
+/** The move an input names, for the seat to act unless it names one: its fields read as the move's mutation reads them. */
 function moveOf(input: BranchMoveInput, toAct: Seat | null): Move {
+  const definition = branchMoves().find((d) => d.kind === input.kind);
+  if (!definition?.branch) throw badInput('unknown move kind');
   const seat = (input.seat ?? toAct) as Seat | null;
   if (seat === null) throw badInput('nobody is to act in this branch: name the seat');
-  switch (input.kind) {
-    case BranchMoveKindEnum.PLAY:
-      if (!input.card) throw badInput('PLAY needs a card');
-      return { kind: 'play', seat, card: valid.card(input.card) };
-    case BranchMoveKindEnum.BID:
-      if (typeof input.value !== 'number') throw badInput('BID needs a value');
-      return { kind: 'bid', seat, value: input.value };
-    case BranchMoveKindEnum.HOLD:
-      return { kind: 'hold', seat };
-    case BranchMoveKindEnum.PASS:
-      return { kind: 'pass', seat };
-    case BranchMoveKindEnum.PICK_UP_SKAT:
-      return { kind: 'pickUpSkat', seat };
-    case BranchMoveKindEnum.DISCARD:
-      if (!Array.isArray(input.cards) || input.cards.length !== 2) throw badInput('DISCARD needs exactly two cards (R10)');
-      return { kind: 'discard', seat, cards: [valid.card(input.cards[0]), valid.card(input.cards[1])] };
-    case BranchMoveKindEnum.DECLARE: {
-      const d = input.declaration;
-      if (!d) throw badInput('DECLARE needs a declaration');
-      return {
-        kind: 'declare',
-        seat,
-        declaration: {
-          gameType: d.game,
-          hand: !!d.hand,
-          schneiderAnnounced: !!d.schneiderAnnounced,
-          schwarzAnnounced: !!d.schwarzAnnounced,
-          ouvert: !!d.ouvert,
-        },
-      };
-    }
-    case BranchMoveKindEnum.SHOW_CARDS:
-      return { kind: 'showCards', seat };
-    case BranchMoveKindEnum.RESIGN:
-      return { kind: 'resign', seat };
-    default:
-      throw badInput('unknown move kind');
+  const values: Record<string, unknown> = {};
+  for (const field of definition.mutation.fields) {
+    const given = field.name === 'seat' ? seat : input[field.name];
+    if ((given === undefined || given === null) && !field.optional) throw badInput(`${definition.branch.value} needs ${field.name}: ${field.description}`);
+    values[field.name] = checkedMoveField(field, given);
   }
+  return definition.branch.move(definition.mutation.command(input.branchId, values));
 }
 
 /** What-if branches over GraphQL: fork, play, delete, read, list per deal. */

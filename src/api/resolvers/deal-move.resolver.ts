@@ -1,51 +1,18 @@
 import 'reflect-metadata';
 import { Inject } from '@nestjs/common';
 import { Args, Context, ID, Mutation, Resolver } from '@nestjs/graphql';
-import type { Declaration } from '../../rules/declaration';
 import type { DealCommand } from '../../deal/commands';
-import type { MoveDefinition, MoveInputField } from '../../deal/moves/move-definition';
+import type { MoveDefinition } from '../../deal/moves/move-definition';
 import { moveDefinitions } from '../../deal/moves/move-table';
 import { Ledger, type LedgerCommand } from '../../ledger/ledger';
 import { mayRecord } from '../../auth/access';
 import type { ApiContext } from '../context/api-context';
-import { badInput, forbidden, notFound, unauthenticated } from '../errors/api-error';
+import { forbidden, notFound, unauthenticated } from '../errors/api-error';
 import { DEAL_MOVE_INPUTS } from '../inputs/deal-move-inputs';
-import type { DeclarationInput } from '../inputs/command-inputs';
+import { checkedMoveField } from '../inputs/move-field-values';
 import * as valid from '../inputs/validate';
 import { CommandResultType } from '../types/command-result.type';
 import { gate, runCommand } from './run-command';
-
-/** A value of a move's input field, checked at the API edge (the rules judge the move itself). */
-function checked(field: MoveInputField, value: unknown): unknown {
-  if (value === undefined || value === null) return undefined;
-  switch (field.type) {
-    case 'card':
-      return valid.card(value as string);
-    case 'twoCards':
-      if (!Array.isArray(value) || value.length !== 2) throw badInput('discard exactly two cards (R10)');
-      return [valid.card(value[0] as string), valid.card(value[1] as string)];
-    case 'cards':
-      if (!Array.isArray(value) || value.length > 10) throw badInput(`${field.name}: at most 10 cards`);
-      return value.map((c) => valid.card(c as string));
-    case 'declaration': {
-      const d = value as DeclarationInput;
-      const declaration: Declaration = {
-        gameType: d.game,
-        hand: !!d.hand,
-        schneiderAnnounced: !!d.schneiderAnnounced,
-        schwarzAnnounced: !!d.schwarzAnnounced,
-        ouvert: !!d.ouvert,
-      };
-      return declaration;
-    }
-    case 'note':
-      if ((value as string).length > 1000) throw badInput(`${field.name} must be at most 1000 characters`);
-      return value === '' ? undefined : value;
-    default:
-      // seat, abandonReason: enums, int: Int; GraphQL has checked them.
-      return value;
-  }
-}
 
 /**
  * The deal moves' mutations, one per move of the table of moves (src/deal/moves/), all through one
@@ -67,7 +34,7 @@ export class DealMoveResolver {
     if (ctx.principal.role === 'anonymous') throw unauthenticated('recording a deal needs a recorder token');
     const dealId = valid.id(input.dealId, 'dealId');
     const values: Record<string, unknown> = {};
-    for (const field of definition.mutation.fields) values[field.name] = checked(field, input[field.name]);
+    for (const field of definition.mutation.fields) values[field.name] = checkedMoveField(field, input[field.name]);
     const command = definition.mutation.command(dealId, values) as LedgerCommand;
     const deal = await ctx.deals.load(dealId);
     if (!deal) {

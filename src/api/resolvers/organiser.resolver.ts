@@ -12,7 +12,8 @@ import type { TokenRevocations } from '../../auth/token-revocations';
 import type { ApiContext } from '../context/api-context';
 import type { HouseOptionEnum } from '../types/enums';
 import { badInput, notFound } from '../errors/api-error';
-import { DrawSeatsInput, IssueTokenInput, RevokeTokenInput, SetLossFeeInput } from '../inputs/organiser-inputs';
+import { CloseRoundInput, CloseTournamentInput, DrawSeatsInput, IssueTokenInput, RevokeTokenInput, SetLossFeeInput } from '../inputs/organiser-inputs';
+import { AS_OF_ARG, AsOfInput, asOfOf } from '../inputs/as-of-input';
 import * as valid from '../inputs/validate';
 import { API_REVOCATIONS, API_SETTINGS, API_VISIBILITY } from '../../settings/tokens';
 import { CommandResultType } from '../types/command-result.type';
@@ -63,8 +64,15 @@ export class OrganiserResolver {
   ) {}
 
   @Query(() => [TournamentStatusType], { description: "Tournaments with their tables and each table's status (private ones only with a token)" })
-  async tournaments(@Context() ctx: ApiContext, @Args('first', firstArg) first: number): Promise<TournamentStatusType[]> {
-    const list = await this.ledger.tournaments(pageSize(first));
+  async tournaments(
+    @Context() ctx: ApiContext,
+    @Args('first', firstArg) first: number,
+    @Args('asOf', AS_OF_ARG) asOfInput?: AsOfInput,
+  ): Promise<TournamentStatusType[]> {
+    const asOf = asOfOf(asOfInput);
+    const list = asOf
+      ? await ctx.budget.run(async () => (await this.ledger.asOf(asOf)).sheets.tournaments(pageSize(first)))
+      : await this.ledger.tournaments(pageSize(first));
     return list
       .filter(({ tournament }) => mayReadTournament(ctx.principal, tournament.tournamentId, this.visibility))
       .map(({ tournament, tables }) => ({
@@ -79,6 +87,9 @@ export class OrganiserResolver {
         lossFeeCents: tournament.lossFee?.feeCents ?? null,
         lossFeeFromFourthCents: tournament.lossFee?.fromFourthLostGameCents ?? null,
         tables: tables.map(tableView),
+        closedRounds: [...(tournament.closedRounds ?? [])],
+        closedAfterRound: tournament.closed?.rounds ?? null,
+        closedEarly: !!tournament.closed?.early,
       }));
   }
 
@@ -87,8 +98,11 @@ export class OrganiserResolver {
     @Context() ctx: ApiContext,
     @Args('tournamentId', { type: () => ID, nullable: true, description: 'Only the tables of this tournament' }) tournamentId: string | undefined,
     @Args('first', firstArg) first: number,
+    @Args('asOf', AS_OF_ARG) asOfInput?: AsOfInput,
   ): Promise<TableStatusType[]> {
-    const list = await this.ledger.tables({ ...(tournamentId ? { tournamentId: valid.id(tournamentId, 'tournamentId') } : {}), limit: pageSize(first) });
+    const options = { ...(tournamentId ? { tournamentId: valid.id(tournamentId, 'tournamentId') } : {}), limit: pageSize(first) };
+    const asOf = asOfOf(asOfInput);
+    const list = asOf ? await ctx.budget.run(async () => (await this.ledger.asOf(asOf)).sheets.tables(options)) : await this.ledger.tables(options);
     return list.filter((t) => mayReadTournament(ctx.principal, t.tournamentId, this.visibility)).map(tableView);
   }
 
@@ -214,6 +228,38 @@ export class OrganiserResolver {
   ): Promise<CommandResultType> {
     gate(ctx, mayAdminister, 'draw seats (admins only)');
     const command = drawCommand(input);
+    return runCommand(this.ledger, ctx, command, commandId, undefined);
+  }
+
+  @Mutation(() => CommandResultType, {
+    description:
+      'Admin: close a round once every series of it is closed (RoundClosed; L21: in order, once; a closed round takes no further table). Reads each table of the round once',
+  })
+  closeRound(
+    @Context() ctx: ApiContext,
+    @Args('commandId', commandIdArg) commandId: string,
+    @Args('input', { type: () => CloseRoundInput, description: 'The tournament and the round' }) input: CloseRoundInput,
+  ): Promise<CommandResultType> {
+    gate(ctx, mayAdminister, 'close rounds (admins only)');
+    const command: LedgerCommand = { type: 'CloseRound', tournamentId: valid.id(input.tournamentId, 'tournamentId'), round: input.round };
+    return runCommand(this.ledger, ctx, command, commandId, undefined);
+  }
+
+  @Mutation(() => CommandResultType, {
+    description:
+      'Admin: close the tournament after its last round is closed (TournamentClosed; L22: before its planned rounds only with a reason); then it takes no draw, table, round or fee',
+  })
+  closeTournament(
+    @Context() ctx: ApiContext,
+    @Args('commandId', commandIdArg) commandId: string,
+    @Args('input', { type: () => CloseTournamentInput, description: 'The tournament, and a reason when it ends early' }) input: CloseTournamentInput,
+  ): Promise<CommandResultType> {
+    gate(ctx, mayAdminister, 'close tournaments (admins only)');
+    const command: LedgerCommand = {
+      type: 'CloseTournament',
+      tournamentId: valid.id(input.tournamentId, 'tournamentId'),
+      ...(input.reason ? { reason: valid.text(input.reason, 'reason') } : {}),
+    };
     return runCommand(this.ledger, ctx, command, commandId, undefined);
   }
 

@@ -1,32 +1,20 @@
 import { Field, ID, Int, ObjectType, registerEnumType } from '@nestjs/graphql';
 import { DateTimeScalar } from './date-time.scalar';
+import { branchMoves } from '../../deal/moves/move-table';
 
-/** The kinds of move a branch takes; the seat is the one to act unless named. */
-export enum BranchMoveKindEnum {
-  PLAY = 'play',
-  BID = 'bid',
-  HOLD = 'hold',
-  PASS = 'pass',
-  PICK_UP_SKAT = 'pickUpSkat',
-  DISCARD = 'discard',
-  DECLARE = 'declare',
-  SHOW_CARDS = 'showCards',
-  RESIGN = 'resign',
-}
+/**
+ * The kinds of move a branch takes, derived from the table of moves (each move file says whether a
+ * branch takes it, under which value): value name → the move's kind. The seat is the one to act unless named.
+ */
+export const BranchMoveKindEnum: Readonly<Record<string, string>> = Object.fromEntries(
+  branchMoves().map((d) => [(d.branch as { value: string }).value, d.kind]),
+);
 registerEnumType(BranchMoveKindEnum, {
   name: 'BranchMoveKind',
   description: 'A move played in a what-if branch (the same rules as in a deal: R5-R21)',
-  valuesMap: {
-    PLAY: { description: 'R15-R19: play a card (card)' },
-    BID: { description: 'R5/R6: say a bid value (value)' },
-    HOLD: { description: 'R6: hold ("yes")' },
-    PASS: { description: 'R6/R8: pass' },
-    PICK_UP_SKAT: { description: 'R9: the declarer picks up the skat' },
-    DISCARD: { description: 'R10: put two cards away (cards)' },
-    DECLARE: { description: 'R11-R14: name the game (declaration)' },
-    SHOW_CARDS: { description: 'R21: the declarer lays his cards open (a claim)' },
-    RESIGN: { description: 'R21: resign / concede' },
-  },
+  valuesMap: Object.fromEntries(
+    branchMoves().map((d) => [(d.branch as { value: string }).value, { description: (d.branch as { description: string }).description }]),
+  ),
 });
 
 @ObjectType('Branch', {

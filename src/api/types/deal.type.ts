@@ -1,3 +1,4 @@
+import type { AsOf } from '../../ledger/ledger';
 import { Field, ID, Int, ObjectType } from '@nestjs/graphql';
 import { ArchiveResultCheckType } from './audit.type';
 import { DealResultType } from './deal-result.type';
@@ -8,14 +9,21 @@ import { DateTimeScalar } from './date-time.scalar';
 export class DealDisputeType {
   @Field(() => ID, { description: 'The contest (its event id): name it in ruleDispute' }) contestEventId!: string;
   @Field({ description: 'Who contested' }) player!: string;
-  @Field({ description: 'What the player says is wrong' }) reason!: string;
+  @Field(() => String, {
+    nullable: true,
+    description: "What the player says is wrong; null unless the caller is one of the deal's players, its table's recorder, an arbiter or an admin",
+  })
+  reason!: string | null;
   @Field(() => String, { nullable: true, description: 'UPHELD/REJECTED as `upheld`/`rejected`; null while it awaits the arbiter' }) ruling!: string | null;
-  @Field(() => String, { nullable: true, description: "The arbiter's reason" }) rulingReason!: string | null;
+  @Field(() => String, { nullable: true, description: "The arbiter's reason; null until ruled, and for callers who may not read the reasons" })
+  rulingReason!: string | null;
 }
 
 @ObjectType('Deal', { description: 'One deal (Spiel). Imported ISS records have id iss-<ID>.' })
 export class DealType {
   @Field(() => ID, { description: "The deal's id" }) id!: string;
+  /** Not a field: the moment a deal given as of one was read at; its frames, audit, revision and fairness are read as of it too. */
+  asOf?: AsOf;
   @Field(() => ID, { nullable: true, description: 'The table (series) the deal belongs to; null for a deal of its own' }) tableId!: string | null;
   @Field(() => ID, { nullable: true, description: 'The tournament of the table; null when none' }) tournamentId!: string | null;
   @Field(() => Int, { description: "The deal's number in its series, from 1" }) dealNumber!: number;

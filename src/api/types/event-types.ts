@@ -2,7 +2,8 @@ import { registerEnumType } from '@nestjs/graphql';
 import { ACCESS_EVENT_TYPES, type AccessEventType } from '../../access/events';
 import { BRANCH_EVENT_TYPES, type BranchEventType } from '../../branch/events';
 import { DEAL_EVENT_TYPES, type DealEventType } from '../../deal/events';
-import { moveDefinitions, type TableEventDataMap } from '../../deal/moves/move-table';
+import { moveDefinitions } from '../../deal/moves/move-table';
+import type { CoreDealEventType } from '../../deal/core-events';
 import { ISS_RECORD_IMPORTED } from '../../format/iss/iss-record-imported';
 import { TABLE_EVENT_TYPES, type TableEventType } from '../../table/events';
 import { TOURNAMENT_EVENT_TYPES, type TournamentEventType } from '../../tournament/events';
@@ -15,22 +16,10 @@ import { TOURNAMENT_EVENT_TYPES, type TournamentEventType } from '../../tourname
  */
 export const OTHER_EVENT_TYPE = 'OTHER';
 
-/** Deal events the move table does not declare: described here (a table move's event is described by its move). */
-const DEAL_EVENT_DESCRIPTIONS: Readonly<Record<Exclude<DealEventType, keyof TableEventDataMap>, string>> = {
+/** Deal events no move records: described here (a move's event is described in its move file). */
+const DEAL_EVENT_DESCRIPTIONS: Readonly<Record<CoreDealEventType, string>> = {
   DealStarted: 'R2/R3: the deal began: its players in seat order, dealer, rule profile and when it took place',
   CardsDealt: 'R4: the cards dealt (ten to each seat, two to the skat) and who shuffled',
-  BidCalled: 'R5/R6: a seat said a bid value',
-  BidHeld: 'R6: a seat held ("yes") the value bid to it',
-  BidPassed: 'R6/R8: a seat passed',
-  SkatTaken: 'R9: the declarer picked up the skat',
-  SkatDiscarded: 'R10: the declarer put two cards away',
-  GameDeclared: 'R11-R14: the declarer named the game',
-  CardsShown: 'R21/D3: the declarer laid his cards open (an ouvert game or a claim)',
-  CardPlayed: 'R15-R19: a seat played a card',
-  KontraCalled: 'R40 (house option): a defender said Kontra',
-  ReCalled: 'R40 (house option): the declarer answered Re',
-  GameResigned: 'R21/D3: a seat resigned',
-  DealAbandoned: 'D3: the deal ended unscored (misdeal, time-out, a player left)',
   DealPassedIn: 'R8: all passed; no score',
   DealScored: 'R22-R34: the result the engine derived under the recorded rule profile',
   ScoreCorrected: "An arbiter's correction of the recorded score (the original stays)",
@@ -52,7 +41,7 @@ function describeDealEvent(type: DealEventType): string {
   const own = (DEAL_EVENT_DESCRIPTIONS as Readonly<Record<string, string>>)[type];
   if (own) return own;
   const move = moveDefinitions().find((d) => d.eventTypes[0] === type);
-  return move ? `Recorded by ${move.mutation.name}: ${move.description}` : '';
+  return move ? (move.eventDescription ?? `Recorded by ${move.mutation.name}: ${move.description}`) : '';
 }
 
 const ISS_RECORD_IMPORTED_DESCRIPTION = "An imported deal's last event: the ISS record's provenance and everything the deal events do not carry";
@@ -69,6 +58,8 @@ const TOURNAMENT_EVENT_DESCRIPTIONS: Readonly<Record<TournamentEventType, string
   TournamentTableAdded: 'A table was added to a round of the tournament',
   LossFeeSet: "The tournament's loss fee was set (per lost game, and from a player's 4th in one list)",
   SeatsDrawn: "A round's seat draw (random with its seed, or by standings) and the tables it made",
+  RoundClosed: 'L21: a round was closed once every series of it was closed; it takes no further table',
+  TournamentClosed: 'L22: the tournament was closed after its last round (early: with the reason); it takes no further draw, table or fee',
 };
 const ACCESS_EVENT_DESCRIPTIONS: Readonly<Record<AccessEventType, string>> = {
   TokenIssued: 'An organiser issued a token (its id and claims, never the token itself)',

@@ -100,4 +100,7 @@ export class TournamentStatusType {
   @Field(() => Int, { nullable: true, description: 'Loss fee per lost game in cents; null: the defaults by table size' }) lossFeeCents!: number | null;
   @Field(() => Int, { nullable: true, description: "Loss fee from a player's 4th lost game in one list, in cents" }) lossFeeFromFourthCents!: number | null;
   @Field(() => [TableStatusType], { description: 'Its tables, every round' }) tables!: TableStatusType[];
+  @Field(() => [Int], { description: 'The rounds closed (L21), in the order closed' }) closedRounds!: number[];
+  @Field(() => Int, { nullable: true, description: 'Closed after this many rounds (L22); null: still open' }) closedAfterRound!: number | null;
+  @Field({ description: "Closed before its planned rounds were played (the organiser's reason is recorded, not shown here)" }) closedEarly!: boolean;
 }

@@ -2,7 +2,6 @@ import { statSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
 import { dealStreamName } from '../../deal/events';
 import { ConcurrencyError, EventIdTakenError } from '../../event-store/errors';
-import { eventIdFor } from '../../event-store/event-ids';
 import type { AppendBatch, GroupCommit, NewEvent, NewStreamSealing } from '../../event-store/event-store';
 import type { CommandContext } from '../../command-handling/command-types';
 import { IllegalCommandError } from '../../kernel/errors';
@@ -17,7 +16,8 @@ import { openIssInput, STDIN_NAME } from '../iss-input';
 import { ISS_PROFILE_ID, issDealId, issTableId } from './iss-deal-plan';
 import { issRecordDifferences } from '../../format/iss/iss-record-differences';
 import { ISS_RECORD_IMPORTED, type IssRecordImportedData } from '../../format/iss/iss-record-imported';
-import { ISS_IMPORT_SOURCE, issRecordToEvents, type IssDealEvents } from './iss-record-to-events';
+import { ISS_IMPORT_SOURCE, issImportMetadata } from './iss-import-metadata';
+import { issRecordToEvents, type IssDealEvents } from './iss-record-to-events';
 import type { IssImportTarget } from './iss-import-target';
 import { PendingAppend, type PendingDeal } from './pending-append';
 import type { IssLineDecision } from './decide-iss-lines';
@@ -134,14 +134,13 @@ function admitNewcomers(run: RunState, seen: SeriesSeen, deal: DealHead, occurre
   const joined = seriesNewcomers({ tableId: deal.tableId, players: seen.players }, deal.players, `iss:${deal.recordId}`);
   if (!joined) return;
   const commandId = `${ISS_IMPORT_SOURCE}:table:${deal.series}:join:${deal.recordId}`;
-  const ctx = tableContext(commandId, occurredAt);
   run.pending.addStream(
     tableStreamName(deal.tableId),
     [
       {
         type: joined.type,
         data: joined.data,
-        metadata: { eventId: eventIdFor(commandId, 0), commandId, actorId: ctx.actorId, source: ctx.source, occurredAt, schemaVersion: '1' },
+        metadata: issImportMetadata(commandId, 0, occurredAt, '1'),
       },
     ],
     'streamExists',

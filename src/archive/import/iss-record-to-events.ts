@@ -1,9 +1,9 @@
 import type { NewEvent } from '../../event-store/event-store';
-import { eventIdFor } from '../../event-store/event-ids';
+import { ISS_IMPORT_SOURCE, issImportMetadata } from './iss-import-metadata';
 import { decide, type DecideContext } from '../../deal/decide';
 import { initialDealState, type DealState } from '../../deal/deal-state';
 import { DEAL_SCHEMA_VERSION, type DealEvent } from '../../deal/events';
-import { evolve } from '../../deal/evolve';
+import { foldDealStream } from '../../deal/deal-stream';
 import type { IssRecord } from '../../format/iss/iss-record';
 import type { IssLineEncoding } from '../../format/iss/iss-line-source';
 import { tokensOfEvents } from '../export/tokens-of-events';
@@ -11,7 +11,7 @@ import { diffTokens } from '../../format/iss/token-patch';
 import { planIssDeal } from './iss-deal-plan';
 import { ISS_RECORD_IMPORTED, type IssRecordImportedData } from '../../format/iss/iss-record-imported';
 
-export const ISS_IMPORT_SOURCE = 'import:iss';
+export { ISS_IMPORT_SOURCE };
 
 export interface IssDealEvents {
   readonly recordId: string;
@@ -53,7 +53,7 @@ export function issRecordToEvents(record: IssRecord, source: IssSource): IssDeal
   let state: DealState = initialDealState;
   const decided: DealEvent[] = [];
   const apply = (events: readonly DealEvent[]) => {
-    for (const e of events) state = evolve(state, e);
+    state = foldDealStream(events, state);
     decided.push(...events);
   };
   const started = decide(plan.start, state, ctx);
@@ -115,15 +115,7 @@ export function issRecordToEvents(record: IssRecord, source: IssSource): IssDeal
   const events: NewEvent[] = all.map((e, index) => ({
     type: e.type,
     data: e.data,
-    metadata: {
-      eventId: eventIdFor(commandId, index),
-      commandId,
-      actorId: ISS_IMPORT_SOURCE,
-      source: ISS_IMPORT_SOURCE,
-      occurredAt: plan.startedAt,
-      schemaVersion: DEAL_SCHEMA_VERSION,
-      rulesVersion: profileVersion,
-    },
+    metadata: issImportMetadata(commandId, index, plan.startedAt, DEAL_SCHEMA_VERSION, profileVersion),
   }));
   return { ok: true, deal: { recordId: plan.recordId, dealId: plan.dealId, tableId: plan.tableId, series: plan.series, players: plan.players, events } };
 }

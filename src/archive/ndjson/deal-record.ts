@@ -1,6 +1,7 @@
 import { checkFairDeal, type FairVerdict } from '../../deal/fair-deal-check';
 import { movesOfEvent } from '../../deal/evolve';
-import { isDealEventType, type DealAbandonedData, type ScoreCorrectedData, type StoredDealEvent } from '../../deal/events';
+import { isDealEventType, type ScoreCorrectedData, type StoredDealEvent } from '../../deal/events';
+import type { DealAbandonedData } from '../../deal/moves/abandon';
 import { asDealt } from '../../deal/seen/as-dealt';
 import { resultInForce, type DealResultView } from '../../deal/result-view';
 import type { Card } from '../../rules/card';

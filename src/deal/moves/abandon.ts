@@ -13,14 +13,27 @@ export interface AbandonDeal {
 
 const ABANDON_REASONS = ['misdeal', 'timeout', 'left'];
 
+export interface DealAbandonedData {
+  readonly reason: AbandonReason;
+  readonly seat: Seat | null;
+  readonly note: string;
+}
+/** The event abandon records. */
+export type DealAbandonedEvent = { readonly type: 'DealAbandoned'; readonly data: DealAbandonedData };
+
 /** D3: a misdeal, a time-out or a player leaving ends the deal unscored (the server's move: the seat is optional). */
-export const abandon: MoveDefinition<AbandonDeal> = {
+export const abandon: MoveDefinition<AbandonDeal, DealAbandonedEvent> = {
   kind: 'abandon',
   engineKind: 'abandon',
   commandType: 'AbandonDeal',
   eventTypes: ['DealAbandoned'],
+  eventDescription: 'D3: the deal ended unscored (misdeal, time-out, a player left)',
   description: 'D3: a misdeal, time-out or a player leaving ends the deal unscored',
   seated: false,
+  words: {
+    step: { en: 'The deal is abandoned.', de: 'Das Spiel wird abgebrochen.' },
+    move: { en: 'abandon the deal', de: 'Spiel abbrechen' },
+  },
   mutation: {
     name: 'abandonDeal',
     fields: [

@@ -12,13 +12,15 @@ export interface CallRevoke {
 export interface RevokeCalledData {
   readonly seat: Seat;
 }
+/** The event call-revoke records. */
+export type RevokeCalledEvent = { readonly type: 'RevokeCalled'; readonly data: RevokeCalledData };
 
 /**
  * R20: in a deal recorded as seen, the table noticed that a seat failed to follow: play ends. The
  * cards shown afterwards must prove it (the check over the whole deal finds the card); R20 scores it.
  * Where the cards were dealt every card was checked against the hand (R16): refused.
  */
-export const callRevoke: MoveDefinition<CallRevoke> = {
+export const callRevoke: MoveDefinition<CallRevoke, RevokeCalledEvent> = {
   kind: 'callRevoke',
   commandType: 'CallRevoke',
   eventTypes: ['RevokeCalled'],

@@ -13,6 +13,8 @@ export interface ConcedeForDefenders {
 export interface DefendersConcededData {
   readonly seats: readonly Seat[];
 }
+/** The event defenders-concede records. */
+export type DefendersConcededEvent = { readonly type: 'DefendersConceded'; readonly data: DefendersConcededData };
 
 /**
  * R21/D3: both defenders concede the game at once. It stands for their resignations: under ISkO
@@ -20,7 +22,7 @@ export interface DefendersConcededData {
  * must resign, and then every remaining trick goes to the declarer (a null game is won as played, D3).
  * Refused outside the play, in Ramsch (R42) and when the defenders have already resigned.
  */
-export const defendersConcede: MoveDefinition<ConcedeForDefenders> = {
+export const defendersConcede: MoveDefinition<ConcedeForDefenders, DefendersConcededEvent> = {
   kind: 'defendersConcede',
   commandType: 'ConcedeForDefenders',
   eventTypes: ['DefendersConceded'],

@@ -4,7 +4,6 @@ import type { Move } from '../../rules/move';
 import { allow, type Judgement } from '../../kernel/refusal';
 import type { DealState } from '../deal-state';
 import { applyMove } from '../engine';
-import type { DealEvent, StoredDealEvent } from '../events';
 
 /** A field of a move's GraphQL input, as plain data: the API builds the input type and checks each value. */
 export interface MoveInputField {
@@ -18,6 +17,12 @@ export interface MoveInputField {
   readonly optional?: boolean;
 }
 
+/** A text in each language the pages speak. */
+export interface MoveWords {
+  readonly en: string;
+  readonly de: string;
+}
+
 /** The mutation that records the move: its name, its input's fields, and the command it becomes. */
 export interface MoveMutation<C> {
   readonly name: string;
@@ -26,10 +31,19 @@ export interface MoveMutation<C> {
   readonly command: (dealId: string, input: Readonly<Record<string, unknown>>) => C;
 }
 
+/** An event a move records: its stored type name (past tense, stable) and its data. */
+export interface MoveEvent {
+  readonly type: string;
+  readonly data: unknown;
+}
+
+/** A move's event as evolve reads it back: with the id it was stored under, when known. */
+export type StoredMoveEvent<E extends MoveEvent> = E & { readonly eventId?: string; readonly recordedAt?: string; readonly actorId?: string };
+
 /** What recording the move gives: the events that say it, and the deal as the engine has it afterwards. */
-export interface RecordedMoveOutcome {
+export interface RecordedMoveOutcome<E extends MoveEvent = MoveEvent> {
   readonly after: GameState;
-  readonly events: readonly DealEvent[];
+  readonly events: readonly E[];
 }
 
 /**
@@ -38,23 +52,42 @@ export interface RecordedMoveOutcome {
  * and its description (schema and docs/graphql.md). The switch files are derived from the table of these
  * definitions (move-table.ts): a new move is a new file here plus its line in the table.
  */
-export interface MoveDefinition<C extends { readonly type: string; readonly dealId: string } = { readonly type: string; readonly dealId: string }> {
+export interface MoveDefinition<
+  C extends { readonly type: string; readonly dealId: string } = { readonly type: string; readonly dealId: string },
+  E extends MoveEvent = MoveEvent,
+> {
   /** The move's name in the API (GraphQL `MoveKind`) and the engine's move kind where it is one. */
   readonly kind: string;
   /** Set when the move is one engine move of that kind (the ISS importer drives the decider with those). */
   readonly engineKind?: Move['kind'];
   readonly commandType: C['type'];
-  /** The event types it records, its own first (an ouvert declaration also lays the cards open). */
-  readonly eventTypes: readonly DealEvent['type'][];
+  /**
+   * The event types it records, its own first (an ouvert declaration also lays the cards open). Each
+   * event's data is declared in the move file that owns it: the deal's events are those of the table.
+   */
+  readonly eventTypes: readonly E['type'][];
+  /** Its own event's description in the schema's DealEventType (default: "Recorded by <mutation>: <description>"). */
+  readonly eventDescription?: string;
   /** One line with the rule IDs: the mutation's description in the schema and the move's line in docs/graphql.md. */
   readonly description: string;
+  /**
+   * The move in the words the pages use (the viewer gets them at build time, src/viewer/write-viewer-moves.ts):
+   * `step` says its own event as a replay step, `move` names it as a legal move. Placeholders: {seat}, {value}
+   * (the bid), {game}, {card}. Absent: the pages say the event's name in words.
+   */
+  readonly words?: { readonly step: MoveWords; readonly move: MoveWords };
   /** Whether the command names the seat that moves (checked, R2, before the rules judge the move). */
   readonly seated: boolean;
   readonly mutation: MoveMutation<C>;
   /** decide: the command judged against the deal; a refusal names the rule and records nothing. */
-  record(command: C, game: GameState, deal: DealState): Judgement<RecordedMoveOutcome>;
+  record(command: C, game: GameState, deal: DealState): Judgement<RecordedMoveOutcome<E>>;
   /** evolve: the engine moves a recorded event of this move stands for, or null when the event is no move of its own. */
-  movesOfEvent(event: StoredDealEvent): readonly Move[] | null;
+  movesOfEvent(event: StoredMoveEvent<E>): readonly Move[] | null;
+  /**
+   * A what-if branch takes this move: its BranchMoveKind value with the value's description, and the
+   * engine move of its command (a branch plays engine moves). Absent: a branch does not take it.
+   */
+  readonly branch?: { readonly value: string; readonly description: string; move(command: C): Move };
   /** The command of one engine move of `engineKind` (ISS import, generators). */
   commandOfMove?(dealId: string, move: Move): C;
   /** Visibility: the cards the engine move names (a play, a discard); a perspective is shown a legal move only once it has seen them. */
@@ -73,7 +106,11 @@ export function applyMoves(game: GameState, moves: readonly Move[]): Judgement<G
 }
 
 /** The common shape: one engine move, one event made from the state before it. */
-export function recordOne(game: GameState, move: Move, event: (before: GameState, after: GameState) => DealEvent): Judgement<RecordedMoveOutcome> {
+export function recordOne<E extends MoveEvent>(
+  game: GameState,
+  move: Move,
+  event: (before: GameState, after: GameState) => E,
+): Judgement<RecordedMoveOutcome<E>> {
   const after = applyMove(game, move);
   if (!after.ok) return after;
   return allow({ after: after.value, events: [event(game, after.value)] });

@@ -1,24 +1,22 @@
 import type { Card } from '../../rules/card';
 import type { Move } from '../../rules/move';
-import type { DealCommand } from '../commands';
-import type { DealEventType, StoredDealEvent } from '../events';
 import { abandon } from './abandon';
 import { bid } from './bid';
-import { callRevoke, type RevokeCalledData } from './call-revoke';
+import { callRevoke } from './call-revoke';
 import { declare } from './declare';
-import { defendersConcede, type DefendersConcededData } from './defenders-concede';
+import { defendersConcede } from './defenders-concede';
 import { discard } from './discard';
 import { hold } from './hold';
 import { kontra } from './kontra';
-import type { MoveDefinition } from './move-definition';
+import type { MoveDefinition, MoveEvent, StoredMoveEvent } from './move-definition';
 import { pass } from './pass';
 import { pickUpSkat } from './pick-up-skat';
 import { play } from './play';
 import { re } from './re';
 import { resign } from './resign';
 import { showCards } from './show-cards';
-import { showHand, type HandShownData } from './show-hand';
-import { showSkat, type SkatShownData } from './show-skat';
+import { showHand } from './show-hand';
+import { showSkat } from './show-skat';
 
 /**
  * The table of moves: every kind of move a deal records, each declared once in its own file. The
@@ -44,16 +42,13 @@ export const MOVE_TABLE = [
   callRevoke,
 ] as const;
 
+type Moves = (typeof MOVE_TABLE)[number];
 /** The command of each move, each declared in its move file: derived from the table, so a new move's command needs no line elsewhere. */
-export type MoveCommand = (typeof MOVE_TABLE)[number] extends infer D ? (D extends MoveDefinition<infer C> ? C : never) : never;
-
-/** Events declared by move files beyond those of events.ts (a new move adds its event here: type name → data). */
-export interface TableEventDataMap {
-  DefendersConceded: DefendersConcededData;
-  SkatShown: SkatShownData;
-  HandShown: HandShownData;
-  RevokeCalled: RevokeCalledData;
-}
+export type MoveCommand = Moves extends MoveDefinition<infer C, infer _E> ? C : never;
+/** The events the moves record, each declared in the file of the move that owns it: derived from the table too. */
+export type MoveDealEvent = Moves extends MoveDefinition<infer _C, infer E> ? E : never;
+/** A move as the decider and the API take it: any command of the table, any event of the table. */
+export type TableMove = MoveDefinition<MoveCommand, MoveDealEvent>;
 
 type AnyDefinition = MoveDefinition<{ readonly type: string; readonly dealId: string }>;
 // Each entry is typed by its own command; the lookups below take any command of the table.
@@ -67,24 +62,24 @@ const byEngineKind = new Map<string, AnyDefinition>(table.filter((d) => d.engine
 export const MOVE_COMMAND_TYPES: readonly string[] = table.map((d) => d.commandType);
 
 /** The event types the table's moves record, in table order (each once). */
-export const MOVE_EVENT_TYPES: readonly DealEventType[] = [...new Set(table.flatMap((d) => d.eventTypes))];
+export const MOVE_EVENT_TYPES = [...new Set(table.flatMap((d) => d.eventTypes))] as readonly MoveDealEvent['type'][];
 
 /** The move a command records, or undefined for a command that is no move (start, correction, ...). */
-export function moveOfCommandType(type: string): MoveDefinition<DealCommand> | undefined {
-  return byCommandType.get(type) as MoveDefinition<DealCommand> | undefined;
+export function moveOfCommandType(type: string): TableMove | undefined {
+  return byCommandType.get(type) as TableMove | undefined;
 }
 
 /** The engine moves a stored deal event stands for; null for events outside the play itself (and an ouvert display). */
-export function movesOfEvent(event: StoredDealEvent): readonly Move[] | null {
+export function movesOfEvent(event: StoredMoveEvent<MoveEvent>): readonly Move[] | null {
   const d = byEventType.get(event.type);
   return d ? d.movesOfEvent(event) : null;
 }
 
 /** The deal command for an engine move: how the ISS importer and generators drive the decider. */
-export function commandOfMove(dealId: string, move: Move): DealCommand {
+export function commandOfMove(dealId: string, move: Move): MoveCommand {
   const d = byEngineKind.get(move.kind);
   if (!d?.commandOfMove) throw new Error(`no command records an engine move of kind ${move.kind}`);
-  return d.commandOfMove(dealId, move) as DealCommand;
+  return d.commandOfMove(dealId, move) as MoveCommand;
 }
 
 /** Visibility: the cards an engine move names (a play, a discard). */
@@ -92,10 +87,12 @@ export function cardsNamedBy(move: Move): readonly Card[] {
   return byEngineKind.get(move.kind)?.cardsNamed?.(move) ?? [];
 }
 
-/** The kinds of move in the table, for the schema's MoveKind (table moves and engine moves alike). */
-export const MOVE_KINDS: readonly string[] = table.map((d) => d.kind);
+/** The moves a what-if branch takes (those whose file names a branch value), in table order. */
+export function branchMoves(): readonly TableMove[] {
+  return moveDefinitions().filter((d) => d.branch !== undefined);
+}
 
 /** Every definition, for the API's mutations (one per move). */
-export function moveDefinitions(): readonly MoveDefinition<DealCommand>[] {
-  return table as readonly MoveDefinition<DealCommand>[];
+export function moveDefinitions(): readonly TableMove[] {
+  return table as readonly TableMove[];
 }

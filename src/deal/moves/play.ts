@@ -10,14 +10,27 @@ export interface PlayCard {
   readonly card: Card;
 }
 
+export interface CardPlayedData {
+  readonly seat: Seat;
+  readonly card: Card;
+  readonly trick: number;
+}
+/** The event play records. */
+export type CardPlayedEvent = { readonly type: 'CardPlayed'; readonly data: CardPlayedData };
+
 /** R15-R19: a seat plays a card; once played it is public. */
-export const play: MoveDefinition<PlayCard> = {
+export const play: MoveDefinition<PlayCard, CardPlayedEvent> = {
   kind: 'play',
   engineKind: 'play',
   commandType: 'PlayCard',
   eventTypes: ['CardPlayed'],
+  eventDescription: 'R15-R19: a seat played a card',
   description: 'R15-R19: a seat plays a card',
   seated: true,
+  words: {
+    step: { en: '{seat} plays {card}.', de: '{seat} spielt {card}.' },
+    move: { en: 'play {card}', de: '{card} spielen' },
+  },
   mutation: {
     name: 'playCard',
     fields: [SEAT_FIELD, { name: 'card', type: 'card', description: 'The card played, in ISS notation (e.g. CJ); it must follow suit (R16)' }],
@@ -28,6 +41,7 @@ export const play: MoveDefinition<PlayCard> = {
       type: 'CardPlayed',
       data: { seat: c.seat, card: c.card, trick: before.tricks.length + 1 },
     })),
+  branch: { value: 'PLAY', description: 'R15-R19: play a card (card)', move: (c) => ({ kind: 'play', seat: c.seat, card: c.card }) },
   movesOfEvent: (e) => (e.type === 'CardPlayed' ? [{ kind: 'play', seat: e.data.seat, card: e.data.card }] : null),
   commandOfMove: (dealId, m) => {
     const move = m as Extract<Move, { kind: 'play' }>;

@@ -1,7 +1,8 @@
+import type { Card } from '../../rules/card';
 import type { Move } from '../../rules/move';
 import type { Seat } from '../../rules/seat';
 import { allow } from '../../kernel/refusal';
-import { checkClaim } from '../claim-check';
+import { checkClaim, type ClaimCheck } from '../claim-check';
 import { applyMoves, SEAT_FIELD, seatOf, type MoveDefinition } from './move-definition';
 
 /** The declarer lays his cards open to claim the rest (R21, D3; ISS `SC`). */
@@ -11,18 +12,34 @@ export interface ShowCards {
   readonly seat: Seat;
 }
 
+export interface CardsShownData {
+  readonly seat: Seat;
+  /** The cards laid open at that moment. */
+  readonly cards: readonly Card[];
+  readonly why: 'ouvert' | 'claim';
+  /** A claim under the isko profile: judged with all cards open when made (R21); absent on older events (then it stood). */
+  readonly claim?: ClaimCheck;
+}
+/** The event show-cards records. */
+export type CardsShownEvent = { readonly type: 'CardsShown'; readonly data: CardsShownData };
+
 /**
  * R21/D3: the declarer lays his cards open to claim the rest (ISS `SC`). Under isko the claim is
  * judged with all cards open when made (R21): an unsound one gives the remaining tricks to the
  * defenders. The cards shown are public from then on.
  */
-export const showCards: MoveDefinition<ShowCards> = {
+export const showCards: MoveDefinition<ShowCards, CardsShownEvent> = {
   kind: 'showCards',
   engineKind: 'showCards',
   commandType: 'ShowCards',
   eventTypes: ['CardsShown'],
+  eventDescription: 'R21/D3: the declarer laid his cards open (an ouvert game or a claim)',
   description: 'R21/D3: the declarer lays his cards open (claim; ISS SC)',
   seated: true,
+  words: {
+    step: { en: '{seat} lays the cards open (claim).', de: '{seat} legt die Karten offen (Anspruch).' },
+    move: { en: 'lay the cards open', de: 'Karten offenlegen' },
+  },
   mutation: { name: 'showCards', fields: [SEAT_FIELD], command: (dealId, input) => ({ type: 'ShowCards', dealId, seat: seatOf(input) }) },
   record: (c, game) => {
     const claim = game.profile.claims === 'isko' && game.phase === 'playing' && game.declarer === c.seat ? (checkClaim(game) ?? undefined) : undefined;
@@ -34,6 +51,7 @@ export const showCards: MoveDefinition<ShowCards> = {
       events: [{ type: 'CardsShown', data: { seat: c.seat, cards: game.hands[c.seat].slice(), why: 'claim', ...(claim ? { claim } : {}) } }],
     });
   },
+  branch: { value: 'SHOW_CARDS', description: 'R21: the declarer lays his cards open (a claim)', move: (c) => ({ kind: 'showCards', seat: c.seat }) },
   movesOfEvent: (e) => {
     // The ouvert display is part of the declaration (R14); only a claim is a move of its own.
     if (e.type !== 'CardsShown' || e.data.why !== 'claim') return null;

@@ -16,13 +16,15 @@ export interface HandShownData {
   readonly seat: Seat;
   readonly cards: readonly Card[];
 }
+/** The event show-hand records. */
+export type HandShownEvent = { readonly type: 'HandShown'; readonly data: HandShownData };
 
 /**
  * R21: a deal recorded as seen that ended early (resign, claim, concession, R18-R20): the players
  * turn their unplayed cards over and the recorder records them, seat by seat (the last seat's
  * follow by elimination). Where the cards were dealt they are known: refused.
  */
-export const showHand: MoveDefinition<ShowHand> = {
+export const showHand: MoveDefinition<ShowHand, HandShownEvent> = {
   kind: 'showHand',
   commandType: 'ShowHand',
   eventTypes: ['HandShown'],

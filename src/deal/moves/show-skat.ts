@@ -16,13 +16,15 @@ export interface SkatShownData {
   readonly skat: readonly [Card, Card];
   readonly discard: readonly [Card, Card] | null;
 }
+/** The event show-skat records. */
+export type SkatShownEvent = { readonly type: 'SkatShown'; readonly data: SkatShownData };
 
 /**
  * R9/R10: in a deal recorded as seen the skat is recorded when it is shown: at once for a hand
  * game (turned over), after the play for a pick-up with the declarer's discard. Where the cards
  * were dealt the skat is known already: refused.
  */
-export const showSkat: MoveDefinition<ShowSkat> = {
+export const showSkat: MoveDefinition<ShowSkat, SkatShownEvent> = {
   kind: 'showSkat',
   commandType: 'ShowSkat',
   eventTypes: ['SkatShown'],

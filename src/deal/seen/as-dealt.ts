@@ -1,5 +1,6 @@
 import { initialDealState, type DealState } from '../deal-state';
 import { isDealEventType, type DealEvent, type HandsRevealedData, type StoredDealEvent } from '../events';
+import { dealStateAfter } from '../deal-stream';
 import { evolve } from '../evolve';
 import { withoutWithdrawn } from '../withdrawals';
 import { seenMoveOfEvent } from './seen-move-of-event';
@@ -35,10 +36,10 @@ export function asDealt<E extends Recorded>(
     }
     const stored = toStored(e);
     if (state.seen && seenMoveOfEvent(stored)) moveEvents.push(e);
-    state = evolve(state, stored);
+    state = dealStateAfter(state, stored);
   }
   if (!revealed || !state.seen || !state.started) return recorded;
-  const twin = dealtTwin(state.started, state.seen, revealed, twinDecider());
+  const twin = dealtTwin(state.started, state.seen, revealed, twinDecider(evolve));
   if (!twin.ok) throw new Error(`deal ${state.started.dealId}: the revealed hands are refused: ${twin.refusal.ruleId} ${twin.refusal.reason}`);
   const bySource = new Map<number, DealEvent[]>();
   for (const t of twin.value.events) bySource.set(t.source, [...(bySource.get(t.source) ?? []), t.event]);

@@ -61,7 +61,6 @@ import { filteredRead, plainRead } from './esdb-reads';
 import { DEFAULT_MAX_APPEND_BYTES, appendBytes, checkAppendSize, splitBySize } from './append-size';
 
 export { compareEsdbPositions } from './esdb-positions';
-export { openEsdbEventStore } from './esdb-connection';
 
 export interface EsdbEventStoreOptions {
   readonly upcasters?: UpcasterRegistry;

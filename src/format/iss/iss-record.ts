@@ -31,9 +31,6 @@ export interface IssLayout {
   readonly beforeClose: string;
 }
 
-/** `w` = the server ("world"), 0/1/2 = forehand/middlehand/rearhand. */
-export type IssActor = 'w' | Seat;
-
 /** A card as written in a record; null stands for `??` (hidden or unknown). */
 export type IssCard = Card | null;
 

@@ -51,6 +51,10 @@ export class CommandExecution {
       case 'SetLossFee':
         outcome = await this.tournaments.createOrSetFee(command, ctx);
         break;
+      case 'CloseRound':
+      case 'CloseTournament':
+        outcome = await this.tournaments.close(command, ctx);
+        break;
       case 'DrawSeats':
         outcome = await this.tournaments.drawSeats(command, ctx);
         break;

@@ -1,6 +1,6 @@
 import type { EventStore } from '../../event-store/event-store';
 import { tableStreamName } from '../../table/events';
-import { lastRound } from '../../tournament/round-order';
+import { lastRound, tableIdsOfRound } from '../../tournament/round-order';
 import type { TournamentState } from '../../tournament/tournament-state';
 
 /**
@@ -10,12 +10,13 @@ import type { TournamentState } from '../../tournament/tournament-state';
  */
 export async function openSeriesOfLastRound(store: EventStore, state: TournamentState): Promise<string[]> {
   const last = lastRound(state);
-  if (last === 0) return [];
-  const ids = new Set<string>();
-  for (const d of state.draws) if (d.round === last) for (const t of d.tables) ids.add(t.tableId);
-  for (const t of state.tables) if (t.round === last) ids.add(t.tableId);
+  return last === 0 ? [] : openSeriesOfRound(store, state, last);
+}
+
+/** The tables of a round whose series is not closed (what closing the round is judged against, L21). */
+export async function openSeriesOfRound(store: EventStore, state: TournamentState, round: number): Promise<string[]> {
   const open: string[] = [];
-  for (const id of ids) {
+  for (const id of tableIdsOfRound(state, round)) {
     const read = await store.readStream(tableStreamName(id));
     if (!read.events.some((e) => e.type === 'SeriesClosed')) open.push(id);
   }

@@ -1,10 +1,10 @@
 import { handleCommand, planCommand, readStreamFolded } from '../../command-handling/handle-command';
-import { openSeriesOfLastRound } from './open-series';
+import { openSeriesOfLastRound, openSeriesOfRound } from './open-series';
 import { tournamentDecider } from '../../tournament/tournament-decider';
 import type { EventStore } from '../../event-store/event-store';
 import type { Standings } from '../../projections/standings/standings';
 import type { OpenTable } from '../../table/commands';
-import type { CreateTournament, DrawSeats, SetLossFee } from '../../tournament/commands';
+import type { CloseRound, CloseTournament, CreateTournament, DrawSeats, SetLossFee } from '../../tournament/commands';
 import { tournamentStreamName, type SeatsDrawnData } from '../../tournament/events';
 import { NotFoundError } from '../../kernel/errors';
 import type { CommandContext, CommandOutcome } from '../../command-handling/command-types';
@@ -28,6 +28,24 @@ export class TournamentCommands {
     return handleCommand(this.store, tournamentStreamName(command.tournamentId), tournamentDecider(this.defaultProfileId), command, ctx, {
       schemaVersion: STRUCTURE_SCHEMA_VERSION,
       ...(command.type === 'CreateTournament' ? {} : { requireExisting: () => new NotFoundError('tournament', command.tournamentId) }),
+    });
+  }
+
+  /**
+   * CloseRound (the round's open series filled in from the table streams: at most one read per
+   * table of the round) or CloseTournament.
+   */
+  async close(requested: CloseRound | CloseTournament, ctx: CommandContext): Promise<CommandOutcome> {
+    const stream = tournamentStreamName(requested.tournamentId);
+    let command: CloseRound | CloseTournament = requested;
+    if (requested.type === 'CloseRound') {
+      const folded = await readStreamFolded(this.store, stream, tournamentDecider(this.defaultProfileId));
+      const round = Number.isInteger(requested.round) && requested.round >= 1 ? requested.round : 0;
+      command = { ...requested, openSeries: round === 0 ? [] : await openSeriesOfRound(this.store, folded.state, round) };
+    }
+    return handleCommand(this.store, stream, tournamentDecider(this.defaultProfileId), command, ctx, {
+      schemaVersion: STRUCTURE_SCHEMA_VERSION,
+      requireExisting: () => new NotFoundError('tournament', requested.tournamentId),
     });
   }
 

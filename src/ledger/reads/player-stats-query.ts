@@ -42,15 +42,6 @@ function hiddenDealsOf(db: ReadModelDb, player: string, tournaments: readonly st
     .all(...tournaments, player, player, player) as string[];
 }
 
-/** How many of the player's deals lie in these tournaments (for the cost model). */
-export function hiddenDealCount(db: ReadModelDb, player: string, tournaments: readonly string[]): number {
-  if (tournaments.length === 0) return 0;
-  return db
-    .prepare(`SELECT count(*) FROM ${DEAL_SUMMARY_TABLE} WHERE tournament_id IN (${tournaments.map(() => '?').join(', ')}) AND (+p0 = ? OR +p1 = ? OR +p2 = ?)`)
-    .pluck()
-    .get(...tournaments, player, player, player) as number;
-}
-
 /** His tables (outside hidden tournaments), each table's sheet, his Seeger-Fabian line of it unless he sat as a computer. */
 async function seegerFabianPerSeries(
   db: ReadModelDb,

@@ -1,7 +1,8 @@
 import { gameVerdict, positionFromMoves, solveValue, type Solver } from '../../analysis';
 import { checkClaim, type LineCard } from '../../deal/claim-check';
 import { initialDealState, type DealState } from '../../deal/deal-state';
-import { isDealEventType, type CardsShownData } from '../../deal/events';
+import { isDealEventType } from '../../deal/events';
+import type { CardsShownData } from '../../deal/moves/show-cards';
 import { movesOfEvent } from '../../deal/evolve';
 import type { RecordedEvent } from '../../event-store/event-store';
 import type { GameState } from '../../rules/game-state';

@@ -35,18 +35,6 @@ export function listTableDeals(db: ReadModelDb, tableId: string): DealSummary[] 
   ).map(parse);
 }
 
-/** Every deal of the player, by start time (his rows of deal_player, each joined to its summary). */
-export function listPlayerDeals(db: ReadModelDb, player: string): DealSummary[] {
-  return (
-    db
-      .prepare(
-        `SELECT s.json FROM ${DEAL_PLAYER_TABLE} dp CROSS JOIN ${DEAL_SUMMARY_TABLE} s ON s.deal_id = dp.deal_id WHERE dp.player = ? ORDER BY dp.started_at, dp.deal_id`,
-      )
-      .pluck()
-      .all(player) as string[]
-  ).map(parse);
-}
-
 /** The cursor is opaque to clients: base64url of the sort key of the last row. */
 export const encodeCursor = (s: { startedAt: string; dealId: string }): string => Buffer.from(JSON.stringify([s.startedAt, s.dealId])).toString('base64url');
 

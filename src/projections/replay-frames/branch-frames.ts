@@ -1,11 +1,10 @@
 import { type DealState } from '../../deal/deal-state';
-import { evolve } from '../../deal/evolve';
 import { dealEventsOfMove } from '../../branch/branch-state';
 import type { BranchMovePlayedData } from '../../branch/events';
 import type { RecordedEvent } from '../../event-store/event-store';
 import type { Perspective, ReplayFrame } from './replay-frame';
 import { replayFrames } from './replay-frames';
-import { foldDealStream } from '../../deal/deal-stream';
+import { dealStateAfter, foldDealStream } from '../../deal/deal-stream';
 
 /**
  * The deal events a branch stands for: the deal's own events up to the fork, then for each move
@@ -29,7 +28,7 @@ export function branchDealEvents(dealEventsToFork: readonly RecordedEvent[], bra
         revision: e.revision,
         position: e.position,
       });
-      deal = evolve(deal, { ...d, eventId: `${e.eventId}:${i}` });
+      deal = dealStateAfter(deal, { ...d, eventId: `${e.eventId}:${i}` });
     });
   }
   return out;

@@ -1,6 +1,6 @@
 import type { RecordedEvent } from '../../event-store/event-store';
 import type { SeriesClosedData, TableOpenedData, TablePlayersJoinedData } from '../../table/events';
-import type { LossFeeSetData, TournamentCreatedData, TournamentTableAddedData } from '../../tournament/events';
+import type { LossFeeSetData, RoundClosedData, TournamentClosedData, TournamentCreatedData, TournamentTableAddedData } from '../../tournament/events';
 
 export type TableInfo = TableOpenedData & {
   readonly lastRevision: string;
@@ -14,11 +14,15 @@ export interface TournamentInfo extends TournamentCreatedData {
   readonly tables: readonly TournamentTableAddedData[];
   /** Set by LossFeeSet; absent: the defaults by table size. */
   readonly lossFee?: LossFeeSetData;
+  /** The rounds closed (RoundClosed); absent: none. */
+  readonly closedRounds?: readonly number[];
+  /** Set once the tournament is closed (TournamentClosed). */
+  readonly closed?: TournamentClosedData;
   readonly lastRevision: string;
 }
 
 export const TABLE_EVENT_TYPES_READ = ['TableOpened', 'TablePlayersJoined', 'SeriesClosed'] as const;
-export const TOURNAMENT_EVENT_TYPES_READ = ['TournamentCreated', 'TournamentTableAdded', 'LossFeeSet'] as const;
+export const TOURNAMENT_EVENT_TYPES_READ = ['TournamentCreated', 'TournamentTableAdded', 'LossFeeSet', 'RoundClosed', 'TournamentClosed'] as const;
 
 export function foldTableInfo(info: TableInfo | null, event: RecordedEvent): TableInfo | null {
   if (info && event.revision <= BigInt(info.lastRevision)) return info;
@@ -38,5 +42,8 @@ export function foldTournamentInfo(info: TournamentInfo | null, event: RecordedE
   if (event.type === 'TournamentTableAdded' && info)
     return { ...info, tables: [...info.tables, event.data as TournamentTableAddedData], lastRevision: event.revision.toString() };
   if (event.type === 'LossFeeSet' && info) return { ...info, lossFee: event.data as LossFeeSetData, lastRevision: event.revision.toString() };
+  if (event.type === 'RoundClosed' && info)
+    return { ...info, closedRounds: [...(info.closedRounds ?? []), (event.data as RoundClosedData).round], lastRevision: event.revision.toString() };
+  if (event.type === 'TournamentClosed' && info) return { ...info, closed: event.data as TournamentClosedData, lastRevision: event.revision.toString() };
   return info;
 }

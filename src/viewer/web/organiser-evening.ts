@@ -13,6 +13,8 @@ const OPEN = `mutation($commandId: ID!, $input: OpenTableInput!) { openTable(com
 const DRAW = `mutation($commandId: ID!, $input: DrawSeatsInput!) { drawSeats(commandId: $commandId, input: $input) { revision } }`;
 const PREVIEW = `query($input: DrawSeatsInput!) { previewDraw(input: $input) { round method seed tables { tableId players } override { reason openSeries } repeatedTrios } }`;
 const CLOSE = `mutation($commandId: ID!, $input: CloseSeriesInput!) { closeSeries(commandId: $commandId, input: $input) { revision } }`;
+const CLOSE_ROUND = `mutation($commandId: ID!, $input: CloseRoundInput!) { closeRound(commandId: $commandId, input: $input) { revision } }`;
+const CLOSE_TOURNAMENT = `mutation($commandId: ID!, $input: CloseTournamentInput!) { closeTournament(commandId: $commandId, input: $input) { revision } }`;
 const LOSS_FEE = `mutation($commandId: ID!, $input: SetLossFeeInput!) { setLossFee(commandId: $commandId, input: $input) { revision } }`;
 
 export interface EveningTournament {
@@ -25,6 +27,8 @@ export interface EveningTournament {
   seriesLength4: number | null;
   houseOptions: string[];
   tables: Array<{ tableId: string; round: number | null; players: string[]; closed: boolean }>;
+  closedRounds: number[];
+  closedAfterRound: number | null;
 }
 
 const field = (label: string, input: HTMLElement) => el('label', {}, label, input);
@@ -307,4 +311,45 @@ export function closeSeriesButton(tableId: string, run: Run, done: () => void): 
     if (await run(CLOSE, { tableId, ...(reason.trim() ? { reason: reason.trim() } : {}) })) done();
   });
   return b;
+}
+
+/**
+ * Closing the evening: the next round to close (the lowest with tables not closed yet; the server
+ * refuses it while a series is open, L21) and the tournament once its last round is closed (L22;
+ * before its planned rounds the organiser gives a reason).
+ */
+export function closingPanel(tour: EveningTournament, run: Run, done: () => void): HTMLElement {
+  const part = el('div', { class: 'panel-part', 'data-testid': 'closing' });
+  if (tour.closedAfterRound !== null) {
+    part.append(el('p', { 'data-testid': 'tournament-closed', text: te('tournamentClosedAfter', { n: tour.closedAfterRound }) }));
+    return part;
+  }
+  const rounds = [...new Set(tour.tables.map((tb) => tb.round).filter((r): r is number => r !== null))].sort((a, b) => a - b);
+  const toClose = rounds.find((r) => !tour.closedRounds.includes(r));
+  const last = rounds.length ? rounds[rounds.length - 1] : 0;
+  part.append(
+    el('p', { class: 'hint', text: te('roundCloseHint') }),
+    el('p', {
+      'data-testid': 'rounds-closed',
+      text: tour.closedRounds.length ? te('roundsClosed', { list: tour.closedRounds.join(', ') }) : te('noRoundClosed'),
+    }),
+  );
+  if (toClose !== undefined) {
+    const b = el('button', { type: 'button', class: 'action', 'data-testid': 'close-round', text: te('closeRound', { n: toClose }) });
+    b.addEventListener('click', async () => {
+      if (await run(CLOSE_ROUND, { tournamentId: tour.tournamentId, round: toClose })) done();
+    });
+    part.append(b, ' ');
+  }
+  if (last > 0 && toClose === undefined) {
+    const b = el('button', { type: 'button', class: 'action', 'data-testid': 'close-tournament', text: te('closeTournament') });
+    b.addEventListener('click', async () => {
+      const early = tour.rounds !== null && last < tour.rounds;
+      const reason = early ? (window.prompt(te('closeEarlyReason', { planned: tour.rounds ?? last }), '') ?? '') : '';
+      if (early && !reason.trim()) return;
+      if (await run(CLOSE_TOURNAMENT, { tournamentId: tour.tournamentId, ...(reason.trim() ? { reason: reason.trim() } : {}) })) done();
+    });
+    part.append(b);
+  }
+  return part;
 }

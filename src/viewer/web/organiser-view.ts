@@ -6,11 +6,11 @@ import { newCommandId } from './recorder-queue.js';
 import { currentToken, setToken } from './session.js';
 import { renderSignIn } from './sign-in.js';
 import { te } from './evening-words.js';
-import { closeSeriesButton, createTournamentForm, drawPanel, openByHandForm, rosterPanel, type EveningTournament } from './organiser-evening.js';
+import { closeSeriesButton, closingPanel, createTournamentForm, drawPanel, openByHandForm, rosterPanel, type EveningTournament } from './organiser-evening.js';
 
 const TOURNAMENTS = `query Organiser {
   tournaments(first: 100) {
-    tournamentId name lossFeeCents lossFeeFromFourthCents rounds profileId date seriesLength3 seriesLength4 houseOptions
+    tournamentId name lossFeeCents lossFeeFromFourthCents rounds profileId date seriesLength3 seriesLength4 houseOptions closedRounds closedAfterRound
     tables { tableId round players dealsPlayed seriesLength openDealId openDisputes problems closed nextDeal { dealNumber dealer sittingOut } }
   }
 }`;
@@ -202,8 +202,11 @@ export async function renderOrganiser(root: HTMLElement): Promise<() => void> {
     section.append(el('p', { 'data-testid': 'loss-fee' }, fee));
     const cols: MessageKey[] = ['table', 'colRound', 'colPlayers', 'colPlayed', 'colOpenDeal', 'colDisputes', 'colProblems', 'colLinks'];
     const listHolder = el('div', { 'data-testid': 'tables-of' });
+    const closingHolder = el('div');
     const drawTables = (now: Tournament) => {
       clear(listHolder);
+      clear(closingHolder);
+      closingHolder.append(closingPanel(now, run, refreshLists));
       const body = el('tbody');
       for (const tb of now.tables) body.append(tableRow(tb, now.tournamentId));
       listHolder.append(
@@ -227,7 +230,7 @@ export async function renderOrganiser(root: HTMLElement): Promise<() => void> {
     };
     drawTables(tour);
     tableLists.set(tour.tournamentId, drawTables);
-    section.append(listHolder);
+    section.append(listHolder, closingHolder);
     // The roster, a table by hand, the seat draw of the next round (shown before it is recorded).
     const nextRound = Math.max(0, ...tour.tables.map((tb) => tb.round ?? 0)) + 1;
     section.append(

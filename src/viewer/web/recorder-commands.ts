@@ -1,17 +1,17 @@
 // The GraphQL mutation for each move a recorder taps. One place knows the API's mutation shapes,
 // so the page's logic never spells a mutation itself.
+import { MOVES } from './move-table.js';
 import type { SeatName } from './types.js';
 
-export type RecorderMove =
-  | { kind: 'bid'; seat: SeatName; value: number }
-  | { kind: 'hold'; seat: SeatName }
-  | { kind: 'pass'; seat: SeatName }
-  | { kind: 'pickUpSkat'; seat: SeatName }
-  | { kind: 'discard'; seat: SeatName; cards: [string, string] }
-  | { kind: 'declare'; seat: SeatName; declaration: { game: string; hand: boolean; ouvert: boolean; schneiderAnnounced: boolean; schwarzAnnounced: boolean } }
-  | { kind: 'play'; seat: SeatName; card: string }
-  | { kind: 'showCards'; seat: SeatName }
-  | { kind: 'resign'; seat: SeatName };
+/** A move the recorder taps: its kind (as legal moves name it) and the fields of its mutation's input. */
+export interface RecorderMove {
+  readonly kind: string;
+  readonly seat: SeatName;
+  readonly value?: number;
+  readonly card?: string;
+  readonly cards?: readonly [string, string];
+  readonly declaration?: { game: string; hand: boolean; ouvert: boolean; schneiderAnnounced: boolean; schwarzAnnounced: boolean };
+}
 
 export interface MutationCall {
   readonly query: string;
@@ -22,21 +22,10 @@ export interface MutationCall {
 
 const RESULT = '{ revision alreadyApplied }';
 
-/** Each move's mutation and the name of its input object (`callBid` takes `input: CallBidInput!`). */
-const MUTATIONS: Record<RecorderMove['kind'], string> = {
-  bid: 'callBid',
-  hold: 'holdBid',
-  pass: 'passBid',
-  pickUpSkat: 'takeSkat',
-  discard: 'discardSkat',
-  declare: 'declareGame',
-  play: 'playCard',
-  showCards: 'showCards',
-  resign: 'resign',
-};
-
 export function mutationFor(dealId: string, move: RecorderMove, commandId: string, expectedRevision: string | null): MutationCall {
-  const field = MUTATIONS[move.kind];
+  // Each move's mutation comes from the table of moves (move-table.js, written at build time).
+  const field = MOVES.find((m) => m.kind === move.kind)?.mutation;
+  if (!field) throw new Error(`no mutation records a move of kind ${move.kind}`);
   const inputType = `${field[0].toUpperCase()}${field.slice(1)}Input`;
   // The move's fields (seat, value, cards, declaration, card) go into the input object beside the deal.
   const { kind: _kind, ...fields } = move;

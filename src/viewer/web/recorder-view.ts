@@ -12,7 +12,7 @@ import { newCommandId, RecorderQueue } from './recorder-queue.js';
 import type { ViewSettings } from './replay-view.js';
 import { currentToken, setToken } from './session.js';
 import { renderSignIn } from './sign-in.js';
-import { gameWords, moveWords, seatWord, stepSentence } from './step-words.js';
+import { gameWords, kindWords, moveWords, seatWord, stepSentence } from './step-words.js';
 import { SEAT_NAMES, type Frame, type SeatName } from './types.js';
 
 const OPEN_DEAL = `query OpenDeal($tableId: ID!) {
@@ -162,9 +162,9 @@ export async function renderRecorder(root: HTMLElement, tableId: string, s: View
     const asLegal = {
       kind: m.kind,
       seat: m.seat,
-      value: m.kind === 'bid' ? m.value : null,
-      card: m.kind === 'play' ? { code: m.card } : null,
-      declaration: m.kind === 'declare' ? m.declaration : null,
+      value: m.value ?? null,
+      card: m.card !== undefined ? { code: m.card } : null,
+      declaration: m.declaration ?? null,
     };
     return moveWords(asLegal, s.style(), s.language());
   }
@@ -234,7 +234,7 @@ export async function renderRecorder(root: HTMLElement, tableId: string, s: View
     const last = deal.frames[deal.frames.length - 1];
     // Card plays still waiting to be sent are worked out here, so the recorder can keep going.
     let position = playPosition(last);
-    for (const q of pending) position = position && q.move.kind === 'play' ? playLocally(position, q.move.card) : null;
+    for (const q of pending) position = position && q.move.kind === 'play' && q.move.card !== undefined ? playLocally(position, q.move.card) : null;
     const waiting = pending.length > 0 && position === null;
     body.append(
       el('p', { class: 'muted', text: `${deal.id}: ${deal.players.map((p, i) => `${seatWord(SEAT_NAMES[i])} ${p}`).join(' · ')}` }),
@@ -316,16 +316,16 @@ export async function renderRecorder(root: HTMLElement, tableId: string, s: View
       }
       if (kinds.has('hold'))
         target.append(
-          actionButton(t('mvHold'), 'hold', () => record({ kind: 'hold', seat })),
+          actionButton(kindWords('hold', s.language()), 'hold', () => record({ kind: 'hold', seat })),
           ' ',
         );
-      if (kinds.has('pass')) target.append(actionButton(t('mvPass'), 'pass', () => record({ kind: 'pass', seat })));
+      if (kinds.has('pass')) target.append(actionButton(kindWords('pass', s.language()), 'pass', () => record({ kind: 'pass', seat })));
       return;
     }
     if (f.phase === 'SKAT_DECISION' && !declareHand) {
       if (kinds.has('pickUpSkat'))
         target.append(
-          actionButton(t('mvPickUpSkat'), 'pick-up', () => record({ kind: 'pickUpSkat', seat })),
+          actionButton(kindWords('pickUpSkat', s.language()), 'pick-up', () => record({ kind: 'pickUpSkat', seat })),
           ' ',
         );
       if (kinds.has('declare'))
@@ -366,13 +366,13 @@ export async function renderRecorder(root: HTMLElement, tableId: string, s: View
     }
     // The declaration: every game the rules allow now (after "hand", only hand games).
     const options = moves.filter((m) => m.kind === 'declare' && m.declaration && (f.phase !== 'SKAT_DECISION' || m.declaration.hand));
-    const list = el('div', { class: 'declare-options', role: 'group', 'aria-label': t('mvDeclare') });
+    const list = el('div', { class: 'declare-options', role: 'group', 'aria-label': kindWords('declare', s.language()) });
     for (const m of options)
       list.append(
         actionButton(gameWords(m.declaration!, s.style()), 'declare', () => record({ kind: 'declare', seat, declaration: m.declaration! })),
         ' ',
       );
-    target.append(el('h3', { text: t('mvDeclare') }), list);
+    target.append(el('h3', { text: kindWords('declare', s.language()) }), list);
   }
 
   // Keyboard: a suit letter then a rank plays (or picks for the discard) that card; Backspace undoes.

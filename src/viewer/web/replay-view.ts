@@ -10,7 +10,7 @@ import { subscribe, type LiveSubscription } from './live-updates.js';
 import { t, type MessageKey } from './messages.js';
 import { AUDIT_QUERY, DEAL_QUERY, DEAL_UPDATES_SUBSCRIPTION } from './queries.js';
 import { currentToken } from './session.js';
-import { gameWords, matadorWords, moveWords, seatWord, stepSentence } from './step-words.js';
+import { gameWords, kindWords, matadorWords, moveWords, seatWord, stepSentence } from './step-words.js';
 import { SEAT_NAMES, type Card, type Deal, type Frame, type PlayedCard, type SeatName } from './types.js';
 
 const PERSPECTIVES: ReadonlyArray<readonly [string, MessageKey]> = [
@@ -130,9 +130,7 @@ export function renderFrame(target: HTMLElement, deal: Deal, f: Frame, s: ViewSe
     ),
   );
   const bidding = el('ol', { 'aria-label': t('bidding') });
-  const callWord: Record<string, MessageKey> = { bid: 'mvBid', hold: 'mvHold', pass: 'mvPass' };
-  for (const b of f.bidding)
-    bidding.append(el('li', { text: `${seatWord(b.seat)}: ${callWord[b.call] ? t(callWord[b.call], { value: b.value ?? '' }) : b.call}` }));
+  for (const b of f.bidding) bidding.append(el('li', { text: `${seatWord(b.seat)}: ${kindWords(b.call, s.language(), b.value ?? '')}` }));
   info.append(el('h2', { text: t('bidding') }), f.bidding.length ? bidding : el('p', { class: 'muted', text: t('noCallYet') }));
   const tricks = el('ol', { 'aria-label': t('tricks'), 'data-testid': 'completed-tricks' });
   for (const tr of f.completedTricks) {

@@ -2,6 +2,7 @@ import { cardName } from './card-names.js';
 import type { DeckStyle } from './cards.js';
 import type { Language } from './language.js';
 import { t, type MessageKey } from './messages.js';
+import { MOVES, type MoveWords } from './move-table.js';
 import type { Frame, SeatName } from './types.js';
 
 // Steps, games and moves in words a Skat player uses: never an event type or a field name.
@@ -33,40 +34,33 @@ function cardOfStep(f: Frame): string | null {
   return done && done.cards.length ? done.cards[done.cards.length - 1].card.code : null;
 }
 
+/** A move's words in the page's language, its placeholders filled ({seat}, {value}, {game}, {card}; one left unknown stays as written). */
+function filled(words: MoveWords, lang: Language, params: Record<string, () => string | number>): string {
+  return words[lang].replace(/\{(\w+)\}/g, (all, name: string) => (name in params ? String(params[name]()) : all));
+}
+
+// Each move's own event (its first) and the move, by name: the table of moves gives the words (move-table.js, written at build time).
+const BY_EVENT = new Map(MOVES.filter((m) => m.words).map((m) => [m.eventTypes[0], m]));
+const BY_KIND = new Map(MOVES.filter((m) => m.words).map((m) => [m.kind, m]));
+
 /** What happened at this step, as a sentence. */
 export function stepSentence(f: Frame, style: DeckStyle, lang: Language): string {
-  const seat = seatWord(f.event.seat ?? null);
+  const move = BY_EVENT.get(f.event.type);
+  if (move?.words)
+    return filled(move.words.step, lang, {
+      seat: () => seatWord(f.event.seat ?? null),
+      value: () => f.bidding[f.bidding.length - 1]?.value ?? f.highestBid,
+      game: () => (f.declaration ? gameWords(f.declaration, style) : '?'),
+      card: () => {
+        const card = cardOfStep(f);
+        return card ? cardName(card, style, lang) : '?';
+      },
+    });
   switch (f.event.type) {
     case 'DealStarted':
       return t('evDealStarted');
     case 'CardsDealt':
       return t('evCardsDealt');
-    case 'BidCalled':
-      return t('evBidCalled', { seat, value: f.bidding[f.bidding.length - 1]?.value ?? f.highestBid });
-    case 'BidHeld':
-      return t('evBidHeld', { seat });
-    case 'BidPassed':
-      return t('evBidPassed', { seat });
-    case 'SkatTaken':
-      return t('evSkatTaken', { seat });
-    case 'SkatDiscarded':
-      return t('evSkatDiscarded', { seat });
-    case 'GameDeclared':
-      return t('evGameDeclared', { seat, game: f.declaration ? gameWords(f.declaration, style) : '?' });
-    case 'CardsShown':
-      return t('evCardsShown', { seat });
-    case 'CardPlayed': {
-      const card = cardOfStep(f);
-      return t('evCardPlayed', { seat, card: card ? cardName(card, style, lang) : '?' });
-    }
-    case 'KontraCalled':
-      return t('evKontraCalled', { seat });
-    case 'ReCalled':
-      return t('evReCalled', { seat });
-    case 'GameResigned':
-      return t('evGameResigned', { seat });
-    case 'DealAbandoned':
-      return t('evDealAbandoned');
     case 'DealPassedIn':
       return t('evDealPassedIn');
     case 'DealScored':
@@ -81,34 +75,23 @@ export function stepSentence(f: Frame, style: DeckStyle, lang: Language): string
   }
 }
 
-/** A legal move in words ("bid 20", "play ace of clubs"). */
+/** A kind of move in words ("hold", "bid 18"), as its move file words it; the kind split into words when it has none. */
+export function kindWords(kind: string, lang: Language, value: number | string = ''): string {
+  const move = BY_KIND.get(kind);
+  if (move?.words) return filled(move.words.move, lang, { value: () => value });
+  return t('mvOther', { kind: kind.replace(/([a-z])([A-Z])/g, '$1 $2').toLowerCase() });
+}
+
+/** A legal move in words ("bid 20", "play ace of clubs"); a declaration says the game it names. */
 export function moveWords(m: Frame['legalMoves'][number], style: DeckStyle, lang: Language): string {
-  switch (m.kind) {
-    case 'bid':
-      return t('mvBid', { value: m.value ?? '' });
-    case 'hold':
-      return t('mvHold');
-    case 'pass':
-      return t('mvPass');
-    case 'pickUpSkat':
-      return t('mvPickUpSkat');
-    case 'discard':
-      return t('mvDiscard');
-    case 'declare':
-      return m.declaration ? gameWords(m.declaration, style) : t('mvDeclare');
-    case 'showCards':
-      return t('mvShowCards');
-    case 'play':
-      return t('mvPlay', { card: m.card ? cardName(m.card.code, style, lang) : '?' });
-    case 'resign':
-      return t('mvResign');
-    case 'kontra':
-      return t('mvKontra');
-    case 're':
-      return t('mvRe');
-    default:
-      return t('mvOther', { kind: m.kind.replace(/([a-z])([A-Z])/g, '$1 $2').toLowerCase() });
-  }
+  if (m.declaration) return gameWords(m.declaration, style);
+  const move = BY_KIND.get(m.kind);
+  if (move?.words)
+    return filled(move.words.move, lang, {
+      value: () => m.value ?? '',
+      card: () => (m.card ? cardName(m.card.code, style, lang) : '?'),
+    });
+  return kindWords(m.kind, lang);
 }
 
 /** Matadors as players say them: "with 2", "without 3" (the API gives without as negative). */

@@ -1,4 +1,5 @@
 import { graphql } from './api.js';
+import { MOVES } from './move-table.js';
 import { clear, el } from './dom.js';
 import { subscribe, type LiveSubscription } from './live-updates.js';
 import { currentToken } from './session.js';
@@ -12,20 +13,8 @@ const TABLE_STATE = `query TableScreen($tableId: ID!) {
 }`;
 // The table's events tell the screen when to look again; only while that subscription is down does it poll.
 const TABLE_UPDATES = `subscription TableScreenUpdates($tableId: ID!) { tableUpdates(tableId: $tableId) { eventType dealId } }`;
-const DEAL_MOVES = new Set([
-  'CardsDealt',
-  'BidCalled',
-  'BidHeld',
-  'BidPassed',
-  'SkatTaken',
-  'SkatDiscarded',
-  'GameDeclared',
-  'CardsShown',
-  'CardPlayed',
-  'KontraCalled',
-  'ReCalled',
-  'MoveWithdrawn',
-]);
+// The steps of a deal (its dealing, every move's events, a withdrawal): the replay follows them; anything else makes the screen look again.
+const DEAL_MOVES = new Set(['CardsDealt', ...MOVES.flatMap((m) => m.eventTypes), 'MoveWithdrawn']);
 const FALLBACK_POLL_MS = 5000;
 const RESUBSCRIBE_MS = 10_000;
 

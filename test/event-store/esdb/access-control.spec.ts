@@ -9,7 +9,8 @@ import { randomUUID } from 'node:crypto';
 import { EventStoreDBClient, jsonEvent } from '@eventstore/db-client';
 import type { EventStore, NewEvent } from '../../../src/event-store/event-store';
 import { StoreAccessDeniedError, StoreConfigError, StoreUnavailableError } from '../../../src/event-store/errors';
-import { openEsdbEventStore, type EsdbEventStoreOptions } from '../../../src/event-store/esdb/esdb-event-store';
+import { type EsdbEventStoreOptions } from '../../../src/event-store/esdb/esdb-event-store';
+import { openEsdbEventStore } from '../../../src/event-store/esdb/esdb-connection';
 import { ADMIN_PASSWORD, startEsdbTestCluster, type EsdbTestCluster } from './esdb-test-server';
 import { makeTestCertificates, type TestCertificates } from './test-certificates';
 

@@ -10,7 +10,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { DealEventHub } from '../../../src/api/subscriptions/deal-event-hub';
-import { openEsdbEventStore } from '../../../src/event-store/esdb/esdb-event-store';
+import { openEsdbEventStore } from '../../../src/event-store/esdb/esdb-connection';
 import { Ledger } from '../../../src/ledger/ledger';
 import { collect, startServer } from '../../api/harness';
 import { ctx, playOut } from '../../projections/helpers';

@@ -10,7 +10,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { RecordedEvent } from '../../../src/event-store/event-store';
-import { openEsdbEventStore } from '../../../src/event-store/esdb/esdb-event-store';
+import { openEsdbEventStore } from '../../../src/event-store/esdb/esdb-connection';
 import { Ledger } from '../../../src/ledger/ledger';
 import { ctx, playTableDeal } from '../../projections/helpers';
 import { startEsdbTestCluster, startEsdbTestServer } from './esdb-test-server';

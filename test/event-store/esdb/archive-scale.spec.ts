@@ -12,7 +12,7 @@ import path from 'node:path';
 import { runCliCaptured } from '../../../src/cli/testing/captured-io';
 import type { NewEvent } from '../../../src/event-store/event-store';
 import { prepareEvent, sealMetadata, GENESIS_HASH, type PreparedEvent } from '../../../src/event-store/hash-chain';
-import { openEsdbEventStore } from '../../../src/event-store/esdb/esdb-event-store';
+import { openEsdbEventStore } from '../../../src/event-store/esdb/esdb-connection';
 import { readIssRecord } from '../../../src/format/iss/iss-reader';
 import { issRecordToEvents } from '../../../src/archive/import/iss-record-to-events';
 import { Ledger } from '../../../src/ledger/ledger';

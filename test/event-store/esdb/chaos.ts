@@ -12,7 +12,8 @@
  */
 import { randomUUID } from 'node:crypto';
 import type { AppendBatch, EventStore, NewEvent } from '../../../src/event-store/event-store';
-import { openEsdbEventStore, type EsdbEventStoreOptions } from '../../../src/event-store/esdb/esdb-event-store';
+import { type EsdbEventStoreOptions } from '../../../src/event-store/esdb/esdb-event-store';
+import { openEsdbEventStore } from '../../../src/event-store/esdb/esdb-connection';
 import { Ledger } from '../../../src/ledger/ledger';
 import { readIssRecord } from '../../../src/format/iss/iss-reader';
 import { issRecordToEvents } from '../../../src/archive/import/iss-record-to-events';

@@ -8,7 +8,8 @@
 import { randomUUID } from 'node:crypto';
 import { EventStoreDBClient, FORWARDS, START, jsonEvent } from '@eventstore/db-client';
 import type { EventStore, NewEvent, RecordedEvent } from '../../../src/event-store/event-store';
-import { openEsdbEventStore, type EsdbEventStoreOptions } from '../../../src/event-store/esdb/esdb-event-store';
+import { type EsdbEventStoreOptions } from '../../../src/event-store/esdb/esdb-event-store';
+import { openEsdbEventStore } from '../../../src/event-store/esdb/esdb-connection';
 import { startEsdbTestCluster, type EsdbTestCluster } from './esdb-test-server';
 import { waitFor } from './wait-for';
 

@@ -11,7 +11,8 @@ import type { EventStore, NewEvent, RecordedEvent, SubscriptionHandlers } from '
 import { verifyChain } from '../../../src/event-store/hash-chain';
 import { createUpcasterRegistry } from '../../../src/event-store/versioning/upcasting';
 import { openEventStore } from '../../../src/event-store/store-url';
-import { openEsdbEventStore, type EsdbEventStoreOptions } from '../../../src/event-store/esdb/esdb-event-store';
+import { type EsdbEventStoreOptions } from '../../../src/event-store/esdb/esdb-event-store';
+import { openEsdbEventStore } from '../../../src/event-store/esdb/esdb-connection';
 import { SubscriptionStalledError } from '../../../src/event-store/esdb/esdb-errors';
 import { startEsdbTestServer, type EsdbTestServer } from './esdb-test-server';
 import { waitFor } from './wait-for';

@@ -5,7 +5,7 @@
  */
 import type { RecordedEvent } from '../../../src/event-store/event-store';
 import { verifyStore } from '../../../src/event-store/integrity/verify-store';
-import { openEsdbEventStore } from '../../../src/event-store/esdb/esdb-event-store';
+import { openEsdbEventStore } from '../../../src/event-store/esdb/esdb-connection';
 import { Ledger } from '../../../src/ledger/ledger';
 import type { AppendBatch } from '../../../src/event-store/event-store';
 import { verifyChain } from '../../../src/event-store/hash-chain';
@@ -59,18 +59,38 @@ async function ledgerOn(cluster: EsdbTestCluster): Promise<Ledger> {
   return Ledger.withStore(store, { readModelUrl: 'sqlite::memory:' });
 }
 
-/** Moves leadership at the next append each time the log has grown by `every` events, `times` times. */
-function leaderChangesWhileGrowing(cluster: EsdbTestCluster, every: number, times: number): { stop: () => void; fired: () => number } {
+/**
+ * Leader changes armed at fixed points of the work, not by a timer: each is armed on the node that
+ * leads at that moment, before the append that fires it, so every armed change fires (a timer could
+ * arm a node that an earlier change had just deposed, and under load the count varied).
+ */
+function leaderChanges(cluster: EsdbTestCluster): { arm: () => void; armed: () => number; fired: () => number } {
   let armed = 0;
-  let next = cluster.log.events.length + every;
-  const timer = setInterval(() => {
-    if (armed < times && cluster.log.events.length >= next) {
+  return {
+    arm: () => {
       cluster.leader().arm({ at: 'append', action: { kind: 'leaderChange' } });
       armed++;
-      next = cluster.log.events.length + every;
-    }
-  }, 2);
-  return { stop: () => clearInterval(timer), fired: () => armed - cluster.nodes.reduce((n, node) => n + node.pendingFaults(), 0) };
+    },
+    armed: () => armed,
+    fired: () => armed - cluster.nodes.reduce((n, node) => n + node.pendingFaults(), 0),
+  };
+}
+
+/** The ledger with a leader change armed before every `every`-th command, `times` times. */
+function changingLeaderEvery(ledger: Ledger, changes: ReturnType<typeof leaderChanges>, every: number, times: number): Ledger {
+  let commands = 0;
+  return new Proxy(ledger, {
+    get(target, key) {
+      // Methods bound to the ledger itself: its private fields are not reachable through a proxy.
+      const value = Reflect.get(target, key) as unknown;
+      if (key !== 'execute') return typeof value === 'function' ? (value as (...a: unknown[]) => unknown).bind(target) : value;
+      return (...args: Parameters<Ledger['execute']>) => {
+        commands++;
+        if (commands % every === 0 && changes.armed() < times) changes.arm();
+        return target.execute(...args);
+      };
+    },
+  });
 }
 
 describe('failover with the whole ledger on a three-node cluster (test double)', () => {
@@ -87,15 +107,18 @@ describe('failover with the whole ledger on a three-node cluster (test double)',
 
   it('a 1,000-deal bulk import (appendMany, several deals in flight) with leader changes: every deal once, every chain intact', async () => {
     const deals = importedDeals(1000);
-    const total = deals.reduce((n, d) => n + d.events.length, 0);
     // A subscriber to one slice of the archive (the second copy of the corpus, 33 deals) throughout.
     const slice = 'deal-iss-1x';
     const expectedInSlice = deals.filter((d) => d.streamName.startsWith(slice)).reduce((n, d) => n + d.events.length, 0);
     const subscriber: RecordedEvent[] = [];
     const sub = ledgerStore(ledger).subscribeToAll({ onEvent: (e) => void subscriber.push(e) }, { streamPrefixes: [slice] });
-    const changes = leaderChangesWhileGrowing(cluster, Math.floor(total / 5), 4);
-    for (let from = 0; from < deals.length; from += 100) await ledgerStore(ledger).appendMany(deals.slice(from, from + 100));
-    changes.stop();
+    // Four leader changes, each in the middle of a 100-deal appendMany (the 2nd, 4th, 6th and 8th of ten).
+    const changes = leaderChanges(cluster);
+    for (let from = 0; from < deals.length; from += 100) {
+      if ((from / 100) % 2 === 1 && from < 900) changes.arm();
+      await ledgerStore(ledger).appendMany(deals.slice(from, from + 100));
+    }
+    expect(changes.armed()).toBe(4);
     expect(changes.fired()).toBe(4);
 
     // Every deal once: 1,000 deal streams, each with exactly the events of its batch, no id twice.
@@ -126,10 +149,10 @@ describe('failover with the whole ledger on a three-node cluster (test double)',
     await ledger.execute({ type: 'OpenTable', tableId: 'failover', players: ['Anna', 'Ben', 'Cleo'], firstDealer: 'Anna' }, ctx('admin', { role: 'admin' }));
     const told: RecordedEvent[] = [];
     const unsubscribe = ledger.subscribe((e) => void told.push(e));
-    const changes = leaderChangesWhileGrowing(cluster, 5, 5);
-    const dealId = await playTableDeal(ledger, 'failover', 'failover-seed');
-    changes.stop();
-    expect(changes.fired()).toBeGreaterThanOrEqual(3);
+    const changes = leaderChanges(cluster);
+    const dealId = await playTableDeal(changingLeaderEvery(ledger, changes, 4, 5), 'failover', 'failover-seed');
+    expect(changes.armed()).toBeGreaterThanOrEqual(3);
+    expect(changes.fired()).toBe(changes.armed());
     const events = await ledger.dealEvents(dealId);
     expect(new Set(events.map((e) => e.eventId)).size).toBe(events.length);
     expect((await verifyStore(ledgerStore(ledger), { streamPrefix: `deal-${dealId}` })).breaks).toEqual([]);

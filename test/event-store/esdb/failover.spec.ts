@@ -7,7 +7,8 @@
 import { randomUUID } from 'node:crypto';
 import type { EventStore, NewEvent, RecordedEvent } from '../../../src/event-store/event-store';
 import { verifyChain } from '../../../src/event-store/hash-chain';
-import { openEsdbEventStore, type EsdbEventStoreOptions } from '../../../src/event-store/esdb/esdb-event-store';
+import { type EsdbEventStoreOptions } from '../../../src/event-store/esdb/esdb-event-store';
+import { openEsdbEventStore } from '../../../src/event-store/esdb/esdb-connection';
 import { startEsdbTestCluster, startEsdbTestServer, type EsdbTestCluster, type EsdbTestServer } from './esdb-test-server';
 import { waitFor } from './wait-for';
 

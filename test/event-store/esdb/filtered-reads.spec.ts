@@ -6,7 +6,7 @@
 import { randomUUID } from 'node:crypto';
 import type { EventStore, NewEvent } from '../../../src/event-store/event-store';
 import { StoreConfigError } from '../../../src/event-store/errors';
-import { openEsdbEventStore } from '../../../src/event-store/esdb/esdb-event-store';
+import { openEsdbEventStore } from '../../../src/event-store/esdb/esdb-connection';
 import { startEsdbTestServer, type EsdbTestServer } from './esdb-test-server';
 import { transferSince } from './transfer-counters';
 

@@ -6,7 +6,7 @@
 import { mkdtempSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { openEsdbEventStore } from '../../../src/event-store/esdb/esdb-event-store';
+import { openEsdbEventStore } from '../../../src/event-store/esdb/esdb-connection';
 import type { EventStore } from '../../../src/event-store/event-store';
 import { Ledger } from '../../../src/ledger/ledger';
 import { openReadModelListing } from '../../../src/ledger/reads/read-model-listing';

@@ -6,7 +6,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import type { EventStore, NewEvent, RecordedEvent } from '../../../src/event-store/event-store';
-import { openEsdbEventStore } from '../../../src/event-store/esdb/esdb-event-store';
+import { openEsdbEventStore } from '../../../src/event-store/esdb/esdb-connection';
 import { startEsdbTestServer, type EsdbTestServer, type RunProjections } from './esdb-test-server';
 
 const event = (type: string, n: number): NewEvent => ({ type, data: { n }, metadata: { eventId: randomUUID() } });

@@ -9,7 +9,8 @@ import { EventStoreDBClient, START, jsonEvent, streamNameFilter } from '@eventst
 import type { EventStore, NewEvent, RecordedEvent } from '../../../src/event-store/event-store';
 import { InvalidEventError } from '../../../src/event-store/errors';
 import { verifyChain } from '../../../src/event-store/hash-chain';
-import { openEsdbEventStore, type EsdbEventStoreOptions } from '../../../src/event-store/esdb/esdb-event-store';
+import { type EsdbEventStoreOptions } from '../../../src/event-store/esdb/esdb-event-store';
+import { openEsdbEventStore } from '../../../src/event-store/esdb/esdb-connection';
 import { startEsdbTestServer, type EsdbTestServer, type EsdbTestServerOptions } from './esdb-test-server';
 import { waitFor } from './wait-for';
 
