@@ -143,15 +143,10 @@ export async function abuseCases(s: TestServer, post: Post, seen: (kind: string,
           const d = await ask(this.kind, DELETE, { c: newCommandId(), i: { branchId: f.body.data.forkBranch.id } }, auth(player));
           expectThat(p, this.kind, d.body.data?.deleteBranch?.deleted === true, `cycle ${i}: not deleted`, d);
         }
-        // 25 cycles never reach the 20 live branches a caller may hold, and none of them is listed any more.
-        const listed = await ask(this.kind, LIST, { id: finished, caps }, auth(player));
-        expectThat(
-          p,
-          this.kind,
-          Array.isArray(listed.body.data?.deal?.branches) && listed.body.data.deal.branches.length === 0,
-          'a deleted branch is listed',
-          listed,
-        );
+        // 25 cycles never reach the 20 live branches a caller may hold, and none of them is listed to their owner any more.
+        const listed = await ask(this.kind, LIST, { id: finished }, auth(player));
+        const ids: unknown = listed.body.data?.deal?.branches?.map((b: { id: string }) => b.id);
+        expectThat(p, this.kind, Array.isArray(ids) && !ids.some((id) => deleted.includes(id)), 'a deleted branch is listed', listed);
         return p;
       },
     },
