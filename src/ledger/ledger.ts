@@ -25,6 +25,9 @@ import { Branches } from './commands/branches';
 import { BulkAppend } from './commands/bulk-append';
 import { CommandExecution } from './commands/command-execution';
 import { auditOf } from './reads/deal-audit';
+import { cutOf, type AsOf } from './reads/as-of-reads';
+import { asOfView, type AsOfView } from './reads/as-of-view';
+import { asOfReadCost } from './reads/as-of-read-cost';
 import { DealCommands } from './commands/deal-commands';
 import { DealFrames } from './reads/deal-frames';
 import { InvalidQueryError } from '../kernel/errors';
@@ -42,6 +45,8 @@ import { TournamentCommands } from './commands/tournament-commands';
 import type { DrawSeats } from '../tournament/commands';
 import type { SeatsDrawnData } from '../tournament/events';
 
+export { asOfOfText, type AsOf } from './reads/as-of-reads';
+export type { AsOfView } from './reads/as-of-view';
 export type { LedgerCommand, CommandContext, CommandOutcome } from '../command-handling/command-types';
 export type { AppendDealOutcome } from './commands/append-deal-outcome';
 export { IllegalCommandError } from '../kernel/errors';
@@ -253,6 +258,22 @@ export class Ledger {
     );
   }
 
+  /**
+   * Answers as of a moment of the log (issue 28 item 2: a position or a time, refused when it is
+   * neither): the read models caught up, then each answer folded from the events up to the cut
+   * (AsOfSheets, AsOfDeals). Nothing is memoised: each cut is its own answer.
+   */
+  async asOf(asOf: AsOf): Promise<AsOfView> {
+    const cut = cutOf(this.#store, asOf);
+    await this.catchUp();
+    return asOfView(this.#store, this.db, this.analyses, this.#sheets, cut);
+  }
+
+  /** What an as-of read would cost (rows read, rows folded again), for the API's cost model; synchronous, like readCost. */
+  asOfReadCost(kind: ReadKind, id: string, asOf: AsOf): ReadCost {
+    return asOfReadCost(this.db, kind, id, cutOf(this.#store, asOf));
+  }
+
   /** The table as opened (players, settings, tournament, closed), or null when there is none. */
   async table(tableId: string): Promise<TableInfo | null> {
     await this.catchUp();
@@ -284,6 +305,12 @@ export class Ledger {
   async tournaments(limit = 100): Promise<Array<{ tournament: TournamentInfo; tables: TableStatus[] }>> {
     await this.catchUp();
     return this.#sheets.tournaments(limit);
+  }
+
+  /** One tournament as recorded (settings, tables, closed rounds, roster), or null when there is none. */
+  async tournament(tournamentId: string): Promise<TournamentInfo | null> {
+    await this.catchUp();
+    return this.#sheets.tournamentInfo(tournamentId);
   }
 
   /** Tables with their players and status: those of one tournament, or every table (id order, at most `limit`). */

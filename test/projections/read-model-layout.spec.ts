@@ -1,3 +1,4 @@
+import { AS_OF_INDEX_TABLE } from '../../src/projections/as-of/as-of-index';
 import Database from 'better-sqlite3';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -88,6 +89,7 @@ describe('the current read-model layout on a file an earlier build wrote', () =>
         PLAYER_STAT_TABLE,
         TABLE_INFO_TABLE,
         TOURNAMENT_INFO_TABLE,
+        AS_OF_INDEX_TABLE,
       ].sort(),
     );
     const db = new Database(file, { readonly: true });
@@ -164,7 +166,8 @@ describe('the current read-model layout on a file an earlier build wrote', () =>
     db.prepare(`DELETE FROM ${CHECKPOINT_TABLE}`).run();
     await runner.catchUp(false);
     expect(db.prepare(`SELECT * FROM ${DEAL_SUMMARY_TABLE}`).all()).toEqual(before);
-    expect(runner.checkpoint().events).toBe(2);
+    // Two events each for the deal summaries and the as-of index.
+    expect(runner.checkpoint().events).toBe(4);
     await store.dispose();
   });
 });

@@ -137,7 +137,7 @@ describe('registered projections, each with its own version (#16 item 4)', () =>
     await ledger.close();
     const db = new Database(file, { readonly: true });
     expect(tablesOf(db)).not.toContain('rm_deals_per_dealer_v1');
-    expect((checkpointRows(db) as { projection: string }[]).map((r) => r.projection)).toEqual(['deal-summaries', 'tables', 'tournaments']);
+    expect((checkpointRows(db) as { projection: string }[]).map((r) => r.projection)).toEqual(['as-of-index', 'deal-summaries', 'tables', 'tournaments']);
     db.close();
     await store.dispose();
   });
@@ -167,7 +167,7 @@ describe('registered projections, each with its own version (#16 item 4)', () =>
     const after = new Database(file, { readonly: true });
     expect(tablesOf(after)).not.toContain('rm_checkpoint_v5');
     expect(after.prepare(`SELECT DISTINCT source FROM ${DEAL_SUMMARY_TABLE}`).pluck().all()).toEqual(['untouched']);
-    expect((checkpointRows(after) as { position: string }[]).map((r) => r.position)).toEqual([position, position, position]);
+    expect((checkpointRows(after) as { position: string }[]).map((r) => r.position)).toEqual(REGISTERED_PROJECTIONS.map(() => position));
     after.close();
   });
 

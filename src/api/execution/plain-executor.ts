@@ -185,7 +185,8 @@ export class PlainExecutor {
       return this.complete(run, type.ofType as GraphQLOutputType, node, value, path);
     }
     if (value === null || value === undefined) return null;
-    if (isThenable(value)) decline();
+    // An error answered rather than thrown (Nest's exception filter hands a resolver's error back as its value): graphql-js reports it.
+    if (isThenable(value) || value instanceof Error) decline();
     if (isLeafType(type)) {
       const serialized: unknown = type.serialize(value);
       if (serialized === undefined || serialized === null) decline();

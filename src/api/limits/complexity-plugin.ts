@@ -45,13 +45,18 @@ const ADVICE: Record<string, string> = {
   'Query.audit': 'ask for fewer audits (aliases) per request',
   'Query.tables': 'ask for fewer tables (first) or one tournament (tournamentId)',
   'Query.tournaments': 'ask for fewer tournaments (first)',
+  'Query.playerStats:asOf': 'leave seegerFabianPerSeries out or ask for fewer players per request (as of a moment every sheet of his series is built anew)',
+  'Query.scoreSheet:asOf': 'ask for fewer sheets (aliases) per request',
+  'Query.standings:asOf': 'ask for fewer standings (aliases) per request (as of a moment every sheet of the tournament is built anew)',
+  'Query.tables:asOf': 'ask for fewer tables (first) or one tournament (tournamentId)',
+  'Query.tournaments:asOf': 'ask for fewer tournaments (first)',
 };
 
 const CLI = 'the command line (skat-ledger stats, export ndjson, export sheet) has no cost limit';
 
 export function tooComplex(cost: number, maxComplexity: number, heaviest?: string) {
   const advice = heaviest ? ADVICE[heaviest] : undefined;
-  const hint = advice ? `${heaviest?.replace(':counters', '')}: ${advice}` : 'select fewer fields, aliases or rows (first)';
+  const hint = advice ? `${heaviest?.replace(/:(counters|asOf)$/, '')}: ${advice}` : 'select fewer fields, aliases or rows (first)';
   return apiError('BAD_USER_INPUT', `query too complex: cost ${cost}, limit ${maxComplexity}; ${hint}; ${CLI}`, {
     reason: 'QUERY_TOO_COMPLEX',
     http: { status: 400 },

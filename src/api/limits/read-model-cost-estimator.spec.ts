@@ -151,3 +151,43 @@ describe('read-model cost model (issue 13)', () => {
     ).toBeLessThanOrEqual(LIMIT);
   });
 });
+
+describe('the cost of answers as of a moment (issue 28 item 2)', () => {
+  const asOfSchema = buildSchema(`
+    type Line { player: String }
+    type Standings { lines: [Line!]! }
+    input AsOfInput { position: String time: String }
+    type Query { standings(tournamentId: ID!, asOf: AsOfInput): Standings }
+  `);
+  const q = (n: number) =>
+    `{ ${Array.from({ length: n }, (_, i) => `s${i}: standings(tournamentId: "cup", asOf: { position: "${100 + i}" }) { lines { player } }`).join(' ')} }`;
+  const costOf = (query: string, read: { rows: number; cachedRows?: number; refolds?: number }) => {
+    const asked: string[] = [];
+    const cost = operationCost(asOfSchema, parse(query), {}, undefined, {
+      readCost: () => ({ rows: 0, known: true }),
+      asOfReadCost: (kind, id, asOf) => {
+        asked.push(`${kind}:${id}:${JSON.stringify(asOf)}`);
+        return read;
+      },
+    });
+    return { ...cost, asked };
+  };
+
+  it('charges every sheet built anew per deal, the kept rate for tables wholly within the cut, and each row folded again', () => {
+    const built = costOf(q(1), { rows: 6000, cachedRows: 0, refolds: 0 });
+    expect(built.asked).toEqual(['standings:cup:{"position":"100"}']);
+    expect(built.dynamic).toBe(true);
+    expect(built.cost).toBeGreaterThanOrEqual(6000 * READ_COST.asOfSheetPerDeal);
+    const kept = costOf(q(1), { rows: 0, cachedRows: 6000, refolds: 0 });
+    expect(kept.cost).toBeLessThan(built.cost / 1.5);
+    expect(costOf(q(1), { rows: 0, cachedRows: 0, refolds: 10 }).cost).toBeGreaterThanOrEqual(10 * READ_COST.asOfRefold);
+  });
+
+  it('charges each alias for its own cut: nothing is shared between moments, so aliases add up', () => {
+    const one = costOf(q(1), { rows: 500 }).cost;
+    const twenty = costOf(q(20), { rows: 500 });
+    expect(twenty.asked).toHaveLength(20);
+    expect(twenty.cost).toBeGreaterThanOrEqual(20 * 500 * READ_COST.asOfSheetPerDeal);
+    expect(twenty.cost).toBeGreaterThan(19 * one);
+  });
+});

@@ -30,6 +30,12 @@ export interface ReadCosts {
     readonly counters?: number;
     readonly countRows?: number;
   };
+  /** The same for an answer as of a moment (`refolds`: rows folded again from their stream); may throw for a bad moment. */
+  asOfReadCost?(
+    kind: HeavyRead,
+    id: string,
+    asOf: { position: string } | { time: string },
+  ): { readonly rows: number; readonly refolds?: number; readonly buildRows?: number; readonly cachedRows?: number };
 }
 
 export type HeavyRead = 'playerStats' | 'scoreSheet' | 'standings' | 'audit' | 'dealList' | 'tables' | 'tournaments';
@@ -62,7 +68,35 @@ export const READ_COST = {
   // ≈ 3-4 ms of CPU each (21 aliased audits: 88 ms, 13: 41-51 ms).
   audit: 350,
   fixed: 5,
+  // A roster answer: up to 500 entries of a few scalars (≈ 1 µs each to shape and serialise): 50 times its selection.
+  rosterOutputFactor: 50,
+  // As of a moment (docs/as-of.md): a table wholly within the cut has its live sheet (kept: as keptTableStatusPerDeal);
+  // every other sheet is built anew from its deals as they stood, each looked up in the as-of index (npm run bench --
+  // as-of: 65 ms of CPU p50 for a 500-player tournament's 6,012 deals, load 15: ≈ 11 µs, about a unit per deal); a row
+  // whose events straddle the cut is folded again from its stream (a stream read and a fold, as a replay frame: ≈ 0.3 ms).
+  // A player's deals as of a moment: ≈ 0.5 units each (decoded and summed), his series' sheets built as above.
+  asOfSheetPerDeal: 1,
+  asOfRefold: 25,
+  asOfDeal: 25,
 } as const;
+
+/** The heavy reads that take asOf, by field, and their id argument (tables and tournaments: their list). */
+const AS_OF_READS: Record<string, { kind: HeavyRead; arg: string } | undefined> = {
+  'Query.playerStats': { kind: 'playerStats', arg: 'player' },
+  'Query.scoreSheet': { kind: 'scoreSheet', arg: 'tableId' },
+  'Query.standings': { kind: 'standings', arg: 'tournamentId' },
+  'Query.tables': { kind: 'tables', arg: '' },
+  'Query.tournaments': { kind: 'tournaments', arg: '' },
+};
+
+/** The asOf argument as the ledger takes it, when one is given. */
+function asOfArgument(v: unknown): { position: string } | { time: string } | undefined {
+  if (typeof v !== 'object' || v === null) return undefined;
+  const { position, time } = v as { position?: unknown; time?: unknown };
+  if (typeof position === 'string') return { position };
+  if (typeof time === 'string') return { time };
+  return undefined;
+}
 
 const HEAVY: Record<string, { kind: HeavyRead; arg: string } | undefined> = {
   'Query.playerStats': { kind: 'playerStats', arg: 'player' },
@@ -83,6 +117,16 @@ export function readModelCostEstimator(costs: ReadCosts): CostEstimator {
   const estimator = ((options) => {
     const { type, field, args, childComplexity } = options;
     const name = `${type.name}.${field.name}`;
+    const asOf = asOfArgument(args.asOf);
+    if (asOf && name === 'Query.deal') return READ_COST.asOfDeal + childComplexity;
+    const asOfRead = asOf ? AS_OF_READS[name] : undefined;
+    if (asOf && asOfRead) {
+      estimator.dynamic = true;
+      return weigh(
+        `${name}:asOf`,
+        asOfCost(costs, asOfRead.kind, asOfRead.arg ? args[asOfRead.arg] : args, asOf, options.node, childComplexity, lists(options) || undefined),
+      );
+    }
     if (name === 'Query.deals') {
       const filter = dealFilterOf((args.filter ?? {}) as Record<string, unknown>);
       const page = READ_COST.dealList + (lists(options) ?? 1 + childComplexity);
@@ -100,6 +144,8 @@ export function readModelCostEstimator(costs: ReadCosts): CostEstimator {
       const build = Math.ceil(rows * READ_COST.tableStatusPerDeal + cachedRows * READ_COST.keptTableStatusPerDeal);
       return weigh(name, READ_COST.fixed + build + (lists(options) ?? 1 + childComplexity));
     }
+    // A roster is read with its tournament's row (one lookup) and answers at most 500 entries: charged as 50 of its selection.
+    if (name === 'Query.roster') return weigh(name, READ_COST.fixed + READ_COST.rosterOutputFactor * Math.max(1, childComplexity));
     if (name === 'Deal.audit') return READ_COST.audit + childComplexity * 5; // per deal of a list: no id to look up
     const heavy = HEAVY[name];
     if (!heavy) return undefined;
@@ -122,6 +168,42 @@ export function readModelCostEstimator(costs: ReadCosts): CostEstimator {
   estimator.dynamic = false;
   estimator.heaviest = undefined;
   return estimator;
+}
+
+/**
+ * An answer as of a moment: each deal row read (index look-up), every sheet built anew (as the
+ * live answer builds one not kept), each straddling row folded again, and its output; a moment the
+ * store cannot read costs the fixed part (the resolver refuses it).
+ */
+function asOfCost(
+  costs: ReadCosts,
+  kind: HeavyRead,
+  arg: unknown,
+  asOf: { position: string } | { time: string },
+  node: FieldNode | undefined,
+  childComplexity: number,
+  listCost: number | undefined,
+): number {
+  const list = kind === 'tables' || kind === 'tournaments';
+  const a = arg as Record<string, unknown>;
+  const id = list
+    ? JSON.stringify({ tournamentId: typeof a.tournamentId === 'string' ? a.tournamentId : null, limit: typeof a.first === 'number' ? a.first : 100 })
+    : arg;
+  if (typeof id !== 'string' || !costs.asOfReadCost) return READ_COST.fixed + childComplexity;
+  let read: { rows: number; refolds?: number; buildRows?: number; cachedRows?: number };
+  try {
+    read = costs.asOfReadCost(kind, id, asOf);
+  } catch {
+    return READ_COST.fixed + childComplexity;
+  }
+  const { rows, refolds = 0, buildRows = 0, cachedRows = 0 } = read;
+  const series = kind !== 'playerStats' || selects(node, 'seegerFabianPerSeries');
+  const build =
+    kind === 'playerStats'
+      ? rows * READ_COST.playerStatsPerDeal + (series ? buildRows * READ_COST.asOfSheetPerDeal : 0)
+      : (list ? 2 : 1) * rows * READ_COST.asOfSheetPerDeal + cachedRows * READ_COST.keptTableStatusPerDeal;
+  const output = list ? (listCost ?? 1 + childComplexity) : childComplexity * outputFactor(kind, rows + cachedRows);
+  return 1 + READ_COST.fixed + Math.ceil(build + refolds * READ_COST.asOfRefold) + output;
 }
 
 /** The list filter as the read models take it, from the GraphQL DealFilter's values (only those given). */

@@ -1,3 +1,4 @@
+import type { AsOf } from '../../ledger/ledger';
 import type { DealAudit } from '../../projections/audit/deal-audit';
 import type { PlayerStats } from '../../projections/player-stats/player-stats';
 import type { ScoreSheet } from '../../projections/score-sheet/score-sheet';
@@ -17,6 +18,7 @@ export function auditView(a: DealAudit, players?: readonly string[]): DealAuditT
     dealId: a.dealId,
     events: a.events.map((e) => ({
       revision: e.revision,
+      position: e.position,
       eventId: e.eventId,
       type: dealEventTypeOf(e.type),
       data: json(e.data),
@@ -43,7 +45,8 @@ export function auditView(a: DealAudit, players?: readonly string[]): DealAuditT
   };
 }
 
-export function scoreSheetView(s: ScoreSheet): ScoreSheetType {
+/** `asOf`: the sheet as of a moment, whose rows' deals are then read as of it too. */
+export function scoreSheetView(s: ScoreSheet, asOf?: AsOf): ScoreSheetType {
   return {
     tableId: s.tableId,
     tournamentId: s.tournamentId,
@@ -71,6 +74,7 @@ export function scoreSheetView(s: ScoreSheet): ScoreSheetType {
       confirmedBy: [...r.confirmedBy],
       openDisputes: r.openDisputes,
       problems: r.problems.map((p) => ({ dealNumber: r.dealNumber, ruleId: p.ruleId, text: p.text })),
+      ...(asOf ? { asOf } : {}),
     })),
     totals: s.seegerFabian.map((l) => ({
       player: l.player,

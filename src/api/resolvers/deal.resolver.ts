@@ -1,12 +1,13 @@
 import { Inject } from '@nestjs/common';
 import { Args, Context, ID, Info, Int, Parent, Query, ResolveField, Resolver } from '@nestjs/graphql';
 import type { GraphQLResolveInfo } from 'graphql';
-import { Ledger } from '../../ledger/ledger';
+import { Ledger, type AsOf } from '../../ledger/ledger';
 import type { DealFilter } from '../../projections/deal-summary/deal-summary';
 import { hiddenTournaments, mayReadDeal, mayReadDisputeReasons, mayReadTournament, mayRecord, type Visibility } from '../../auth/access';
 import type { ApiContext } from '../context/api-context';
 import { badInput, forbidden, notFound } from '../errors/api-error';
 import { DealFilterInput } from '../inputs/command-inputs';
+import { AS_OF_ARG, AsOfInput, asOfOf } from '../inputs/as-of-input';
 import * as valid from '../inputs/validate';
 import { auditView } from '../mapping/read-model-views';
 import { dealView } from '../mapping/deal-view';
@@ -45,11 +46,18 @@ export class DealResolver {
   private readonly cursors: CursorSeal;
 
   @Query(() => DealType, { nullable: true, description: 'One deal; imported ISS records have id iss-<ID>' })
-  async deal(@Args('id', { type: () => ID, description: "The deal's id" }) id: string, @Context() ctx: ApiContext): Promise<DealType | null> {
+  async deal(
+    @Args('id', { type: () => ID, description: "The deal's id" }) id: string,
+    @Context() ctx: ApiContext,
+    @Args('asOf', AS_OF_ARG) asOfInput?: AsOfInput,
+  ): Promise<DealType | null> {
     await ctx.budget.step();
-    const deal = await ctx.deals.load(valid.id(id, 'deal id'));
+    const dealId = valid.id(id, 'deal id');
+    const asOf = asOfOf(asOfInput);
+    // As of a moment: the summary then (null when the deal did not exist yet); its fields below are read as of it too.
+    const deal = asOf ? await ctx.budget.run(async () => (await this.ledger.asOf(asOf)).sheets.deal(dealId)) : await ctx.deals.load(dealId);
     if (!deal || !mayReadDeal(ctx.principal, deal, this.visibility)) return null;
-    return dealView(deal);
+    return asOf ? { ...dealView(deal), asOf } : dealView(deal);
   }
 
   @Query(() => DealConnectionType, { description: 'Deals by start time (newest first unless newestFirst: false), filtered; a Relay connection' })
@@ -129,7 +137,10 @@ export class DealResolver {
 
   @ResolveField(() => String, { description: "The deal stream's last revision (a bigint as a string): pass it as expectedRevision", complexity: 2 })
   async revision(@Parent() deal: DealType, @Context() ctx: ApiContext): Promise<string> {
-    return ctx.budget.run(async () => (await this.ledger.dealRevision(deal.id)).toString());
+    const asOf = deal.asOf;
+    return ctx.budget.run(async () =>
+      (asOf ? await (await this.ledger.asOf(asOf)).deals.revision(deal.id) : await this.ledger.dealRevision(deal.id)).toString(),
+    );
   }
 
   // Cost: a fold of the deal's events (about 0.3 ms, see the read-model cost units).
@@ -152,7 +163,8 @@ export class DealResolver {
     if (!Number.isInteger(step) || step < 0 || step > 1000) throw badInput('step must be 0-1000');
     const granted = perspectiveFor(ctx, deal, perspective);
     return ctx.budget.run(async () => {
-      const frame = await this.ledger.frame(deal.id, step, granted);
+      const asOf = deal.asOf;
+      const frame = asOf ? await (await this.ledger.asOf(asOf)).deals.frame(deal.id, step, granted) : await this.ledger.frame(deal.id, step, granted);
       return frame ? frameView(frame) : null;
     });
   }
@@ -179,7 +191,10 @@ export class DealResolver {
     const range = { ...(from !== undefined && from !== null ? { from } : {}), ...(to !== undefined && to !== null ? { to } : {}) };
     const granted = perspectiveFor(ctx, deal, perspective);
     return ctx.budget.run(async () => {
-      // A finished deal's frames come from the ledger's frame cache, their views mapped once with them.
+      // As of a moment: folded from the events then (the perspective granted as the deal stood then). Now: a finished deal's
+      // frames come from the ledger's frame cache, their views mapped once with them.
+      const asOf = deal.asOf;
+      if (asOf) return (await (await this.ledger.asOf(asOf)).deals.frames(deal.id, range, granted)).map(frameView);
       return frameViews(await this.ledger.frames(deal.id, range, granted)) as ReplayFrameType[];
     });
   }
@@ -207,13 +222,16 @@ export class DealResolver {
       throw forbidden("a recording of a deal's cards is shown to the table's recorder, arbiters and admins");
     const range = { ...(from !== undefined && from !== null ? { from } : {}), ...(to !== undefined && to !== null ? { to } : {}) };
     return ctx.budget.run(async () => {
-      const frames = await this.ledger.recordingFrames(deal.id, range);
+      const asOf = deal.asOf;
+      const frames = asOf ? await (await this.ledger.asOf(asOf)).deals.recordingFrames(deal.id, range) : await this.ledger.recordingFrames(deal.id, range);
       return frames ? frames.map(frameView) : null;
     });
   }
 
   @ResolveField('audit', () => DealAuditType, { nullable: true, description: 'Events, hashes and recorded vs recomputed result' })
   async auditField(@Parent() deal: DealType, @Context() ctx: ApiContext): Promise<DealAuditType | null> {
+    const asOf = deal.asOf;
+    if (asOf) return ctx.budget.run(() => auditAsOf(this.ledger, ctx, deal, asOf));
     return auditFor(this.ledger, ctx, deal.id, this.visibility);
   }
 
@@ -226,6 +244,14 @@ export class DealResolver {
 /** The audit shows every event's data, cards included: only for those who may see all of the deal. */
 async function auditFor(ledger: Ledger, ctx: ApiContext, dealId: string, visibility: Visibility): Promise<DealAuditType | null> {
   return ctx.budget.run(() => auditOf(ledger, ctx, dealId, visibility));
+}
+
+/** The audit as recorded then, of a deal read as of a moment: for those who may see all of the deal as it stood then. */
+async function auditAsOf(ledger: Ledger, ctx: ApiContext, deal: DealType, asOf: AsOf): Promise<DealAuditType | null> {
+  if (perspectiveFor(ctx, deal, 'auto').kind !== 'all') throw forbidden('the audit of a deal live at that moment shows hidden cards; it opens as of its end');
+  const audit = await (await ledger.asOf(asOf)).deals.audit(deal.id);
+  if (!audit) throw notFound(`audit of deal ${deal.id}`);
+  return auditView(audit, deal.players);
 }
 
 async function auditOf(ledger: Ledger, ctx: ApiContext, dealId: string, visibility: Visibility): Promise<DealAuditType | null> {

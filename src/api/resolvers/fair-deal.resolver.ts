@@ -38,7 +38,9 @@ export class FairDealResolver {
   })
   async fairness(@Parent() deal: DealType, @Context() ctx: ApiContext): Promise<FairDealType> {
     return ctx.budget.run(async () => {
-      const check = await this.ledger.fairDeal(deal.id);
+      // As of a moment: the record then (a seed revealed only when its reveal lies within it).
+      const asOf = deal.asOf;
+      const check = asOf ? await (await this.ledger.asOf(asOf)).deals.fairDeal(deal.id) : await this.ledger.fairDeal(deal.id);
       if (!check) throw notFound(`deal ${deal.id}`);
       return {
         verdict: check.verdict as FairVerdictEnum,

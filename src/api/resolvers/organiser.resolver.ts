@@ -13,6 +13,7 @@ import type { ApiContext } from '../context/api-context';
 import type { HouseOptionEnum } from '../types/enums';
 import { badInput, notFound } from '../errors/api-error';
 import { CloseRoundInput, CloseTournamentInput, DrawSeatsInput, IssueTokenInput, RevokeTokenInput, SetLossFeeInput } from '../inputs/organiser-inputs';
+import { AS_OF_ARG, AsOfInput, asOfOf } from '../inputs/as-of-input';
 import * as valid from '../inputs/validate';
 import { API_REVOCATIONS, API_SETTINGS, API_VISIBILITY } from '../../settings/tokens';
 import { CommandResultType } from '../types/command-result.type';
@@ -63,8 +64,15 @@ export class OrganiserResolver {
   ) {}
 
   @Query(() => [TournamentStatusType], { description: "Tournaments with their tables and each table's status (private ones only with a token)" })
-  async tournaments(@Context() ctx: ApiContext, @Args('first', firstArg) first: number): Promise<TournamentStatusType[]> {
-    const list = await this.ledger.tournaments(pageSize(first));
+  async tournaments(
+    @Context() ctx: ApiContext,
+    @Args('first', firstArg) first: number,
+    @Args('asOf', AS_OF_ARG) asOfInput?: AsOfInput,
+  ): Promise<TournamentStatusType[]> {
+    const asOf = asOfOf(asOfInput);
+    const list = asOf
+      ? await ctx.budget.run(async () => (await this.ledger.asOf(asOf)).sheets.tournaments(pageSize(first)))
+      : await this.ledger.tournaments(pageSize(first));
     return list
       .filter(({ tournament }) => mayReadTournament(ctx.principal, tournament.tournamentId, this.visibility))
       .map(({ tournament, tables }) => ({
@@ -90,8 +98,11 @@ export class OrganiserResolver {
     @Context() ctx: ApiContext,
     @Args('tournamentId', { type: () => ID, nullable: true, description: 'Only the tables of this tournament' }) tournamentId: string | undefined,
     @Args('first', firstArg) first: number,
+    @Args('asOf', AS_OF_ARG) asOfInput?: AsOfInput,
   ): Promise<TableStatusType[]> {
-    const list = await this.ledger.tables({ ...(tournamentId ? { tournamentId: valid.id(tournamentId, 'tournamentId') } : {}), limit: pageSize(first) });
+    const options = { ...(tournamentId ? { tournamentId: valid.id(tournamentId, 'tournamentId') } : {}), limit: pageSize(first) };
+    const asOf = asOfOf(asOfInput);
+    const list = asOf ? await ctx.budget.run(async () => (await this.ledger.asOf(asOf)).sheets.tables(options)) : await this.ledger.tables(options);
     return list.filter((t) => mayReadTournament(ctx.principal, t.tournamentId, this.visibility)).map(tableView);
   }
 

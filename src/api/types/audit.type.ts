@@ -15,6 +15,8 @@ export class MetadataEntryType {
 @ObjectType('AuditEvent', { description: 'One recorded event of the deal, with its place in the hash chain' })
 export class AuditEventType {
   @Field({ description: "The event's revision in the deal stream (a decimal string: revisions are 64-bit)" }) revision!: string;
+  @Field({ description: "The event's position in the whole log (opaque text): pass it as asOf.position for answers as of just after it" })
+  position!: string;
   @Field(() => ID, { description: "The event's id" }) eventId!: string;
   @Field(() => DealEventTypeEnum, { description: 'The event type, e.g. BidCalled, CardPlayed, DealScored (OTHER: a type this ledger does not know)' })
   type!: string;

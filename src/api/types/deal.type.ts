@@ -1,3 +1,4 @@
+import type { AsOf } from '../../ledger/ledger';
 import { Field, ID, Int, ObjectType } from '@nestjs/graphql';
 import { ArchiveResultCheckType } from './audit.type';
 import { DealResultType } from './deal-result.type';
@@ -21,6 +22,8 @@ export class DealDisputeType {
 @ObjectType('Deal', { description: 'One deal (Spiel). Imported ISS records have id iss-<ID>.' })
 export class DealType {
   @Field(() => ID, { description: "The deal's id" }) id!: string;
+  /** Not a field: the moment a deal given as of one was read at; its frames, audit, revision and fairness are read as of it too. */
+  asOf?: AsOf;
   @Field(() => ID, { nullable: true, description: 'The table (series) the deal belongs to; null for a deal of its own' }) tableId!: string | null;
   @Field(() => ID, { nullable: true, description: 'The tournament of the table; null when none' }) tournamentId!: string | null;
   @Field(() => Int, { description: "The deal's number in its series, from 1" }) dealNumber!: number;

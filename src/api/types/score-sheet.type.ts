@@ -1,3 +1,4 @@
+import type { AsOf } from '../../ledger/ledger';
 import { Field, ID, Int, ObjectType } from '@nestjs/graphql';
 
 @ObjectType('PlayerTotal', { description: "A player's running total after a deal" })
@@ -20,6 +21,8 @@ export class ScoreSheetRowType {
   @Field(() => Int, { description: "The deal's number in the series" }) dealNumber!: number;
   @Field(() => ID, { description: 'The deal' }) dealId!: string;
   @Field({ description: 'Who dealt' }) dealer!: string;
+  /** Not a field: the moment of a sheet given as of one (its row's deal is read as of it too). */
+  asOf?: AsOf;
   @Field(() => String, { nullable: true, description: 'The declarer; null when passed in or not scoreable' }) declarer!: string | null;
   @Field({ description: 'The game as the sheet shows it' }) game!: string;
   @Field({ description: 'All passed (R8)' }) passedIn!: boolean;

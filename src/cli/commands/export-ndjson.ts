@@ -5,12 +5,14 @@ import { flag, has, parseArgs } from '../args';
 import { analysisJson } from './analyze-deal';
 import { UsageError, type CliCommand } from '../command';
 import { ledgerDealSource } from '../../archive/ndjson/ledger-deal-source';
+import { asOfLedgerDeals } from '../../archive/ndjson/as-of-deal-source';
+import { asOfOfText } from '../../ledger/ledger';
 import { DealFilterError, parseDealFilter, DEAL_RESULT_FILTERS } from '../../archive/ndjson/deal-filter';
 import { ndjsonDealLines, writeLines } from '../../archive/ndjson/ndjson-writer';
 import { GAME_TYPES } from '../../rules/declaration';
-import { EXIT_CODES_HELP, STORE_HELP, outputOf, storeUrlOf, withLedger } from './ledger-command-support';
+import { asOfFlag, EXIT_CODES_HELP, STORE_HELP, outputOf, storeUrlOf, withLedger } from './ledger-command-support';
 
-const help = `Usage: skat-ledger export ndjson [--store URL] [filters] [--out FILE]
+const help = `Usage: skat-ledger export ndjson [--store URL] [filters] [--as-of POSITION|TIME] [--out FILE]
 
 Writes one JSON object per deal, one per line (NDJSON): players and seats, the cards dealt, the
 bidding, the skat, the declaration, every trick, claims and resignations, and the result with its
@@ -29,6 +31,9 @@ ${STORE_HELP}
   --game-type TYPE    ${GAME_TYPES.join(', ')}
   --result RESULT     ${DEAL_RESULT_FILTERS.join(', ')} (won/lost: by the declarer)
   --source SOURCE     live, import:iss, manual
+  --as-of AT          the deals as recorded at that moment of the log: a log position (digits)
+                      or an ISO 8601 time; deals begun later are left out, moves and corrections
+                      after it too (game type and result filters judge the deals as they were)
   --out FILE          write to FILE instead of stdout
   --analysis          add each deal's perfect-information verdicts ("analysis": the object
                       \`analyze deal --json\` prints); seconds of CPU per deal, so off by default
@@ -44,7 +49,7 @@ const exportNdjson: CliCommand = {
   help,
   async run(argv, io) {
     const args = parseArgs(argv, {
-      values: ['store', 'player', 'table', 'tournament', 'from', 'to', 'game-type', 'result', 'source', 'out'],
+      values: ['store', 'player', 'table', 'tournament', 'from', 'to', 'game-type', 'result', 'source', 'out', 'as-of'],
       switches: ['analysis'],
     });
     if (args.positional.length > 0) throw new UsageError(`unexpected argument ${args.positional[0]}`);
@@ -64,6 +69,7 @@ const exportNdjson: CliCommand = {
       if (err instanceof DealFilterError) throw new UsageError(err.message.replace(/^([\w-]+)=/, '--$1 '));
       throw err;
     }
+    const asOf = asOfFlag(args);
     const out = outputOf(flag(args, 'out'), io);
     let problems = 0;
     const solver = has(args, 'analysis') ? new Solver() : undefined;
@@ -73,10 +79,11 @@ const exportNdjson: CliCommand = {
         storeUrlOf(args, io),
         async (ledger) => {
           await ledger.catchUp();
+          const deals = asOf === undefined ? ledger : asOfLedgerDeals(ledger, await ledger.asOf(asOfOfText(asOf)));
           await writeLines(
             out.stream,
             ndjsonDealLines(
-              ledgerDealSource(ledger, filter, { pageSize: 500 }),
+              ledgerDealSource(deals, filter, { pageSize: 500 }),
               filter,
               (p) => {
                 problems++;

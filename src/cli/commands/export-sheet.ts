@@ -1,12 +1,13 @@
 import { flag, parseArgs } from '../args';
 import { UsageError, type CliCommand } from '../command';
+import { asOfOfText } from '../../ledger/ledger';
 import { scoreSheetCsv } from '../../archive/sheet/sheet-csv';
 import { scoreSheetHtml } from '../../archive/sheet/sheet-html';
-import { EXIT_CODES_HELP, STORE_HELP, outputOf, storeUrlOf, withLedger } from './ledger-command-support';
+import { asOfFlag, EXIT_CODES_HELP, STORE_HELP, outputOf, storeUrlOf, withLedger } from './ledger-command-support';
 
 const FORMATS = ['csv', 'html'] as const;
 
-const help = `Usage: skat-ledger export sheet --table ID [--format csv|html] [--store URL] [--out FILE]
+const help = `Usage: skat-ledger export sheet --table ID [--format csv|html] [--as-of POSITION|TIME] [--store URL] [--out FILE]
 
 Writes a table's score sheet (Spielliste): one row per deal with the dealer, declarer, game,
 outcome, the declarer's entry (R34; corrections shown beside the original) and every player's
@@ -16,6 +17,8 @@ opponent's lost game, total, loss fees).
   --table ID      the table (ISS series: iss-series-<SE>)
   --format csv    RFC 4180 CSV (default): the list, an empty line, then the Seeger-Fabian rows
   --format html   a printable, self-contained HTML page (A4); print it or save it as PDF
+  --as-of AT      the list as it stood at that moment of the log: a log position (digits) or an
+                  ISO 8601 time; deals and corrections after it are left out
 ${STORE_HELP}
   --out FILE      write to FILE instead of stdout
 
@@ -29,17 +32,18 @@ const exportSheet: CliCommand = {
   summary: "Export a table's score sheet (csv, html)",
   help,
   async run(argv, io) {
-    const args = parseArgs(argv, { values: ['store', 'table', 'format', 'out'] });
+    const args = parseArgs(argv, { values: ['store', 'table', 'format', 'out', 'as-of'] });
     if (args.positional.length > 0) throw new UsageError(`unexpected argument ${args.positional[0]}`);
     const tableId = flag(args, 'table');
     if (tableId === undefined || tableId === '') throw new UsageError('--table ID is required');
     const format = flag(args, 'format') ?? 'csv';
     if (!(FORMATS as readonly string[]).includes(format)) throw new UsageError(`--format must be ${FORMATS.join(' or ')}, got ${format}`);
+    const asOf = asOfFlag(args);
     const sheet = await withLedger(
       storeUrlOf(args, io),
       async (ledger) => {
         await ledger.catchUp();
-        return ledger.scoreSheet(tableId);
+        return asOf === undefined ? ledger.scoreSheet(tableId) : (await ledger.asOf(asOfOfText(asOf))).sheets.sheetOf(tableId);
       },
       io.env,
     );

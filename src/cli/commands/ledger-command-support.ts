@@ -4,7 +4,7 @@
  */
 import { createWriteStream } from 'node:fs';
 import { once } from 'node:events';
-import type { CliIo } from '../command';
+import { UsageError, type CliIo } from '../command';
 import { flag, type ParsedArgs } from '../args';
 import { DEFAULT_STORE_URL, parseStoreUrl, redactUrl } from '../../settings/store-connection';
 import { defaultReadModelUrl, Ledger } from '../../ledger/ledger';
@@ -87,4 +87,11 @@ export function progressBar(io: CliIo, label: string): { update: (fraction: numb
       if (last) io.stderr.write('\n');
     },
   };
+}
+
+/** The --as-of flag's text when given (a log position or an ISO 8601 time, read by asOfOfText); empty is a usage error. */
+export function asOfFlag(args: ParsedArgs): string | undefined {
+  const text = flag(args, 'as-of');
+  if (text !== undefined && text.trim() === '') throw new UsageError('--as-of needs a log position (digits) or an ISO 8601 time');
+  return text;
 }

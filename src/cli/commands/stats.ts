@@ -1,9 +1,10 @@
 import { flag, has, parseArgs } from '../args';
 import { UsageError, type CliCommand } from '../command';
+import { asOfOfText } from '../../ledger/ledger';
 import type { PlayerStats } from '../../projections/player-stats/player-stats';
-import { EXIT_CODES_HELP, STORE_HELP, storeUrlOf, withLedger } from './ledger-command-support';
+import { asOfFlag, EXIT_CODES_HELP, STORE_HELP, storeUrlOf, withLedger } from './ledger-command-support';
 
-const help = `Usage: skat-ledger stats --player NAME [--store URL] [--json]
+const help = `Usage: skat-ledger stats --player NAME [--as-of POSITION|TIME] [--store URL] [--json]
 
 A player's statistics over every deal in the store: deals played, games as declarer (share, won,
 lost, average game value, game types, hand / ouvert / null / overbid rates), defence games and
@@ -11,6 +12,9 @@ success, and the Seeger-Fabian total of every series (table) the player sat at. 
 are left out (D5 duel rule).
 
   --player NAME  the player (ISS imports: the ISS name)
+  --as-of AT     as the statistics stood at that moment of the log: a log position (digits, an
+                 event's position as the audit shows it) or an ISO 8601 time (2017-09-04,
+                 2017-09-04T14:00:00Z); corrections and deals after it are left out
 ${STORE_HELP}
   --json        print the statistics as one JSON object
 
@@ -41,15 +45,16 @@ const stats: CliCommand = {
   summary: "A player's statistics",
   help,
   async run(argv, io) {
-    const args = parseArgs(argv, { values: ['store', 'player'], switches: ['json'] });
+    const args = parseArgs(argv, { values: ['store', 'player', 'as-of'], switches: ['json'] });
     if (args.positional.length > 0) throw new UsageError(`unexpected argument ${args.positional[0]}`);
     const player = flag(args, 'player');
     if (player === undefined || player.trim() === '') throw new UsageError('--player NAME is required');
+    const asOf = asOfFlag(args);
     const s = await withLedger(
       storeUrlOf(args, io),
       async (ledger) => {
         await ledger.catchUp();
-        return ledger.playerStats(player);
+        return asOf === undefined ? ledger.playerStats(player) : (await ledger.asOf(asOfOfText(asOf))).sheets.playerStats(player, {});
       },
       io.env,
     );

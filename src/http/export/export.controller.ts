@@ -1,6 +1,6 @@
 import { Controller, Get, Inject, Optional, Query, Req, Res } from '@nestjs/common';
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { Ledger } from '../../ledger/ledger';
+import { asOfOfText, InvalidQueryError, Ledger, type AsOf } from '../../ledger/ledger';
 import type { ApiSettings } from '../../settings/api-settings';
 import { mayReadDeal, widestPerspective, type Visibility } from '../../auth/access';
 import type { Principal } from '../../auth/role';
@@ -12,7 +12,8 @@ import { TokenRevocations } from '../../auth/token-revocations';
 import { EventLoopTurn } from '../../ledger/event-loop-turn';
 import { ConcurrencyCap } from './concurrency-cap';
 import { DealFilterError, parseDealFilter } from '../../archive/ndjson/deal-filter';
-import { ledgerDealSource } from '../../archive/ndjson/ledger-deal-source';
+import { ledgerDealSource, type LedgerDeals } from '../../archive/ndjson/ledger-deal-source';
+import { asOfLedgerDeals } from '../../archive/ndjson/as-of-deal-source';
 import { NDJSON_CONTENT_TYPE, ndjsonDealLines, writeLines } from '../../archive/ndjson/ndjson-writer';
 
 /** At most this many deals per export (`max`), and the default: the whole archive fits. */
@@ -20,9 +21,10 @@ const MAX_DEALS = 10_000_000;
 const SORTS = ['oldest', 'newest'] as const;
 
 /**
- * GET /api/export/deals.ndjson?player=&table=&tournament=&from=&to=&game-type=&result=&source=&sort=&max=
+ * GET /api/export/deals.ndjson?player=&table=&tournament=&from=&to=&game-type=&result=&source=&sort=&max=&asOf=
  * The filters are the CLI's flags (`gameType` is still accepted); `from`/`to` are strict ISO 8601
- * instants; `sort=oldest` (default: by start time, then id) or `newest`; `max` caps the deals.
+ * instants; `sort=oldest` (default: by start time, then id) or `newest`; `max` caps the deals read;
+ * `asOf` (a log position or an instant, docs/as-of.md) gives the deals as they were recorded then.
  * An `Accept` that rules out application/x-ndjson is answered 406.
  * One JSON object per deal (src/archive/ndjson/deal.schema.json), streamed as the deals are read:
  * the first lines leave before the last deal is read and memory stays at one page of deals.
@@ -81,13 +83,15 @@ export class ExportController {
     let filter;
     let max = MAX_DEALS;
     let newestFirst = false;
+    let asOf: AsOf | undefined;
     try {
       const raw: Record<string, string> = {};
       for (const [k, v] of Object.entries(query)) {
         if (typeof v !== 'string') throw new DealFilterError(`filter "${k}" must be given once, as text`);
         raw[k] = v;
       }
-      const { sort, max: maxText, ...filters } = raw;
+      const { sort, max: maxText, asOf: asOfText, ...filters } = raw;
+      if (asOfText !== undefined) asOf = asOfOfText(asOfText.slice(0, 60));
       if (sort !== undefined) {
         if (!(SORTS as readonly string[]).includes(sort)) throw new DealFilterError(`sort=${sort.slice(0, 40)} is not one of ${SORTS.join(', ')}`);
         newestFirst = sort === 'newest';
@@ -101,7 +105,17 @@ export class ExportController {
       if (err instanceof DealFilterError) return problem(res, 400, 'BAD_USER_INPUT', err.message);
       throw err;
     }
-    const source = ledgerDealSource(this.ledger, filter, {
+    let deals: LedgerDeals = this.ledger;
+    if (asOf) {
+      try {
+        // As of a moment: the deals and their events then, each judged by what the caller may see of it as it stood then.
+        deals = asOfLedgerDeals(this.ledger, await this.ledger.asOf(asOf));
+      } catch (err) {
+        if (err instanceof InvalidQueryError) return problem(res, 400, 'BAD_USER_INPUT', err.message);
+        throw err;
+      }
+    }
+    const source = ledgerDealSource(deals, filter, {
       include: (deal) => mayReadDeal(principal, deal, this.visibility) && widestPerspective(principal, deal).kind === 'all',
       newestFirst,
       max,

@@ -22,6 +22,8 @@ export interface ReadCost {
   /** For a deal list: what its count reads (counters summed, deal rows counted through an index). */
   readonly counters?: number;
   readonly countRows?: number;
+  /** For an as-of read: the rows folded again from their stream (their events straddle the cut). */
+  readonly refolds?: number;
 }
 
 /**

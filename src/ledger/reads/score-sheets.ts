@@ -1,6 +1,6 @@
 import { listTableDeals } from '../../projections/deal-summary/deal-summary-queries';
 import type { ReadModelDb } from '../../projections/read-model-db';
-import { buildScoreSheet } from '../../projections/score-sheet/build-score-sheet';
+import { buildScoreSheet, type ScoreSheetSettings } from '../../projections/score-sheet/build-score-sheet';
 import type { ScoreSheet } from '../../projections/score-sheet/score-sheet';
 import { buildStandings } from '../../projections/standings/build-standings';
 import type { Standings } from '../../projections/standings/standings';
@@ -10,6 +10,13 @@ import { tableStatus, type TableStatus } from '../../projections/tables/table-st
 import { TOURNAMENT_INFO_TABLE } from '../../projections/tables/tournament-projection';
 import { EventLoopTurn } from '../event-loop-turn';
 import type { ReadModelUpkeep } from '../upkeep/read-model-upkeep';
+
+/** The sheet settings a table's tournament sets: its loss fee (one fee at every table size), when it set one. */
+export function sheetSettingsOf(tournament: TournamentInfo | null): ScoreSheetSettings {
+  const fee = tournament?.lossFee;
+  if (!fee) return {};
+  return { lossFee: { feeCentsPerLostGame: { 3: fee.feeCents, 4: fee.feeCents, 5: fee.feeCents }, feeCentsFromFourthLostGame: fee.fromFourthLostGameCents } };
+}
 
 /** Score sheets kept in memory (a 500-player tournament has 167 tables): the oldest goes first. */
 const SHEET_CACHE_TABLES = 2_000;
@@ -76,13 +83,8 @@ export class ScoreSheets {
   private buildSheet(tableId: string, tournament?: TournamentInfo | null): ScoreSheet | null {
     const table = this.tableInfo(tableId);
     if (!table) return null;
-    // The tournament's loss fee (one fee at every table size), when it set one.
     const t = tournament !== undefined ? tournament : table.tournamentId ? this.tournamentInfo(table.tournamentId) : null;
-    const fee = t?.lossFee;
-    const lossFee = fee
-      ? { feeCentsPerLostGame: { 3: fee.feeCents, 4: fee.feeCents, 5: fee.feeCents }, feeCentsFromFourthLostGame: fee.fromFourthLostGameCents }
-      : undefined;
-    return buildScoreSheet(table, listTableDeals(this.db, tableId), lossFee ? { lossFee } : {});
+    return buildScoreSheet(table, listTableDeals(this.db, tableId), sheetSettingsOf(t));
   }
 
   /** The tournament's standings over its tables' sheets. */

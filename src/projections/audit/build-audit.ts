@@ -115,6 +115,7 @@ export function buildAudit(dealId: string, events: readonly RecordedEvent[], cla
     dealId,
     events: events.map((e) => ({
       revision: e.revision.toString(),
+      position: e.position,
       eventId: e.eventId,
       type: e.type,
       data: e.data,

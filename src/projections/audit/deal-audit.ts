@@ -5,6 +5,8 @@ import type { AuditClaim } from './claim-audit';
 
 export interface AuditEvent {
   readonly revision: string;
+  /** Its position in the whole log (what an as-of answer's asOf.position names). */
+  readonly position: string;
   readonly eventId: string;
   readonly type: string;
   readonly data: unknown;
