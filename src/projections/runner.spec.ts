@@ -30,11 +30,11 @@ describe('projection runner', () => {
     await seed(store, 0, 5);
     await runner.catchUp();
     const first = runner.checkpoint();
-    expect(first.events).toBe(10); // DealStarted + DealScored per deal
+    expect(first.events).toBe(20); // DealStarted + DealScored per deal, for the deal summaries and the as-of index
     await seed(store, 5, 3);
     const applied = await runner.catchUp();
     expect(applied.map((e) => e.type)).toEqual(['DealStarted', 'DealScored', 'DealStarted', 'DealScored', 'DealStarted', 'DealScored']);
-    expect(runner.checkpoint().events).toBe(16);
+    expect(runner.checkpoint().events).toBe(32);
     expect(db.prepare(`SELECT COUNT(*) FROM ${DEAL_SUMMARY_TABLE}`).pluck().get()).toBe(8);
     await store.dispose();
   });
@@ -61,7 +61,7 @@ describe('projection runner', () => {
     await seed(store, 4, 4);
     await runner.catchUp();
     const live = dump(db);
-    expect(await runner.rebuild()).toEqual({ events: 16, rows: { 'deal-summaries': 8, tables: 0, tournaments: 0 } });
+    expect(await runner.rebuild()).toEqual({ events: 16, rows: { 'deal-summaries': 8, tables: 0, tournaments: 0, 'as-of-index': 8 } });
     expect(dump(db)).toBe(live);
     await store.dispose();
   });

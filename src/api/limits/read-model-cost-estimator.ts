@@ -72,6 +72,8 @@ export const READ_COST = {
   // ≈ 3-4 ms of CPU each (21 aliased audits: 88 ms, 13: 41-51 ms).
   audit: 350,
   fixed: 5,
+  // A roster answer: up to 500 entries of a few scalars (≈ 1 µs each to shape and serialise): 50 times its selection.
+  rosterOutputFactor: 50,
   // As of a moment (docs/as-of.md): a table wholly within the cut has its live sheet (kept: as keptTableStatusPerDeal);
   // every other sheet is built anew from its deals as they stood, each looked up in the as-of index (npm run bench --
   // as-of: 65 ms of CPU p50 for a 500-player tournament's 6,012 deals, load 15: ≈ 11 µs, about a unit per deal); a row
@@ -151,6 +153,8 @@ export function readModelCostEstimator(costs: ReadCosts): CostEstimator {
       const build = Math.ceil(rows * READ_COST.tableStatusPerDeal + cachedRows * READ_COST.keptTableStatusPerDeal);
       return weigh(name, READ_COST.fixed + build + (lists(options) ?? 1 + childComplexity));
     }
+    // A roster is read with its tournament's row (one lookup) and answers at most 500 entries: charged as 50 of its selection.
+    if (name === 'Query.roster') return weigh(name, READ_COST.fixed + READ_COST.rosterOutputFactor * Math.max(1, childComplexity));
     if (name === 'Deal.audit') return READ_COST.audit + childComplexity * 5; // per deal of a list: no id to look up
     const heavy = HEAVY[name];
     if (!heavy) return undefined;

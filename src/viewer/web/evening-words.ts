@@ -15,7 +15,10 @@ const EN = {
   create: 'Create',
   created: 'Tournament {id} created.',
   roster: 'Players',
-  rosterHint: 'The players of the evening, kept in this browser for this tournament; a late joiner is added here and drawn from the next round.',
+  rosterHint:
+    'The players of the evening, kept in the ledger for this tournament (the draw seats them); a late joiner is added here and drawn from the next round. A name is corrected only before its player sits at a table.',
+  joinsFrom: '(from round {n})',
+  removedAfter: '(removed after round {n})',
   addPlayer: 'Add',
   rename: 'Rename',
   remove: 'Remove',
@@ -118,7 +121,9 @@ const DE: Record<EveningKey, string> = {
   created: 'Turnier {id} angelegt.',
   roster: 'Spieler',
   rosterHint:
-    'Die Spieler des Abends, in diesem Browser für dieses Turnier gespeichert; wer später kommt, wird hier ergänzt und ab der nächsten Serie ausgelost.',
+    'Die Spieler des Abends, im Ledger für dieses Turnier gespeichert (die Auslosung setzt sie); wer später kommt, wird hier ergänzt und ab der nächsten Serie ausgelost. Ein Name wird nur berichtigt, solange der Spieler an keinem Tisch sitzt.',
+  joinsFrom: '(ab Serie {n})',
+  removedAfter: '(nach Serie {n} abgemeldet)',
   addPlayer: 'Hinzufügen',
   rename: 'Umbenennen',
   remove: 'Entfernen',
