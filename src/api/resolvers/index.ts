@@ -9,6 +9,7 @@ import { SubscriptionResolver } from './subscription.resolver';
 import { TableCommandResolver } from './table-command.resolver';
 import { DealReviewResolver } from './deal-review.resolver';
 import { OrganiserResolver } from './organiser.resolver';
+import { RatingsResolver } from './ratings.resolver';
 import { TableSubscriptionResolver } from './table-subscription.resolver';
 
 /** Every resolver class: the schema is generated from exactly these. */
@@ -24,6 +25,7 @@ export const API_RESOLVERS = [
   TableCommandResolver,
   DealReviewResolver,
   OrganiserResolver,
+  RatingsResolver,
   ImportResolver,
   SubscriptionResolver,
   TableSubscriptionResolver,
