@@ -4,23 +4,7 @@ import type { EnteredResult } from '../rules/result-entry';
 import type { SeatPlayers, StoredDealEvent } from './events';
 import type { MoveCommand } from './moves/move-table';
 
-// Each move's command is declared with its move (src/deal/moves/); re-exported here under the names the code has always used.
-export type { AbandonDeal } from './moves/abandon';
-export type { CallBid } from './moves/bid';
-export type { DeclareGame } from './moves/declare';
-export type { ConcedeForDefenders } from './moves/defenders-concede';
-export type { DiscardSkat } from './moves/discard';
-export type { HoldBid } from './moves/hold';
-export type { CallKontra } from './moves/kontra';
-export type { PassBid } from './moves/pass';
-export type { TakeSkat } from './moves/pick-up-skat';
-export type { PlayCard } from './moves/play';
-export type { CallRe } from './moves/re';
-export type { Resign } from './moves/resign';
-export type { ShowCards } from './moves/show-cards';
-export type { ShowSkat } from './moves/show-skat';
-export type { ShowHand } from './moves/show-hand';
-export type { CallRevoke } from './moves/call-revoke';
+// Each move's command is declared in its move file (src/deal/moves/) and joins DealCommand through the table of moves.
 
 /** Either the cards as dealt (ISS import, manual entry) or a shuffle done by the server. */
 export type DealSource =

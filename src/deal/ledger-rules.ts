@@ -38,6 +38,8 @@ export const LEDGER_RULES = {
   roundClose: 'L21',
   /** The tournament closes once its last round is closed (before its planned rounds only with a reason); then it takes no draw, table, round or fee. */
   tournamentClosed: 'L22',
+  /** The roster: each name once, at most 500; only a player on it is renamed or removed, and only one not yet seated is renamed; a draw seats roster players. */
+  roster: 'L23',
   /** A deal recorded as seen: what is shown must fit what was recorded; dealt deals have nothing to show. */
   seen: 'L20',
 } as const;

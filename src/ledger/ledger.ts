@@ -309,6 +309,12 @@ export class Ledger {
     return this.#sheets.tournaments(limit);
   }
 
+  /** One tournament as recorded (settings, tables, closed rounds, roster), or null when there is none. */
+  async tournament(tournamentId: string): Promise<TournamentInfo | null> {
+    await this.catchUp();
+    return this.#sheets.tournamentInfo(tournamentId);
+  }
+
   /** Tables with their players and status: those of one tournament, or every table (id order, at most `limit`). */
   async tables(options: { tournamentId?: string; limit?: number } = {}): Promise<TableStatus[]> {
     await this.catchUp();

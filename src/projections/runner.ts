@@ -348,7 +348,9 @@ export class ProjectionRunner {
       const keys = slot.definition.keysOf(event, rowOf);
       if (keys.length === 0) continue;
       const befores = keys.map(rowOf);
-      const afters = slot.definition.foldKeys ? slot.definition.foldKeys(befores, event, keys) : keys.map((key, k) => slot.definition.fold(befores[k], event, key));
+      const afters = slot.definition.foldKeys
+        ? slot.definition.foldKeys(befores, event, keys)
+        : keys.map((key, k) => slot.definition.fold(befores[k], event, key));
       for (const [k, key] of keys.entries()) {
         if (afters[k] === befores[k]) continue;
         held.set(key, afters[k] === null ? new Deleted(befores[k]) : afters[k]);

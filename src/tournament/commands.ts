@@ -56,4 +56,28 @@ export interface CloseTournament {
   readonly reason?: string;
 }
 
-export type TournamentCommand = CreateTournament | SetLossFee | DrawSeats | CloseRound | CloseTournament;
+/** Players entered on the roster (one, or a pasted list): before round 1, or late, drawn from the next round on. */
+export interface EnterPlayers {
+  readonly type: 'EnterPlayers';
+  readonly tournamentId: string;
+  readonly players: readonly string[];
+}
+
+/** A name on the roster corrected (only before the player sits at a table: recorded deals keep their names). */
+export interface RenamePlayer {
+  readonly type: 'RenamePlayer';
+  readonly tournamentId: string;
+  readonly from: string;
+  readonly to: string;
+}
+
+/** A player taken off the roster: not drawn again; deals he played stay in the standings. */
+export interface RemovePlayer {
+  readonly type: 'RemovePlayer';
+  readonly tournamentId: string;
+  readonly player: string;
+}
+
+export type RosterCommand = EnterPlayers | RenamePlayer | RemovePlayer;
+
+export type TournamentCommand = CreateTournament | SetLossFee | DrawSeats | CloseRound | CloseTournament | RosterCommand;

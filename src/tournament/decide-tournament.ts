@@ -4,6 +4,7 @@ import { allow, refuse, type Judgement } from '../kernel/refusal';
 import type { TournamentCommand } from './commands';
 import { judgeRoundStart, tablesOfRound } from './round-order';
 import { decideCloseRound, decideCloseTournament } from './round-close';
+import { decideRoster, rosterProblem } from './roster-decide';
 import { keepTriosApart, shuffleBySeed, splitIntoTables } from './seat-draw';
 import type { TournamentEvent } from './events';
 import type { TournamentState } from './tournament-state';
@@ -36,6 +37,8 @@ function decideDraw(command: Extract<TournamentCommand, { type: 'DrawSeats' }>, 
   if (!order.ok) return order;
   const players = command.players;
   if (new Set(players).size !== players.length) return refuse('D5', 'each player is drawn once');
+  const off = rosterProblem(state, players, command.round);
+  if (off) return refuse(L.roster, off);
   let seed: string | null = null;
   let ordered: readonly string[];
   if (command.method === 'random') {
@@ -114,6 +117,7 @@ export function decideTournament(command: TournamentDecision, state: TournamentS
   if (command.type === 'DrawSeats') return decideDraw(command, state);
   if (command.type === 'CloseRound') return decideCloseRound(command, state);
   if (command.type === 'CloseTournament') return decideCloseTournament(command, state);
+  if (command.type === 'EnterPlayers' || command.type === 'RenamePlayer' || command.type === 'RemovePlayer') return decideRoster(command, state);
   if (!Number.isInteger(command.round) || command.round < 1) return refuse('R36', 'a table belongs to a round (series) numbered from 1');
   if (state.closedRounds.includes(command.round))
     return refuse(L.roundClose, `round ${command.round} of tournament ${command.tournamentId} is closed: it takes no further table`);

@@ -1,4 +1,14 @@
-export const TOURNAMENT_EVENT_TYPES = ['TournamentCreated', 'TournamentTableAdded', 'LossFeeSet', 'SeatsDrawn', 'RoundClosed', 'TournamentClosed'] as const;
+export const TOURNAMENT_EVENT_TYPES = [
+  'TournamentCreated',
+  'TournamentTableAdded',
+  'LossFeeSet',
+  'SeatsDrawn',
+  'RoundClosed',
+  'TournamentClosed',
+  'PlayersEntered',
+  'PlayerRenamed',
+  'PlayerRemoved',
+] as const;
 export type TournamentEventType = (typeof TOURNAMENT_EVENT_TYPES)[number];
 
 export interface TournamentCreatedData {
@@ -50,12 +60,32 @@ export interface TournamentClosedData {
   readonly early?: { readonly reason: string; readonly planned: number } | null;
 }
 
+/** Players entered on the roster; `fromRound` 1 before the first draw, later for a player joining late. */
+export interface PlayersEnteredData {
+  readonly players: readonly string[];
+  readonly fromRound: number;
+}
+
+export interface PlayerRenamedData {
+  readonly from: string;
+  readonly to: string;
+}
+
+/** A player taken off the roster after `afterRound` rounds (0: before the first). */
+export interface PlayerRemovedData {
+  readonly player: string;
+  readonly afterRound: number;
+}
+
 export type TournamentEvent =
   | { readonly type: 'TournamentCreated'; readonly data: TournamentCreatedData }
   | { readonly type: 'TournamentTableAdded'; readonly data: TournamentTableAddedData }
   | { readonly type: 'LossFeeSet'; readonly data: LossFeeSetData }
   | { readonly type: 'SeatsDrawn'; readonly data: SeatsDrawnData }
   | { readonly type: 'RoundClosed'; readonly data: RoundClosedData }
-  | { readonly type: 'TournamentClosed'; readonly data: TournamentClosedData };
+  | { readonly type: 'TournamentClosed'; readonly data: TournamentClosedData }
+  | { readonly type: 'PlayersEntered'; readonly data: PlayersEnteredData }
+  | { readonly type: 'PlayerRenamed'; readonly data: PlayerRenamedData }
+  | { readonly type: 'PlayerRemoved'; readonly data: PlayerRemovedData };
 
 export const tournamentStreamName = (tournamentId: string): string => `tournament-${tournamentId}`;

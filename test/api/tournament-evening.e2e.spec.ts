@@ -120,6 +120,13 @@ describe('a tournament evening over GraphQL/HTTP (issue 11 acceptance)', () => {
       { c: newCommandId() },
       admin,
     );
+    // The roster in the ledger (L23): entered once each; the round-2 draw below seats it.
+    const ENTER_PLAYERS = `mutation($c: ID!, $p: [String!]!) { enterPlayers(commandId: $c, input: { tournamentId: "eve", players: $p }) { events { type } } }`;
+    await ok(ENTER_PLAYERS, { c: newCommandId(), p: [...T3, ...T4] }, admin);
+    expect(await refused(ENTER_PLAYERS, { c: newCommandId(), p: ['Anna'] }, admin)).toBe('L23');
+    expect((await ok(`query { roster(tournamentId: "eve") { player fromRound removedAfterRound } }`, {}, admin)).roster).toEqual(
+      [...T3, ...T4].map((player) => ({ player, fromRound: 1, removedAfterRound: null })),
+    );
     for (const [tableId, players] of [
       ['eve-t3', T3],
       ['eve-t4', T4],
@@ -140,6 +147,7 @@ describe('a tournament evening over GraphQL/HTTP (issue 11 acceptance)', () => {
         )
       ).issueToken;
     const rec3 = (await issue({ role: 'RECORDER', tableId: 'eve-t3', ttlSeconds: 3600 })).token;
+    expect(await refused(ENTER_PLAYERS, { c: newCommandId(), p: ['Zoe'] }, rec3)).toBe('FORBIDDEN');
     const rec4 = (await issue({ role: 'RECORDER', tableId: 'eve-t4', ttlSeconds: 3600 })).token;
     const arbiter = (await issue({ role: 'ARBITER', ttlSeconds: 3600 })).token;
     const playerToken = async (player: string) => (await issue({ role: 'PLAYER', player, tournamentId: 'eve', ttlSeconds: 3600 })).token;

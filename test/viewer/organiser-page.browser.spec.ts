@@ -108,6 +108,40 @@ describe('organiser page in Chromium', () => {
     await page.waitForFunction(() => document.querySelector('[data-testid="organiser-message"]')?.textContent?.includes('revoked'));
     expect((await server.gql('{ deals(first: 1) { totalCount } }', {}, playerToken)).status).toBe(401);
 
+    // The roster, kept in the ledger (L23): a pasted list, a name corrected before its player sits at a table (a seated
+    // player's name is refused), a player removed and one joining late; the draw seats exactly the roster.
+    const T = '[data-testid="tournament-open"]';
+    await page.click(`${T} [data-testid="roster-open"] summary`);
+    await page.fill(`${T} [data-testid="roster-paste"]`, 'name\nAnna\nBen\nCleo\nDora\nEmil\nFritz\nGerd\nHanna\nIda\nBen');
+    await page.click(`${T} [data-testid="roster-paste-add"]`);
+    await page.waitForFunction((t) => document.querySelectorAll(`${t} [data-testid="roster-player"]`).length === 9, T);
+    page.once('dialog', (d) => void d.accept('Hannah'));
+    await page.click(`${T} [aria-label="${'Rename'} Hanna"]`);
+    await page.waitForFunction((t) => document.querySelector(`${t} [data-testid="roster"]`)?.textContent?.includes('Hannah'), T);
+    page.once('dialog', (d) => void d.accept('Anne'));
+    await page.click(`${T} [aria-label="Rename Anna"]`);
+    await page.waitForFunction(() => /L23|sits at a table/.test(document.querySelector('[data-testid="organiser-message"]')?.textContent ?? ''));
+    await page.click(`${T} [aria-label="Remove Ida"]`);
+    await page.waitForFunction((t) => document.querySelectorAll(`${t} [data-testid="roster-removed"]`).length === 1, T);
+    await page.fill(`${T} [data-testid="roster-add-name"]`, 'Ilse');
+    await page.click(`${T} [data-testid="roster-add"]`);
+    await page.waitForFunction((t) => document.querySelector(`${t} [data-testid="roster-count"]`)?.textContent?.startsWith('9'), T);
+    const roster = (await server.gql('{ roster(tournamentId: "open") { player fromRound removedAfterRound } }', {}, admin)).body.data.roster;
+    expect(roster.filter((r: any) => r.removedAfterRound === null).map((r: any) => r.player)).toEqual([
+      'Anna',
+      'Ben',
+      'Cleo',
+      'Dora',
+      'Emil',
+      'Fritz',
+      'Gerd',
+      'Hannah',
+      'Ilse',
+    ]);
+    // Entered while round 1 is played: drawn from round 2 on.
+    expect(roster.every((r: any) => r.fromRound === 2)).toBe(true);
+    expect(roster.find((r: any) => r.player === 'Ida')).toEqual({ player: 'Ida', fromRound: 2, removedAfterRound: 1 });
+
     // The seat draw for round 2 (by standings): refused while round 1's series are open (L19), shown
     // before it is recorded once they are closed, then confirmed; the draw opens the round's tables.
     await page.selectOption('[data-testid="tournament-open"] [data-testid="draw-method"]', 'BY_STANDINGS');
@@ -126,6 +160,10 @@ describe('organiser page in Chromium', () => {
     }
     await page.click('[data-testid="tournament-open"] [data-testid="draw-seats"]');
     await page.waitForSelector('[data-testid="tournament-open"] [data-testid="drawn-table"]');
+    const drawn = await page.$$eval('[data-testid="tournament-open"] [data-testid="drawn-table"]', (li) => li.map((x) => x.textContent ?? ''));
+    expect(drawn).toHaveLength(3);
+    for (const name of ['Gerd', 'Hannah', 'Ilse']) expect(drawn.join(' ')).toContain(name);
+    expect(drawn.join(' ')).not.toContain('Ida');
     expect(await server.gql('{ standings(tournamentId: "open") { tables { round } } }', {}, admin).then((r) => r.body.data.standings.tables.length)).toBe(2);
     await page.click('[data-testid="tournament-open"] [data-testid="draw-confirm"]');
     await page.waitForFunction(() => document.querySelectorAll('[data-testid="tournament-open"] [data-testid="table-row"]').length > 2);

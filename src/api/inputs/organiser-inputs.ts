@@ -50,3 +50,24 @@ export class CloseTournamentInput {
   @Field(() => ID, { description: 'The tournament' }) tournamentId!: string;
   @Field({ nullable: true, description: 'Why it ends before its planned rounds (1-1000 characters; recorded); needed only then' }) reason?: string;
 }
+
+@InputType('EnterPlayersInput', {
+  description: "Players entered on the tournament's roster (L23: each once, at most 500 on it; late ones drawn from the next round)",
+})
+export class EnterPlayersInput {
+  @Field(() => ID, { description: 'The tournament' }) tournamentId!: string;
+  @Field(() => [String], { description: 'The names (1-500 of them, 1-100 characters each)' }) players!: string[];
+}
+
+@InputType('RenamePlayerInput', { description: 'A name on the roster corrected (L23: only before the player sits at a table)' })
+export class RenamePlayerInput {
+  @Field(() => ID, { description: 'The tournament' }) tournamentId!: string;
+  @Field({ description: 'The name on the roster' }) from!: string;
+  @Field({ description: 'The right name' }) to!: string;
+}
+
+@InputType('RemovePlayerInput', { description: 'A player taken off the roster: not drawn again; his deals stay in the standings' })
+export class RemovePlayerInput {
+  @Field(() => ID, { description: 'The tournament' }) tournamentId!: string;
+  @Field({ description: 'The player' }) player!: string;
+}

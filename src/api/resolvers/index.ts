@@ -10,6 +10,7 @@ import { TableCommandResolver } from './table-command.resolver';
 import { DealReviewResolver } from './deal-review.resolver';
 import { OrganiserResolver } from './organiser.resolver';
 import { RatingsResolver } from './ratings.resolver';
+import { RosterResolver } from './roster.resolver';
 import { TableSubscriptionResolver } from './table-subscription.resolver';
 
 /** Every resolver class: the schema is generated from exactly these. */
@@ -26,6 +27,7 @@ export const API_RESOLVERS = [
   DealReviewResolver,
   OrganiserResolver,
   RatingsResolver,
+  RosterResolver,
   ImportResolver,
   SubscriptionResolver,
   TableSubscriptionResolver,

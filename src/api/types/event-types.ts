@@ -60,6 +60,9 @@ const TOURNAMENT_EVENT_DESCRIPTIONS: Readonly<Record<TournamentEventType, string
   SeatsDrawn: "A round's seat draw (random with its seed, or by standings) and the tables it made",
   RoundClosed: 'L21: a round was closed once every series of it was closed; it takes no further table',
   TournamentClosed: 'L22: the tournament was closed after its last round (early: with the reason); it takes no further draw, table or fee',
+  PlayersEntered: 'L23: players were entered on the roster (late ones are drawn from the next round on)',
+  PlayerRenamed: 'L23: a name on the roster was corrected (before the player sat at a table)',
+  PlayerRemoved: 'L23: a player was taken off the roster (not drawn again; his deals stay in the standings)',
 };
 const ACCESS_EVENT_DESCRIPTIONS: Readonly<Record<AccessEventType, string>> = {
   TokenIssued: 'An organiser issued a token (its id and claims, never the token itself)',

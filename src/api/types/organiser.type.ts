@@ -104,3 +104,10 @@ export class TournamentStatusType {
   @Field(() => Int, { nullable: true, description: 'Closed after this many rounds (L22); null: still open' }) closedAfterRound!: number | null;
   @Field({ description: "Closed before its planned rounds were played (the organiser's reason is recorded, not shown here)" }) closedEarly!: boolean;
 }
+
+@ObjectType('RosterEntry', { description: "A player of the tournament's roster (L23)" })
+export class RosterEntryType {
+  @Field({ description: 'The name' }) player!: string;
+  @Field(() => Int, { description: 'Drawn from this round on (later than 1: joined late)' }) fromRound!: number;
+  @Field(() => Int, { nullable: true, description: 'Taken off the roster after this many rounds; null: on it' }) removedAfterRound!: number | null;
+}

@@ -3,6 +3,7 @@ import type { Move } from '../../rules/move';
 import { abandon } from './abandon';
 import { bid } from './bid';
 import { callRevoke } from './call-revoke';
+import { continueAfterInfringement } from './continue-after-infringement';
 import { declare } from './declare';
 import { defendersConcede } from './defenders-concede';
 import { discard } from './discard';
@@ -40,6 +41,7 @@ export const MOVE_TABLE = [
   showSkat,
   showHand,
   callRevoke,
+  continueAfterInfringement,
 ] as const;
 
 type Moves = (typeof MOVE_TABLE)[number];

@@ -49,6 +49,9 @@ export class CommandExecution {
         break;
       case 'CreateTournament':
       case 'SetLossFee':
+      case 'EnterPlayers':
+      case 'RenamePlayer':
+      case 'RemovePlayer':
         outcome = await this.tournaments.createOrSetFee(command, ctx);
         break;
       case 'CloseRound':

@@ -4,7 +4,8 @@ import { tournamentDecider } from '../../tournament/tournament-decider';
 import type { EventStore } from '../../event-store/event-store';
 import type { Standings } from '../../projections/standings/standings';
 import type { OpenTable } from '../../table/commands';
-import type { CloseRound, CloseTournament, CreateTournament, DrawSeats, SetLossFee } from '../../tournament/commands';
+import type { CloseRound, CloseTournament, CreateTournament, DrawSeats, RosterCommand, SetLossFee } from '../../tournament/commands';
+import { activeRoster } from '../../tournament/tournament-state';
 import { tournamentStreamName, type SeatsDrawnData } from '../../tournament/events';
 import { NotFoundError } from '../../kernel/errors';
 import type { CommandContext, CommandOutcome } from '../../command-handling/command-types';
@@ -23,8 +24,8 @@ export class TournamentCommands {
     private readonly defaultProfileId: string,
   ) {}
 
-  /** CreateTournament or SetLossFee. */
-  async createOrSetFee(command: CreateTournament | SetLossFee, ctx: CommandContext): Promise<CommandOutcome> {
+  /** CreateTournament, SetLossFee or a roster command (one event on the tournament's stream, nothing else read). */
+  async createOrSetFee(command: CreateTournament | SetLossFee | RosterCommand, ctx: CommandContext): Promise<CommandOutcome> {
     return handleCommand(this.store, tournamentStreamName(command.tournamentId), tournamentDecider(this.defaultProfileId), command, ctx, {
       schemaVersion: STRUCTURE_SCHEMA_VERSION,
       ...(command.type === 'CreateTournament' ? {} : { requireExisting: () => new NotFoundError('tournament', command.tournamentId) }),
@@ -72,13 +73,15 @@ export class TournamentCommands {
     const standings = await this.standings(requested.tournamentId);
     if (!standings) throw new NotFoundError('tournament', requested.tournamentId);
     const ranked = standings.lines.map((l) => l.player);
-    const players =
-      requested.players.length > 0
-        ? requested.method === 'standings'
-          ? ranked.filter((p) => requested.players.includes(p)).concat(requested.players.filter((p) => !ranked.includes(p)))
-          : requested.players
-        : ranked;
     const folded = await readStreamFolded(this.store, tournamentStreamName(requested.tournamentId), tournamentDecider(this.defaultProfileId));
+    // Who is drawn: those named, else the ledger's roster (by standings: ranked first, newcomers after), else the standings.
+    const roster = folded.state.roster.length > 0 ? activeRoster(folded.state) : null;
+    const wanted = requested.players.length > 0 ? requested.players : roster;
+    const players = !wanted
+      ? ranked
+      : requested.method === 'standings'
+        ? ranked.filter((p) => wanted.includes(p)).concat(wanted.filter((p) => !ranked.includes(p)))
+        : wanted;
     return { ...requested, players, openSeries: await openSeriesOfLastRound(this.store, folded.state) };
   }
 

@@ -5,7 +5,7 @@ import { foldTournamentInfo, TOURNAMENT_EVENT_TYPES_READ, type TournamentInfo } 
 /** One row per tournament: its settings (loss fee) and its tables. */
 export const tournamentProjection: ProjectionDefinition<TournamentInfo> = {
   name: 'tournaments',
-  version: 6,
+  version: 7,
   tables: [{ name: 'tournament', columns: 'tournament_id TEXT PRIMARY KEY, json TEXT NOT NULL' }],
   eventTypes: TOURNAMENT_EVENT_TYPES_READ,
   keysOf: (event) => (event.streamName.startsWith('tournament-') ? [event.streamName.slice('tournament-'.length)] : []),

@@ -1,9 +1,9 @@
-// The organiser's evening: create the tournament, keep its roster, open tables by hand, draw a
+// The organiser's evening: create the tournament, keep its roster (in the ledger), open tables by hand, draw a
 // round with the draw shown before it is recorded, close series. Everything through the API.
 import { clear, el } from './dom.js';
 import { te } from './evening-words.js';
 import { t } from './messages.js';
-import { addPlayers, loadRoster, parseList, removePlayer, renamePlayer, saveRoster } from './roster.js';
+import { addPlayers, parseList } from './roster.js';
 
 export type Run = (query: string, input: Record<string, unknown>) => Promise<unknown>;
 type Ask = (query: string, variables: Record<string, unknown>) => Promise<unknown>;
@@ -91,28 +91,54 @@ export function createTournamentForm(run: Run, done: () => void): HTMLElement {
   return el('section', { class: 'panel', 'aria-label': te('newTournament') }, el('h3', { text: te('newTournament') }), form);
 }
 
-/** The roster of one tournament: add, rename, remove, paste or upload; kept in this browser. */
-export function rosterPanel(tournamentId: string, onChange: (players: string[]) => void, playerLink?: (player: string) => Promise<void>): HTMLElement {
-  let roster = loadRoster(tournamentId);
+const ROSTER = `query($t: ID!) { roster(tournamentId: $t) { player fromRound removedAfterRound } }`;
+const ENTER = `mutation($commandId: ID!, $input: EnterPlayersInput!) { enterPlayers(commandId: $commandId, input: $input) { revision } }`;
+const RENAME = `mutation($commandId: ID!, $input: RenamePlayerInput!) { renamePlayer(commandId: $commandId, input: $input) { revision } }`;
+const REMOVE = `mutation($commandId: ID!, $input: RemovePlayerInput!) { removePlayer(commandId: $commandId, input: $input) { revision } }`;
+
+interface RosterEntry {
+  player: string;
+  fromRound: number;
+  removedAfterRound: number | null;
+}
+
+/**
+ * The roster of one tournament, kept in the ledger (L23): add, rename (before the player sits at
+ * a table), remove, paste or upload a list; a late joiner is drawn from the next round on.
+ */
+export function rosterPanel(tournamentId: string, ask: Ask, run: Run, playerLink?: (player: string) => Promise<void>): HTMLElement {
+  let roster: RosterEntry[] = [];
+  const active = () => roster.filter((r) => r.removedAfterRound === null).map((r) => r.player);
   const list = el('ol', { class: 'roster', 'data-testid': 'roster' });
   const count = el('p', { class: 'muted', 'data-testid': 'roster-count' });
-  const set = (next: string[]) => {
-    roster = next;
-    saveRoster(tournamentId, roster);
+  const reload = async () => {
+    const r = (await ask(ROSTER, { t: tournamentId })) as { roster: RosterEntry[] | null } | null;
+    roster = r?.roster ?? [];
     draw();
-    onChange(roster);
+  };
+  const change = async (query: string, input: Record<string, unknown>) => {
+    if (await run(query, { tournamentId, ...input })) await reload();
+  };
+  const enter = (names: string[]) => {
+    const fresh = addPlayers(active(), names).slice(active().length);
+    if (fresh.length) void change(ENTER, { players: fresh });
   };
   const draw = () => {
     clear(list);
-    count.textContent = te('nPlayers', { n: roster.length });
-    for (const p of roster) {
+    count.textContent = te('nPlayers', { n: active().length });
+    for (const r of roster) {
+      const p = r.player;
+      if (r.removedAfterRound !== null) {
+        list.append(el('li', { class: 'muted', 'data-testid': 'roster-removed' }, el('s', { text: p }), ` ${te('removedAfter', { n: r.removedAfterRound })}`));
+        continue;
+      }
       const rename = el('button', { type: 'button', class: 'link-button', text: te('rename'), 'aria-label': `${te('rename')} ${p}` });
       const remove = el('button', { type: 'button', class: 'link-button', text: te('remove'), 'aria-label': `${te('remove')} ${p}` });
       rename.addEventListener('click', () => {
-        const to = window.prompt(te('rename'), p);
-        if (to) set(renamePlayer(roster, p, to));
+        const to = window.prompt(te('rename'), p)?.trim();
+        if (to && to !== p) void change(RENAME, { from: p, to });
       });
-      remove.addEventListener('click', () => set(removePlayer(roster, p)));
+      remove.addEventListener('click', () => void change(REMOVE, { player: p }));
       const link = playerLink
         ? el('button', {
             type: 'button',
@@ -123,7 +149,8 @@ export function rosterPanel(tournamentId: string, onChange: (players: string[]) 
           })
         : null;
       link?.addEventListener('click', () => void playerLink?.(p));
-      list.append(el('li', { 'data-testid': 'roster-player' }, el('span', { text: p }), ' ', rename, ' ', remove, ' ', link));
+      const late = r.fromRound > 1 ? ` ${te('joinsFrom', { n: r.fromRound })}` : '';
+      list.append(el('li', { 'data-testid': 'roster-player' }, el('span', { text: p }), late, ' ', rename, ' ', remove, ' ', link));
     }
   };
   const one = input({ name: 'player', 'data-testid': 'roster-add-name', autocomplete: 'off' });
@@ -135,7 +162,7 @@ export function rosterPanel(tournamentId: string, onChange: (players: string[]) 
   );
   addForm.addEventListener('submit', (ev) => {
     ev.preventDefault();
-    if (one.value.trim()) set(addPlayers(roster, [one.value]));
+    if (one.value.trim()) enter([one.value]);
     one.value = '';
   });
   const paste = el('textarea', { name: 'list', rows: 4, 'data-testid': 'roster-paste' }) as HTMLTextAreaElement;
@@ -147,16 +174,17 @@ export function rosterPanel(tournamentId: string, onChange: (players: string[]) 
   );
   pasteForm.addEventListener('submit', (ev) => {
     ev.preventDefault();
-    set(addPlayers(roster, parseList(paste.value)));
+    enter(parseList(paste.value));
     paste.value = '';
   });
   const upload = input({ type: 'file', accept: '.txt,.csv,text/plain,text/csv', 'data-testid': 'roster-upload' });
   upload.addEventListener('change', async () => {
     const file = upload.files?.[0];
-    if (file && file.size <= 100_000) set(addPlayers(roster, parseList(await file.text())));
+    if (file && file.size <= 100_000) enter(parseList(await file.text()));
     upload.value = '';
   });
   draw();
+  void reload();
   return el(
     'details',
     { class: 'panel-part', 'data-testid': `roster-${tournamentId}` },
@@ -238,13 +266,12 @@ export function drawPanel(tour: EveningTournament, nextRound: number, ask: Ask, 
   const shown = el('div', { 'data-testid': 'draw-preview', 'aria-live': 'polite' });
   let seed = crypto.randomUUID().slice(0, 8);
   const request = (): Record<string, unknown> => {
-    const roster = loadRoster(tour.tournamentId);
+    // The ledger draws its roster (L23); without one, everybody in the standings.
     return {
       tournamentId: tour.tournamentId,
       round: Number(round.value),
       method: method.value,
       ...(method.value === 'RANDOM' ? { seed } : {}),
-      ...(roster.length ? { players: roster } : {}),
       ...(override.value.trim() ? { override: override.value.trim() } : {}),
     };
   };

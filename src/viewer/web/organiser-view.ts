@@ -234,7 +234,7 @@ export async function renderOrganiser(root: HTMLElement): Promise<() => void> {
     // The roster, a table by hand, the seat draw of the next round (shown before it is recorded).
     const nextRound = Math.max(0, ...tour.tables.map((tb) => tb.round ?? 0)) + 1;
     section.append(
-      rosterPanel(tour.tournamentId, () => undefined, playerLink(tour.tournamentId)),
+      rosterPanel(tour.tournamentId, ask, run, playerLink(tour.tournamentId)),
       openByHandForm(tour, nextRound, run, refreshLists),
       el(
         'p',

@@ -136,14 +136,24 @@ export function handleAppend(context: CallContext) {
         } else if (request.hasProposedMessage()) {
           if (!options) throw new BadRequest('proposed message before options');
           proposed.push(proposedEvent(request.getProposedMessage()!));
+          counters.proposedMessagesArrived++;
         }
       } catch (error) {
         fail(error);
       }
     });
+    // A client that cancels mid-call (its deadline passed) resets the HTTP/2 stream; Node ends the
+    // request stream then too, and grpc-js tells 'cancelled' a few turns later. The server commits an
+    // Append only when the request stream completed, so the double waits those turns and drops a
+    // cancelled call: otherwise it wrote the events received so far, part of a batch.
+    let cancelled = false;
+    call.on('cancelled', () => (cancelled = true));
     call.on('end', () => {
       if (failed) return;
       void (async () => {
+        await new Promise((resolve) => setTimeout(resolve, 2));
+        await new Promise((resolve) => setImmediate(resolve));
+        if (cancelled || call.cancelled) return;
         if (!options) throw new BadRequest('append without options');
         const failAs = { emit: (_: 'error', status: Partial<grpc.StatusObject>) => (callback(status as grpc.ServiceError, null), true) };
         const streamName = streamNameOf(options.getStreamIdentifier());

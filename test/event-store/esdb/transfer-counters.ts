@@ -21,6 +21,8 @@ export interface TransferCounters {
   appendRequests: number;
   /** Events received in those requests. */
   eventsReceived: number;
+  /** Proposed-event messages as they arrive on an Append call, before it completes (or is cancelled). */
+  proposedMessagesArrived: number;
 }
 
 export function newTransferCounters(): TransferCounters {
@@ -34,6 +36,7 @@ export function newTransferCounters(): TransferCounters {
     eventsScanned: 0,
     appendRequests: 0,
     eventsReceived: 0,
+    proposedMessagesArrived: 0,
   };
 }
 
