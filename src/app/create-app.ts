@@ -12,7 +12,7 @@ import type { ApiSettings } from '../settings/api-settings';
 import type { Ledger } from '../ledger/ledger';
 import { Logger, PinoLogger } from 'nestjs-pino';
 import { AppModule } from './app.module';
-import { documentLimitsOf, documentShapeProblem, type DocumentLimits } from '../api/limits/document-shape';
+import { documentLimitsOf, documentProblemReason, documentShapeProblem, type DocumentLimits } from '../api/limits/document-shape';
 import { logLevelFromEnv, refusal, type LogDestination, type Refuse } from './logging';
 import { guardWebSocketFrames } from './web-socket-frame-guard';
 
@@ -93,7 +93,7 @@ const documentShapeGuard =
     for (const text of texts) {
       const problem = typeof text === 'string' ? documentShapeProblem(text, limits) : null;
       if (problem) {
-        const reason = /tokens|characters/.test(problem) ? 'DOCUMENT_TOO_LARGE' : 'DOCUMENT_TOO_DEEP';
+        const reason = documentProblemReason(problem);
         refuse(req, res, 400, JSON.stringify({ errors: [{ message: `${problem}; refused`, extensions: { code: 'BAD_USER_INPUT', reason } }] }));
         return;
       }

@@ -14,7 +14,7 @@ export class EventLoopTurn {
   private last = Date.now();
   private pending: Promise<void> | null = null;
 
-  constructor(private readonly everyMs = 8) {}
+  constructor(private readonly everyMs = 5) {}
 
   /** Resolves at once while the slice lasts; after it, on the next turn of the event loop. */
   async maybeYield(): Promise<void> {

@@ -13,7 +13,11 @@ import { API_SETTINGS } from '../../src/settings/tokens';
 import { typedPool } from '../../src/analysis/workers/analysis-pool';
 import { WorkerPool } from '../../src/analysis/workers/worker-pool';
 import { newCommandId, openTableAndDeal, playOn } from './deal-flow';
-import { codesOf, startServer, type TestServer } from './harness';
+import { createClient, type Client } from 'graphql-ws';
+import WebSocket from 'ws';
+import { DealEventHub } from '../../src/api/subscriptions/deal-event-hub';
+import { ISS_RECORDS } from './abuse-cases';
+import { codesOf, collect, startServer, type TestServer } from './harness';
 
 const from = (address: string) => ({ 'x-forwarded-for': address });
 const post = (s: TestServer, query: string, headers: Record<string, string> = {}, variables: Record<string, unknown> = {}) =>
@@ -39,6 +43,62 @@ describe('abuse: callers behind a trusted proxy (issue 24 item 3)', () => {
     } finally {
       await behind.close();
       await direct.close();
+    }
+  });
+});
+
+describe('abuse: one viewer behind the proxy cannot lock the others out (issue 24 items 2-3)', () => {
+  const UPDATES = `subscription($id: ID!) { dealUpdates(dealId: $id) { eventType } }`;
+  const FORK = `mutation($c: ID!, $i: ForkBranchInput!) { forkBranch(commandId: $c, input: $i) { id } }`;
+  /** A graphql-ws client whose upgrade request came through the proxy for `address`. */
+  const viewer = (s: TestServer, address: string): Client =>
+    createClient({
+      url: s.wsUrl,
+      lazy: false,
+      retryAttempts: 0,
+      onNonLazyError: () => undefined,
+      webSocketImpl: class extends WebSocket {
+        constructor(url: string, protocols?: string | string[]) {
+          super(url, protocols, { headers: from(address) });
+        }
+      },
+    });
+
+  it("a viewer's subscriptions and anonymous branches count against that viewer only, not everyone behind the proxy", async () => {
+    const behind = await startServer({
+      limits: { maxOperationsPerConnection: 2, maxOperationsPerCaller: 2 },
+      branches: { maxBranchesPerCaller: 2 },
+      settings: { trustProxy: parseProxyTrust('loopback') },
+    });
+    const admin = behind.token({ role: 'admin' });
+    const live = await openTableAndDeal(behind, 'px1', ['Anna', 'Ben', 'Cleo'], admin, behind.token({ role: 'recorder', table: 'px1' }));
+    const imported = await behind.gql(`mutation($r: String!) { importIss(records: $r) { imported } }`, { r: ISS_RECORDS[0] }, admin);
+    expect(imported.body.data.importIss.imported).toBe(1);
+    const finished = `iss-${/ID\[(\d+)\]/.exec(ISS_RECORDS[0])![1]}`;
+    const hub = behind.app.get(DealEventHub);
+    const a = viewer(behind, '198.51.100.1');
+    const b = viewer(behind, '198.51.100.2');
+    try {
+      const held = [collect(a, UPDATES, { id: live }), collect(a, UPDATES, { id: live })];
+      while (hub.subscriberCount(live) < 2) await new Promise((r) => setTimeout(r, 10));
+      const third = collect(a, UPDATES, { id: live });
+      await third.until(() => false, 2000).catch(() => undefined);
+      expect((third.failure as Array<{ extensions: { code: string } }>)[0].extensions.code).toBe('RATE_LIMITED');
+      // Another hall screen behind the same proxy still subscribes.
+      const other = collect(b, UPDATES, { id: live });
+      while (hub.subscriberCount(live) < 3 && other.failure === null) await new Promise((r) => setTimeout(r, 10));
+      expect(other.failure).toBeNull();
+      for (const x of [...held, other]) x.stop();
+
+      for (let i = 0; i < 2; i++)
+        expect((await post(behind, FORK, from('198.51.100.1'), { c: newCommandId(), i: { dealId: finished, step: 1 } })).body.errors).toBeUndefined();
+      const over = await post(behind, FORK, from('198.51.100.1'), { c: newCommandId(), i: { dealId: finished, step: 1 } });
+      expect(over.body.errors![0].extensions!.ruleId).toBe('B6');
+      // The other visitor's fork is its own.
+      expect((await post(behind, FORK, from('198.51.100.2'), { c: newCommandId(), i: { dealId: finished, step: 1 } })).body.errors).toBeUndefined();
+    } finally {
+      await Promise.all([a.dispose(), b.dispose()]);
+      await behind.close();
     }
   });
 });
@@ -209,9 +269,28 @@ describe('abuse: a CPU bound per request (issue 24 item 1)', () => {
     const costly = await post(s, aliases(250));
     expect(costly.status).toBe(400);
     expect(costly.body.errors![0].extensions!.reason).toBe('QUERY_TOO_COMPLEX');
+    // Refused before parsing: 250 fields given arguments, each costing at least the floor, are more than the limit admits.
+    expect(costly.body.errors![0].message).toMatch(/asks for 250 fields given arguments/);
+
     // 2,400 aliases of one player's statistics (computed once) pay for their 2,400 answers.
     const stats = await post(s, `{ ${Array.from({ length: 400 }, (_, i) => `p${i}: playerStats(player: "Anna") { dealsPlayed }`).join(' ')} }`);
     expect(stats.body.errors![0].extensions!.reason).toBe('QUERY_TOO_COMPLEX');
+  });
+
+  it('answers as many erroring aliases as the limit admits with the first 50 errors only: the others null, one error says so', async () => {
+    const t = await startServer();
+    try {
+      const admitted = await post(t, `{ ${Array.from({ length: 100 }, (_, i) => `a${i}: deal(id: "${'x'.repeat(300)}") { id }`).join(' ')} }`);
+      expect(admitted.status).toBe(200);
+      expect(admitted.body.errors).toHaveLength(51);
+      expect(admitted.body.errors!.slice(0, 50).every((e) => e.extensions!.code === 'BAD_USER_INPUT' && (e as { path?: unknown[] }).path?.length === 1)).toBe(
+        true,
+      );
+      expect(admitted.body.errors![50].extensions!.reason).toBe('ERROR_LIMIT');
+      expect(Object.values(admitted.body.data ?? {})).toEqual(Array(100).fill(null));
+    } finally {
+      await t.close();
+    }
   });
 
   it('spends cost points per caller and window: a caller over its points gets RATE_LIMITED with the reason', async () => {

@@ -17,6 +17,7 @@ import { ALL_CARDS } from '../../src/rules/card';
 import { startServer, type GqlResponse, type TestServer } from './harness';
 import { newCommandId, openTableAndDeal, playOn, position } from './deal-flow';
 import { ledgerStore } from '../../src/ledger/store-port';
+import { ABUSE_CASE_KINDS, abuseCases, aliases } from './abuse-cases';
 
 /** 2,000 in the suite (seeded, so a failure replays); `npm run fuzz` runs 20,000. */
 const REQUESTS = Number(process.env.FUZZ_REQUESTS ?? 2_000);
@@ -152,7 +153,8 @@ describe('API fuzz (issue 5 acceptance)', () => {
         variables: { c: newCommandId(), d: live, s: seat, card, ...(extra ? { rev: extra } : {}) },
       });
 
-    type Req = { body: string; headers?: Record<string, string>; kind: string };
+    /** `expect`: what this request must earn, beyond the checks every request gets (a problem, or null). */
+    type Req = { body: string; headers?: Record<string, string>; kind: string; expect?: (res: GqlResponse) => string | null };
     const auth = (t: string) => ({ authorization: `Bearer ${t}` });
     const generators: Array<() => Req> = [
       // Wrong types in variables and literals.
@@ -308,7 +310,76 @@ describe('API fuzz (issue 5 acceptance)', () => {
         }),
       }),
       ...hostileShapes(),
+      ...issue24Shapes(),
     ];
+    // Any request again, naming another client in X-Forwarded-For or Forwarded: no trusted proxy, so it changes nothing.
+    const plain = generators.length;
+    generators.push(() => {
+      const inner = generators[r.int(plain)]();
+      const forwarded = r.pick<Record<string, string>>([
+        { 'x-forwarded-for': `203.0.113.${r.int(256)}` },
+        { 'x-forwarded-for': `${r.str(r.int(40))}, 127.0.0.1` },
+        { forwarded: `for=198.51.100.${r.int(256)};proto=https` },
+        { forwarded: r.str(r.int(60)) },
+      ]);
+      return { ...inner, headers: { ...inner.headers, ...forwarded } };
+    });
+
+    /**
+     * Issue 24's shapes that append nothing (the scripted cases in abuse-cases.ts, on a server of their own, assert the codes
+     * each must earn): erroring aliases, aliases of one read, refused documents, forks with reserved command ids, deletions
+     * of branches the caller may not see.
+     */
+    function issue24Shapes(): Array<() => Req> {
+      const caller = () => r.pick<Record<string, string>>([{}, auth(tokens.player), auth(tokens.otherTable), auth(recorder)]);
+      const refused = (res: GqlResponse) => (res.status === 400 ? null : `answered ${res.status}, not refused (400)`);
+      const erroring = (res: GqlResponse) =>
+        res.status === 400 || (res.body.errors ?? []).length <= 51 ? null : `${res.body.errors?.length} errors answered (at most 50 and the limit's)`;
+      return [
+        () => ({
+          kind: 'erroring-aliases',
+          body: JSON.stringify({ query: aliases(1 + r.int(130), (k) => `deal(id: "${'x'.repeat(201 + r.int(100))}${k}") { id }`) }),
+          headers: caller(),
+          expect: erroring,
+        }),
+        () => ({
+          kind: 'playerstats-aliases',
+          body: JSON.stringify({ query: aliases(1 + r.int(130), () => `playerStats(player: "${r.pick(['Anna', 'Ben', 'nobody'])}") { dealsPlayed }`) }),
+          headers: caller(),
+        }),
+        () => {
+          const which = r.int(4);
+          const query = [
+            () => `{ __typename ${'#'.padEnd(100_001 + r.int(50_000), 'x')}\n}`,
+            () => aliases(2000 + r.int(1000), (k) => `deal(id: "y${k}") { id }`),
+            () => aliases(105 + r.int(500), (k) => `audit(dealId: "${live}${k % 2 ? '' : k}") { intact }`),
+            () => `{ ${'deals { nodes { '.repeat(33 + r.int(20))} id ${'} } '.repeat(33 + r.int(20))} }`,
+          ][which]();
+          return { kind: 'refused-document', body: JSON.stringify({ query }), headers: caller(), expect: refused };
+        },
+        () => ({
+          kind: 'fork-reserved-id',
+          body: JSON.stringify({
+            query: `mutation($c: ID!, $i: ForkBranchInput!) { forkBranch(commandId: $c, input: $i) { id } }`,
+            variables: {
+              c: r.pick([`import:iss:${r.int(1e7)}`, `branch:${r.str(8)}`, 'import:', `import:${newCommandId()}`]),
+              i: { dealId: live, step: r.int(12) },
+            },
+          }),
+          headers: caller(),
+          expect: (res) => ((res.body.errors ?? []).length > 0 ? null : 'a fork with a reserved command id was accepted'),
+        }),
+        () => ({
+          kind: 'delete-branch-unseen',
+          body: JSON.stringify({
+            query: `mutation($c: ID!, $i: DeleteBranchInput!) { deleteBranch(commandId: $c, input: $i) { id deleted frames { hands { forehand { code } } } } }`,
+            variables: { c: newCommandId(), i: { branchId: r.pick([`branch-${r.int(1e6)}`, r.str(20), '']) } },
+          }),
+          headers: caller(),
+          expect: (res) => ((res.body.errors ?? []).length > 0 ? null : 'an unknown branch was deleted'),
+        }),
+      ];
+    }
 
     /** Aliases, fragments and persisted queries: the same questions asked in the shapes a cache, a cost model or a parser may get wrong. */
     function hostileShapes(): Array<() => Req> {
@@ -457,6 +528,8 @@ describe('API fuzz (issue 5 acceptance)', () => {
       const key = `${req.kind}:${res.status}:${(res.body.errors ?? []).map((e) => e.extensions?.code).join(',') || 'ok'}`;
       tally.set(key, (tally.get(key) ?? 0) + 1);
       if (res.status >= 500) problems.push(`${req.kind}: HTTP ${res.status} ${text.slice(0, 200)}`);
+      const wrong = req.expect?.(res);
+      if (wrong) problems.push(`${req.kind}: ${wrong}: ${text.slice(0, 200)}`);
       if (/stacktrace|\s+at \S+ \(/.test(text)) problems.push(`${req.kind}: stack trace leaked`);
       if (res.status >= 400 && !res.body.errors) problems.push(`${req.kind}: HTTP ${res.status} without errors: ${text.slice(0, 200)}`);
       for (const e of res.body.errors ?? []) {
@@ -695,6 +768,21 @@ describe('API fuzz (issue 5 acceptance)', () => {
     async function wsWorker() {
       while (wsSent < WS_REQUESTS) await wsConnection();
     }
+    // Issue 24's cases, scripted (each meets its codes on every run), on a server of their own: they append and hold an export.
+    {
+      const s24 = await startServer({ limits: { exportIdleMs: 1_000 } });
+      try {
+        const post24 = (body: string, headers: Record<string, string> = {}) => post(s24.url, body, headers);
+        const seen = (kind: string, res: GqlResponse) => check({ kind, body: '', headers: { authorization: `Bearer ${recorder}` } }, res); // no card of this server's live deal to hide there
+        for (const c of await abuseCases(s24, post24, seen)) {
+          const found = await c.run();
+          problems.push(...found);
+          tally.set(`${c.kind}:${found.length ? 'failed' : 'met'}`, 1);
+        }
+      } finally {
+        await s24.close();
+      }
+    }
     // One scripted connection per close code: a second init (4429), a subscribe before init (4401), a bad token (4403),
     // a duplicate id (4409), a frame that is not graphql-ws (4400), a token that expires (4403).
     for (const script of [
@@ -742,6 +830,8 @@ describe('API fuzz (issue 5 acceptance)', () => {
     expect(summary.join('\n')).toMatch(/fragment-chain:400:BAD_USER_INPUT/);
     expect(summary.join('\n')).toMatch(/apq-unknown-hash:\d+:BAD_USER_INPUT/);
     expect(summary.join('\n')).toMatch(/apq-by-hash:200:ok/);
+    // Issue 24's scripted cases, each met.
+    for (const kind of ABUSE_CASE_KINDS) expect(summary).toContain(`${kind}:met 1`);
     // graphql-ws: subscribe before init (4401), duplicate ids (4409), a second init (4429), bad frames (4400), a bad token (4403), tokens expiring mid-connection.
     for (const code of [4400, 4401, 4403, 4409, 4429]) expect(summary.join('\n')).toMatch(new RegExp(`ws-close:${code}`));
     expect(summary.join('\n')).toMatch(/ws-expiring-close:4403/);

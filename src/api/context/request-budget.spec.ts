@@ -59,7 +59,33 @@ describe('RequestBudget (issue 13)', () => {
     done = true;
     perTurn.push(pieces - seen); // the pieces no turn separated from the end
     expect(pieces).toBe(100);
-    // An 8 ms slice holds about four 2 ms pieces; a loaded machine may overrun it by one or two.
+    // A 5 ms slice holds two or three 2 ms pieces; a loaded machine may overrun it by a few.
     expect(Math.max(...perTurn)).toBeLessThanOrEqual(8);
+  });
+
+  it('answers only the first maxErrors failures of aliases that all started before any failed, and one TIMEOUT', () => {
+    const budget = new RequestBudget(60_000, Date.now, 3);
+    for (let i = 0; i < 10; i++) expect(budget.mayResolve()).toBe(true); // ten aliases start
+    const answered = Array.from({ length: 10 }, () => budget.failed(new Error('bad id')));
+    expect(answered).toEqual([true, true, true, false, false, false, false, false, false, false]);
+    expect(budget.errorLimitReached).toBe(true);
+    expect(budget.mayResolve()).toBe(false);
+    expect((budget.stopped() as { extensions?: { reason?: string } }).extensions?.reason).toBe('ERROR_LIMIT');
+
+    let now = 0;
+    const late = new RequestBudget(10, () => now);
+    late.mayResolve();
+    now = 11;
+    const timeouts = Array.from({ length: 5 }, () => {
+      try {
+        late.check();
+        return null;
+      } catch (err) {
+        return err;
+      }
+    });
+    expect(new Set(timeouts).size).toBe(1); // one error object, answered once
+    expect(timeouts.map((t) => late.failed(t))).toEqual([true, false, false, false, false]);
+    expect(late.stopped()).toBe(timeouts[0]);
   });
 });

@@ -17,8 +17,12 @@ export class RequestBudget {
   private readonly turn = new EventLoopTurn();
   /** Resolvers of this request that failed so far: past `maxErrors` the rest are not run (each error costs far more CPU than its field). */
   private failures = 0;
+  /** A field was left unresolved, or its error dropped, for the error limit. */
+  private limited = false;
   /** The deadline passed: the request's TIMEOUT error says why the rest is null. */
   timedOut = false;
+  private timeout: Error | null = null;
+  private timeoutReported = false;
 
   constructor(
     readonly timeoutMs: number,
@@ -33,18 +37,48 @@ export class RequestBudget {
    */
   mayResolve(): boolean {
     if (this.deadline === Number.POSITIVE_INFINITY) this.deadline = this.now() + this.timeoutMs;
-    if (this.failures >= this.maxErrors) return false;
+    if (this.failures >= this.maxErrors) {
+      this.limited = true;
+      return false;
+    }
     this.check();
     return true;
   }
 
-  /** A resolver of this request failed. */
-  failed(): void {
+  /**
+   * A resolver of this request failed with `error`: true when the error is to be answered, false
+   * when the field is to be answered null instead. Aliases run interleaved, so hundreds may have
+   * started before the first failure is known; only the first `maxErrors` errors are answered
+   * (an error costs far more CPU than its field: its location in the document, the formatted
+   * entry) and one TIMEOUT.
+   */
+  failed(error?: unknown): boolean {
+    if (error !== undefined && error === this.timeout) {
+      if (this.timeoutReported) return false;
+      this.timeoutReported = true;
+      return true;
+    }
     this.failures++;
+    if (this.failures <= this.maxErrors) return true;
+    this.limited = true;
+    return false;
   }
 
+  /** Why a field is not resolved (its type may not be null): the request's TIMEOUT, or the error limit. */
+  stopped(): Error {
+    return (
+      this.timeout ??
+      (this.limitError ??= apiError('BAD_USER_INPUT', `more than ${this.maxErrors} fields failed: this one was not resolved; ask for fewer at once`, {
+        reason: 'ERROR_LIMIT',
+        maxErrors: this.maxErrors,
+      }))
+    );
+  }
+
+  private limitError: Error | null = null;
+
   get errorLimitReached(): boolean {
-    return this.failures >= this.maxErrors;
+    return this.limited;
   }
 
   private tail: Promise<unknown> = Promise.resolve();
@@ -78,11 +112,14 @@ export class RequestBudget {
   }
 
   check(): void {
+    if (this.timeout) throw this.timeout;
     if (this.now() > this.deadline) {
       // Every later field of the request is left unresolved: one TIMEOUT, not one per alias.
       this.failures = this.maxErrors;
       this.timedOut = true;
-      throw apiError('TIMEOUT', `the request took longer than ${this.timeoutMs} ms and was stopped; ask for less at once`, { timeoutMs: this.timeoutMs });
+      throw (this.timeout = apiError('TIMEOUT', `the request took longer than ${this.timeoutMs} ms and was stopped; ask for less at once`, {
+        timeoutMs: this.timeoutMs,
+      }));
     }
   }
 }

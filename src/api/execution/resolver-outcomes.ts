@@ -9,7 +9,9 @@
  * arguments). Subscriptions and graphql-ws operations carry no record: their resolvers run as
  * written, once per event.
  */
-import { isObjectType, type GraphQLFieldResolver, type GraphQLResolveInfo, type GraphQLSchema } from 'graphql';
+import { isNonNullType, isObjectType, type GraphQLFieldResolver, type GraphQLResolveInfo, type GraphQLSchema } from 'graphql';
+import { pathToArray } from 'graphql/jsutils/Path';
+import { locatedClientError } from '../errors/api-error';
 import { isPlainResolver } from './plain-executor';
 
 type Outcome = { readonly threw: false; readonly value: unknown } | { readonly threw: true; readonly error: unknown };
@@ -55,10 +57,14 @@ export function replayRecordedResolvers(schema: GraphQLSchema): void {
 
 /** The request's budget, when the context has one (the API's does): its deadline and its error count hold for every resolver. */
 interface Guarded {
-  readonly budget?: { mayResolve(): boolean; failed(): void };
+  readonly budget?: { mayResolve(): boolean; failed(error: unknown): boolean; stopped(): Error };
 }
 
-/** Runs a resolver under the request's budget: not past the deadline, not after too many errors (answered null, unrun), each failure counted. */
+/**
+ * Runs a resolver under the request's budget: not past the deadline, not after too many errors
+ * (answered null, unrun), each failure counted, and past the error limit a failure answered null
+ * rather than with an error of its own.
+ */
 function guarded(
   resolve: GraphQLFieldResolver<unknown, unknown>,
   source: unknown,
@@ -68,16 +74,25 @@ function guarded(
 ): unknown {
   const budget = (contextValue as Guarded | null | undefined)?.budget;
   if (!budget) return resolve(source, args, contextValue, info);
-  if (!budget.mayResolve()) return null;
+  // A failure is thrown, or (Nest's exception filter) answered as an Error, which graphql-js reports as thrown. Past the
+  // error limit it is answered null, unless the field may not be null (null would be an error of its own there).
+  const nullable = !isNonNullType(info.returnType);
+  const failure = (error: unknown): null => {
+    if (budget.failed(error) || !nullable) throw locatedClientError(error, info.fieldNodes, pathToArray(info.path));
+    return null;
+  };
   let value: unknown;
   try {
+    if (!budget.mayResolve()) {
+      if (nullable) return null;
+      throw budget.stopped();
+    }
     value = resolve(source, args, contextValue, info);
   } catch (error) {
-    budget.failed();
-    throw error;
+    return failure(error);
   }
-  if (value instanceof Promise) value.catch(() => budget.failed());
-  return value;
+  if (value instanceof Promise) return value.then((v: unknown) => (v instanceof Error ? failure(v) : v), failure);
+  return value instanceof Error ? failure(value) : value;
 }
 
 function recorded(resolve: GraphQLFieldResolver<unknown, unknown>): GraphQLFieldResolver<unknown, unknown> {

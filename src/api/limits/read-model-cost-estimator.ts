@@ -51,14 +51,18 @@ export const READ_COST = {
   // count, when it needs one, sums counters (≈ 0.1 µs each) and counts the rows of a table, a tournament, the part days at
   // the ends of a date range or the hidden tournaments' deals through their index (≈ 0.3 µs each).
   dealList: 20,
+  // A filtered list's own queries beside (its page on the filter's index, its count): aliases of filtered counts took
+  // 0.28 ms of CPU apiece unfiltered, 0.52 ms by result and 0.85 ms by player (104 aliases each, load 6-11).
+  dealListFiltered: 50,
   dealListPerRow: 0.15,
   dealCountPerCounter: 0.01,
   dealCountPerRow: 0.03,
   // A player's statistics read his counters (a few rows); his Seeger-Fabian total per series, when selected, lists his
   // deals' tables and reads their sheets.
   playerStatsCounters: 5,
-  // ≈ 1.1-1.5 ms of CPU per 36-deal sheet with its rows measured (56 aliased sheets: 67 ms; 47: 51-72 ms).
-  scoreSheetPerDeal: 2.5,
+  // ≈ 1.1-1.5 ms of CPU per 36-deal sheet with its rows measured (56 aliased sheets: 67 ms; 47: 51-72 ms), up to 2.6 ms
+  // under load (40 sheets: 90-105 ms at load 3-11): 5 per deal keeps 22 such sheets within 60 ms there.
+  scoreSheetPerDeal: 5,
   // A list of tables (or tournaments with their tables) builds each table's sheet and status: ≈ 30 µs of CPU per deal of a
   // table whose sheet is not kept (500 ISS series: 534 ms), ≈ 6 µs per deal of one whose sheet is kept (106 ms).
   tableStatusPerDeal: 2.5,
@@ -134,7 +138,12 @@ export function readModelCostEstimator(costs: ReadCosts): CostEstimator {
       estimator.dynamic = true;
       const first = typeof args.first === 'number' ? args.first : 20;
       const { rows, counters = 0, countRows = 0 } = costs.readCost('dealList', JSON.stringify({ filter, first }));
-      return weigh(name, Math.ceil(rows * READ_COST.dealListPerRow + counters * READ_COST.dealCountPerCounter + countRows * READ_COST.dealCountPerRow) + page);
+      return weigh(
+        name,
+        READ_COST.dealListFiltered +
+          Math.ceil(rows * READ_COST.dealListPerRow + counters * READ_COST.dealCountPerCounter + countRows * READ_COST.dealCountPerRow) +
+          page,
+      );
     }
     if (name === 'Query.tables' || name === 'Query.tournaments') {
       estimator.dynamic = true;

@@ -16,12 +16,13 @@ import { SolverJobKindEnum, SolverJobStateEnum, SolverProgressType } from '../ty
 
 /**
  * What a solver field costs the server's main thread in the complexity model (units of ~12 µs):
- * reading the deal's events, the cache lookup, mapping and writing out the answer (≈ 0.45 ms of CPU
- * measured with its selection: 84 aliases of one computed analysis, 32-37 ms). The
+ * reading the deal's events, the cache lookup, mapping and writing out the answer (84 aliases of
+ * one computed analysis with its steps and alternatives: 32-37 ms of CPU on a quiet machine, up to
+ * 83 ms under load, ≈ 1 ms apiece: 80 units keeps the most the limit admits near 60 ms there). The
  * search itself runs in a solver worker thread, never on the event loop; how many searches one
  * request may start is the solver-job quota (SolverJobQuota), not this cost.
  */
-export const ANALYSIS_COMPLEXITY = 50;
+export const ANALYSIS_COMPLEXITY = 80;
 
 /**
  * The analysis uses every hand. Finished deals: whoever may read the deal. Live deals: only admins

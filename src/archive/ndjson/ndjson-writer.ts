@@ -66,12 +66,17 @@ export async function writeLines(
   isClosed: () => boolean = () => false,
   /** Called between lines: a caller in a server gives other requests a turn here. */
   between: () => Promise<void> | void = () => undefined,
+  /** Called when a write has to wait for the reader (before waiting for its drain). */
+  held: () => void = () => undefined,
 ): Promise<number> {
   let n = 0;
   for await (const line of lines) {
     if (isClosed()) break;
     n++;
-    if (!out.write(line)) await drainOrClose(out);
+    if (!out.write(line)) {
+      held();
+      await drainOrClose(out);
+    }
     await between();
   }
   return n;

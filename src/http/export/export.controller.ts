@@ -11,6 +11,7 @@ import { RateLimiter } from '../../auth/rate-limiter';
 import { TokenRevocations } from '../../auth/token-revocations';
 import { EventLoopTurn } from '../../ledger/event-loop-turn';
 import { ConcurrencyCap } from './concurrency-cap';
+import { StallWatchdog } from './stall-watchdog';
 import { DealFilterError, parseDealFilter } from '../../archive/ndjson/deal-filter';
 import { ledgerDealSource, type LedgerDeals } from '../../archive/ndjson/ledger-deal-source';
 import { asOfLedgerDeals } from '../../archive/ndjson/as-of-deal-source';
@@ -124,7 +125,7 @@ export class ExportController {
     res.flushHeaders();
     let closed = false;
     res.on('close', () => (closed = true));
-    const watchdog = stallWatchdog(res, this.settings.limits.exportIdleMs);
+    const watchdog = new StallWatchdog(res, this.settings.limits.exportIdleMs);
     try {
       const turn = new EventLoopTurn();
       await writeLines(
@@ -132,33 +133,16 @@ export class ExportController {
         ndjsonDealLines(source, filter),
         () => closed,
         () => turn.maybeYield(),
+        () => watchdog.held(),
       );
     } catch (err) {
       // Headers are gone: end the stream with an error line rather than a silent truncation.
       if (!closed) res.write(JSON.stringify({ error: { code: 'INTERNAL', message: `export stopped: ${(err as Error).message}` } }) + '\n');
     } finally {
-      clearInterval(watchdog);
+      watchdog.stop();
     }
     res.end();
   }
-}
-
-/**
- * Ends the stream when the client has read nothing for `idleMs` (its buffers full, our writes
- * waiting for a drain that does not come), so a client that never reads frees its export slot.
- */
-function stallWatchdog(res: ServerResponse, idleMs: number): NodeJS.Timeout {
-  let waitingSince: number | null = null;
-  const timer = setInterval(
-    () => {
-      if (!res.writableNeedDrain) waitingSince = null;
-      else if (waitingSince === null) waitingSince = Date.now();
-      else if (Date.now() - waitingSince >= idleMs) res.destroy(new Error(`the client read nothing for ${idleMs} ms`));
-    },
-    Math.max(10, Math.min(1000, Math.floor(idleMs / 5))),
-  );
-  timer.unref();
-  return timer;
 }
 
 function problem(res: ServerResponse, status: number, code: string, message: string, headers: Record<string, string> = {}): void {
