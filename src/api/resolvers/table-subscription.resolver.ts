@@ -21,7 +21,18 @@ import { perspectiveFor } from './deal-access';
 /** Events after which a table's sheet reads differently. */
 const SHEET_EVENTS = new Set(['DealScored', 'ScoreCorrected', 'DealConfirmed', 'DealContested', 'DisputeRuled', 'SeriesClosed', 'TablePlayersJoined']);
 /** Events after which a tournament's standings may read differently. */
-const STANDINGS_EVENTS = new Set(['DealScored', 'ScoreCorrected', 'TournamentTableAdded', 'LossFeeSet', 'SeatsDrawn']);
+// (a contest and its ruling too: each line counts the open disputes at the player's tables).
+const STANDINGS_EVENTS = new Set([
+  'DealScored',
+  'ScoreCorrected',
+  'DealContested',
+  'DisputeRuled',
+  'TournamentTableAdded',
+  'LossFeeSet',
+  'SeatsDrawn',
+  'RoundClosed',
+  'TournamentClosed',
+]);
 
 /** An async generator as the iterator graphql-ws needs: an unsubscribe closes the queue, so a waiting subscriber is freed at once. */
 function closable<T>(queue: EventQueue<RecordedEvent>, updates: AsyncGenerator<T>): AsyncIterableIterator<T> {

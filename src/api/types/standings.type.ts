@@ -19,6 +19,10 @@ export class StandingsLineType {
       'R35: why this player is behind the one above on an equal total (fewer won, more lost games), or that the lot decides; null when the totals differ',
   })
   tieBreak!: string | null;
+  @Field(() => Int, {
+    description: 'Contested deals awaiting the arbiter at his tables (each may move his total, R35): while above 0 the line is provisional',
+  })
+  openDisputes!: number;
 }
 
 @ObjectType('TournamentTable', { description: 'A table of a tournament' })

@@ -12,7 +12,18 @@ export function buildStandings(tournament: TournamentInfo, sheets: readonly Scor
   for (const sheet of sheets) {
     for (const l of sheet.seegerFabian) {
       if (l.computer) continue;
-      const a = acc.get(l.player) ?? { player: l.player, total: 0, gamePoints: 0, won: 0, lost: 0, opponentsLost: 0, series: 0, lossFees: 0, lossFeeCents: 0 };
+      const a = acc.get(l.player) ?? {
+        player: l.player,
+        total: 0,
+        gamePoints: 0,
+        won: 0,
+        lost: 0,
+        opponentsLost: 0,
+        series: 0,
+        lossFees: 0,
+        lossFeeCents: 0,
+        openDisputes: 0,
+      };
       acc.set(l.player, {
         player: l.player,
         total: a.total + l.total,
@@ -23,6 +34,8 @@ export function buildStandings(tournament: TournamentInfo, sheets: readonly Scor
         series: a.series + 1,
         lossFees: a.lossFees + l.lossFees,
         lossFeeCents: a.lossFeeCents + l.lossFeeCents,
+        // A disputed deal at his table may change his total (his own score, or +30/+40 for a lost game of another, R35).
+        openDisputes: a.openDisputes + sheet.openDisputes,
       });
     }
   }

@@ -12,6 +12,8 @@ export interface StandingsLine {
   readonly lossFeeCents: number;
   /** R35: what places this player behind the one above on an equal total (more won, fewer lost games), or that the lot decides; null when the totals differ. */
   readonly tieBreak: string | null;
+  /** Contested deals awaiting the arbiter at his tables (every deal there moves his total, R35): the line is provisional. */
+  readonly openDisputes: number;
 }
 
 /** R35 ranking over all series of a tournament: total, then more won, then fewer lost. */

@@ -12,7 +12,7 @@ import { t } from './messages.js';
 
 const HALL = `query Hall($id: ID!) {
   tables(tournamentId: $id, first: 500) { tableId round players dealsPlayed seriesLength openDealId openDisputes closed nextDeal { dealNumber dealer sittingOut } }
-  standings(tournamentId: $id) { name lines { rank player total } }
+  standings(tournamentId: $id) { name lines { rank player total openDisputes } }
   deals(filter: { tournamentId: $id }, first: 500) { nodes { id tableId dealNumber status result { score declarerName game passedIn } } }
 }`;
 const TRICK = `query Trick($id: ID!, $from: Int!) { deal(id: $id) { frames(from: $from) { step currentTrick { cards { seat card { code } } } } } }`;
@@ -32,7 +32,7 @@ interface Table {
 }
 interface Hall {
   tables: Table[];
-  standings: { name: string; lines: Array<{ rank: number; player: string; total: number }> } | null;
+  standings: { name: string; lines: Array<{ rank: number; player: string; total: number; openDisputes: number }> } | null;
   deals: {
     nodes: Array<{
       id: string;
@@ -132,7 +132,12 @@ export async function renderHall(root: HTMLElement, tournamentId: string, round:
               { 'data-testid': 'hall-standing' },
               el('td', { class: 'num', text: String(l.rank) }),
               el('th', { scope: 'row', text: l.player }),
-              el('td', { class: 'num', text: String(l.total) }),
+              el(
+                'td',
+                { class: 'num' },
+                String(l.total),
+                l.openDisputes ? el('span', { class: 'dispute-mark', title: te('provisionalLine', { n: l.openDisputes }), text: ' ⚑' }) : null,
+              ),
             ),
           ),
         ),

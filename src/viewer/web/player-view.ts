@@ -9,8 +9,17 @@ import { currentToken, setToken } from './session.js';
 import { renderSignIn } from './sign-in.js';
 import { t } from './messages.js';
 
-const MINE = `query Mine($id: ID!, $player: String!) {
-  deals(filter: { tournamentId: $id, player: $player }, first: 500) {
+const MINE = `query Mine($id: ID!, $player: String!, $after: String) {
+  deals(filter: { tournamentId: $id, player: $player }, first: 100, after: $after) {
+    pageInfo { endCursor hasNextPage }
+    nodes { id tableId dealNumber dealer players sittingOut status confirmedBy disputes { player ruling } result { score won declarerName game passedIn } }
+  }
+}`;
+// The deals a player sat out as dealer (4- and 5-tables) are not his in the deal list's player index: asked per such table.
+const MY_TABLES = `query MyTables($id: ID!) { tables(tournamentId: $id, first: 500) { tableId players } }`;
+const AT_TABLE = `query AtTable($table: ID!, $after: String) {
+  deals(filter: { tableId: $table }, first: 100, after: $after) {
+    pageInfo { endCursor hasNextPage }
     nodes { id tableId dealNumber dealer players sittingOut status confirmedBy disputes { player ruling } result { score won declarerName game passedIn } }
   }
 }`;
@@ -23,10 +32,26 @@ interface Deal {
   dealNumber: number;
   dealer: string;
   players: string[];
+  sittingOut: string[];
   status: string;
   confirmedBy: string[];
   disputes: Array<{ player: string; ruling: string | null }>;
   result: { score: number | null; won: boolean | null; declarerName: string | null; game: string | null; passedIn: boolean } | null;
+}
+
+type Page = { deals: { nodes: Deal[]; pageInfo: { endCursor: string | null; hasNextPage: boolean } } };
+
+/** Every deal of a list, page by page (100 a page, the API's most; a series has at most 48 deals, an evening a few series). */
+async function allPages(query: string, variables: Record<string, unknown>): Promise<Deal[]> {
+  const out: Deal[] = [];
+  let after: string | null = null;
+  for (let i = 0; i < 20; i++) {
+    const page: Page = await graphql<Page>(query, { ...variables, after });
+    out.push(...page.deals.nodes);
+    if (!page.deals.pageInfo.hasNextPage) break;
+    after = page.deals.pageInfo.endCursor;
+  }
+  return out;
 }
 
 /** The player this tab's own token names (its claims are readable by their holder; the server checks the signature). */
@@ -74,7 +99,12 @@ export async function renderPlayer(root: HTMLElement, tournamentId: string): Pro
   const draw = async () => {
     let deals: Deal[];
     try {
-      deals = (await graphql<{ deals: { nodes: Deal[] } }>(MINE, { id: tournamentId, player: me })).deals.nodes;
+      deals = await allPages(MINE, { id: tournamentId, player: me });
+      const tables = (await graphql<{ tables: Array<{ tableId: string; players: string[] }> }>(MY_TABLES, { id: tournamentId })).tables;
+      for (const tb of tables.filter((x) => x.players.length >= 4 && x.players.includes(me))) {
+        const at = await allPages(AT_TABLE, { table: tb.tableId });
+        deals.push(...at.filter((d) => d.sittingOut.includes(me) && !deals.some((x) => x.id === d.id)));
+      }
     } catch (e) {
       message.textContent = (e as Error).message;
       return;
@@ -115,7 +145,12 @@ export async function renderPlayer(root: HTMLElement, tournamentId: string): Pro
           { 'data-testid': 'my-deal' },
           el('td', { 'data-label': t('table'), text: d.tableId ?? '' }),
           el('td', { 'data-label': t('colNo'), class: 'num' }, el('a', { href: `/?deal=${encodeURIComponent(d.id)}#step=0`, text: String(d.dealNumber) })),
-          el('td', { 'data-label': t('colDeclarer'), text: r.declarerName ?? '' }),
+          el(
+            'td',
+            { 'data-label': t('colDeclarer') },
+            r.declarerName ?? '',
+            d.sittingOut.includes(me) ? el('span', { class: 'muted', 'data-testid': 'sat-out', text: ` ${te('youSatOut')}` }) : null,
+          ),
           el('td', { 'data-label': t('colGame'), text: r.passedIn ? t('rPassedIn') : (r.game ?? '').toLowerCase() }),
           el('td', { 'data-label': t('colResult'), class: 'num', text: r.score === null ? '' : `${r.score > 0 ? '+' : ''}${r.score}` }),
           actions,

@@ -8,7 +8,7 @@ import { downloadCsv, downloadPrintHtml } from './export-files.js';
 const STANDINGS_QUERY = `query Standings($id: ID!) {
   standings(tournamentId: $id) {
     tournamentId name
-    lines { rank player series gamePoints won lost opponentsLost total lossFees lossFeeCents tieBreak }
+    lines { rank player series gamePoints won lost opponentsLost total lossFees lossFeeCents tieBreak openDisputes }
     tables { tableId round }
   }
 }`;
@@ -28,6 +28,7 @@ interface Standings {
     lossFees: number;
     lossFeeCents: number;
     tieBreak: string | null;
+    openDisputes: number;
   }>;
   tables: Array<{ tableId: string; round: number }>;
 }
@@ -109,7 +110,20 @@ export async function renderStandings(root: HTMLElement, tournamentId: string): 
         'tr',
         {},
         el('td', { class: 'num', 'data-label': t('colRank'), 'data-testid': 'standing-rank', text: String(l.rank) }),
-        el('th', { scope: 'row', 'data-label': t('player'), text: l.player }),
+        el(
+          'th',
+          { scope: 'row', 'data-label': t('player') },
+          l.player,
+          // Provisional: a contested deal at his tables awaits the arbiter (it may move his total).
+          l.openDisputes
+            ? el('span', {
+                class: 'dispute-mark',
+                'data-testid': 'standing-dispute',
+                title: te('provisionalLine', { n: l.openDisputes }),
+                text: ` ⚑ ${te('provisionalLine', { n: l.openDisputes })}`,
+              })
+            : null,
+        ),
         ...[l.series, l.gamePoints, l.won, l.lost, l.opponentsLost, l.total, l.lossFees].map((v, i) =>
           el('td', { class: 'num', 'data-label': t(cols[i + 2]), 'data-testid': cols[i + 2] === 'colTotal' ? 'standing-total' : undefined, text: String(v) }),
         ),
