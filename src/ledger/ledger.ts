@@ -40,6 +40,8 @@ import { ReadModelUpkeep } from './upkeep/read-model-upkeep';
 import type { Readiness } from './readiness';
 import { dealStreams, rescore, type RescoreDifference } from './reads/rescore';
 import { ScoreSheets } from './reads/score-sheets';
+import { playerRatingsFor, ratingsFor } from './reads/ratings-reads';
+import type { PlayerRating } from '../projections/ratings/ratings-queries';
 import { TableCommands } from './commands/table-commands';
 import { TournamentCommands } from './commands/tournament-commands';
 import type { DrawSeats } from '../tournament/commands';
@@ -327,6 +329,18 @@ export class Ledger {
     return this.memoised(`playerStats\u0000${player}\u0000${hiddenKey}${series ? '' : '\u0000counters'}`, () =>
       playerStatsOf(this.db, this.#sheets, player, { ...options, series }),
     );
+  }
+
+  /** The best `first` players under a rating model (docs/ratings.md); players with a deal in a hidden tournament left out. */
+  async ratings(model: string, first: number, options: { hiddenTournaments?: readonly string[] } = {}): Promise<PlayerRating[]> {
+    await this.catchUp();
+    return ratingsFor(this.db, model, first, options.hiddenTournaments ?? []);
+  }
+
+  /** A player's rating under every model (none shown when he has a deal in a hidden tournament). */
+  async playerRatings(player: string, options: { hiddenTournaments?: readonly string[] } = {}): Promise<PlayerRating[]> {
+    await this.catchUp();
+    return playerRatingsFor(this.db, player, options.hiddenTournaments ?? []);
   }
 
   /** The deal stream's last revision (-1n when there is no such deal): what a caller passes as expectedRevision. */

@@ -50,15 +50,24 @@ export interface ProjectionDefinition<Row = unknown> {
   readonly eventTypes: readonly string[];
   /**
    * The keys of the rows an event of these types belongs to: none, one (a deal's summary) or many
-   * (a row per player of the deal, as Emmett's getDocumentIds). Each is folded on its own.
+   * (a row per player of the deal, as Emmett's getDocumentIds). Each is folded on its own, unless
+   * the projection folds them together (foldKeys). `rowOf` reads one of the projection's own rows
+   * as it stands before the event (a deal's row naming the players whose rows a result changes).
    */
-  keysOf(event: RecordedEvent): readonly string[];
+  keysOf(event: RecordedEvent, rowOf?: (key: string) => Row | null): readonly string[];
   /**
    * The pure fold of one row: the row after the event (null: none, so a row that was there is
    * deleted). Returns the same object when the event changes nothing, so nothing is written for it.
    * `key` is the row's key, one of keysOf(event) (a per-player row learns whose it is).
    */
   fold(row: Row | null, event: RecordedEvent, key: string): Row | null;
+  /**
+   * Optional: the pure fold of all the event's rows at once, for rows that depend on each other (a
+   * rating: the declarer's and both defenders' move together). `rows[i]` is the row of `keys[i]`
+   * before the event (null: none); returns each row after it (null: deleted; the same object:
+   * unchanged). When present, `fold` is not called.
+   */
+  foldKeys?(rows: readonly (Row | null)[], event: RecordedEvent, keys: readonly string[]): readonly (Row | null)[];
   /** True when no row can exist before this event (its stream's first): a load from zero then looks nothing up. */
   startsRow?(event: RecordedEvent): boolean;
   /** Statements over the tables; `tables` maps each logical name to the table to use. */

@@ -2,10 +2,17 @@ import { asOfIndexProjection } from './as-of/as-of-index';
 import { dealSummaryProjection } from './deal-summary/deal-summary-projection';
 import type { ProjectionDefinition } from './projection-definition';
 import { tableProjection } from './tables/table-projection';
+import { RATINGS_PROJECTIONS } from './ratings/ratings-projection';
 import { tournamentProjection } from './tables/tournament-projection';
 
 /**
  * The persisted projections the ledger keeps, in the order each batch applies them. A new one is
  * its definition, its fold and one line here (see projection-definition.ts for how versions work).
  */
-export const REGISTERED_PROJECTIONS: readonly ProjectionDefinition[] = [dealSummaryProjection, tableProjection, tournamentProjection, asOfIndexProjection];
+export const REGISTERED_PROJECTIONS: readonly ProjectionDefinition[] = [
+  dealSummaryProjection,
+  tableProjection,
+  tournamentProjection,
+  asOfIndexProjection,
+  ...RATINGS_PROJECTIONS,
+];

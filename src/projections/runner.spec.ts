@@ -4,6 +4,7 @@ import type { EventStore } from '../event-store/event-store';
 import { randomDeal } from '../../test/deal/random-deal';
 import { CHECKPOINT_TABLE, openReadModelDb, type ReadModelDb } from './read-model-db';
 import { ProjectionRunner } from './runner';
+import { REGISTERED_PROJECTIONS } from './registered-projections';
 import { DEAL_SUMMARY_TABLE } from './deal-summary/deal-summary-projection';
 import { TABLE_INFO_TABLE } from './tables/table-projection';
 import { TOURNAMENT_INFO_TABLE } from './tables/tournament-projection';
@@ -22,6 +23,9 @@ async function seed(store: EventStore, from: number, count: number): Promise<voi
   }
 }
 
+/** How many registered projections read a deal's DealStarted and DealScored: a checkpoint counts each event once per reader. */
+const DEAL_READERS = REGISTERED_PROJECTIONS.filter((p) => p.eventTypes.includes('DealStarted') && p.eventTypes.includes('DealScored')).length;
+
 describe('projection runner', () => {
   it('advances the checkpoint with the rows, and picks up only what is new', async () => {
     const store = await openEventStore('sqlite::memory:');
@@ -30,11 +34,11 @@ describe('projection runner', () => {
     await seed(store, 0, 5);
     await runner.catchUp();
     const first = runner.checkpoint();
-    expect(first.events).toBe(20); // DealStarted + DealScored per deal, for the deal summaries and the as-of index
+    expect(first.events).toBe(5 * 2 * DEAL_READERS); // DealStarted + DealScored per deal, for each projection reading them
     await seed(store, 5, 3);
     const applied = await runner.catchUp();
     expect(applied.map((e) => e.type)).toEqual(['DealStarted', 'DealScored', 'DealStarted', 'DealScored', 'DealStarted', 'DealScored']);
-    expect(runner.checkpoint().events).toBe(32);
+    expect(runner.checkpoint().events).toBe(8 * 2 * DEAL_READERS);
     expect(db.prepare(`SELECT COUNT(*) FROM ${DEAL_SUMMARY_TABLE}`).pluck().get()).toBe(8);
     await store.dispose();
   });
@@ -61,7 +65,9 @@ describe('projection runner', () => {
     await seed(store, 4, 4);
     await runner.catchUp();
     const live = dump(db);
-    expect(await runner.rebuild()).toEqual({ events: 16, rows: { 'deal-summaries': 8, tables: 0, tournaments: 0, 'as-of-index': 8 } });
+    const rebuilt = await runner.rebuild();
+    expect(rebuilt).toMatchObject({ events: 16, rows: { 'deal-summaries': 8, tables: 0, tournaments: 0, 'as-of-index': 8 } });
+    expect(Object.keys(rebuilt.rows).sort()).toEqual(REGISTERED_PROJECTIONS.map((p) => p.name).sort());
     expect(dump(db)).toBe(live);
     await store.dispose();
   });

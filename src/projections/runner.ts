@@ -329,27 +329,31 @@ export class ProjectionRunner {
     for (const i of targets.get(event.type) ?? []) {
       const slot = this.slots[i];
       batch.counts.set(i, (batch.counts.get(i) ?? 0) + 1);
-      const keys = slot.definition.keysOf(event);
-      if (keys.length === 0) continue;
       let rows = batch.rows.get(i);
       let stored = batch.stored.get(i);
       if (!rows || !stored) {
         batch.rows.set(i, (rows = new Map()));
         batch.stored.set(i, (stored = new Map()));
       }
-      for (const key of keys) {
-        const held = rows.get(key);
-        let before: unknown;
-        if (held instanceof Deleted) before = null;
-        else if (rows.has(key)) before = held;
-        else {
-          before = slot.fromZero && slot.definition.startsRow?.(event) === true ? null : slot.rows.get(key);
-          // The row as the tables hold it before this batch (a put takes its derived rows' part out).
-          if (!stored.has(key)) stored.set(key, before);
-        }
-        const after = slot.definition.fold(before, event, key);
-        if (after === before) continue;
-        rows.set(key, after === null ? new Deleted(before) : after);
+      const [held, kept] = [rows, stored];
+      // A row as the batch holds it, else as the tables do (remembered as stored: a put takes its derived rows' part out).
+      const rowOf = (key: string): unknown => {
+        const row = held.get(key);
+        if (row instanceof Deleted) return null;
+        if (held.has(key)) return row;
+        const before = slot.fromZero && slot.definition.startsRow?.(event) === true ? null : slot.rows.get(key);
+        if (!kept.has(key)) kept.set(key, before);
+        return before;
+      };
+      const keys = slot.definition.keysOf(event, rowOf);
+      if (keys.length === 0) continue;
+      const befores = keys.map(rowOf);
+      const afters = slot.definition.foldKeys
+        ? slot.definition.foldKeys(befores, event, keys)
+        : keys.map((key, k) => slot.definition.fold(befores[k], event, key));
+      for (const [k, key] of keys.entries()) {
+        if (afters[k] === befores[k]) continue;
+        held.set(key, afters[k] === null ? new Deleted(befores[k]) : afters[k]);
       }
     }
   }

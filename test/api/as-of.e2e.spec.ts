@@ -126,6 +126,18 @@ describe('answers as of a moment over the API (issue 28 item 2)', () => {
     expect(admin.playerStats.dealsPlayed).toBe(1);
   });
 
+  it('ratings (issue 28 item 3) leave out, for a caller who may not see a tournament, every player with a deal in it', async () => {
+    const q = `{ ratings(model: ELO, first: 10) { player games } playerStats(player: "Anna") { ratings { model games } } }`;
+    const admin = (await s.gql(q, {}, s.token({ role: 'admin' }))).body.data;
+    expect(admin.ratings.map((r: { player: string }) => r.player)).toContain('Anna');
+    expect(admin.playerStats.ratings.map((r: { model: string }) => r.model)).toEqual(['ELO', 'ELO_WEIGHTED', 'GLICKO2', 'TEAM_SKILL']);
+    const anonymous = await s.gql(q, {});
+    expect(anonymous.body.errors).toBeUndefined();
+    expect(anonymous.body.data.ratings.map((r: { player: string }) => r.player)).not.toContain('Anna');
+    expect(anonymous.body.data.ratings.map((r: { player: string }) => r.player)).toEqual(expect.arrayContaining(['Ben', 'Cleo']));
+    expect(anonymous.body.data.playerStats.ratings).toEqual([]);
+  });
+
   it('refuses an asOf with both or neither part, or a position or time the store cannot read, as bad input', async () => {
     const q = `query($asOf: AsOfInput) { standings(tournamentId: "cup", asOf: $asOf) { name } }`;
     for (const asOf of [{}, { position: mid, time: '2026-01-01' }, { position: 'abc' }, { time: '2017-02-30' }]) {

@@ -137,7 +137,7 @@ describe('registered projections, each with its own version (#16 item 4)', () =>
     await ledger.close();
     const db = new Database(file, { readonly: true });
     expect(tablesOf(db)).not.toContain('rm_deals_per_dealer_v1');
-    expect((checkpointRows(db) as { projection: string }[]).map((r) => r.projection)).toEqual(['as-of-index', 'deal-summaries', 'tables', 'tournaments']);
+    expect((checkpointRows(db) as { projection: string }[]).map((r) => r.projection)).toEqual(REGISTERED_PROJECTIONS.map((p) => p.name).sort());
     db.close();
     await store.dispose();
   });

@@ -9,6 +9,7 @@ import { SubscriptionResolver } from './subscription.resolver';
 import { TableCommandResolver } from './table-command.resolver';
 import { DealReviewResolver } from './deal-review.resolver';
 import { OrganiserResolver } from './organiser.resolver';
+import { RatingsResolver } from './ratings.resolver';
 import { RosterResolver } from './roster.resolver';
 import { TableSubscriptionResolver } from './table-subscription.resolver';
 
@@ -25,6 +26,7 @@ export const API_RESOLVERS = [
   TableCommandResolver,
   DealReviewResolver,
   OrganiserResolver,
+  RatingsResolver,
   RosterResolver,
   ImportResolver,
   SubscriptionResolver,

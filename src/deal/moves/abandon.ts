@@ -55,6 +55,12 @@ export const abandon: MoveDefinition<AbandonDeal, DealAbandonedEvent> = {
     const move: Move = c.seat === undefined ? { kind: 'abandon', reason: c.reason } : { kind: 'abandon', reason: c.reason, seat: c.seat };
     return recordOne(game, move, () => ({ type: 'DealAbandoned', data: { reason: c.reason, seat: c.seat ?? null, note: c.note ?? '' } }));
   },
+  seen: {
+    of: (command) => ({
+      move: command.seat === undefined ? { kind: 'abandon', reason: command.reason } : { kind: 'abandon', reason: command.reason, seat: command.seat },
+      events: () => [{ type: 'DealAbandoned', data: { reason: command.reason, seat: command.seat ?? null, note: command.note ?? '' } }],
+    }),
+  },
   movesOfEvent: (e) =>
     e.type === 'DealAbandoned'
       ? [e.data.seat === null ? { kind: 'abandon', reason: e.data.reason } : { kind: 'abandon', reason: e.data.reason, seat: e.data.seat }]

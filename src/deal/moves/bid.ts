@@ -36,6 +36,12 @@ export const bid: MoveDefinition<CallBid, BidCalledEvent> = {
   },
   record: (c, game) => recordOne(game, { kind: 'bid', seat: c.seat, value: c.value }, () => ({ type: 'BidCalled', data: { seat: c.seat, value: c.value } })),
   branch: { value: 'BID', description: 'R5/R6: say a bid value (value)', move: (c) => ({ kind: 'bid', seat: c.seat, value: c.value }) },
+  seen: {
+    of: (command) => ({
+      move: { kind: 'bid', seat: command.seat, value: command.value },
+      events: () => [{ type: 'BidCalled', data: { seat: command.seat, value: command.value } }],
+    }),
+  },
   movesOfEvent: (e) => (e.type === 'BidCalled' ? [{ kind: 'bid', seat: e.data.seat, value: e.data.value }] : null),
   commandOfMove: (dealId, m) => {
     const move = m as Extract<Move, { kind: 'bid' }>;

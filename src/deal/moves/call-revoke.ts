@@ -29,5 +29,9 @@ export const callRevoke: MoveDefinition<CallRevoke, RevokeCalledEvent> = {
   mutation: { name: 'callRevoke', fields: [SEAT_FIELD], command: (dealId, input) => ({ type: 'CallRevoke', dealId, seat: seatOf(input) }) },
   record: () =>
     refuse('R16', 'the cards of this deal were dealt: every card was checked against its hand when played (R16), so no revoke can have been recorded'),
+  seen: {
+    of: (command) => ({ move: { kind: 'callRevoke', seat: command.seat }, events: () => [{ type: 'RevokeCalled', data: { seat: command.seat } }] }),
+    moveOfEvent: (e) => ({ kind: 'callRevoke', seat: e.data.seat }),
+  },
   movesOfEvent: () => null,
 };

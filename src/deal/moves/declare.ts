@@ -50,6 +50,12 @@ export const declare: MoveDefinition<DeclareGame, GameDeclaredEvent | CardsShown
     description: 'R11-R14: name the game (declaration)',
     move: (c) => ({ kind: 'declare', seat: c.seat, declaration: c.declaration }),
   },
+  seen: {
+    of: (command) => ({
+      move: { kind: 'declare', seat: command.seat, declaration: command.declaration },
+      events: (after) => [{ type: 'GameDeclared', data: { seat: command.seat, declaration: after.declaration as Declaration } }],
+    }),
+  },
   movesOfEvent: (e) => (e.type === 'GameDeclared' ? [{ kind: 'declare', seat: e.data.seat, declaration: e.data.declaration }] : null),
   commandOfMove: (dealId, m) => {
     const move = m as Extract<Move, { kind: 'declare' }>;

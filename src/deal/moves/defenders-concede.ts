@@ -42,5 +42,16 @@ export const defendersConcede: MoveDefinition<ConcedeForDefenders, DefendersConc
     if (!after.ok) return after;
     return allow({ after: after.value, events: [{ type: 'DefendersConceded', data: { seats } }] });
   },
+  seen: {
+    of: (_command, g) => ({
+      move: { kind: 'concede' },
+      events: (after) => {
+        const first = nextSeat(g.declarer as Seat);
+        const seats = [first, nextSeat(first)].filter((s) => !g.resigned.includes(s) && after.resigned.includes(s));
+        return [{ type: 'DefendersConceded', data: { seats: after.profile.claims === 'iss' ? seats : seats.slice(0, 1) } }];
+      },
+    }),
+    moveOfEvent: () => ({ kind: 'concede' }),
+  },
   movesOfEvent: (e) => (e.type === 'DefendersConceded' ? e.data.seats.map((seat): Move => ({ kind: 'resign', seat })) : null),
 };

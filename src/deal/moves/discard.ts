@@ -41,6 +41,9 @@ export const discard: MoveDefinition<DiscardSkat, SkatDiscardedEvent> = {
       data: { seat: c.seat, cards: [c.cards[0], c.cards[1]] },
     })),
   branch: { value: 'DISCARD', description: 'R10: put two cards away (cards)', move: (c) => ({ kind: 'discard', seat: c.seat, cards: c.cards }) },
+  seen: {
+    of: (command) => ({ move: { kind: 'discard', seat: command.seat, cards: command.cards }, events: () => [] }),
+  },
   movesOfEvent: (e) => (e.type === 'SkatDiscarded' ? [{ kind: 'discard', seat: e.data.seat, cards: e.data.cards }] : null),
   commandOfMove: (dealId, m) => {
     const move = m as Extract<Move, { kind: 'discard' }>;

@@ -30,6 +30,12 @@ export const hold: MoveDefinition<HoldBid, BidHeldEvent> = {
   mutation: { name: 'holdBid', fields: [SEAT_FIELD], command: (dealId, input) => ({ type: 'HoldBid', dealId, seat: seatOf(input) }) },
   record: (c, game) => recordOne(game, { kind: 'hold', seat: c.seat }, (before) => ({ type: 'BidHeld', data: { seat: c.seat, value: before.highestBid } })),
   branch: { value: 'HOLD', description: 'R6: hold ("yes")', move: (c) => ({ kind: 'hold', seat: c.seat }) },
+  seen: {
+    of: (command, g) => ({
+      move: { kind: 'hold', seat: command.seat },
+      events: () => [{ type: 'BidHeld', data: { seat: command.seat, value: g.highestBid } }],
+    }),
+  },
   movesOfEvent: (e) => (e.type === 'BidHeld' ? [{ kind: 'hold', seat: e.data.seat }] : null),
   commandOfMove: (dealId, m) => ({ type: 'HoldBid', dealId, seat: (m as { seat: 0 | 1 | 2 }).seat }),
 };

@@ -28,6 +28,9 @@ export const kontra: MoveDefinition<CallKontra, KontraCalledEvent> = {
   },
   mutation: { name: 'callKontra', fields: [SEAT_FIELD], command: (dealId, input) => ({ type: 'CallKontra', dealId, seat: seatOf(input) }) },
   record: (c, game) => recordOne(game, { kind: 'kontra', seat: c.seat }, () => ({ type: 'KontraCalled', data: { seat: c.seat } })),
+  seen: {
+    of: (command) => ({ move: { kind: 'kontra', seat: command.seat }, events: () => [] }),
+  },
   movesOfEvent: (e) => (e.type === 'KontraCalled' ? [{ kind: 'kontra', seat: e.data.seat }] : null),
   commandOfMove: (dealId, m) => ({ type: 'CallKontra', dealId, seat: (m as { seat: 0 | 1 | 2 }).seat }),
 };

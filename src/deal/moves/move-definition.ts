@@ -3,6 +3,7 @@ import type { GameState } from '../../rules/game-state';
 import type { Move } from '../../rules/move';
 import { allow, type Judgement } from '../../kernel/refusal';
 import type { DealState } from '../deal-state';
+import type { SeenGame, SeenMove } from '../seen/seen-game';
 import { applyMove } from '../engine';
 
 /** A field of a move's GraphQL input, as plain data: the API builds the input type and checks each value. */
@@ -15,6 +16,12 @@ export interface MoveInputField {
   readonly type: 'seat' | 'card' | 'twoCards' | 'cards' | 'int' | 'declaration' | 'abandonReason' | 'note';
   readonly description: string;
   readonly optional?: boolean;
+}
+
+/** What a command records in a deal recorded as seen (no hand known): the seen move it stands for, and its events once judged. */
+export interface SeenRecording<E extends MoveEvent = MoveEvent> {
+  readonly move: SeenMove;
+  events(after: SeenGame): readonly E[];
 }
 
 /** A text in each language the pages speak. */
@@ -88,6 +95,11 @@ export interface MoveDefinition<
    * engine move of its command (a branch plays engine moves). Absent: a branch does not take it.
    */
   readonly branch?: { readonly value: string; readonly description: string; move(command: C): Move };
+  /**
+   * A deal recorded as seen (src/deal/seen/): what the command stands for there, and the seen move its
+   * own event stands for when replayed (default: its first engine move). Absent: such a deal refuses it.
+   */
+  readonly seen?: { of(command: C, game: SeenGame): SeenRecording<E>; moveOfEvent?(event: StoredMoveEvent<E>): SeenMove | null };
   /** The command of one engine move of `engineKind` (ISS import, generators). */
   commandOfMove?(dealId: string, move: Move): C;
   /** Visibility: the cards the engine move names (a play, a discard); a perspective is shown a legal move only once it has seen them. */

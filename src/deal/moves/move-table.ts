@@ -71,6 +71,11 @@ export function moveOfCommandType(type: string): TableMove | undefined {
   return byCommandType.get(type) as TableMove | undefined;
 }
 
+/** The move whose own event (its first) this is, or undefined for an event no move records. */
+export function moveOfEventType(type: string): TableMove | undefined {
+  return byEventType.get(type) as TableMove | undefined;
+}
+
 /** The engine moves a stored deal event stands for; null for events outside the play itself (and an ouvert display). */
 export function movesOfEvent(event: StoredMoveEvent<MoveEvent>): readonly Move[] | null {
   const d = byEventType.get(event.type);

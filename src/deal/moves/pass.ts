@@ -29,6 +29,9 @@ export const pass: MoveDefinition<PassBid, BidPassedEvent> = {
   mutation: { name: 'passBid', fields: [SEAT_FIELD], command: (dealId, input) => ({ type: 'PassBid', dealId, seat: seatOf(input) }) },
   record: (c, game) => recordOne(game, { kind: 'pass', seat: c.seat }, () => ({ type: 'BidPassed', data: { seat: c.seat } })),
   branch: { value: 'PASS', description: 'R6/R8: pass', move: (c) => ({ kind: 'pass', seat: c.seat }) },
+  seen: {
+    of: (command) => ({ move: { kind: 'pass', seat: command.seat }, events: () => [{ type: 'BidPassed', data: { seat: command.seat } }] }),
+  },
   movesOfEvent: (e) => (e.type === 'BidPassed' ? [{ kind: 'pass', seat: e.data.seat }] : null),
   commandOfMove: (dealId, m) => ({ type: 'PassBid', dealId, seat: (m as { seat: 0 | 1 | 2 }).seat }),
 };

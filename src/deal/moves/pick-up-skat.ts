@@ -32,6 +32,10 @@ export const pickUpSkat: MoveDefinition<TakeSkat, SkatTakenEvent> = {
   record: (c, game) =>
     recordOne(game, { kind: 'pickUpSkat', seat: c.seat }, (before) => ({ type: 'SkatTaken', data: { seat: c.seat, skat: before.skat.slice() } })),
   branch: { value: 'PICK_UP_SKAT', description: 'R9: the declarer picks up the skat', move: (c) => ({ kind: 'pickUpSkat', seat: c.seat }) },
+  seen: {
+    // The skat's cards are not seen at the pick-up: they are recorded when shown.
+    of: (command) => ({ move: { kind: 'pickUpSkat', seat: command.seat }, events: () => [{ type: 'SkatTaken', data: { seat: command.seat, skat: [] } }] }),
+  },
   movesOfEvent: (e) => (e.type === 'SkatTaken' ? [{ kind: 'pickUpSkat', seat: e.data.seat }] : null),
   commandOfMove: (dealId, m) => ({ type: 'TakeSkat', dealId, seat: (m as { seat: 0 | 1 | 2 }).seat }),
 };

@@ -42,6 +42,12 @@ export const play: MoveDefinition<PlayCard, CardPlayedEvent> = {
       data: { seat: c.seat, card: c.card, trick: before.tricks.length + 1 },
     })),
   branch: { value: 'PLAY', description: 'R15-R19: play a card (card)', move: (c) => ({ kind: 'play', seat: c.seat, card: c.card }) },
+  seen: {
+    of: (command, g) => ({
+      move: { kind: 'play', seat: command.seat, card: command.card },
+      events: () => [{ type: 'CardPlayed', data: { seat: command.seat, card: command.card, trick: g.tricks.length + 1 } }],
+    }),
+  },
   movesOfEvent: (e) => (e.type === 'CardPlayed' ? [{ kind: 'play', seat: e.data.seat, card: e.data.card }] : null),
   commandOfMove: (dealId, m) => {
     const move = m as Extract<Move, { kind: 'play' }>;

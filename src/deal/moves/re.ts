@@ -28,6 +28,9 @@ export const re: MoveDefinition<CallRe, ReCalledEvent> = {
   },
   mutation: { name: 'callRe', fields: [SEAT_FIELD], command: (dealId, input) => ({ type: 'CallRe', dealId, seat: seatOf(input) }) },
   record: (c, game) => recordOne(game, { kind: 're', seat: c.seat }, () => ({ type: 'ReCalled', data: { seat: c.seat } })),
+  seen: {
+    of: (command) => ({ move: { kind: 're', seat: command.seat }, events: () => [] }),
+  },
   movesOfEvent: (e) => (e.type === 'ReCalled' ? [{ kind: 're', seat: e.data.seat }] : null),
   commandOfMove: (dealId, m) => ({ type: 'CallRe', dealId, seat: (m as { seat: 0 | 1 | 2 }).seat }),
 };

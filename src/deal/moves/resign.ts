@@ -30,6 +30,9 @@ export const resign: MoveDefinition<Resign, GameResignedEvent> = {
   mutation: { name: 'resign', fields: [SEAT_FIELD], command: (dealId, input) => ({ type: 'Resign', dealId, seat: seatOf(input) }) },
   record: (c, game) => recordOne(game, { kind: 'resign', seat: c.seat }, () => ({ type: 'GameResigned', data: { seat: c.seat } })),
   branch: { value: 'RESIGN', description: 'R21: resign / concede', move: (c) => ({ kind: 'resign', seat: c.seat }) },
+  seen: {
+    of: (command) => ({ move: { kind: 'resign', seat: command.seat }, events: () => [{ type: 'GameResigned', data: { seat: command.seat } }] }),
+  },
   movesOfEvent: (e) => (e.type === 'GameResigned' ? [{ kind: 'resign', seat: e.data.seat }] : null),
   commandOfMove: (dealId, m) => ({ type: 'Resign', dealId, seat: (m as { seat: 0 | 1 | 2 }).seat }),
 };

@@ -52,6 +52,13 @@ export const showCards: MoveDefinition<ShowCards, CardsShownEvent> = {
     });
   },
   branch: { value: 'SHOW_CARDS', description: 'R21: the declarer lays his cards open (a claim)', move: (c) => ({ kind: 'showCards', seat: c.seat }) },
+  seen: {
+    // The cards of a claim are recorded when turned over (ShowHand); the claim is judged with all of them known.
+    of: (command) => ({
+      move: { kind: 'showCards', seat: command.seat },
+      events: () => [{ type: 'CardsShown', data: { seat: command.seat, cards: [], why: 'claim' } }],
+    }),
+  },
   movesOfEvent: (e) => {
     // The ouvert display is part of the declaration (R14); only a claim is a move of its own.
     if (e.type !== 'CardsShown' || e.data.why !== 'claim') return null;

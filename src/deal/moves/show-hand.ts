@@ -36,5 +36,12 @@ export const showHand: MoveDefinition<ShowHand, HandShownEvent> = {
     command: (dealId, input) => ({ type: 'ShowHand', dealId, seat: seatOf(input), cards: input.cards as Card[] }),
   },
   record: () => refuse(L.seen, "the cards of this deal were dealt: every seat's cards are known already"),
+  seen: {
+    of: (command) => ({
+      move: { kind: 'showHand', seat: command.seat, cards: command.cards },
+      events: () => [{ type: 'HandShown', data: { seat: command.seat, cards: command.cards } }],
+    }),
+    moveOfEvent: (e) => ({ kind: 'showHand', seat: e.data.seat, cards: e.data.cards }),
+  },
   movesOfEvent: () => null,
 };

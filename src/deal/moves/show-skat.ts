@@ -49,5 +49,12 @@ export const showSkat: MoveDefinition<ShowSkat, SkatShownEvent> = {
     }),
   },
   record: () => refuse(L.seen, 'the cards of this deal were dealt: its skat is known already (showing it is for a deal recorded as seen)'),
+  seen: {
+    of: (command) => ({
+      move: { kind: 'showSkat', skat: command.skat, ...(command.discard ? { discard: command.discard } : {}) },
+      events: () => [{ type: 'SkatShown', data: { skat: command.skat, discard: command.discard ?? null } }],
+    }),
+    moveOfEvent: (e) => ({ kind: 'showSkat', skat: e.data.skat, ...(e.data.discard ? { discard: e.data.discard } : {}) }),
+  },
   movesOfEvent: () => null,
 };

@@ -1,81 +1,21 @@
-import type { Declaration } from '../../rules/declaration';
 import { abandonReasonText } from '../engine';
 import { notScoreableResult, PASSED_IN_RESULT } from '../../rules/game-end';
 import type { GameState } from '../../rules/game-state';
 import { allow, refuse, type Judgement } from '../../kernel/refusal';
-import { nextSeat, type Seat } from '../../rules/seat';
 import type { DealCommand } from '../commands';
 import type { DealState } from '../deal-state';
 import type { DealEvent } from '../events';
 import { LEDGER_RULES as L } from '../ledger-rules';
-import { applySeen, impliedDeal, type SeenGame, type SeenMove } from './seen-game';
+import { applySeen, impliedDeal, type SeenGame } from './seen-game';
+import type { SeenRecording } from '../moves/move-definition';
+import { moveOfCommandType } from '../moves/move-table';
 import { dealtTwin, type TwinDecider } from './seen-twin';
 
 /** The move a command of a deal recorded as seen stands for, and the events that record it (before the move is judged). */
-function seenMoveOf(command: DealCommand, g: SeenGame): { move: SeenMove; events: (after: SeenGame) => DealEvent[] } | null {
-  switch (command.type) {
-    case 'CallBid':
-      return {
-        move: { kind: 'bid', seat: command.seat, value: command.value },
-        events: () => [{ type: 'BidCalled', data: { seat: command.seat, value: command.value } }],
-      };
-    case 'HoldBid':
-      return { move: { kind: 'hold', seat: command.seat }, events: () => [{ type: 'BidHeld', data: { seat: command.seat, value: g.highestBid } }] };
-    case 'PassBid':
-      return { move: { kind: 'pass', seat: command.seat }, events: () => [{ type: 'BidPassed', data: { seat: command.seat } }] };
-    case 'TakeSkat':
-      // The skat's cards are not seen at the pick-up: they are recorded when shown.
-      return { move: { kind: 'pickUpSkat', seat: command.seat }, events: () => [{ type: 'SkatTaken', data: { seat: command.seat, skat: [] } }] };
-    case 'DiscardSkat':
-      return { move: { kind: 'discard', seat: command.seat, cards: command.cards }, events: () => [] };
-    case 'DeclareGame':
-      return {
-        move: { kind: 'declare', seat: command.seat, declaration: command.declaration },
-        events: (after) => [{ type: 'GameDeclared', data: { seat: command.seat, declaration: after.declaration as Declaration } }],
-      };
-    case 'PlayCard':
-      return {
-        move: { kind: 'play', seat: command.seat, card: command.card },
-        events: () => [{ type: 'CardPlayed', data: { seat: command.seat, card: command.card, trick: g.tricks.length + 1 } }],
-      };
-    case 'Resign':
-      return { move: { kind: 'resign', seat: command.seat }, events: () => [{ type: 'GameResigned', data: { seat: command.seat } }] };
-    case 'ShowCards':
-      // The cards of a claim are recorded when turned over (ShowHand); the claim is judged with all of them known.
-      return { move: { kind: 'showCards', seat: command.seat }, events: () => [{ type: 'CardsShown', data: { seat: command.seat, cards: [], why: 'claim' } }] };
-    case 'ConcedeForDefenders':
-      return {
-        move: { kind: 'concede' },
-        events: (after) => {
-          const first = nextSeat(g.declarer as Seat);
-          const seats = [first, nextSeat(first)].filter((s) => !g.resigned.includes(s) && after.resigned.includes(s));
-          return [{ type: 'DefendersConceded', data: { seats: after.profile.claims === 'iss' ? seats : seats.slice(0, 1) } }];
-        },
-      };
-    case 'AbandonDeal':
-      return {
-        move: command.seat === undefined ? { kind: 'abandon', reason: command.reason } : { kind: 'abandon', reason: command.reason, seat: command.seat },
-        events: () => [{ type: 'DealAbandoned', data: { reason: command.reason, seat: command.seat ?? null, note: command.note ?? '' } }],
-      };
-    case 'CallKontra':
-      return { move: { kind: 'kontra', seat: command.seat }, events: () => [] };
-    case 'CallRe':
-      return { move: { kind: 're', seat: command.seat }, events: () => [] };
-    case 'ShowSkat':
-      return {
-        move: { kind: 'showSkat', skat: command.skat, ...(command.discard ? { discard: command.discard } : {}) },
-        events: () => [{ type: 'SkatShown', data: { skat: command.skat, discard: command.discard ?? null } }],
-      };
-    case 'ShowHand':
-      return {
-        move: { kind: 'showHand', seat: command.seat, cards: command.cards },
-        events: () => [{ type: 'HandShown', data: { seat: command.seat, cards: command.cards } }],
-      };
-    case 'CallRevoke':
-      return { move: { kind: 'callRevoke', seat: command.seat }, events: () => [{ type: 'RevokeCalled', data: { seat: command.seat } }] };
-    default:
-      return null;
-  }
+function seenMoveOf(command: DealCommand, g: SeenGame): SeenRecording<DealEvent> | null {
+  // Each move's file says what it stands for in a deal recorded as seen (src/deal/moves/, `seen`).
+  const definition = moveOfCommandType(command.type);
+  return definition?.seen ? definition.seen.of(command as never, g) : null;
 }
 
 /**
@@ -92,7 +32,7 @@ export function decideSeen(command: DealCommand, state: DealState, decider: Twin
   const next = applySeen(g, made.move);
   if (!next.ok) return next;
   const after = next.value;
-  const events = made.events(after);
+  const events = [...made.events(after)];
   const placeholder = { declarer: after.declarer, declaration: after.declaration, highestBid: after.highestBid } as GameState;
   if (after.phase === 'passedIn')
     return allow([

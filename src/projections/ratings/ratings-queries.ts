@@ -1,0 +1,64 @@
+import type { ReadModelDb } from '../read-model-db';
+import type { RatingModel } from './rating-model';
+import { RATING_MODELS } from './rating-models';
+import { playerKey, type RatingRow } from './ratings-fold';
+import { ratingsTable } from './ratings-projection';
+
+/** A player's rating under one model, as the leaderboard and his statistics show it. */
+export interface PlayerRating {
+  readonly model: string;
+  readonly player: string;
+  /** The model's score: Elo's rating, Glicko-2's rating - 2 deviations, the team model's mean - 3 deviations. */
+  readonly rating: number;
+  /** The model's state (Elo [rating], Glicko-2 [rating, deviation, volatility], team model [mean, deviation]). */
+  readonly state: readonly number[];
+  readonly games: number;
+  readonly declared: number;
+  readonly declaredWon: number;
+}
+
+const view = (model: RatingModel, row: Extract<RatingRow, { kind: 'player' }>): PlayerRating => ({
+  model: model.id,
+  player: row.player,
+  rating: model.score(row.state),
+  state: row.state,
+  games: row.games,
+  declared: row.declared,
+  declaredWon: row.declaredWon,
+});
+
+/** Rows a leaderboard reads past those it shows (left out by `hide`) before it stops: its work stays bounded. */
+const SKIPPED_AT_MOST = 1_000;
+
+/** The best `first` players under the model (rating, then name), leaving out those `hide` says (an index walk from the top). */
+export function ratingLeaderboard(db: ReadModelDb, model: RatingModel, first: number, hide: (player: string) => boolean = () => false): PlayerRating[] {
+  const out: PlayerRating[] = [];
+  let skipped = 0;
+  const rows = db
+    .prepare(`SELECT json FROM ${ratingsTable(model)} WHERE kind = 'player' ORDER BY score DESC, key`)
+    .pluck()
+    .iterate() as Iterable<string>;
+  for (const json of rows) {
+    const row = JSON.parse(json) as Extract<RatingRow, { kind: 'player' }>;
+    if (hide(row.player)) {
+      if (++skipped > SKIPPED_AT_MOST) break;
+      continue;
+    }
+    out.push(view(model, row));
+    if (out.length >= first) break;
+  }
+  return out;
+}
+
+/** The player's rating under every model (those he has one under). */
+export function playerRatings(db: ReadModelDb, player: string): PlayerRating[] {
+  const out: PlayerRating[] = [];
+  for (const model of RATING_MODELS) {
+    const json = db
+      .prepare(`SELECT json FROM ${ratingsTable(model)} WHERE key = ?`)
+      .pluck()
+      .get(playerKey(player)) as string | undefined;
+    if (json !== undefined) out.push(view(model, JSON.parse(json) as Extract<RatingRow, { kind: 'player' }>));
+  }
+  return out;
+}
