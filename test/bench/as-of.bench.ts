@@ -27,7 +27,8 @@ const PLAYERS = Number(process.env.PLAYERS ?? 3_000);
 const SAMPLES = Number(process.env.SAMPLES ?? 50);
 const TOURNAMENT_TABLES = 167;
 const SERIES = 36;
-const FILL_VERSION = 1;
+/** Bumped whenever the filler changes (v2: the results are of kind `scored`, as the engine records them). */
+const FILL_VERSION = 2;
 
 const pct = (xs: number[], p: number): number => [...xs].sort((a, b) => a - b)[Math.min(xs.length - 1, Math.floor((p / 100) * xs.length))];
 const ms = (x: number): string => `${x.toFixed(2).padStart(8)} ms`;
@@ -57,7 +58,7 @@ function dealEvents(
   const score = won ? value : -2 * value;
   const seatScores = [0, 1, 2].map((s) => (s === declarer ? score : 0));
   const result = {
-    kind: 'game',
+    kind: 'scored',
     passedIn: false,
     declarer,
     declaration: { gameType: 'grand', hand: false, schneiderAnnounced: false, schwarzAnnounced: false, ouvert: false },

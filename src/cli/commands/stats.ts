@@ -1,6 +1,7 @@
 import { flag, has, parseArgs } from '../args';
 import { UsageError, type CliCommand } from '../command';
 import { asOfOfText } from '../../ledger/ledger';
+import type { PlayerRating } from '../../projections/ratings/ratings-queries';
 import type { PlayerStats } from '../../projections/player-stats/player-stats';
 import { asOfFlag, EXIT_CODES_HELP, STORE_HELP, storeUrlOf, withLedger } from './ledger-command-support';
 
@@ -8,8 +9,8 @@ const help = `Usage: skat-ledger stats --player NAME [--as-of POSITION|TIME] [--
 
 A player's statistics over every deal in the store: deals played, games as declarer (share, won,
 lost, average game value, game types, hand / ouvert / null / overbid rates), defence games and
-success, and the Seeger-Fabian total of every series (table) the player sat at. Computer seats
-are left out (D5 duel rule).
+success, the Seeger-Fabian total of every series (table) the player sat at, and his rating under
+every model (docs/ratings.md; not as of a moment). Computer seats are left out (D5 duel rule).
 
   --player NAME  the player (ISS imports: the ISS name)
   --as-of AT     as the statistics stood at that moment of the log: a log position (digits, an
@@ -40,6 +41,12 @@ export function statsText(s: PlayerStats): string {
   ].join('\n');
 }
 
+function ratingsText(ratings: readonly PlayerRating[] | undefined): string {
+  if (ratings === undefined) return '';
+  if (ratings.length === 0) return '\nRatings: none (no rated game)';
+  return ['', 'Ratings (docs/ratings.md)', ...ratings.map((r) => `  ${r.model.padEnd(14)} ${r.rating.toFixed(1)} (${r.games} games)`)].join('\n');
+}
+
 const stats: CliCommand = {
   path: ['stats'],
   summary: "A player's statistics",
@@ -50,11 +57,13 @@ const stats: CliCommand = {
     const player = flag(args, 'player');
     if (player === undefined || player.trim() === '') throw new UsageError('--player NAME is required');
     const asOf = asOfFlag(args);
-    const s = await withLedger(
+    // Ratings (docs/ratings.md) are the fold of every game up to now: none are shown as of a moment.
+    const [s, ratings] = await withLedger(
       storeUrlOf(args, io),
       async (ledger) => {
         await ledger.catchUp();
-        return asOf === undefined ? ledger.playerStats(player) : (await ledger.asOf(asOfOfText(asOf))).sheets.playerStats(player, {});
+        if (asOf !== undefined) return [await (await ledger.asOf(asOfOfText(asOf))).sheets.playerStats(player, {}), undefined] as const;
+        return [await ledger.playerStats(player), await ledger.playerRatings(player)] as const;
       },
       io.env,
     );
@@ -62,7 +71,8 @@ const stats: CliCommand = {
       io.stderr.write(`skat-ledger stats: no deals for player ${player}\n`);
       return 2;
     }
-    io.stdout.write(has(args, 'json') ? JSON.stringify(s) + '\n' : statsText(s) + '\n');
+    const withRatings = ratings === undefined ? s : { ...s, ratings };
+    io.stdout.write(has(args, 'json') ? JSON.stringify(withRatings) + '\n' : statsText(s) + ratingsText(ratings) + '\n');
     return 0;
   },
 };
