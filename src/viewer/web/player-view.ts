@@ -77,7 +77,11 @@ export async function renderPlayer(root: HTMLElement, tournamentId: string): Pro
       el(
         'thead',
         {},
-        el('tr', {}, ...[t('table'), t('colNo'), t('colDeclarer'), t('colGame'), t('colResult'), ''].map((h) => el('th', { scope: 'col', text: h }))),
+        el(
+          'tr',
+          {},
+          ...[t('table'), t('colNo'), t('colDeclarer'), t('colGame'), t('colResult'), te('colReview')].map((h) => el('th', { scope: 'col', text: h })),
+        ),
       ),
       body,
     ),

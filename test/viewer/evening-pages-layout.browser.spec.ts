@@ -1,0 +1,140 @@
+/// <reference lib="dom" />
+/**
+ * The evening's pages (organiser, arbiter, player, hall screen, standings) in English and German
+ * at 390×844, 1024×768 and 1920×1080: no horizontal overflow, axe-core without violations, a
+ * screenshot of each under test-output/evening-pages/; and no horizontal scrolling at 200 % zoom
+ * (a 1280×1000 window at zoom 2: a 640×500 CSS viewport at device scale 2). One browser, one tab
+ * per language, the same tab for every page and size.
+ */
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import type { Browser, Page } from 'playwright-core';
+import { newCommandId } from '../api/deal-flow';
+import { buildViewer, launchChromium, outputFolder } from './browser-harness';
+import { startServer, type TestServer } from '../api/harness';
+
+const OUT = outputFolder('evening-pages');
+const AXE = readFileSync(require.resolve('axe-core/axe.min.js'), 'utf8');
+const SIZES = [
+  { width: 390, height: 844 },
+  { width: 1024, height: 768 },
+  { width: 1920, height: 1080 },
+] as const;
+
+let server: TestServer;
+let browser: Browser;
+let base: string;
+let pages: Array<{ name: string; path: string; ready: string }>;
+
+async function gql(query: string, variables: Record<string, unknown>, token: string): Promise<any> {
+  const r = await server.gql(query, variables, token);
+  if (r.body.errors) throw new Error(JSON.stringify(r.body.errors));
+  return r.body.data;
+}
+
+async function axeViolations(page: Page): Promise<Array<{ id: string; impact: string; nodes: string[] }>> {
+  if (!(await page.evaluate(() => 'axe' in window))) await page.addScriptTag({ content: AXE });
+  return page.evaluate(async () => {
+    const axe = (
+      window as unknown as {
+        axe: { run(ctx: Document, o: object): Promise<{ violations: Array<{ id: string; impact: string; nodes: Array<{ target: string[] }> }> }> };
+      }
+    ).axe;
+    const r = await axe.run(document, { resultTypes: ['violations'] });
+    return r.violations.map((v) => ({ id: v.id, impact: v.impact, nodes: v.nodes.slice(0, 3).map((n) => n.target.join(' ')) }));
+  });
+}
+
+beforeAll(async () => {
+  buildViewer();
+  server = await startServer();
+  base = server.url.replace(/\/graphql$/, '');
+  const admin = server.token({ role: 'admin' });
+  await gql(
+    `mutation($c: ID!) { createTournament(commandId: $c, input: { tournamentId: "look", name: "Look Cup", rounds: 2 }) { revision } }`,
+    { c: newCommandId() },
+    admin,
+  );
+  const players = ['Anna', 'Ben', 'Cleo'];
+  await gql(
+    `mutation($c: ID!, $p: [String!]!) { enterPlayers(commandId: $c, input: { tournamentId: "look", players: $p }) { revision } }`,
+    { c: newCommandId(), p: players },
+    admin,
+  );
+  await gql(
+    `mutation($c: ID!, $i: OpenTableInput!) { openTable(commandId: $c, input: $i) { revision } }`,
+    {
+      c: newCommandId(),
+      i: { tableId: 'look-1', players, firstDealer: 'Anna', tournamentId: 'look', round: 1 },
+    },
+    admin,
+  );
+  const enter = `mutation($c: ID!, $i: EnterResultInput!) { enterResult(commandId: $c, input: $i) { dealId } }`;
+  await gql(
+    enter,
+    { c: newCommandId(), i: { tableId: 'look-1', result: { declarer: 'Ben', game: 'CLUBS', matadors: 1, bid: 18, declarerPoints: 70 } } },
+    admin,
+  );
+  await gql(
+    enter,
+    { c: newCommandId(), i: { tableId: 'look-1', result: { declarer: 'Cleo', game: 'GRAND', matadors: 2, bid: 24, declarerPoints: 40 } } },
+    admin,
+  );
+  const cleo = server.token({ role: 'player', player: 'Cleo', tournament: 'look' });
+  await gql(`mutation($c: ID!) { contestDeal(commandId: $c, input: { dealId: "look-1-1", reason: "Ben had 58" }) { revision } }`, { c: newCommandId() }, cleo);
+  const token = (t: string) => `#token=${encodeURIComponent(t)}`;
+  pages = [
+    { name: 'organiser', path: `/?organise${token(admin)}`, ready: '[data-testid="table-row"]' },
+    {
+      name: 'arbiter',
+      path: `/?arbiter=look${token(server.token({ role: 'arbiter' }))}`,
+      ready: '[data-testid="dispute-look-1-1"] [data-testid="preview-score"]',
+    },
+    { name: 'player', path: `/?player=look${token(server.token({ role: 'player', player: 'Anna', tournament: 'look' }))}`, ready: '[data-testid="my-deal"]' },
+    { name: 'hall', path: '/?hall=look', ready: '[data-testid="hall-table"] [data-testid="hall-last"]' },
+    { name: 'standings', path: '/?standings=look', ready: '[data-testid="table-list"] [data-testid="seeger-fabian"]' },
+  ];
+  browser = await launchChromium();
+}, 120_000);
+
+afterAll(async () => {
+  await browser?.close();
+  await server?.close();
+});
+
+describe("the evening's pages: sizes, zoom, axe-core, both languages (issue 22)", () => {
+  for (const lang of ['en', 'de'] as const) {
+    it(`${lang}: no overflow at 390×844, 1024×768 and 1920×1080 nor at 200 % zoom, and no axe-core violation`, async () => {
+      const ctx = await browser.newContext({ viewport: SIZES[0] });
+      await ctx.addInitScript((l) => localStorage.setItem('skat-ledger.language', l), lang);
+      const page = await ctx.newPage();
+      const found: unknown[] = [];
+      for (const p of pages) {
+        for (const size of SIZES) {
+          await page.setViewportSize(size);
+          await page.goto(base + p.path);
+          await page.waitForSelector(p.ready);
+          expect(await page.evaluate(() => document.documentElement.lang)).toBe(lang);
+          const w = await page.evaluate(() => ({ scroll: document.documentElement.scrollWidth, inner: window.innerWidth }));
+          if (w.scroll > w.inner) found.push({ page: p.name, size, overflow: w });
+          const bad = await axeViolations(page);
+          if (bad.length) found.push({ page: p.name, size, axe: bad });
+          await page.screenshot({ path: join(OUT, `${p.name}-${lang}-${size.width}x${size.height}.png`), fullPage: true });
+        }
+      }
+      await ctx.close();
+      // 200 % zoom: the CSS viewport of a 1280×1000 window halves.
+      const zoomed = await browser.newContext({ viewport: { width: 640, height: 500 }, deviceScaleFactor: 2 });
+      await zoomed.addInitScript((l) => localStorage.setItem('skat-ledger.language', l), lang);
+      const zpage = await zoomed.newPage();
+      for (const p of pages) {
+        await zpage.goto(base + p.path);
+        await zpage.waitForSelector(p.ready);
+        const w = await zpage.evaluate(() => ({ scroll: document.documentElement.scrollWidth, inner: window.innerWidth }));
+        if (w.scroll > w.inner) found.push({ page: p.name, zoom: 2, overflow: w });
+      }
+      await zoomed.close();
+      expect(found).toEqual([]);
+    }, 180_000);
+  }
+});
