@@ -3,14 +3,16 @@
 // reason; upheld with corrected facts the engine scores first, or rejected with a reason; and a
 // correction of any scored deal. Everything through the API.
 import { graphql } from './api.js';
+import { allDealPages } from './deal-pages.js';
 import { clear, el } from './dom.js';
 import { te } from './evening-words.js';
 import { newCommandId } from './recorder-queue.js';
 import { currentToken, setToken } from './session.js';
 import { renderSignIn } from './sign-in.js';
 
-const DEALS = `query ArbiterDeals($id: ID!) {
-  deals(filter: { tournamentId: $id }, first: 500) {
+const DEALS = `query ArbiterDeals($id: ID!, $after: String) {
+  deals(filter: { tournamentId: $id }, first: 100, after: $after) {
+    pageInfo { endCursor hasNextPage }
     nodes { id tableId dealNumber players dealer status disputes { contestEventId player reason ruling rulingReason }
       result { score won declarerName game declarerPoints matadors bid schwarz passedIn derivation } }
   }
@@ -116,7 +118,7 @@ export async function renderArbiter(root: HTMLElement, tournamentId: string): Pr
   const draw = async () => {
     let deals: Deal[];
     try {
-      deals = (await graphql<{ deals: { nodes: Deal[] } }>(DEALS, { id: tournamentId })).deals.nodes;
+      deals = await allDealPages<Deal>(DEALS, { id: tournamentId });
     } catch (e) {
       say(e);
       return;

@@ -4,6 +4,7 @@
 // display read from a few metres. Live: the tournament's subscription (standings changes) and each
 // open deal's moves bring a redraw; a slow poll covers a dropped socket.
 import { graphql } from './api.js';
+import { allDealPages } from './deal-pages.js';
 import { clear, el } from './dom.js';
 import { te } from './evening-words.js';
 import { subscribe, type LiveSubscription } from './live-updates.js';
@@ -13,7 +14,13 @@ import { t } from './messages.js';
 const HALL = `query Hall($id: ID!) {
   tables(tournamentId: $id, first: 500) { tableId round players dealsPlayed seriesLength openDealId openDisputes closed nextDeal { dealNumber dealer sittingOut } }
   standings(tournamentId: $id) { name lines { rank player total openDisputes } }
-  deals(filter: { tournamentId: $id }, first: 500) { nodes { id tableId dealNumber status result { score declarerName game passedIn } } }
+}`;
+// The tournament's deals for each table's last result, read page by page (the API gives 100 a page).
+const HALL_DEALS = `query HallDeals($id: ID!, $after: String) {
+  deals(filter: { tournamentId: $id }, first: 100, after: $after) {
+    pageInfo { endCursor hasNextPage }
+    nodes { id tableId dealNumber status result { score declarerName game passedIn } }
+  }
 }`;
 const TRICK = `query Trick($id: ID!, $from: Int!) { deal(id: $id) { frames(from: $from) { step currentTrick { cards { seat card { code } } } } } }`;
 const UPDATES = `subscription Hall($id: ID!) { tournamentUpdates(tournamentId: $id) { eventType } }`;
@@ -30,18 +37,17 @@ interface Table {
   closed: boolean;
   nextDeal: { dealNumber: number; dealer: string; sittingOut: string[] } | null;
 }
+interface HallDeal {
+  id: string;
+  tableId: string | null;
+  dealNumber: number;
+  status: string;
+  result: { score: number | null; declarerName: string | null; game: string | null; passedIn: boolean } | null;
+}
 interface Hall {
   tables: Table[];
   standings: { name: string; lines: Array<{ rank: number; player: string; total: number; openDisputes: number }> } | null;
-  deals: {
-    nodes: Array<{
-      id: string;
-      tableId: string | null;
-      dealNumber: number;
-      status: string;
-      result: { score: number | null; declarerName: string | null; game: string | null; passedIn: boolean } | null;
-    }>;
-  };
+  deals: { nodes: HallDeal[] };
 }
 
 const SUIT: Record<string, string> = { C: '♣', S: '♠', H: '♥', D: '♦' };
@@ -73,7 +79,8 @@ export async function renderHall(root: HTMLElement, tournamentId: string, round:
   const draw = async () => {
     let h: Hall;
     try {
-      h = await graphql<Hall>(HALL, { id: tournamentId });
+      const head = await graphql<Omit<Hall, 'deals'>>(HALL, { id: tournamentId });
+      h = { ...head, deals: { nodes: await allDealPages<HallDeal>(HALL_DEALS, { id: tournamentId }) } };
     } catch {
       return;
     }

@@ -99,8 +99,15 @@ export async function renderOrganiser(root: HTMLElement): Promise<() => void> {
     } catch {
       return;
     }
-    for (const tour of now) tableLists.get(tour.tournamentId)?.(tour);
+    // Redrawn only when it changed: a button under the organiser's finger is not replaced every few seconds.
+    for (const tour of now) {
+      const seen = JSON.stringify(tour);
+      if (shownLists.get(tour.tournamentId) === seen) continue;
+      shownLists.set(tour.tournamentId, seen);
+      tableLists.get(tour.tournamentId)?.(tour);
+    }
   };
+  const shownLists = new Map<string, string>();
   /** A player's own page link (player token bound to the tournament), shown once with its QR code. */
   const playerLink = (tournamentId: string) => async (player: string) => {
     const r = (await run(ISSUE, { role: 'PLAYER', player, tournamentId, ttlSeconds: 86_400 })) as {
@@ -229,6 +236,7 @@ export async function renderOrganiser(root: HTMLElement): Promise<() => void> {
       );
     };
     drawTables(tour);
+    shownLists.set(tour.tournamentId, JSON.stringify(tour));
     tableLists.set(tour.tournamentId, drawTables);
     section.append(listHolder, closingHolder);
     // The roster, a table by hand, the seat draw of the next round (shown before it is recorded).

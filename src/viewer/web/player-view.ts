@@ -2,6 +2,7 @@
 // code): the player's own deals of the evening with their rows, confirm or contest each, and a
 // link to the standings. The sitting dealer of a 4-table sees and reviews his table's deals too.
 import { graphql } from './api.js';
+import { allDealPages } from './deal-pages.js';
 import { clear, el } from './dom.js';
 import { te } from './evening-words.js';
 import { newCommandId } from './recorder-queue.js';
@@ -37,21 +38,6 @@ interface Deal {
   confirmedBy: string[];
   disputes: Array<{ player: string; ruling: string | null }>;
   result: { score: number | null; won: boolean | null; declarerName: string | null; game: string | null; passedIn: boolean } | null;
-}
-
-type Page = { deals: { nodes: Deal[]; pageInfo: { endCursor: string | null; hasNextPage: boolean } } };
-
-/** Every deal of a list, page by page (100 a page, the API's most; a series has at most 48 deals, an evening a few series). */
-async function allPages(query: string, variables: Record<string, unknown>): Promise<Deal[]> {
-  const out: Deal[] = [];
-  let after: string | null = null;
-  for (let i = 0; i < 20; i++) {
-    const page: Page = await graphql<Page>(query, { ...variables, after });
-    out.push(...page.deals.nodes);
-    if (!page.deals.pageInfo.hasNextPage) break;
-    after = page.deals.pageInfo.endCursor;
-  }
-  return out;
 }
 
 /** The player this tab's own token names (its claims are readable by their holder; the server checks the signature). */
@@ -99,10 +85,10 @@ export async function renderPlayer(root: HTMLElement, tournamentId: string): Pro
   const draw = async () => {
     let deals: Deal[];
     try {
-      deals = await allPages(MINE, { id: tournamentId, player: me });
+      deals = await allDealPages<Deal>(MINE, { id: tournamentId, player: me });
       const tables = (await graphql<{ tables: Array<{ tableId: string; players: string[] }> }>(MY_TABLES, { id: tournamentId })).tables;
       for (const tb of tables.filter((x) => x.players.length >= 4 && x.players.includes(me))) {
-        const at = await allPages(AT_TABLE, { table: tb.tableId });
+        const at = await allDealPages<Deal>(AT_TABLE, { table: tb.tableId });
         deals.push(...at.filter((d) => d.sittingOut.includes(me) && !deals.some((x) => x.id === d.id)));
       }
     } catch (e) {
