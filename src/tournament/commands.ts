@@ -47,6 +47,8 @@ export interface CloseRound {
   readonly round: number;
   /** The round's tables whose series is not closed yet (the Ledger fills it from their streams). */
   readonly openSeries?: readonly string[];
+  /** The tables whose streams the Ledger read for `openSeries`: a table added since is not judged, so the close is refused. */
+  readonly checkedTables?: readonly string[];
 }
 
 /** Close the tournament after its last round (L22); before its planned rounds only with the organiser's reason (recorded). */

@@ -27,6 +27,17 @@ describe('closing a round and the tournament (issue 22 item 1, L21, L22)', () =>
       .thenRefused('L21', /open series \(cup-t2\)/);
   });
 
+  it('given a table added to the round after the ledger read its series, when it is closed, then it is refused (L21): that series was not judged', () => {
+    tournament
+      .given(twoRounds, ...round1)
+      .when({ ...closeRound(1), checkedTables: ['cup-t1'] })
+      .thenRefused('L21', /meanwhile \(cup-t2\)/);
+    tournament
+      .given(twoRounds, ...round1)
+      .when({ ...closeRound(1), checkedTables: ['cup-t1', 'cup-t2'] })
+      .then([closed1]);
+  });
+
   it('refused: a round closed twice (L21), a round without tables (L2), round 2 before round 1 (L21), round 0 (L10), no tournament (L2)', () => {
     tournament
       .given(twoRounds, ...round1, closed1)

@@ -22,6 +22,8 @@ export function decideCloseRound(command: CloseRound, state: TournamentState): J
   if (tables.length === 0) return refuse(L.notStarted, `round ${command.round} of tournament ${id} has no tables`);
   const closedBefore = lastClosedRound(state);
   if (command.round > closedBefore + 1) return refuse(L.roundClose, `round ${closedBefore + 1} of tournament ${id} is not closed yet: rounds close in order`);
+  const unchecked = command.checkedTables ? tables.filter((t) => !command.checkedTables!.includes(t)) : [];
+  if (unchecked.length > 0) return refuse(L.roundClose, `a table joined round ${command.round} meanwhile (${unchecked.join(', ')}): close the round again`);
   const open = (command.openSeries ?? []).slice().sort();
   if (open.length > 0) return refuse(L.roundClose, `round ${command.round} still has open series (${open.join(', ')}): close every series of the round first`);
   return allow([{ type: 'RoundClosed', data: { round: command.round, tables } }]);

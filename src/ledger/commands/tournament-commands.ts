@@ -6,6 +6,7 @@ import type { Standings } from '../../projections/standings/standings';
 import type { OpenTable } from '../../table/commands';
 import type { CloseRound, CloseTournament, CreateTournament, DrawSeats, RosterCommand, SetLossFee } from '../../tournament/commands';
 import { activeRoster } from '../../tournament/tournament-state';
+import { tableIdsOfRound } from '../../tournament/round-order';
 import { tournamentStreamName, type SeatsDrawnData } from '../../tournament/events';
 import { NotFoundError } from '../../kernel/errors';
 import type { CommandContext, CommandOutcome } from '../../command-handling/command-types';
@@ -42,7 +43,11 @@ export class TournamentCommands {
     if (requested.type === 'CloseRound') {
       const folded = await readStreamFolded(this.store, stream, tournamentDecider(this.defaultProfileId));
       const round = Number.isInteger(requested.round) && requested.round >= 1 ? requested.round : 0;
-      command = { ...requested, openSeries: round === 0 ? [] : await openSeriesOfRound(this.store, folded.state, round) };
+      command = {
+        ...requested,
+        openSeries: round === 0 ? [] : await openSeriesOfRound(this.store, folded.state, round),
+        checkedTables: round === 0 ? [] : tableIdsOfRound(folded.state, round),
+      };
     }
     return handleCommand(this.store, stream, tournamentDecider(this.defaultProfileId), command, ctx, {
       schemaVersion: STRUCTURE_SCHEMA_VERSION,
