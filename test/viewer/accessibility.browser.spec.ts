@@ -6,33 +6,20 @@
  */
 import { readFileSync, readdirSync } from 'node:fs';
 import { join, resolve } from 'node:path';
-import type { Browser, Page } from 'playwright-core';
+import type { Browser } from 'playwright-core';
 import { openTableAndDeal } from '../api/deal-flow';
+import { axeViolations } from './axe-violations';
 import { ROOT, buildViewer, launchChromium, outputFolder } from './browser-harness';
 import { startServer, type TestServer } from '../api/harness';
 
 const OUT = outputFolder('pages');
 const CORPUS = resolve(ROOT, '..', 'shared', 'data', 'iss');
-const AXE = readFileSync(require.resolve('axe-core/axe.min.js'), 'utf8');
 const WIDTHS = { phone: { width: 390, height: 844 }, tablet: { width: 820, height: 1180 }, desktop: { width: 1280, height: 900 } } as const;
 
 let server: TestServer;
 let browser: Browser;
 let base: string;
 let pages: Array<{ name: string; path: string; ready: string }>;
-
-async function axeViolations(page: Page): Promise<Array<{ id: string; impact: string; nodes: string[] }>> {
-  await page.addScriptTag({ content: AXE });
-  return page.evaluate(async () => {
-    const axe = (
-      window as unknown as {
-        axe: { run(ctx: Document, o: object): Promise<{ violations: Array<{ id: string; impact: string; nodes: Array<{ target: string[] }> }> }> };
-      }
-    ).axe;
-    const r = await axe.run(document, { resultTypes: ['violations'] });
-    return r.violations.map((v) => ({ id: v.id, impact: v.impact, nodes: v.nodes.slice(0, 3).map((n) => n.target.join(' ')) }));
-  });
-}
 
 beforeAll(async () => {
   buildViewer();

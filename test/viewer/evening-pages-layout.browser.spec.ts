@@ -6,15 +6,14 @@
  * (a 1280×1000 window at zoom 2: a 640×500 CSS viewport at device scale 2). One browser, one tab
  * per language, the same tab for every page and size.
  */
-import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import type { Browser, Page } from 'playwright-core';
+import type { Browser } from 'playwright-core';
 import { newCommandId } from '../api/deal-flow';
+import { axeViolations } from './axe-violations';
 import { buildViewer, launchChromium, outputFolder } from './browser-harness';
 import { startServer, type TestServer } from '../api/harness';
 
 const OUT = outputFolder('evening-pages');
-const AXE = readFileSync(require.resolve('axe-core/axe.min.js'), 'utf8');
 const SIZES = [
   { width: 390, height: 844 },
   { width: 1024, height: 768 },
@@ -30,19 +29,6 @@ async function gql(query: string, variables: Record<string, unknown>, token: str
   const r = await server.gql(query, variables, token);
   if (r.body.errors) throw new Error(JSON.stringify(r.body.errors));
   return r.body.data;
-}
-
-async function axeViolations(page: Page): Promise<Array<{ id: string; impact: string; nodes: string[] }>> {
-  if (!(await page.evaluate(() => 'axe' in window))) await page.addScriptTag({ content: AXE });
-  return page.evaluate(async () => {
-    const axe = (
-      window as unknown as {
-        axe: { run(ctx: Document, o: object): Promise<{ violations: Array<{ id: string; impact: string; nodes: Array<{ target: string[] }> }> }> };
-      }
-    ).axe;
-    const r = await axe.run(document, { resultTypes: ['violations'] });
-    return r.violations.map((v) => ({ id: v.id, impact: v.impact, nodes: v.nodes.slice(0, 3).map((n) => n.target.join(' ')) }));
-  });
 }
 
 beforeAll(async () => {
