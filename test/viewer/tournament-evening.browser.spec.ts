@@ -63,7 +63,8 @@ afterAll(async () => {
 
 /** The link of the token the organiser's page just issued (it replaces the one shown before). */
 async function issuedLink(page: Page, click: string, expect: string): Promise<string> {
-  const before = (await page.getAttribute('[data-testid="token-link"]', 'href').catch(() => null)) ?? '';
+  // Read without waiting: before the first token there is no link, and getAttribute would wait for one (30 s).
+  const before = (await (await page.$('[data-testid="token-link"]'))?.getAttribute('href')) ?? '';
   await page.click(click);
   await page.waitForFunction(
     ([b, want]) => {
