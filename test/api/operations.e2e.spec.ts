@@ -29,6 +29,25 @@ describe('liveness, readiness and request ids', () => {
     }
   });
 
+  it('the page preloads every module it reaches; a file answers with an ETag and an unchanged one with 304', async () => {
+    const page = await (await fetch(`${origin}/`)).text();
+    const preloaded = [...page.matchAll(/<link rel="modulepreload" href="\/viewer\/([^"]+)"/g)].map((m) => m[1]);
+    expect(preloaded[0]).toBe('main.js');
+    expect(preloaded).toEqual(expect.arrayContaining(['dom.js', 'api.js', 'move-table.js']));
+    const first = await fetch(`${origin}/viewer/dom.js`);
+    const etag = first.headers.get('etag');
+    expect(first.status).toBe(200);
+    expect(etag).toMatch(/^"[A-Za-z0-9_-]{27}"$/);
+    expect(first.headers.get('cache-control')).toBe('no-cache');
+    const body = await first.text();
+    const again = await fetch(`${origin}/viewer/dom.js`, { headers: { 'if-none-match': etag! } });
+    expect(again.status).toBe(304);
+    expect(await again.text()).toBe('');
+    const other = await fetch(`${origin}/viewer/dom.js`, { headers: { 'if-none-match': '"stale"' } });
+    expect(await other.text()).toBe(body);
+    expect((await fetch(`${origin}/viewer/..%2Fmain.js`)).status).toBe(404);
+  });
+
   it('a request id from the caller is echoed (a fresh one otherwise), and junk is not taken for one', async () => {
     const echoed = await fetch(s.url, {
       method: 'POST',
