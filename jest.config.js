@@ -26,6 +26,8 @@ module.exports = {
   // Every core: the specs are CPU-bound and independent (each starts its own server on its own
   // port and its own temporary store). Jest's default leaves one core idle, half of a 2-core machine.
   maxWorkers: '100%',
+  // Slow kinds first when jest has no timings yet (a fresh clone): see the file.
+  testSequencer: '<rootDir>/test/support/slow-kinds-first.js',
   projects: [
     kind('unit', ['**/*.spec.ts'], [`\\.(${KIND_SUFFIXES.join('|')})\\.spec\\.ts$`]),
     kind('e2e', ['**/*.e2e.spec.ts']),

@@ -65,8 +65,9 @@ afterAll(async () => {
 describe('pages: accessibility and keyboard', () => {
   for (const [widthName, viewport] of Object.entries(WIDTHS)) {
     it(`no serious accessibility violation on any page at ${widthName} width`, async () => {
+      // One context per width: the pages share its cache (the viewer's files are revalidated, not fetched again).
+      const ctx = await browser.newContext({ viewport });
       for (const p of pages) {
-        const ctx = await browser.newContext({ viewport });
         const page = await ctx.newPage();
         await page.goto(base + p.path);
         await page.waitForSelector(p.ready);
@@ -75,14 +76,16 @@ describe('pages: accessibility and keyboard', () => {
         const widths = await page.evaluate(() => ({ scroll: document.documentElement.scrollWidth, inner: window.innerWidth }));
         expect({ page: p.name, overflow: widths.scroll > widths.inner }).toEqual({ page: p.name, overflow: false });
         await page.screenshot({ path: join(OUT, `${p.name}-${widthName}.png`), fullPage: true });
-        await ctx.close();
+        await page.close();
       }
+      await ctx.close();
     });
   }
 
   it('reaches every control with Tab, each with a name', async () => {
+    const ctx = await browser.newContext();
     for (const p of pages) {
-      const page = await browser.newPage();
+      const page = await ctx.newPage();
       await page.goto(base + p.path);
       await page.waitForSelector(p.ready);
       const controls = await page.$$eval('button:not([disabled]), select, input, a[href]', (els) => els.length);
@@ -103,5 +106,6 @@ describe('pages: accessibility and keyboard', () => {
       expect({ page: p.name, reached: reached.size >= Math.min(controls, 3) }).toEqual({ page: p.name, reached: true });
       await page.close();
     }
+    await ctx.close();
   });
 });
