@@ -61,6 +61,8 @@ export interface WithdrawMove {
   /** The event id of the move to withdraw; default the last recorded move. */
   readonly moveEventId?: string;
   readonly reason: string;
+  /** The deal's series as the Ledger read it (filled in by the Ledger): a finished deal's ending move is withdrawn only within it (L24). */
+  readonly series?: SeriesOfDeal;
 }
 
 /**
@@ -70,6 +72,8 @@ export interface WithdrawMove {
 export interface SeriesOfDeal {
   readonly closed: boolean;
   readonly reviewAfterClose: boolean;
+  /** The table's latest deal (a later one means this deal's end is built on). */
+  readonly latestDealId?: string | null;
 }
 
 /** A player of a scored deal confirms its result (with his player token). */

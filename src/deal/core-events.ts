@@ -124,6 +124,8 @@ export interface MoveWithdrawnData {
   readonly by: string;
   readonly byArbiter: boolean;
   readonly reason: string;
+  /** The withdrawn move had ended the deal (L24): its result (and a seen deal's revealed hands) are withdrawn with it, the deal is open again. */
+  readonly reopens?: true;
 }
 
 /** The facts of a deal entered without its cards (a paper list's line); the engine scored them in the DealScored that follows. */

@@ -60,6 +60,8 @@ export interface DealState {
   readonly openContests: readonly string[];
   /** Fair dealing (ShuffleCommitted and after); null for given, seeded and older server shuffles. */
   readonly fairness: FairnessState | null;
+  /** The events that ended the deal after its last move (HandsRevealed, DealPassedIn, DealScored): withdrawn with that move (L24). */
+  readonly endEventIds: readonly string[];
 }
 
 export const initialDealState: DealState = {
@@ -82,4 +84,5 @@ export const initialDealState: DealState = {
   contestedBy: [],
   openContests: [],
   fairness: null,
+  endEventIds: [],
 };

@@ -145,11 +145,52 @@ function decideCorrection(command: CorrectScore, state: DealState, ctx: DecideCo
   return allow([{ type: 'ScoreCorrected', data: { ...base, correctedScore: score, won } }]);
 }
 
+/**
+ * L24: whether a finished deal's ending move may still be withdrawn (a slip: a resignation tapped
+ * by mistake, the wrong last card). Only while nothing is built on the end: the deal was played
+ * card by card (a result-only line is corrected by an arbiter), its score was not corrected, none
+ * of its players confirmed or contested it, its table's series is open and no later deal started;
+ * a fairly dealt deal's server seed is revealed with the end and cannot be hidden again.
+ */
+function endWithdrawable(command: WithdrawMove, state: DealState): Judgement<true> {
+  const why = (reason: string) => refuse(L.withdrawAfterEnd, `the deal is over and its end can no longer be withdrawn: ${reason}`);
+  if (state.entered) return refuse(L.finished, "the deal was entered from its result: it is changed only by an arbiter's correction");
+  if (state.moves.length === 0 || state.endEventIds.length === 0) return why('no recorded move ended it');
+  if (command.moveEventId !== undefined && !state.moves[state.moves.length - 1].eventIds.includes(command.moveEventId))
+    return why('only the move that ended it may be withdrawn');
+  if (state.corrections > 0) return why('an arbiter has corrected its score (a correction is changed only by another)');
+  const answered = [...state.confirmedBy, ...state.contestedBy];
+  if (answered.length > 0) return why(`${answered.join(', ')} already ${state.confirmedBy.length ? 'confirmed' : 'contested'} its result`);
+  if (state.fairness) return why('its cards were shuffled fairly and the server seed was revealed with the end');
+  const series = command.series;
+  if (!series || !state.started?.tableId) return why('it belongs to no table, so there is no series it is withdrawn within');
+  if (series.closed) return why(`the series of table ${state.started.tableId} is closed`);
+  if (series.latestDealId !== state.started.dealId)
+    return why(`the next deal of table ${state.started.tableId} (${series.latestDealId ?? '?'}) has already started`);
+  return allow(true);
+}
+
 function decideWithdrawal(command: WithdrawMove, state: DealState, ctx: DecideContext): Judgement<DealEvent[]> {
-  if (state.recordedResult)
-    return refuse(L.finished, "the deal is over: a finished deal is changed only by an arbiter's correction, not by withdrawing a move");
   if (!isNonEmptyString(command.reason) || command.reason.length > 1000)
     return refuse(L.reasonRequired, 'withdrawing a move needs a reason of 1-1000 characters');
+  if (state.recordedResult) {
+    const ok = endWithdrawable(command, state);
+    if (!ok.ok) return ok;
+    const ending = state.moves[state.moves.length - 1];
+    return allow([
+      {
+        type: 'MoveWithdrawn',
+        data: {
+          withdrawnEventIds: [...ending.eventIds, ...state.endEventIds],
+          moves: 1,
+          by: ctx.actorId,
+          byArbiter: ctx.role === 'arbiter',
+          reason: command.reason.trim(),
+          reopens: true,
+        },
+      },
+    ]);
+  }
   if (state.moves.length === 0) return refuse(L.withdrawal, 'no move has been recorded yet: there is nothing to withdraw');
   const last = state.moves.length - 1;
   const at = command.moveEventId === undefined ? last : state.moves.findIndex((m) => m.eventIds.includes(command.moveEventId as string));

@@ -30,6 +30,9 @@ function move(game: GameState | null, moves: readonly Move[], eventType: string)
   return at;
 }
 
+/** The ids of the events that ended the deal after its last move, with this one. */
+const endOf = (state: DealState, event: StoredDealEvent): readonly string[] => (event.eventId ? [...state.endEventIds, event.eventId] : state.endEventIds);
+
 /** evolve(state, event) -> state: pure, and the same for live commands, imports and replays. */
 export function evolve(state: DealState, event: StoredDealEvent): DealState {
   const next = { ...state, eventCount: state.eventCount + 1 };
@@ -51,10 +54,10 @@ export function evolve(state: DealState, event: StoredDealEvent): DealState {
       if (!state.seen || !state.started) throw new CorruptDealStreamError('HandsRevealed in a deal not recorded as seen');
       const twin = dealtTwin(state.started, state.seen, event.data, twinDecider(evolve));
       if (!twin.ok) throw new CorruptDealStreamError(`HandsRevealed refused on replay: ${twin.refusal.ruleId} ${twin.refusal.reason}`);
-      return { ...next, game: twin.value.game };
+      return { ...next, game: twin.value.game, endEventIds: endOf(state, event) };
     }
     case 'DealPassedIn':
-      return next;
+      return { ...next, endEventIds: endOf(state, event) };
     case 'ShuffleCommitted':
       return {
         ...next,
@@ -75,6 +78,7 @@ export function evolve(state: DealState, event: StoredDealEvent): DealState {
     case 'DealScored':
       return {
         ...next,
+        endEventIds: endOf(state, event),
         recordedResult: event.data.result,
         currentResult: event.data.result,
         scoredEventId: event.eventId ?? null,
@@ -96,7 +100,10 @@ export function evolve(state: DealState, event: StoredDealEvent): DealState {
         throw new CorruptDealStreamError(`MoveWithdrawn of ${n} moves with ${state.moves.length} recorded`);
       const earliest = state.moves[state.moves.length - n];
       const seen = earliest.before.seen === undefined ? state.seen : earliest.before.seen;
-      return { ...next, game: earliest.before.game, seen, shown: earliest.before.shown, moves: state.moves.slice(0, state.moves.length - n) };
+      const back = { ...next, game: earliest.before.game, seen, shown: earliest.before.shown, moves: state.moves.slice(0, state.moves.length - n) };
+      if (event.data.reopens !== true) return back;
+      // L24: the move that ended the deal is withdrawn with its end: no result, the deal open again.
+      return { ...back, recordedResult: null, currentResult: null, scoredEventId: null, currentScore: null, currentScoreEventId: null, endEventIds: [] };
     }
     case 'ResultEntered':
       return { ...next, entered: event.data.facts };

@@ -22,6 +22,11 @@ export const LEDGER_RULES = {
   seriesClosed: 'L14',
   /** Only the last recorded move may be withdrawn (an arbiter may go further back). */
   withdrawal: 'L15',
+  /**
+   * A deal's ending move is withdrawn only while nothing has built on the end: within the table's
+   * series (not closed, no later deal), before any player confirmed or contested, with no correction.
+   */
+  withdrawAfterEnd: 'L24',
   /** Confirmations and contests come from the deal's own players, once each. */
   confirmation: 'L16',
   /** Deal and table ids iss-* and command ids import:* belong to imports, not to live commands. */

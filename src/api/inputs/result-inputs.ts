@@ -53,7 +53,10 @@ export class EnterResultInput {
   @Field(() => DateTimeScalar, { nullable: true, description: 'When the deal was played (ISO date-time); default now' }) startedAt?: string;
 }
 
-@InputType('WithdrawMoveInput', { description: 'Take back a recording slip in an open deal; the move then counts as not made (nothing is deleted)' })
+@InputType('WithdrawMoveInput', {
+  description:
+    "Take back a recording slip: the last move of an open deal, or the move that ended a table's deal while its series is open, no later deal started and no player confirmed (L24; the deal is open again); the move then counts as not made (nothing is deleted)",
+})
 export class WithdrawMoveInput {
   @Field(() => ID, { description: 'The deal' }) dealId!: string;
   @Field({ description: 'Why (1-1000 characters)' }) reason!: string;

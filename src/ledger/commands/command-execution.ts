@@ -70,6 +70,7 @@ export class CommandExecution {
         break;
       case 'ConfirmDeal':
       case 'ContestDeal':
+      case 'WithdrawMove':
         outcome = await this.deals.dealCommand(await this.deals.withSeries(command), ctx);
         break;
       default:

@@ -1,7 +1,7 @@
 import { checkRecordingEnd, upgradeStart, type DecideContext } from '../../deal/decide';
 import { type DealState } from '../../deal/deal-state';
 import { DEAL_SCHEMA_VERSION, dealStreamName, upgradeStreamName, type StoredDealEvent } from '../../deal/events';
-import type { CompleteUpgrade, ConfirmDeal, ContestDeal, DealCommand, UpgradeDeal } from '../../deal/commands';
+import type { CompleteUpgrade, ConfirmDeal, ContestDeal, DealCommand, UpgradeDeal, WithdrawMove } from '../../deal/commands';
 import { appendedOutcome, handleCommand, planCommand, readStreamFolded, retryOnConflict, type StreamOptions } from '../../command-handling/handle-command';
 import { tableDecider } from '../../table/table-decider';
 import type { Decider } from '../../kernel/decider';
@@ -221,8 +221,11 @@ export class DealCommands {
     return { ...outcomes[0], dealId: command.dealId };
   }
 
-  /** A confirmation or contest with the deal's series as its table stream stands (closed? reviews after closing?). */
-  async withSeries<C extends ConfirmDeal | ContestDeal>(command: C): Promise<C> {
+  /**
+   * A confirmation, contest or withdrawal with the deal's series as its table stream stands (closed?
+   * reviews after closing? the table's latest deal, for withdrawing a finished deal's ending move, L24).
+   */
+  async withSeries<C extends ConfirmDeal | ContestDeal | WithdrawMove>(command: C): Promise<C> {
     const { series: _ignored, ...rest } = command;
     if (typeof command.dealId !== 'string' || command.dealId === '') return rest as C;
     const first = await this.store.readStream(dealStreamName(command.dealId), { maxCount: 1 });
@@ -230,6 +233,7 @@ export class DealCommands {
     const tableId = started?.type === 'DealStarted' ? (started.data as { tableId: string | null }).tableId : null;
     if (!tableId) return rest as C;
     const table = (await readStreamFolded(this.store, tableStreamName(tableId), tableDecider(this.defaultProfileId))).state;
-    return { ...rest, series: { closed: table.closed !== null, reviewAfterClose: table.opened?.reviewAfterClose === true } } as C;
+    const latestDealId = table.deals[table.deals.length - 1]?.dealId ?? null;
+    return { ...rest, series: { closed: table.closed !== null, reviewAfterClose: table.opened?.reviewAfterClose === true, latestDealId } } as C;
   }
 }

@@ -1,5 +1,13 @@
 import type { RecordedEvent } from '../../event-store/event-store';
-import type { DealConfirmedData, DealContestedData, DealScoredData, DealStartedData, DisputeRuledData, ScoreCorrectedData } from '../../deal/events';
+import type {
+  DealConfirmedData,
+  DealContestedData,
+  DealScoredData,
+  DealStartedData,
+  DisputeRuledData,
+  MoveWithdrawnData,
+  ScoreCorrectedData,
+} from '../../deal/events';
 import { summariseRecordedResult, type EngineResultFacts } from '../../format/iss/recorded-result-check';
 import { ISS_RECORD_IMPORTED, type IssRecordImportedData } from '../../format/iss/iss-record-imported';
 import type { DealSummary } from './deal-summary';
@@ -15,10 +23,41 @@ export const DEAL_SUMMARY_EVENT_TYPES = [
   'DealConfirmed',
   'DealContested',
   'DisputeRuled',
+  'MoveWithdrawn',
   ISS_RECORD_IMPORTED,
 ] as const;
 
 export const dealIdOfStream = (streamName: string): string | null => (streamName.startsWith('deal-') ? streamName.slice(5) : null);
+
+/** A summary's result fields while the deal is in progress (before its score, or once its ending move is withdrawn, L24). */
+const NO_RESULT = {
+  status: 'inProgress' as const,
+  passedIn: false,
+  declarer: null,
+  declarerName: null,
+  gameType: null,
+  hand: false,
+  ouvert: false,
+  schneiderAnnounced: false,
+  schwarzAnnounced: false,
+  bid: null,
+  won: null,
+  gameValue: null,
+  score: null,
+  originalScore: null,
+  corrected: false,
+  correctionReason: null,
+  correctedBy: null,
+  seatScores: null,
+  matadors: null,
+  overbid: false,
+  declarerPoints: null,
+  declarerTricks: null,
+  schneider: false,
+  schwarz: false,
+  notScoreableReason: null,
+  derivation: [],
+} satisfies Partial<DealSummary>;
 
 function started(data: DealStartedData, event: RecordedEvent): DealSummary {
   return {
@@ -34,32 +73,7 @@ function started(data: DealStartedData, event: RecordedEvent): DealSummary {
     dealer: data.dealer,
     sittingOut: data.sittingOut,
     computerSeats: data.computerSeats,
-    status: 'inProgress',
-    passedIn: false,
-    declarer: null,
-    declarerName: null,
-    gameType: null,
-    hand: false,
-    ouvert: false,
-    schneiderAnnounced: false,
-    schwarzAnnounced: false,
-    bid: null,
-    won: null,
-    gameValue: null,
-    score: null,
-    originalScore: null,
-    corrected: false,
-    correctionReason: null,
-    correctedBy: null,
-    seatScores: null,
-    matadors: null,
-    overbid: false,
-    declarerPoints: null,
-    declarerTricks: null,
-    schneider: false,
-    schwarz: false,
-    notScoreableReason: null,
-    derivation: [],
+    ...NO_RESULT,
     lastRevision: event.revision.toString(),
     provenance: 'cards',
     confirmedBy: [],
@@ -120,6 +134,11 @@ export function foldDealSummary(summary: DealSummary | null, event: RecordedEven
       return summary ? scored(summary, event.data as DealScoredData, event) : null;
     case 'ScoreCorrected':
       return summary ? corrected(summary, event.data as ScoreCorrectedData, event) : null;
+    case 'MoveWithdrawn': {
+      // Only the withdrawal of a deal's ending move (L24) changes the row: in progress again, no result.
+      if (!summary || (event.data as MoveWithdrawnData).reopens !== true) return summary;
+      return { ...summary, ...NO_RESULT, lastRevision: event.revision.toString() };
+    }
     case 'ResultEntered':
       return summary ? { ...summary, provenance: 'resultOnly', lastRevision: event.revision.toString() } : null;
     case 'ResultUpgraded':

@@ -15,6 +15,8 @@ import { decodeDealSummary, encodeDealSummary } from './deal-summary-row';
  * list order (`deal_player`, with the player's own game and result indexes), counters per player,
  * period, source, game type and result (`deal_count`) and each player's statistics counters
  * (`player_stat`): counts, lists and statistics read what they answer, never the whole store.
+ * MoveWithdrawn is read since issue #23 (a deal's ending move withdrawn, L24, reopens the row); no
+ * older event reopens one, so rows folded before need no rebuild and the version stays.
  */
 export const dealSummaryProjection: ProjectionDefinition<DealSummary> = {
   name: 'deal-summaries',
