@@ -134,7 +134,7 @@ describe('recorder page in Chromium', () => {
       if (last.phase === 'PLAYING') {
         const shown = await codes(rec, '[data-testid="recorder-hand"] [data-code]');
         expect([...shown].sort()).toEqual(last.hands[last.toAct.toLowerCase()].map((c: any) => c.code).sort());
-        const enabled = await codes(rec, '[data-testid="recorder-hand"] [data-code]:not([disabled])');
+        const enabled = await codes(rec, '[data-testid="recorder-hand"] [data-code]:not([aria-disabled="true"])');
         const legal = last.legalMoves.filter((m: any) => m.kind === 'play').map((m: any) => m.card.code);
         expect([...enabled].sort()).toEqual([...legal].sort());
       }
@@ -145,8 +145,8 @@ describe('recorder page in Chromium', () => {
         const tapped: string[] = [];
         for (let i = 0; i < 3; i++) {
           // The page redraws while it retries the queue, so the card is found again by its code at the click.
-          const code = (await rec.locator('[data-testid="recorder-hand"] [data-code]:not([disabled])').first().getAttribute('data-code'))!;
-          await rec.locator(`[data-testid="recorder-hand"] [data-code="${code}"]:not([disabled])`).click();
+          const code = (await rec.locator('[data-testid="recorder-hand"] [data-code]:not([aria-disabled="true"])').first().getAttribute('data-code'))!;
+          await rec.locator(`[data-testid="recorder-hand"] [data-code="${code}"]:not([aria-disabled="true"])`).click();
           tapped.push(code);
           await rec.waitForFunction((n) => document.querySelector('[data-testid="pending"]')?.textContent?.startsWith(`${n} not yet sent`), i + 1);
         }
@@ -196,6 +196,8 @@ describe('recorder page in Chromium', () => {
           break;
         case 'play':
           await rec.click(`[data-testid="recorder-hand"] [data-code="${move.variables.card}"]`);
+          // The last card ends the deal: the page asks first (issue #23 item 3).
+          if (await rec.locator('[data-testid="confirm"]').count()) await rec.click('[data-testid="confirm-yes"]');
           break;
       }
       deal = await untilRecorded(dealId, before);
@@ -241,6 +243,7 @@ describe('recorder page in Chromium', () => {
     expect(cut).toBe(1);
     expect(undone).toBe(true);
     await rec.waitForSelector('[data-testid="enter-cards"]'); // the deal ended: the page offers the next one
+    await rec.waitForSelector('[data-testid="deal-result"]'); // and says how it ended
     for (const p of [anon, ben]) await p.waitForSelector('[data-testid="result"]');
     expect(await stepOf(anon)).toBe(deal.frames.length - 1);
 

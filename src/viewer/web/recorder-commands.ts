@@ -9,8 +9,14 @@ export interface RecorderMove {
   readonly seat: SeatName;
   readonly value?: number;
   readonly card?: string;
-  readonly cards?: readonly [string, string];
+  /** discard: the two put away; showHand: a seat's unplayed cards. */
+  readonly cards?: readonly string[];
   readonly declaration?: { game: string; hand: boolean; ouvert: boolean; schneiderAnnounced: boolean; schwarzAnnounced: boolean };
+  /** showSkat: the skat as dealt. */
+  readonly skat?: readonly [string, string];
+  /** abandonDeal: why (MISDEAL), with a note. */
+  readonly reason?: string;
+  readonly note?: string;
 }
 
 export interface MutationCall {
@@ -24,11 +30,12 @@ const RESULT = '{ revision alreadyApplied }';
 
 export function mutationFor(dealId: string, move: RecorderMove, commandId: string, expectedRevision: string | null): MutationCall {
   // Each move's mutation comes from the table of moves (move-table.js, written at build time).
-  const field = MOVES.find((m) => m.kind === move.kind)?.mutation;
-  if (!field) throw new Error(`no mutation records a move of kind ${move.kind}`);
+  const entry = MOVES.find((m) => m.kind === move.kind);
+  if (!entry) throw new Error(`no mutation records a move of kind ${move.kind}`);
+  const field = entry.mutation;
   const inputType = `${field[0].toUpperCase()}${field.slice(1)}Input`;
-  // The move's fields (seat, value, cards, declaration, card) go into the input object beside the deal.
-  const { kind: _kind, ...fields } = move;
+  // The move's fields its mutation takes (seat, value, cards, declaration, card) go into the input beside the deal.
+  const fields = Object.fromEntries(Object.entries(move).filter(([k, v]) => k !== 'kind' && v !== undefined && entry.fields.includes(k)));
   return {
     field,
     query: `mutation($commandId: ID!, $input: ${inputType}!, $expectedRevision: String) { ${field}(commandId: $commandId, input: $input, expectedRevision: $expectedRevision) ${RESULT} }`,

@@ -1,19 +1,21 @@
 import { ApiError, graphql } from './api.js';
-import { cardName } from './card-names.js';
-import { cardSvg } from './cards.js';
 import { renderDealEntry, type EnteredDeal } from './deal-entry.js';
-import { clear, el, svg } from './dom.js';
-import { sortForDisplay } from './hand-order.js';
-import { legalCards, playLocally, type PlayPosition } from './local-play.js';
+import { clear, el } from './dom.js';
+import { playLocally, type PlayPosition } from './local-play.js';
 import { t } from './messages.js';
-import { START_TABLE_DEAL, type RecorderMove } from './recorder-commands.js';
+import { mutationFor, START_TABLE_DEAL, type RecorderMove } from './recorder-commands.js';
+import { actionButton, drawDealtPlay, drawOther, drawSeenPlay, drawSeenShowing, drawTableProblems, type RecorderControl } from './recorder-controls.js';
+import { confirmPanel, readSheet, sheetSummary, tokenProblem, type RecorderSheet } from './recorder-panels.js';
 import { renderResultForm } from './result-form.js';
 import { newCommandId, RecorderQueue } from './recorder-queue.js';
 import type { ViewSettings } from './replay-view.js';
 import { currentToken, setToken } from './session.js';
 import { renderSignIn } from './sign-in.js';
-import { gameWords, kindWords, moveWords, seatWord, stepSentence } from './step-words.js';
-import { SEAT_NAMES, type Frame, type SeatName } from './types.js';
+import { moveWords, seatWord, stepSentence } from './step-words.js';
+import { SEAT_NAMES, type Frame } from './types.js';
+
+/** How long a recorded move is shown in the place of the next choices; taps meanwhile are ignored (a double tap records once). */
+const MOMENT_MS = 350;
 
 const OPEN_DEAL = `query OpenDeal($tableId: ID!) {
   deals(filter: { tableId: $tableId, result: IN_PROGRESS }, first: 2) { nodes { id } }
@@ -38,7 +40,6 @@ const RECORDER_DEAL = `query RecorderDeal($id: ID!) {
 }`;
 const MUTATIONS = `{ __type(name: "Mutation") { fields { name } } }`;
 const WITHDRAW = `mutation($commandId: ID!, $expectedRevision: String, $input: WithdrawMoveInput!) { withdrawMove(commandId: $commandId, expectedRevision: $expectedRevision, input: $input) { revision } }`;
-const TABLE_PLAYERS = `query TablePlayers($tableId: ID!) { scoreSheet(tableId: $tableId) { players } }`;
 
 interface RecorderDeal {
   id: string;
@@ -47,8 +48,6 @@ interface RecorderDeal {
   status: string;
   frames: Frame[];
 }
-
-const seatKey = (s: SeatName) => s.toLowerCase() as 'forehand' | 'middlehand' | 'rearhand';
 
 /** The play position of the newest frame, for working out queued card plays locally. */
 function playPosition(f: Frame): PlayPosition | null {
@@ -71,29 +70,66 @@ function playPosition(f: Frame): PlayPosition | null {
 
 /**
  * The recorder's page for one table (`/?record=<tableId>`): every tap records a move at once;
- * while the connection is gone, taps queue in this browser (card plays are worked out locally) and
- * go out in order when it returns. Only legal moves are offered.
+ * while the connection is gone, taps queue in this browser (card plays of dealt deals are worked
+ * out locally) and go out in order when it returns. A deal-ending move is confirmed first; each
+ * recorded move is shown for a moment in the place of the next choices.
  */
 export async function renderRecorder(root: HTMLElement, tableId: string, s: ViewSettings): Promise<() => void> {
   clear(root);
-  if (!currentToken()) {
-    renderSignIn(root, t('signInWhy'), (token) => {
+  const askToken = (why: string) => {
+    clear(root);
+    renderSignIn(root, why, (token) => {
       setToken(token);
       void renderRecorder(root, tableId, s);
     });
+  };
+  const token = currentToken();
+  if (!token) {
+    askToken(t('signInWhy'));
     return () => undefined;
+  }
+  // The token and the table, checked before anything is offered.
+  let sheet: RecorderSheet | null = null;
+  try {
+    const checked = await tokenProblem(token, tableId);
+    if ('problem' in checked) {
+      root.append(
+        el('h2', { text: t('recorderTitle', { id: tableId }) }),
+        el('p', { role: 'alert', class: 'bad', 'data-testid': 'token-problem', text: checked.problem }),
+        actionButton(t('tokenOther'), 'token-other', () => {
+          setToken(null);
+          askToken(t('signInWhy'));
+        }),
+      );
+      return () => undefined;
+    }
+    sheet = checked.sheet;
+  } catch {
+    // No answer (offline): the page opens with what this browser still holds.
   }
   const queue = new RecorderQueue(tableId);
   let deal: RecorderDeal | null = null;
   let message = '';
   let canWithdraw = false;
   let stopped = false;
-  let selectedDiscard: string[] = [];
-  let declareHand = false;
+  let moment: { text: string; until: number } | null = null;
+  let confirming: { question: string; yes: string; onYes: (reason: string) => void; reason?: string } | null = null;
   const body = el('div', { class: 'recorder' });
   const pendingLine = el('p', { role: 'status', 'data-testid': 'pending', class: 'pending' });
   const messageLine = el('p', { role: 'alert', 'data-testid': 'recorder-message', class: 'bad' });
   root.append(el('h2', { text: t('recorderTitle', { id: tableId }) }), pendingLine, messageLine, body);
+
+  const ctl: RecorderControl = {
+    s,
+    players: [],
+    seen: false,
+    picked: new Set(),
+    seatChoice: null,
+    declareHand: false,
+    redraw: () => draw(),
+    record: (move, ends = false) => record(move, ends),
+    refusedTap: (move) => void refusedTap(move),
+  };
 
   graphql<{ __type: { fields: Array<{ name: string }> } }>(MUTATIONS)
     .then((d) => {
@@ -102,49 +138,106 @@ export async function renderRecorder(root: HTMLElement, tableId: string, s: View
     })
     .catch(() => undefined);
 
-  const reload = async (): Promise<void> => {
+  const lastFrame = () => (deal ? deal.frames[deal.frames.length - 1] : null);
+  const reload = async (settled?: () => void): Promise<void> => {
     try {
       const open = await graphql<{ deals: { nodes: Array<{ id: string }> } }>(OPEN_DEAL, { tableId });
       const id = open.deals.nodes[0]?.id ?? deal?.id;
       deal = id ? (await graphql<{ deal: RecorderDeal | null }>(RECORDER_DEAL, { id })).deal : null;
+      // After a deal: its row of the sheet and the totals.
+      if (!deal || deal.status !== 'IN_PROGRESS') sheet = await readSheet(tableId);
     } catch (e) {
       if (e instanceof ApiError) message = e.message;
     }
+    settled?.();
     draw();
   };
 
+  // From a move's sending until the deal is read again, the page's deal is behind the table: no choices then.
+  let syncing = false;
   const send = async (): Promise<void> => {
+    syncing = true;
     const outcome = await queue.flush();
-    if (outcome.kind === 'conflict') {
-      queue.clear();
-      message = t('conflictReloaded', { reason: outcome.message });
-    } else if (outcome.kind === 'refused') {
+    if (outcome.kind === 'conflict') queue.clear();
+    else if (outcome.kind === 'refused') {
       queue.clear();
       message = t('moveRefused', { reason: outcome.message });
     } else if (outcome.kind === 'sent') message = '';
-    if (outcome.kind !== 'offline') await reload();
-    else draw();
+    if (outcome.kind !== 'offline') await reload(() => (syncing = false));
+    else {
+      syncing = false;
+      draw();
+    }
+    // A conflict in the table's words: what was recorded meanwhile, as the page now shows it.
+    const last = lastFrame();
+    if (outcome.kind === 'conflict') {
+      message = t('conflictTable', { step: last ? stepSentence(last, s.style(), s.language()) : '' });
+      draw();
+    }
   };
 
-  const record = (move: RecorderMove) => {
+  const words = (m: RecorderMove) => queuedWords(m);
+  function record(move: RecorderMove, ends: boolean, confirmed = false): void {
     if (!deal) return;
+    if (moment && Date.now() < moment.until) return; // a second tap while the last move is shown
+    if (ends && !confirmed) {
+      confirming = {
+        question: t('confirmEnd', { move: `${words(move)} (${seatWord(move.seat)})` }),
+        yes: t('confirmYes'),
+        onYes: () => {
+          confirming = null;
+          record(move, true, true);
+        },
+      };
+      draw();
+      return;
+    }
     const first = queue.pending().length === 0;
     queue.add({ commandId: newCommandId(), dealId: deal.id, move, expectedRevision: first ? deal.revision : null });
-    selectedDiscard = [];
-    declareHand = false;
+    ctl.picked.clear();
+    ctl.declareHand = false;
+    moment = { text: t('recordedMoment', { move: `${seatWord(move.seat)}: ${words(move)}` }), until: Date.now() + MOMENT_MS };
     draw();
+    setTimeout(draw, MOMENT_MS + 5);
     void send();
-  };
+  }
 
-  const withdraw = async () => {
-    if (!deal || queue.pending().length) return;
+  /** A card the known information rules out: the server's refusal (rule and reason) on screen, nothing recorded. */
+  async function refusedTap(move: RecorderMove): Promise<void> {
+    if (!deal || (moment && Date.now() < moment.until)) return;
+    const call = mutationFor(deal.id, move, newCommandId(), deal.revision);
     try {
-      await graphql(WITHDRAW, { commandId: newCommandId(), expectedRevision: deal.revision, input: { dealId: deal.id, reason: t('recordingSlip') } });
+      await graphql(call.query, call.variables);
       message = '';
     } catch (e) {
-      message = (e as Error).message;
+      message = t('moveRefused', { reason: (e as Error).message });
     }
     await reload();
+  }
+
+  const withdraw = async (reason: string) => {
+    if (!deal || queue.pending().length) return;
+    try {
+      await graphql(WITHDRAW, { commandId: newCommandId(), expectedRevision: deal.revision, input: { dealId: deal.id, reason } });
+      message = '';
+    } catch (e) {
+      message = t('moveRefused', { reason: (e as Error).message });
+    }
+    await reload();
+  };
+  const askWithdraw = () => {
+    if (!deal) return;
+    if (deal.status === 'IN_PROGRESS') return void withdraw(t('recordingSlip'));
+    confirming = {
+      question: t('confirmUndoEnd', { id: deal.id }),
+      yes: t('withdrawIt'),
+      reason: t('recordingSlip'),
+      onYes: (reason) => {
+        confirming = null;
+        void withdraw(reason);
+      },
+    };
+    draw();
   };
 
   const startDeal = async (cards: Record<string, unknown>) => {
@@ -152,9 +245,22 @@ export async function renderRecorder(root: HTMLElement, tableId: string, s: View
       await graphql(START_TABLE_DEAL, { commandId: newCommandId(), input: { tableId, cards } });
       message = '';
     } catch (e) {
-      message = (e as Error).message;
+      message = t('moveRefused', { reason: (e as Error).message });
     }
     await reload();
+  };
+
+  /** A mistyped hand of a dealt deal, before the first card: the deal is abandoned as a misdeal and dealt again as entered now. */
+  const replaceHands = async (d: EnteredDeal) => {
+    if (!deal) return;
+    const call = mutationFor(deal.id, { kind: 'abandon', seat: 'FOREHAND', reason: 'MISDEAL', note: t('fixHandsNote') }, newCommandId(), deal.revision);
+    try {
+      await graphql(call.query, call.variables);
+    } catch (e) {
+      message = t('moveRefused', { reason: (e as Error).message });
+      return void (await reload());
+    }
+    await startDeal({ shuffle: 'GIVEN', hands: d.hands, skat: d.skat });
   };
 
   /** A queued move in the same words as the legal moves ("play ace of clubs"). */
@@ -170,12 +276,7 @@ export async function renderRecorder(root: HTMLElement, tableId: string, s: View
   }
 
   async function openResultForm(target: HTMLElement): Promise<void> {
-    let players: string[] = [];
-    try {
-      players = (await graphql<{ scoreSheet: { players: string[] } | null }>(TABLE_PLAYERS, { tableId })).scoreSheet?.players ?? [];
-    } catch (e) {
-      message = (e as Error).message;
-    }
+    const players = sheet?.players ?? [];
     renderResultForm(target, tableId, players, (outcome) => {
       message = outcome;
       if (outcome) draw();
@@ -189,25 +290,25 @@ export async function renderRecorder(root: HTMLElement, tableId: string, s: View
     });
   }
 
-  function actionButton(label: string, testId: string, onClick: () => void, disabled = false): HTMLButtonElement {
-    const b = el('button', { type: 'button', class: 'action', 'data-testid': testId, text: label }) as HTMLButtonElement;
-    b.disabled = disabled;
-    b.addEventListener('click', onClick);
-    return b;
-  }
-
-  function cardButton(code: string, testId: string, onClick: () => void, pressed = false): HTMLButtonElement {
-    const b = el('button', {
-      type: 'button',
-      class: 'card-button',
-      'data-code': code,
-      'data-testid': testId,
-      'aria-pressed': pressed ? 'true' : 'false',
-      'aria-label': cardName(code, s.style(), s.language()),
-    }) as HTMLButtonElement;
-    b.append(svg(cardSvg(code, s.style(), cardName(code, s.style(), s.language()))));
-    b.addEventListener('click', onClick);
-    return b;
+  function drawNoDeal(): void {
+    if (deal) {
+      const last = deal.frames[deal.frames.length - 1];
+      body.append(el('p', { 'data-testid': 'deal-result', text: t('dealResult', { id: deal.id, result: stepSentence(last, s.style(), s.language()) }) }));
+      if (sheet) body.append(sheetSummary(sheet, deal.id));
+    } else body.append(el('p', { text: t('noOpenDeal') }));
+    const entry = el('div', {});
+    body.append(
+      actionButton(t('recordAsSeen'), 'record-seen', () => void startDeal({ shuffle: 'SEEN' })),
+      ' ',
+      actionButton(t('enterDealtCards'), 'enter-cards', () =>
+        renderDealEntry(entry, s.style(), s.language(), (d: EnteredDeal) => void startDeal({ shuffle: 'GIVEN', hands: d.hands, skat: d.skat })),
+      ),
+      ' ',
+      actionButton(t('serverShuffles'), 'server-shuffle', () => void startDeal({ shuffle: 'CRYPTO' })),
+      ' ',
+      actionButton(t('resultOnly'), 'result-only', () => void openResultForm(entry)),
+      entry,
+    );
   }
 
   function draw(): void {
@@ -216,26 +317,24 @@ export async function renderRecorder(root: HTMLElement, tableId: string, s: View
     pendingLine.textContent = pending.length ? t('notYetSent', { n: pending.length, moves: pending.map((q) => queuedWords(q.move)).join(', ') }) : t('allSent');
     messageLine.textContent = message;
     clear(body);
-    if (!deal || deal.status !== 'IN_PROGRESS') {
-      body.append(el('p', { text: deal ? t('dealEnded', { id: deal.id }) : t('noOpenDeal') }));
-      const entry = el('div', {});
-      body.append(
-        actionButton(t('enterDealtCards'), 'enter-cards', () =>
-          renderDealEntry(entry, s.style(), s.language(), (d: EnteredDeal) => void startDeal({ shuffle: 'GIVEN', hands: d.hands, skat: d.skat })),
-        ),
-        ' ',
-        actionButton(t('serverShuffles'), 'server-shuffle', () => void startDeal({ shuffle: 'CRYPTO' })),
-        ' ',
-        actionButton(t('resultOnly'), 'result-only', () => void openResultForm(entry)),
-        entry,
-      );
+    const open = deal !== null && deal.status === 'IN_PROGRESS';
+    if (!open) drawNoDeal();
+    const footer = el('div', { class: 'recorder-footer' });
+    const undo = actionButton(t('undo'), 'undo', askWithdraw, !canWithdraw || pending.length > 0 || !deal || deal.frames.length <= 2);
+    undo.title = t('undoHint');
+    footer.append(undo);
+    if (!open || !deal) {
+      if (confirming) body.append(confirmPanel(confirming.question, confirming.yes, confirming.onYes, closeConfirm, confirming.reason));
+      else if (deal) body.append(footer);
       return;
     }
     const last = deal.frames[deal.frames.length - 1];
-    // Card plays still waiting to be sent are worked out here, so the recorder can keep going.
-    let position = playPosition(last);
+    ctl.seen = deal.frames.some((f) => f.event.type === 'DealRecordedAsSeen');
+    ctl.players = deal.players;
+    // Card plays still waiting to be sent are worked out here (dealt deals), so the recorder can keep going.
+    let position = ctl.seen ? null : playPosition(last);
     for (const q of pending) position = position && q.move.kind === 'play' && q.move.card !== undefined ? playLocally(position, q.move.card) : null;
-    const waiting = pending.length > 0 && position === null;
+    const waiting = (pending.length > 0 && position === null) || (syncing && pending.length === 0);
     body.append(
       el('p', { class: 'muted', text: `${deal.id}: ${deal.players.map((p, i) => `${seatWord(SEAT_NAMES[i])} ${p}`).join(' · ')}` }),
       el('p', { 'data-testid': 'last-step', text: stepSentence(last, s.style(), s.language()) }),
@@ -249,130 +348,34 @@ export async function renderRecorder(root: HTMLElement, tableId: string, s: View
         toAct ? `${seatWord(toAct)} (${deal.players[SEAT_NAMES.indexOf(toAct)]})` : '—',
       ),
     );
-    const controls = el('div', { class: 'recorder-controls', role: 'group', 'aria-label': t('recordMove') });
+    // The choices, the moment a move is shown, or the question before a deal-ending move: in one place.
+    const controls = el('div', { class: 'recorder-controls', role: 'group', 'aria-label': t('recordMove'), 'data-testid': 'recorder-controls' });
     body.append(controls);
-    if (waiting) controls.append(el('p', { class: 'muted', text: t('waitingForServer') }));
-    else if (position && toAct) drawPlay(controls, position, toAct, last);
-    else if (toAct) drawOther(controls, last, toAct);
-    const undo = actionButton(t('undo'), 'undo', () => void withdraw(), !canWithdraw || pending.length > 0 || deal.frames.length <= 2);
-    undo.title = t('undoHint');
-    body.append(el('div', { class: 'recorder-footer' }, undo));
+    if (confirming) controls.append(confirmPanel(confirming.question, confirming.yes, confirming.onYes, closeConfirm, confirming.reason));
+    else if (moment && Date.now() < moment.until)
+      controls.append(el('p', { class: 'recorded-moment', role: 'status', 'data-testid': 'recorded-moment', text: moment.text }));
+    else if (waiting) controls.append(el('p', { class: 'muted', text: t('waitingForServer') }));
+    else if (position && toAct) drawDealtPlay(controls, ctl, position, toAct, last);
+    else if (ctl.seen && last.phase === 'PLAYING' && toAct) drawSeenPlay(controls, ctl, last, toAct);
+    else if (ctl.seen && last.phase === 'FINISHED') drawSeenShowing(controls, ctl, last);
+    else if (toAct) drawOther(controls, ctl, last, toAct);
+    if (!confirming && !(moment && Date.now() < moment.until) && pending.length === 0) {
+      if (last.phase !== 'FINISHED') drawTableProblems(controls, ctl, last);
+      // A mistyped hand of a dealt deal is replaced until the first card.
+      const dealtByHand = !ctl.seen && !deal.frames.some((f) => f.event.type === 'ShuffleCommitted');
+      if (dealtByHand && last.completedTricks.length === 0 && !last.currentTrick?.cards.length && last.phase !== 'FINISHED') {
+        const entry = el('div', {});
+        controls.append(
+          actionButton(t('fixHands'), 'fix-hands', () => renderDealEntry(entry, s.style(), s.language(), (d) => void replaceHands(d))),
+          entry,
+        );
+      }
+    }
+    body.append(footer);
   }
-
-  function drawPlay(target: HTMLElement, p: PlayPosition, seat: SeatName, last: Frame): void {
-    const legal = new Set(legalCards(p));
-    target.append(el('p', { class: 'muted', text: last.declaration ? gameWords(last.declaration, s.style()) : '' }));
-    const trick = el('div', { class: 'cards', 'data-testid': 'recorder-trick', 'aria-label': t('trick') });
-    for (const c of p.trick) {
-      const item = el('span', { class: 'played', 'data-code': c.card });
-      item.append(svg(cardSvg(c.card, s.style(), cardName(c.card, s.style(), s.language()))), el('span', { class: 'played-by', text: seatWord(c.seat) }));
-      trick.append(item);
-    }
-    target.append(el('h3', { text: t('trick') }), p.trick.length ? trick : el('p', { class: 'muted', text: t('noCardOnTable') }));
-    const hand = el('div', { class: 'cards', role: 'group', 'aria-label': t('handOf', { seat: seatWord(seat) }), 'data-testid': 'recorder-hand' });
-    for (const code of sortForDisplay(
-      p.hands[seat].map((c) => ({ code: c })),
-      last.declaration?.game ?? null,
-    ).map((c) => c.code)) {
-      const b = cardButton(code, 'play-card', () => record({ kind: 'play', seat, card: code }));
-      b.disabled = !legal.has(code);
-      hand.append(b);
-    }
-    target.append(el('h3', { text: t('handOf', { seat: seatWord(seat) }) }), hand);
-    // Claims and resignations need the server's word before anything else is recorded.
-    if (queue.pending().length === 0) {
-      for (const m of last.legalMoves) {
-        if (m.kind === 'showCards' || m.kind === 'resign') {
-          const mv = m.seat ?? seat;
-          target.append(
-            actionButton(t('bySeat', { move: moveWords(m, s.style(), s.language()), seat: seatWord(mv) }), `move-${m.kind}-${mv.toLowerCase()}`, () =>
-              record({ kind: m.kind as 'showCards' | 'resign', seat: mv }),
-            ),
-            ' ',
-          );
-        }
-      }
-    }
-  }
-
-  function drawOther(target: HTMLElement, f: RecorderDeal['frames'][number], seat: SeatName): void {
-    const moves = f.legalMoves.filter((m) => (m.seat ?? seat) === seat);
-    const kinds = new Set(moves.map((m) => m.kind));
-    if (f.phase === 'BIDDING') {
-      const bids = moves
-        .filter((m) => m.kind === 'bid')
-        .map((m) => m.value as number)
-        .sort((a, b) => a - b);
-      if (bids.length) {
-        target.append(
-          actionButton(t('bidNext', { value: bids[0] }), 'bid-next', () => record({ kind: 'bid', seat, value: bids[0] })),
-          ' ',
-        );
-        const jump = el('select', { 'aria-label': t('bidOther'), 'data-testid': 'bid-other' }) as HTMLSelectElement;
-        jump.append(el('option', { value: '', text: t('bidOther') }));
-        for (const v of bids.slice(1)) jump.append(el('option', { value: String(v), text: String(v) }));
-        jump.addEventListener('change', () => jump.value && record({ kind: 'bid', seat, value: Number(jump.value) }));
-        target.append(jump, ' ');
-      }
-      if (kinds.has('hold'))
-        target.append(
-          actionButton(kindWords('hold', s.language()), 'hold', () => record({ kind: 'hold', seat })),
-          ' ',
-        );
-      if (kinds.has('pass')) target.append(actionButton(kindWords('pass', s.language()), 'pass', () => record({ kind: 'pass', seat })));
-      return;
-    }
-    if (f.phase === 'SKAT_DECISION' && !declareHand) {
-      if (kinds.has('pickUpSkat'))
-        target.append(
-          actionButton(kindWords('pickUpSkat', s.language()), 'pick-up', () => record({ kind: 'pickUpSkat', seat })),
-          ' ',
-        );
-      if (kinds.has('declare'))
-        target.append(
-          actionButton(t('playHand'), 'play-hand', () => {
-            declareHand = true;
-            draw();
-          }),
-        );
-      return;
-    }
-    if (f.phase === 'DISCARDING') {
-      const hand = f.hands[seatKey(seat)].map((c) => c.code);
-      const row = el('div', { class: 'cards', role: 'group', 'aria-label': t('chooseTwo'), 'data-testid': 'discard-hand' });
-      for (const code of sortForDisplay(
-        hand.map((c) => ({ code: c })),
-        null,
-      ).map((c) => c.code)) {
-        row.append(
-          cardButton(
-            code,
-            'discard-card',
-            () => {
-              selectedDiscard = selectedDiscard.includes(code) ? selectedDiscard.filter((c) => c !== code) : [...selectedDiscard, code].slice(-2);
-              draw();
-            },
-            selectedDiscard.includes(code),
-          ),
-        );
-      }
-      const ok = moves.some((m) => m.kind === 'discard' && m.cards && selectedDiscard.length === 2 && m.cards.every((c) => selectedDiscard.includes(c.code)));
-      target.append(
-        el('h3', { text: t('chooseTwo') }),
-        row,
-        actionButton(t('putAway'), 'put-away', () => record({ kind: 'discard', seat, cards: selectedDiscard as [string, string] }), !ok),
-      );
-      return;
-    }
-    // The declaration: every game the rules allow now (after "hand", only hand games).
-    const options = moves.filter((m) => m.kind === 'declare' && m.declaration && (f.phase !== 'SKAT_DECISION' || m.declaration.hand));
-    const list = el('div', { class: 'declare-options', role: 'group', 'aria-label': kindWords('declare', s.language()) });
-    for (const m of options)
-      list.append(
-        actionButton(gameWords(m.declaration!, s.style()), 'declare', () => record({ kind: 'declare', seat, declaration: m.declaration! })),
-        ' ',
-      );
-    target.append(el('h3', { text: kindWords('declare', s.language()) }), list);
+  function closeConfirm(): void {
+    confirming = null;
+    draw();
   }
 
   // Keyboard: a suit letter then a rank plays (or picks for the discard) that card; Backspace undoes.
@@ -389,7 +392,7 @@ export async function renderRecorder(root: HTMLElement, tableId: string, s: View
     } else if (suitKey !== null) {
       const code = suitKey + (k === '1' || k === '0' ? 'T' : k);
       suitKey = null;
-      const b = body.querySelector<HTMLButtonElement>(`button[data-code="${code}"]:not([disabled])`);
+      const b = body.querySelector<HTMLButtonElement>(`button[data-code="${code}"]:not([aria-disabled="true"])`);
       b?.click();
     } else return;
     ev.preventDefault();

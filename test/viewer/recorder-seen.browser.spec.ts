@@ -1,0 +1,240 @@
+/// <reference lib="dom" />
+/**
+ * Issue #23 acceptance in Chromium at 390×844 (a phone): a whole deal recorded as seen in at most
+ * 45 taps (bids, declaration, 30 cards from the 32-card grid, the skat), with a double tap 100 ms
+ * apart that records one card; the deal's end withdrawn after it ended and recorded again; a
+ * misdeal; a revoke called at the table (R20) and proven by the cards shown; an impossible card
+ * refused with its rule and reason; the token checked when the page opens. One server, one browser.
+ */
+import { join } from 'node:path';
+import type { Browser, Page } from 'playwright-core';
+import { GIVEN_CARDS, openTable, playOn } from '../api/deal-flow';
+import { axeViolations } from './axe-violations';
+import { buildViewer, launchChromium, outputFolder } from './browser-harness';
+import { startServer, type TestServer } from '../api/harness';
+
+const OUT = outputFolder('recorder-seen');
+const TABLE = 'seen-t1';
+const PLAYERS = ['Anna', 'Ben', 'Cleo'];
+const PHONE = { width: 390, height: 844 };
+
+let server: TestServer;
+let browser: Browser;
+let base: string;
+let admin: string;
+let page: Page;
+let taps = 0;
+
+const DEALS = `query($t: ID!) { deals(filter: { tableId: $t }, first: 20) { nodes { id status } } }`;
+const EVENTS = `query($id: ID!) { deal(id: $id) { status frames(perspective: ALL) { event { type } } } }`;
+const SCORE = `query($id: ID!) { deal(id: $id) { status result { score won declarerName } } }`;
+
+async function deals(table: string): Promise<Array<{ id: string; status: string }>> {
+  return (await server.gql(DEALS, { t: table }, admin)).body.data.deals.nodes;
+}
+async function eventTypes(dealId: string): Promise<string[]> {
+  return (await server.gql(EVENTS, { id: dealId }, admin)).body.data.deal.frames.map((f: any) => f.event.type);
+}
+/** One tap of the recorder (Playwright waits until the button is there and not greyed). */
+async function tap(selector: string): Promise<void> {
+  await page.locator(selector).first().click();
+  taps++;
+}
+const card = (code: string) => `[data-testid="card-grid"] [data-code="${code}"]`;
+const pick = (grid: string, code: string) => `[data-testid="${grid}"] [data-code="${code}"]`;
+/** Until the page shows everything as recorded and a choice again (not the moment of the last move). */
+async function settled(): Promise<void> {
+  await page.waitForFunction(
+    () =>
+      document.querySelector('[data-testid="pending"]')?.textContent === 'Everything is recorded.' &&
+      !document.querySelector('[data-testid="recorded-moment"]'),
+  );
+}
+
+beforeAll(async () => {
+  buildViewer();
+  server = await startServer();
+  base = server.url.replace(/\/graphql$/, '');
+  admin = server.token({ role: 'admin' });
+  await openTable(server, TABLE, PLAYERS, admin);
+  await openTable(server, 'seen-twin', PLAYERS, admin);
+  browser = await launchChromium();
+  const ctx = await browser.newContext({ viewport: PHONE });
+  page = await ctx.newPage();
+  page.on('pageerror', (e) => {
+    throw e;
+  });
+  await page.goto(`${base}/?record=${TABLE}#token=${encodeURIComponent(server.token({ role: 'recorder', table: TABLE }))}`);
+  await page.waitForSelector('[data-testid="record-seen"]');
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await server?.close();
+});
+
+jest.setTimeout(240_000);
+
+describe('recording a deal as seen, on a phone', () => {
+  let seenId = '';
+  let twinScore: any;
+
+  it('records a whole deal as seen in at most 45 taps, a double tap recording one card, and shows the result and the sheet', async () => {
+    // The same deal recorded with its hands dealt, over the API: the moves a simple script takes.
+    await server.gql(
+      `mutation($c: ID!, $i: StartTableDealInput!) { startTableDeal(commandId: $c, input: $i) { dealId } }`,
+      { c: 'twin-start', i: { tableId: 'seen-twin', cards: GIVEN_CARDS } },
+      admin,
+    );
+    const twinId = (await deals('seen-twin'))[0].id;
+    const moves = await playOn(server, twinId, admin);
+    twinScore = (await server.gql(SCORE, { id: twinId }, admin)).body.data.deal.result;
+
+    taps = 0;
+    await tap('[data-testid="record-seen"]');
+    await page.waitForSelector('[data-testid="bid-next"]');
+    seenId = (await deals(TABLE))[0].id;
+    let played = 0;
+    for (const m of moves) {
+      if (m.kind === 'bid') await tap('[data-testid="bid-next"]');
+      else if (m.kind === 'hold') await tap('[data-testid="hold"]');
+      else if (m.kind === 'pass') await tap('[data-testid="pass"]');
+      else if (m.kind === 'pickUpSkat') await tap('[data-testid="pick-up"]');
+      else if (m.kind === 'declare') await tap('[data-testid="declare"]:text-is("grand")');
+      else if (m.kind === 'play') {
+        const code = String(m.variables.card);
+        played++;
+        if (played === 5) {
+          // A double tap 100 ms apart on the card: the second lands on the recorded move, not on the next seat's choices.
+          await page.locator(card(code)).waitFor();
+          const box = (await page.locator(card(code)).boundingBox())!;
+          const before = (await eventTypes(seenId)).filter((t) => t === 'CardPlayed').length;
+          // What the page shows in the grid's place after the tap (caught as it is drawn: it lasts a moment).
+          await page.evaluate(() => {
+            const w = window as unknown as { shownMoment?: string };
+            new MutationObserver((_, o) => {
+              const m = document.querySelector('[data-testid="recorded-moment"]');
+              if (m) ((w.shownMoment = m.textContent ?? ''), o.disconnect());
+            }).observe(document.body, { childList: true, subtree: true });
+          });
+          await page.mouse.click(box.x + box.width / 2, box.y + box.height / 2);
+          await page.waitForTimeout(100);
+          await page.mouse.click(box.x + box.width / 2, box.y + box.height / 2);
+          taps += 2;
+          const moment = await page.evaluate(() => (window as unknown as { shownMoment?: string }).shownMoment);
+          expect(moment).toMatch(/^Recorded: (Forehand|Middlehand|Rearhand): /);
+          await settled();
+          expect((await eventTypes(seenId)).filter((t) => t === 'CardPlayed').length).toBe(before + 1);
+          continue;
+        }
+        if (played === 12) await page.screenshot({ path: join(OUT, 'grid-phone.png'), fullPage: true });
+        await tap(card(code));
+      }
+      // The discard is not seen at the table: it is the two cards nobody played.
+    }
+    await settled();
+    // After the play: the skat as the declarer shows it (two of his twelve), confirmed because it ends the deal.
+    for (const c of GIVEN_CARDS.skat) await tap(pick('show-skat-grid', c));
+    await tap('[data-testid="skat-shown"]');
+    await page.waitForSelector('[data-testid="confirm"]');
+    await page.screenshot({ path: join(OUT, 'confirm-phone.png'), fullPage: true });
+    await tap('[data-testid="confirm-yes"]');
+    await page.waitForSelector('[data-testid="deal-result"]');
+    expect(taps).toBeLessThanOrEqual(45);
+    const seen = (await server.gql(SCORE, { id: seenId }, admin)).body.data.deal;
+    expect(seen.status).not.toBe('IN_PROGRESS');
+    expect(seen.result).toEqual(twinScore);
+    // The page says what happened: the result, the sheet's new row and the totals.
+    await page.waitForSelector('[data-testid="sheet-row"]');
+    expect(await page.textContent('[data-testid="sheet-row"]')).toContain(String(twinScore.score));
+    expect(await page.locator('[data-testid="sheet-totals"] li').count()).toBe(3);
+    await page.screenshot({ path: join(OUT, 'result-phone.png'), fullPage: true });
+    const widths = await page.evaluate(() => ({ scroll: document.documentElement.scrollWidth, inner: window.innerWidth }));
+    expect(widths.scroll).toBeLessThanOrEqual(widths.inner);
+    expect(await axeViolations(page)).toEqual([]);
+  });
+
+  it('withdraws the move that ended the deal after it ended (with a reason), then records it again', async () => {
+    await tap('[data-testid="undo"]');
+    await page.fill('[data-testid="confirm-reason"]', 'the skat was misread');
+    await tap('[data-testid="confirm-yes"]');
+    await page.waitForSelector('[data-testid="show-skat-grid"]');
+    expect((await server.gql(SCORE, { id: seenId }, admin)).body.data.deal.status).toBe('IN_PROGRESS');
+    expect(await eventTypes(seenId)).not.toContain('DealScored'); // the replay leaves the withdrawn end out
+    for (const c of GIVEN_CARDS.skat) await tap(pick('show-skat-grid', c));
+    await tap('[data-testid="skat-shown"]');
+    await tap('[data-testid="confirm-yes"]');
+    await page.waitForSelector('[data-testid="deal-result"]');
+    expect((await server.gql(SCORE, { id: seenId }, admin)).body.data.deal.result).toEqual(twinScore);
+    const sheet = await server.gql(`query($t: ID!) { scoreSheet(tableId: $t) { rows { dealId } } }`, { t: TABLE }, admin);
+    expect(sheet.body.data.scoreSheet.rows.map((r: any) => r.dealId)).toEqual([seenId]);
+  });
+
+  it('abandons a deal as a misdeal, after asking', async () => {
+    await tap('[data-testid="record-seen"]');
+    await tap('[data-testid="misdeal"]');
+    await page.waitForSelector('[data-testid="confirm"]');
+    await tap('[data-testid="confirm-yes"]');
+    await page.waitForSelector('[data-testid="deal-result"]');
+    const d = (await deals(TABLE)).find((x) => x.id !== seenId)!;
+    expect(await eventTypes(d.id)).toContain('DealAbandoned');
+  });
+
+  it('refuses an impossible card with its rule and reason, and records a revoke called at the table (R20)', async () => {
+    const before = new Set((await deals(TABLE)).map((d) => d.id));
+    await tap('[data-testid="record-seen"]');
+    await tap('[data-testid="bid-next"]'); // middlehand 18
+    await tap('[data-testid="hold"]');
+    await tap('[data-testid="pass"]');
+    await tap('[data-testid="pass"]');
+    await tap('[data-testid="play-hand"]');
+    await tap('[data-testid="declare"]:text-is("clubs hand")');
+    const id = (await deals(TABLE)).find((d) => !before.has(d.id))!.id;
+    await tap(card('SA')); // forehand leads spades
+    await settled();
+    // The ace is played: tapping it again is refused with the rule and the reason.
+    await page.locator(card('SA')).click({ force: true });
+    await page.waitForFunction(() => /^Not recorded: [LR]\d+: /.test(document.querySelector('[data-testid="recorder-message"]')?.textContent ?? ''));
+    expect(await page.textContent('[data-testid="recorder-message"]')).toMatch(/SA|played/);
+    await tap(card('HA')); // middlehand does not follow (he holds spades)
+    await tap(card('H9'));
+    await settled();
+    await tap('[data-testid="revoke"]');
+    await tap('[data-testid="revoke-middlehand"]');
+    await tap('[data-testid="confirm-yes"]');
+    await page.waitForSelector('[data-testid="show-hand-grid"]');
+    // The hands turned over: forehand's, middlehand's (spades: the proof), rearhand's; the skat is the rest.
+    const shown = [
+      ['CA', 'CT', 'CK', 'CQ', 'CJ', 'C9', 'C8', 'C7', 'ST'],
+      ['SK', 'SQ', 'SJ', 'S9', 'S8', 'S7', 'HT', 'HK', 'HQ'],
+      ['HJ', 'H8', 'H7', 'DA', 'DT', 'DK', 'DQ', 'DJ', 'D9'],
+    ];
+    for (const [i, hand] of shown.entries()) {
+      for (const c of hand) await tap(pick('show-hand-grid', c));
+      await tap('[data-testid="hand-shown"]');
+      if (i === 2) await tap('[data-testid="confirm-yes"]');
+      else await settled();
+    }
+    await page.waitForSelector('[data-testid="deal-result"]');
+    // The stream holds what the table saw (the replay reads the complete deal as its dealt twin).
+    const audit = await server.gql(`query($id: ID!) { audit(dealId: $id) { events { type } } }`, { id }, admin);
+    expect(audit.body.data.audit.events.map((e: any) => e.type)).toEqual(expect.arrayContaining(['RevokeCalled', 'HandShown', 'HandsRevealed', 'DealScored']));
+    const r = (await server.gql(SCORE, { id }, admin)).body.data.deal.result;
+    expect(r.won).toBe(true); // R20: the defenders' revoke loses them the game
+  });
+
+  it('checks the token when the page opens: wrong table, garbage, an unknown table', async () => {
+    const check = async (table: string, token: string, want: RegExp) => {
+      const p = await browser.newPage({ viewport: PHONE });
+      await p.goto(`${base}/?record=${table}#token=${encodeURIComponent(token)}`);
+      await p.waitForSelector('[data-testid="token-problem"]');
+      expect(await p.textContent('[data-testid="token-problem"]')).toMatch(want);
+      await p.click('[data-testid="token-other"]');
+      await p.waitForSelector('[data-testid="token-input"]');
+      await p.close();
+    };
+    await check(TABLE, server.token({ role: 'recorder', table: 'other-table' }), /records table other-table, not table seen-t1/);
+    await check(TABLE, 'not-a-token', /not a token of this server/);
+    await check('no-such-table', server.token({ role: 'admin' }), /no table no-such-table here/);
+  });
+});
