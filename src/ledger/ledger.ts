@@ -40,6 +40,7 @@ import { ReadModelUpkeep } from './upkeep/read-model-upkeep';
 import type { Readiness } from './readiness';
 import { dealStreams, rescore, type RescoreDifference } from './reads/rescore';
 import { ScoreSheets } from './reads/score-sheets';
+import { SheetSnapshots } from './reads/sheet-snapshots';
 import { playerRatingsFor, ratingsFor } from './reads/ratings-reads';
 import type { PlayerRating } from '../projections/ratings/ratings-queries';
 import { TableCommands } from './commands/table-commands';
@@ -78,6 +79,8 @@ export class Ledger {
   readonly #tournamentCommands: TournamentCommands;
   readonly #replays: DealFrames;
   readonly #sheets: ScoreSheets;
+  /** Standings parts of tournament tables' sheets kept after each batch, for answers as of a moment. */
+  readonly #snapshots: SheetSnapshots;
   readonly #bulk: BulkAppend;
   /** Heavy read models, computed once per log position (see LogMemo). */
   readonly #memo = new LogMemo();
@@ -103,6 +106,8 @@ export class Ledger {
     this.analyses = new DealAnalyses(store, { ...DEFAULT_ANALYSIS_LIMITS, ...analysis.limits }, analysis.pool);
     this.#replays = new DealFrames(store, db, this.#upkeep, frameCacheEntries);
     this.#sheets = new ScoreSheets(db, this.#upkeep);
+    this.#snapshots = new SheetSnapshots(db);
+    this.#upkeep.afterBatch((views) => this.#snapshots.keep(views));
     const deals = new DealCommands(store, db, this.#upkeep, defaultProfileId);
     const tables = new TableCommands(store, db, this.#upkeep, deals, defaultProfileId);
     const tournaments = new TournamentCommands(store, this.#upkeep, tables, (id) => this.standings(id), defaultProfileId);
@@ -268,12 +273,12 @@ export class Ledger {
   async asOf(asOf: AsOf): Promise<AsOfView> {
     const cut = cutOf(this.#store, asOf);
     await this.catchUp();
-    return asOfView(this.#store, this.db, this.analyses, this.#sheets, cut);
+    return asOfView(this.#store, this.db, this.analyses, this.#sheets, this.#snapshots, cut);
   }
 
   /** What an as-of read would cost (rows read, rows folded again), for the API's cost model; synchronous, like readCost. */
   asOfReadCost(kind: ReadKind, id: string, asOf: AsOf): ReadCost {
-    return asOfReadCost(this.db, kind, id, cutOf(this.#store, asOf));
+    return asOfReadCost(this.db, this.#snapshots, kind, id, cutOf(this.#store, asOf));
   }
 
   /** The table as opened (players, settings, tournament, closed), or null when there is none. */

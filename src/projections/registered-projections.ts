@@ -1,4 +1,5 @@
 import { asOfIndexProjection } from './as-of/as-of-index';
+import { sheetInputsProjection } from './as-of/sheet-inputs';
 import { dealSummaryProjection } from './deal-summary/deal-summary-projection';
 import type { ProjectionDefinition } from './projection-definition';
 import { tableProjection } from './tables/table-projection';
@@ -14,5 +15,6 @@ export const REGISTERED_PROJECTIONS: readonly ProjectionDefinition[] = [
   tableProjection,
   tournamentProjection,
   asOfIndexProjection,
+  sheetInputsProjection,
   ...RATINGS_PROJECTIONS,
 ];

@@ -59,6 +59,13 @@ export class ProjectionRunner {
    */
   private readonly versions = new Map<string, number>();
   private epoch = 0;
+  /**
+   * Told, after each batch this runner wrote to the live tables, which views (versionOf's keys:
+   * `table\u0000<id>`, `tournament\u0000<id>`) its rows changed. It runs before anything else
+   * reads or writes (synchronously); what it throws is dropped: it may only keep what can be
+   * built again (the ledger's sheet snapshots).
+   */
+  afterBatch: ((views: ReadonlySet<string>) => void) | undefined;
 
   constructor(
     private readonly db: ReadModelDb,
@@ -387,10 +394,19 @@ export class ProjectionRunner {
         s.putCheckpoint.run(definition.name, definition.version, tables, position, after[i].events);
       }
     })();
+    const views = new Set<string>();
     for (const [i, rows] of batch.rows) {
       const changes = this.slots[i].definition.changes;
       if (!changes) continue;
-      for (const [key, row] of rows) for (const view of changes(key, row instanceof Deleted ? row.was : row)) this.bump(view);
+      for (const [key, row] of rows) for (const view of changes(key, row instanceof Deleted ? row.was : row)) views.add(view);
+    }
+    for (const view of views) this.bump(view);
+    if (this.afterBatch && views.size > 0 && this.target === 'live') {
+      try {
+        this.afterBatch(views);
+      } catch {
+        // A snapshot not kept costs a sheet built anew when it is asked for, nothing more.
+      }
     }
     return after;
   }

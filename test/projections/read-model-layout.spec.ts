@@ -1,4 +1,5 @@
 import { REGISTERED_PROJECTIONS } from '../../src/projections/registered-projections';
+import { SHEET_INPUT_KEY_TABLE, SHEET_INPUT_TABLE, SHEET_SNAPSHOT_TABLE } from '../../src/projections/as-of/sheet-inputs';
 import { RATING_MODELS } from '../../src/projections/ratings/rating-models';
 import { ratingsTable } from '../../src/projections/ratings/ratings-projection';
 import { AS_OF_INDEX_TABLE } from '../../src/projections/as-of/as-of-index';
@@ -93,6 +94,9 @@ describe('the current read-model layout on a file an earlier build wrote', () =>
         TABLE_INFO_TABLE,
         TOURNAMENT_INFO_TABLE,
         AS_OF_INDEX_TABLE,
+        SHEET_INPUT_TABLE,
+        SHEET_INPUT_KEY_TABLE,
+        SHEET_SNAPSHOT_TABLE,
         ...RATING_MODELS.map(ratingsTable),
       ].sort(),
     );

@@ -35,7 +35,7 @@ export interface ReadCosts {
     kind: HeavyRead,
     id: string,
     asOf: { position: string } | { time: string },
-  ): { readonly rows: number; readonly refolds?: number; readonly buildRows?: number; readonly cachedRows?: number };
+  ): { readonly rows: number; readonly refolds?: number; readonly buildRows?: number; readonly cachedRows?: number; readonly snapshots?: number };
 }
 
 export type HeavyRead = 'playerStats' | 'scoreSheet' | 'standings' | 'audit' | 'dealList' | 'tables' | 'tournaments';
@@ -80,6 +80,9 @@ export const READ_COST = {
   // whose events straddle the cut is folded again from its stream (a stream read and a fold, as a replay frame: ≈ 0.3 ms).
   // A player's deals as of a moment: ≈ 0.5 units each (decoded and summed), his series' sheets built as above.
   asOfSheetPerDeal: 1,
+  // As-of standings take a table's standings part kept at its last input before a position cut (a row read and parsed,
+  // a few lines: ≈ 10-20 µs) instead of building its sheet.
+  asOfSnapshotTable: 1,
   asOfRefold: 25,
   asOfDeal: 25,
 } as const;
@@ -199,20 +202,20 @@ function asOfCost(
     ? JSON.stringify({ tournamentId: typeof a.tournamentId === 'string' ? a.tournamentId : null, limit: typeof a.first === 'number' ? a.first : 100 })
     : arg;
   if (typeof id !== 'string' || !costs.asOfReadCost) return READ_COST.fixed + childComplexity;
-  let read: { rows: number; refolds?: number; buildRows?: number; cachedRows?: number };
+  let read: { rows: number; refolds?: number; buildRows?: number; cachedRows?: number; snapshots?: number };
   try {
     read = costs.asOfReadCost(kind, id, asOf);
   } catch {
     return READ_COST.fixed + childComplexity;
   }
-  const { rows, refolds = 0, buildRows = 0, cachedRows = 0 } = read;
+  const { rows, refolds = 0, buildRows = 0, cachedRows = 0, snapshots = 0 } = read;
   const series = kind !== 'playerStats' || selects(node, 'seegerFabianPerSeries');
   const build =
     kind === 'playerStats'
       ? rows * READ_COST.playerStatsPerDeal + (series ? buildRows * READ_COST.asOfSheetPerDeal : 0)
       : (list ? 2 : 1) * rows * READ_COST.asOfSheetPerDeal + cachedRows * READ_COST.keptTableStatusPerDeal;
   const output = list ? (listCost ?? 1 + childComplexity) : childComplexity * outputFactor(kind, rows + cachedRows);
-  return 1 + READ_COST.fixed + Math.ceil(build + refolds * READ_COST.asOfRefold) + output;
+  return 1 + READ_COST.fixed + Math.ceil(build + snapshots * READ_COST.asOfSnapshotTable + refolds * READ_COST.asOfRefold) + output;
 }
 
 /** The list filter as the read models take it, from the GraphQL DealFilter's values (only those given). */

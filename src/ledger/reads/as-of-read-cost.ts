@@ -5,6 +5,7 @@ import type { ReadModelDb } from '../../projections/read-model-db';
 import { TABLE_INFO_TABLE } from '../../projections/tables/table-projection';
 import { TOURNAMENT_INFO_TABLE } from '../../projections/tables/tournament-projection';
 import type { ReadCost, ReadKind } from './read-cost';
+import type { SheetSnapshots } from './sheet-snapshots';
 
 /**
  * What an as-of read would cost, for the API's cost model: the deal rows it reads (each looked up
@@ -12,7 +13,7 @@ import type { ReadCost, ReadKind } from './read-cost';
  * it folds again from their stream (`refolds`: rows whose events straddle the cut). Counted in SQL
  * through indexes only, without reading a stream.
  */
-export function asOfReadCost(db: ReadModelDb, kind: ReadKind, id: string, cut: AsOfCut): ReadCost {
+export function asOfReadCost(db: ReadModelDb, snapshots: SheetSnapshots, kind: ReadKind, id: string, cut: AsOfCut): ReadCost {
   const [first, last] = cut.kind === 'position' ? ['first_position', 'last_position'] : ['first_at', 'last_at'];
   // Rows of the deals `where` selects (alias d), and how many of them straddle the cut.
   const deals = (from: string, where: string, ...args: unknown[]): ReadCost => {
@@ -41,8 +42,11 @@ export function asOfReadCost(db: ReadModelDb, kind: ReadKind, id: string, cut: A
   switch (kind) {
     case 'scoreSheet':
       return sheets('d.table_id = ?', id);
-    case 'standings':
-      return sheets('d.tournament_id = ?', id);
+    case 'standings': {
+      // Tables whose part is kept as of a position (SheetSnapshots) cost a part each; the others' sheets are built.
+      const kept = cut.kind === 'position' ? snapshots.tablesAsOf(id, cut.key) : [];
+      return { ...sheets('d.tournament_id = ? AND d.table_id NOT IN (SELECT value FROM json_each(?))', id, JSON.stringify(kept)), snapshots: kept.length };
+    }
     case 'playerStats': {
       // His series' sheets are built anew as of the cut: every deal of his tables.
       const buildRows = db

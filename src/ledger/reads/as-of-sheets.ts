@@ -20,6 +20,8 @@ import { TOURNAMENT_INFO_TABLE, tournamentProjection } from '../../projections/t
 import { EventLoopTurn } from '../event-loop-turn';
 import type { AsOfModel, AsOfReads } from './as-of-reads';
 import { sheetSettingsOf, type ScoreSheets } from './score-sheets';
+import type { SheetSnapshots } from './sheet-snapshots';
+import type { StandingsPart } from '../../projections/standings/build-standings';
 
 export const DEALS: AsOfModel<DealSummary> = { projection: dealSummaryProjection, prefix: 'deal-' };
 const TABLES: AsOfModel<TableInfo> = { projection: tableProjection, prefix: 'table-' };
@@ -36,6 +38,8 @@ type IndexedDeal = [string, string, string | null, string | null];
  * object per cut: it keeps the sheets it built for that cut only.
  */
 export class AsOfSheets {
+  /** Tables whose standings part was a kept one (SheetSnapshots), not a sheet built (the specs and benches read it). */
+  partsKept = 0;
   private readonly sheets = new Map<string, Promise<ScoreSheet | null>>();
   private readonly tableDealsQuery: { raw(): { all(...args: unknown[]): unknown[] } };
   private readonly dealsAfterQuery: { pluck(): { get(...args: unknown[]): unknown } };
@@ -45,6 +49,7 @@ export class AsOfSheets {
     private readonly db: ReadModelDb,
     readonly reads: AsOfReads,
     private readonly live: ScoreSheets,
+    private readonly snapshots: SheetSnapshots,
   ) {
     const [first, last] = reads.cut.kind === 'position' ? ['first_position', 'last_position'] : ['first_at', 'last_at'];
     // The table's deals in sheet order (as listTableDeals), each with its index row: one statement per table.
@@ -124,12 +129,24 @@ export class AsOfSheets {
     return buildScoreSheet(table, await this.tableDeals(tableId), sheetSettingsOf(t));
   }
 
+  /**
+   * The standings then: of each table the part of its sheet kept at its last input before a
+   * position cut (SheetSnapshots: the sheet as of the cut, no input of it lying between), else
+   * its sheet as of the cut.
+   */
   async standingsOf(tournamentId: string): Promise<Standings | null> {
     const tournament = await this.tournamentInfo(tournamentId);
     if (!tournament) return null;
+    const kept = this.cut.kind === 'position' ? this.snapshots.asOf(tournamentId, this.cut.key) : new Map<string, StandingsPart>();
     const turn = new EventLoopTurn();
-    const sheets: ScoreSheet[] = [];
+    const sheets: StandingsPart[] = [];
     for (const t of tournament.tables) {
+      const part = kept.get(t.tableId);
+      if (part) {
+        this.partsKept++;
+        sheets.push(part);
+        continue;
+      }
       await turn.maybeYield();
       const sheet = await this.sheetOf(t.tableId, tournament);
       if (sheet) sheets.push(sheet);

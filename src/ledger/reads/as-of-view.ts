@@ -6,6 +6,7 @@ import { AsOfDeals } from './as-of-deals';
 import { AsOfReads } from './as-of-reads';
 import { AsOfSheets } from './as-of-sheets';
 import type { ScoreSheets } from './score-sheets';
+import type { SheetSnapshots } from './sheet-snapshots';
 
 /** Every answer as of one cut of the log (issue 28 item 2): sheets, standings, lists, statistics, and deals as recorded then. */
 export interface AsOfView {
@@ -15,7 +16,7 @@ export interface AsOfView {
   readonly deals: AsOfDeals;
 }
 
-export function asOfView(store: EventStore, db: ReadModelDb, analyses: DealAnalyses, live: ScoreSheets, cut: AsOfCut): AsOfView {
+export function asOfView(store: EventStore, db: ReadModelDb, analyses: DealAnalyses, live: ScoreSheets, snapshots: SheetSnapshots, cut: AsOfCut): AsOfView {
   const reads = new AsOfReads(store, db, cut);
-  return { cut, reads, sheets: new AsOfSheets(db, reads, live), deals: new AsOfDeals(reads, analyses) };
+  return { cut, reads, sheets: new AsOfSheets(db, reads, live, snapshots), deals: new AsOfDeals(reads, analyses) };
 }

@@ -24,6 +24,8 @@ export interface ReadCost {
   readonly countRows?: number;
   /** For an as-of read: the rows folded again from their stream (their events straddle the cut). */
   readonly refolds?: number;
+  /** For as-of standings: the tables whose standings part is kept as of the cut (no sheet built). */
+  readonly snapshots?: number;
 }
 
 /**

@@ -69,6 +69,11 @@ export class ReadModelUpkeep {
     return rebuiltBecause;
   }
 
+  /** Told after each batch written to the live read models which views it changed (ProjectionRunner.afterBatch). */
+  afterBatch(listener: (views: ReadonlySet<string>) => void): void {
+    this.runner.afterBatch = listener;
+  }
+
   /** Changes whenever the log the read models hold moves (a key for results computed from them). */
   logPosition(): string {
     const c = this.runner.checkpoint();

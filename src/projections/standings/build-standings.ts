@@ -2,12 +2,15 @@ import type { ScoreSheet } from '../score-sheet/score-sheet';
 import type { TournamentInfo } from '../tables/table-info';
 import type { Standings, StandingsLine } from './standings';
 
+/** What the standings read of a table's sheet (kept alone for answers as of a moment: ledger/reads/sheet-snapshots.ts). */
+export type StandingsPart = Pick<ScoreSheet, 'seegerFabian' | 'openDisputes'>;
+
 /**
  * R35 standings: each player's Seeger-Fabian totals summed over every series he played in the
  * tournament; ranked by total, then more won games, then fewer lost games (the lot decides
  * the rest, so equal players share a rank). Computer players are left out (D5 duel rule).
  */
-export function buildStandings(tournament: TournamentInfo, sheets: readonly ScoreSheet[]): Standings {
+export function buildStandings(tournament: TournamentInfo, sheets: readonly StandingsPart[]): Standings {
   const acc = new Map<string, Omit<StandingsLine, 'rank' | 'tieBreak'>>();
   for (const sheet of sheets) {
     for (const l of sheet.seegerFabian) {
