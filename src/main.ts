@@ -42,6 +42,7 @@ async function bootstrap(): Promise<void> {
       readModelMismatch: settings.readModelMismatch,
       analysis: { limits: analysisLimits },
       frameCache: settings.frameCacheDeals,
+      privateTournaments: [...settings.privateTournaments],
     });
   } catch (error) {
     throw new StartupError(`cannot open the store ${redactUrl(settings.storeUrl)} (${STORE_ENV}): ${(error as Error).message}`);

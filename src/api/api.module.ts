@@ -38,6 +38,7 @@ class LedgerModule implements OnApplicationShutdown {
                   readModelUrl: settings.readModelUrl,
                   readModelMismatch: settings.readModelMismatch,
                   frameCache: settings.frameCacheDeals,
+                  privateTournaments: [...settings.privateTournaments],
                 }),
             },
         {

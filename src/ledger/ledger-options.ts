@@ -23,6 +23,12 @@ export interface LedgerOptions {
   readonly frameCache?: number;
   /** Caps on what-if branches (default DEFAULT_BRANCH_LIMITS). */
   readonly branches?: Partial<BranchLimits>;
+  /**
+   * The private tournaments (SKAT_LEDGER_PRIVATE_TOURNAMENTS): their deals are rated by no rating
+   * model (docs/ratings.md). Every process on one read-model file is to be given the same: another
+   * set rebuilds the ratings at start.
+   */
+  readonly privateTournaments?: readonly string[];
 }
 
 export interface AnalysisOptions {

@@ -13,6 +13,8 @@ import { countDeals } from '../projections/deal-summary/deal-count-query';
 import { getDealSummaries, getDealSummary, InvalidCursorError, queryDeals } from '../projections/deal-summary/deal-summary-queries';
 import type { PlayerStats } from '../projections/player-stats/player-stats';
 import { closeReadModelDb, openReadModelDb, type ReadModelDb } from '../projections/read-model-db';
+import type { ProjectionDefinition } from '../projections/projection-definition';
+import { REGISTERED_PROJECTIONS, registeredProjections } from '../projections/registered-projections';
 import type { Perspective, ReplayFrame } from '../projections/replay-frames/replay-frame';
 import type { ScoreSheet } from '../projections/score-sheet/score-sheet';
 import type { Standings } from '../projections/standings/standings';
@@ -97,11 +99,12 @@ export class Ledger {
     analysis: AnalysisOptions = {},
     frameCacheEntries?: number,
     branchLimits: Partial<BranchLimits> = {},
+    projections: readonly ProjectionDefinition[] = REGISTERED_PROJECTIONS,
   ) {
     this.#store = store;
     this.db = db;
     bindLedgerStore(this, store);
-    this.#upkeep = new ReadModelUpkeep(store, db);
+    this.#upkeep = new ReadModelUpkeep(store, db, projections);
     this.branches = new Branches(store, branchLimits);
     this.analyses = new DealAnalyses(store, { ...DEFAULT_ANALYSIS_LIMITS, ...analysis.limits }, analysis.pool);
     this.#replays = new DealFrames(store, db, this.#upkeep, frameCacheEntries);
@@ -127,6 +130,7 @@ export class Ledger {
         analysis: options.analysis,
         frameCache: options.frameCache,
         ...(options.branches ? { branches: options.branches } : {}),
+        ...(options.privateTournaments ? { privateTournaments: options.privateTournaments } : {}),
       });
     } catch (error) {
       await store.dispose().catch(() => undefined);
@@ -138,9 +142,10 @@ export class Ledger {
   static async withStore(store: EventStore, options: Omit<LedgerOptions, 'storeUrl'> = {}): Promise<Ledger> {
     if (options.profileId !== undefined) getProfile(options.profileId); // an unknown default profile fails here, not at the first command
     const readModelUrl = options.readModelUrl ?? 'sqlite::memory:';
-    const db = openReadModelDb(readModelUrl);
+    const projections = registeredProjections({ privateTournaments: options.privateTournaments });
+    const db = openReadModelDb(readModelUrl, projections);
     try {
-      const ledger = new Ledger(store, db, options.profileId ?? DEFAULT_PROFILE_ID, options.analysis, options.frameCache, options.branches);
+      const ledger = new Ledger(store, db, options.profileId ?? DEFAULT_PROFILE_ID, options.analysis, options.frameCache, options.branches, projections);
       ledger.readModelsRebuiltAtStart = await ledger.#upkeep.start(readModelUrl, options.readModelMismatch);
       return ledger;
     } catch (error) {
@@ -336,16 +341,16 @@ export class Ledger {
     );
   }
 
-  /** The best `first` players under a rating model (docs/ratings.md); players with a deal in a hidden tournament left out. */
-  async ratings(model: string, first: number, options: { hiddenTournaments?: readonly string[] } = {}): Promise<PlayerRating[]> {
+  /** The best `first` players under a rating model (docs/ratings.md: no deal of a private tournament is rated). */
+  async ratings(model: string, first: number): Promise<PlayerRating[]> {
     await this.catchUp();
-    return ratingsFor(this.db, model, first, options.hiddenTournaments ?? []);
+    return ratingsFor(this.db, model, first);
   }
 
-  /** A player's rating under every model (none shown when he has a deal in a hidden tournament). */
-  async playerRatings(player: string, options: { hiddenTournaments?: readonly string[] } = {}): Promise<PlayerRating[]> {
+  /** A player's rating under every model he has one under. */
+  async playerRatings(player: string): Promise<PlayerRating[]> {
     await this.catchUp();
-    return playerRatingsFor(this.db, player, options.hiddenTournaments ?? []);
+    return playerRatingsFor(this.db, player);
   }
 
   /** The deal stream's last revision (-1n when there is no such deal): what a caller passes as expectedRevision. */

@@ -45,6 +45,12 @@ export interface ProjectionDefinition<Row = unknown> {
   readonly name: string;
   /** A whole number from 1; a change rebuilds this projection's tables (only them) at the next start. */
   readonly version: number;
+  /**
+   * Optional: the configuration the fold depends on, as text (the ratings: the tournaments they
+   * leave out). Its checkpoint records it with the version (checkpointVersion), so a start with
+   * another one rebuilds this projection as a version change does; its tables keep their names.
+   */
+  readonly variant?: string;
   readonly tables: readonly ProjectionTable[];
   /** The event types the fold reads: the store filters by them, so everything else is never read. */
   readonly eventTypes: readonly string[];
@@ -78,6 +84,14 @@ export interface ProjectionDefinition<Row = unknown> {
    * row as it last stood (the one it was folded from).
    */
   changes?(key: string, row: Row): readonly string[];
+}
+
+/** The version a projection's checkpoint records: its version, and when it has a variant a number from the variant's text too. */
+export function checkpointVersion(projection: Pick<ProjectionDefinition, 'version' | 'variant'>): number {
+  if (projection.variant === undefined) return projection.version;
+  let hash = 0x811c9dc5;
+  for (const ch of projection.variant) hash = Math.imul(hash ^ ch.charCodeAt(0), 0x01000193) >>> 0;
+  return projection.version + 1000 * (1 + (hash % 1_000_000));
 }
 
 /** The live table of a projection's logical table. */

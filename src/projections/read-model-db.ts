@@ -1,6 +1,6 @@
 import Database from 'better-sqlite3';
 import { closeLeavingRollbackJournal } from '../event-store/sqlite/journal-at-rest';
-import { liveTableName, rebuildTableName, tableNames, checkRegistry, type ProjectionDefinition } from './projection-definition';
+import { checkpointVersion, liveTableName, rebuildTableName, tableNames, checkRegistry, type ProjectionDefinition } from './projection-definition';
 import type { ReadModelDb } from './read-model-database';
 import { REGISTERED_PROJECTIONS } from './registered-projections';
 
@@ -99,7 +99,7 @@ function adoptSharedCheckpoint(db: ReadModelDb, projections: readonly Projection
     const adopt = db.prepare(`INSERT OR IGNORE INTO ${CHECKPOINT_TABLE} (projection, version, tables, position, events) VALUES (?, ?, ?, ?, ?)`);
     for (const p of projections) {
       const tables = Object.values(tableNames(p));
-      if (tables.every((t) => tableExists(db, t))) adopt.run(p.name, p.version, JSON.stringify(tables), row.position, row.events);
+      if (tables.every((t) => tableExists(db, t))) adopt.run(p.name, checkpointVersion(p), JSON.stringify(tables), row.position, row.events);
     }
   }
   db.exec(`DROP TABLE ${SHARED_CHECKPOINT_V5}`);
@@ -116,9 +116,9 @@ function dropStaleProjections(db: ReadModelDb, projections: readonly ProjectionD
   const rows = db.prepare(`SELECT projection, version, tables FROM ${CHECKPOINT_TABLE}`).all() as { projection: string; version: number; tables: string }[];
   for (const row of rows) {
     const p = byName.get(row.projection);
-    const current = p !== undefined && p.version === row.version && Object.values(tableNames(p)).every((t) => tableExists(db, t));
+    const current = p !== undefined && checkpointVersion(p) === row.version && Object.values(tableNames(p)).every((t) => tableExists(db, t));
     if (current) continue;
-    if (p === undefined || p.version !== row.version) for (const t of parseTables(row.tables)) dropTable(db, t);
+    if (p === undefined || checkpointVersion(p) !== row.version) for (const t of parseTables(row.tables)) dropTable(db, t);
     db.prepare(`DELETE FROM ${CHECKPOINT_TABLE} WHERE projection = ?`).run(row.projection);
   }
   for (const p of projections) {

@@ -3,18 +3,23 @@ import { sheetInputsProjection } from './as-of/sheet-inputs';
 import { dealSummaryProjection } from './deal-summary/deal-summary-projection';
 import type { ProjectionDefinition } from './projection-definition';
 import { tableProjection } from './tables/table-projection';
-import { RATINGS_PROJECTIONS } from './ratings/ratings-projection';
+import { ratingsProjections } from './ratings/ratings-projection';
 import { tournamentProjection } from './tables/tournament-projection';
 
 /**
  * The persisted projections the ledger keeps, in the order each batch applies them. A new one is
  * its definition, its fold and one line here (see projection-definition.ts for how versions work).
  */
-export const REGISTERED_PROJECTIONS: readonly ProjectionDefinition[] = [
-  dealSummaryProjection,
-  tableProjection,
-  tournamentProjection,
-  asOfIndexProjection,
-  sheetInputsProjection,
-  ...RATINGS_PROJECTIONS,
-];
+export function registeredProjections(options: { readonly privateTournaments?: readonly string[] } = {}): ProjectionDefinition[] {
+  return [
+    dealSummaryProjection,
+    tableProjection,
+    tournamentProjection,
+    asOfIndexProjection,
+    sheetInputsProjection,
+    ...ratingsProjections(options.privateTournaments),
+  ];
+}
+
+/** The projections of a ledger with no private tournaments (their tables are the same with any). */
+export const REGISTERED_PROJECTIONS: readonly ProjectionDefinition[] = registeredProjections();

@@ -1,5 +1,5 @@
 import type { EventStore, RecordedEvent } from '../event-store/event-store';
-import { tableNames, type ProjectionDefinition } from './projection-definition';
+import { checkpointVersion, tableNames, type ProjectionDefinition } from './projection-definition';
 import {
   BINDING_TABLE,
   CHECKPOINT_TABLE,
@@ -143,7 +143,9 @@ export class ProjectionRunner {
     const byName = new Map(rows.map((r) => [r.projection, r]));
     return this.slots.map(({ definition }) => {
       const row = byName.get(definition.name);
-      return row && row.version === definition.version ? { position: row.position ?? undefined, events: row.events } : { position: undefined, events: 0 };
+      return row && row.version === checkpointVersion(definition)
+        ? { position: row.position ?? undefined, events: row.events }
+        : { position: undefined, events: 0 };
     });
   }
 
@@ -391,7 +393,7 @@ export class ProjectionRunner {
       }
       for (const i of group) {
         const { definition, tables } = this.slots[i];
-        s.putCheckpoint.run(definition.name, definition.version, tables, position, after[i].events);
+        s.putCheckpoint.run(definition.name, checkpointVersion(definition), tables, position, after[i].events);
       }
     })();
     const views = new Set<string>();

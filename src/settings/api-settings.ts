@@ -38,6 +38,14 @@ export const TRUST_PROXY_ENV = 'SKAT_LEDGER_TRUST_PROXY';
 /** `x-forwarded-for` (default) or `forwarded`: the header those proxies set. */
 export const TRUST_PROXY_HEADER_ENV = 'SKAT_LEDGER_TRUST_PROXY_HEADER';
 
+/** The private tournaments SKAT_LEDGER_PRIVATE_TOURNAMENTS names (comma-separated ids). */
+export function privateTournamentsFromEnv(env: NodeJS.ProcessEnv): string[] {
+  return (env[PRIVATE_TOURNAMENTS_ENV] ?? '')
+    .split(',')
+    .map((s) => s.trim())
+    .filter((s) => s !== '');
+}
+
 export function settingsFromEnv(env: NodeJS.ProcessEnv, overrides: Partial<ApiSettings> = {}): ApiSettings {
   const storeUrl = overrides.storeUrl ?? (env[STORE_ENV] || DEFAULT_STORE_URL);
   // Checked first: a mistyped URL is named as such, not reported as a missing token secret.
@@ -51,14 +59,7 @@ export function settingsFromEnv(env: NodeJS.ProcessEnv, overrides: Partial<ApiSe
     tokenSecret: secret.secret,
     tokenSecretSource: overrides.tokenSecretSource ?? secret.source,
     limits: overrides.limits ?? limitsFromEnv(env),
-    privateTournaments:
-      overrides.privateTournaments ??
-      new Set(
-        (env[PRIVATE_TOURNAMENTS_ENV] ?? '')
-          .split(',')
-          .map((s) => s.trim())
-          .filter((s) => s !== ''),
-      ),
+    privateTournaments: overrides.privateTournaments ?? new Set(privateTournamentsFromEnv(env)),
     responseCacheMs: overrides.responseCacheMs ?? readWhole('SKAT_LEDGER_RESPONSE_CACHE_MS', env.SKAT_LEDGER_RESPONSE_CACHE_MS, 1000, 'milliseconds'),
     frameCacheDeals: overrides.frameCacheDeals ?? readWhole(FRAME_CACHE_ENV, env[FRAME_CACHE_ENV], 1000, 'entries'),
     logErrors: overrides.logErrors ?? true,

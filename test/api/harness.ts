@@ -52,6 +52,7 @@ export async function startServer(
     ...(options.readModelUrl !== undefined ? { readModelUrl: options.readModelUrl } : {}),
     ...(options.analysis ? { analysis: options.analysis } : {}),
     ...(options.branches ? { branches: options.branches } : {}),
+    ...(options.privateTournaments ? { privateTournaments: options.privateTournaments } : {}),
   });
   const settings = settingsFromEnv(
     {},

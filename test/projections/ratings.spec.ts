@@ -1,4 +1,5 @@
-import { readdirSync, readFileSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { importIssText } from '../../src/archive/import/import-iss';
 import { eventIdFor } from '../../src/event-store/event-ids';
@@ -9,6 +10,8 @@ import { ratingsTable } from '../../src/projections/ratings/ratings-projection';
 import type { ReadModelDb } from '../../src/projections/read-model-db';
 import { randomDeal } from '../deal/random-deal';
 import { ledgerImportTarget } from '../support/ledger-import-target';
+import type { EnteredResult } from '../../src/rules/result-entry';
+import { ctx } from './helpers';
 
 /**
  * Issue 28 item 3: ratings as registered projections, several models over the same events. A
@@ -78,6 +81,49 @@ describe('ratings as projections (issue 28 item 3)', () => {
       expect(rowsOf(ledger)).toBe(live);
     } finally {
       await ledger.close();
+    }
+  });
+
+  it('no deal of a private tournament is rated; a start with another set of private tournaments rebuilds the ratings', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'ratings-private-'));
+    const storeUrl = `sqlite:${join(dir, 'store.db')}`;
+    const won = (declarer: 0 | 1 | 2): EnteredResult => ({
+      kind: 'game',
+      declarer,
+      declaration: { gameType: 'grand', hand: false, schneiderAnnounced: false, schwarzAnnounced: false, ouvert: false },
+      matadors: 1,
+      bid: 18,
+      declarerPoints: 80,
+      nullWon: null,
+      schneider: false,
+      schwarz: false,
+    });
+    const gamesOf = async (ledger: Ledger) => Object.fromEntries((await ledger.ratings('elo', 10)).map((r) => [r.player, r.games]));
+    try {
+      let ledger = await Ledger.open({ storeUrl });
+      await ledger.execute({ type: 'CreateTournament', tournamentId: 'secret', name: 'Secret' }, ctx('admin'));
+      await ledger.execute({ type: 'OpenTable', tableId: 'club', players: ['Anna', 'Ben', 'Cleo'], firstDealer: 'Anna' }, ctx('admin'));
+      await ledger.execute(
+        { type: 'OpenTable', tableId: 'sec', players: ['Anna', 'Dora', 'Emil'], firstDealer: 'Anna', tournamentId: 'secret', round: 1 },
+        ctx('admin'),
+      );
+      for (let i = 0; i < 3; i++) {
+        await ledger.execute({ type: 'StartTableDeal', tableId: 'club', result: won((i % 3) as 0 | 1 | 2) }, ctx('rec'));
+        await ledger.execute({ type: 'StartTableDeal', tableId: 'sec', result: won((i % 3) as 0 | 1 | 2) }, ctx('rec'));
+      }
+      // Nothing private: every game is rated (R30).
+      expect(await gamesOf(ledger)).toEqual({ Anna: 6, Ben: 3, Cleo: 3, Dora: 3, Emil: 3 });
+      await ledger.close();
+      ledger = await Ledger.open({ storeUrl, privateTournaments: ['secret'] });
+      // Rebuilt at start with the tournament private: its games are rated by no model, its players only there have no rating.
+      expect(await gamesOf(ledger)).toEqual({ Anna: 3, Ben: 3, Cleo: 3 });
+      for (const model of RATING_MODELS) expect((await ledger.ratings(model.id, 10)).map((r) => r.games).sort()).toEqual([3, 3, 3]);
+      await ledger.close();
+      ledger = await Ledger.open({ storeUrl });
+      expect(await gamesOf(ledger)).toEqual({ Anna: 6, Ben: 3, Cleo: 3, Dora: 3, Emil: 3 });
+      await ledger.close();
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
     }
   });
 });

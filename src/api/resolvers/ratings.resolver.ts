@@ -1,9 +1,7 @@
 import { Inject } from '@nestjs/common';
 import { Args, Context, Int, Parent, Query, ResolveField, Resolver } from '@nestjs/graphql';
-import { hiddenTournaments, type Visibility } from '../../auth/access';
 import { Ledger } from '../../ledger/ledger';
 import type { PlayerRating } from '../../projections/ratings/ratings-queries';
-import { API_VISIBILITY } from '../../settings/tokens';
 import type { ApiContext } from '../context/api-context';
 import { badInput } from '../errors/api-error';
 import { PlayerStatsType } from '../types/player-stats.type';
@@ -14,18 +12,16 @@ const view = (r: PlayerRating): PlayerRatingType => ({ ...r, model: r.model as R
 
 /**
  * Ratings (docs/ratings.md): a leaderboard per model and a player's ratings beside his statistics.
- * A player with a deal in a tournament the caller may not see has no rating shown to that caller.
+ * No deal of a private tournament is rated (the ledger is told them), so every caller sees the
+ * same ratings and none tells of a game he may not see.
  */
 @Resolver(() => PlayerStatsType)
 export class RatingsResolver {
-  constructor(
-    @Inject(Ledger) private readonly ledger: Ledger,
-    @Inject(API_VISIBILITY) private readonly visibility: Visibility,
-  ) {}
+  constructor(@Inject(Ledger) private readonly ledger: Ledger) {}
 
   @Query(() => [PlayerRatingType], {
-    description: 'The best players under a rating model (its rating, then name); players with a deal in a tournament you may not see left out',
-    // An index walk from the top (a row each, at most 1,000 passed over) and one read of the hidden tournaments' players.
+    description: 'The best players under a rating model (its rating, then name); deals of private tournaments are rated by no model',
+    // An index walk from the top, a row each.
     complexity: ({ args, childComplexity }) => 20 + (typeof args.first === 'number' ? args.first : 20) * (2 + childComplexity),
   })
   async ratings(
@@ -34,7 +30,7 @@ export class RatingsResolver {
     @Args('first', { type: () => Int, nullable: true, defaultValue: 20, description: `At most this many (1-${MAX_FIRST})` }) first: number,
   ): Promise<PlayerRatingType[]> {
     if (!Number.isInteger(first) || first < 1 || first > MAX_FIRST) throw badInput(`first must be 1-${MAX_FIRST}`);
-    const list = await ctx.budget.run(() => this.ledger.ratings(model, first, { hiddenTournaments: hiddenTournaments(ctx.principal, this.visibility) }));
+    const list = await ctx.budget.run(() => this.ledger.ratings(model, first));
     return list.map(view);
   }
 
@@ -43,7 +39,7 @@ export class RatingsResolver {
     complexity: ({ childComplexity }) => 5 + 4 * childComplexity,
   })
   async playerRatings(@Parent() stats: PlayerStatsType, @Context() ctx: ApiContext): Promise<PlayerRatingType[]> {
-    const list = await ctx.budget.run(() => this.ledger.playerRatings(stats.player, { hiddenTournaments: hiddenTournaments(ctx.principal, this.visibility) }));
+    const list = await ctx.budget.run(() => this.ledger.playerRatings(stats.player));
     return list.map(view);
   }
 }

@@ -75,17 +75,21 @@ const importIss: CliCommand = {
     const json = has(args, 'json');
     const bar = json ? { update: () => undefined, done: () => undefined } : progressBar(io, 'import');
     const started = Date.now();
-    const summary = await withLedger(storeUrl, async (ledger) => {
-      const s = await importIssFiles(bulkImportTarget(ledger), files, SOLE_WRITER_IMPORT, (p) => {
-        const fraction = p.bytesRead / Math.max(1, p.totalBytes);
-        bar.update(
-          fraction,
-          `${p.summary.records} records, ${importRate(p.summary.records, fraction, Date.now() - started)}, ${p.summary.imported} new, ${p.summary.rejectedCount} rejected, ${p.summary.conflictCount} conflicts`,
-        );
-      });
-      bar.done();
-      return s;
-    });
+    const summary = await withLedger(
+      storeUrl,
+      async (ledger) => {
+        const s = await importIssFiles(bulkImportTarget(ledger), files, SOLE_WRITER_IMPORT, (p) => {
+          const fraction = p.bytesRead / Math.max(1, p.totalBytes);
+          bar.update(
+            fraction,
+            `${p.summary.records} records, ${importRate(p.summary.records, fraction, Date.now() - started)}, ${p.summary.imported} new, ${p.summary.rejectedCount} rejected, ${p.summary.conflictCount} conflicts`,
+          );
+        });
+        bar.done();
+        return s;
+      },
+      io.env,
+    );
     const stdout = quietWhenPipeCloses(io.stdout).stream;
     if (json) {
       stdout.write(JSON.stringify(summary) + '\n');

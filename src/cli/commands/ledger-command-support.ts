@@ -9,7 +9,7 @@ import { flag, type ParsedArgs } from '../args';
 import { DEFAULT_STORE_URL, parseStoreUrl, redactUrl } from '../../settings/store-connection';
 import { defaultReadModelUrl, Ledger } from '../../ledger/ledger';
 import { openReadModelListing, type ReadModelListing } from '../../ledger/reads/read-model-listing';
-import { READ_MODEL_MISMATCH_ENV, READ_MODELS_ENV } from '../../settings/api-settings';
+import { privateTournamentsFromEnv, READ_MODEL_MISMATCH_ENV, READ_MODELS_ENV } from '../../settings/api-settings';
 import { parseMismatchPolicy } from '../../projections/read-model-binding';
 
 export const STORE_HELP = `  --store URL   sqlite:<path>, sqlite::memory:, esdb://host:2113?tls=false
@@ -34,7 +34,13 @@ export async function withLedger<T>(
   options: { readonly skipReadModelCheck?: boolean } = {},
 ): Promise<T> {
   const readModelMismatch = options.skipReadModelCheck ? 'skip' : parseMismatchPolicy(env[READ_MODEL_MISMATCH_ENV]);
-  const ledger = await Ledger.open({ storeUrl, readModelUrl: env[READ_MODELS_ENV] || undefined, readModelMismatch });
+  // The server's private tournaments: the ratings on the file rate none of their deals (another set would rebuild them).
+  const ledger = await Ledger.open({
+    storeUrl,
+    readModelUrl: env[READ_MODELS_ENV] || undefined,
+    readModelMismatch,
+    privateTournaments: privateTournamentsFromEnv(env),
+  });
   try {
     return await work(ledger);
   } finally {

@@ -5,6 +5,8 @@ import { dealSummaryProjection } from '../../projections/deal-summary/deal-summa
 import { checkReadModelBinding, ReadModelMismatchError, type ReadModelMismatchPolicy } from '../../projections/read-model-binding';
 import type { ReadModelDb } from '../../projections/read-model-db';
 import { ProjectionRunner } from '../../projections/runner';
+import type { ProjectionDefinition } from '../../projections/projection-definition';
+import { REGISTERED_PROJECTIONS } from '../../projections/registered-projections';
 import { LogFollower } from './log-follower';
 import { checkReadiness, type Readiness } from '../readiness';
 import { SubscriptionFollower } from './subscription-follower';
@@ -31,8 +33,9 @@ export class ReadModelUpkeep {
   constructor(
     private readonly store: EventStore,
     private readonly db: ReadModelDb,
+    projections: readonly ProjectionDefinition[] = REGISTERED_PROJECTIONS,
   ) {
-    this.runner = new ProjectionRunner(db, store);
+    this.runner = new ProjectionRunner(db, store, projections);
     this.follower = store.changeToken
       ? new LogFollower(store, {
           deliver: (e) => this.tell(e),

@@ -36,12 +36,16 @@ const dealIdOf = (event: RecordedEvent): string | null => (event.streamName.star
 /**
  * The keys an event rates: a start writes its deal's row; a score of a declarer game with three
  * human seats rates the three players (and the edge), and drops the deal's row. A deal with a
- * computer seat is not rated (D5), nor is one whose start this projection never saw.
+ * computer seat is not rated (D5), nor is one whose start this projection never saw, nor one of
+ * the `unrated` tournaments (private ones: a rating moved by a game would tell of it).
  */
-export function ratingKeysOf(event: RecordedEvent, rowOf?: (key: string) => RatingRow | null): string[] {
+export function ratingKeysOf(event: RecordedEvent, rowOf?: (key: string) => RatingRow | null, unrated?: ReadonlySet<string>): string[] {
   const dealId = dealIdOf(event);
   if (dealId === null) return [];
-  if (event.type === 'DealStarted') return [dealKey(dealId)];
+  if (event.type === 'DealStarted') {
+    const tournamentId = (event.data as DealStartedData).tournamentId;
+    return tournamentId && unrated?.has(tournamentId) ? [] : [dealKey(dealId)];
+  }
   const deal = rowOf?.(dealKey(dealId));
   if (!deal || deal.kind !== 'deal') return [];
   const game = ratedGame(event.data as DealScoredData);

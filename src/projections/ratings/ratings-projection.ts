@@ -13,11 +13,14 @@ const tableOf = (model: RatingModel): string => `rating_${model.id.replace(/-/g,
  * the live fold did. A later correction (ScoreCorrected) does not re-rate: a rating is the fold
  * of the games as first scored, the same live and from zero.
  */
-export function ratingsProjection(model: RatingModel): ProjectionDefinition<RatingRow> {
+export function ratingsProjection(model: RatingModel, unratedTournaments: readonly string[] = []): ProjectionDefinition<RatingRow> {
   const table = tableOf(model);
+  const unrated = new Set(unratedTournaments);
   return {
     name: `ratings-${model.id}`,
     version: 1,
+    // Which tournaments are left out is configuration (the private ones): another set rebuilds the ratings.
+    ...(unrated.size > 0 ? { variant: `unrated:${JSON.stringify([...unrated].sort())}` } : {}),
     tables: [
       {
         name: table,
@@ -26,7 +29,7 @@ export function ratingsProjection(model: RatingModel): ProjectionDefinition<Rati
       },
     ],
     eventTypes: RATING_EVENT_TYPES,
-    keysOf: ratingKeysOf,
+    keysOf: (event, rowOf) => ratingKeysOf(event, rowOf, unrated),
     fold: () => {
       throw new Error('ratings fold all their rows together (foldKeys)');
     },
@@ -40,7 +43,12 @@ export function ratingsProjection(model: RatingModel): ProjectionDefinition<Rati
   };
 }
 
-export const RATINGS_PROJECTIONS: readonly ProjectionDefinition<RatingRow>[] = RATING_MODELS.map(ratingsProjection);
+/** Every model's projection, the deals of `unratedTournaments` (the private ones) rated by none. */
+export function ratingsProjections(unratedTournaments: readonly string[] = []): ProjectionDefinition<RatingRow>[] {
+  return RATING_MODELS.map((model) => ratingsProjection(model, unratedTournaments));
+}
+
+export const RATINGS_PROJECTIONS: readonly ProjectionDefinition<RatingRow>[] = ratingsProjections();
 
 /** The live table of a model's ratings. */
 export const ratingsTable = (model: RatingModel): string => liveTableName(RATINGS_PROJECTIONS[RATING_MODELS.indexOf(model)], tableOf(model));

@@ -27,27 +27,13 @@ const view = (model: RatingModel, row: Extract<RatingRow, { kind: 'player' }>): 
   declaredWon: row.declaredWon,
 });
 
-/** Rows a leaderboard reads past those it shows (left out by `hide`) before it stops: its work stays bounded. */
-const SKIPPED_AT_MOST = 1_000;
-
-/** The best `first` players under the model (rating, then name), leaving out those `hide` says (an index walk from the top). */
-export function ratingLeaderboard(db: ReadModelDb, model: RatingModel, first: number, hide: (player: string) => boolean = () => false): PlayerRating[] {
-  const out: PlayerRating[] = [];
-  let skipped = 0;
+/** The best `first` players under the model (rating, then name): an index walk from the top. */
+export function ratingLeaderboard(db: ReadModelDb, model: RatingModel, first: number): PlayerRating[] {
   const rows = db
-    .prepare(`SELECT json FROM ${ratingsTable(model)} WHERE kind = 'player' ORDER BY score DESC, key`)
+    .prepare(`SELECT json FROM ${ratingsTable(model)} WHERE kind = 'player' ORDER BY score DESC, key LIMIT ?`)
     .pluck()
-    .iterate() as Iterable<string>;
-  for (const json of rows) {
-    const row = JSON.parse(json) as Extract<RatingRow, { kind: 'player' }>;
-    if (hide(row.player)) {
-      if (++skipped > SKIPPED_AT_MOST) break;
-      continue;
-    }
-    out.push(view(model, row));
-    if (out.length >= first) break;
-  }
-  return out;
+    .all(first) as string[];
+  return rows.map((json) => view(model, JSON.parse(json) as Extract<RatingRow, { kind: 'player' }>));
 }
 
 /** The player's rating under every model (those he has one under). */
