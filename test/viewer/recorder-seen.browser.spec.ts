@@ -127,7 +127,10 @@ describe('recording a deal as seen, on a phone', () => {
           expect((await eventTypes(seenId)).filter((t) => t === 'CardPlayed').length).toBe(before + 1);
           continue;
         }
-        if (played === 12) await page.screenshot({ path: join(OUT, 'grid-phone.png'), fullPage: true });
+        if (played === 12) {
+          await page.screenshot({ path: join(OUT, 'grid-phone.png'), fullPage: true });
+          expect(await axeViolations(page)).toEqual([]);
+        }
         await tap(card(code));
       }
       // The discard is not seen at the table: it is the two cards nobody played.
@@ -138,6 +141,7 @@ describe('recording a deal as seen, on a phone', () => {
     await tap('[data-testid="skat-shown"]');
     await page.waitForSelector('[data-testid="confirm"]');
     await page.screenshot({ path: join(OUT, 'confirm-phone.png'), fullPage: true });
+    expect(await axeViolations(page)).toEqual([]);
     await tap('[data-testid="confirm-yes"]');
     await page.waitForSelector('[data-testid="deal-result"]');
     expect(taps).toBeLessThanOrEqual(45);
@@ -221,6 +225,26 @@ describe('recording a deal as seen, on a phone', () => {
     expect(audit.body.data.audit.events.map((e: any) => e.type)).toEqual(expect.arrayContaining(['RevokeCalled', 'HandShown', 'HandsRevealed', 'DealScored']));
     const r = (await server.gql(SCORE, { id }, admin)).body.data.deal.result;
     expect(r.won).toBe(true); // R20: the defenders' revoke loses them the game
+  });
+
+  it("explains a conflict in the table's words and shows the deal as recorded now", async () => {
+    const before = new Set((await deals(TABLE)).map((d) => d.id));
+    await tap('[data-testid="record-seen"]');
+    await page.waitForSelector('[data-testid="bid-next"]');
+    const id = (await deals(TABLE)).find((d) => !before.has(d.id))!.id;
+    // Another device records middlehand's 18 meanwhile; this page still offers it.
+    const other = await server.gql(
+      `mutation($c: ID!, $i: CallBidInput!) { callBid(commandId: $c, input: $i) { revision } }`,
+      { c: 'elsewhere-18', i: { dealId: id, seat: 'MIDDLEHAND', value: 18 } },
+      admin,
+    );
+    expect(other.body.errors).toBeUndefined();
+    await tap('[data-testid="bid-next"]');
+    await page.waitForFunction(() => (document.querySelector('[data-testid="recorder-message"]')?.textContent ?? '').startsWith('Meanwhile another move'));
+    const text = (await page.textContent('[data-testid="recorder-message"]')) ?? '';
+    expect(text).not.toMatch(/revision|Stream/);
+    await page.waitForSelector('[data-testid="hold"]'); // forehand answers the 18 now
+    expect(await page.textContent('[data-testid="recorder-to-act"]')).toContain('Forehand');
   });
 
   it('checks the token when the page opens: wrong table, garbage, an unknown table', async () => {

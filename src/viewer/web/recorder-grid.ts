@@ -54,9 +54,11 @@ export function cardGrid(o: GridOptions): HTMLElement {
       class: 'card-button',
       'data-code': code,
       'aria-pressed': o.pressed?.has(code) ? 'true' : 'false',
-      'aria-label': played ? t('cardPlayed', { card: name }) : name,
     }) as HTMLButtonElement;
-    b.append(svg(cardSvg(code, o.style, name)));
+    // The button's name is its picture's (the card's name), and "played" for a played one: no
+    // aria-label over it, so the name holds what the face shows (axe label-content-name-mismatch).
+    const face = svg(cardSvg(code, o.style, played ? t('cardPlayed', { card: name }) : name));
+    b.append(face);
     // Greyed, not disabled: a tap on an impossible card is answered with the rule and the reason.
     b.setAttribute('aria-disabled', played || !o.open.has(code) ? 'true' : 'false');
     b.addEventListener('click', () => o.onTap(code));
