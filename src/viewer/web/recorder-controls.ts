@@ -5,7 +5,7 @@ import { cardName } from './card-names.js';
 import { cardSvg } from './cards.js';
 import { el, svg } from './dom.js';
 import { sortForDisplay } from './hand-order.js';
-import { legalCards, type PlayPosition } from './local-play.js';
+import { legalCards, playLocally, type PlayPosition } from './local-play.js';
 import { t } from './messages.js';
 import type { RecorderMove } from './recorder-commands.js';
 import { ALL_CODES, cardGrid, playedCodes } from './recorder-grid.js';
@@ -74,13 +74,14 @@ export function drawDealtPlay(target: HTMLElement, c: RecorderControl, p: PlayPo
   target.append(el('p', { class: 'muted', text: last.declaration ? gameWords(last.declaration, c.s.style()) : '' }));
   target.append(el('h3', { text: t('trick') }), trickView(c, p.trick));
   const hand = el('div', { class: 'cards', role: 'group', 'aria-label': t('handOf', { seat: seatWord(seat) }), 'data-testid': 'recorder-hand' });
-  const ends = lastCardOfDeal(last, p.tricksDone, p.trick.length);
+  // The card ends the play (the tenth trick, or R18: a null declarer's first trick), so the page asks first.
+  const ends = (code: string) => playLocally(p, code).toAct === null;
   for (const code of sortForDisplay(
     p.hands[seat].map((x) => ({ code: x })),
     last.declaration?.game ?? null,
   ).map((x) => x.code)) {
     const move: RecorderMove = { kind: 'play', seat, card: code };
-    hand.append(cardButton(c, code, 'play-card', () => (legal.has(code) ? c.record(move, ends) : c.refusedTap(move)), false, !legal.has(code)));
+    hand.append(cardButton(c, code, 'play-card', () => (legal.has(code) ? c.record(move, ends(code)) : c.refusedTap(move)), false, !legal.has(code)));
   }
   target.append(el('h3', { text: t('handOf', { seat: seatWord(seat) }) }), hand);
 }
