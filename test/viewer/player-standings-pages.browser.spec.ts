@@ -3,7 +3,7 @@
  * Issue 22 item 3 in Chromium: an open dispute marks the standings lines of every player at its
  * table (the standings page and the hall screen), and the dealer who sits out at a 4-table finds
  * his table's deal on his player page and confirms it there (R35: a lost game there moves his
- * total too). One browser, one page.
+ * total too); a player's page shows his ratings (issue 28 item 3). One browser, one page.
  */
 import type { Browser } from 'playwright-core';
 import { newCommandId } from '../api/deal-flow';
@@ -68,6 +68,20 @@ describe('standings and player pages (issue 22 item 3)', () => {
     await page.waitForSelector('[data-testid="my-deal"] [data-testid="reviewed"]');
     const deal = (await gql(`{ deal(id: "four-1-1") { confirmedBy } }`, {})).deal;
     expect(deal.confirmedBy).toContain('Anna');
+
+    // Her ratings under every model (issue 28 item 3): she sat out the only deal, so none yet; Ben declared it and has one game under each.
+    await page.waitForSelector('[data-testid="my-ratings"] [data-testid="no-ratings"]');
+    // Only the fragment differs from Anna's address: a reload opens the page with Ben's token.
+    await page.goto(`${base}/?player=four#token=${encodeURIComponent(ben)}`);
+    await page.reload();
+    await page.waitForSelector('[data-testid="my-rating"]');
+    const rated = await page.$$eval('[data-testid="my-rating"]', (rows) => rows.map((r) => [...r.querySelectorAll('td')].map((td) => td.textContent)));
+    expect(rated.map((r) => [r[0], r[2]])).toEqual([
+      ['Elo', '1'],
+      ['Elo, by game value', '1'],
+      ['Glicko-2', '1'],
+      ['Team model (TrueSkill-style)', '1'],
+    ]);
 
     // The arbiter rejects the contest: the marks go.
     const arbiter = server.token({ role: 'arbiter' });

@@ -1,6 +1,7 @@
 // The player's page (`/?player=<tournamentId>`, the player token from the organiser's link or QR
 // code): the player's own deals of the evening with their rows, confirm or contest each, and a
-// link to the standings. The sitting dealer of a 4-table sees and reviews his table's deals too.
+// link to the standings, and his ratings under every model (docs/ratings.md). The sitting dealer of
+// a 4-table sees and reviews his table's deals too.
 import { graphql } from './api.js';
 import { allDealPages } from './deal-pages.js';
 import { clear, el } from './dom.js';
@@ -24,6 +25,8 @@ const AT_TABLE = `query AtTable($table: ID!, $after: String) {
     nodes { id tableId dealNumber dealer players sittingOut status confirmedBy disputes { player ruling } result { score won declarerName game passedIn } }
   }
 }`;
+const RATINGS = `query MyRatings($player: String!) { playerStats(player: $player) { ratings { model rating games } } }`;
+const MODELS = ['ELO', 'ELO_WEIGHTED', 'GLICKO2', 'TEAM_SKILL'] as const;
 const CONFIRM = `mutation($commandId: ID!, $input: ConfirmDealInput!) { confirmDeal(commandId: $commandId, input: $input) { revision } }`;
 const CONTEST = `mutation($commandId: ID!, $input: ContestDealInput!) { contestDeal(commandId: $commandId, input: $input) { revision } }`;
 
@@ -149,5 +152,38 @@ export async function renderPlayer(root: HTMLElement, tournamentId: string): Pro
     }
   };
   await draw();
+  await drawRatings(root, me);
   return () => undefined;
+}
+
+/** His rating under every model (a row each, the rating rounded), or a line saying he has none yet. */
+async function drawRatings(root: HTMLElement, me: string): Promise<void> {
+  let ratings: Array<{ model: string; rating: number; games: number }>;
+  try {
+    ratings = (await graphql<{ playerStats: { ratings: typeof ratings } | null }>(RATINGS, { player: me })).playerStats?.ratings ?? [];
+  } catch {
+    return; // The deals above are the page's business; ratings are extra.
+  }
+  const section = el('section', { 'aria-label': te('myRatings'), 'data-testid': 'my-ratings' }, el('h3', { text: te('myRatings') }));
+  if (ratings.length === 0) section.append(el('p', { 'data-testid': 'no-ratings', text: te('noRatings') }));
+  else {
+    const head = el('tr', {}, ...[te('colModel'), te('colRating'), te('colGames')].map((h) => el('th', { scope: 'col', text: h })));
+    const rows = ratings.map((r) =>
+      el(
+        'tr',
+        { 'data-testid': 'my-rating' },
+        el('td', {
+          'data-label': te('colModel'),
+          text: MODELS.includes(r.model as (typeof MODELS)[number]) ? te(`model${r.model as (typeof MODELS)[number]}`) : r.model,
+        }),
+        el('td', { 'data-label': te('colRating'), class: 'num', text: String(Math.round(r.rating)) }),
+        el('td', { 'data-label': te('colGames'), class: 'num', text: String(r.games) }),
+      ),
+    );
+    section.append(
+      el('table', { class: 'stack-on-phone' }, el('thead', {}, head), el('tbody', {}, ...rows)),
+      el('p', { class: 'muted', text: te('ratingsNote') }),
+    );
+  }
+  root.append(section);
 }
