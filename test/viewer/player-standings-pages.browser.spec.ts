@@ -75,7 +75,7 @@ describe('standings and player pages (issue 22 item 3)', () => {
     await page.goto(`${base}/?player=four#token=${encodeURIComponent(ben)}`);
     await page.reload();
     await page.waitForSelector('[data-testid="my-rating"]');
-    const rated = await page.$$eval('[data-testid="my-rating"]', (rows) => rows.map((r) => [...r.querySelectorAll('td')].map((td) => td.textContent)));
+    const rated = await page.$$eval('[data-testid="my-rating"]', (rows) => rows.map((r) => Array.from(r.querySelectorAll('td'), (td) => td.textContent)));
     expect(rated.map((r) => [r[0], r[2]])).toEqual([
       ['Elo', '1'],
       ['Elo, by game value', '1'],
