@@ -269,10 +269,12 @@ describe('abuse: costs that tell the truth, one computation per read model, a de
   let dealId: string;
   let admin: string;
   beforeAll(async () => {
-    // `s` keeps the default limits; `fast` lets heavy requests through but stops them after 2 s.
+    // `s` keeps the default limits; `fast` lets heavy requests through but stops them after 4 s (on a
+    // loaded machine, parsing and validating 2,000 aliases alone took over 2 s: the deadline then came
+    // before the first resolver, and the test could not see the request yield).
     [s, fast] = await Promise.all([
       startServer(),
-      startServer({ limits: { maxComplexity: 10_000_000, maxDepth: 20, requestTimeoutMs: 2000, maxDocumentBytes: 10_000_000, maxDocumentTokens: 10_000_000 } }),
+      startServer({ limits: { maxComplexity: 10_000_000, maxDepth: 20, requestTimeoutMs: 4000, maxDocumentBytes: 10_000_000, maxDocumentTokens: 10_000_000 } }),
     ]);
     admin = s.token({ role: 'admin' });
     for (const server of [s, fast]) {
@@ -319,7 +321,7 @@ describe('abuse: costs that tell the truth, one computation per read model, a de
   it('answers /health while a heavy request is still computing (the request yields the event loop)', async () => {
     const order: string[] = [];
     // Each alias's fold is made to cost 5 ms of synchronous CPU, on any machine: 2,000 aliases are
-    // far more work than the 2 s deadline allows, so /health is answered first only if the request
+    // far more work than the 4 s deadline allows, so /health is answered first only if the request
     // gives the event loop back between its pieces of work.
     const original = fast.ledger.frames.bind(fast.ledger);
     const frames = jest.spyOn(fast.ledger, 'frames').mockImplementation((...args: Parameters<typeof original>) => {
@@ -348,7 +350,7 @@ describe('abuse: costs that tell the truth, one computation per read model, a de
 
   it('answers /health while many aliased deal lists are still counting (one list at a time, the event loop between them)', async () => {
     const order: string[] = [];
-    // Each list is made to cost 5 ms of synchronous CPU: 2,000 aliases are far more than the 2 s deadline allows. Before,
+    // Each list is made to cost 5 ms of synchronous CPU: 2,000 aliases are far more than the 4 s deadline allows. Before,
     // every alias passed its time check at once and the lists then ran back to back, /health waiting for all of them.
     const original = fast.ledger.deals.bind(fast.ledger);
     const deals = jest.spyOn(fast.ledger, 'deals').mockImplementation((...args: Parameters<typeof original>) => {

@@ -512,5 +512,5 @@ describe('a tournament evening over GraphQL/HTTP (issue 11 acceptance)', () => {
     expect(await refused(ENTER, { c: newCommandId(), i: { tableId: r2.tableId, result: { passedIn: true } } }, spare.token)).toBe('UNAUTHENTICATED');
     sheet3 = await ok(`query { scoreSheet(tableId: "eve-t3") { rows { dealNumber corrected originalEntry entry } } }`, {}, admin);
     expect(sheet3.scoreSheet.rows.find((r: any) => r.dealNumber === 2)).toMatchObject({ corrected: true, originalEntry: 72, entry: t3d3.score });
-  }, 60_000);
+  }, 180_000); // a bound, not a measure: at load 10-14 on two cores this evening has taken over 60 s
 });
