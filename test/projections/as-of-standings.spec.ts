@@ -69,7 +69,7 @@ describe('as-of standings from kept sheet parts (issue 28 item 2, R35)', () => {
       const tables = [0, 1, 2].map((t) => ({ tableId: `bulk-${t}`, players: [`a${t}`, `b${t}`, `c${t}`] }));
       for (const t of tables) await full.execute({ type: 'OpenTable', ...t, firstDealer: t.players[1], tournamentId: 'bulk', round: 1 }, ctx('admin'));
       const random = seededRandom('as-of-standings');
-      // Three bulk appends of four deals per table each (one batch each), a loss fee set in between.
+      // Three bulk appends of four deals per table each (one batch each), a loss fee other than the default set in between (an input of every sheet).
       for (let round = 0; round < 3; round++) {
         const batch: AppendBatch[] = [];
         for (let n = 1; n <= 4; n++)
@@ -84,7 +84,7 @@ describe('as-of standings from kept sheet parts (issue 28 item 2, R35)', () => {
           }
         await ledgerStore(full).appendMany(batch);
         await full.appendedInBulk();
-        if (round === 0) await full.execute({ type: 'SetLossFee', tournamentId: 'bulk', feeCents: 50, fromFourthLostGameCents: null }, ctx('admin'));
+        if (round === 0) await full.execute({ type: 'SetLossFee', tournamentId: 'bulk', feeCents: 70, fromFourthLostGameCents: null }, ctx('admin'));
       }
       const growing = await growingCut(ledgerStore(full));
       cut = growing.cut;

@@ -29,6 +29,7 @@ export class SheetSnapshots {
       table: db.prepare(`SELECT json FROM ${TABLE_INFO_TABLE} WHERE table_id = ?`).pluck(),
       tournament: db.prepare(`SELECT json FROM ${TOURNAMENT_INFO_TABLE} WHERE tournament_id = ?`).pluck(),
       lastInput: db.prepare(`SELECT max(position) FROM ${SHEET_INPUT_TABLE} WHERE table_id = ?`).pluck(),
+      has: db.prepare(`SELECT 1 FROM ${SHEET_SNAPSHOT_TABLE} WHERE tournament_id = ? AND table_id = ? AND position = ?`).pluck(),
       put: db.prepare(`INSERT OR IGNORE INTO ${SHEET_SNAPSHOT_TABLE} (tournament_id, table_id, position, json) VALUES (?, ?, ?, ?)`),
       // The newest part of each table of the tournament at or before the cut, and whether an input of the table lies between it and the cut.
       at: db
@@ -57,7 +58,8 @@ export class SheetSnapshots {
         const json = this.stmts.table.get(tableId) as string | undefined;
         if (position === null || json === undefined) continue;
         const table = JSON.parse(json) as TableInfo;
-        if (!table.tournamentId) continue;
+        // Kept already at this input (a batch that changed the tournament's row, not this sheet): nothing to build.
+        if (!table.tournamentId || this.stmts.has.get(table.tournamentId, tableId, position) !== undefined) continue;
         if (!tournaments.has(table.tournamentId)) {
           const t = this.stmts.tournament.get(table.tournamentId) as string | undefined;
           tournaments.set(table.tournamentId, t === undefined ? null : (JSON.parse(t) as TournamentInfo));

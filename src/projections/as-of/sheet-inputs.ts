@@ -9,7 +9,7 @@ import { sortablePosition } from './as-of-cut';
 
 /**
  * Where the sheet of each tournament table may have changed (issue 28 item 2): a row per event
- * of its inputs (its deals' summaries, its own row, its tournament's row), by log position. With
+ * of its inputs (its deals' summaries, its own row, its tournament's loss fee), by log position. With
  * it an as-of answer knows exactly whether anything of a table changed between two positions, so
  * the standings part of a sheet kept at one position (sheet_snapshot, written by the ledger after
  * each batch: ledger/reads/sheet-snapshots.ts) is the answer at any later cut up to the table's
@@ -59,8 +59,8 @@ function keysOf(event: RecordedEvent, rowOf?: (key: string) => SheetInputRow | n
     const row = rowOf?.(key);
     const tables = new Set(row?.kind === 'tournament' ? row.tables : []);
     if (event.type === 'TournamentTableAdded') tables.add((event.data as TournamentTableAddedData).tableId);
-    // A tournament's row (its settings, its tables) is an input of every one of its tables' sheets.
-    return [...(event.type === 'TournamentTableAdded' ? [key] : []), ...[...tables].map((t) => inputKey(t, event))];
+    // Of a tournament's row a sheet reads its loss fee only (sheetSettingsOf): that is an input of every one of its tables' sheets.
+    return [...(event.type === 'TournamentTableAdded' ? [key] : []), ...(event.type === 'LossFeeSet' ? [...tables].map((t) => inputKey(t, event)) : [])];
   }
   return [];
 }
@@ -87,7 +87,8 @@ function fold(row: SheetInputRow | null, event: RecordedEvent, key: string): She
 
 export const sheetInputsProjection: ProjectionDefinition<SheetInputRow> = {
   name: 'sheet-inputs',
-  version: 1,
+  // v2: of the tournament's events only a loss fee is an input (a table added changes no sheet).
+  version: 2,
   tables: [
     { name: 'sheet_input', columns: 'table_id TEXT NOT NULL, position TEXT NOT NULL, PRIMARY KEY (table_id, position)', withoutRowid: true },
     { name: 'sheet_input_key', columns: 'key TEXT PRIMARY KEY, json TEXT NOT NULL' },
