@@ -53,4 +53,34 @@ describe('standings follow every change while sheets are kept per table', () => 
     expect((await ledger.scoreSheet('c-2'))?.seegerFabian.find((l) => l.player === 'Emil')?.lossFeeCents).toBe(150);
     await ledger.close();
   });
+
+  it("the organiser's list keeps each table's status while its rows are unchanged, and shows every change at once (issue 22)", async () => {
+    const ledger = await Ledger.open({ storeUrl: 'sqlite::memory:' });
+    await ledger.execute({ type: 'CreateTournament', tournamentId: 'c', name: 'Cup' }, ctx('admin'));
+    for (const [id, players] of [
+      ['c-1', ['Anna', 'Ben', 'Cleo']],
+      ['c-2', ['Dora', 'Emil', 'Fritz']],
+      ['c-3', ['Gerd', 'Hugo', 'Ida']],
+    ] as const)
+      await ledger.execute({ type: 'OpenTable', tableId: id, players: [...players], firstDealer: players[0], tournamentId: 'c', round: 1 }, ctx('admin'));
+    const statuses = async () => new Map((await ledger.tournaments(10))[0].tables.map((t) => [t.tableId, t]));
+    const first = await statuses();
+    expect(first.get('c-1')).toMatchObject({ dealsPlayed: 0, nextDeal: { dealNumber: 1, dealer: 'Anna' }, closed: false });
+    // A deal at c-1: its row shows it, the other tables' statuses are the very ones kept (not read again).
+    await ledger.execute({ type: 'StartTableDeal', tableId: 'c-1', result: lost(0) }, ctx('rec'));
+    const second = await statuses();
+    expect(second.get('c-1')).toMatchObject({ dealsPlayed: 1, nextDeal: { dealNumber: 2, dealer: 'Ben' } });
+    expect(second.get('c-2')).toBe(first.get('c-2'));
+    expect(second.get('c-3')).toBe(first.get('c-3'));
+    // A contest marks the row's open disputes; closing a series marks it closed (the kept status is not shown stale).
+    await ledger.execute({ type: 'ContestDeal', dealId: 'c-1-1', player: 'Ben', reason: 'miscounted' }, ctx('Ben'));
+    expect((await statuses()).get('c-1')).toMatchObject({ openDisputes: 1 });
+    await ledger.execute({ type: 'CloseSeries', tableId: 'c-2', reason: 'short evening' }, ctx('rec'));
+    const third = await statuses();
+    expect(third.get('c-2')).toMatchObject({ closed: true, nextDeal: null });
+    expect(third.get('c-3')).toBe(first.get('c-3'));
+    // The plain list of tables answers from the same kept statuses.
+    expect((await ledger.tables({ tournamentId: 'c' })).find((t) => t.tableId === 'c-3')).toBe(first.get('c-3'));
+    await ledger.close();
+  });
 });

@@ -35,6 +35,28 @@ export function listTableDeals(db: ReadModelDb, tableId: string): DealSummary[] 
   ).map(parse);
 }
 
+/**
+ * The deals of many tables at once (a tournament's list): one query per 500 tables through the
+ * table index instead of one per table, each table's deals in listTableDeals' order.
+ */
+export function listDealsOfTables(db: ReadModelDb, tableIds: readonly string[]): Map<string, DealSummary[]> {
+  const out = new Map<string, DealSummary[]>(tableIds.map((id) => [id, []]));
+  for (let i = 0; i < tableIds.length; i += 500) {
+    const chunk = tableIds.slice(i, i + 500);
+    const rows = db
+      .prepare(
+        `SELECT json FROM ${DEAL_SUMMARY_TABLE} WHERE table_id IN (${chunk.map(() => '?').join(',')}) ORDER BY table_id, deal_number, started_at, deal_id`,
+      )
+      .pluck()
+      .all(...chunk) as string[];
+    for (const json of rows) {
+      const s = parse(json);
+      if (s.tableId !== null) out.get(s.tableId)?.push(s);
+    }
+  }
+  return out;
+}
+
 /** The cursor is opaque to clients: base64url of the sort key of the last row. */
 export const encodeCursor = (s: { startedAt: string; dealId: string }): string => Buffer.from(JSON.stringify([s.startedAt, s.dealId])).toString('base64url');
 

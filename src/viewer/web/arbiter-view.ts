@@ -6,7 +6,7 @@ import { graphql } from './api.js';
 import { allDealPages } from './deal-pages.js';
 import { clear, el } from './dom.js';
 import { te } from './evening-words.js';
-import { newCommandId } from './recorder-queue.js';
+import { newCommandId } from './command-id.js';
 import { currentToken, setToken } from './session.js';
 import { renderSignIn } from './sign-in.js';
 
@@ -158,7 +158,7 @@ export async function renderArbiter(root: HTMLElement, tournamentId: string): Pr
     const rule = async (upheld: boolean) => {
       try {
         await graphql(RULE, {
-          commandId: newCommandId(),
+          commandId: newCommandId('arbiter'),
           input: {
             dealId: deal.id,
             upheld,
@@ -217,7 +217,10 @@ export async function renderArbiter(root: HTMLElement, tournamentId: string): Pr
     const go = el('button', { type: 'button', class: 'action', 'data-testid': 'correct', text: te('correct') });
     go.addEventListener('click', async () => {
       try {
-        await graphql(CORRECT, { commandId: newCommandId(), input: { dealId: pick.value, reason: reason.value.trim(), correction: { facts: facts() } } });
+        await graphql(CORRECT, {
+          commandId: newCommandId('arbiter'),
+          input: { dealId: pick.value, reason: reason.value.trim(), correction: { facts: facts() } },
+        });
         message.textContent = te('corrected');
         await draw();
       } catch (e) {

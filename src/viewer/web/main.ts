@@ -1,19 +1,8 @@
 import { DECK_STYLES, type DeckStyle } from './cards.js';
 import { loadDeckStyle, saveDeckStyle } from './deck-preference.js';
 import { LANGUAGES, loadLanguage, saveLanguage, type Language } from './language.js';
-import { renderBranch } from './branch-view.js';
-import { renderList } from './list-view.js';
-import { renderOrganiser } from './organiser-view.js';
 import { setLanguage, t, type MessageKey } from './messages.js';
-import { renderRecorder } from './recorder-view.js';
-import { renderReplay } from './replay-view.js';
 import { adoptTokenFromLink } from './session.js';
-import { renderSheet } from './sheet-view.js';
-import { renderStandings } from './standings-view.js';
-import { renderTableScreen } from './table-view.js';
-import { renderArbiter } from './arbiter-view.js';
-import { renderHall } from './hall-view.js';
-import { renderPlayer } from './player-view.js';
 
 // One page, views chosen by the query string: ?deal=ID (#step=N), ?sheet=TABLE, ?record=TABLE, ?table=TABLE (hall screen), else the list.
 let style: DeckStyle = loadDeckStyle();
@@ -44,17 +33,19 @@ async function route(): Promise<void> {
   const hall = params.get('hall');
   const arbiter = params.get('arbiter');
   const player = params.get('player');
-  if (hall) teardown = await renderHall(root, hall, params.has('round') ? Number(params.get('round')) : null, table);
-  else if (arbiter) teardown = await renderArbiter(root, arbiter);
-  else if (player) teardown = await renderPlayer(root, player);
-  else if (branch) teardown = await renderBranch(root, branch, settings);
-  else if (params.has('organise')) teardown = await renderOrganiser(root);
-  else if (standings) await renderStandings(root, standings);
-  else if (record) teardown = await renderRecorder(root, record, settings);
-  else if (table) teardown = await renderTableScreen(root, table, settings);
-  else if (deal) teardown = await renderReplay(root, deal, settings);
-  else if (sheet) await renderSheet(root, sheet);
-  else await renderList(root, params);
+  // Each view's code is fetched when its page is opened: the organiser's page does not load the
+  // replay, recorder and analysis modules (45 files on every page before, each one a request).
+  if (hall) teardown = await (await import('./hall-view.js')).renderHall(root, hall, params.has('round') ? Number(params.get('round')) : null, table);
+  else if (arbiter) teardown = await (await import('./arbiter-view.js')).renderArbiter(root, arbiter);
+  else if (player) teardown = await (await import('./player-view.js')).renderPlayer(root, player);
+  else if (branch) teardown = await (await import('./branch-view.js')).renderBranch(root, branch, settings);
+  else if (params.has('organise')) teardown = await (await import('./organiser-view.js')).renderOrganiser(root);
+  else if (standings) await (await import('./standings-view.js')).renderStandings(root, standings);
+  else if (record) teardown = await (await import('./recorder-view.js')).renderRecorder(root, record, settings);
+  else if (table) teardown = await (await import('./table-view.js')).renderTableScreen(root, table, settings);
+  else if (deal) teardown = await (await import('./replay-view.js')).renderReplay(root, deal, settings);
+  else if (sheet) await (await import('./sheet-view.js')).renderSheet(root, sheet);
+  else await (await import('./list-view.js')).renderList(root, params);
   document.body.dataset.ready = 'true';
 }
 

@@ -2,7 +2,7 @@ import { graphql } from './api.js';
 import { clear, el } from './dom.js';
 import { t, type MessageKey } from './messages.js';
 import { qrSvg } from './qr-code.js';
-import { newCommandId } from './recorder-queue.js';
+import { newCommandId } from './command-id.js';
 import { currentToken, setToken } from './session.js';
 import { renderSignIn } from './sign-in.js';
 import { te } from './evening-words.js';
@@ -70,7 +70,7 @@ export async function renderOrganiser(root: HTMLElement): Promise<() => void> {
 
   const run = async (query: string, input: Record<string, unknown>): Promise<unknown> => {
     try {
-      const data = await graphql(query, { commandId: newCommandId(), input });
+      const data = await graphql(query, { commandId: newCommandId('org'), input });
       message.textContent = '';
       return data;
     } catch (e) {
@@ -216,6 +216,7 @@ export async function renderOrganiser(root: HTMLElement): Promise<() => void> {
       closingHolder.append(closingPanel(now, run, refreshLists));
       const body = el('tbody');
       for (const tb of now.tables) body.append(tableRow(tb, now.tournamentId));
+      listHolder.style.setProperty('--rows', String(now.tables.length)); // its height while it is not drawn yet (evening.css)
       listHolder.append(
         el(
           'table',

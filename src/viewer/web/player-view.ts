@@ -6,7 +6,7 @@ import { graphql } from './api.js';
 import { allDealPages } from './deal-pages.js';
 import { clear, el } from './dom.js';
 import { te } from './evening-words.js';
-import { newCommandId } from './recorder-queue.js';
+import { newCommandId } from './command-id.js';
 import { currentToken, setToken } from './session.js';
 import { renderSignIn } from './sign-in.js';
 import { t } from './messages.js';
@@ -113,7 +113,7 @@ export async function renderPlayer(root: HTMLElement, tournamentId: string): Pro
         const contest = el('button', { type: 'button', class: 'action', 'data-testid': `contest-${d.id}`, text: te('contest') });
         confirm.addEventListener('click', async () => {
           try {
-            await graphql(CONFIRM, { commandId: newCommandId(), input: { dealId: d.id } });
+            await graphql(CONFIRM, { commandId: newCommandId('player'), input: { dealId: d.id } });
             await draw();
           } catch (e) {
             message.textContent = (e as Error).message;
@@ -123,7 +123,7 @@ export async function renderPlayer(root: HTMLElement, tournamentId: string): Pro
           const reason = window.prompt(te('contestReason'), '') ?? '';
           if (!reason.trim()) return;
           try {
-            await graphql(CONTEST, { commandId: newCommandId(), input: { dealId: d.id, reason: reason.trim() } });
+            await graphql(CONTEST, { commandId: newCommandId('player'), input: { dealId: d.id, reason: reason.trim() } });
             await draw();
           } catch (e) {
             message.textContent = (e as Error).message;
