@@ -82,6 +82,7 @@ describe('private ids answer as unknown ones on every path (issue 13 item 8)', (
     ['dealUpdates', (x) => `subscription { dealUpdates(dealId: "${x.deal}") { eventType } }`],
     ['tableUpdates', (x) => `subscription { tableUpdates(tableId: "${x.table}") { eventType } }`],
     ['tournamentUpdates', (x) => `subscription { tournamentUpdates(tournamentId: "${x.tournament}") { tournamentId } }`],
+    ['tournamentTableUpdates', (x) => `subscription { tournamentTableUpdates(tournamentId: "${x.tournament}") { tableId } }`],
   ];
 
   it.each(SUBSCRIPTIONS)('subscription %s over graphql-ws: the same refusal as for an unknown id', async (_name, query) => {

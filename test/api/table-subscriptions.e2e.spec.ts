@@ -81,4 +81,71 @@ describe('live subscriptions that fit a table (issue 11 item 7)', () => {
     table.stop();
     standings.stop();
   }, 60_000);
+
+  it("a hall screen follows every table of a tournament in one subscription: each table's events, tables added later, nothing of other tournaments, no hidden card (issue 22)", async () => {
+    await ok(`mutation($c: ID!) { createTournament(commandId: $c, input: { tournamentId: "hall", name: "Hall" }) { revision } }`, { c: newCommandId() }, admin);
+    await ok(
+      `mutation($c: ID!) { createTournament(commandId: $c, input: { tournamentId: "other", name: "Other" }) { revision } }`,
+      { c: newCommandId() },
+      admin,
+    );
+    const open = (tableId: string, tournamentId: string, players: string[]) =>
+      ok(
+        `mutation($c: ID!, $i: OpenTableInput!) { openTable(commandId: $c, input: $i) { revision } }`,
+        { c: newCommandId(), i: { tableId, players, firstDealer: players[0], tournamentId, round: 1 } },
+        admin,
+      );
+    await open('hall-1', 'hall', ['Anna', 'Ben', 'Cleo']);
+    await open('other-1', 'other', ['Dora', 'Emil', 'Fritz']);
+    const hall = collect(
+      s.ws(),
+      `subscription { tournamentTableUpdates(tournamentId: "hall") { tableId eventType dealId dealNumber frame { hands { forehand { code } } currentTrick { cards { card { code } } } } sheet { dealsPlayed } } }`,
+      {},
+    );
+    await untilWideSubscribers(s, 1);
+    // A table added after the subscription began is followed too.
+    await open('hall-2', 'hall', ['Gerd', 'Hugo', 'Ida']);
+    const enter = (tableId: string, declarer: string) =>
+      ok(
+        `mutation($c: ID!, $i: EnterResultInput!) { enterResult(commandId: $c, input: $i) { dealId } }`,
+        { c: newCommandId(), i: { tableId, result: { declarer, game: 'CLUBS', matadors: 1, bid: 18, declarerPoints: 70 } } },
+        admin,
+      );
+    await enter('other-1', 'Emil');
+    await enter('hall-1', 'Ben');
+    await enter('hall-2', 'Hugo');
+    // A deal card by card at hall-2: its moves come with the public position.
+    const start = await ok(
+      `mutation($c: ID!) { startTableDeal(commandId: $c, input: { tableId: "hall-2", cards: { shuffle: SEEDED, seed: "hall-2" } }) { dealId } }`,
+      { c: newCommandId() },
+      admin,
+    );
+    const dealId = start.startTableDeal.dealId;
+    let step = 0;
+    for (let moves = 0; moves < 6;) {
+      const r = await ok(
+        `query($id: ID!, $from: Int!) { deal(id: $id) { frames(from: $from) { step phase toAct legalMoves { kind seat value card { code } cards { code } declaration { game hand ouvert schneiderAnnounced schwarzAnnounced } } } } }`,
+        { id: dealId, from: step },
+        admin,
+      );
+      const last = r.deal.frames[r.deal.frames.length - 1];
+      step = last.step;
+      const move = chooseMove(dealId, last);
+      if (!move) break;
+      await ok(move.mutation, move.variables, admin);
+      moves++;
+    }
+    await hall.until((r) => r.filter((m: any) => m.data?.tournamentTableUpdates.dealId === dealId && m.data.tournamentTableUpdates.frame).length >= 6);
+    const updates = hall.received.map((m: any) => m.data.tournamentTableUpdates);
+    expect(new Set(updates.map((u: any) => u.tableId))).toEqual(new Set(['hall-1', 'hall-2']));
+    expect(updates.filter((u: any) => u.eventType === 'DealScored').map((u: any) => [u.tableId, u.sheet.dealsPlayed])).toEqual([
+      ['hall-1', 1],
+      ['hall-2', 1],
+    ]);
+    expect(updates.filter((u: any) => u.eventType === 'TableDealOpened').map((u: any) => u.dealId)).toEqual(['hall-1-1', 'hall-2-1', dealId]);
+    const live = updates.filter((u: any) => u.dealId === dealId && u.frame);
+    expect(live.every((u: any) => u.frame.hands.forehand.length === 0)).toBe(true);
+    expect(hall.received.every((m: any) => !m.errors)).toBe(true);
+    hall.stop();
+  }, 60_000);
 });

@@ -3,7 +3,7 @@ import { Args, Context, ID, Resolver, Subscription } from '@nestjs/graphql';
 import { DEAL_STREAM_PREFIX } from '../../deal/events';
 import { Ledger, type RecordedEvent } from '../../ledger/ledger';
 import { tableStreamName, type TableDealOpenedData } from '../../table/events';
-import { tournamentStreamName } from '../../tournament/events';
+import { tournamentStreamName, type SeatsDrawnData, type TournamentTableAddedData } from '../../tournament/events';
 import { mayReadTournament, type Visibility } from '../../auth/access';
 import type { ApiContext } from '../context/api-context';
 import { notFound } from '../errors/api-error';
@@ -33,6 +33,11 @@ const STANDINGS_EVENTS = new Set([
   'RoundClosed',
   'TournamentClosed',
 ]);
+
+/** Every table stream's name starts so (tableStreamName). */
+const TABLE_STREAM_PREFIX = tableStreamName('');
+/** The table a deal belongs to by its id: <tableId>-<n>, or <tableId>-<n>-redeal-<k> (R4); '' when the id has no such form. */
+const tableOfDealId = (dealId: string): string => /^(.+?)-\d+(?:-redeal-\d+)?$/.exec(dealId)?.[1] ?? '';
 
 /** An async generator as the iterator graphql-ws needs: an unsubscribe closes the queue, so a waiting subscriber is freed at once. */
 function closable<T>(queue: EventQueue<RecordedEvent>, updates: AsyncGenerator<T>): AsyncIterableIterator<T> {
@@ -82,35 +87,87 @@ export class TableSubscriptionResolver {
 
   private async *tableEvents(queue: EventQueue<RecordedEvent>, ctx: ApiContext, tableId: string, tableStream: string): AsyncGenerator<TableUpdateType> {
     for await (const event of queue) {
-      let dealId: string | null = null;
-      let dealNumber: number | null = null;
-      let frame: TableUpdateType['frame'] = null;
-      if (event.streamName === tableStream) {
-        if (event.type === 'TableDealOpened') {
-          const opened = event.data as TableDealOpenedData;
-          dealId = opened.dealId;
-          dealNumber = opened.dealNumber;
-        }
-      } else {
-        dealId = event.streamName.slice(DEAL_STREAM_PREFIX.length);
-        const id = dealId;
-        const summary = await this.hub.renderOnce(renderKey(event, 'summary', id), async () => (await this.ledger.dealsByIds([id]))[0] ?? null);
-        if (!summary || summary.tableId !== tableId) continue;
-        dealNumber = summary.dealNumber;
-        const perspective = perspectiveFor(ctx, summary, PerspectiveEnum.AUTO);
-        frame = await this.hub.renderOnce(renderKey(event, 'frame', id, perspective), async () => {
-          // Only this event's frame: building every frame of the deal per event made a move cost O(moves²).
-          const f = await this.ledger.frameOfEvent(id, event.eventId, perspective);
-          return f ? frameView(f) : null;
-        });
+      const update = await this.updateOf(event, ctx, tableId, tableStream);
+      if (update) yield update;
+    }
+  }
+
+  /** What a table's subscriber is told of one event of the table's stream or of its deals' (null: the deal is not the table's). */
+  private async updateOf(event: RecordedEvent, ctx: ApiContext, tableId: string, tableStream: string): Promise<TableUpdateType | null> {
+    let dealId: string | null = null;
+    let dealNumber: number | null = null;
+    let frame: TableUpdateType['frame'] = null;
+    if (event.streamName === tableStream) {
+      if (event.type === 'TableDealOpened') {
+        const opened = event.data as TableDealOpenedData;
+        dealId = opened.dealId;
+        dealNumber = opened.dealNumber;
       }
-      const sheet = SHEET_EVENTS.has(event.type)
-        ? await this.hub.renderOnce(renderKey(event, 'sheet', tableId), async () => {
-            const s = await this.ledger.scoreSheet(tableId);
-            return s ? scoreSheetView(s) : null;
-          })
-        : null;
-      yield { tableId, eventId: event.eventId, eventType: ledgerEventTypeOf(event.type), dealId, dealNumber, frame, sheet };
+    } else {
+      dealId = event.streamName.slice(DEAL_STREAM_PREFIX.length);
+      const id = dealId;
+      const summary = await this.hub.renderOnce(renderKey(event, 'summary', id), async () => (await this.ledger.dealsByIds([id]))[0] ?? null);
+      if (!summary || summary.tableId !== tableId) return null;
+      dealNumber = summary.dealNumber;
+      const perspective = perspectiveFor(ctx, summary, PerspectiveEnum.AUTO);
+      frame = await this.hub.renderOnce(renderKey(event, 'frame', id, perspective), async () => {
+        // Only this event's frame: building every frame of the deal per event made a move cost O(moves²).
+        const f = await this.ledger.frameOfEvent(id, event.eventId, perspective);
+        return f ? frameView(f) : null;
+      });
+    }
+    const sheet = SHEET_EVENTS.has(event.type)
+      ? await this.hub.renderOnce(renderKey(event, 'sheet', tableId), async () => {
+          const s = await this.ledger.scoreSheet(tableId);
+          return s ? scoreSheetView(s) : null;
+        })
+      : null;
+    return { tableId, eventId: event.eventId, eventType: ledgerEventTypeOf(event.type), dealId, dealNumber, frame, sheet };
+  }
+
+  @Subscription(() => TableUpdateType, {
+    resolve: (u: TableUpdateType) => u,
+    description:
+      "Every table of a tournament in one subscription (a hall screen): each event at any of its tables as tableUpdates tells it (every deal as it starts, every event of its deals seen through the subscriber's perspective, the sheet as it changes), tables added later included",
+  })
+  async tournamentTableUpdates(
+    @Args('tournamentId', { type: () => ID, description: 'The tournament' }) tournamentId: string,
+    @Context() ctx: ApiContext,
+  ): Promise<AsyncIterator<TableUpdateType>> {
+    const id = valid.id(tournamentId, 'tournamentId');
+    const tournament = mayReadTournament(ctx.principal, id, this.visibility) ? await this.ledger.tournament(id) : null;
+    if (!tournament) throw notFound(`tournament ${tournamentId}`);
+    // Which streams are the tournament's is decided as each event arrives (no lookup): its tables
+    // as recorded now, and those its own stream adds from here on (in log order, before their deals).
+    const tables = new Set(tournament.tables.map((t) => t.tableId));
+    const stream = tournamentStreamName(id);
+    const queue = this.hub.followWhere((e) => {
+      if (e.streamName === stream) {
+        if (e.type === 'TournamentTableAdded') tables.add((e.data as TournamentTableAddedData).tableId);
+        if (e.type === 'SeatsDrawn') for (const t of (e.data as SeatsDrawnData).tables) tables.add(t.tableId);
+        return false;
+      }
+      if (e.streamName.startsWith(TABLE_STREAM_PREFIX)) return tables.has(e.streamName.slice(TABLE_STREAM_PREFIX.length));
+      return e.streamName.startsWith(DEAL_STREAM_PREFIX) && tables.has(tableOfDealId(e.streamName.slice(DEAL_STREAM_PREFIX.length)));
+    });
+    return closable(queue, this.tournamentTableEvents(queue, ctx, id));
+  }
+
+  private async *tournamentTableEvents(queue: EventQueue<RecordedEvent>, ctx: ApiContext, tournamentId: string): AsyncGenerator<TableUpdateType> {
+    for await (const event of queue) {
+      // The tournament confirmed from the rows (the filter went by names): the deal's summary, or the table's own row.
+      let tableId: string | null;
+      if (event.streamName.startsWith(TABLE_STREAM_PREFIX)) {
+        const id = event.streamName.slice(TABLE_STREAM_PREFIX.length);
+        const table = await this.hub.renderOnce(renderKey(event, 'table', id), () => this.ledger.table(id));
+        tableId = table?.tournamentId === tournamentId ? id : null;
+      } else {
+        const dealId = event.streamName.slice(DEAL_STREAM_PREFIX.length);
+        const summary = await this.hub.renderOnce(renderKey(event, 'summary', dealId), async () => (await this.ledger.dealsByIds([dealId]))[0] ?? null);
+        tableId = summary?.tournamentId === tournamentId ? summary.tableId : null;
+      }
+      const update = tableId === null ? null : await this.updateOf(event, ctx, tableId, tableStreamName(tableId));
+      if (update) yield update;
     }
   }
 

@@ -17,7 +17,7 @@ export type RenderKey = string & { readonly __renderKey: true };
  */
 export function renderKey(
   event: Pick<RecordedEvent, 'streamName' | 'eventId'>,
-  what: 'summary' | 'dealUpdate' | 'frame' | 'sheet' | 'standings',
+  what: 'summary' | 'dealUpdate' | 'frame' | 'sheet' | 'standings' | 'table',
   ...scope: readonly unknown[]
 ): RenderKey {
   return JSON.stringify([event.streamName, event.eventId, what, ...scope]) as RenderKey;

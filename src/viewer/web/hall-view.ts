@@ -1,13 +1,16 @@
 // The hall screen (`/?hall=<tournamentId>`, optionally `&round=N`): every table of a round at
 // once (players, deals played of the series, the last result, who deals next, an open deal's trick
 // in progress in the public view: no hidden card) and the standings beside them, for a 1920×1080
-// display read from a few metres. Live: the tournament's subscription (standings changes) and each
-// open deal's moves bring a redraw; a slow poll covers a dropped socket.
+// display read from a few metres. Live by push: the tournament's standings subscription and one
+// subscription for all its tables' events (deals starting and ending, every move of an open deal
+// with the public position, sheets changing); a move redraws only its table's trick, anything else
+// the screen. Only while a subscription is down does the screen poll, slowly.
 import { graphql } from './api.js';
 import { allDealPages } from './deal-pages.js';
 import { clear, el } from './dom.js';
 import { te } from './evening-words.js';
-import { subscribe, type LiveSubscription } from './live-updates.js';
+import { keepSubscribed } from './live-updates.js';
+import { MOVES } from './move-table.js';
 import { currentToken } from './session.js';
 import { t } from './messages.js';
 
@@ -24,7 +27,15 @@ const HALL_DEALS = `query HallDeals($id: ID!, $after: String) {
 }`;
 const TRICK = `query Trick($id: ID!, $from: Int!) { deal(id: $id) { frames(from: $from) { step currentTrick { cards { seat card { code } } } } } }`;
 const UPDATES = `subscription Hall($id: ID!) { tournamentUpdates(tournamentId: $id) { eventType } }`;
-const POLL_MS = 2000;
+const TABLE_UPDATES = `subscription HallTables($id: ID!) {
+  tournamentTableUpdates(tournamentId: $id) { tableId eventType dealId frame { currentTrick { cards { card { code } } } } }
+}`;
+// The steps of a deal in play: they change only its table's trick in progress, not the rest of the screen.
+const DEAL_MOVES = new Set(['CardsDealt', ...MOVES.flatMap((m) => m.eventTypes), 'MoveWithdrawn']);
+/** While a subscription is down: how often the screen looks again on its own. */
+const FALLBACK_POLL_MS = 10_000;
+/** How long a redraw waits for the other events of the same entry. */
+const COALESCE_MS = 15;
 
 interface Table {
   tableId: string;
@@ -44,6 +55,12 @@ interface HallDeal {
   status: string;
   result: { score: number | null; declarerName: string | null; game: string | null; passedIn: boolean } | null;
 }
+interface TableUpdate {
+  tableId: string;
+  eventType: string;
+  dealId: string | null;
+  frame: { currentTrick: { cards: Array<{ card: { code: string } }> } | null } | null;
+}
 interface Hall {
   tables: Table[];
   standings: { name: string; lines: Array<{ rank: number; player: string; total: number; openDisputes: number }> } | null;
@@ -62,6 +79,8 @@ export async function renderHall(root: HTMLElement, tournamentId: string, round:
   root.append(el('div', { class: 'hall' }, el('div', {}, title, grid), side));
   let stopped = false;
   let frames = new Map<string, string>();
+  /** The open deal each shown table was drawn with, and where its trick is written (a move updates only that). */
+  let shownOpen = new Map<string, { dealId: string; trick: HTMLElement }>();
 
   const trickOf = async (dealId: string): Promise<string> => {
     try {
@@ -76,11 +95,20 @@ export async function renderHall(root: HTMLElement, tournamentId: string, round:
     }
   };
 
+  const trickLine = (tableId: string, dealId: string, cards = frames.get(tableId) || '—'): HTMLElement => {
+    const trick = el('span', { 'data-testid': 'hall-trick-cards', text: cards });
+    shownOpen.set(tableId, { dealId, trick });
+    return el('p', { class: 'hall-trick', 'data-testid': 'hall-trick' }, `${te('trickNow')}: `, trick);
+  };
+
   const draw = async () => {
     let h: Hall;
     try {
-      const head = await graphql<Omit<Hall, 'deals'>>(HALL, { id: tournamentId });
-      h = { ...head, deals: { nodes: await allDealPages<HallDeal>(HALL_DEALS, { id: tournamentId }) } };
+      const [head, deals] = await Promise.all([
+        graphql<Omit<Hall, 'deals'>>(HALL, { id: tournamentId }),
+        allDealPages<HallDeal>(HALL_DEALS, { id: tournamentId }),
+      ]);
+      h = { ...head, deals: { nodes: deals } };
     } catch {
       return;
     }
@@ -93,6 +121,7 @@ export async function renderHall(root: HTMLElement, tournamentId: string, round:
     for (const x of tables) if (x.openDealId) next.set(x.tableId, await trickOf(x.openDealId));
     frames = next;
     clear(grid);
+    shownOpen = new Map();
     for (const x of tables) {
       const last = h.deals.nodes.filter((d) => d.tableId === x.tableId && d.result).sort((a, b) => b.dealNumber - a.dealNumber)[0];
       const lastText = last?.result
@@ -118,7 +147,7 @@ export async function renderHall(root: HTMLElement, tournamentId: string, round:
                   (x.nextDeal.sittingOut.length ? te('sitsOut', { who: x.nextDeal.sittingOut.join(', ') }) : ''),
               })
             : null,
-          x.openDealId ? el('p', { class: 'hall-trick', 'data-testid': 'hall-trick' }, `${te('trickNow')}: `, frames.get(x.tableId) || '—') : null,
+          x.openDealId ? trickLine(x.tableId, x.openDealId) : null,
           x.openDisputes ? el('p', { class: 'bad', text: `${x.openDisputes} × ${te('openDisputeMark')}` }) : null,
         ),
       );
@@ -153,7 +182,9 @@ export async function renderHall(root: HTMLElement, tournamentId: string, round:
     root.dataset.drawnAt = String(Date.now());
   };
 
-  // One redraw at a time; events during one fold into a single further redraw.
+  // One redraw at a time; events during one fold into a single further redraw. A redraw starts a
+  // moment after the first event, so that one entry's events (the deal opened and scored, the
+  // standings changed: on two sockets, within a few ms) make one redraw, not two.
   let running: Promise<void> | null = null;
   let again = false;
   const soon = () => {
@@ -161,7 +192,7 @@ export async function renderHall(root: HTMLElement, tournamentId: string, round:
       again = true;
       return;
     }
-    running = draw().finally(() => {
+    running = new Promise((r) => setTimeout(r, COALESCE_MS)).then(draw).finally(() => {
       running = null;
       if (again && !stopped) {
         again = false;
@@ -170,19 +201,46 @@ export async function renderHall(root: HTMLElement, tournamentId: string, round:
     });
   };
   await draw();
-  let sub: LiveSubscription | null = subscribe(
-    UPDATES,
-    { id: tournamentId },
-    currentToken(),
-    () => soon(),
-    () => (sub = null),
-  );
-  // Card plays of open deals are not standings changes: the poll brings the trick in progress.
-  const timer = setInterval(soon, POLL_MS);
+  // A move of a shown open deal: its trick from the event's public position, nothing asked again.
+  const onTable = (data: unknown) => {
+    const u = (data as { tournamentTableUpdates?: TableUpdate }).tournamentTableUpdates;
+    if (!u) return;
+    const shown = shownOpen.get(u.tableId);
+    if (DEAL_MOVES.has(u.eventType) && shown && u.dealId === shown.dealId) {
+      if (u.frame) {
+        const cards = u.frame.currentTrick?.cards.map((c) => cardText(c.card.code)).join(' ') ?? '';
+        frames.set(u.tableId, cards);
+        shown.trick.textContent = cards || '—';
+        root.dataset.drawnAt = String(Date.now());
+      }
+      // A redraw under way may have read the trick before this move: it is drawn once more after it.
+      if (running) soon();
+      return;
+    }
+    soon();
+  };
+  // The slow poll runs only while a subscription is down; once one is followed (again), the screen
+  // looks once for what was recorded before it was.
+  const down = new Set<string>();
+  let poll: ReturnType<typeof setInterval> | null = null;
+  const state = (which: string) => (up: boolean) => {
+    if (up) down.delete(which);
+    else down.add(which);
+    if (down.size > 0) poll ??= setInterval(soon, FALLBACK_POLL_MS);
+    else if (poll) {
+      clearInterval(poll);
+      poll = null;
+    }
+    if (up) soon();
+  };
+  const subs = [
+    keepSubscribed(UPDATES, { id: tournamentId }, currentToken, () => soon(), state('standings')),
+    keepSubscribed(TABLE_UPDATES, { id: tournamentId }, currentToken, onTable, state('tables')),
+  ];
   return () => {
     stopped = true;
     document.body.classList.remove('hall-mode');
-    sub?.close();
-    clearInterval(timer);
+    for (const sub of subs) sub.close();
+    if (poll) clearInterval(poll);
   };
 }

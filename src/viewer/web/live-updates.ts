@@ -52,3 +52,52 @@ export function subscribe(
     },
   };
 }
+
+/**
+ * A subscription kept up for as long as the page shows it: when it ends (a dropped socket, a
+ * restart, a refusal) it is tried again after `retryMs`. `onState(false)` says it is down (the
+ * page then polls slowly); `onState(true)`, a moment after each subscribe (graphql-ws confirms no
+ * subscription, so the moment stands for the server having it), says it is followed: the page
+ * looks once for anything recorded while it was not. One subscription at a time per call, so a
+ * page holds a fixed number of them.
+ */
+export function keepSubscribed(
+  query: string,
+  variables: Record<string, unknown>,
+  token: () => string | null,
+  onNext: (data: unknown) => void,
+  onState: (up: boolean) => void,
+  retryMs = 10_000,
+  settleMs = 1_000,
+): LiveSubscription {
+  let current: LiveSubscription | null = null;
+  let timer: ReturnType<typeof setTimeout> | null = null;
+  let stopped = false;
+  const follow = () => {
+    if (stopped) return;
+    const sub: LiveSubscription = subscribe(query, variables, token(), onNext, () => {
+      if (current !== sub) return;
+      current = null;
+      if (timer) clearTimeout(timer);
+      if (stopped) return;
+      onState(false);
+      timer = setTimeout(() => {
+        timer = null;
+        follow();
+      }, retryMs);
+    });
+    current = sub;
+    timer = setTimeout(() => {
+      timer = null;
+      if (current === sub && !stopped) onState(true);
+    }, settleMs);
+  };
+  follow();
+  return {
+    close: () => {
+      stopped = true;
+      if (timer) clearTimeout(timer);
+      current?.close();
+    },
+  };
+}
