@@ -57,4 +57,18 @@ describe('abuse: tokens cannot outlive their issuer, and an issue is recorded on
     expect(codesOf(theirs)).toEqual(['BAD_USER_INPUT']);
     expect(theirs.body.data?.issueToken ?? null).toBeNull();
   });
+
+  it('given no table "ghost", when a recorder (or player) token is asked for it, then it is refused as not found and nothing is recorded (issue 22)', async () => {
+    const before = (await ledgerStore(s.ledger).readStream(ACCESS_STREAM)).events.length;
+    for (const input of [
+      { role: 'RECORDER', tableId: 'ghost', ttlSeconds: 3600 },
+      { role: 'PLAYER', player: 'Anna', tableId: 'ghost', ttlSeconds: 3600 },
+    ]) {
+      const r = await s.gql(ISSUE, { c: `ghost-${input.role}`, i: input }, root);
+      expect(codesOf(r)).toEqual(['NOT_FOUND']);
+      expect(r.body.errors?.[0].message).toMatch(/table ghost/);
+      expect(r.body.data?.issueToken ?? null).toBeNull();
+    }
+    expect((await ledgerStore(s.ledger).readStream(ACCESS_STREAM)).events.length).toBe(before);
+  });
 });
