@@ -52,11 +52,15 @@ async function recorderCaughtUp(page: Page, deal: any): Promise<void> {
   if (deal.status !== 'IN_PROGRESS') return;
   const toAct = deal.frames[deal.frames.length - 1].toAct as string | null;
   const word = toAct ? toAct[0] + toAct.slice(1).toLowerCase() : '—';
+  // ...and its choices again: for a moment after each move the page shows that move in their place (issue #23 item 2).
+  const playing = deal.frames[deal.frames.length - 1].phase === 'PLAYING';
   await page.waitForFunction(
-    (w) =>
+    ([w, hand]) =>
       document.querySelector('[data-testid="pending"]')?.textContent === 'Everything is recorded.' &&
-      (document.querySelector('[data-testid="recorder-to-act"]')?.textContent ?? '').includes(w),
-    word,
+      (document.querySelector('[data-testid="recorder-to-act"]')?.textContent ?? '').includes(w) &&
+      !document.querySelector('[data-testid="recorded-moment"]') &&
+      (!hand || document.querySelector('[data-testid="recorder-hand"] [data-code]') !== null),
+    [word, playing] as const,
   );
 }
 
@@ -172,6 +176,7 @@ describe('recorder page in Chromium', () => {
         local = deal.frames[deal.frames.length - 1];
         void local;
         cut = 1;
+        await recorderCaughtUp(rec, deal);
         continue;
       }
       switch (move.kind) {
