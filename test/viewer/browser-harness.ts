@@ -7,7 +7,7 @@ import { execFileSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { cpSync, existsSync, mkdirSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
-import { chromium, type Browser } from 'playwright-core';
+import { chromium, type Browser, type Page } from 'playwright-core';
 import { viewerMovesModule } from '../../src/viewer/write-viewer-moves';
 
 export const ROOT = resolve(__dirname, '..', '..');
@@ -60,4 +60,18 @@ export function launchChromium(): Promise<Browser> {
     executablePath: CHROMIUM,
     args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
   });
+}
+
+/**
+ * A page in a browser context of its own (closed with the page). Headless Chromium draws frames
+ * for only one of the pages that share a context's window once another one has been used: the
+ * others get about one animation frame a second, and every click (which waits for the element
+ * to be stable over two frames) or `waitForFunction` (which polls per frame) on them then takes
+ * 1-2 s. Specs that keep several pages open at once (an organiser and a tablet) open each here.
+ */
+export async function openTab(browser: Browser, viewport: { width: number; height: number }): Promise<Page> {
+  const context = await browser.newContext({ viewport });
+  const page = await context.newPage();
+  page.on('close', () => void context.close().catch(() => undefined));
+  return page;
 }

@@ -7,7 +7,7 @@
 import { join } from 'node:path';
 import type { Browser } from 'playwright-core';
 import { newCommandId, openTableAndDeal, playOn } from '../api/deal-flow';
-import { buildViewer, launchChromium, outputFolder } from './browser-harness';
+import { buildViewer, launchChromium, openTab, outputFolder } from './browser-harness';
 import { startServer, type TestServer } from '../api/harness';
 
 const OUT = outputFolder('organiser');
@@ -73,7 +73,7 @@ describe('organiser page in Chromium', () => {
     const link = (await page.getAttribute('[data-testid="token-link"]', 'href'))!;
     expect(link).toMatch(/\/\?record=open-2#token=/);
     await page.screenshot({ path: join(OUT, 'organiser-desktop.png'), fullPage: true });
-    const tablet = await ctx.newPage();
+    const tablet = await openTab(browser, { width: 1280, height: 1000 });
     await tablet.goto(link);
     await tablet.waitForSelector('[data-testid="enter-cards"]');
     await tablet.click('[data-testid="server-shuffle"]');
@@ -178,13 +178,14 @@ describe('organiser page in Chromium', () => {
     expect(await page.$('[data-testid="tournament-open"] [data-testid="close-tournament"]')).toBeNull();
     await page.click('[data-testid="tournament-open"] [data-testid="close-round"]');
     await page.waitForFunction(() => /L21|open series/.test(document.querySelector('[data-testid="organiser-message"]')?.textContent ?? ''));
-    const phone = await ctx.newPage();
-    await phone.setViewportSize({ width: 390, height: 844 });
+    const phone = await openTab(browser, { width: 390, height: 844 });
     await phone.goto(`${base}/?organise#token=${encodeURIComponent(admin)}`); // a new tab keeps no token: this one signs in by link
     await phone.waitForSelector('[data-testid="tournament-open"]');
     const widths = await phone.evaluate(() => ({ scroll: document.documentElement.scrollWidth, inner: window.innerWidth }));
     expect(widths.scroll).toBeLessThanOrEqual(widths.inner);
     await phone.screenshot({ path: join(OUT, 'organiser-phone.png'), fullPage: true });
+    await tablet.close();
+    await phone.close();
     await ctx.close();
   });
 });

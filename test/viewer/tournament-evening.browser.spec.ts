@@ -7,10 +7,10 @@
  * rejected on the arbiter's page and a correction there, the guard refusing a premature draw, the
  * series and round 1 closed, round 2 drawn by standings without a repeated trio, one deal of
  * round 2 that the hall screen shows as it comes; the final standings equal the values computed
- * here from the facts entered (R34/R35). One browser; the organiser's tab stays open throughout.
+ * here from the facts entered (R34/R35). One browser, each page in a tab of its own (openTab); the organiser's tab stays open throughout.
  */
 import type { Browser, Page } from 'playwright-core';
-import { buildViewer, launchChromium } from './browser-harness';
+import { buildViewer, launchChromium, openTab } from './browser-harness';
 import { startServer, type TestServer } from '../api/harness';
 
 interface Line {
@@ -102,15 +102,17 @@ async function tablesShown(page: Page): Promise<Array<{ tableId: string; round: 
 
 describe('a tournament evening from the pages alone (issue 22 acceptance)', () => {
   it('runs two rounds of 9 players with contests, rulings, a correction, the draw guard and the hall screen; the standings equal the facts', async () => {
-    const ctx = await browser.newContext({ viewport: { width: 1280, height: 1000 } });
-    ctx.setDefaultTimeout(30_000);
-    const organiser = await ctx.newPage();
     const errors: Error[] = [];
     let answer = '';
-    for (const p of [organiser]) {
+    const organiser = await openTab(browser, { width: 1280, height: 1000 });
+    const watch = (p: Page): Page => {
+      p.context().setDefaultTimeout(30_000);
       p.on('pageerror', (e) => errors.push(e));
       p.on('dialog', (d) => void d.accept(answer));
-    }
+      return p;
+    };
+    watch(organiser);
+    const tab = async (): Promise<Page> => watch(await openTab(browser, { width: 1280, height: 1000 }));
     const admin = server.token({ role: 'admin' });
     await organiser.goto(`${base}/?organise#token=${encodeURIComponent(admin)}`);
 
@@ -136,8 +138,7 @@ describe('a tournament evening from the pages alone (issue 22 acceptance)', () =
 
     // ---- result-only entries from each table's page (its recorder link from the organiser's page).
     const known: Known[] = [];
-    const tablet = await ctx.newPage();
-    tablet.on('pageerror', (e) => errors.push(e));
+    const tablet = await tab();
     const results: Array<[number, string, number][]> = [
       // [deal, game, points]: the declarer is the forehand of each deal.
       [
@@ -171,9 +172,7 @@ describe('a tournament evening from the pages alone (issue 22 acceptance)', () =
     // ---- players from their own page (links from the roster): one confirms, two contest.
     const playerPage = async (name: string): Promise<Page> => {
       const link = await issuedLink(organiser, `${T} [data-testid="player-link-${name}"]`, 'player=eve9');
-      const p = await ctx.newPage();
-      p.on('pageerror', (e) => errors.push(e));
-      p.on('dialog', (d) => void d.accept(answer));
+      const p = await tab();
       await p.goto(link);
       await p.waitForSelector('[data-testid="my-deal"]');
       return p;
@@ -204,8 +203,7 @@ describe('a tournament evening from the pages alone (issue 22 acceptance)', () =
     // ---- the arbiter's page (an arbiter token from the organiser's page): uphold, reject, correct.
     await organiser.selectOption('[data-testid="issue-role"]', 'ARBITER');
     const arbiterLink = await issuedLink(organiser, '[data-testid="issue"]', '#token=');
-    const arbiter = await ctx.newPage();
-    arbiter.on('pageerror', (e) => errors.push(e));
+    const arbiter = await tab();
     await arbiter.goto(arbiterLink.replace('/#token=', `/?arbiter=eve9#token=`));
     const d1 = `[data-testid="dispute-${t1.tableId}-2"]`;
     await arbiter.waitForSelector(d1);
@@ -252,8 +250,7 @@ describe('a tournament evening from the pages alone (issue 22 acceptance)', () =
     for (const t of round2) for (const r of round1) expect(t.players.filter((p) => r.players.includes(p)).length).toBeLessThan(3);
 
     // ---- the hall screen shows every table of round 2 and follows the deal entered next.
-    const hall = await ctx.newPage();
-    hall.on('pageerror', (e) => errors.push(e));
+    const hall = await tab();
     await hall.setViewportSize({ width: 1920, height: 1080 });
     await hall.goto(`${base}/?hall=eve9`);
     await hall.waitForFunction(() => document.querySelectorAll('[data-testid="hall-table"]').length === 3);
@@ -285,6 +282,5 @@ describe('a tournament evening from the pages alone (issue 22 acceptance)', () =
     expect(new Map(shown)).toEqual(expected);
     expect(shown.map(([, v]) => v)).toEqual([...shown.map(([, v]) => v)].sort((a, b) => b - a));
     expect(errors).toEqual([]);
-    await ctx.close();
   }, 240_000);
 });
