@@ -1,5 +1,5 @@
 /**
- * Crash safety of a bulk ISS import: a child process importing ~400 records (many deals per
+ * Crash safety of a bulk ISS import: a child process importing ~200 records (many deals per
  * transaction) is killed with SIGKILL at several points. Afterwards every deal is wholly present
  * (all its events, ending with its record) or absent, the store verifies, and running the same
  * import again completes it without duplicates: the store then holds exactly what one
@@ -16,7 +16,7 @@ import { openEventStore } from '../../src/event-store/store-url';
 import { compileSources } from './support/compile-sources';
 
 const ISS_DIR = path.resolve(__dirname, '..', '..', '..', 'shared', 'data', 'iss');
-const COPIES = 12;
+const COPIES = 6;
 
 const CHILD_SOURCE = `
 const { Ledger } = require(process.env.COMPILED + '/ledger/ledger.js');
