@@ -8,6 +8,9 @@ export const KIND_VALUE = 0;
 export const KIND_NULL = 1;
 export const KIND_ALL = 2;
 
+/** What a killer card adds to its heuristic score: a tie-breaker among close choices, not an override (overriding doubled the nodes). */
+const KILLER_BONUS = 2;
+
 /**
  * Move generation for the searches: the legal cards worth searching, best guess first.
  *
@@ -37,6 +40,11 @@ export class MoveOrder extends SolverState {
   /** Move lists, 10 slots per level (a level = the number of cards still in the hands). */
   protected readonly moveBuffer = new Int32Array(32 * 10);
   private readonly scoreBuffer = new Int32Array(32 * 10);
+  /**
+   * Killer cards of the value search: per level and seat to move, the card that last cut off
+   * there (the same refutation often works in the sibling lines). Ordering only, never exactness.
+   */
+  protected readonly killers = new Int32Array(32 * 3).fill(-1);
 
   /**
    * Whose side wins the trick on the table when the side to move plays `b` (a legal card), for
@@ -168,6 +176,7 @@ export class MoveOrder extends SolverState {
       winnerIsFriend = ((this.leader + winPos) % 3 === this.declarer) === mine;
     }
     const others = live & ~hand;
+    const killer = kind === KIND_VALUE ? this.killers[this.level * 3 + seat] : -1;
     // The touching run being walked down (value search): its settled side, the points seen in it.
     let runSide = 0;
     let runPoints = 0;
@@ -235,6 +244,7 @@ export class MoveOrder extends SolverState {
           else score = -pts * 4 - b;
         }
       }
+      if (b === killer && b !== first) score += KILLER_BONUS;
       // Insertion by score, highest first.
       let i = n++;
       while (i > 0 && scores[base + i - 1] < score) {

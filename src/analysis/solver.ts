@@ -24,7 +24,7 @@ export interface SolverOptions {
  * hand masks (solver-state), a bounded transposition table at trick starts (keyed by the hands
  * packed by quasi-symmetry, see position-key) holding lower and upper bounds that later
  * null-window passes reuse, sure-trick point bounds at trick starts, and move generation with
- * rank equivalence and dominance of touching cards (move-order). One solver holds one position
+ * rank equivalence and dominance of touching cards and killer cards (move-order). One solver holds one position
  * at a time; its table is reused while the game and the declarer stay the same (the next position
  * of the same deal, or another discard), because what it stores depends on nothing else.
  */
@@ -54,6 +54,7 @@ export class Solver extends MoveOrder {
     const key = `${pos.game}${pos.trump ?? ''}${pos.declarer}`;
     if (key !== this.key) {
       this.tt.newGeneration();
+      this.killers.fill(-1);
       this.key = key;
     }
     super.load(pos);
@@ -62,6 +63,7 @@ export class Solver extends MoveOrder {
   /** Forgets the table (a caller wanting timings of a cold solve). */
   clearTable(): void {
     this.tt.newGeneration();
+    this.killers.fill(-1);
   }
 
   // ------------------------------------------------------------------ value search
@@ -126,14 +128,20 @@ export class Solver extends MoveOrder {
           best = v;
           bestMove = b;
         }
-        if (best >= beta) break;
+        if (best >= beta) {
+          this.killers[this.level * 3 + this.toMove] = b;
+          break;
+        }
         if (best > alpha) alpha = best;
       } else {
         if (v < best) {
           best = v;
           bestMove = b;
         }
-        if (best <= alpha) break;
+        if (best <= alpha) {
+          this.killers[this.level * 3 + this.toMove] = b;
+          break;
+        }
         if (best < beta) beta = best;
       }
     }
