@@ -229,19 +229,25 @@ export class MoveOrder extends SolverState {
       } else {
         const pts = points[b];
         if (len === 0) {
-          // Lead a master (nothing of another hand above it in its class) for its points, else something cheap.
+          // Lead a card whose trick our side surely wins (a master: nothing of another hand above it in
+          // its class, or one no answer can take, see settledSide) for its points, else something cheap.
           const master = (others & cls & ~((bit << 1) - 1)) === 0;
           const trump = ((this.trumpMask >>> b) & 1) === 1;
-          score = master ? 60 + pts + (trump ? 10 : 0) : trump ? 20 - pts : 40 - 2 * pts;
+          const st = master ? 1 : this.settledSide(b);
+          score = st > 0 ? 60 + pts + (trump ? 10 : 0) : trump ? 20 - pts : 40 - 2 * pts;
         } else {
           const over = this.beats(b, winBit);
           if (len === 2) {
             // Last to play: the trick is decided by this card.
             if (over || winnerIsFriend) score = 100 + pts * 4 - (over ? b : 0);
             else score = -pts * 4 - b;
-          } else if (over) score = 50 + pts * 2 - (b >> 2);
-          else if (winnerIsFriend) score = pts * 2;
-          else score = -pts * 4 - b;
+          } else if (over)
+            // Second to play: points go into a trick only when the third hand cannot take it.
+            score = this.settledSide(b) > 0 ? 100 + pts * 4 - b : 45 - pts - (b >> 2);
+          else {
+            const st = this.settledSide(b);
+            score = st > 0 ? 100 + pts * 4 - b : st < 0 || !winnerIsFriend ? -pts * 4 - b : pts * 2;
+          }
         }
       }
       if (b === killer && b !== first) score += KILLER_BONUS;
