@@ -139,6 +139,30 @@ export interface DealCards {
   readonly dealId: string;
 }
 
+/**
+ * A mistyped hand of a dealt deal, replaced before the first card (the table's recorder): the
+ * deal keeps its id and the moves recorded so far, which must fit the new cards. Refused once a
+ * card is played, for a shuffle by the server and for a deal recorded as seen (L25).
+ */
+export interface ReplaceHands {
+  readonly type: 'ReplaceHands';
+  readonly dealId: string;
+  /** The cards as they were really dealt (given): three hands of ten and the skat. */
+  readonly cards: DealSource;
+  readonly reason: string;
+}
+
 /** Every command of a deal: those outside the play, and the moves' commands (derived from the table of moves). */
 export type DealCommand =
-  StartDeal | AddClientSeed | DealCards | CorrectScore | WithdrawMove | ConfirmDeal | ContestDeal | RuleDispute | UpgradeDeal | CompleteUpgrade | MoveCommand;
+  | StartDeal
+  | AddClientSeed
+  | DealCards
+  | CorrectScore
+  | WithdrawMove
+  | ConfirmDeal
+  | ContestDeal
+  | RuleDispute
+  | UpgradeDeal
+  | CompleteUpgrade
+  | ReplaceHands
+  | MoveCommand;

@@ -27,6 +27,7 @@ export const CORE_DEAL_EVENT_TYPES = [
   'ServerSeedLost',
   'DealRecordedAsSeen',
   'HandsRevealed',
+  'HandsReplaced',
 ] as const;
 export type CoreDealEventType = (typeof CORE_DEAL_EVENT_TYPES)[number];
 
@@ -179,6 +180,17 @@ export interface HandsRevealedData {
   readonly skat: readonly [Card, Card];
 }
 
+/**
+ * A mistyped hand replaced before the first card: the deal counts as dealt so from the start (the
+ * moves recorded so far replayed over these cards); the CardsDealt before it stays in the stream.
+ */
+export interface HandsReplacedData {
+  readonly hands: readonly [readonly Card[], readonly Card[], readonly Card[]];
+  readonly skat: readonly [Card, Card];
+  readonly reason: string;
+  readonly by: string;
+}
+
 interface CoreEventDataMap {
   DealStarted: DealStartedData;
   CardsDealt: CardsDealtData;
@@ -197,6 +209,7 @@ interface CoreEventDataMap {
   ServerSeedLost: ServerSeedLostData;
   DealRecordedAsSeen: DealRecordedAsSeenData;
   HandsRevealed: HandsRevealedData;
+  HandsReplaced: HandsReplacedData;
 }
 
 /** A deal event no move records, as the decider produces it (no metadata yet). */

@@ -33,6 +33,8 @@ export interface DealState {
   readonly profile: RuleProfile | null;
   /** The engine's state once the cards are dealt (for a deal recorded as seen: once every card's place is known). */
   readonly game: GameState | null;
+  /** Who shuffled the cards dealt (CardsDealt): only given cards can be replaced (L25). */
+  readonly dealtBy: 'given' | 'crypto' | 'seeded' | null;
   /** A deal recorded as seen: what is known so far (kept after the hands are revealed). */
   readonly seen: SeenGame | null;
   /** Number of events folded so far (the next event's revision). */
@@ -68,6 +70,7 @@ export const initialDealState: DealState = {
   started: null,
   profile: null,
   game: null,
+  dealtBy: null,
   seen: null,
   eventCount: 0,
   shown: null,

@@ -6,6 +6,7 @@ import { initialDealState } from './deal-state';
 import { upgradeDifferences } from './upgrade-check';
 import { withoutWithdrawn } from './withdrawals';
 import { decideSeen } from './seen/decide-seen';
+import { decideReplaceHands } from './replace-hands';
 import type { DealState } from './deal-state';
 import { resolveDeal } from './dealing';
 import { decideClientSeed, decideDealCards, fairStart, revealAtEnd, type ServerSeedLookup } from './fair-dealing';
@@ -350,6 +351,7 @@ export function decideDeal(command: DealCommand, state: DealState, ctx: DecideCo
   if (command.type === 'AddClientSeed') return decideClientSeed(command, state, ctx.actorId, ctx.serverSeed);
   if (command.type === 'DealCards') return decideDealCards(command, state, ctx.serverSeed);
   if (state.recordedResult) return refuse(L.finished, 'the deal is over; only an arbiter may correct its score');
+  if (command.type === 'ReplaceHands') return decideReplaceHands(command, state, ctx.actorId);
   if (state.seen && !state.game)
     return decideSeen(command, state, { decide: (c, s) => decideDeal(c, s, { actorId: 'system', role: 'system', now: ctx.now }, evolve), evolve });
   if (!state.game) return refuse(L.notStarted, `deal ${command.dealId} has no cards dealt`);

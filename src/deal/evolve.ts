@@ -4,6 +4,7 @@ import type { DealState } from './deal-state';
 import { applyMove, getProfile, startGame } from './engine';
 import type { StoredDealEvent } from './events';
 import { movesOfEvent } from './moves/move-table';
+import { redealt } from './replace-hands';
 import { applySeen, startSeen, type SeenGame } from './seen/seen-game';
 import { seenMoveOfEvent } from './seen/seen-move-of-event';
 import { dealtTwin } from './seen/seen-twin';
@@ -45,7 +46,16 @@ export function evolve(state: DealState, event: StoredDealEvent): DealState {
       if (!state.profile) throw new CorruptDealStreamError('CardsDealt before DealStarted');
       const game = startGame({ hands: event.data.hands, skat: event.data.skat }, state.profile);
       if (!game.ok) throw new CorruptDealStreamError(`CardsDealt refused: ${game.refusal.ruleId} ${game.refusal.reason}`);
-      return { ...next, game: game.value, fairness: state.fairness ? { ...state.fairness, awaitsClientSeeds: false } : null };
+      return { ...next, game: game.value, dealtBy: event.data.shuffle, fairness: state.fairness ? { ...state.fairness, awaitsClientSeeds: false } : null };
+    }
+    case 'HandsReplaced': {
+      // As if dealt so: the moves in force replayed over the new cards, each recorded move's `before` among them (for a withdrawal).
+      if (!state.game) throw new CorruptDealStreamError('HandsReplaced before CardsDealt');
+      const states = redealt(state.game, event.data);
+      if (!states.ok) throw new CorruptDealStreamError(`HandsReplaced refused on replay: ${states.refusal.ruleId} ${states.refusal.reason}`);
+      const at = states.value;
+      const moves = state.moves.map((m) => ({ ...m, before: { ...m.before, game: at[m.before.game.moves.length] } }));
+      return { ...next, game: at[at.length - 1], moves };
     }
     case 'DealRecordedAsSeen':
       if (!state.profile) throw new CorruptDealStreamError('DealRecordedAsSeen before DealStarted');

@@ -27,6 +27,8 @@ export const LEDGER_RULES = {
    * series (not closed, no later deal), before any player confirmed or contested, with no correction.
    */
   withdrawAfterEnd: 'L24',
+  /** A mistyped hand is replaced only in a deal whose cards were given, before its first card, with moves so far that fit the new cards. */
+  replaceHands: 'L25',
   /** Confirmations and contests come from the deal's own players, once each. */
   confirmation: 'L16',
   /** Deal and table ids iss-* and command ids import:* belong to imports, not to live commands. */

@@ -1,9 +1,10 @@
-import type { MoveWithdrawnData } from './events';
+import type { CardsDealtData, HandsReplacedData, MoveWithdrawnData } from './events';
 
 /**
- * A deal's events as if every withdrawn move had never been made: the withdrawn moves' events and
- * the MoveWithdrawn events themselves left out. For replays, frames and exports; the stream itself
- * (and so the audit) keeps both.
+ * A deal's events as if every withdrawn move had never been made and every replaced hand had been
+ * dealt so: the withdrawn moves' events and the MoveWithdrawn events left out, and the CardsDealt
+ * carrying the last HandsReplaced's cards (that event left out). For replays, frames and exports;
+ * the stream itself (and so the audit) keeps them all.
  */
 export function withoutWithdrawn<E extends { readonly type: string; readonly data: unknown; readonly eventId?: string }>(events: readonly E[]): readonly E[] {
   let withdrawn: Set<string> | null = null;
@@ -12,7 +13,17 @@ export function withoutWithdrawn<E extends { readonly type: string; readonly dat
     withdrawn ??= new Set();
     for (const id of (e.data as MoveWithdrawnData).withdrawnEventIds) withdrawn.add(id);
   }
-  if (withdrawn === null) return events;
-  const gone = withdrawn;
-  return events.filter((e) => e.type !== 'MoveWithdrawn' && !(e.eventId !== undefined && gone.has(e.eventId)));
+  const inForce = withdrawn === null ? events : events.filter((e) => e.type !== 'MoveWithdrawn' && !(e.eventId !== undefined && withdrawn.has(e.eventId)));
+  return asDealtSo(inForce);
+}
+
+/** A replaced hand counts as dealt so from the start (L25): the moves recorded before the replacement fit it too. */
+function asDealtSo<E extends { readonly type: string; readonly data: unknown }>(events: readonly E[]): readonly E[] {
+  let last: HandsReplacedData | null = null;
+  for (const e of events) if (e.type === 'HandsReplaced') last = e.data as HandsReplacedData;
+  if (last === null) return events;
+  const cards = { hands: last.hands, skat: last.skat };
+  return events
+    .filter((e) => e.type !== 'HandsReplaced')
+    .map((e) => (e.type === 'CardsDealt' ? ({ ...e, data: { ...(e.data as CardsDealtData), ...cards } } as E) : e));
 }

@@ -67,6 +67,16 @@ export class WithdrawMoveInput {
   moveEventId?: string;
 }
 
+@InputType('ReplaceHandsInput', {
+  description:
+    'A mistyped hand of a dealt deal replaced in place before the first card (L25): the moves recorded so far stay and must fit the new cards; refused once a card is played, for a server shuffle and for a deal recorded as seen',
+})
+export class ReplaceHandsInput {
+  @Field(() => ID, { description: 'The deal' }) dealId!: string;
+  @Field(() => DealCardsInput, { description: 'The cards as they were really dealt (shuffle GIVEN: three hands of ten and the skat)' }) cards!: DealCardsInput;
+  @Field({ description: 'Why (1-1000 characters)' }) reason!: string;
+}
+
 @InputType('ConfirmDealInput', { description: "A player of a scored deal agrees with its result (with the player's own token)" })
 export class ConfirmDealInput {
   @Field(() => ID, { description: 'The deal' }) dealId!: string;

@@ -15,6 +15,7 @@ import {
   ContestDealInput,
   CorrectScoreInput,
   ResultFactsInput,
+  ReplaceHandsInput,
   RuleDisputeInput,
   UpgradeDealInput,
   WithdrawMoveInput,
@@ -86,6 +87,23 @@ export class DealReviewResolver {
     const deal = await this.deal(ctx, input.dealId);
     gate(ctx, (p) => mayRecord(p, deal.tableId), "record the cards of this table's deals");
     return runCommand(this.ledger, ctx, { type: 'UpgradeDeal', dealId: deal.dealId, cards: valid.dealSource(input.cards) }, commandId, undefined);
+  }
+
+  @Mutation(() => CommandResultType, {
+    description:
+      "Replace a mistyped hand of a dealt deal before its first card (HandsReplaced, L25; the table's recorder): the deal keeps its id and moves, replayed over the new cards",
+  })
+  async replaceHands(
+    @Context() ctx: ApiContext,
+    @Args('commandId', commandIdArg) commandId: string,
+    @Args('input', { type: () => ReplaceHandsInput, description: 'The deal, its cards as really dealt, and why' }) input: ReplaceHandsInput,
+    @Args('expectedRevision', revisionArg) expectedRevision?: string,
+  ) {
+    const deal = await this.deal(ctx, input.dealId);
+    gate(ctx, (p) => mayRecord(p, deal.tableId), "record this table's deals");
+    const cards = valid.dealSource(input.cards);
+    const command: LedgerCommand = { type: 'ReplaceHands', dealId: deal.dealId, cards, reason: valid.text(input.reason, 'reason') };
+    return runCommand(this.ledger, ctx, command, commandId, expectedRevision);
   }
 
   @Mutation(() => CommandResultType, { description: "A player confirms a scored deal's result (DealConfirmed), with his player token" })

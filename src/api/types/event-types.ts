@@ -35,6 +35,7 @@ const DEAL_EVENT_DESCRIPTIONS: Readonly<Record<CoreDealEventType, string>> = {
   ServerSeedLost: 'Fair dealing: the seed behind the commitment was not found; the deal is unverifiable',
   DealRecordedAsSeen: 'The deal is recorded as seen at the table: no hand is known; cards follow as played, the skat when shown',
   HandsRevealed: 'A deal recorded as seen: every card placed; the hands and skat it implies, checked in full (the result follows)',
+  HandsReplaced: 'A mistyped hand replaced before the first card (L25): the deal counts as dealt so, the moves so far replayed over the new cards',
 };
 
 function describeDealEvent(type: DealEventType): string {

@@ -23,9 +23,9 @@ import { MOVE_COMMAND_TYPES } from '../../deal/moves/move-table';
 
 /**
  * Commands a recording of a result-only deal's cards takes (the deal's own stream refuses them: it
- * is over): every move of the table of moves, and the withdrawal of one.
+ * is over): every move of the table of moves, the withdrawal of one, and a mistyped hand replaced.
  */
-const RECORDING_MOVES: ReadonlySet<string> = new Set([...MOVE_COMMAND_TYPES, 'WithdrawMove']);
+const RECORDING_MOVES: ReadonlySet<string> = new Set([...MOVE_COMMAND_TYPES, 'WithdrawMove', 'ReplaceHands']);
 
 /** How a deal's own stream is handled: its schema version, its events as the decider folds them, the rules version each event was decided under. */
 function dealStreamOptions(command: DealCommand): StreamOptions<StoredDealEvent, DealState> {

@@ -12,11 +12,11 @@ import type { AuditCorrection, AuditDerivationLine, DealAudit } from './deal-aud
 import { foldDealStream } from '../../deal/deal-stream';
 
 const PLAY = ['CardPlayed', 'GameResigned', 'CardsShown'];
-const SKAT = ['CardsDealt', 'SkatTaken', 'SkatDiscarded'];
+const SKAT = ['CardsDealt', 'HandsReplaced', 'SkatTaken', 'SkatDiscarded'];
 
 /** Which recorded facts each kind of derivation line rests on (by the rule it applies). */
 const RESTS_ON: Readonly<Record<string, readonly string[]>> = {
-  R27: ['CardsDealt', 'SkatTaken', 'GameDeclared'],
+  R27: ['CardsDealt', 'HandsReplaced', 'SkatTaken', 'GameDeclared'],
   R26: ['GameDeclared'],
   R28: ['GameDeclared', ...PLAY],
   R29: ['GameDeclared'],
