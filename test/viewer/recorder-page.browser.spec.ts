@@ -1,7 +1,8 @@
 /// <reference lib="dom" />
 /**
  * The recorder's page in Chromium: a whole deal recorded by taps only (the dealt cards, every bid,
- * the skat, the discard, the declaration and every card), checked against the API at every step,
+ * the skat, the discard, the declaration and every card), checked against the API at every step
+ * (a mistyped hand replaced in place after the first bid),
  * while an anonymous page follows live without ever holding a hidden card and a player's page
  * shows that player's hand only. One slip is taken back with Undo. A few card plays are tapped with the network cut: they wait in
  * the page, then arrive once each, in order.
@@ -100,14 +101,36 @@ describe('recorder page in Chromium', () => {
     await rec.waitForSelector('[data-testid="enter-cards"]');
     await rec.screenshot({ path: join(OUT, 'recorder-tablet-start.png'), fullPage: true });
 
-    // The dealt cards: forehand's ten, middlehand's, rearhand's; the skat is the rest.
+    // The dealt cards: forehand's ten, middlehand's, rearhand's; the skat is the rest. Mistyped: the
+    // first cards of forehand and middlehand the other way round.
+    const [f0, m0] = [GIVEN_CARDS.hands[0][0], GIVEN_CARDS.hands[1][0]];
+    const typed = GIVEN_CARDS.hands.map((h, i) => (i === 0 ? [m0, ...h.slice(1)] : i === 1 ? [f0, ...h.slice(1)] : h));
     await rec.click('[data-testid="enter-cards"]');
-    for (const hand of GIVEN_CARDS.hands) for (const card of hand) await rec.click(`.entry-grid [data-code="${card}"]`);
+    for (const hand of typed) for (const card of hand) await rec.click(`.entry-grid [data-code="${card}"]`);
     await rec.click('[data-testid="entry-done"]');
     await rec.waitForSelector('[data-testid="recorder-to-act"]');
     const open = await server.gql('query($t: ID!) { deals(filter: { tableId: $t }) { nodes { id status } } }', { t: TABLE }, admin);
     const dealId: string = open.body.data.deals.nodes[0].id;
-    let deal = (await position(server, dealId, admin)).deal;
+    // The first bid, then the mistyped hands replaced in place (issue #23 item 3, L25): the entry holds
+    // the cards as typed, four taps move the two cards, and the deal keeps its id and its bid.
+    await rec.click('[data-testid="bid-next"]');
+    await untilRecorded(dealId, 1);
+    await rec.waitForSelector('[data-testid="fix-hands"]');
+    await rec.click('[data-testid="fix-hands"]');
+    for (const c of [m0, f0, f0, m0]) await rec.click(`.entry-grid [data-code="${c}"]`);
+    await rec.click('[data-testid="entry-done"]');
+    let deal = await untilFrames(dealId, 2).catch(() => null);
+    for (let i = 0; i < 200 && deal?.frames[0].hands.forehand.some((c: any) => c.code === m0) !== false; i++) {
+      await new Promise((r) => setTimeout(r, 50));
+      deal = (await position(server, dealId, admin)).deal;
+    }
+    expect(deal.frames).toHaveLength(2); // the dealt position and the bid: the replacement is no step of play
+    expect(deal.frames[1].toAct).toBe('FOREHAND'); // the bid kept: forehand answers middlehand's 18
+    const replaced = await server.gql(`query($id: ID!) { audit(dealId: $id) { events { type } } }`, { id: dealId }, admin);
+    expect(replaced.body.data.audit.events.map((e: any) => e.type)).toContain('HandsReplaced');
+    await rec.click('[data-testid="undo"]'); // the bid taken back: the loop below records the deal from its start
+    deal = await untilFrames(dealId, 1);
+    await recorderCaughtUp(rec, deal);
     const dealt = deal.frames[deal.frames.length - 1].hands;
     expect(dealt.forehand.map((c: any) => c.code).sort()).toEqual([...GIVEN_CARDS.hands[0]].sort());
 

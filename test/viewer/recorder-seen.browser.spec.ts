@@ -4,7 +4,9 @@
  * 45 taps (bids, declaration, 30 cards from the 32-card grid, the skat), with a double tap 100 ms
  * apart that records one card; the deal's end withdrawn after it ended and recorded again; a
  * misdeal; a revoke called at the table (R20) and proven by the cards shown; an impossible card
- * refused with its rule and reason; the token checked when the page opens. One server, one browser.
+ * refused with its rule and reason, a card that proves a revoke confirmed first; the token checked
+ * when the page opens (expired, in German: the page in German with the German deck, its hand games
+ * one tap). One server, one browser.
  */
 import { join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
@@ -191,7 +193,8 @@ describe('recording a deal as seen, on a phone', () => {
     await tap('[data-testid="hold"]');
     await tap('[data-testid="pass"]');
     await tap('[data-testid="pass"]');
-    await tap('[data-testid="play-hand"]');
+    // A hand game is one tap, as a game after the pick-up: the hand games are offered beside "pick up" (issue #23 item 4).
+    expect(await page.locator('[data-testid="declare"]').count()).toBeLessThanOrEqual(7);
     await tap('[data-testid="declare"]:text-is("clubs hand")');
     const id = (await deals(TABLE)).find((d) => !before.has(d.id))!.id;
     await tap(card('SA')); // forehand leads spades
@@ -203,13 +206,22 @@ describe('recording a deal as seen, on a phone', () => {
     await tap(card('HA')); // middlehand does not follow (he holds spades)
     await tap(card('H9'));
     await settled();
+    await tap(card('ST')); // forehand won the trick and leads spades again
+    await settled();
+    // Middlehand's spade now proves he could have followed: it ends the play (R20), so the page asks first and says why.
+    await tap(card('SK'));
+    await page.waitForSelector('[data-testid="confirm"]');
+    expect(await page.textContent('[data-testid="confirm"]')).toMatch(/This ends the game: .*R20: Middlehand did not follow this before/);
+    await tap('[data-testid="confirm-no"]');
+    expect((await eventTypes(id)).filter((t) => t === 'CardPlayed')).toHaveLength(4);
+    // The table stops the game instead, calling the revoke.
     await tap('[data-testid="revoke"]');
     await tap('[data-testid="revoke-middlehand"]');
     await tap('[data-testid="confirm-yes"]');
     await page.waitForSelector('[data-testid="show-hand-grid"]');
     // The hands turned over: forehand's, middlehand's (spades: the proof), rearhand's; the skat is the rest.
     const shown = [
-      ['CA', 'CT', 'CK', 'CQ', 'CJ', 'C9', 'C8', 'C7', 'ST'],
+      ['CA', 'CT', 'CK', 'CQ', 'CJ', 'C9', 'C8', 'C7'],
       ['SK', 'SQ', 'SJ', 'S9', 'S8', 'S7', 'HT', 'HK', 'HQ'],
       ['HJ', 'H8', 'H7', 'DA', 'DT', 'DK', 'DQ', 'DJ', 'D9'],
     ];
@@ -247,7 +259,7 @@ describe('recording a deal as seen, on a phone', () => {
     expect(await page.textContent('[data-testid="recorder-to-act"]')).toContain('Forehand');
   });
 
-  it('checks the token when the page opens: wrong table, garbage, an unknown table', async () => {
+  it('checks the token when the page opens: wrong table, garbage, an unknown table, expired (in German, as the German page reads)', async () => {
     const check = async (table: string, token: string, want: RegExp) => {
       const p = await browser.newPage({ viewport: PHONE });
       await p.goto(`${base}/?record=${table}#token=${encodeURIComponent(token)}`);
@@ -260,5 +272,37 @@ describe('recording a deal as seen, on a phone', () => {
     await check(TABLE, server.token({ role: 'recorder', table: 'other-table' }), /records table other-table, not table seen-t1/);
     await check(TABLE, 'not-a-token', /not a token of this server/);
     await check('no-such-table', server.token({ role: 'admin' }), /no table no-such-table here/);
+    // In German with the German deck: an expired token, then the page itself (the deal the conflict left open).
+    const de = await browser.newContext({ viewport: PHONE });
+    await de.addInitScript(() => (localStorage.setItem('skat-ledger.language', 'de'), localStorage.setItem('skat-ledger.deck', 'german')));
+    page = await de.newPage();
+    const expired = server.token({ role: 'recorder', table: TABLE, exp: Math.floor(Date.now() / 1000) - 60 });
+    await page.goto(`${base}/?record=${TABLE}#token=${encodeURIComponent(expired)}`);
+    await page.waitForSelector('[data-testid="token-problem"]');
+    expect(await page.textContent('[data-testid="token-problem"]')).toBe('Dieses Token ist abgelaufen.');
+    expect(await page.textContent('[data-testid="token-other"]')).toBe('Anderes Token eingeben');
+    await tap('[data-testid="token-other"]');
+    await page.fill('[data-testid="token-input"]', server.token({ role: 'recorder', table: TABLE }));
+    await page.keyboard.press('Enter');
+    await page.waitForSelector('[data-testid="hold"]');
+    expect(await page.textContent('h2')).toBe('Tisch seen-t1 aufzeichnen');
+    expect(await page.textContent('[data-testid="recorder-to-act"]')).toContain('Am Zug: Vorhand');
+    expect(await page.textContent('[data-testid="misdeal"]')).toBe('Vergeben');
+    await tap('[data-testid="hold"]');
+    await tap('[data-testid="pass"]');
+    await tap('[data-testid="pass"]');
+    // The hand games in the German deck's words, the announcement one choice above them (R12).
+    await page.waitForSelector('[data-testid="pick-up"]');
+    const games = async () => page.locator('[data-testid="declare"]').allTextContents();
+    expect(await games()).toEqual(expect.arrayContaining(['Eichel Hand', 'Grün Hand', 'Rot Hand', 'Schellen Hand', 'Grand Hand', 'Null Hand']));
+    await tap('[data-testid="announce-1"]');
+    expect(await games()).toContain('Eichel Hand Schneider angesagt');
+    expect((await games()).some((g) => g.startsWith('Null'))).toBe(false);
+    await page.screenshot({ path: join(OUT, 'hand-games-de-phone.png'), fullPage: true });
+    expect(await axeViolations(page)).toEqual([]);
+    await tap('[data-testid="misdeal"]');
+    expect(await page.textContent('[data-testid="confirm"]')).toMatch(/^Damit endet das Spiel: /);
+    await tap('[data-testid="confirm-no"]');
+    await de.close();
   });
 });

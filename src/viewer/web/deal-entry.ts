@@ -17,10 +17,12 @@ export interface EnteredDeal {
 /**
  * The dealt cards as the recorder sees them at the table: tap forehand's ten cards, then
  * middlehand's, then rearhand's; the two left over are the skat (R4). A tap on a taken card gives
- * it back. Keys: a suit letter then a rank (C A = ace of clubs, T or 1 for the ten).
+ * it back. Keys: a suit letter then a rank (C A = ace of clubs, T or 1 for the ten). `initial`:
+ * the cards as entered before (a mistyped hand is corrected by a few taps, not entered again).
  */
-export function renderDealEntry(target: HTMLElement, style: DeckStyle, lang: Language, onDone: (deal: EnteredDeal) => void): void {
+export function renderDealEntry(target: HTMLElement, style: DeckStyle, lang: Language, onDone: (deal: EnteredDeal) => void, initial?: EnteredDeal): void {
   const owner = new Map<string, number>(); // card -> seat index
+  for (const [seat, hand] of (initial?.hands ?? []).entries()) for (const code of hand) owner.set(code, seat);
   let pendingSuit: string | null = null;
   const grid = el('div', { class: 'entry-grid', role: 'group', 'aria-label': t('enterCards') });
   const status = el('p', { role: 'status', 'data-testid': 'entry-status' });

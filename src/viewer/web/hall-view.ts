@@ -31,7 +31,7 @@ const TABLE_UPDATES = `subscription HallTables($id: ID!) {
   tournamentTableUpdates(tournamentId: $id) { tableId eventType dealId frame { currentTrick { cards { card { code } } } } }
 }`;
 // The steps of a deal in play: they change only its table's trick in progress, not the rest of the screen.
-const DEAL_MOVES = new Set(['CardsDealt', ...MOVES.flatMap((m) => m.eventTypes), 'MoveWithdrawn']);
+const DEAL_MOVES = new Set(['CardsDealt', 'HandsReplaced', ...MOVES.flatMap((m) => m.eventTypes), 'MoveWithdrawn']);
 /** While a subscription is down: how often the screen looks again on its own. */
 const FALLBACK_POLL_MS = 10_000;
 /** How long a redraw waits for the other events of the same entry. */

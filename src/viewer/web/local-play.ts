@@ -17,7 +17,19 @@ export interface PlayPosition {
   readonly toAct: SeatName | null;
   readonly tricksDone: number;
   readonly declarerTookTrick: boolean;
+  /** R19: a schwarz-announced (or suit/grand ouvert) game ends at the defenders' first trick. */
+  readonly schwarzAnnounced?: boolean;
+  /** R19 under a profile that stops a schneider-announced game once the defenders hold over 30 (iss, D3). */
+  readonly schneiderEnds?: boolean;
+  readonly defenderPoints?: number;
+  /** Why the play ended (set by playLocally when toAct becomes null). */
+  readonly endedBy?: PlayEnd;
 }
+
+/** Why a card ends the play: the tenth trick, or early (R18 null, R19 announced, R20 a revoke proven). */
+export type PlayEnd = 'lastTrick' | 'R18' | 'R19' | 'R20';
+
+const POINTS: Record<string, number> = { A: 11, T: 10, K: 4, Q: 3, J: 2 };
 
 function isTrump(game: string, card: string): boolean {
   if (game === 'NULL') return false;
@@ -58,7 +70,31 @@ export function playLocally(p: PlayPosition, card: string): PlayPosition {
   const winner = trick.reduce((best, c) => (strength(p.game, led, c.card) > strength(p.game, led, best.card) ? c : best)).seat;
   const tricksDone = p.tricksDone + 1;
   const declarerTookTrick = p.declarerTookTrick || winner === p.declarer;
-  // R18: a null game ends when its declarer takes a trick; every game after the tenth trick.
-  const over = tricksDone === 10 || (p.game === 'NULL' && declarerTookTrick);
-  return { ...p, hands, trick: [], toAct: over ? null : winner, tricksDone, declarerTookTrick };
+  const defenders = winner !== p.declarer;
+  const defenderPoints = (p.defenderPoints ?? 0) + (defenders ? trick.reduce((n, c) => n + (POINTS[c.card[1]] ?? 0), 0) : 0);
+  // R18: a null game ends when its declarer takes a trick; R19: an announced game the defenders
+  // take a trick of (schwarz) or over 30 of (schneider, where the profile stops it); every game after the tenth trick.
+  const endedBy: PlayEnd | undefined =
+    p.game === 'NULL' && declarerTookTrick
+      ? 'R18'
+      : defenders && (p.schwarzAnnounced || (p.schneiderEnds && defenderPoints > 30))
+        ? 'R19'
+        : tricksDone === 10
+          ? 'lastTrick'
+          : undefined;
+  return { ...p, hands, trick: [], toAct: endedBy ? null : winner, tricksDone, declarerTookTrick, defenderPoints, endedBy };
+}
+
+/**
+ * A deal recorded as seen: a seat that did not follow a led class (suit, or trumps with the jacks)
+ * holds none of it, so a later card of that class proves the revoke and ends the play (R16, R20).
+ */
+export function provesRevoke(game: string, tricks: ReadonlyArray<ReadonlyArray<{ seat: SeatName; card: string }>>, seat: SeatName, card: string): boolean {
+  const cls = followSuit(game, card);
+  return tricks.some(
+    (tr) =>
+      tr.length > 1 &&
+      tr.some((c) => c.seat === seat && c !== tr[0] && followSuit(game, c.card) !== followSuit(game, tr[0].card)) &&
+      followSuit(game, tr[0].card) === cls,
+  );
 }

@@ -5,7 +5,7 @@ import { cardName } from './card-names.js';
 import { cardSvg } from './cards.js';
 import { el, svg } from './dom.js';
 import { sortForDisplay } from './hand-order.js';
-import { legalCards, playLocally, type PlayPosition } from './local-play.js';
+import { legalCards, playLocally, provesRevoke, type PlayEnd, type PlayPosition } from './local-play.js';
 import { t } from './messages.js';
 import type { RecorderMove } from './recorder-commands.js';
 import { ALL_CODES, cardGrid, playedCodes } from './recorder-grid.js';
@@ -20,8 +20,8 @@ export interface RecorderControl {
   readonly s: ViewSettings;
   players: readonly string[];
   seen: boolean;
-  /** Records a move; `ends`: it ends the deal, so the page asks first. */
-  record(move: RecorderMove, ends?: boolean): void;
+  /** Records a move; `ends`: it ends the deal (or, early, the play: why), so the page asks first. */
+  record(move: RecorderMove, ends?: boolean | PlayEnd): void;
   /** A tap the known information rules out: the server's refusal (rule and reason) is shown. */
   refusedTap(move: RecorderMove): void;
   /** Cards picked for a discard or a showing, kept by the page between draws. */
@@ -29,7 +29,8 @@ export interface RecorderControl {
   redraw(): void;
   /** A table problem asks for a seat first: which one is being asked (null: none). */
   seatChoice: null | 'revoke' | 'shownEarly';
-  declareHand: boolean;
+  /** The announcement level a hand game is declared with: 0 none, 1 schneider, 2 schwarz, 3 ouvert (R12, cumulative). */
+  announce: number;
 }
 
 export function actionButton(label: string, testId: string, onClick: () => void, disabled = false): HTMLButtonElement {
@@ -74,8 +75,8 @@ export function drawDealtPlay(target: HTMLElement, c: RecorderControl, p: PlayPo
   target.append(el('p', { class: 'muted', text: last.declaration ? gameWords(last.declaration, c.s.style()) : '' }));
   target.append(el('h3', { text: t('trick') }), trickView(c, p.trick));
   const hand = el('div', { class: 'cards', role: 'group', 'aria-label': t('handOf', { seat: seatWord(seat) }), 'data-testid': 'recorder-hand' });
-  // The card ends the play (the tenth trick, or R18: a null declarer's first trick), so the page asks first.
-  const ends = (code: string) => playLocally(p, code).toAct === null;
+  // The card ends the play (the tenth trick, or early: R18, R19), so the page asks first and says why.
+  const ends = (code: string) => playLocally(p, code).endedBy ?? false;
   for (const code of sortForDisplay(
     p.hands[seat].map((x) => ({ code: x })),
     last.declaration?.game ?? null,
@@ -87,13 +88,20 @@ export function drawDealtPlay(target: HTMLElement, c: RecorderControl, p: PlayPo
 }
 
 /** A seen deal's play: all 32 cards, the played ones greyed; the seat is the one the trick implies. */
-export function drawSeenPlay(target: HTMLElement, c: RecorderControl, f: Frame, seat: SeatName): void {
+export function drawSeenPlay(target: HTMLElement, c: RecorderControl, f: Frame, seat: SeatName, p: PlayPosition | null): void {
   const trick = (f.currentTrick?.cards ?? []).map((p) => ({ seat: p.seat, card: p.card.code }));
   target.append(el('p', { class: 'muted', text: f.declaration ? gameWords(f.declaration, c.s.style()) : '' }));
   target.append(el('h3', { text: t('trick') }), trickView(c, trick));
   const open = new Set(f.legalMoves.filter((m) => m.kind === 'play' && m.card).map((m) => m.card!.code));
-  // The last card completes the deal when the skat is known (a hand game's by elimination, or shown).
-  const ends = lastCardOfDeal(f, f.completedTricks.length, trick.length) && (f.declaration?.hand === true || f.hidden.skat === 0);
+  // The last card completes the deal when the skat is known (a hand game's by elimination, or shown);
+  // a card that stops the play early (R18, R19, or a revoke it proves, R20) is confirmed with the reason.
+  const last = lastCardOfDeal(f, f.completedTricks.length, trick.length) && (f.declaration?.hand === true || f.hidden.skat === 0);
+  const tricks = [...f.completedTricks.map((tr) => tr.cards.map((x) => ({ seat: x.seat, card: x.card.code }))), trick];
+  const ends = (code: string): boolean | PlayEnd => {
+    if (p && provesRevoke(p.game, tricks, seat, code)) return 'R20';
+    const early = p ? playLocally(p, code).endedBy : undefined;
+    return early === 'R18' || early === 'R19' ? early : last;
+  };
   const player = c.players[SEAT_NAMES.indexOf(seat)];
   target.append(
     el('h3', { 'data-testid': 'grid-seat', text: t('seatPlays', { seat: seatWord(seat), player }) }),
@@ -105,7 +113,7 @@ export function drawSeenPlay(target: HTMLElement, c: RecorderControl, f: Frame, 
       game: f.declaration?.game ?? null,
       greyed: playedCodes(f),
       open,
-      onTap: (code) => (open.has(code) ? c.record({ kind: 'play', seat, card: code }, ends) : c.refusedTap({ kind: 'play', seat, card: code })),
+      onTap: (code) => (open.has(code) ? c.record({ kind: 'play', seat, card: code }, ends(code)) : c.refusedTap({ kind: 'play', seat, card: code })),
     }),
   );
 }
@@ -197,19 +205,14 @@ export function drawOther(target: HTMLElement, c: RecorderControl, f: Frame, sea
     if (kinds.has('pass')) target.append(actionButton(kindWords('pass', lang), 'pass', () => c.record({ kind: 'pass', seat }, endsDeal)));
     return;
   }
-  if (f.phase === 'SKAT_DECISION' && !c.declareHand) {
+  if (f.phase === 'SKAT_DECISION') {
     if (kinds.has('pickUpSkat'))
       target.append(
         actionButton(kindWords('pickUpSkat', lang), 'pick-up', () => c.record({ kind: 'pickUpSkat', seat })),
         ' ',
       );
-    if (kinds.has('declare'))
-      target.append(
-        actionButton(t('playHand'), 'play-hand', () => {
-          c.declareHand = true;
-          c.redraw();
-        }),
-      );
+    // A hand game is one tap too, as a game after the pick-up: its games here, the announcement one toggle above them.
+    if (kinds.has('declare')) drawDeclarations(target, c, moves, seat, true);
     return;
   }
   if (f.phase === 'DISCARDING') {
@@ -242,16 +245,44 @@ export function drawOther(target: HTMLElement, c: RecorderControl, f: Frame, sea
     );
     return;
   }
-  // The declaration: every game the rules allow now (after "hand", only hand games).
-  const options = moves.filter((m) => m.kind === 'declare' && m.declaration && (f.phase !== 'SKAT_DECISION' || m.declaration.hand));
-  const list = el('div', { class: 'declare-options', role: 'group', 'aria-label': kindWords('declare', lang) });
-  for (const m of options)
+  // The declaration after the pick-up: every game the rules allow now.
+  drawDeclarations(target, c, moves, seat, false);
+}
+
+const levelOf = (d: { ouvert: boolean; schwarzAnnounced: boolean; schneiderAnnounced: boolean }): number =>
+  d.ouvert ? 3 : d.schwarzAnnounced ? 2 : d.schneiderAnnounced ? 1 : 0;
+const LEVEL_WORDS = ['noAnnouncement', 'schneiderAnnounced', 'schwarzAnnounced', 'ouvert'] as const;
+
+/**
+ * The games to declare, one button each: after the pick-up the games the rules allow; for a hand
+ * game the same short list, at the announcement level chosen above it (none, schneider, schwarz,
+ * ouvert: R12, each including the one before; null has only ouvert), not every combination at once.
+ */
+function drawDeclarations(target: HTMLElement, c: RecorderControl, moves: Frame['legalMoves'], seat: SeatName, hand: boolean): void {
+  const lang = c.s.language();
+  const options = moves.filter((m) => m.kind === 'declare' && m.declaration && m.declaration.hand === hand).map((m) => m.declaration!);
+  const list = el('div', { class: 'declare-options', role: 'group', 'aria-label': hand ? t('handGames') : kindWords('declare', lang) });
+  let shown = options;
+  if (hand) {
+    const levels = [...new Set(options.map(levelOf))].sort((a, b) => a - b);
+    if (!levels.includes(c.announce)) c.announce = levels[0] ?? 0;
+    const level = el('div', { class: 'announce-level', role: 'group', 'aria-label': t('announceLevel') });
+    level.append(el('span', { text: `${t('announceLevel')}: ` }));
+    for (const n of levels) {
+      const b = actionButton(t(LEVEL_WORDS[n]), `announce-${n}`, () => ((c.announce = n), c.redraw()));
+      b.setAttribute('aria-pressed', n === c.announce ? 'true' : 'false');
+      level.append(b, ' ');
+    }
+    if (levels.length > 1) list.append(level);
+    // At a level null does not have (schneider, schwarz), null is not offered; at ouvert, null ouvert.
+    shown = options.filter((d) => levelOf(d) === c.announce);
+  }
+  for (const d of shown)
     list.append(
-      actionButton(gameWords(m.declaration!, c.s.style()), 'declare', () => c.record({ kind: 'declare', seat, declaration: m.declaration! })),
+      actionButton(gameWords(d, c.s.style()), 'declare', () => c.record({ kind: 'declare', seat, declaration: d })),
       ' ',
     );
-  if (c.declareHand) list.append(actionButton(t('confirmNo'), 'hand-back', () => ((c.declareHand = false), c.redraw())));
-  target.append(el('h3', { text: kindWords('declare', lang) }), list);
+  target.append(el('h3', { text: hand ? t('handGames') : kindWords('declare', lang) }), list);
 }
 
 /**

@@ -1,7 +1,9 @@
 // The recorder page's panels besides the moves: the confirmation before a deal-ending move, the
 // token check when the page opens, and what a finished deal did to the sheet.
 import { ApiError, graphql } from './api.js';
+import type { DeckStyle } from './cards.js';
 import { el } from './dom.js';
+import { sheetGameWords } from './sheet-words.js';
 import { t } from './messages.js';
 
 /**
@@ -86,7 +88,7 @@ export async function tokenProblem(token: string, tableId: string): Promise<{ pr
 }
 
 /** A finished deal's row of the sheet and the totals after it. */
-export function sheetSummary(sheet: RecorderSheet, dealId: string): HTMLElement {
+export function sheetSummary(sheet: RecorderSheet, dealId: string, style: DeckStyle): HTMLElement {
   const box = el('section', { 'data-testid': 'deal-summary', 'aria-label': t('onTheSheet') });
   const row = sheet.rows.find((r) => r.dealId === dealId);
   if (row) {
@@ -94,7 +96,7 @@ export function sheetSummary(sheet: RecorderSheet, dealId: string): HTMLElement 
       el('h3', { text: t('onTheSheet') }),
       el('p', {
         'data-testid': 'sheet-row',
-        text: t('sheetRowWords', { n: row.dealNumber, game: row.declarer ? `${row.declarer} ${row.game}` : row.game, entry: row.entry }),
+        text: t('sheetRowWords', { n: row.dealNumber, game: `${row.declarer ? `${row.declarer} ` : ''}${sheetGameWords(row.game, style)}`, entry: row.entry }),
       }),
     );
   }

@@ -1,7 +1,7 @@
 import { ApiError, graphql } from './api.js';
 import { renderDealEntry, type EnteredDeal } from './deal-entry.js';
 import { clear, el } from './dom.js';
-import { playLocally, type PlayPosition } from './local-play.js';
+import { playLocally, type PlayEnd, type PlayPosition } from './local-play.js';
 import { t } from './messages.js';
 import { mutationFor, START_TABLE_DEAL, type RecorderMove } from './recorder-commands.js';
 import { actionButton, drawDealtPlay, drawOther, drawSeenPlay, drawSeenShowing, drawTableProblems, type RecorderControl } from './recorder-controls.js';
@@ -14,6 +14,8 @@ import { renderSignIn } from './sign-in.js';
 import { moveWords, seatWord, stepSentence } from './step-words.js';
 import { SEAT_NAMES, type Frame } from './types.js';
 
+const NO_MOVE = new Set(['DealStarted', 'DealRecordedAsSeen', 'CardsDealt', 'ShuffleCommitted', 'ClientSeedAdded']);
+
 /** How long a recorded move is shown in the place of the next choices; taps meanwhile are ignored (a double tap records once). */
 const MOMENT_MS = 350;
 
@@ -22,7 +24,7 @@ const OPEN_DEAL = `query OpenDeal($tableId: ID!) {
 }`;
 const RECORDER_DEAL = `query RecorderDeal($id: ID!) {
   deal(id: $id) {
-    id revision players status
+    id revision players status profileId
     frames(perspective: ALL) {
       step phase toAct declarer highestBid finished
       event { id type revision seat }
@@ -39,6 +41,7 @@ const RECORDER_DEAL = `query RecorderDeal($id: ID!) {
   }
 }`;
 const MUTATIONS = `{ __type(name: "Mutation") { fields { name } } }`;
+const REPLACE_HANDS = `mutation($commandId: ID!, $expectedRevision: String, $input: ReplaceHandsInput!) { replaceHands(commandId: $commandId, expectedRevision: $expectedRevision, input: $input) { revision } }`;
 const WITHDRAW = `mutation($commandId: ID!, $expectedRevision: String, $input: WithdrawMoveInput!) { withdrawMove(commandId: $commandId, expectedRevision: $expectedRevision, input: $input) { revision } }`;
 
 interface RecorderDeal {
@@ -46,11 +49,15 @@ interface RecorderDeal {
   revision: string;
   players: string[];
   status: string;
+  profileId: string;
   frames: Frame[];
 }
 
-/** The play position of the newest frame, for working out queued card plays locally. */
-function playPosition(f: Frame): PlayPosition | null {
+/**
+ * The play position of the newest frame, for working out queued card plays locally and which card
+ * ends the play. A deal recorded as seen has no hands: its position serves only the trick's end.
+ */
+export function playPosition(f: Frame, profileId: string): PlayPosition | null {
   if (f.phase !== 'PLAYING' || !f.declaration || !f.declarer) return null;
   const hands = {
     FOREHAND: f.hands.forehand.map((c) => c.code),
@@ -65,7 +72,17 @@ function playPosition(f: Frame): PlayPosition | null {
     trick: (f.currentTrick?.cards ?? []).map((p) => ({ seat: p.seat, card: p.card.code })),
     tricksDone: f.completedTricks.length,
     declarerTookTrick: f.completedTricks.some((tr) => tr.winner === f.declarer),
+    schwarzAnnounced: f.declaration.schwarzAnnounced || (f.declaration.ouvert && f.declaration.game !== 'NULL'),
+    // R19: only the iss profile stops a schneider-announced game at the defenders' 31st point (D3); isko plays on.
+    schneiderEnds: f.declaration.schneiderAnnounced && profileId === 'iss',
+    defenderPoints: f.cardPoints.defenders,
   };
+}
+
+/** The cards of a dealt deal's first frame (as dealt), for correcting a mistyped hand. */
+function asEntered(f: Frame): EnteredDeal {
+  const codes = (cards: ReadonlyArray<{ code: string }>) => cards.map((c) => c.code);
+  return { hands: [codes(f.hands.forehand), codes(f.hands.middlehand), codes(f.hands.rearhand)], skat: [f.skat[0]?.code ?? '', f.skat[1]?.code ?? ''] };
 }
 
 /**
@@ -125,7 +142,7 @@ export async function renderRecorder(root: HTMLElement, tableId: string, s: View
     seen: false,
     picked: new Set(),
     seatChoice: null,
-    declareHand: false,
+    announce: 0,
     redraw: () => draw(),
     record: (move, ends = false) => record(move, ends),
     refusedTap: (move) => void refusedTap(move),
@@ -177,12 +194,15 @@ export async function renderRecorder(root: HTMLElement, tableId: string, s: View
   };
 
   const words = (m: RecorderMove) => queuedWords(m);
-  function record(move: RecorderMove, ends: boolean, confirmed = false): void {
+  function record(move: RecorderMove, ends: boolean | PlayEnd, confirmed = false): void {
     if (!deal) return;
     if (moment && Date.now() < moment.until) return; // a second tap while the last move is shown
     if (ends && !confirmed) {
+      const what = `${words(move)} (${seatWord(move.seat)})`;
+      // An early end says why (R18-R20): the recorder sees the game stop where he did not expect it.
+      const early = ends === 'R18' || ends === 'R19' || ends === 'R20';
       confirming = {
-        question: t('confirmEnd', { move: `${words(move)} (${seatWord(move.seat)})` }),
+        question: early ? t('confirmEndPlay', { move: what, why: t(`playEnd${ends}`, { seat: seatWord(move.seat) }) }) : t('confirmEnd', { move: what }),
         yes: t('confirmYes'),
         onYes: () => {
           confirming = null;
@@ -195,7 +215,7 @@ export async function renderRecorder(root: HTMLElement, tableId: string, s: View
     const first = queue.pending().length === 0;
     queue.add({ commandId: newCommandId(), dealId: deal.id, move, expectedRevision: first ? deal.revision : null });
     ctl.picked.clear();
-    ctl.declareHand = false;
+    ctl.announce = 0;
     moment = { text: t('recordedMoment', { move: `${seatWord(move.seat)}: ${words(move)}` }), until: Date.now() + MOMENT_MS };
     draw();
     setTimeout(draw, MOMENT_MS + 5);
@@ -250,17 +270,20 @@ export async function renderRecorder(root: HTMLElement, tableId: string, s: View
     await reload();
   };
 
-  /** A mistyped hand of a dealt deal, before the first card: the deal is abandoned as a misdeal and dealt again as entered now. */
+  /** A mistyped hand of a dealt deal, before the first card: replaced in place (the moves so far kept, L25). */
   const replaceHands = async (d: EnteredDeal) => {
     if (!deal) return;
-    const call = mutationFor(deal.id, { kind: 'abandon', seat: 'FOREHAND', reason: 'MISDEAL', note: t('fixHandsNote') }, newCommandId(), deal.revision);
     try {
-      await graphql(call.query, call.variables);
+      await graphql(REPLACE_HANDS, {
+        commandId: newCommandId(),
+        expectedRevision: deal.revision,
+        input: { dealId: deal.id, cards: { shuffle: 'GIVEN', hands: d.hands, skat: d.skat }, reason: t('fixHandsNote') },
+      });
+      message = '';
     } catch (e) {
       message = t('moveRefused', { reason: (e as Error).message });
-      return void (await reload());
     }
-    await startDeal({ shuffle: 'GIVEN', hands: d.hands, skat: d.skat });
+    await reload();
   };
 
   /** A queued move in the same words as the legal moves ("play ace of clubs"). */
@@ -294,7 +317,7 @@ export async function renderRecorder(root: HTMLElement, tableId: string, s: View
     if (deal) {
       const last = deal.frames[deal.frames.length - 1];
       body.append(el('p', { 'data-testid': 'deal-result', text: t('dealResult', { id: deal.id, result: stepSentence(last, s.style(), s.language()) }) }));
-      if (sheet) body.append(sheetSummary(sheet, deal.id));
+      if (sheet) body.append(sheetSummary(sheet, deal.id, s.style()));
     } else body.append(el('p', { text: t('noOpenDeal') }));
     const entry = el('div', {});
     body.append(
@@ -320,7 +343,9 @@ export async function renderRecorder(root: HTMLElement, tableId: string, s: View
     const open = deal !== null && deal.status === 'IN_PROGRESS';
     if (!open) drawNoDeal();
     const footer = el('div', { class: 'recorder-footer' });
-    const undo = actionButton(t('undo'), 'undo', askWithdraw, !canWithdraw || pending.length > 0 || !deal || deal.frames.length <= 2);
+    // Nothing to undo before the first move (a dealt deal's frames begin with the cards, a seen deal's with its start).
+    const moved = deal !== null && deal.frames.some((f) => !NO_MOVE.has(f.event.type));
+    const undo = actionButton(t('undo'), 'undo', askWithdraw, !canWithdraw || pending.length > 0 || !moved);
     undo.title = t('undoHint');
     footer.append(undo);
     if (!open || !deal) {
@@ -332,7 +357,7 @@ export async function renderRecorder(root: HTMLElement, tableId: string, s: View
     ctl.seen = deal.frames.some((f) => f.event.type === 'DealRecordedAsSeen');
     ctl.players = deal.players;
     // Card plays still waiting to be sent are worked out here (dealt deals), so the recorder can keep going.
-    let position = ctl.seen ? null : playPosition(last);
+    let position = ctl.seen ? null : playPosition(last, deal.profileId);
     for (const q of pending) position = position && q.move.kind === 'play' && q.move.card !== undefined ? playLocally(position, q.move.card) : null;
     const waiting = (pending.length > 0 && position === null) || (syncing && pending.length === 0);
     body.append(
@@ -356,7 +381,7 @@ export async function renderRecorder(root: HTMLElement, tableId: string, s: View
       controls.append(el('p', { class: 'recorded-moment', role: 'status', 'data-testid': 'recorded-moment', text: moment.text }));
     else if (waiting) controls.append(el('p', { class: 'muted', text: t('waitingForServer') }));
     else if (position && toAct) drawDealtPlay(controls, ctl, position, toAct, last);
-    else if (ctl.seen && last.phase === 'PLAYING' && toAct) drawSeenPlay(controls, ctl, last, toAct);
+    else if (ctl.seen && last.phase === 'PLAYING' && toAct) drawSeenPlay(controls, ctl, last, toAct, playPosition(last, deal.profileId));
     else if (ctl.seen && last.phase === 'FINISHED') drawSeenShowing(controls, ctl, last);
     else if (toAct) drawOther(controls, ctl, last, toAct);
     if (!confirming && !(moment && Date.now() < moment.until) && pending.length === 0) {
@@ -365,8 +390,9 @@ export async function renderRecorder(root: HTMLElement, tableId: string, s: View
       const dealtByHand = !ctl.seen && !deal.frames.some((f) => f.event.type === 'ShuffleCommitted');
       if (dealtByHand && last.completedTricks.length === 0 && !last.currentTrick?.cards.length && last.phase !== 'FINISHED') {
         const entry = el('div', {});
+        const dealtAs = asEntered(deal.frames[0]);
         controls.append(
-          actionButton(t('fixHands'), 'fix-hands', () => renderDealEntry(entry, s.style(), s.language(), (d) => void replaceHands(d))),
+          actionButton(t('fixHands'), 'fix-hands', () => renderDealEntry(entry, s.style(), s.language(), (d) => void replaceHands(d), dealtAs)),
           entry,
         );
       }

@@ -1,3 +1,4 @@
+import type { DeckStyle } from './cards.js';
 import { t, type MessageKey } from './messages.js';
 
 // The sheet's game labels ("clubs hand", "grand schneider announced") come from a fixed English
@@ -17,8 +18,17 @@ const PHRASES: ReadonlyArray<readonly [string, MessageKey]> = [
   ['ouvert', 'ouvert'],
 ];
 
-export function sheetGameWords(label: string): string {
+// With the German deck the suit games are named as its cards are, in either language.
+const GERMAN_DECK: ReadonlyArray<readonly [string, string]> = [
+  ['clubs', 'Eichel'],
+  ['spades', 'Grün'],
+  ['hearts', 'Rot'],
+  ['diamonds', 'Schellen'],
+];
+
+export function sheetGameWords(label: string, style?: DeckStyle): string {
   let out = label;
+  if (style === 'german') for (const [en, de] of GERMAN_DECK) out = out.replace(new RegExp(`\\b${en}\\b`, 'g'), de);
   for (const [en, key] of PHRASES) out = out.replace(new RegExp(`\\b${en}\\b`, 'g'), t(key));
   return out;
 }

@@ -14,7 +14,7 @@ const TABLE_STATE = `query TableScreen($tableId: ID!) {
 // The table's events tell the screen when to look again; only while that subscription is down does it poll.
 const TABLE_UPDATES = `subscription TableScreenUpdates($tableId: ID!) { tableUpdates(tableId: $tableId) { eventType dealId } }`;
 // The steps of a deal (its dealing, every move's events, a withdrawal): the replay follows them; anything else makes the screen look again.
-const DEAL_MOVES = new Set(['CardsDealt', ...MOVES.flatMap((m) => m.eventTypes), 'MoveWithdrawn']);
+const DEAL_MOVES = new Set(['CardsDealt', 'HandsReplaced', ...MOVES.flatMap((m) => m.eventTypes), 'MoveWithdrawn']);
 const FALLBACK_POLL_MS = 5000;
 const RESUBSCRIBE_MS = 10_000;
 
