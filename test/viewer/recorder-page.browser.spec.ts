@@ -128,8 +128,10 @@ describe('recorder page in Chromium', () => {
     expect(deal.frames[1].toAct).toBe('FOREHAND'); // the bid kept: forehand answers middlehand's 18
     const replaced = await server.gql(`query($id: ID!) { audit(dealId: $id) { events { type } } }`, { id: dealId }, admin);
     expect(replaced.body.data.audit.events.map((e: any) => e.type)).toContain('HandsReplaced');
-    await rec.click('[data-testid="undo"]'); // the bid taken back: the loop below records the deal from its start
+    // Undo takes the bid back over the new cards (the followers below open at the first step and follow from there).
+    await rec.click('[data-testid="undo"]');
     deal = await untilFrames(dealId, 1);
+    expect(deal.frames[0].hands.forehand.map((c: any) => c.code).sort()).toEqual([...GIVEN_CARDS.hands[0]].sort());
     await recorderCaughtUp(rec, deal);
     const dealt = deal.frames[deal.frames.length - 1].hands;
     expect(dealt.forehand.map((c: any) => c.code).sort()).toEqual([...GIVEN_CARDS.hands[0]].sort());

@@ -299,7 +299,6 @@ describe('recording a deal as seen, on a phone', () => {
     expect(await games()).toContain('Eichel Hand Schneider angesagt');
     expect((await games()).some((g) => g.startsWith('Null'))).toBe(false);
     await page.screenshot({ path: join(OUT, 'hand-games-de-phone.png'), fullPage: true });
-    expect(await axeViolations(page)).toEqual([]);
     await tap('[data-testid="misdeal"]');
     expect(await page.textContent('[data-testid="confirm"]')).toMatch(/^Damit endet das Spiel: /);
     await tap('[data-testid="confirm-no"]');
