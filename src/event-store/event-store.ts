@@ -77,6 +77,11 @@ export interface ReadStreamOptions {
    * hash was computed over). Default false: code only ever sees the current shape of an event.
    */
   readonly raw?: boolean;
+  /**
+   * The same hint as readAll's: an adapter may parse an event's metadata only when it is first
+   * read (an export reads the first event's source only). Ignored with `raw`. Default false.
+   */
+  readonly lazyMetadata?: boolean;
 }
 
 export interface ReadAllOptions {

@@ -369,8 +369,9 @@ export class Ledger {
     return read.exists ? checkFairDeal(read.events) : null;
   }
 
-  async dealEvents(dealId: string): Promise<RecordedEvent[]> {
-    const read = await this.#store.readStream(dealStreamName(dealId));
+  /** `lazyMetadata`: the store's hint (ReadStreamOptions), for readers of few events' metadata (exports). */
+  async dealEvents(dealId: string, options: { readonly lazyMetadata?: boolean } = {}): Promise<RecordedEvent[]> {
+    const read = await this.#store.readStream(dealStreamName(dealId), options.lazyMetadata === true ? { lazyMetadata: true } : undefined);
     return read.events.slice();
   }
 

@@ -30,7 +30,7 @@ export function eventStoreDealSource(store: EventStore): DealStreamSource {
       }
     },
     async dealEvents(dealId: string) {
-      const read = await store.readStream(dealStreamName(dealId));
+      const read = await store.readStream(dealStreamName(dealId), { lazyMetadata: true });
       return read.exists ? read.events : [];
     },
   };

@@ -6,7 +6,7 @@ import type { DealExportFilter } from './deal-filter';
 /** What the exporters need of the Ledger: the deal list (filtered, paged) and a deal's events. */
 export interface LedgerDeals {
   deals(filter: DealFilter, page: { first: number; after?: string; newestFirst?: boolean }): Promise<DealPage>;
-  dealEvents(dealId: string): Promise<RecordedEvent[]>;
+  dealEvents(dealId: string, options?: { readonly lazyMetadata?: boolean }): Promise<RecordedEvent[]>;
 }
 
 export interface LedgerDealSourceOptions {
@@ -43,6 +43,7 @@ export function ledgerDealSource(ledger: LedgerDeals, filter: DealExportFilter, 
         after = page.endCursor;
       }
     },
-    dealEvents: (dealId) => ledger.dealEvents(dealId),
+    // The records read the first event's source only: metadata parsed on first access.
+    dealEvents: (dealId) => ledger.dealEvents(dealId, { lazyMetadata: true }),
   };
 }

@@ -389,7 +389,10 @@ export class SqliteEventStore implements EventStore {
     return {
       exists: read.current !== undefined,
       currentRevision: read.current ? BigInt(read.current.current_revision) : -1n,
-      events: read.rows.map((row) => toRecorded(row, options.raw === true, this.upcasters)),
+      events:
+        options.lazyMetadata === true && options.raw !== true && this.upcasters.steps.size === 0
+          ? read.rows.map(toLazyRecorded)
+          : read.rows.map((row) => toRecorded(row, options.raw === true, this.upcasters)),
     };
   }
 
