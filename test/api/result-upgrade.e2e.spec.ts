@@ -115,5 +115,18 @@ describe('upgrading a result-only deal by recording its cards (issue 11)', () =>
       ruleId: 'L18',
     });
     expect(codesOf(await s.gql(UPGRADE, { c: newCommandId(), i: { dealId: 'up-2', cards: GIVEN_CARDS } }, ref))).toEqual(['FORBIDDEN']);
+
+    // replaceHands (issue 23, L25) goes to the open recording like its moves: cards have been played
+    // there, so the hands are no longer replaced; a finished deal takes none (L3); the cards must be
+    // GIVEN ones; only the table's recorder replaces them.
+    const REPLACE = `mutation($c: ID!, $i: ReplaceHandsInput!) { replaceHands(commandId: $c, input: $i) { revision } }`;
+    const swapped = { ...GIVEN_CARDS, hands: [GIVEN_CARDS.hands[1], GIVEN_CARDS.hands[0], GIVEN_CARDS.hands[2]] };
+    const replace = (dealId: string, cards: unknown, token: string) => s.gql(REPLACE, { c: newCommandId(), i: { dealId, cards, reason: 'mistyped' } }, token);
+    const inRecording = await replace('up-2', swapped, rec);
+    expect(inRecording.body.errors?.[0]?.extensions).toMatchObject({ code: 'ILLEGAL_MOVE', ruleId: 'L25' });
+    expect(inRecording.body.errors?.[0]?.message).toMatch(/a card has been played/);
+    expect((await replace('ref-1', swapped, ref)).body.errors?.[0]?.extensions).toMatchObject({ ruleId: 'L3' });
+    expect(codesOf(await replace('up-2', { shuffle: 'SEEN' }, rec))).toEqual(['BAD_USER_INPUT']);
+    expect(codesOf(await replace('up-2', swapped, ref))).toEqual(['FORBIDDEN']);
   }, 60_000);
 });

@@ -8,7 +8,7 @@ import type { DealSummary } from '../../projections/deal-summary/deal-summary';
 import type { Seat } from '../../rules/seat';
 import { mayCorrectScores, mayRecord, scopeCovers } from '../../auth/access';
 import type { ApiContext } from '../context/api-context';
-import { forbidden, notFound, unauthenticated } from '../errors/api-error';
+import { badInput, forbidden, notFound, unauthenticated } from '../errors/api-error';
 import { correctionOf, enteredResult } from '../inputs/result-facts';
 import {
   ConfirmDealInput,
@@ -102,6 +102,7 @@ export class DealReviewResolver {
     const deal = await this.deal(ctx, input.dealId);
     gate(ctx, (p) => mayRecord(p, deal.tableId), "record this table's deals");
     const cards = valid.dealSource(input.cards);
+    if (cards.kind !== 'given') throw badInput('replaceHands takes the cards as they were really dealt: shuffle GIVEN, three hands of ten and the skat');
     const command: LedgerCommand = { type: 'ReplaceHands', dealId: deal.dealId, cards, reason: valid.text(input.reason, 'reason') };
     return runCommand(this.ledger, ctx, command, commandId, expectedRevision);
   }
