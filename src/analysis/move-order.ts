@@ -176,6 +176,18 @@ export class MoveOrder extends SolverState {
       winnerIsFriend = ((this.leader + winPos) % 3 === this.declarer) === mine;
     }
     const others = live & ~hand;
+    // At a lead: the other side's cards, and the plain suits one of them can ruff (void, holding a trump).
+    let opponents = 0;
+    let ruffable = 0;
+    if (len === 0 && !nullGame) {
+      for (let o = 0; o < 3; o++) {
+        if (o === seat || (!mine && o !== this.declarer)) continue;
+        const h = this.hands[o];
+        opponents |= h;
+        if ((h & this.trumpMask) === 0) continue;
+        for (const c of this.classMasks) if ((c & this.trumpMask) === 0 && (h & c) === 0) ruffable |= c;
+      }
+    }
     const killer = kind === KIND_VALUE ? this.killers[this.level * 3 + seat] : -1;
     // The touching run being walked down (value search): its settled side, the points seen in it.
     let runSide = 0;
@@ -230,11 +242,12 @@ export class MoveOrder extends SolverState {
         const pts = points[b];
         if (len === 0) {
           // Lead a card whose trick our side surely wins (a master: nothing of another hand above it in
-          // its class, or one no answer can take, see settledSide) for its points, else something cheap.
+          // its class; or nothing of the other side above it and none of them can ruff) for its points,
+          // else something cheap.
           const master = (others & cls & ~((bit << 1) - 1)) === 0;
           const trump = ((this.trumpMask >>> b) & 1) === 1;
-          const st = master ? 1 : this.settledSide(b);
-          score = st > 0 ? 60 + pts + (trump ? 10 : 0) : trump ? 20 - pts : 40 - 2 * pts;
+          const sure = master || ((opponents & cls & ~((bit << 1) - 1)) === 0 && (ruffable & cls) === 0);
+          score = sure ? 60 + pts + (trump ? 10 : 0) : trump ? 20 - pts : 40 - 2 * pts;
         } else {
           const over = this.beats(b, winBit);
           if (len === 2) {
