@@ -68,7 +68,7 @@ interface Probe {
 
 async function main(): Promise<void> {
   const child = fork(join(__dirname, 'abuse-bench-server.ts'), [], {
-    execArgv: ['-r', 'ts-node/register/transpile-only'],
+    execArgv: ['-r', join(__dirname, 'register-ts.js')],
     env: { ...process.env, TS_NODE_TRANSPILE_ONLY: 'true' },
     stdio: ['inherit', 'inherit', 'inherit', 'ipc'],
   });

@@ -76,7 +76,7 @@ const SHEET = `{ scoreSheet(tableId: "bench") { rows { dealNumber declarer entry
 async function againstServer(label: string, responseCacheMs: number) {
   const child = fork(join(__dirname, 'api-bench-server.ts'), [], {
     // --expose-gc: the server collects garbage between runs (never during one) to report its live heap.
-    execArgv: ['--expose-gc', '-r', 'ts-node/register/transpile-only'],
+    execArgv: ['--expose-gc', '-r', join(__dirname, 'register-ts.js')],
     env: { ...process.env, TS_NODE_TRANSPILE_ONLY: 'true', BENCH_RESPONSE_CACHE_MS: String(responseCacheMs) },
   });
   const ready = await new Promise<{ url: string; dealIds: string[]; rotationIds: string[] }>((resolve, reject) => {

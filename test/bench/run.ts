@@ -1,5 +1,6 @@
 /**
- * `npm run bench`: runs every test/bench/*.bench.ts in its own process, one after another, so
+ * `npm run bench`: runs every test/bench/*.bench.ts in its own process (TypeScript through
+ * register-ts.js: ts-node without the `domain` module its REPL loads), one after another, so
  * that each one's peak memory is its own. Pass names to run a subset: `npm run bench -- iss`.
  */
 import { spawnSync } from 'node:child_process';
@@ -16,7 +17,7 @@ const benches = readdirSync(dir)
 let failed = 0;
 for (const file of benches) {
   process.stdout.write(`\n=== ${file}\n`);
-  const r = spawnSync(process.execPath, ['--expose-gc', '-r', 'ts-node/register/transpile-only', join(dir, file)], {
+  const r = spawnSync(process.execPath, ['--expose-gc', '-r', join(dir, 'register-ts.js'), join(dir, file)], {
     stdio: 'inherit',
     env: { ...process.env, TS_NODE_TRANSPILE_ONLY: 'true' },
   });
