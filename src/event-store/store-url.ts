@@ -6,7 +6,8 @@
  */
 import { StoreConfigError } from './errors';
 import type { EventStore } from './event-store';
-import { openSqliteEventStore, type SqliteEventStoreOptions } from './sqlite/sqlite-event-store';
+import { openSqliteEventStore } from './sqlite/sqlite-event-store';
+import type { SqliteEventStoreOptions } from './sqlite/sqlite-event-store-options';
 import type { UpcasterRegistry } from './versioning/upcasting';
 
 export const DEFAULT_STORE_URL = 'sqlite:./data/skat-ledger.db';
