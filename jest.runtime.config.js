@@ -8,6 +8,8 @@ const { kind } = require('./jest.config.js');
 /** @type {import('jest').Config} */
 module.exports = {
   testTimeout: 60000,
+  // Every core, as in jest.config.js (jest's default leaves one idle: on 2 cores the specs ran one at a time).
+  maxWorkers: '100%',
   projects: [
     kind('runtime', [
       '<rootDir>/src/event-store/**/*.spec.ts',
