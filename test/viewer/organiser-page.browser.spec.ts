@@ -2,7 +2,7 @@
 /**
  * The organiser's page in Chromium with an admin token: tournaments and tables with their status,
  * a recorder link with a QR code drawn by the page (its link signs a tablet in), the loss fee set,
- * a token issued and revoked (refused afterwards), the seat draw for round 2 creating its tables, and round 1 closed.
+ * the list following its tournament by push, a token issued and revoked (refused afterwards), the seat draw for round 2 creating its tables, and round 1 closed.
  */
 import { join } from 'node:path';
 import type { Browser } from 'playwright-core';
@@ -78,6 +78,14 @@ describe('organiser page in Chromium', () => {
     await tablet.waitForSelector('[data-testid="enter-cards"]');
     await tablet.click('[data-testid="server-shuffle"]');
     await tablet.waitForSelector('[data-testid="recorder-to-act"]');
+    // The list follows the tournament by push (it polls only while a subscription is down): the deal
+    // the tablet just started shows in open-2's row without a reload.
+    await page.waitForSelector('[data-following="push"]');
+    await page.waitForFunction(() =>
+      [...document.querySelectorAll('[data-testid="tournament-open"] [data-testid="table-row"]')].some(
+        (tr) => tr.querySelector('th')?.textContent === 'open-2' && tr.textContent?.includes('open-2-1'),
+      ),
+    );
     await tablet.close();
 
     // The loss fee: 50 cents, 1 euro from the 4th lost game.

@@ -2,13 +2,14 @@
 /**
  * The standings page in Chromium: ranks as the API gives them, then every table's list; printed to
  * PDF (Chromium's page.pdf, A4) the standings take the first page and each table's list, a full
- * 36-deal series included, exactly one page of its own.
+ * 36-deal series included, exactly one page of its own. The standings page and a sheet's own page
+ * follow the tournament by push: a deal scored meanwhile shows without a reload.
  */
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Browser } from 'playwright-core';
 import { GIVEN_CARDS, newCommandId, playOn } from '../api/deal-flow';
-import { buildViewer, launchChromium, outputFolder } from './browser-harness';
+import { buildViewer, launchChromium, openTab, outputFolder } from './browser-harness';
 import { startServer, type TestServer } from '../api/harness';
 
 const OUT = outputFolder('standings');
@@ -86,5 +87,36 @@ describe('standings page in Chromium', () => {
     const pages = (pdf.toString('latin1').match(/\/Type\s*\/Page(?![a-z])/g) ?? []).length;
     expect(pages).toBe(1 + 2);
     await page.close();
+  });
+
+  it('draws the standings and the lists again as deals are scored, with no reload and no polling', async () => {
+    const standings = await openTab(browser, { width: 1280, height: 900 });
+    const sheet = await openTab(browser, { width: 390, height: 844 });
+    await standings.goto(`${base}/?standings=cup`);
+    await sheet.goto(`${base}/?sheet=cup-2`);
+    // "push": every subscription is followed, so the page does not poll.
+    await standings.waitForSelector('[data-following="push"]');
+    await sheet.waitForSelector('[data-following="push"]');
+    const rowsOf = (page: typeof sheet, selector: string) => page.$$eval(`${selector} [data-testid="sheet-rows"] tbody tr`, (trs) => trs.length);
+    expect(await rowsOf(sheet, '#main')).toBe(6);
+    // A deal played out (scored) at cup-2 and one passed in: both pages show the new rows and totals.
+    await series('cup-2', 2, 1);
+    await sheet.waitForFunction(() => document.querySelectorAll('[data-testid="sheet-rows"] tbody tr').length === 8);
+    await standings.waitForFunction(
+      () => document.querySelectorAll('[data-testid="table-list"]')[1]?.querySelectorAll('[data-testid="sheet-rows"] tbody tr').length === 8,
+    );
+    const api = (await gql(`{ standings(tournamentId: "cup") { lines { player total } } }`, {})).standings.lines;
+    await standings.waitForFunction(
+      (want) =>
+        JSON.stringify(
+          [...document.querySelectorAll('[data-testid="standings"] tbody tr')].map((tr) => [
+            tr.querySelector('th')?.firstChild?.textContent,
+            Number(tr.querySelector('[data-testid="standing-total"]')?.textContent),
+          ]),
+        ) === want,
+      JSON.stringify(api.map((l: any) => [l.player, l.total])),
+    );
+    await standings.close();
+    await sheet.close();
   });
 });

@@ -10,7 +10,7 @@ import { allDealPages } from './deal-pages.js';
 import { clear, el } from './dom.js';
 import { te } from './evening-words.js';
 import { keepSubscribed } from './live-updates.js';
-import { MOVES } from './move-table.js';
+import { DEAL_MOVES } from './live-redraw.js';
 import { currentToken } from './session.js';
 import { t } from './messages.js';
 
@@ -30,8 +30,6 @@ const UPDATES = `subscription Hall($id: ID!) { tournamentUpdates(tournamentId: $
 const TABLE_UPDATES = `subscription HallTables($id: ID!) {
   tournamentTableUpdates(tournamentId: $id) { tableId eventType dealId frame { currentTrick { cards { card { code } } } } }
 }`;
-// The steps of a deal in play: they change only its table's trick in progress, not the rest of the screen.
-const DEAL_MOVES = new Set(['CardsDealt', 'HandsReplaced', ...MOVES.flatMap((m) => m.eventTypes), 'MoveWithdrawn']);
 /** While a subscription is down: how often the screen looks again on its own. */
 const FALLBACK_POLL_MS = 10_000;
 /** How long a redraw waits for the other events of the same entry. */
@@ -206,6 +204,7 @@ export async function renderHall(root: HTMLElement, tournamentId: string, round:
     const u = (data as { tournamentTableUpdates?: TableUpdate }).tournamentTableUpdates;
     if (!u) return;
     const shown = shownOpen.get(u.tableId);
+    // The steps of a deal in play change only its table's trick in progress, not the rest of the screen.
     if (DEAL_MOVES.has(u.eventType) && shown && u.dealId === shown.dealId) {
       if (u.frame) {
         const cards = u.frame.currentTrick?.cards.map((c) => cardText(c.card.code)).join(' ') ?? '';

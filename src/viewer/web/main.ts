@@ -40,11 +40,11 @@ async function route(): Promise<void> {
   else if (player) teardown = await (await import('./player-view.js')).renderPlayer(root, player);
   else if (branch) teardown = await (await import('./branch-view.js')).renderBranch(root, branch, settings);
   else if (params.has('organise')) teardown = await (await import('./organiser-view.js')).renderOrganiser(root);
-  else if (standings) await (await import('./standings-view.js')).renderStandings(root, standings);
+  else if (standings) teardown = await (await import('./standings-view.js')).renderStandings(root, standings);
   else if (record) teardown = await (await import('./recorder-view.js')).renderRecorder(root, record, settings);
   else if (table) teardown = await (await import('./table-view.js')).renderTableScreen(root, table, settings);
   else if (deal) teardown = await (await import('./replay-view.js')).renderReplay(root, deal, settings);
-  else if (sheet) await (await import('./sheet-view.js')).renderSheet(root, sheet);
+  else if (sheet) teardown = await (await import('./sheet-view.js')).renderLiveSheet(root, sheet);
   else await (await import('./list-view.js')).renderList(root, params);
   document.body.dataset.ready = 'true';
 }

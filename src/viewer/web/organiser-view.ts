@@ -4,6 +4,8 @@ import { t, type MessageKey } from './messages.js';
 import { qrSvg } from './qr-code.js';
 import { newCommandId } from './command-id.js';
 import { currentToken, setToken } from './session.js';
+import type { LiveSubscription } from './live-updates.js';
+import { DEAL_MOVES, eventTypeOf, followAndRedraw } from './live-redraw.js';
 import { renderSignIn } from './sign-in.js';
 import { te } from './evening-words.js';
 import { closeSeriesButton, closingPanel, createTournamentForm, drawPanel, openByHandForm, rosterPanel, type EveningTournament } from './organiser-evening.js';
@@ -35,8 +37,13 @@ interface Tournament extends EveningTournament {
   lossFeeFromFourthCents: number | null;
   tables: TableStatus[];
 }
-/** How often the list of tables looks again on its own (the organiser's list updates by itself). */
-const REFRESH_MS = 3000;
+/** How many open tournaments the page follows by push (two graphql-ws subscriptions each; the caller's share is bounded by the server). */
+const FOLLOWED_TOURNAMENTS = 8;
+const TOURNAMENT_UPDATES = `subscription OrganiserStandings($id: ID!) { tournamentUpdates(tournamentId: $id) { eventType } }`;
+const TABLE_UPDATES = `subscription OrganiserTables($id: ID!) { tournamentTableUpdates(tournamentId: $id) { tableId eventType } }`;
+
+/** The drawing now on screen, ended before the page is drawn again. */
+let shownTeardown: (() => void) | null = null;
 
 /** A link that signs a page in: the token rides in the fragment, which never reaches a server. */
 export function signedLink(path: string, token: string): string {
@@ -49,6 +56,9 @@ export function signedLink(path: string, token: string): string {
  * fee, and the seat draw for the next round. Everything goes through the same GraphQL API.
  */
 export async function renderOrganiser(root: HTMLElement): Promise<() => void> {
+  // Drawn again after a tournament is created or a fee set: the previous drawing's subscriptions end first.
+  shownTeardown?.();
+  shownTeardown = null;
   clear(root);
   if (!currentToken()) {
     renderSignIn(root, t('organiserSignIn'), (token) => {
@@ -320,11 +330,37 @@ export async function renderOrganiser(root: HTMLElement): Promise<() => void> {
   root.append(
     el('section', { class: 'panel', 'aria-label': t('tokens') }, el('h3', { text: t('tokens') }), issueForm, el('h4', { text: t('revokeToken') }), revokeForm),
   );
-  const timer = setInterval(() => void refreshLists(), REFRESH_MS);
-  return () => {
+  const follow = followTournaments(tournaments, root, () => void refreshLists());
+  const teardown = () => {
     stopped = true;
-    clearInterval(timer);
+    follow.close();
+    if (shownTeardown === teardown) shownTeardown = null;
   };
+  shownTeardown = teardown;
+  return teardown;
+}
+
+/**
+ * The list follows its open tournaments by push: each event that can change a row (not the moves
+ * of a deal in play) asks the list again once. It polls slowly while a subscription is down, or
+ * when more tournaments are open than it follows.
+ */
+function followTournaments(tournaments: Tournament[], root: HTMLElement, refresh: () => void): LiveSubscription {
+  const open = tournaments.filter((tour) => tour.closedAfterRound === null);
+  const followed = open.slice(0, FOLLOWED_TOURNAMENTS);
+  const keyOf = (field: string) => (data: unknown) => {
+    const type = eventTypeOf(data, field);
+    return type && DEAL_MOVES.has(type) ? null : 'list';
+  };
+  return followAndRedraw(
+    root,
+    followed.flatMap((tour) => [
+      { query: TOURNAMENT_UPDATES, variables: { id: tour.tournamentId }, keyOf: keyOf('tournamentUpdates') },
+      { query: TABLE_UPDATES, variables: { id: tour.tournamentId }, keyOf: keyOf('tournamentTableUpdates') },
+    ]),
+    refresh,
+    open.length > followed.length,
+  );
 }
 
 function euros(cents: number): string {

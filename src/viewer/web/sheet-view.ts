@@ -5,6 +5,7 @@ import { SHEET_QUERY } from './queries.js';
 import { sheetGameWords } from './sheet-words.js';
 import { te } from './evening-words.js';
 import { downloadCsv, downloadPrintHtml } from './export-files.js';
+import { DEAL_MOVES, eventTypeOf, followAndRedraw } from './live-redraw.js';
 
 interface Sheet {
   tableId: string;
@@ -47,7 +48,8 @@ interface Sheet {
 
 // The list as organisers keep it (R34), then the Seeger-Fabian block with ranks (R35). On a phone
 // the list drops the dealer column and the block turns into one card per player (no sideways scroll).
-export async function renderSheet(root: HTMLElement, tableId: string): Promise<void> {
+/** Draws a table's list into `root`; false when it could not be read (the reason is shown instead). */
+export async function renderSheet(root: HTMLElement, tableId: string): Promise<boolean> {
   clear(root);
   const status = el('p', { role: 'status', text: t('loadingId', { id: tableId }) });
   root.append(status);
@@ -56,11 +58,11 @@ export async function renderSheet(root: HTMLElement, tableId: string): Promise<v
     sheet = (await graphql<{ scoreSheet: Sheet | null }>(SHEET_QUERY, { tableId })).scoreSheet;
   } catch (e) {
     status.textContent = t('couldNotLoad', { id: tableId, reason: (e as Error).message });
-    return;
+    return false;
   }
   if (!sheet) {
     status.textContent = t('noTable', { id: tableId });
-    return;
+    return false;
   }
   const s = sheet;
   clear(root);
@@ -164,4 +166,37 @@ export async function renderSheet(root: HTMLElement, tableId: string): Promise<v
       sf,
     ),
   );
+  return true;
+}
+
+const TABLE_UPDATES = `subscription SheetPage($id: ID!) { tableUpdates(tableId: $id) { eventType } }`;
+
+/**
+ * The sheet's own page (`/?sheet=<tableId>`): the list, drawn again as the table's deals are
+ * scored, confirmed, contested, ruled or corrected (not on every move of a deal in play); each new
+ * drawing is swapped in whole once it is read, and a failed read keeps the last one.
+ */
+export async function renderLiveSheet(root: HTMLElement, tableId: string): Promise<() => void> {
+  if (!(await renderSheet(root, tableId))) return () => undefined;
+  let drawing = Promise.resolve();
+  const follow = followAndRedraw(
+    root,
+    [
+      {
+        query: TABLE_UPDATES,
+        variables: { id: tableId },
+        keyOf: (data) => {
+          const type = eventTypeOf(data, 'tableUpdates');
+          return type && DEAL_MOVES.has(type) ? null : 'sheet';
+        },
+      },
+    ],
+    () => {
+      drawing = drawing.then(async () => {
+        const fresh = el('div');
+        if (await renderSheet(fresh, tableId)) root.replaceChildren(...fresh.childNodes);
+      });
+    },
+  );
+  return () => follow.close();
 }
