@@ -82,7 +82,7 @@ describe('organiser page in Chromium', () => {
     // the tablet just started shows in open-2's row without a reload.
     await page.waitForSelector('[data-following="push"]');
     await page.waitForFunction(() =>
-      [...document.querySelectorAll('[data-testid="tournament-open"] [data-testid="table-row"]')].some(
+      Array.from(document.querySelectorAll('[data-testid="tournament-open"] [data-testid="table-row"]')).some(
         (tr) => tr.querySelector('th')?.textContent === 'open-2' && tr.textContent?.includes('open-2-1'),
       ),
     );

@@ -3,11 +3,12 @@
  * Issue 22 item 3 in Chromium: an open dispute marks the standings lines of every player at its
  * table (the standings page and the hall screen), and the dealer who sits out at a 4-table finds
  * his table's deal on his player page and confirms it there (R35: a lost game there moves his
- * total too); a player's page shows his ratings (issue 28 item 3). One browser, one page.
+ * total too); a player's page shows his ratings (issue 28 item 3); the arbiter's page announces a
+ * ruling made elsewhere. One browser.
  */
 import type { Browser } from 'playwright-core';
 import { newCommandId } from '../api/deal-flow';
-import { buildViewer, launchChromium } from './browser-harness';
+import { buildViewer, launchChromium, openTab } from './browser-harness';
 import { startServer, type TestServer } from '../api/harness';
 
 let server: TestServer;
@@ -83,13 +84,25 @@ describe('standings and player pages (issue 22 item 3)', () => {
       ['Team model (TrueSkill-style)', '1'],
     ]);
 
-    // The arbiter rejects the contest: the marks go.
+    // The arbiter rejects the contest (from another device): the arbiter's page open meanwhile says the
+    // list changed, without wiping what is typed there, and shows the new list on a tap.
     const arbiter = server.token({ role: 'arbiter' });
+    const desk = await openTab(browser, { width: 1024, height: 768 });
+    await desk.goto(`${base}/?arbiter=four#token=${encodeURIComponent(arbiter)}`);
+    await desk.waitForSelector('[data-testid="dispute-four-1-1"]');
+    await desk.waitForSelector('[data-following="push"]');
+    await desk.fill('[data-testid="dispute-four-1-1"] [data-testid="ruling-reason"]', 'half typed');
+    expect(await desk.isHidden('[data-testid="disputes-changed"]')).toBe(true);
     await gql(
       `mutation($c: ID!) { ruleDispute(commandId: $c, input: { dealId: "four-1-1", upheld: false, reason: "the list is right" }) { revision } }`,
       { c: newCommandId() },
       arbiter,
     );
+    await desk.waitForSelector('[data-testid="disputes-changed"]', { state: 'visible' });
+    expect(await desk.inputValue('[data-testid="dispute-four-1-1"] [data-testid="ruling-reason"]')).toBe('half typed');
+    await desk.click('[data-testid="show-new-disputes"]');
+    await desk.waitForSelector('[data-testid="no-disputes"]');
+    await desk.close();
     await page.goto(`${base}/?standings=four`);
     await page.waitForSelector('[data-testid="standings"] [data-testid="standing-total"]');
     expect(await page.$$('[data-testid="standings"] [data-testid="standing-dispute"]')).toHaveLength(0);

@@ -109,7 +109,7 @@ describe('standings page in Chromium', () => {
     await standings.waitForFunction(
       (want) =>
         JSON.stringify(
-          [...document.querySelectorAll('[data-testid="standings"] tbody tr')].map((tr) => [
+          Array.from(document.querySelectorAll('[data-testid="standings"] tbody tr')).map((tr) => [
             tr.querySelector('th')?.firstChild?.textContent,
             Number(tr.querySelector('[data-testid="standing-total"]')?.textContent),
           ]),

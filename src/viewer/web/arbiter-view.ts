@@ -9,6 +9,7 @@ import { te } from './evening-words.js';
 import { newCommandId } from './command-id.js';
 import { currentToken, setToken } from './session.js';
 import { renderSignIn } from './sign-in.js';
+import { eventTypeOf, followAndRedraw } from './live-redraw.js';
 
 const DEALS = `query ArbiterDeals($id: ID!, $after: String) {
   deals(filter: { tournamentId: $id }, first: 100, after: $after) {
@@ -21,6 +22,15 @@ const AUDIT = `query Audit($id: ID!) { deal(id: $id) { audit { intact agrees cha
 const PREVIEW = `query Preview($dealId: ID!, $facts: ResultFactsInput!) { previewFacts(dealId: $dealId, facts: $facts) { score won gameValue derivation } }`;
 const RULE = `mutation($commandId: ID!, $input: RuleDisputeInput!) { ruleDispute(commandId: $commandId, input: $input) { revision } }`;
 const CORRECT = `mutation($commandId: ID!, $input: CorrectScoreInput!) { correctScore(commandId: $commandId, input: $input) { revision } }`;
+
+const DISPUTE_UPDATES = `subscription ArbiterDisputes($id: ID!) { tournamentUpdates(tournamentId: $id) { eventType } }`;
+/** The tournament's events that change what the arbiter's page lists. */
+const DISPUTE_EVENTS = new Set(['DealContested', 'DisputeRuled', 'ScoreCorrected', 'DealScored']);
+
+/** What the page drew, to tell whether a new reading would look different. */
+function signature(deals: Deal[]): string {
+  return JSON.stringify(deals.map((d) => [d.id, d.disputes, d.result?.score ?? null]));
+}
 
 interface Deal {
   id: string;
@@ -115,6 +125,7 @@ export async function renderArbiter(root: HTMLElement, tournamentId: string): Pr
   root.append(el('h2', { text: te('openDisputesOf', { name: tournamentId }) }), message, list);
   const say = (e: unknown) => (message.textContent = e instanceof Error ? e.message : String(e));
 
+  let shown = '';
   const draw = async () => {
     let deals: Deal[];
     try {
@@ -124,6 +135,7 @@ export async function renderArbiter(root: HTMLElement, tournamentId: string): Pr
       return;
     }
     clear(list);
+    shown = signature(deals);
     const open = deals.filter((d) => d.disputes.some((x) => x.ruling === null));
     if (open.length === 0) list.append(el('p', { 'data-testid': 'no-disputes', text: te('noOpenDisputes') }));
     for (const deal of open) list.append(await disputeCard(deal));
@@ -240,5 +252,34 @@ export async function renderArbiter(root: HTMLElement, tournamentId: string): Pr
   };
 
   await draw();
-  return () => undefined;
+  // A contest raised, a ruling or a correction made elsewhere (another arbiter's tab) is announced,
+  // not drawn at once: drawing again would wipe facts and a reason being typed.
+  const changed = el('p', { role: 'status', class: 'panel', 'data-testid': 'disputes-changed', hidden: true });
+  const showNew = el('button', { type: 'button', class: 'action', 'data-testid': 'show-new-disputes', text: te('showNewList') });
+  showNew.addEventListener('click', () => {
+    changed.hidden = true;
+    void draw();
+  });
+  changed.append(te('disputesChanged'), ' ', showNew);
+  list.before(changed);
+  const follow = followAndRedraw(
+    root,
+    [
+      {
+        query: DISPUTE_UPDATES,
+        variables: { id: tournamentId },
+        keyOf: (data) => (DISPUTE_EVENTS.has(eventTypeOf(data, 'tournamentUpdates') ?? '') ? 'disputes' : null),
+      },
+    ],
+    () =>
+      void (async () => {
+        // Announced only when the list would read differently (this tab's own ruling was drawn already).
+        try {
+          if (signature(await allDealPages<Deal>(DEALS, { id: tournamentId })) !== shown) changed.hidden = false;
+        } catch {
+          // the next event or poll looks again
+        }
+      })(),
+  );
+  return () => follow.close();
 }
