@@ -2,12 +2,13 @@
 /**
  * The viewer follows a live deal in Chromium: an anonymous page sees the public view (no hidden
  * card in its DOM), a player's page sees that player's hand only, and both move on by themselves
- * (graphql-ws, no reload) as the recorder records moves through the API, ending in the replay.
+ * (graphql-ws, no reload) as the recorder records moves through the API, ending in the replay; a
+ * follower who opens the deal late starts at its newest step.
  */
 import { join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { openTableAndDeal, playOn, position } from '../api/deal-flow';
-import { buildViewer, launchChromium, outputFolder } from './browser-harness';
+import { buildViewer, launchChromium, openTab, outputFolder } from './browser-harness';
 import { startServer, type TestServer } from '../api/harness';
 
 const OUT = outputFolder('viewer');
@@ -84,6 +85,11 @@ describe('live viewer in Chromium', () => {
     const steps = (await position(server, dealId, admin)).deal.frames.length - 1;
     for (const p of [anonymous, ben])
       await p.waitForFunction((want) => document.querySelector('[data-testid="step"]')?.textContent?.startsWith(`step ${want} `), steps);
+    // A follower who opens the deal now starts at its newest step (not step 0) and follows from there.
+    const latecomer = await openTab(browser, { width: 1200, height: 900 });
+    await latecomer.goto(`${base}/?deal=${encodeURIComponent(dealId)}`);
+    await latecomer.waitForSelector('[data-testid="live"]:not(:empty)');
+    expect(await stepShown(latecomer)).toBe(steps);
     await anonymous.screenshot({ path: join(OUT, 'live-anonymous.png'), fullPage: true });
     await ben.screenshot({ path: join(OUT, 'live-player.png'), fullPage: true });
 
@@ -91,7 +97,7 @@ describe('live viewer in Chromium', () => {
     await playOn(server, dealId, recorder);
     const final = (await position(server, dealId, admin)).deal;
     expect(final.status).not.toBe('IN_PROGRESS');
-    for (const p of [anonymous, ben]) {
+    for (const p of [anonymous, ben, latecomer]) {
       await p.waitForFunction((want) => document.querySelector('[data-testid="step"]')?.textContent?.startsWith(`step ${want} `), final.frames.length - 1);
       await p.waitForSelector('[data-testid="result"]');
       await p.waitForSelector('[data-testid="live"]:empty', { state: 'attached' });
@@ -114,6 +120,7 @@ describe('live viewer in Chromium', () => {
     expect(liveAnswers.length).toBeGreaterThan(1);
     await anonymous.close();
     await ben.close();
+    await latecomer.close();
   });
 
   it('a hall screen follows a table: each deal live as it starts, the sheet redrawn as deals end', async () => {

@@ -30,10 +30,10 @@ export interface ViewSettings {
   readonly embedded?: boolean;
 }
 
-/** `#step=N` links to an exact step; anything else means step 0. */
-export function stepFromHash(hash: string, last: number): number {
+/** `#step=N` links to an exact step; anything else means `otherwise` (step 0: a replay from its start). */
+export function stepFromHash(hash: string, last: number, otherwise = 0): number {
   const m = /(?:^#|&)step=(\d+)/.exec(hash);
-  const n = m ? Number(m[1]) : 0;
+  const n = m ? Number(m[1]) : otherwise;
   return Math.max(0, Math.min(last, n));
 }
 
@@ -247,7 +247,8 @@ export async function renderReplay(root: HTMLElement, dealId: string, s: ViewSet
     return () => undefined;
   }
   let last = deal.frames.length - 1;
-  let step = s.embedded ? last : stepFromHash(location.hash, last);
+  // A deal still in play opens at its newest step, so a follower who comes late follows at once.
+  let step = s.embedded ? last : stepFromHash(location.hash, last, deal.status === 'IN_PROGRESS' ? last : 0);
   let revealed = false;
 
   const stage = el('div', { 'aria-live': 'polite' });
