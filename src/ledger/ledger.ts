@@ -44,6 +44,7 @@ import { dealStreams, rescore, type RescoreDifference } from './reads/rescore';
 import { ScoreSheets } from './reads/score-sheets';
 import { SheetSnapshots } from './reads/sheet-snapshots';
 import { playerRatingsFor, ratingsFor } from './reads/ratings-reads';
+import { ratingsAsOfWork } from './reads/ratings-as-of';
 import type { PlayerRating } from '../projections/ratings/ratings-queries';
 import { TableCommands } from './commands/table-commands';
 import { TournamentCommands } from './commands/tournament-commands';
@@ -345,6 +346,11 @@ export class Ledger {
   async ratings(model: string, first: number): Promise<PlayerRating[]> {
     await this.catchUp();
     return ratingsFor(this.db, model, first);
+  }
+
+  /** What ratings as of a moment would fold (the rating log's entries up to it; none when nothing rated moved since), for the API's cost model. */
+  ratingsAsOfCost(asOf: AsOf): { live: boolean; entries: number } {
+    return ratingsAsOfWork(this.db, cutOf(this.#store, asOf));
   }
 
   /** A player's rating under every model he has one under. */

@@ -3,6 +3,7 @@ import { sheetInputsProjection } from './as-of/sheet-inputs';
 import { dealSummaryProjection } from './deal-summary/deal-summary-projection';
 import type { ProjectionDefinition } from './projection-definition';
 import { tableProjection } from './tables/table-projection';
+import { ratingLogProjection } from './ratings/rating-log';
 import { ratingsProjections } from './ratings/ratings-projection';
 import { tournamentProjection } from './tables/tournament-projection';
 
@@ -18,6 +19,7 @@ export function registeredProjections(options: { readonly privateTournaments?: r
     asOfIndexProjection,
     sheetInputsProjection,
     ...ratingsProjections(options.privateTournaments),
+    ratingLogProjection(options.privateTournaments),
   ];
 }
 

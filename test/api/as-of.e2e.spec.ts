@@ -140,7 +140,22 @@ describe('answers as of a moment over the API (issue 28 item 2)', () => {
     // Anna's hidden deal is not among her rated games: she has as many as Ben, who sat beside her at every cup deal.
     const games = (p: string) => admin.ratings.find((r: { player: string }) => r.player === p).games;
     expect(games('Anna')).toBe(games('Ben'));
-    expect(admin.playerStats.ratings.map((r: { model: string }) => r.model)).toEqual(['ELO', 'ELO_WEIGHTED', 'GLICKO2', 'TEAM_SKILL']);
+    expect(admin.playerStats.ratings.map((r: { model: string }) => r.model)).toEqual(['ELO', 'ELO_WEIGHTED', 'GLICKO2', 'TEAM_SKILL', 'DSKV']);
+    // As of a moment before the last game (the fold of the rating log up to it) and at the end (the live rows): the same for
+    // every caller, the hidden tournament's players on no board, Anna's ratings as of her statistics' moment.
+    const at = `query($asOf: AsOfInput) { ratings(model: GLICKO2, first: 10, asOf: $asOf) { player games rating }
+      playerStats(player: "Anna", asOf: $asOf) { ratings { model games } } }`;
+    for (const position of [mid, last]) {
+      const a = (await s.gql(at, { asOf: { position } }, s.token({ role: 'admin' }))).body;
+      const b = (await s.gql(at, { asOf: { position } })).body;
+      expect(b.errors).toBeUndefined();
+      expect(b.data).toEqual(a.data);
+      expect(b.data.ratings.map((r: { player: string }) => r.player)).not.toContain('Dora');
+    }
+    const then = (await s.gql(at, { asOf: { position: mid } })).body.data;
+    expect(then.ratings.reduce((n: number, r: { games: number }) => n + r.games, 0)).toBeLessThan(
+      admin.ratings.reduce((n: number, r: { games: number }) => n + r.games, 0),
+    );
   });
 
   it('refuses an asOf with both or neither part, or a position or time the store cannot read, as bad input', async () => {

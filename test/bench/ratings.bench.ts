@@ -34,6 +34,8 @@ interface Game {
   readonly declarer: number;
   readonly won: boolean;
   readonly gameValue: number;
+  readonly score: number;
+  readonly tableSize: number;
 }
 
 /** The model's predictions of the later half, online; its ratings of every player at the end. */
@@ -105,7 +107,7 @@ async function issGames(): Promise<Game[]> {
     else {
       const g = ratedGame(e.data as DealScoredData);
       const p = players.get(e.streamName);
-      if (g && p && p.length === 3) games.push({ players: p as [string, string, string], ...g });
+      if (g && p && p.length === 3) games.push({ players: p as [string, string, string], ...g, tableSize: 3 });
     }
   }
   await ledger.close();
@@ -126,7 +128,9 @@ function generatedGames(): Game[] {
     const ids = [a, b, c];
     const others = ids.filter((_, k) => k !== declarer);
     const logit = 1.1 + skill[ids[declarer]] - (skill[others[0]] + skill[others[1]]) / 2;
-    games.push({ players: [`g${a}`, `g${b}`, `g${c}`], declarer, won: uniform() < 1 / (1 + Math.exp(-logit)), gameValue: 18 + random(100) });
+    const won = uniform() < 1 / (1 + Math.exp(-logit));
+    const gameValue = 18 + random(100);
+    games.push({ players: [`g${a}`, `g${b}`, `g${c}`], declarer, won, gameValue, score: won ? gameValue : -2 * gameValue, tableSize: 3 });
   }
   return games;
 }

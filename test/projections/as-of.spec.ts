@@ -5,6 +5,7 @@ import type { EventStore } from '../../src/event-store/event-store';
 import { openSqliteEventStore } from '../../src/event-store/sqlite/sqlite-event-store';
 import { Ledger, type AsOf } from '../../src/ledger/ledger';
 import { ledgerStore } from '../../src/ledger/store-port';
+import { RATING_MODELS } from '../../src/projections/ratings/rating-models';
 import { hasClaims } from '../../src/projections/audit/claim-audit';
 import type { Perspective } from '../../src/projections/replay-frames/replay-frame';
 import { seededRandom } from '../../src/rules/deck';
@@ -19,7 +20,7 @@ import { ctx, playOut, playTableDeal } from './helpers';
  * and of the real ISS corpus (and a few times of the evening), the full store's as-of answers
  * (standings R35, score sheets R34, tables, tournaments, player statistics with and without his
  * series and with a tournament hidden, each deal's summary, frames in every perspective, audit,
- * fair-dealing record and revision) are compared with a ledger over a store cut there: the same
+ * fair-dealing record and revision, every rating model's leaderboard and each player's ratings) are compared with a ledger over a store cut there: the same
  * events, appended again in log order, so positions, hashes (L-chain) and times are the same.
  */
 const CORPUS = resolve(__dirname, '..', '..', '..', 'shared', 'data', 'iss');
@@ -129,7 +130,10 @@ async function expectSameAnswers(
   await same(view.sheets.tables({ limit: 100 }), cut.tables({ limit: 100 }));
   await same(view.sheets.tables({ tournamentId: 'eve', limit: 2 }), cut.tables({ tournamentId: 'eve', limit: 2 }));
   await same(view.sheets.tournaments(100), cut.tournaments(100));
+  // Ratings (issue 28 item 3): every model's leaderboard and each player's ratings as of the cut.
+  for (const model of RATING_MODELS) await same(view.ratings.leaderboard(model.id, 100), cut.ratings(model.id, 100));
   for (const p of s.players) {
+    await same(view.ratings.player(p), cut.playerRatings(p));
     await same(view.sheets.playerStats(p, {}), cut.playerStats(p));
     await same(view.sheets.playerStats(p, { series: false }), cut.playerStats(p, { series: false }));
     await same(view.sheets.playerStats(p, { hiddenTournaments: ['eve'] }), cut.playerStats(p, { hiddenTournaments: ['eve'] }));

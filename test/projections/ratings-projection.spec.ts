@@ -59,7 +59,7 @@ describe('the Elo ratings projection, given events then rows', () => {
   it('a passed-in deal rates nobody, and its deal row goes once it is scored', async () => {
     const { events } = dealEnding('passedIn', PLAYERS);
     const dealId = events[0].streamName.slice('deal-'.length);
-    await spec.given(events[0]).then({ [dealKey(dealId)]: { kind: 'deal', players: PLAYERS, computerSeats: [] } });
+    await spec.given(events[0]).then({ [dealKey(dealId)]: { kind: 'deal', players: PLAYERS, computerSeats: [], tableId: null, tableSize: 3 } });
     const { live, fromZero } = await spec.given(...events).rows(...PLAYERS.map(playerKey), EDGE_KEY, dealKey(dealId));
     expect(live).toEqual({});
     expect(fromZero).toEqual({});

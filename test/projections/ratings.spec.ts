@@ -12,13 +12,46 @@ import { randomDeal } from '../deal/random-deal';
 import { ledgerImportTarget } from '../support/ledger-import-target';
 import type { EnteredResult } from '../../src/rules/result-entry';
 import { ctx } from './helpers';
+import { growingCut } from '../support/growing-cut';
+import type { Card } from '../../src/rules/card';
+import type { DealCommand } from '../../src/deal/commands';
 
 /**
  * Issue 28 item 3: ratings as registered projections, several models over the same events. A
  * declarer's won game (R30) raises his rating and lowers both defenders'; a lost one (R31) the
  * reverse; passed-in deals (R8) rate nobody. Each model's rows rebuilt from zero equal the live
- * fold's, event by event as they were appended, over random played deals and the ISS corpus.
+ * fold's, event by event as they were appended, over random played deals and the ISS corpus, and
+ * over a deal whose ending move was withdrawn (L24) and that was scored again.
  */
+const HANDS: [Card[], Card[], Card[]] = [
+  ['CJ', 'SJ', 'HJ', 'DJ', 'CA', 'CT', 'CK', 'CQ', 'C9', 'C8'],
+  ['SA', 'ST', 'SK', 'SQ', 'S9', 'S8', 'S7', 'HA', 'HT', 'HK'],
+  ['HQ', 'H9', 'H8', 'H7', 'DA', 'DT', 'DK', 'DQ', 'D9', 'D8'],
+];
+const CARDS = { kind: 'given' as const, hands: HANDS, skat: ['C7', 'D7'] as [Card, Card] };
+const BID_CLUBS_HAND: DealCommand[] = [
+  { type: 'CallBid', dealId: 't-1', seat: 1, value: 18 },
+  { type: 'HoldBid', dealId: 't-1', seat: 0 },
+  { type: 'PassBid', dealId: 't-1', seat: 1 },
+  { type: 'PassBid', dealId: 't-1', seat: 2 },
+  {
+    type: 'DeclareGame',
+    dealId: 't-1',
+    seat: 0,
+    declaration: { gameType: 'clubs', hand: true, schneiderAnnounced: false, schwarzAnnounced: false, ouvert: false },
+  },
+];
+const won = (declarer: 0 | 1 | 2): EnteredResult => ({
+  kind: 'game',
+  declarer,
+  declaration: { gameType: 'grand', hand: false, schneiderAnnounced: false, schwarzAnnounced: false, ouvert: false },
+  matadors: 1,
+  bid: 18,
+  declarerPoints: 80,
+  nullWon: null,
+  schneider: false,
+  schwarz: false,
+});
 const CORPUS = resolve(__dirname, '..', '..', '..', 'shared', 'data', 'iss');
 
 const rowsOf = (ledger: Ledger): string =>
@@ -34,14 +67,17 @@ describe('ratings as projections (issue 28 item 3)', () => {
       const [a, b, c] = [model.initial(), model.initial(), model.initial()];
       const p = model.predict(a, [b, c], 0);
       expect(p).toBeCloseTo(0.5, 5); // equal players, no edge yet
-      const won = model.update(a, [b, c], { won: true, gameValue: 48 }, 0);
+      const won = model.update(a, [b, c], { won: true, gameValue: 48, score: 48, tableSize: 3 }, 0);
       expect(model.score(won[0])).toBeGreaterThan(model.score(a) - 1e-9);
       expect(won[0][0]).toBeGreaterThan(a[0]);
-      expect(won[1][0]).toBeLessThan(b[0]);
-      expect(won[2][0]).toBeLessThan(c[0]);
-      const lost = model.update(a, [b, c], { won: false, gameValue: 48 }, 0);
+      // The DSkV figure (R35) moves a defender only when the declarer lost: +40 each at a 3-table.
+      expect(won[1][0]).toBeLessThan(b[0] + (model.id === 'dskv' ? 1e-9 : 0));
+      expect(model.score(won[1])).toBeLessThan(model.score(won[0]));
+      expect(model.score(won[2])).toBeLessThan(model.score(won[0]));
+      const lost = model.update(a, [b, c], { won: false, gameValue: 48, score: -96, tableSize: 3 }, 0);
       expect(lost[0][0]).toBeLessThan(a[0]);
       expect(lost[1][0]).toBeGreaterThan(b[0]);
+      expect(model.score(lost[1])).toBeGreaterThan(model.score(lost[0]));
       // The stronger declarer is the likelier winner, and the edge raises it.
       expect(model.predict(won[0], [won[1], won[2]], 0)).toBeGreaterThan(p);
       expect(model.predict(a, [b, c], model.advantageStep * 10)).toBeGreaterThan(p);
@@ -84,20 +120,72 @@ describe('ratings as projections (issue 28 item 3)', () => {
     }
   });
 
+  it('a deal whose end was withdrawn (L24) and scored again is rated by its second score: live, from zero and as of every position', async () => {
+    const ledger = await Ledger.open({ storeUrl: 'sqlite::memory:' });
+    let n = 0;
+    const rec = () => ({ commandId: `w-${++n}`, actorId: 'rec', role: 'player' as const });
+    try {
+      await ledger.execute({ type: 'OpenTable', tableId: 't', players: ['Anna', 'Ben', 'Cleo'], firstDealer: 'Cleo' }, rec());
+      await ledger.execute({ type: 'OpenTable', tableId: 'u', players: ['Anna', 'Dora', 'Emil'], firstDealer: 'Emil' }, rec());
+      await ledger.execute({ type: 'StartTableDeal', tableId: 't', cards: CARDS }, rec());
+      for (const m of BID_CLUBS_HAND) await ledger.execute(m, rec());
+      // Anna (declarer, seat 0) resigns: lost (R31), rated so.
+      await ledger.execute({ type: 'Resign', dealId: 't-1', seat: 0 }, rec());
+      const first = await ledger.playerRatings('Anna');
+      expect(first.map((r) => [r.games, r.declared, r.declaredWon])).toEqual(RATING_MODELS.map(() => [1, 1, 0]));
+      // Anna's rating moves again at another table before the withdrawal: the withdrawn step is then taken out of her rating, not undone.
+      await ledger.execute({ type: 'StartTableDeal', tableId: 'u', result: won(0) }, ctx('rec'));
+      await ledger.execute({ type: 'WithdrawMove', dealId: 't-1', reason: 'Anna did not resign' }, rec());
+      const between = Object.fromEntries((await ledger.ratings('elo', 10)).map((r) => [r.player, [r.games, r.declared, r.declaredWon]]));
+      expect(between).toEqual({ Anna: [1, 1, 1], Dora: [1, 0, 0], Emil: [1, 0, 0] });
+      // Played on: the defenders resign, the declarer wins (R30): rated by this score, not the first.
+      await ledger.execute({ type: 'Resign', dealId: 't-1', seat: 1 }, rec());
+      expect((await ledger.deal('t-1'))?.status).toBe('scored');
+      for (const model of RATING_MODELS) {
+        const board = Object.fromEntries((await ledger.ratings(model.id, 10)).map((r) => [r.player, [r.games, r.declared, r.declaredWon]]));
+        expect(board).toEqual({ Anna: [2, 2, 2], Ben: [1, 0, 0], Cleo: [1, 0, 0], Dora: [1, 0, 0], Emil: [1, 0, 0] });
+      }
+      const elo = Object.fromEntries((await ledger.ratings('elo', 10)).map((r) => [r.player, r.rating]));
+      expect(elo.Ben).toBeLessThan(1500);
+      expect(elo.Ben).toBeCloseTo(elo.Cleo, 9);
+      const live = rowsOf(ledger);
+      await ledger.rebuildProjections();
+      expect(rowsOf(ledger)).toBe(live);
+      // As of every position (the withdrawal's among them): the ratings of a store cut there.
+      const store = ledgerStore(ledger);
+      const { cut, upTo } = await growingCut(store);
+      try {
+        for await (const e of store.readAll()) {
+          await upTo(e.position);
+          const view = await ledger.asOf({ position: e.position });
+          for (const model of RATING_MODELS) expect(await view.ratings.leaderboard(model.id, 10)).toEqual(await cut.ratings(model.id, 10));
+        }
+      } finally {
+        await cut.close();
+      }
+    } finally {
+      await ledger.close();
+    }
+  });
+
+  it('the DSkV figure is the Seeger-Fabian Leistung (R35) per 36-game series (R36), over at least one series', () => {
+    const dskv = RATING_MODELS.find((m) => m.id === 'dskv')!;
+    const [a, b, c] = [dskv.initial(), dskv.initial(), dskv.initial()];
+    // R35's worked examples: a lost clubs game with 2 (-72) is -122 for the declarer and +40 for each defender at a 3-table,
+    // +30 at a 4-table; a won one (36) is 86.
+    const lost3 = dskv.update(a, [b, c], { won: false, gameValue: 36, score: -72, tableSize: 3 }, 0);
+    expect(lost3.map((s) => s[0])).toEqual([-122, 40, 40]);
+    expect(dskv.update(a, [b, c], { won: false, gameValue: 36, score: -72, tableSize: 4 }, 0).map((s) => s[0])).toEqual([-122, 30, 30]);
+    const won = dskv.update(a, [b, c], { won: true, gameValue: 36, score: 36, tableSize: 3 }, 0);
+    expect(won.map((s) => s[0])).toEqual([86, 0, 0]);
+    // Shown per series of 36 games: one game counts as a series; 72 games with 1,000 points in all are 500 per series.
+    expect(dskv.score(won[0])).toBe(86);
+    expect(dskv.score([1000, 72])).toBe(500);
+  });
+
   it('no deal of a private tournament is rated; a start with another set of private tournaments rebuilds the ratings', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'ratings-private-'));
     const storeUrl = `sqlite:${join(dir, 'store.db')}`;
-    const won = (declarer: 0 | 1 | 2): EnteredResult => ({
-      kind: 'game',
-      declarer,
-      declaration: { gameType: 'grand', hand: false, schneiderAnnounced: false, schwarzAnnounced: false, ouvert: false },
-      matadors: 1,
-      bid: 18,
-      declarerPoints: 80,
-      nullWon: null,
-      schneider: false,
-      schwarz: false,
-    });
     const gamesOf = async (ledger: Ledger) => Object.fromEntries((await ledger.ratings('elo', 10)).map((r) => [r.player, r.games]));
     try {
       let ledger = await Ledger.open({ storeUrl });

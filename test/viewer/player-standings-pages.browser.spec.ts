@@ -82,6 +82,7 @@ describe('standings and player pages (issue 22 item 3)', () => {
       ['Elo, by game value', '1'],
       ['Glicko-2', '1'],
       ['Team model (TrueSkill-style)', '1'],
+      ['DSkV performance per series (Seeger-Fabian)', '1'],
     ]);
 
     // The arbiter rejects the contest (from another device): the arbiter's page open meanwhile says the

@@ -191,3 +191,38 @@ describe('the cost of answers as of a moment (issue 28 item 2)', () => {
     expect(twenty.cost).toBeGreaterThan(19 * one);
   });
 });
+
+describe('the cost of ratings as of a moment (issue 28 item 3)', () => {
+  const schema = buildSchema(`
+    enum RatingModel { ELO GLICKO2 }
+    type Rating { player: String rating: Float }
+    input AsOfInput { position: String time: String }
+    type Stats { player: String ratings: [Rating!]! }
+    type Query { ratings(model: String!, first: Int, asOf: AsOfInput): [Rating!]! playerStats(player: String!, asOf: AsOfInput): Stats }
+  `);
+  const costOf = (query: string, entries: number) =>
+    operationCost(schema, parse(query), {}, undefined, {
+      readCost: () => ({ rows: 0, known: true }),
+      asOfReadCost: () => ({ rows: 10 }),
+      ratingsAsOfCost: () => ({ entries }),
+    });
+
+  it('charges the fold per entry of the rating log up to the moment, by model; the live rows (nothing after the moment) cost the page', () => {
+    const live = costOf('{ ratings(model: "elo", first: 20, asOf: { position: "9" }) { player rating } }', 0);
+    expect(live.dynamic).toBe(true);
+    const elo = costOf('{ ratings(model: "elo", first: 20, asOf: { position: "9" }) { player rating } }', 4000).cost;
+    const glicko = costOf('{ ratings(model: "glicko2", first: 20, asOf: { position: "9" }) { player rating } }', 4000).cost;
+    expect(elo - live.cost).toBe(4000 * READ_COST.asOfRatingPerEntry.elo);
+    expect(glicko).toBeGreaterThan(5 * elo - 4 * live.cost);
+    // A club's leaderboard page is admitted at the default limit (5,000); Glicko-2 over 100,000 entries is not.
+    expect(elo).toBeLessThan(5000);
+    expect(costOf('{ ratings(model: "glicko2", asOf: { position: "9" }) { player } }', 100_000).cost).toBeGreaterThan(5000);
+  });
+
+  it("charges a player's ratings as of his statistics' moment every model's fold", () => {
+    const without = costOf('{ playerStats(player: "Anna", asOf: { position: "9" }) { player } }', 1000).cost;
+    const withRatings = costOf('{ playerStats(player: "Anna", asOf: { position: "9" }) { player ratings { rating } } }', 1000).cost;
+    expect(without).toBeLessThan(100);
+    expect(withRatings).toBeGreaterThanOrEqual(1000 * Object.values(READ_COST.asOfRatingPerEntry).reduce((a, b) => a + b, 0));
+  });
+});

@@ -36,6 +36,8 @@ export interface ReadCosts {
     id: string,
     asOf: { position: string } | { time: string },
   ): { readonly rows: number; readonly refolds?: number; readonly buildRows?: number; readonly cachedRows?: number; readonly snapshots?: number };
+  /** Ratings as of a moment: the rating log's entries they fold (none when nothing rated moved since); may throw for a bad moment. */
+  ratingsAsOfCost?(asOf: { position: string } | { time: string }): { readonly entries: number };
 }
 
 export type HeavyRead = 'playerStats' | 'scoreSheet' | 'standings' | 'audit' | 'dealList' | 'tables' | 'tournaments';
@@ -85,7 +87,22 @@ export const READ_COST = {
   asOfSnapshotTable: 1,
   asOfRefold: 25,
   asOfDeal: 25,
+  // Ratings as of a moment (docs/ratings.md) fold each model over the rating log's entries up to it, per entry (read, parsed
+  // and stepped; npm run bench -- ratings, (d)): the Elos and the DSkV figure a few µs, Glicko-2 (its volatility solved
+  // iteratively, three times a game) and the team model tens of µs.
+  asOfRatingPerEntry: { elo: 0.5, 'elo-weighted': 0.5, glicko2: 6, 'team-skill': 4, dskv: 0.5 } as Readonly<Record<string, number>>,
+  // The leaderboard's page: an index walk from the top, a row each.
+  ratings: 20,
 } as const;
+
+/** Units of a ratings fold as of a moment over `entries` entries, for one model (an unknown id: the dearest). */
+export function ratingsFoldCost(model: string, entries: number): number {
+  const per = READ_COST.asOfRatingPerEntry[model] ?? Math.max(...Object.values(READ_COST.asOfRatingPerEntry));
+  return Math.ceil(entries * per);
+}
+
+/** Units of every model's fold as of a moment (a player's ratings beside his statistics). */
+const allRatingsFoldCost = (entries: number): number => Math.ceil(entries * Object.values(READ_COST.asOfRatingPerEntry).reduce((a, b) => a + b, 0));
 
 /** The heavy reads that take asOf, by field, and their id argument (tables and tournaments: their list). */
 const AS_OF_READS: Record<string, { kind: HeavyRead; arg: string } | undefined> = {
@@ -126,6 +143,18 @@ export function readModelCostEstimator(costs: ReadCosts): CostEstimator {
     const name = `${type.name}.${field.name}`;
     const asOf = asOfArgument(args.asOf);
     if (asOf && name === 'Query.deal') return READ_COST.asOfDeal + childComplexity;
+    if (asOf && name === 'Query.ratings') {
+      estimator.dynamic = true;
+      const first = typeof args.first === 'number' ? args.first : 20;
+      const page = READ_COST.ratings + first * (2 + childComplexity);
+      let entries: number;
+      try {
+        entries = costs.ratingsAsOfCost?.(asOf).entries ?? 0;
+      } catch {
+        return READ_COST.fixed + page; // a bad moment: the resolver refuses it
+      }
+      return weigh(`${name}:asOf`, READ_COST.fixed + ratingsFoldCost(typeof args.model === 'string' ? args.model : '', entries) + page);
+    }
     const asOfRead = asOf ? AS_OF_READS[name] : undefined;
     if (asOf && asOfRead) {
       estimator.dynamic = true;
@@ -215,7 +244,16 @@ function asOfCost(
       ? rows * READ_COST.playerStatsPerDeal + (series ? buildRows * READ_COST.asOfSheetPerDeal : 0)
       : (list ? 2 : 1) * rows * READ_COST.asOfSheetPerDeal + cachedRows * READ_COST.keptTableStatusPerDeal;
   const output = list ? (listCost ?? 1 + childComplexity) : childComplexity * outputFactor(kind, rows + cachedRows);
-  return 1 + READ_COST.fixed + Math.ceil(build + snapshots * READ_COST.asOfSnapshotTable + refolds * READ_COST.asOfRefold) + output;
+  // His ratings as of the moment fold every model over the rating log up to it.
+  let ratings = 0;
+  if (kind === 'playerStats' && selects(node, 'ratings')) {
+    try {
+      ratings = allRatingsFoldCost(costs.ratingsAsOfCost?.(asOf).entries ?? 0);
+    } catch {
+      ratings = 0;
+    }
+  }
+  return 1 + READ_COST.fixed + Math.ceil(build + snapshots * READ_COST.asOfSnapshotTable + refolds * READ_COST.asOfRefold) + ratings + output;
 }
 
 /** The list filter as the read models take it, from the GraphQL DealFilter's values (only those given). */

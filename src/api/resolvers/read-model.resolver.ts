@@ -65,7 +65,7 @@ export class ReadModelResolver {
     const stats = await ctx.budget.run(async () =>
       asOf ? (await this.ledger.asOf(asOf)).sheets.playerStats(name, options) : this.ledger.playerStats(name, options),
     );
-    return stats ? playerStatsView(stats) : null;
+    return stats ? { ...playerStatsView(stats), ...(asOf ? { asOf } : {}) } : null;
   }
 }
 

@@ -1,3 +1,4 @@
+import type { AsOf } from '../../ledger/ledger';
 import { Field, Float, ID, Int, ObjectType } from '@nestjs/graphql';
 import { GameTypeEnum, ResultBasisEnum } from './enums';
 
@@ -16,6 +17,8 @@ export class SeriesTotalType {
 @ObjectType('PlayerStats', { description: "A player's statistics over the deals he played" })
 export class PlayerStatsType {
   @Field({ description: 'The player' }) player!: string;
+  /** The moment the statistics are given as of (not a field): his ratings are then given as of it too. */
+  asOf?: AsOf;
   @Field(() => Int, { description: 'Deals he played in' }) dealsPlayed!: number;
   @Field(() => Int, {
     description: 'Of the deals played, those entered from the result only (no cards); every figure here is read from results, so they count in all of them',

@@ -5,6 +5,7 @@ import type { ReadModelDb } from '../../projections/read-model-db';
 import { AsOfDeals } from './as-of-deals';
 import { AsOfReads } from './as-of-reads';
 import { AsOfSheets } from './as-of-sheets';
+import { AsOfRatings } from './ratings-as-of';
 import type { ScoreSheets } from './score-sheets';
 import type { SheetSnapshots } from './sheet-snapshots';
 
@@ -14,9 +15,10 @@ export interface AsOfView {
   readonly reads: AsOfReads;
   readonly sheets: AsOfSheets;
   readonly deals: AsOfDeals;
+  readonly ratings: AsOfRatings;
 }
 
 export function asOfView(store: EventStore, db: ReadModelDb, analyses: DealAnalyses, live: ScoreSheets, snapshots: SheetSnapshots, cut: AsOfCut): AsOfView {
   const reads = new AsOfReads(store, db, cut);
-  return { cut, reads, sheets: new AsOfSheets(db, reads, live, snapshots), deals: new AsOfDeals(reads, analyses) };
+  return { cut, reads, sheets: new AsOfSheets(db, reads, live, snapshots), deals: new AsOfDeals(reads, analyses), ratings: new AsOfRatings(db, cut) };
 }

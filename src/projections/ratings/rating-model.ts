@@ -1,3 +1,13 @@
+/** What a rated game's result gives a model: won or lost, its value, the declarer's list score (R34), the table's size (3 or 4, R35). */
+export interface GameOutcome {
+  readonly won: boolean;
+  readonly gameValue: number;
+  /** +value won, -2 x value lost (R30, R31; an overbid loss R32 too). */
+  readonly score: number;
+  /** Players at the table: 3, or 4 with the dealer sitting out (R3). */
+  readonly tableSize: number;
+}
+
 /**
  * A rating model (issue 28 item 3): how a declarer's game against the two defenders moves their
  * ratings, and how likely it rates the declarer's win beforehand. Pure numbers in, numbers out:
@@ -17,7 +27,7 @@ export interface RatingModel {
   update(
     declarer: readonly number[],
     defenders: readonly [readonly number[], readonly number[]],
-    game: { readonly won: boolean; readonly gameValue: number },
+    game: GameOutcome,
     advantage: number,
   ): readonly [readonly number[], readonly number[], readonly number[]];
   /** How far the edge moves per game towards what happened (on the model's scale). */

@@ -18,7 +18,8 @@ export function ratingsProjection(model: RatingModel, unratedTournaments: readon
   const unrated = new Set(unratedTournaments);
   return {
     name: `ratings-${model.id}`,
-    version: 1,
+    // 2: a table deal's row kept after its score, and a withdrawn end (L24) taken back.
+    version: 2,
     // Which tournaments are left out is configuration (the private ones): another set rebuilds the ratings.
     ...(unrated.size > 0 ? { variant: `unrated:${JSON.stringify([...unrated].sort())}` } : {}),
     tables: [
@@ -34,6 +35,8 @@ export function ratingsProjection(model: RatingModel, unratedTournaments: readon
       throw new Error('ratings fold all their rows together (foldKeys)');
     },
     foldKeys: (rows, event, keys) => foldRatings(model, rows, event, keys),
+    // A start writes its deal's row, the only one it names: nothing to look up in a load from zero.
+    startsRow: (event) => event.type === 'DealStarted',
     rows: (db, tables) =>
       jsonRows<RatingRow>(db, tables[table], 'key', (row) => ({
         kind: row.kind,

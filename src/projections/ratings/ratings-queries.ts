@@ -8,16 +8,16 @@ import { ratingsTable } from './ratings-projection';
 export interface PlayerRating {
   readonly model: string;
   readonly player: string;
-  /** The model's score: Elo's rating, Glicko-2's rating - 2 deviations, the team model's mean - 3 deviations. */
+  /** The model's score: Elo's rating, Glicko-2's rating - 2 deviations, the team model's mean - 3 deviations, the DSkV figure per series. */
   readonly rating: number;
-  /** The model's state (Elo [rating], Glicko-2 [rating, deviation, volatility], team model [mean, deviation]). */
+  /** The model's state (Elo [rating], Glicko-2 [rating, deviation, volatility], team model [mean, deviation], DSkV [Leistung summed, games]). */
   readonly state: readonly number[];
   readonly games: number;
   readonly declared: number;
   readonly declaredWon: number;
 }
 
-const view = (model: RatingModel, row: Extract<RatingRow, { kind: 'player' }>): PlayerRating => ({
+export const ratingView = (model: RatingModel, row: Extract<RatingRow, { kind: 'player' }>): PlayerRating => ({
   model: model.id,
   player: row.player,
   rating: model.score(row.state),
@@ -33,7 +33,7 @@ export function ratingLeaderboard(db: ReadModelDb, model: RatingModel, first: nu
     .prepare(`SELECT json FROM ${ratingsTable(model)} WHERE kind = 'player' ORDER BY score DESC, key LIMIT ?`)
     .pluck()
     .all(first) as string[];
-  return rows.map((json) => view(model, JSON.parse(json) as Extract<RatingRow, { kind: 'player' }>));
+  return rows.map((json) => ratingView(model, JSON.parse(json) as Extract<RatingRow, { kind: 'player' }>));
 }
 
 /** The player's rating under every model (those he has one under). */
@@ -44,7 +44,7 @@ export function playerRatings(db: ReadModelDb, player: string): PlayerRating[] {
       .prepare(`SELECT json FROM ${ratingsTable(model)} WHERE key = ?`)
       .pluck()
       .get(playerKey(player)) as string | undefined;
-    if (json !== undefined) out.push(view(model, JSON.parse(json) as Extract<RatingRow, { kind: 'player' }>));
+    if (json !== undefined) out.push(ratingView(model, JSON.parse(json) as Extract<RatingRow, { kind: 'player' }>));
   }
   return out;
 }

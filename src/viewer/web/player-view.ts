@@ -26,7 +26,7 @@ const AT_TABLE = `query AtTable($table: ID!, $after: String) {
   }
 }`;
 const RATINGS = `query MyRatings($player: String!) { playerStats(player: $player) { ratings { model rating games } } }`;
-const MODELS = ['ELO', 'ELO_WEIGHTED', 'GLICKO2', 'TEAM_SKILL'] as const;
+const MODELS = ['ELO', 'ELO_WEIGHTED', 'GLICKO2', 'TEAM_SKILL', 'DSKV'] as const;
 const CONFIRM = `mutation($commandId: ID!, $input: ConfirmDealInput!) { confirmDeal(commandId: $commandId, input: $input) { revision } }`;
 const CONTEST = `mutation($commandId: ID!, $input: ContestDealInput!) { contestDeal(commandId: $commandId, input: $input) { revision } }`;
 

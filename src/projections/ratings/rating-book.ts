@@ -1,0 +1,44 @@
+import type { RatingModel } from './rating-model';
+import type { RatingLogEntry } from './rating-log';
+import { NO_EDGE, newPlayer, rateGame, unrateGame, type EdgeRow, type PlayerRatingRow, type RatingUndo } from './rating-step';
+
+/**
+ * One model's ratings folded in memory from the rating log's entries (rating-log.ts), step by step
+ * as the model's projection folds them (rating-step.ts): after the entries up to a moment it holds
+ * the rows the projection held then. What an as-of leaderboard and the bench read.
+ */
+export class RatingBook {
+  readonly players = new Map<string, PlayerRatingRow>();
+  edge: EdgeRow = NO_EDGE;
+  /** What each rated table deal's step changed, while its end may be withdrawn (L24). */
+  private readonly undos = new Map<string, RatingUndo>();
+
+  constructor(readonly model: RatingModel) {}
+
+  apply(entry: RatingLogEntry): void {
+    if (entry.kind === 'game') {
+      const g = entry.game;
+      const seats = g.players.map((p) => this.players.get(p) ?? newPlayer(this.model, p)) as [PlayerRatingRow, PlayerRatingRow, PlayerRatingRow];
+      const step = rateGame(this.model, seats, this.edge, g);
+      for (const row of step.seats) this.players.set(row.player, row);
+      this.edge = step.edge;
+      if (entry.table) this.undos.set(entry.dealId, step.undo);
+      return;
+    }
+    const undo = this.undos.get(entry.dealId);
+    if (!undo) return;
+    this.undos.delete(entry.dealId);
+    const names = undo.players;
+    const seats = names.map((p) => this.players.get(p) ?? newPlayer(this.model, p)) as [PlayerRatingRow, PlayerRatingRow, PlayerRatingRow];
+    const back = unrateGame(seats, this.edge, undo);
+    back.seats.forEach((row, seat) => (row ? this.players.set(row.player, row) : this.players.delete(names[seat])));
+    this.edge = back.edge ?? NO_EDGE;
+  }
+
+  /** The best `first` players: by the model's score, then by name as the projection's index orders its keys (bytes of UTF-8). */
+  leaderboard(first: number): PlayerRatingRow[] {
+    const scored = [...this.players.values()].map((row) => ({ row, score: this.model.score(row.state) }));
+    scored.sort((a, b) => b.score - a.score || Buffer.compare(Buffer.from(a.row.player), Buffer.from(b.row.player)));
+    return scored.slice(0, first).map((s) => s.row);
+  }
+}

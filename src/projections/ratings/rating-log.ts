@@ -1,0 +1,104 @@
+import type { DealScoredData, DealStartedData, MoveWithdrawnData } from '../../deal/events';
+import type { RecordedEvent } from '../../event-store/event-store';
+import { recordedAtOf, sortablePosition } from '../as-of/as-of-cut';
+import { liveTableName, type ProjectionDefinition, type ProjectionRows } from '../projection-definition';
+import { dealKey, ratedGameOf, ratingDealOf, type RatingDeal } from './ratings-fold';
+import type { RatedGame } from './rating-step';
+
+/**
+ * What every model's rating moved on, in log order (issue 28 item 3 asOf): one entry per rated
+ * game as scored (its compact result) and one per withdrawal of a rated game's end (L24). The
+ * ratings as of a moment are the fold of the entries up to it (rating-book.ts), the rows the
+ * models' projections hold then; no model's rows keep their past.
+ */
+export type RatingLogEntry =
+  | { readonly kind: 'game'; readonly n: number; readonly dealId: string; readonly table: boolean; readonly game: RatedGame }
+  | { readonly kind: 'withdrawn'; readonly n: number; readonly dealId: string };
+
+/** A deal between its start and its score (a table deal's after it too, `rated`: its score is an entry), or the count of entries. */
+type LogRow =
+  | (RatingDeal & { readonly rated?: boolean })
+  | { readonly kind: 'count'; readonly n: number }
+  | (RatingLogEntry & { readonly position: string; readonly at: string });
+
+const COUNT_KEY = 'count';
+/** An entry's key: its event's position, sortable, so the keys are in log order. */
+export const entryKey = (position: string): string => `g\u0000${sortablePosition(position)}`;
+
+const reopens = (event: RecordedEvent): boolean => event.type === 'MoveWithdrawn' && (event.data as MoveWithdrawnData).reopens === true;
+
+/** The rating log as a registered projection; `unratedTournaments` as for the models (the private ones, rated by none). */
+export function ratingLogProjection(unratedTournaments: readonly string[] = []): ProjectionDefinition<LogRow> {
+  const unrated = new Set(unratedTournaments);
+  return {
+    name: 'rating-log',
+    version: 1,
+    ...(unrated.size > 0 ? { variant: `unrated:${JSON.stringify([...unrated].sort())}` } : {}),
+    tables: [
+      {
+        name: 'rating_log',
+        // An entry's columns: its number, the game's (or withdrawal's) time and the entry itself, compact.
+        columns: 'key TEXT PRIMARY KEY, n INTEGER, at TEXT, entry TEXT, json TEXT',
+        withoutRowid: true,
+        indexes: { at: 'at, n' },
+      },
+    ],
+    eventTypes: ['DealStarted', 'DealScored', 'MoveWithdrawn'],
+    keysOf(event, rowOf) {
+      if (!event.streamName.startsWith('deal-')) return [];
+      const key = dealKey(event.streamName.slice(5));
+      if (event.type === 'DealStarted') return ratingDealOf(event.data as DealStartedData, unrated) ? [key] : [];
+      if (event.type !== 'DealScored' && !reopens(event)) return [];
+      const deal = rowOf?.(key);
+      if (!deal || deal.kind !== 'deal') return [];
+      if (event.type === 'DealScored') {
+        if (deal.scored) return [];
+        return ratedGameOf(deal, event.data as DealScoredData) ? [key, COUNT_KEY, entryKey(event.position)] : [key];
+      }
+      if (!deal.scored) return [];
+      return deal.rated ? [key, COUNT_KEY, entryKey(event.position)] : [key];
+    },
+    fold: () => {
+      throw new Error('the rating log folds its rows together (foldKeys)');
+    },
+    foldKeys(rows, event, keys) {
+      if (event.type === 'DealStarted') return [ratingDealOf(event.data as DealStartedData)];
+      const deal = rows[0] as RatingDeal & { rated?: boolean };
+      const dealId = event.streamName.slice(5);
+      const n = (rows[1]?.kind === 'count' ? rows[1].n : 0) + 1;
+      const stamp = { position: sortablePosition(event.position), at: recordedAtOf(event) };
+      if (event.type === 'DealScored') {
+        const game = keys.length > 1 ? ratedGameOf(deal, event.data as DealScoredData) : null;
+        const after = deal.tableId ? { ...deal, scored: true, rated: game !== null } : null;
+        if (!game) return [after];
+        return [after, { kind: 'count', n }, { kind: 'game', n, dealId, table: Boolean(deal.tableId), game, ...stamp }];
+      }
+      const open = { ...deal, scored: false, rated: false };
+      return keys.length > 1 ? [open, { kind: 'count', n }, { kind: 'withdrawn', n, dealId, ...stamp }] : [open];
+    },
+    startsRow: (event) => event.type === 'DealStarted',
+    rows: (db, tables) => logRows(db, tables.rating_log),
+  };
+}
+
+/** Entries as their compact text in `entry` (read by the as-of fold without the rest); other rows as JSON. */
+function logRows(db: Parameters<ProjectionDefinition['rows']>[0], table: string): ProjectionRows<LogRow> {
+  const get = db.prepare(`SELECT json, entry FROM ${table} WHERE key = ?`).raw();
+  const put = db.prepare(`INSERT OR REPLACE INTO ${table} (key, n, at, entry, json) VALUES (?, ?, ?, ?, ?)`);
+  const remove = db.prepare(`DELETE FROM ${table} WHERE key = ?`);
+  return {
+    get(key) {
+      const r = get.get(key) as [string | null, string | null] | undefined;
+      if (!r) return null;
+      return r[0] !== null ? (JSON.parse(r[0]) as LogRow) : (JSON.parse(r[1]!) as LogRow);
+    },
+    put(key, row) {
+      if (row.kind === 'game' || row.kind === 'withdrawn') put.run(key, row.n, row.at, JSON.stringify(row), null);
+      else put.run(key, null, null, null, JSON.stringify(row));
+    },
+    delete: (key) => void remove.run(key),
+  };
+}
+
+export const RATING_LOG_TABLE = liveTableName(ratingLogProjection(), 'rating_log');
+export const RATING_ENTRY_FIRST = 'g\u0000';
