@@ -28,8 +28,9 @@ import { ResponseCache } from './cache/response-cache';
 import { memoisedStringify, responseCachePlugin } from './cache/response-cache-plugin';
 import { plainExecutionPlugin } from './execution/plain-execution-plugin';
 import { errorLimitPlugin } from './limits/error-limit-plugin';
+import { faultLogPlugin } from './errors/fault-log-plugin';
 import type { IncomingMessage } from 'node:http';
-import { correlationIdOf } from './context/request-ids';
+import { correlationIdOf, requestIdOf } from './context/request-ids';
 import { graphiqlLandingPage } from './graphiql/graphiql-landing-page';
 import { describeRootTypes } from './schema/root-type-descriptions';
 import type { PinoLogger } from 'nestjs-pino';
@@ -66,9 +67,10 @@ export function graphqlOptions(settings: ApiSettings, ledger: Ledger, guards: Sh
   const wsClient = (request: WsContextArg['extra']['request']): string =>
     clientAddress(request.socket?.remoteAddress, request.headers ?? {}, settings.trustProxy);
   // Only server faults are logged here; a client's error is in the request's own line (no stack).
-  const log = (err: unknown) => {
+  const log = (err: unknown, requestId?: string) => {
     if (!settings.logErrors) return;
-    if (guards.logger) guards.logger.error({ err }, 'GraphQL: unexpected error (answered INTERNAL_SERVER_ERROR)');
+    const line = requestId === undefined ? { err } : { err, req: { id: requestId } };
+    if (guards.logger) guards.logger.error(line, 'GraphQL: unexpected error (answered INTERNAL_SERVER_ERROR)');
     else console.error('[graphql] unexpected error:', err);
   };
 
@@ -91,7 +93,9 @@ export function graphqlOptions(settings: ApiSettings, ledger: Ledger, guards: Sh
       });
   };
 
-  const formatError = makeFormatError(log);
+  // Over HTTP the fault log plugin logs faults (with the request's id); graphql-ws results log here.
+  const formatError = makeFormatError(null);
+  const wsFormatError = makeFormatError(log);
 
   /** graphql-ws validates against the built schema, which exists only once Nest has built it. */
   const wsSchema: { current: GraphQLSchema | null } = { current: null };
@@ -100,10 +104,11 @@ export function graphqlOptions(settings: ApiSettings, ledger: Ledger, guards: Sh
   ledger.subscribe(() => responseCache.invalidate());
 
   // Over HTTP the request's correlation id (logged with every line of the request), so the events it records lead back to its logs.
-  const contextFor = (principal: Principal, correlationId: string = randomUUID()): ApiContext => ({
+  const contextFor = (principal: Principal, correlationId: string = randomUUID(), logId?: string): ApiContext => ({
     principal,
     deals: makeDealLoader(ledger),
     requestId: correlationId,
+    ...(logId === undefined ? {} : { logId }),
     budget: new RequestBudget(limits.requestTimeoutMs),
     solverJobs: new SolverJobQuota(principal.role === 'anonymous' ? limits.anonymousSolverJobsPerRequest : limits.solverJobsPerRequest),
   });
@@ -127,6 +132,7 @@ export function graphqlOptions(settings: ApiSettings, ledger: Ledger, guards: Sh
       responseCachePlugin(responseCache),
       plainExecutionPlugin(),
       errorLimitPlugin(),
+      faultLogPlugin(log),
     ],
     // Compact JSON (Apollo pretty-prints by default), remembered for cached results.
     stringifyResult: memoisedStringify(),
@@ -135,7 +141,7 @@ export function graphqlOptions(settings: ApiSettings, ledger: Ledger, guards: Sh
         const req = arg.req;
         const principal = authenticate(req.headers.authorization, clientAddress(req.socket?.remoteAddress, req.headers, settings.trustProxy));
         rateLimit(principal);
-        return contextFor(principal, correlationIdOf(req as unknown as IncomingMessage));
+        return contextFor(principal, correlationIdOf(req as unknown as IncomingMessage), requestIdOf(req as unknown as IncomingMessage));
       }
       // graphql-ws: the token was checked again in onSubscribe, just before this operation.
       const ws = arg as WsContextArg;
@@ -158,7 +164,7 @@ export function graphqlOptions(settings: ApiSettings, ledger: Ledger, guards: Sh
         onClose: (ctx: { extra: unknown }) => sessions.closed((ctx.extra as WsContextArg['extra']).socket),
         // Apollo's formatError does not see graphql-ws results: their errors get the same codes (and faults the same bare message) here.
         onNext: (_ctx: unknown, _id: string, _payload: unknown, _args: unknown, result: ExecutionResult) =>
-          result.errors?.length ? { ...result, errors: result.errors.map((e) => formatError(e.toJSON(), e)) } : undefined,
+          result.errors?.length ? { ...result, errors: result.errors.map((e) => wsFormatError(e.toJSON(), e)) } : undefined,
         onComplete: (ctx: { extra: unknown }, id: string) => sessions.done((ctx.extra as WsContextArg['extra']).socket, id),
         onSubscribe: (
           ctx: { extra: unknown },

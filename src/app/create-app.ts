@@ -13,7 +13,8 @@ import type { Ledger } from '../ledger/ledger';
 import { Logger, PinoLogger } from 'nestjs-pino';
 import { AppModule } from './app.module';
 import { documentLimitsOf, documentProblemReason, documentShapeProblem, type DocumentLimits } from '../api/limits/document-shape';
-import { logLevelFromEnv, refusal, type LogDestination, type Refuse } from './logging';
+import { logLevelFromEnv, refuse, type LogDestination, type Refuse } from './logging';
+import { accessLog } from './access-log';
 import { guardWebSocketFrames } from './web-socket-frame-guard';
 
 type Middleware = (req: IncomingMessage, res: ServerResponse, next: (err?: unknown) => void) => void;
@@ -45,9 +46,9 @@ export async function createApp(
   app.set('etag', false);
   // No `X-Powered-By: Express`: it tells a prober which stack to aim at and tells a client nothing.
   app.disable('x-powered-by');
-  // Refusals answered here come before pino-http: they log their request line themselves.
-  // nestjs-pino sets its root logger when the app starts listening, hence looked up per line.
-  const refuse = refusal(quiet ? null : { info: (line, msg) => PinoLogger.root?.info(line, msg) });
+  // First of all: every request gets its ids and, unless silent, its line (refusals below included).
+  // nestjs-pino sets its root logger when the module starts, hence looked up per request.
+  app.use(accessLog(() => (quiet ? null : PinoLogger.root)));
   app.use(json({ limit: settings.limits.maxBodyBytes }));
   app.use(bodyErrorHandler(refuse));
   app.use(documentShapeGuard(refuse, documentLimitsOf(settings.limits)));

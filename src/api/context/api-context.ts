@@ -10,6 +10,8 @@ export interface ApiContext {
   readonly deals: DataLoader<string, DealSummary | null>;
   /** Correlates the events a request records. */
   readonly requestId: string;
+  /** The HTTP request's own id (its access log line's `req.id`); none over graphql-ws. */
+  readonly logId?: string;
   /** The request's deadline and event-loop turns: heavy resolvers `await budget.step()` first. */
   readonly budget: RequestBudget;
   /** New solver jobs this request may still start (analyses not cached yet). */

@@ -10,19 +10,27 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 /** Short and printable, with no separator that could forge a log line or a header. */
 const PLAUSIBLE_ID = /^[A-Za-z0-9._:-]{1,128}$/;
 
-type TaggedRequest = IncomingMessage & { correlationId?: string };
+type TaggedRequest = IncomingMessage & { id?: string; correlationId?: string };
 
 function headerId(req: IncomingMessage, name: string): string | undefined {
   const value = req.headers[name];
   return typeof value === 'string' && PLAUSIBLE_ID.test(value) ? value : undefined;
 }
 
-/** Gives the request its ids (once, as it arrives) and returns the request id. */
+/** Gives the request its ids (once, as it arrives: a second call returns the same) and returns the request id. */
 export function tagRequest(req: IncomingMessage, res: ServerResponse): string {
+  const tagged = req as TaggedRequest;
+  if (tagged.id !== undefined) return tagged.id;
   const id = headerId(req, 'x-request-id') ?? randomUUID();
-  (req as TaggedRequest).correlationId = headerId(req, 'x-correlation-id') ?? id;
+  tagged.id = id;
+  tagged.correlationId = headerId(req, 'x-correlation-id') ?? id;
   res.setHeader('x-request-id', id);
   return id;
+}
+
+/** The request id tagRequest gave it (undefined for a request never tagged). */
+export function requestIdOf(req: IncomingMessage): string | undefined {
+  return (req as TaggedRequest).id;
 }
 
 /** The request's correlation id (a fresh one for a request that was never tagged). */

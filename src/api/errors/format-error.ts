@@ -1,6 +1,6 @@
 /**
  * Apollo formatError: every error leaves with a code from the API's set and without a stack
- * trace. Unexpected errors are logged here and reach the client as a bare INTERNAL_SERVER_ERROR.
+ * trace. Unexpected errors reach the client as a bare INTERNAL_SERVER_ERROR.
  */
 import type { GraphQLFormattedError } from 'graphql';
 import { unwrapResolverError } from '@apollo/server/errors';
@@ -19,7 +19,17 @@ const CLIENT_CODES = new Set([
 
 export type ErrorLogger = (error: unknown) => void;
 
-export function makeFormatError(log: ErrorLogger) {
+/**
+ * Whether an error is the server's fault (answered as a bare INTERNAL_SERVER_ERROR): what the
+ * fault log writes with its stack (fault-log-plugin.ts) and formatError masks.
+ */
+export function isFault(code: unknown, path: unknown, error: unknown): boolean {
+  if (typeof code === 'string' && CLIENT_CODES.has(code) && !path) return false;
+  return toApiError(unwrapResolverError(error)).extensions.code === 'INTERNAL_SERVER_ERROR';
+}
+
+/** With `log`, a fault is logged here (graphql-ws results); over HTTP the fault log plugin logs it with the request's id. */
+export function makeFormatError(log: ErrorLogger | null) {
   return (formatted: GraphQLFormattedError, error: unknown): GraphQLFormattedError => {
     const originalCode = formatted.extensions?.code;
     const base = {
@@ -34,7 +44,7 @@ export function makeFormatError(log: ErrorLogger) {
     const mapped = toApiError(unwrapResolverError(error));
     const { stacktrace: _dropped, http: _http, ...extensions } = mapped.extensions as Record<string, unknown>;
     if (extensions.code === 'INTERNAL_SERVER_ERROR') {
-      log(unwrapResolverError(error));
+      log?.(unwrapResolverError(error));
       return { ...base, message: 'Internal server error', extensions: { code: 'INTERNAL_SERVER_ERROR' } };
     }
     return { ...base, message: mapped.message, extensions };
