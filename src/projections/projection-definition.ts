@@ -74,6 +74,23 @@ export interface ProjectionDefinition<Row = unknown> {
    * unchanged). When present, `fold` is not called.
    */
   foldKeys?(rows: readonly (Row | null)[], event: RecordedEvent, keys: readonly string[]): readonly (Row | null)[];
+  /**
+   * Optional: events per transaction while this projection loads from zero (the runner's BATCH
+   * otherwise). Rows that the events touch again and again (a player's rating) are read and
+   * written once per batch, so larger batches read and write fewer of them.
+   */
+  readonly batchFromZero?: number;
+  /**
+   * Optional: a projection whose rows follow from another's (`source`, reading the same event
+   * types) loads from zero from the source's rows instead of the log, when the source loads with
+   * it (the runner loads the source first, then calls `load`, then gives it the source's
+   * checkpoint). Its live fold stays the fold of events: `load` reads the source's tables and
+   * answers what writes the rows that fold would (run in one transaction with the checkpoint).
+   */
+  readonly derivedFrom?: {
+    readonly source: string;
+    load(db: ReadModelDb, source: Readonly<Record<string, string>>): Promise<{ write(rows: ProjectionRows<Row>): void }>;
+  };
   /** True when no row can exist before this event (its stream's first): a load from zero then looks nothing up. */
   startsRow?(event: RecordedEvent): boolean;
   /** Statements over the tables; `tables` maps each logical name to the table to use. */

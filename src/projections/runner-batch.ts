@@ -10,6 +10,16 @@ import type { ProjectionDefinition, ProjectionRows } from './projection-definiti
  */
 export const BATCH = 1000;
 
+/** The event types these projections read. */
+export function eventTypesOf(projections: readonly ProjectionDefinition[]): string[] {
+  return [...new Set(projections.flatMap((p) => p.eventTypes))];
+}
+
+/** Events per transaction for a group: while all of it loads from zero, the largest batch any of its projections asks for then. */
+export function batchLimit(group: readonly Slot[]): number {
+  return group.every((s) => s.fromZero) ? Math.max(BATCH, ...group.map((s) => s.definition.batchFromZero ?? BATCH)) : BATCH;
+}
+
 /** Where a projection's rows reach: after this position of the log, and how many of its events they hold. */
 export interface Checkpoint {
   readonly position: string | undefined;

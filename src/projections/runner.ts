@@ -15,16 +15,13 @@ import {
 } from './read-model-db';
 import { BINDING_HEAD, BINDING_IDENTITY, markOf } from './read-model-binding';
 import { REGISTERED_PROJECTIONS } from './registered-projections';
-import { BATCH, CheckpointMovedError, Deleted, emptyBatch, type Batch, type Checkpoint, type Slot } from './runner-batch';
+import { derivedOf, loadDerived, othersOf, rowCountsOf } from './runner-derived';
+import { batchLimit, CheckpointMovedError, eventTypesOf, Deleted, emptyBatch, type Batch, type Checkpoint, type Slot } from './runner-batch';
 
 export type { Checkpoint } from './runner-batch';
 
 /** Event types the registered projections read; everything else is skipped by the store. */
 export const PROJECTED_EVENT_TYPES: readonly string[] = eventTypesOf(REGISTERED_PROJECTIONS);
-
-function eventTypesOf(projections: readonly ProjectionDefinition[]): string[] {
-  return [...new Set(projections.flatMap((p) => p.eventTypes))];
-}
 
 /**
  * Applies events to the registered projections' read models. Each projection has its own
@@ -260,6 +257,7 @@ export class ProjectionRunner {
     const targets = this.targetsOf(group);
     const types = [...targets.keys()];
     const whole = group.length === this.slots.length;
+    const limit = batchLimit(group.map((i) => this.slots[i]));
     let total = 0;
     // Events are folded as they arrive and only the touched rows wait for the batch's write, so a
     // batch holds rows, not thousands of parsed events (which the GC would have to move and mark).
@@ -276,7 +274,7 @@ export class ProjectionRunner {
       if (until !== undefined && this.store.comparePositions(event.position, until) > 0) break;
       this.fold(batch, targets, event);
       if (collect) collect.push(event);
-      if (batch.events >= BATCH) flush(batch.position);
+      if (batch.events >= limit) flush(batch.position);
     }
     if (until !== undefined) flush(until);
     else if (batch.events > 0) flush(batch.position);
@@ -362,7 +360,9 @@ export class ProjectionRunner {
         : keys.map((key, k) => slot.definition.fold(befores[k], event, key));
       for (const [k, key] of keys.entries()) {
         if (afters[k] === befores[k]) continue;
-        held.set(key, afters[k] === null ? new Deleted(befores[k]) : afters[k]);
+        // A row the tables did not hold before the batch, gone again within it: nothing to write, no view changed.
+        if (afters[k] === null && kept.get(key) === null && !slot.definition.changes) held.delete(key);
+        else held.set(key, afters[k] === null ? new Deleted(befores[k]) : afters[k]);
       }
     }
   }
@@ -433,6 +433,18 @@ export class ProjectionRunner {
    * another process loading the same file at the same time only writes the same rows again.
    */
   private async loadFromZero(empty: readonly number[]): Promise<RecordedEvent[]> {
+    // Projections derived from another loading with them are filled from its rows once it is loaded (runner-derived.ts).
+    const derived = derivedOf(this.projections, empty);
+    if (derived.size > 0) {
+      const others = othersOf(this.projections, derived, empty);
+      const first = new ProjectionRunner(this.db, this.store, others.projections, this.target);
+      await first.loadFromZero(others.empty);
+      await loadDerived(this.db, this.projections, derived, this.target === 'rebuild');
+      this.bumpEpoch();
+      const applied = await this.run(false);
+      this.lastRunEvents += first.lastRunEvents;
+      return applied;
+    }
     const restoreSettings = useBulkLoadSettings(this.db);
     const rebuild = this.target === 'rebuild';
     try {
@@ -482,14 +494,6 @@ export class ProjectionRunner {
 
   /** Rows of each projection: of its first table, the one with a row per key (the others hold what is derived from those rows). */
   rowCounts(): Record<string, number> {
-    return Object.fromEntries(
-      this.projections.map((p) => [
-        p.name,
-        this.db
-          .prepare(`SELECT COUNT(*) FROM ${tableNames(p)[p.tables[0].name]}`)
-          .pluck()
-          .get() as number,
-      ]),
-    );
+    return rowCountsOf(this.db, this.projections);
   }
 }

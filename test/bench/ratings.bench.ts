@@ -9,7 +9,9 @@
  *       the declarer wins with probability sigmoid(edge + his skill - the defenders' mean), so a
  *       model that learns the skills predicts better than the baseline;
  *   (c) the time to rate all players over the generated games (every model), and a rebuild of the
- *       four ratings projections through the runner over REBUILD_DEALS deals of a SQLite store.
+ *       ratings' projections (every model and the rating log) through the runner over REBUILD_DEALS
+ *       deals of a SQLite store, alone and with every other projection;
+ *   (d) ratings as of a moment before the last score: each model folded over the rating log.
  */
 import { readdirSync, readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
@@ -22,6 +24,9 @@ import { ledgerStore } from '../../src/ledger/store-port';
 import type { RatingModel } from '../../src/projections/ratings/rating-model';
 import { RATING_MODELS } from '../../src/projections/ratings/rating-models';
 import { ratedGame } from '../../src/projections/ratings/ratings-fold';
+import { createRebuildTables, dropRebuildTables, type ReadModelDb } from '../../src/projections/read-model-db';
+import { registeredProjections } from '../../src/projections/registered-projections';
+import { ProjectionRunner } from '../../src/projections/runner';
 import { seededRandom } from '../../src/rules/deck';
 import { ledgerImportTarget } from '../support/ledger-import-target';
 
@@ -202,17 +207,48 @@ async function rebuild(): Promise<void> {
   }
   if (batch.length) await ledgerStore(ledger).appendMany(batch);
   await ledger.catchUp();
-  const c = process.cpuUsage();
-  const t = performance.now();
-  await ledger.rebuildProjections();
-  const u = process.cpuUsage(c);
-  process.stdout.write(
-    `(c) every projection (the four ratings among them) rebuilt over ${REBUILD_DEALS.toLocaleString('en-US')} deals: ${((performance.now() - t) / 1000).toFixed(2)} s wall, ${((u.user + u.system) / 1e6).toFixed(2)} s CPU\n`,
-  );
+  const db = (ledger as unknown as { db: ReadModelDb }).db;
+  const store = ledgerStore(ledger);
+  const deals = REBUILD_DEALS.toLocaleString('en-US');
+  // The ratings' projections alone (every model and the rating log), loaded from zero into rebuild tables as a rebuild does.
+  const ratings = registeredProjections().filter((p) => p.name.startsWith('rating'));
+  const alone = await measured(async () => {
+    createRebuildTables(db, ratings);
+    await new ProjectionRunner(db, store, ratings, 'rebuild').catchUp(false);
+    dropRebuildTables(db, ratings);
+  });
+  process.stdout.write(`(c) the ratings (${ratings.map((p) => p.name).join(', ')}) rebuilt over ${deals} deals: ${alone}\n`);
+  const all = await measured(() => ledger.rebuildProjections());
+  process.stdout.write(`(c) every projection rebuilt over ${deals} deals: ${all}\n`);
+  // (d) Ratings as of the position before the last score: every model folded over the rating log (what the API charges per entry).
+  let last = '0';
+  for await (const e of store.readAll({ eventTypes: ['DealScored'] })) last = e.position;
+  const before = (BigInt(last) - 1n).toString();
+  for (const model of RATING_MODELS) {
+    const view = await ledger.asOf({ position: before });
+    const c = process.cpuUsage();
+    await view.ratings.leaderboard(model.id, 20);
+    const u = process.cpuUsage(c);
+    const cpu = (u.user + u.system) / 1000;
+    process.stdout.write(
+      `(d) ${model.id.padEnd(14)} as of the position before the last score: ${cpu.toFixed(0)} ms CPU, ${((cpu * 1000) / REBUILD_DEALS).toFixed(2)} µs per entry\n`,
+    );
+  }
   await ledger.close();
 }
 
+/** Wall and CPU time of `work`, as text. */
+async function measured(work: () => Promise<unknown>): Promise<string> {
+  const c = process.cpuUsage();
+  const t = performance.now();
+  await work();
+  const u = process.cpuUsage(c);
+  return `${((performance.now() - t) / 1000).toFixed(2)} s wall, ${((u.user + u.system) / 1e6).toFixed(2)} s CPU`;
+}
+
 async function main(): Promise<void> {
+  // PARTS=c: only the rebuild and the as-of fold (for a profile).
+  if (process.env.PARTS === 'c') return rebuild();
   report('(a) ISS corpus', await issGames());
   const t = performance.now();
   const games = generatedGames();

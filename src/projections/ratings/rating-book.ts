@@ -35,6 +35,11 @@ export class RatingBook {
     this.edge = back.edge ?? NO_EDGE;
   }
 
+  /** What the rated table deal's step changed, while its end may still be withdrawn. */
+  undoOf(dealId: string): RatingUndo | undefined {
+    return this.undos.get(dealId);
+  }
+
   /** The best `first` players: by the model's score, then by name as the projection's index orders its keys (bytes of UTF-8). */
   leaderboard(first: number): PlayerRatingRow[] {
     const scored = [...this.players.values()].map((row) => ({ row, score: this.model.score(row.state) }));

@@ -77,6 +77,7 @@ export function ratingLogProjection(unratedTournaments: readonly string[] = []):
       return keys.length > 1 ? [open, { kind: 'count', n }, { kind: 'withdrawn', n, dealId, ...stamp }] : [open];
     },
     startsRow: (event) => event.type === 'DealStarted',
+    batchFromZero: 20_000,
     rows: (db, tables) => logRows(db, tables.rating_log),
   };
 }

@@ -50,8 +50,10 @@ export function ratingDealOf(data: DealStartedData, unrated?: ReadonlySet<string
 
 /** The game a score rates: a declarer game with three human seats (D5: a computer seat rates nobody); null for anything else. */
 export function ratedGameOf(deal: RatingDeal, data: DealScoredData): RatedGame | null {
+  const p = deal.players;
+  if (deal.computerSeats.length > 0 || p.length !== 3 || p[0] === p[1] || p[0] === p[2] || p[1] === p[2]) return null;
   const game = ratedGame(data);
-  if (!game || deal.computerSeats.length > 0 || deal.players.length !== 3 || new Set(deal.players).size !== 3) return null;
+  if (!game) return null;
   return { ...game, players: deal.players as [string, string, string], tableSize: deal.tableSize ?? 3 };
 }
 

@@ -1,6 +1,7 @@
 import { jsonRows } from '../json-rows';
 import { liveTableName, type ProjectionDefinition } from '../projection-definition';
 import { RATING_MODELS } from './rating-models';
+import { ratingsFromLog } from './ratings-from-log';
 import type { RatingModel } from './rating-model';
 import { foldRatings, RATING_EVENT_TYPES, ratingKeysOf, type RatingRow } from './ratings-fold';
 
@@ -18,8 +19,8 @@ export function ratingsProjection(model: RatingModel, unratedTournaments: readon
   const unrated = new Set(unratedTournaments);
   return {
     name: `ratings-${model.id}`,
-    // 2: a table deal's row kept after its score, and a withdrawn end (L24) taken back.
-    version: 2,
+    // 2: a table deal's row kept after its score, and a withdrawn end (L24) taken back; 3: rows in key order (WITHOUT ROWID).
+    version: 3,
     // Which tournaments are left out is configuration (the private ones): another set rebuilds the ratings.
     ...(unrated.size > 0 ? { variant: `unrated:${JSON.stringify([...unrated].sort())}` } : {}),
     tables: [
@@ -27,6 +28,8 @@ export function ratingsProjection(model: RatingModel, unratedTournaments: readon
         name: table,
         columns: 'key TEXT PRIMARY KEY, kind TEXT NOT NULL, score REAL, games INTEGER, json TEXT NOT NULL',
         indexes: { board: 'kind, score' },
+        // Rows are looked up and replaced by key only: stored in key order, one b-tree instead of a table and its key's index.
+        withoutRowid: true,
       },
     ],
     eventTypes: RATING_EVENT_TYPES,
@@ -35,6 +38,8 @@ export function ratingsProjection(model: RatingModel, unratedTournaments: readon
       throw new Error('ratings fold all their rows together (foldKeys)');
     },
     foldKeys: (rows, event, keys) => foldRatings(model, rows, event, keys),
+    // Loaded from zero with the rating log, from its entries folded in memory: each row written once (npm run bench -- ratings).
+    derivedFrom: { source: 'rating-log', load: (db, source) => ratingsFromLog(model, db, source.rating_log) },
     // A start writes its deal's row, the only one it names: nothing to look up in a load from zero.
     startsRow: (event) => event.type === 'DealStarted',
     rows: (db, tables) =>

@@ -1,0 +1,40 @@
+import { setImmediate as nextTurn } from 'node:timers/promises';
+import type { ProjectionRows } from '../projection-definition';
+import type { ReadModelDb } from '../read-model-database';
+import { RatingBook } from './rating-book';
+import { RATING_ENTRY_FIRST, type RatingLogEntry } from './rating-log';
+import type { RatingModel } from './rating-model';
+import { EDGE_KEY, playerKey, type RatingDeal, type RatingRow } from './ratings-fold';
+
+/** Entries read per statement (the load gives the event loop a turn between chunks). */
+const CHUNK = 5000;
+
+/**
+ * A model's rows loaded from zero from the rating log (rating-log.ts) instead of the log of events
+ * (ProjectionDefinition.derivedFrom): the log's entries folded in memory (RatingBook, the same
+ * steps as the projection's fold), then each player's row, the edge and the deals' rows written
+ * once. Each deal's row is the log's row of it, with what a rated table deal's step changed.
+ */
+export async function ratingsFromLog(model: RatingModel, db: ReadModelDb, log: string): Promise<{ write(rows: ProjectionRows<RatingRow>): void }> {
+  const book = new RatingBook(model);
+  const next = db.prepare(`SELECT key, entry FROM ${log} WHERE key > ? AND key < 'g\u0001' ORDER BY key LIMIT ?`).raw();
+  for (let after = RATING_ENTRY_FIRST; ;) {
+    const chunk = next.all(after, CHUNK) as Array<[string, string]>;
+    for (const [, entry] of chunk) book.apply(JSON.parse(entry) as RatingLogEntry);
+    if (chunk.length < CHUNK) break;
+    after = chunk[chunk.length - 1][0];
+    await nextTurn();
+  }
+  const deals = db.prepare(`SELECT key, json FROM ${log} WHERE key > ? AND key < ?`).raw().all('deal\u0000', 'deal\u0001') as Array<[string, string]>;
+  return {
+    write(rows) {
+      for (const [key, json] of deals) {
+        const { rated, ...deal } = JSON.parse(json) as RatingDeal & { rated?: boolean };
+        const undo = deal.scored && rated ? (book.undoOf(key.slice('deal\u0000'.length)) ?? null) : null;
+        rows.put(key, deal.scored === undefined ? deal : { ...deal, scored: deal.scored, undo }, null);
+      }
+      if (book.edge.games > 0) rows.put(EDGE_KEY, book.edge, null);
+      for (const row of book.players.values()) rows.put(playerKey(row.player), row, null);
+    },
+  };
+}
