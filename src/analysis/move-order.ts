@@ -45,6 +45,12 @@ export class MoveOrder extends SolverState {
    * there (the same refutation often works in the sibling lines). Ordering only, never exactness.
    */
   protected readonly killers = new Int32Array(32 * 3).fill(-1);
+  /** Set by sureLeaderPoints: the part of its answer from the leader's trumps. */
+  protected sureTrumpPart = 0;
+  /** Set by topTrumpPoints. */
+  protected declarerTopTrumps = 0;
+  protected defenderTopTrumps = 0;
+  private readonly pointCounts = new Int32Array(12);
 
   /**
    * Whose side wins the trick on the table when the side to move plays `b` (a legal card), for
@@ -104,7 +110,12 @@ export class MoveOrder extends SolverState {
    * cards of each class, led one after the other, win (nothing live is higher), except that an
    * opponent holding a trump may ruff a plain suit once void in it, so of a plain suit only as
    * many leads count as every such opponent still has cards of it (he must follow, R16). A
-   * partner never spoils a lead (he need not ruff). Only the leader's own cards are counted.
+   * partner never spoils a lead (he need not ruff). Counted: the leader's own cards, and what
+   * each opponent holding a trump must follow with into those tricks, his cheapest cards of the
+   * class (all he has of it when fewer). The plain suits are led first, then the trumps: such an
+   * opponent follows suit to every plain lead (he has enough of each counted suit), so his cards
+   * of the other classes are still all there when they are led. Sets sureTrumpPart: the part of
+   * the answer from the trump leads.
    */
   protected sureLeaderPoints(): number {
     const l = this.leader;
@@ -113,6 +124,7 @@ export class MoveOrder extends SolverState {
     const trumps = this.trumpMask;
     const declarerLeads = l === this.declarer;
     let pts = 0;
+    this.sureTrumpPart = 0;
     for (const cls of this.classMasks) {
       let rest = live & cls;
       if ((rest & hand) === 0) continue;
@@ -124,13 +136,62 @@ export class MoveOrder extends SolverState {
           if ((h & trumps) !== 0) limit = Math.min(limit, popcount(h & cls));
         }
       }
-      for (let k = 0; k < limit && rest !== 0; k++) {
+      let cp = 0;
+      let k = 0;
+      for (; k < limit && rest !== 0; k++) {
         const top = 31 - clz32(rest);
         if (((hand >>> top) & 1) === 0) break;
-        pts += this.pointsOfBit[top];
+        cp += this.pointsOfBit[top];
         rest &= ~(1 << top);
       }
+      // What the opponents holding a trump must follow with into those k tricks (R16): their k cheapest of the class.
+      if (k > 0) {
+        for (let o = 0; o < 3; o++) {
+          if (o === l || (!declarerLeads && o !== this.declarer)) continue;
+          const h = this.hands[o];
+          if ((h & trumps) !== 0) cp += this.cheapest(h & cls, k);
+        }
+      }
+      pts += cp;
+      if ((cls & trumps) !== 0) this.sureTrumpPart = cp;
     }
+    return pts;
+  }
+
+  /**
+   * Card points of top trumps (a trick start): a trump above every trump of the other side wins
+   * the trick it is played in whenever that is (R17: nothing beats it but a higher trump, and
+   * those are its own side's), so its points are that side's. Sets declarerTopTrumps (the
+   * declarer's trumps above every defender's) and defenderTopTrumps (the defenders' above every
+   * trump of the declarer).
+   */
+  protected topTrumpPoints(): void {
+    const trumps = this.live & this.trumpMask;
+    const mine = this.hands[this.declarer] & trumps;
+    const theirs = trumps & ~mine;
+    this.declarerTopTrumps = this.pointsOfMask(theirs === 0 ? mine : mine & ~((2 << (31 - clz32(theirs))) - 1));
+    this.defenderTopTrumps = this.pointsOfMask(mine === 0 ? theirs : theirs & ~((2 << (31 - clz32(mine))) - 1));
+  }
+
+  /** The card points of the k least valuable cards of a mask (all of them when fewer). */
+  private cheapest(mask: number, k: number): number {
+    const n = popcount(mask);
+    if (n <= k) return this.pointsOfMask(mask);
+    const counts = this.pointCounts;
+    counts.fill(0);
+    for (let m = mask; m !== 0; m &= m - 1) counts[this.pointsOfBit[31 - clz32(m & -m)]]++;
+    let pts = 0;
+    for (let p = 0; p < 12 && k > 0; p++) {
+      const take = counts[p] < k ? counts[p] : k;
+      pts += take * p;
+      k -= take;
+    }
+    return pts;
+  }
+
+  private pointsOfMask(mask: number): number {
+    let pts = 0;
+    for (let m = mask; m !== 0; m &= m - 1) pts += this.pointsOfBit[31 - clz32(m & -m)];
     return pts;
   }
 

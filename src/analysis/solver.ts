@@ -6,12 +6,18 @@ import { TranspositionTable, ttLower, ttMove, ttUpper } from './transposition-ta
 
 /** Positions with fewer cards left are searched again rather than looked up (a probe costs more). */
 const TT_MIN_CARDS = 6;
+// Bound once: a global looked up per call is slow where the global object is a sandbox's (jest).
+const { clz32 } = Math;
+/** mateBound's "no bound": searched values are never this low. */
+const NO_BOUND = -1000;
 
 export interface SolverStats {
   /** Positions visited (one per card considered). */
   readonly nodes: number;
   readonly ttProbes: number;
   readonly ttHits: number;
+  /** Moves of the value search settled by a touching card's bound without being searched (mateBound). */
+  readonly mateSkips: number;
 }
 
 export interface SolverOptions {
@@ -33,8 +39,11 @@ export class Solver extends MoveOrder {
   /** The table key of the position being searched (the hands packed by quasi-symmetry). */
   private readonly key3 = new Int32Array(3);
   private key = '';
+  /** Per level, the value (or fail-soft bound) each move of the list came back with. */
+  private readonly valueBuffer = new Int32Array(32 * 10);
   /** Null-window searches run by exactFuture. */
   passes = 0;
+  private mateSkips = 0;
 
   constructor(options: SolverOptions = {}) {
     super();
@@ -42,7 +51,7 @@ export class Solver extends MoveOrder {
   }
 
   get stats(): SolverStats {
-    return { nodes: this.nodes, ttProbes: this.tt.probes, ttHits: this.tt.hits };
+    return { nodes: this.nodes, ttProbes: this.tt.probes, ttHits: this.tt.hits, mateSkips: this.mateSkips };
   }
 
   get tableBytes(): number {
@@ -101,28 +110,50 @@ export class Solver extends MoveOrder {
           first = ttMove(meta);
         }
       }
-      // Sure tricks of the leader's side: a lower bound for the declarer, or an upper one.
+      // The bounds of pointBounds (inline: this is the hot path).
       const sure = this.sureLeaderPoints();
+      this.topTrumpPoints();
       if (this.leader === this.declarer) {
         if (sure >= beta) return sure;
-      } else if (remaining - sure <= alpha) return remaining - sure;
+        if (remaining - this.defenderTopTrumps <= alpha) return remaining - this.defenderTopTrumps;
+      } else {
+        // The leader's plain sure tricks and every defender's top trumps (the leader's among them).
+        const theirs = sure - this.sureTrumpPart + this.defenderTopTrumps;
+        if (remaining - theirs <= alpha) return remaining - theirs;
+        if (this.declarerTopTrumps >= beta) return this.declarerTopTrumps;
+      }
     }
     const maximising = (this.leader + len) % 3 === this.declarer;
     const n = this.genMoves(KIND_VALUE, first);
     const base = this.level * 10;
     let best = maximising ? -1 : 1000;
     let bestMove = -1;
+    const values = this.valueBuffer;
+    const moverHand = this.hands[(this.leader + len) % 3];
+    const live = this.live;
     for (let i = 0; i < n; i++) {
       const b = this.moveBuffer[base + i];
-      const saved = this.play(b);
-      let v: number;
-      if (this.len === 0) {
-        const gain = this.lastGain;
-        v = gain + this.searchValue(alpha - gain, beta - gain);
-      } else {
-        v = this.searchValue(alpha, beta);
+      // A touching card of the same hand searched before may bound this one (within the points between them).
+      let v = NO_BOUND;
+      if (i > 0) {
+        // Only a card with a touching neighbour in its hand can have a mate.
+        const cls = this.classMaskOfBit[b];
+        const up = live & cls & ~((2 << b) - 1);
+        const down = live & cls & ((1 << b) - 1);
+        if ((up & -up & moverHand) !== 0 || (down !== 0 && ((moverHand >>> (31 - clz32(down))) & 1) === 1))
+          v = this.mateBound(base, i, b, maximising, alpha, beta);
       }
-      this.undo(b, saved);
+      if (v === NO_BOUND) {
+        const saved = this.play(b);
+        if (this.len === 0) {
+          const gain = this.lastGain;
+          v = gain + this.searchValue(alpha - gain, beta - gain);
+        } else {
+          v = this.searchValue(alpha, beta);
+        }
+        this.undo(b, saved);
+      }
+      values[base + i] = v;
       if (maximising) {
         if (v > best) {
           best = v;
@@ -151,6 +182,33 @@ export class Solver extends MoveOrder {
       else this.tt.store(k0, k1, k2, tag, best, best, bestMove);
     }
     return best;
+  }
+
+  /**
+   * A bound that settles move i (bit b) without searching it, from a touching card of the same
+   * hand searched before it at this node (see move-order: the lines after either mirror each
+   * other with the same trick winners, so their values differ by at most the points between
+   * them): for the declarer, that card's value or upper bound plus the difference when it is
+   * still at most alpha; for a defender, minus it when at least beta. NO_BOUND otherwise.
+   */
+  private mateBound(base: number, i: number, b: number, maximising: boolean, alpha: number, beta: number): number {
+    const cls = this.classMaskOfBit[b];
+    const foreign = this.live & ~this.hands[(this.leader + this.len) % 3] & cls;
+    for (let j = 0; j < i; j++) {
+      const c = this.moveBuffer[base + j];
+      if (this.classMaskOfBit[c] !== cls) continue;
+      const lo = c < b ? c : b;
+      const hi = c < b ? b : c;
+      if ((foreign & ((1 << hi) - 1) & ~((2 << lo) - 1)) !== 0) continue;
+      const d = this.pointsOfBit[b] - this.pointsOfBit[c];
+      const delta = d < 0 ? -d : d;
+      const vc = this.valueBuffer[base + j];
+      if (maximising ? vc + delta <= alpha : vc - delta >= beta) {
+        this.mateSkips++;
+        return maximising ? vc + delta : vc - delta;
+      }
+    }
+    return NO_BOUND;
   }
 
   /** The legal cards a search of this kind would try here, in its order (for specs and diagnostics). */
@@ -186,14 +244,10 @@ export class Solver extends MoveOrder {
    * is halved.
    */
   exactFuture(guess?: number): number {
-    let lower = 0;
-    let upper = this.remaining;
-    if (this.len === 0 && this.level > 0) {
-      // Sure tricks of the side to lead bound the value at the root too.
-      const sure = this.sureLeaderPoints();
-      if (this.leader === this.declarer) lower = sure;
-      else upper -= sure;
-    }
+    // The point bounds of a trick start bracket the value at the root too.
+    const [lower0, upper0] = this.pointBounds();
+    let lower = lower0;
+    let upper = upper0;
     // No guess given: one line played out by the move ordering (within about 12 points, mostly above).
     let t = guess === undefined ? this.playoutEstimate() - 5 : guess;
     let up = 1;
@@ -222,6 +276,20 @@ export class Solver extends MoveOrder {
       }
     }
     return lower;
+  }
+
+  /**
+   * Bounds of the declarer's future card points known without searching, [lower, upper]: at a
+   * trick start the leader's sure tricks with what the opponents must follow into them, and the
+   * top trumps of either side (see move-order); elsewhere [0, the points still in play]. The
+   * value search cuts on the same bounds at every trick start.
+   */
+  pointBounds(): [number, number] {
+    if (this.len !== 0 || this.level === 0) return [0, this.remaining];
+    const sure = this.sureLeaderPoints();
+    this.topTrumpPoints();
+    if (this.leader === this.declarer) return [sure, this.remaining - this.defenderTopTrumps];
+    return [this.declarerTopTrumps, this.remaining - (sure - this.sureTrumpPart + this.defenderTopTrumps)];
   }
 
   /** Can the declarer make at least `target` more card points, whatever the defenders do? */
