@@ -87,10 +87,10 @@ export const READ_COST = {
   asOfSnapshotTable: 1,
   asOfRefold: 25,
   asOfDeal: 25,
-  // Ratings as of a moment (docs/ratings.md) fold each model over the rating log's entries up to it, per entry: ≈ 11-14 µs
-  // each read, parsed and stepped over 50,000 entries at load 6 (npm run bench -- ratings, (d)), every model alike there;
-  // over 1,000,000 generated games (600 per player) the pure steps took 2.6 µs (Elo), 42 (team model), 61 (Glicko-2).
-  asOfRatingPerEntry: { elo: 1, 'elo-weighted': 1, glicko2: 6, 'team-skill': 4.5, dskv: 1.25 } as Readonly<Record<string, number>>,
+  // Ratings as of a moment (docs/ratings.md) fold each model over the rating log's entries up to it, per entry: 10-13 µs
+  // each read, parsed and stepped over 50,000 entries at load 6.5-8.5 (npm run bench -- ratings, (d)), every model alike;
+  // the steps alone 2-4 µs ((b): 1,000,000 games), Glicko-2's the dearest (its volatility solved iteratively).
+  asOfRatingPerEntry: { elo: 1, 'elo-weighted': 1, glicko2: 1.5, 'team-skill': 1, dskv: 1 } as Readonly<Record<string, number>>,
   // The leaderboard's page: an index walk from the top, a row each.
   ratings: 20,
 } as const;
