@@ -130,6 +130,10 @@ describe('skat-ledger import / export / rebuild / rescore / stats (issue 6)', ()
     const stats = await cli(['stats', '--store', store, '--player', 'xskat', '--json']);
     expect(stats.code).toBe(0);
     expect(JSON.parse(stats.stdout)).toMatchObject({ player: 'xskat', dealsPlayed: 18 });
+    // As of a moment after the last event: the same statistics and ratings (issue 28: ratings as of a moment too).
+    const later = await cli(['stats', '--store', store, '--player', 'xskat', '--json', '--as-of', '999999999']);
+    expect(JSON.parse(later.stdout).ratings).toEqual(JSON.parse(stats.stdout).ratings);
+    expect(JSON.parse(later.stdout).ratings.length).toBeGreaterThan(0);
     const statsText = await cli(['stats', '--store', store, '--player', 'xskat']);
     expect(statsText.stdout).toContain('Seeger-Fabian per series');
     const unknown = await cli(['stats', '--store', store, '--player', 'nobody']);

@@ -10,7 +10,7 @@ const help = `Usage: skat-ledger stats --player NAME [--as-of POSITION|TIME] [--
 A player's statistics over every deal in the store: deals played, games as declarer (share, won,
 lost, average game value, game types, hand / ouvert / null / overbid rates), defence games and
 success, the Seeger-Fabian total of every series (table) the player sat at, and his rating under
-every model (docs/ratings.md; not as of a moment). Computer seats are left out (D5 duel rule).
+every model (docs/ratings.md; with --as-of, as of that moment). Computer seats are left out (D5 duel rule).
 
   --player NAME  the player (ISS imports: the ISS name)
   --as-of AT     as the statistics stood at that moment of the log: a log position (digits, an
@@ -57,12 +57,15 @@ const stats: CliCommand = {
     const player = flag(args, 'player');
     if (player === undefined || player.trim() === '') throw new UsageError('--player NAME is required');
     const asOf = asOfFlag(args);
-    // Ratings (docs/ratings.md) are the fold of every game up to now: none are shown as of a moment.
+    // As of a moment, the ratings too (docs/ratings.md: each model folded over the rating log up to it; no cost limit here).
     const [s, ratings] = await withLedger(
       storeUrlOf(args, io),
       async (ledger) => {
         await ledger.catchUp();
-        if (asOf !== undefined) return [await (await ledger.asOf(asOfOfText(asOf))).sheets.playerStats(player, {}), undefined] as const;
+        if (asOf !== undefined) {
+          const view = await ledger.asOf(asOfOfText(asOf));
+          return [await view.sheets.playerStats(player, {}), await view.ratings.player(player)] as const;
+        }
         return [await ledger.playerStats(player), await ledger.playerRatings(player)] as const;
       },
       io.env,
