@@ -7,6 +7,7 @@ import { Ledger } from '../../src/ledger/ledger';
 import { ledgerStore } from '../../src/ledger/store-port';
 import { RATING_MODELS } from '../../src/projections/ratings/rating-models';
 import { ratingsTable } from '../../src/projections/ratings/ratings-projection';
+import { RATING_LOG_TABLE } from '../../src/projections/ratings/rating-log';
 import type { ReadModelDb } from '../../src/projections/read-model-db';
 import { randomDeal } from '../deal/random-deal';
 import { ledgerImportTarget } from '../support/ledger-import-target';
@@ -145,6 +146,14 @@ describe('ratings as projections (issue 28 item 3)', () => {
         const board = Object.fromEntries((await ledger.ratings(model.id, 10)).map((r) => [r.player, [r.games, r.declared, r.declaredWon]]));
         expect(board).toEqual({ Anna: [2, 2, 2], Ben: [1, 0, 0], Cleo: [1, 0, 0], Dora: [1, 0, 0], Emil: [1, 0, 0] });
       }
+      // The table's next deal: t-1's end can no longer be withdrawn (L24), so its row goes from every model and the rating log.
+      const dealRows = () =>
+        [...RATING_MODELS.map(ratingsTable), RATING_LOG_TABLE].map(
+          (t) => (ledger as unknown as { db: ReadModelDb }).db.prepare(`SELECT key FROM ${t} WHERE key LIKE 'deal%' ORDER BY key`).pluck().all() as string[],
+        );
+      expect(dealRows()).toEqual([...RATING_MODELS.map(() => ['deal\u0000t-1', 'deal\u0000u-1']), ['deal\u0000t-1', 'deal\u0000u-1']]);
+      await ledger.execute({ type: 'StartTableDeal', tableId: 't', result: { kind: 'passedIn' } }, ctx('rec'));
+      expect(dealRows()).toEqual([...RATING_MODELS.map(() => ['deal\u0000t-2', 'deal\u0000u-1']), ['deal\u0000t-2', 'deal\u0000u-1']]);
       const elo = Object.fromEntries((await ledger.ratings('elo', 10)).map((r) => [r.player, r.rating]));
       expect(elo.Ben).toBeLessThan(1500);
       expect(elo.Ben).toBeCloseTo(elo.Cleo, 9);

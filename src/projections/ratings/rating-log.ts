@@ -2,7 +2,7 @@ import type { DealScoredData, DealStartedData, MoveWithdrawnData } from '../../d
 import type { RecordedEvent } from '../../event-store/event-store';
 import { recordedAtOf, sortablePosition } from '../as-of/as-of-cut';
 import { liveTableName, type ProjectionDefinition, type ProjectionRows } from '../projection-definition';
-import { dealKey, ratedGameOf, ratingDealOf, type RatingDeal } from './ratings-fold';
+import { dealKey, ratedGameOf, startKeys, startRows, startsNoRow, type RatingDeal, type RatingTable } from './ratings-fold';
 import type { RatedGame } from './rating-step';
 
 /**
@@ -15,9 +15,10 @@ export type RatingLogEntry =
   | { readonly kind: 'game'; readonly n: number; readonly dealId: string; readonly table: boolean; readonly game: RatedGame }
   | { readonly kind: 'withdrawn'; readonly n: number; readonly dealId: string };
 
-/** A deal between its start and its score (a table deal's after it too, `rated`: its score is an entry), or the count of entries. */
+/** A deal between its start and its score (a table deal's after it too, `rated`: its score is an entry), a table, the count of entries. */
 type LogRow =
   | (RatingDeal & { readonly rated?: boolean })
+  | RatingTable
   | { readonly kind: 'count'; readonly n: number }
   | (RatingLogEntry & { readonly position: string; readonly at: string });
 
@@ -32,7 +33,8 @@ export function ratingLogProjection(unratedTournaments: readonly string[] = []):
   const unrated = new Set(unratedTournaments);
   return {
     name: 'rating-log',
-    version: 1,
+    // 2: a table's row, its deal before dropped once the next starts.
+    version: 2,
     ...(unrated.size > 0 ? { variant: `unrated:${JSON.stringify([...unrated].sort())}` } : {}),
     tables: [
       {
@@ -47,7 +49,7 @@ export function ratingLogProjection(unratedTournaments: readonly string[] = []):
     keysOf(event, rowOf) {
       if (!event.streamName.startsWith('deal-')) return [];
       const key = dealKey(event.streamName.slice(5));
-      if (event.type === 'DealStarted') return ratingDealOf(event.data as DealStartedData, unrated) ? [key] : [];
+      if (event.type === 'DealStarted') return startKeys(event.streamName.slice(5), event.data as DealStartedData, rowOf, unrated);
       if (event.type !== 'DealScored' && !reopens(event)) return [];
       const deal = rowOf?.(key);
       if (!deal || deal.kind !== 'deal') return [];
@@ -62,7 +64,7 @@ export function ratingLogProjection(unratedTournaments: readonly string[] = []):
       throw new Error('the rating log folds its rows together (foldKeys)');
     },
     foldKeys(rows, event, keys) {
-      if (event.type === 'DealStarted') return [ratingDealOf(event.data as DealStartedData)];
+      if (event.type === 'DealStarted') return startRows(event, keys);
       const deal = rows[0] as RatingDeal & { rated?: boolean };
       const dealId = event.streamName.slice(5);
       const n = (rows[1]?.kind === 'count' ? rows[1].n : 0) + 1;
@@ -76,7 +78,7 @@ export function ratingLogProjection(unratedTournaments: readonly string[] = []):
       const open = { ...deal, scored: false, rated: false };
       return keys.length > 1 ? [open, { kind: 'count', n }, { kind: 'withdrawn', n, dealId, ...stamp }] : [open];
     },
-    startsRow: (event) => event.type === 'DealStarted',
+    startsRow: startsNoRow,
     batchFromZero: 20_000,
     rows: (db, tables) => logRows(db, tables.rating_log),
   };

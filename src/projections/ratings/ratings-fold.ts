@@ -20,13 +20,20 @@ export interface RatingDeal {
   readonly undo?: RatingUndo | null;
 }
 
-/** The rows of one model's ratings projection: deals, the declarer's edge the model has learned, and each player's rating. */
-export type RatingRow = RatingDeal | EdgeRow | PlayerRatingRow;
+/** A table's latest deal: once the next one starts, the deal before can no longer be withdrawn (L24) and its row goes. */
+export interface RatingTable {
+  readonly kind: 'table';
+  readonly deal: string;
+}
+
+/** The rows of one model's ratings projection: deals, tables, the declarer's edge the model has learned, and each player's rating. */
+export type RatingRow = RatingDeal | RatingTable | EdgeRow | PlayerRatingRow;
 
 export const RATING_EVENT_TYPES = ['DealStarted', 'DealScored', 'MoveWithdrawn'] as const;
 export const EDGE_KEY = 'edge';
 export const dealKey = (dealId: string): string => `deal\u0000${dealId}`;
 export const playerKey = (player: string): string => `player\u0000${player}`;
+export const tableKey = (tableId: string): string => `table\u0000${tableId}`;
 
 /** A scored declarer game: its declarer's seat, whether he won, its value and list score; null for anything else (passed in, Ramsch, not scoreable). */
 export function ratedGame(data: DealScoredData): { declarer: number; won: boolean; gameValue: number; score: number } | null {
@@ -68,7 +75,7 @@ const reopens = (event: RecordedEvent): boolean => event.type === 'MoveWithdrawn
 export function ratingKeysOf(event: RecordedEvent, rowOf?: (key: string) => RatingRow | null, unrated?: ReadonlySet<string>): string[] {
   const dealId = dealIdOf(event);
   if (dealId === null) return [];
-  if (event.type === 'DealStarted') return ratingDealOf(event.data as DealStartedData, unrated) ? [dealKey(dealId)] : [];
+  if (event.type === 'DealStarted') return startKeys(dealId, event.data as DealStartedData, rowOf, unrated);
   if (event.type !== 'DealScored' && !reopens(event)) return [];
   const deal = rowOf?.(dealKey(dealId));
   if (!deal || deal.kind !== 'deal') return [];
@@ -80,6 +87,34 @@ export function ratingKeysOf(event: RecordedEvent, rowOf?: (key: string) => Rati
   if (!deal.scored) return [];
   return deal.undo ? [dealKey(dealId), EDGE_KEY, ...deal.players.map(playerKey)] : [dealKey(dealId)];
 }
+
+/**
+ * The keys a start writes: its deal's row; for a table deal also the table's row, and the table's
+ * deal before when that one was scored (its end can no longer be withdrawn, L24: its row goes, so
+ * the rows kept stay one per table). Shared with the rating log (rating-log.ts).
+ */
+export function startKeys(
+  dealId: string,
+  data: DealStartedData,
+  rowOf: ((key: string) => { kind: string } | null) | undefined,
+  unrated?: ReadonlySet<string>,
+): string[] {
+  if (!ratingDealOf(data, unrated)) return [];
+  if (!data.tableId) return [dealKey(dealId)];
+  const table = rowOf?.(tableKey(data.tableId)) as RatingTable | null | undefined;
+  const before = table?.kind === 'table' && table.deal !== dealId ? (rowOf?.(dealKey(table.deal)) as RatingDeal | null | undefined) : null;
+  return before?.kind === 'deal' && before.scored ? [dealKey(dealId), tableKey(data.tableId), dealKey(table!.deal)] : [dealKey(dealId), tableKey(data.tableId)];
+}
+
+/** The rows a start writes (startKeys): its deal's, its table's naming it, the deal before dropped. */
+export function startRows(event: RecordedEvent, keys: readonly string[]): (RatingDeal | RatingTable | null)[] {
+  const deal = ratingDealOf(event.data as DealStartedData);
+  if (keys.length === 1) return [deal];
+  return [deal, { kind: 'table', deal: event.streamName.slice(5) }, ...(keys.length > 2 ? [null] : [])];
+}
+
+/** A start that can find no row of its keys (a load from zero looks nothing up): one of a deal of no table. */
+export const startsNoRow = (event: RecordedEvent): boolean => event.type === 'DealStarted' && !(event.data as DealStartedData).tableId;
 
 const seatsOf = (model: RatingModel, deal: RatingDeal, rows: readonly (RatingRow | null)[]) =>
   deal.players.map((name, seat) => {
@@ -93,7 +128,7 @@ const seatsOf = (model: RatingModel, deal: RatingDeal, rows: readonly (RatingRow
  * changed until its next score or withdrawal, any other deal's row goes once it is scored.
  */
 export function foldRatings(model: RatingModel, rows: readonly (RatingRow | null)[], event: RecordedEvent, keys: readonly string[]): (RatingRow | null)[] {
-  if (event.type === 'DealStarted') return [ratingDealOf(event.data as DealStartedData)];
+  if (event.type === 'DealStarted') return startRows(event, keys);
   const deal = rows[0] as RatingDeal;
   const edge = rows[1]?.kind === 'edge' ? rows[1] : NO_EDGE;
   const kept = (undo: RatingUndo | null): RatingDeal | null => (deal.tableId ? { ...deal, scored: true, undo } : null);

@@ -13,7 +13,8 @@ const CHUNK = 5000;
  * A model's rows loaded from zero from the rating log (rating-log.ts) instead of the log of events
  * (ProjectionDefinition.derivedFrom): the log's entries folded in memory (RatingBook, the same
  * steps as the projection's fold), then each player's row, the edge and the deals' rows written
- * once. Each deal's row is the log's row of it, with what a rated table deal's step changed.
+ * once. Each deal's row is the log's row of it, with what a rated table deal's step changed; each
+ * table's row the log's.
  */
 export async function ratingsFromLog(model: RatingModel, db: ReadModelDb, log: string): Promise<{ write(rows: ProjectionRows<RatingRow>): void }> {
   const book = new RatingBook(model);
@@ -25,7 +26,9 @@ export async function ratingsFromLog(model: RatingModel, db: ReadModelDb, log: s
     after = chunk[chunk.length - 1][0];
     await nextTurn();
   }
-  const deals = db.prepare(`SELECT key, json FROM ${log} WHERE key > ? AND key < ?`).raw().all('deal\u0000', 'deal\u0001') as Array<[string, string]>;
+  const range = db.prepare(`SELECT key, json FROM ${log} WHERE key > ? AND key < ?`).raw();
+  const deals = range.all('deal\u0000', 'deal\u0001') as Array<[string, string]>;
+  const tables = range.all('table\u0000', 'table\u0001') as Array<[string, string]>;
   return {
     write(rows) {
       for (const [key, json] of deals) {
@@ -33,6 +36,7 @@ export async function ratingsFromLog(model: RatingModel, db: ReadModelDb, log: s
         const undo = deal.scored && rated ? (book.undoOf(key.slice('deal\u0000'.length)) ?? null) : null;
         rows.put(key, deal.scored === undefined ? deal : { ...deal, scored: deal.scored, undo }, null);
       }
+      for (const [key, json] of tables) rows.put(key, JSON.parse(json) as RatingRow, null);
       if (book.edge.games > 0) rows.put(EDGE_KEY, book.edge, null);
       for (const row of book.players.values()) rows.put(playerKey(row.player), row, null);
     },

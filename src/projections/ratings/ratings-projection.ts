@@ -3,7 +3,7 @@ import { liveTableName, type ProjectionDefinition } from '../projection-definiti
 import { RATING_MODELS } from './rating-models';
 import { ratingsFromLog } from './ratings-from-log';
 import type { RatingModel } from './rating-model';
-import { foldRatings, RATING_EVENT_TYPES, ratingKeysOf, type RatingRow } from './ratings-fold';
+import { foldRatings, RATING_EVENT_TYPES, ratingKeysOf, startsNoRow, type RatingRow } from './ratings-fold';
 
 /** The projection's name and its table's logical name, from the model's id (`elo-weighted` → `ratings-elo-weighted`, `rating_elo_weighted`). */
 const tableOf = (model: RatingModel): string => `rating_${model.id.replace(/-/g, '_')}`;
@@ -19,8 +19,9 @@ export function ratingsProjection(model: RatingModel, unratedTournaments: readon
   const unrated = new Set(unratedTournaments);
   return {
     name: `ratings-${model.id}`,
-    // 2: a table deal's row kept after its score, and a withdrawn end (L24) taken back; 3: rows in key order (WITHOUT ROWID).
-    version: 3,
+    // 2: a table deal's row kept after its score, and a withdrawn end (L24) taken back; 3: rows in key order (WITHOUT ROWID);
+    // 4: a table's row, its deal before dropped once the next starts.
+    version: 4,
     // Which tournaments are left out is configuration (the private ones): another set rebuilds the ratings.
     ...(unrated.size > 0 ? { variant: `unrated:${JSON.stringify([...unrated].sort())}` } : {}),
     tables: [
@@ -40,8 +41,8 @@ export function ratingsProjection(model: RatingModel, unratedTournaments: readon
     foldKeys: (rows, event, keys) => foldRatings(model, rows, event, keys),
     // Loaded from zero with the rating log, from its entries folded in memory: each row written once (npm run bench -- ratings).
     derivedFrom: { source: 'rating-log', load: (db, source) => ratingsFromLog(model, db, source.rating_log) },
-    // A start writes its deal's row, the only one it names: nothing to look up in a load from zero.
-    startsRow: (event) => event.type === 'DealStarted',
+    // A start of a deal of no table writes its deal's row only: nothing to look up in a load from zero.
+    startsRow: startsNoRow,
     rows: (db, tables) =>
       jsonRows<RatingRow>(db, tables[table], 'key', (row) => ({
         kind: row.kind,
