@@ -275,6 +275,17 @@ describe('replay viewer in Chromium', () => {
       .map((t: any, _i: number, all: any[]) => ({ rank: 1 + all.filter((o) => o.total > t.total).length, ...t }));
     expect(shown).toEqual(expected);
     await page.screenshot({ path: join(OUT, 'sheet.png'), fullPage: true });
+    // With the German deck the suit games are named as its cards are.
+    const frenchNames = /\b(clubs|spades|hearts|diamonds)\b/i;
+    const gameCells = () => page.$$eval('[data-testid="sheet-rows"] tbody td.game', (tds) => tds.map((td) => td.textContent ?? ''));
+    const suitRows = (await gameCells()).filter((g) => frenchNames.test(g)).length;
+    expect(suitRows).toBeGreaterThan(0);
+    await page.selectOption('#deck-style', 'german');
+    await page.waitForFunction(() => /Eichel|Grün|Rot|Schellen/.test(document.querySelector('[data-testid="sheet-rows"] tbody')?.textContent ?? ''));
+    const german = await gameCells();
+    expect(german.filter((g) => frenchNames.test(g))).toEqual([]);
+    expect(german.filter((g) => /\b(Eichel|Grün|Rot|Schellen)\b/.test(g))).toHaveLength(suitRows);
+    await page.selectOption('#deck-style', 'french');
   });
 
   it('shows the score sheet on a phone without sideways scrolling', async () => {

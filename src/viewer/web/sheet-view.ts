@@ -3,6 +3,7 @@ import { clear, el } from './dom.js';
 import { t, type MessageKey } from './messages.js';
 import { SHEET_QUERY } from './queries.js';
 import { sheetGameWords } from './sheet-words.js';
+import { loadDeckStyle } from './deck-preference.js';
 import { te } from './evening-words.js';
 import { downloadCsv, downloadPrintHtml } from './export-files.js';
 import { DEAL_MOVES, eventTypeOf, followAndRedraw } from './live-redraw.js';
@@ -104,9 +105,15 @@ export async function renderSheet(root: HTMLElement, tableId: string): Promise<b
   ];
   const head = el('tr', {}, ...heads.map(([h, cls]) => el('th', { scope: 'col', class: cls, text: h })));
   const body = el('tbody');
+  // With the German deck chosen, suit games are named as its cards are (Eichel, Grün, Rot, Schellen).
+  const deck = loadDeckStyle();
   for (const r of s.rows) {
     const outcome = r.won ? t('rWon') : t('rLost');
-    const game = r.passedIn ? t('rPassedIn') : r.notScoreable ? t('rNotScoreable') : `${sheetGameWords(r.game)} ${outcome} ${r.entry > 0 ? '+' : ''}${r.entry}`;
+    const game = r.passedIn
+      ? t('rPassedIn')
+      : r.notScoreable
+        ? t('rNotScoreable')
+        : `${sheetGameWords(r.game, deck)} ${outcome} ${r.entry > 0 ? '+' : ''}${r.entry}`;
     const tr = el(
       'tr',
       {},
