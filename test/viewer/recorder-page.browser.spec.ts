@@ -117,6 +117,8 @@ describe('recorder page in Chromium', () => {
     await untilRecorded(dealId, 1);
     await rec.waitForSelector('[data-testid="fix-hands"]');
     await rec.click('[data-testid="fix-hands"]');
+    // The entry says it replaces the dealt cards (not that it starts a deal).
+    expect(await rec.textContent('[data-testid="entry-done"]')).toBe('Replace the dealt cards with these');
     for (const c of [m0, f0, f0, m0]) await rec.click(`.entry-grid [data-code="${c}"]`);
     await rec.click('[data-testid="entry-done"]');
     let deal = await untilFrames(dealId, 2).catch(() => null);

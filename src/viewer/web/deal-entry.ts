@@ -20,13 +20,19 @@ export interface EnteredDeal {
  * it back. Keys: a suit letter then a rank (C A = ace of clubs, T or 1 for the ten). `initial`:
  * the cards as entered before (a mistyped hand is corrected by a few taps, not entered again).
  */
+/** With `initial` (the hands as dealt, to be corrected) the button says it replaces them rather than starting a deal. */
 export function renderDealEntry(target: HTMLElement, style: DeckStyle, lang: Language, onDone: (deal: EnteredDeal) => void, initial?: EnteredDeal): void {
   const owner = new Map<string, number>(); // card -> seat index
   for (const [seat, hand] of (initial?.hands ?? []).entries()) for (const code of hand) owner.set(code, seat);
   let pendingSuit: string | null = null;
   const grid = el('div', { class: 'entry-grid', role: 'group', 'aria-label': t('enterCards') });
   const status = el('p', { role: 'status', 'data-testid': 'entry-status' });
-  const done = el('button', { type: 'button', class: 'primary', 'data-testid': 'entry-done', text: t('startWithTheseCards') }) as HTMLButtonElement;
+  const done = el('button', {
+    type: 'button',
+    class: 'primary',
+    'data-testid': 'entry-done',
+    text: t(initial ? 'replaceWithTheseCards' : 'startWithTheseCards'),
+  }) as HTMLButtonElement;
   const count = (seat: number) => [...owner.values()].filter((s) => s === seat).length;
   const filling = () => [0, 1, 2].find((s) => count(s) < 10) ?? null;
 

@@ -190,6 +190,7 @@ export const DE = {
   signInWhy: 'Zum Aufzeichnen braucht es das Schreiber-Token dieses Tisches (vom Turnierleiter).',
   enterCards: 'Die gegebenen Karten',
   startWithTheseCards: 'Spiel mit diesen Karten beginnen',
+  replaceWithTheseCards: 'Gegebene Karten durch diese ersetzen',
   skatIsRest: 'Die zwei übrigen Karten sind der Skat.',
   tapCardsOf: 'Karten von {seat} antippen ({n} von 10).',
   currentDeal: 'Laufendes Spiel',

@@ -194,6 +194,7 @@ const EN = {
   signInWhy: 'Recording needs the recorder token of this table (from the organiser).',
   enterCards: 'The dealt cards',
   startWithTheseCards: 'Start the deal with these cards',
+  replaceWithTheseCards: 'Replace the dealt cards with these',
   skatIsRest: 'The two cards left are the skat.',
   tapCardsOf: "Tap {seat}'s cards ({n} of 10).",
   currentDeal: 'Current deal',
