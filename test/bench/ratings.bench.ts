@@ -10,7 +10,8 @@
  *       model that learns the skills predicts better than the baseline;
  *   (c) the time to rate all players over the generated games (every model), and a rebuild of the
  *       ratings' projections (every model and the rating log) through the runner over REBUILD_DEALS
- *       deals of a SQLite store, alone and with every other projection;
+ *       deals of a SQLite store (REBUILD_TABLES=1: table deals, 36 to a table), alone and with every
+ *       other projection;
  *   (d) ratings as of a moment before the last score: each model folded over the rating log.
  */
 import { readdirSync, readFileSync } from 'node:fs';
@@ -33,6 +34,8 @@ import { ledgerImportTarget } from '../support/ledger-import-target';
 const GAMES = Number(process.env.GAMES ?? 1_000_000);
 const PLAYERS = Number(process.env.PLAYERS ?? 5_000);
 const REBUILD_DEALS = Number(process.env.REBUILD_DEALS ?? 50_000);
+/** REBUILD_TABLES=1: the rebuild's deals are table deals, 36 to a table (an ISS import's are), so their rows wait for the next deal. */
+const REBUILD_TABLES = process.env.REBUILD_TABLES === '1';
 
 interface Game {
   readonly players: readonly [string, string, string];
@@ -157,9 +160,9 @@ async function rebuild(): Promise<void> {
           type: 'DealStarted',
           data: {
             dealId: `rb-${i}`,
-            tableId: null,
+            tableId: REBUILD_TABLES ? `rt-${Math.floor(i / 36)}` : null,
             tournamentId: null,
-            dealNumber: 1,
+            dealNumber: REBUILD_TABLES ? 1 + (i % 36) : 1,
             dealer: players[2],
             players,
             sittingOut: [],

@@ -38,7 +38,10 @@ export async function ratingsFromLog(model: RatingModel, db: ReadModelDb, log: s
       }
       for (const [key, json] of tables) rows.put(key, JSON.parse(json) as RatingRow, null);
       if (book.edge.games > 0) rows.put(EDGE_KEY, book.edge, null);
-      for (const row of book.players.values()) rows.put(playerKey(row.player), row, null);
+      // In key order: each row goes at the end of the table's b-tree instead of anywhere in it.
+      const players = [...book.players.values()].map((row) => [playerKey(row.player), row] as const);
+      players.sort((a, b) => (a[0] < b[0] ? -1 : a[0] > b[0] ? 1 : 0));
+      for (const [key, row] of players) rows.put(key, row, null);
     },
   };
 }
