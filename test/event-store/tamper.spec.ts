@@ -10,22 +10,13 @@ import { runCli } from '../../src/cli/main';
 import { eventIdFor } from '../../src/event-store/event-ids';
 import { verifyStore } from '../../src/event-store/integrity/verify-store';
 import { openEventStore } from '../../src/event-store/store-url';
+import { deleteStoredEvents, readTextForm, writeTextForm, type TextFormEvent } from '../../src/event-store/sqlite/stored-text-form';
 import { capturedIo as io } from '../../src/cli/testing/captured-io';
 
 const dir = mkdtempSync(join(tmpdir(), 'skat-tamper-'));
 const file = join(dir, 'store.db');
 const url = `sqlite:${file}`;
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
-
-interface Row {
-  position: number;
-  stream_name: string;
-  revision: number;
-  event_id: string;
-  type: string;
-  data: string;
-  metadata: string;
-}
 
 beforeAll(async () => {
   const store = await openEventStore(url);
@@ -72,9 +63,10 @@ async function verifyFile() {
   }
 }
 
-function target(): Row {
+/** The event the cases alter, in the text form it was hashed over (the file stores it compactly). */
+function target(): TextFormEvent {
   const db = new Database(file, { readonly: true });
-  const row = db.prepare("SELECT * FROM events WHERE stream_name = 'skatDeal-2' AND revision = 3").get() as Row;
+  const row = readTextForm(db, { streamName: 'skatDeal-2', revision: 3 }) as TextFormEvent;
   db.close();
   return row;
 }
@@ -91,10 +83,10 @@ describe('tampering with the SQLite file directly', () => {
   it("changing any single character of one event's data is caught and names that event", async () => {
     const row = target();
     for (let i = 0; i < row.data.length; i++) {
-      const report = await withTampered((db) => db.prepare('UPDATE events SET data = ? WHERE position = ?').run(flip(row.data, i), row.position), verifyFile);
+      const report = await withTampered((db) => writeTextForm(db, row.position, { data: flip(row.data, i) }), verifyFile);
       expect({ i, named: report.breaks.map((b) => [b.streamName, b.revision, b.eventId]) }).toEqual({
         i,
-        named: expect.arrayContaining([['skatDeal-2', '3', row.event_id]]),
+        named: expect.arrayContaining([['skatDeal-2', '3', row.eventId]]),
       });
     }
   });
@@ -103,10 +95,10 @@ describe('tampering with the SQLite file directly', () => {
     const row = target();
     for (let i = 0; i < row.metadata.length; i++) {
       const report = await withTampered(
-        (db) => db.prepare('UPDATE events SET metadata = ? WHERE position = ?').run(flip(row.metadata, i), row.position),
+        (db) => writeTextForm(db, row.position, { metadata: flip(row.metadata, i) }),
         verifyFile,
       );
-      const named = report.breaks.filter((b) => b.streamName === 'skatDeal-2' && b.revision === '3' && b.eventId === row.event_id);
+      const named = report.breaks.filter((b) => b.streamName === 'skatDeal-2' && b.revision === '3' && b.eventId === row.eventId);
       expect({ i, caught: named.length > 0 }).toEqual({ i, caught: true });
     }
   });
@@ -121,30 +113,30 @@ describe('tampering with the SQLite file directly', () => {
     for (const rewrite of rewrites) {
       expect(JSON.parse(rewrite)).toEqual(JSON.parse(row.data));
       expect(rewrite).not.toBe(row.data);
-      const report = await withTampered((db) => db.prepare('UPDATE events SET data = ? WHERE position = ?').run(rewrite, row.position), verifyFile);
+      const report = await withTampered((db) => writeTextForm(db, row.position, { data: rewrite }), verifyFile);
       expect(report.breaks.map((b) => b.reason)).toEqual([expect.stringMatching(/canonical form/)]);
-      expect(report.breaks[0].eventId).toBe(row.event_id);
+      expect(report.breaks[0].eventId).toBe(row.eventId);
     }
   });
 
   it('a truncated stream (last event gone) and an emptied stream are caught by the stream record', async () => {
-    const truncated = await withTampered((db) => db.prepare("DELETE FROM events WHERE stream_name = 'skatDeal-3' AND revision = 5").run(), verifyFile);
+    const truncated = await withTampered((db) => deleteStoredEvents(db, { streamName: 'skatDeal-3', revision: 5 }), verifyFile);
     expect(truncated.breaks).toEqual([
       expect.objectContaining({ streamName: 'skatDeal-3', revision: '4', reason: expect.stringMatching(/recorded as 5 but its events end at 4/) }),
     ]);
-    const emptied = await withTampered((db) => db.prepare("DELETE FROM events WHERE stream_name = 'skatDeal-3'").run(), verifyFile);
+    const emptied = await withTampered((db) => deleteStoredEvents(db, { streamName: 'skatDeal-3' }), verifyFile);
     expect(emptied.breaks).toEqual([expect.objectContaining({ streamName: 'skatDeal-3', reason: expect.stringMatching(/has no events/) })]);
   });
 
   it('a changed type, a changed event id, a deleted and a re-ordered event are each caught', async () => {
     const row = target();
     const cases: ((db: Database.Database) => void)[] = [
-      (db) => db.prepare("UPDATE events SET type = 'DealScored' WHERE position = ?").run(row.position),
-      (db) => db.prepare("UPDATE events SET event_id = '00000000-0000-4000-8000-000000000000' WHERE position = ?").run(row.position),
-      (db) => db.prepare('DELETE FROM events WHERE position = ?').run(row.position),
+      (db) => writeTextForm(db, row.position, { type: 'DealScored' }),
+      (db) => writeTextForm(db, row.position, { eventId: '00000000-0000-4000-8000-000000000000' }),
+      (db) => deleteStoredEvents(db, { position: row.position }),
       (db) => {
-        const other = db.prepare("SELECT data, metadata FROM events WHERE stream_name = 'skatDeal-2' AND revision = 4").get() as Row;
-        db.prepare('UPDATE events SET data = ?, metadata = ? WHERE position = ?').run(other.data, other.metadata, row.position);
+        const other = readTextForm(db, { streamName: 'skatDeal-2', revision: 4 }) as TextFormEvent;
+        writeTextForm(db, row.position, { data: other.data, metadata: other.metadata });
       },
     ];
     for (const mutate of cases) {
@@ -164,15 +156,15 @@ describe('skat-ledger verify (CLI)', () => {
 
   it('exits 1 on a tampered store and names stream, revision and event id (human and --json)', async () => {
     const row = target();
-    const tamper = (db: Database.Database) => db.prepare('UPDATE events SET data = ? WHERE position = ?').run(row.data.replace('"C3"', '"C4"'), row.position);
+    const tamper = (db: Database.Database) => writeTextForm(db, row.position, { data: row.data.replace('"C3"', '"C4"') });
     const human = io();
     expect(await withTampered(tamper, () => runCli(['verify', '--store', url], human.io))).toBe(1);
-    expect(human.text().stdout).toContain(`stream skatDeal-2  revision 3  event ${row.event_id}`);
+    expect(human.text().stdout).toContain(`stream skatDeal-2  revision 3  event ${row.eventId}`);
     const json = io();
     expect(await withTampered(tamper, () => runCli(['verify', '--store', url, '--json'], json.io))).toBe(1);
     const parsed = JSON.parse(json.text().stdout);
     expect(parsed.ok).toBe(false);
-    expect(parsed.breaks).toEqual([{ streamName: 'skatDeal-2', revision: '3', eventId: row.event_id, reason: expect.stringMatching(/hash does not match/) }]);
+    expect(parsed.breaks).toEqual([{ streamName: 'skatDeal-2', revision: '3', eventId: row.eventId, reason: expect.stringMatching(/hash does not match/) }]);
   });
 
   it('takes the store from SKAT_LEDGER_STORE when --store is absent', async () => {

@@ -1,4 +1,5 @@
 import Database from 'better-sqlite3';
+import { readTextForm, writeTextForm, type TextFormEvent } from '../../src/event-store/sqlite/stored-text-form';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -68,8 +69,9 @@ describe('audit and re-scoring', () => {
     for (const c of commands) await ledger.execute(c, ctx('p', { commandId: `a2-${n++}` }));
     await ledger.close();
     const db = new Database(file);
-    db.prepare(`UPDATE events SET data = json_set(data, '$.value', 264) WHERE stream_name = 'deal-a2' AND revision = 3`).run();
-    const changed = db.prepare(`SELECT type FROM events WHERE stream_name = 'deal-a2' AND revision = 3`).pluck().get();
+    const stored = readTextForm(db, { streamName: 'deal-a2', revision: 3 }) as TextFormEvent;
+    writeTextForm(db, stored.position, { data: JSON.stringify({ ...(JSON.parse(stored.data) as object), value: 264 }) });
+    const changed = stored.type;
     db.close();
     const reopened = await Ledger.open({ storeUrl: `sqlite:${file}` });
     const audit = (await reopened.audit('a2'))!;

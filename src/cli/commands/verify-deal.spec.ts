@@ -2,6 +2,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
+import { readTextForm, writeTextForm, type TextFormEvent } from '../../event-store/sqlite/stored-text-form';
 import { Ledger } from '../../ledger/ledger';
 import { ctx, playOut } from '../../../test/projections/helpers';
 import { runCliCaptured } from '../testing/captured-io';
@@ -43,13 +44,12 @@ describe('skat-ledger verify-deal (issue 28, docs/fair-dealing.md)', () => {
 
   it('exit 1 and MISMATCH once a dealt card in the store was changed', async () => {
     const db = new Database(file);
-    const row = db.prepare("SELECT position, data FROM events WHERE stream_name = 'deal-v1' AND type = 'CardsDealt'").get() as {
-      position: number;
-      data: string;
-    };
+    let revision = 0;
+    while (readTextForm(db, { streamName: 'deal-v1', revision })?.type !== 'CardsDealt') revision++;
+    const row = readTextForm(db, { streamName: 'deal-v1', revision }) as TextFormEvent;
     const data = JSON.parse(row.data) as { hands: string[][] };
     [data.hands[0][0], data.hands[1][0]] = [data.hands[1][0], data.hands[0][0]];
-    db.prepare('UPDATE events SET data = ? WHERE position = ?').run(JSON.stringify(data), row.position);
+    writeTextForm(db, row.position, { data: JSON.stringify(data) });
     db.close();
     const r = await runCliCaptured(['verify-deal', '--store', store, 'v1']);
     expect(r.code).toBe(1);

@@ -2,6 +2,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
+import { readTextForm, writeTextForm, type TextFormEvent } from '../../event-store/sqlite/stored-text-form';
 import { runCli } from '../main';
 import { eventIdFor } from '../../event-store/event-ids';
 import { openEventStore } from '../../event-store/store-url';
@@ -25,7 +26,7 @@ beforeAll(async () => {
   await store.dispose();
   // Break the table stream's chain: only a check that includes it may report it.
   const db = new Database(file);
-  db.prepare("UPDATE events SET data = '{\"i\":9}' WHERE stream_name = 'table-t1'").run();
+  writeTextForm(db, (readTextForm(db, { streamName: 'table-t1', revision: 0 }) as TextFormEvent).position, { data: '{"i":9}' });
   db.close();
 });
 

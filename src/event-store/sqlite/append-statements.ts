@@ -1,13 +1,19 @@
 /**
  * The SQL of an append, run inside the store's write transaction: the stream's head checked
- * against the expectation, the events inserted in order (the hash chain continued from the head),
- * the head moved; a retried batch reports its original result (idempotence as EventStoreDB gives it).
+ * against the expectation, the events inserted in order (the hash chain continued from the head)
+ * in the compact layout (schema.ts), the head moved; a retried batch reports its original result
+ * (idempotence as EventStoreDB gives it).
  */
+import { Buffer } from 'node:buffer';
 import type { Database as SqliteDatabase, Statement } from 'better-sqlite3';
 import { EventIdTakenError, InvalidEventError } from '../errors';
 import type { AppendResult } from '../event-store';
+import { eventIdFor, streamEventIdFor } from '../event-ids';
 import { assertExpectedRevision, expectedRevisionHolds, type ExpectedRevision } from '../expected-revision';
 import { GENESIS_HASH, sealMetadata, type PreparedEvent } from '../hash-chain';
+import { EventRuns, type EventRun } from './event-runs';
+import { EventTypes } from './event-types';
+import { RunWriter, type RowToWrite } from './run-writer';
 import type { SealedNewStream } from './sealed-new-stream';
 
 /** A batch checked and serialised, ready for the append transaction. */
@@ -17,29 +23,65 @@ export interface PreparedBatch {
   readonly expected: ExpectedRevision;
 }
 
+interface StreamHead {
+  readonly stream_id: number;
+  readonly current_revision: number;
+  /** 32 bytes; text only in a file migrated from a tampered one. */
+  readonly last_hash: Buffer | string;
+}
+
+const hashText = (h: Buffer | string): string => (typeof h === 'string' ? h : h.toString('hex'));
+
+/** Where an event id is recorded. */
+interface Found {
+  readonly streamName: string;
+  readonly revision: number;
+  readonly position: number;
+}
+
 /** The append statements of one connection; call them only inside a write transaction. */
 export class AppendStatements {
   private readonly stmt: {
-    eventById: Statement;
-    eventIdsInRange: Statement;
-    undoRows: Statement;
+    explicitId: Statement;
+    derivedAt: Statement;
+    idsInRange: Statement;
     stream: Statement;
-    insertEvent: Statement;
-    upsertStream: Statement;
+    insertStream: Statement;
+    moveHead: Statement;
+    undoIds: Statement;
+    undoEvents: Statement;
+    undoRuns: Statement;
+    undoStream: Statement;
   };
+  private readonly writer: RunWriter;
 
-  constructor(db: SqliteDatabase) {
+  constructor(
+    db: SqliteDatabase,
+    readonly types: EventTypes,
+    readonly runs: EventRuns,
+  ) {
     this.stmt = {
-      eventById: db.prepare('SELECT stream_name, revision, position FROM events WHERE event_id = ?'),
-      eventIdsInRange: db.prepare('SELECT event_id, position FROM events WHERE stream_name = ? AND revision >= ? ORDER BY revision LIMIT ?'),
-      undoRows: db.prepare('DELETE FROM events WHERE stream_name = ? AND revision >= ?'),
-      stream: db.prepare('SELECT current_revision, last_hash FROM streams WHERE stream_name = ?'),
-      insertEvent: db.prepare('INSERT INTO events (stream_name, revision, event_id, type, data, metadata) VALUES (?, ?, ?, ?, ?, ?)'),
-      upsertStream: db.prepare(
-        `INSERT INTO streams (stream_name, current_revision, last_hash) VALUES (?, ?, ?)
-         ON CONFLICT (stream_name) DO UPDATE SET current_revision = excluded.current_revision, last_hash = excluded.last_hash`,
+      explicitId: db.prepare(
+        `SELECT s.stream_name, e.revision, e.position FROM event_ids i JOIN events e ON e.position = i.position
+         JOIN streams s ON s.stream_id = e.stream_id WHERE i.event_id = ?`,
       ),
+      derivedAt: db.prepare(
+        `SELECT s.stream_name, e.revision, e.position FROM events e JOIN streams s ON s.stream_id = e.stream_id
+         WHERE e.stream_id = ? AND e.revision = ? AND e.run_id = ? AND e.own IS NULL`,
+      ),
+      idsInRange: db.prepare(
+        `SELECT e.position, e.revision, e.run_id, e.own, i.event_id FROM events e LEFT JOIN event_ids i ON i.position = e.position
+         WHERE e.stream_id = ? AND e.revision >= ? ORDER BY e.revision LIMIT ?`,
+      ),
+      stream: db.prepare('SELECT stream_id, current_revision, last_hash FROM streams WHERE stream_name = ?'),
+      insertStream: db.prepare('INSERT INTO streams (stream_name, current_revision, last_hash) VALUES (?, -1, ?)'),
+      moveHead: db.prepare('UPDATE streams SET current_revision = ?, last_hash = ? WHERE stream_id = ?'),
+      undoIds: db.prepare('DELETE FROM event_ids WHERE position IN (SELECT position FROM events WHERE stream_id = ? AND revision >= ?)'),
+      undoEvents: db.prepare('DELETE FROM events WHERE stream_id = ? AND revision >= ?'),
+      undoRuns: db.prepare('DELETE FROM event_runs WHERE run_id >= ?'),
+      undoStream: db.prepare('DELETE FROM streams WHERE stream_id = ?'),
     };
+    this.writer = new RunWriter(db, types, runs, (eventId, commandId, k, streamName) => this.findEvent(eventId, commandId, k, streamName));
   }
 
   /**
@@ -47,110 +89,119 @@ export class AppendStatements {
    * that no longer holds or as its first event id already taken, and only then is it looked up.
    */
   append(streamName: string, events: PreparedEvent[], expected: ExpectedRevision): AppendResult {
-    const stream = this.stmt.stream.get(streamName) as { current_revision: number; last_hash: string } | undefined;
-    const current = stream ? BigInt(stream.current_revision) : -1n;
+    const head = this.stmt.stream.get(streamName) as StreamHead | undefined;
+    const current = head ? BigInt(head.current_revision) : -1n;
     if (!expectedRevisionHolds(expected, current)) {
-      const replay = this.alreadyAppended(
-        streamName,
-        events.map((e) => e.eventId),
-        expected,
-      );
+      const replay = this.alreadyAppended(streamName, events, expected);
       if (replay) return replay;
       assertExpectedRevision(streamName, expected, current);
     }
-    let prevHash = stream ? stream.last_hash : GENESIS_HASH;
-    let revision = Number(current);
-    let position = 0;
+    let prevHash = head ? hashText(head.last_hash) : GENESIS_HASH;
+    const rows: RowToWrite[] = new Array(events.length);
     for (let i = 0; i < events.length; i++) {
       const event = events[i];
-      revision++;
-      const { metadataJson, hash } = sealMetadata(prevHash, event);
+      const { hash } = sealMetadata(prevHash, event);
+      rows[i] = { type: event.type, eventId: event.eventId, dataJson: event.dataJson, metadata: event.metadata, prevHash, hash };
       prevHash = hash;
-      try {
-        position = Number(this.stmt.insertEvent.run(streamName, revision, event.eventId, event.type, event.dataJson, metadataJson).lastInsertRowid);
-      } catch (err) {
-        if ((err as { code?: string }).code === 'SQLITE_CONSTRAINT_UNIQUE' && /event_id/.test((err as Error).message)) {
-          // Nothing is written yet when the first id is taken, so a retry can report the original.
-          const replay =
-            i === 0
-              ? this.alreadyAppended(
-                  streamName,
-                  events.map((e) => e.eventId),
-                  expected,
-                )
-              : undefined;
-          if (replay) return replay;
-          const other = this.stmt.eventById.get(event.eventId) as { stream_name: string; revision: number };
-          this.undo(streamName, Number(current) + 1, i);
-          throw new EventIdTakenError(streamName, event.eventId, other.stream_name, String(other.revision));
-        }
-        throw err;
-      }
     }
-    this.stmt.upsertStream.run(streamName, revision, prevHash);
-    return { nextExpectedRevision: BigInt(revision), position: String(position) };
+    return this.write(streamName, head, rows, () => this.alreadyAppended(streamName, events, expected));
   }
 
   /** A batch sealed ahead (prepareNewStream): the stream must not exist; its rows go in as they are. */
   appendSealed(batch: SealedNewStream): AppendResult {
     const { streamName, rows } = batch;
-    const stream = this.stmt.stream.get(streamName) as { current_revision: number } | undefined;
-    if (stream) {
-      const ids: string[] = [];
-      for (let i = 1; i < rows.length; i += 4) ids.push(rows.at(i) as string);
-      const replay = this.alreadyAppended(streamName, ids, 'noStream');
-      if (replay) return replay;
-      assertExpectedRevision(streamName, 'noStream', BigInt(stream.current_revision));
-    }
-    let position = 0;
-    let revision = -1;
+    const head = this.stmt.stream.get(streamName) as StreamHead | undefined;
+    const toWrite: RowToWrite[] = [];
     for (let i = 0; i < rows.length; i += 4) {
-      revision++;
-      const eventId = rows.at(i + 1) as string;
-      try {
-        position = Number(this.stmt.insertEvent.run(streamName, revision, eventId, rows.at(i), rows.at(i + 2), rows.at(i + 3)).lastInsertRowid);
-      } catch (err) {
-        if ((err as { code?: string }).code === 'SQLITE_CONSTRAINT_UNIQUE' && /event_id/.test((err as Error).message)) {
-          const other = this.stmt.eventById.get(eventId) as { stream_name: string; revision: number };
-          this.undo(streamName, 0, i / 4);
-          throw new EventIdTakenError(streamName, eventId, other.stream_name, String(other.revision));
-        }
-        throw err;
-      }
+      const metadataJson = rows.at(i + 3) as string;
+      const { hash, prevHash, ...metadata } = JSON.parse(metadataJson) as Record<string, string>;
+      toWrite.push({ type: rows.at(i) as string, eventId: rows.at(i + 1) as string, dataJson: rows.at(i + 2) as string, metadata, prevHash, hash, metadataJson });
     }
-    this.stmt.upsertStream.run(streamName, revision, batch.lastHash);
-    return { nextExpectedRevision: BigInt(revision), position: String(position) };
+    const replay = () => this.alreadyAppended(streamName, toWrite, 'noStream');
+    if (head) {
+      const again = replay();
+      if (again) return again;
+      assertExpectedRevision(streamName, 'noStream', BigInt(head.current_revision));
+    }
+    return this.write(streamName, head, toWrite, replay);
+  }
+
+  private write(streamName: string, head: StreamHead | undefined, rows: RowToWrite[], replay: () => AppendResult | undefined): AppendResult {
+    const firstRevision = head ? head.current_revision + 1 : 0;
+    const streamId = head ? head.stream_id : Number(this.stmt.insertStream.run(streamName, Buffer.from(GENESIS_HASH, 'hex')).lastInsertRowid);
+    const written = this.writer.write(streamId, streamName, { firstRevision, chainFrom: head ? hashText(head.last_hash) : undefined }, rows);
+    if (written.taken) {
+      const { index, eventId, other } = written.taken;
+      // Nothing is written yet when the first id is taken, so a retry can report the original.
+      const again = index === 0 ? (this.undo(streamId, firstRevision, written.firstRunId, !head), replay()) : undefined;
+      if (again) return again;
+      if (index !== 0) this.undo(streamId, firstRevision, written.firstRunId, !head);
+      throw new EventIdTakenError(streamName, eventId, other.streamName, String(other.revision));
+    }
+    const lastRevision = firstRevision + rows.length - 1;
+    this.stmt.moveHead.run(lastRevision, Buffer.from(rows[rows.length - 1].hash, 'hex'), streamId);
+    return { nextExpectedRevision: BigInt(lastRevision), position: String(written.lastPosition) };
   }
 
   /**
    * The rows this append inserted before it failed, deleted: a batch is whole or absent even when
    * no savepoint encloses it (an append joining an open group of appends).
    */
-  private undo(streamName: string, fromRevision: number, inserted: number): void {
-    if (inserted > 0) this.stmt.undoRows.run(streamName, fromRevision);
+  private undo(streamId: number, fromRevision: number, firstRunId: number | undefined, createdStream: boolean): void {
+    this.stmt.undoIds.run(streamId, fromRevision);
+    this.stmt.undoEvents.run(streamId, fromRevision);
+    if (firstRunId !== undefined) this.stmt.undoRuns.run(firstRunId);
+    if (createdStream) this.stmt.undoStream.run(streamId);
+    this.runs.forget();
+  }
+
+  /** Where an event id is recorded: kept as it is, or derived from the command id (k-th event). */
+  findEvent(eventId: string, commandId: string | undefined, k: number, streamName: string): Found | undefined {
+    const explicit = this.stmt.explicitId.get(Buffer.from(eventId.replace(/-/g, ''), 'hex')) as
+      | { stream_name: string; revision: number; position: number }
+      | undefined;
+    if (explicit) return { streamName: explicit.stream_name, revision: explicit.revision, position: explicit.position };
+    if (commandId === undefined) return undefined;
+    const scoped = eventIdFor(commandId, k) === eventId ? false : streamEventIdFor(streamName, commandId, k) === eventId ? true : undefined;
+    if (scoped === undefined) return undefined;
+    for (const run of this.runs.withCommand(commandId, scoped)) {
+      const found = this.derivedAt(run, k);
+      if (found && (!scoped || found.streamName === streamName)) return found;
+    }
+    return undefined;
+  }
+
+  private derivedAt(run: EventRun, k: number): Found | undefined {
+    if (k < run.firstK) return undefined;
+    const row = this.stmt.derivedAt.get(run.streamId, run.firstRevision + k - run.firstK, run.runId) as
+      | { stream_name: string; revision: number; position: number }
+      | undefined;
+    return row && { streamName: row.stream_name, revision: row.revision, position: row.position };
   }
 
   /**
    * Idempotence as EventStoreDB gives it: the same event ids appended again with the same
    * expectation report the original result and write nothing.
    */
-  private alreadyAppended(streamName: string, eventIds: readonly string[], expected: ExpectedRevision): AppendResult | undefined {
-    const first = this.stmt.eventById.get(eventIds[0]) as { stream_name: string; revision: number; position: number } | undefined;
-    if (!first || first.stream_name !== streamName) return undefined;
+  private alreadyAppended(
+    streamName: string,
+    events: readonly { eventId: string; metadata: Readonly<Record<string, string>> }[],
+    expected: ExpectedRevision,
+  ): AppendResult | undefined {
+    const first = this.findEvent(events[0].eventId, events[0].metadata.commandId, 0, streamName);
+    if (!first || first.streamName !== streamName) return undefined;
     const firstRevision = BigInt(first.revision);
     const sameExpectation =
       expected === 'any' || expected === 'streamExists' || (expected === 'noStream' ? firstRevision === 0n : firstRevision === expected + 1n);
     if (!sameExpectation) return undefined;
-    const recorded = this.stmt.eventIdsInRange.all(streamName, first.revision, eventIds.length) as {
-      event_id: string;
-      position: number;
-    }[];
-    const same = recorded.length === eventIds.length && recorded.every((r, i) => r.event_id === eventIds[i]);
+    const head = this.stmt.stream.get(streamName) as StreamHead;
+    const recorded = this.writer.recordedIds(this.stmt.idsInRange.all(head.stream_id, first.revision, events.length) as never, streamName);
+    const same = recorded.length === events.length && recorded.every((r, i) => r.eventId === events[i].eventId);
     if (!same) {
-      throw new InvalidEventError(`append to ${streamName}: eventId ${eventIds[0]} was already appended at revision ${first.revision} in a different batch`);
+      throw new InvalidEventError(`append to ${streamName}: eventId ${events[0].eventId} was already appended at revision ${first.revision} in a different batch`);
     }
     return {
-      nextExpectedRevision: firstRevision + BigInt(eventIds.length - 1),
+      nextExpectedRevision: firstRevision + BigInt(events.length - 1),
       position: String(recorded[recorded.length - 1].position),
     };
   }

@@ -17,9 +17,9 @@ export function parseStoredMetadata(text: string, streamName: string, revision: 
 }
 
 /**
- * An event read with `lazyMetadata`: its metadata text is parsed on first access, once. A
- * projection reads the metadata of one event type in two (DealStarted's source), so the scan
- * skips half of the metadata parsing and the objects it would leave for the GC.
+ * An event read with `lazyMetadata`: its metadata is built on first access, once. A projection
+ * reads the metadata of one event type in two (DealStarted's source), so the scan skips half of
+ * the metadata building and the objects it would leave for the GC.
  */
 export class LazyMetadataEvent implements RecordedEvent {
   private parsed: EventMetadata | undefined;
@@ -31,11 +31,11 @@ export class LazyMetadataEvent implements RecordedEvent {
     readonly eventId: string,
     readonly revision: bigint,
     readonly position: string,
-    private readonly metadataText: string,
+    private readonly build: () => EventMetadata,
   ) {}
 
   get metadata(): EventMetadata {
-    if (this.parsed === undefined) this.parsed = parseStoredMetadata(this.metadataText, this.streamName, String(this.revision), this.eventId);
+    if (this.parsed === undefined) this.parsed = this.build();
     return this.parsed;
   }
 }

@@ -1,15 +1,17 @@
 /**
  * The SQL of a filtered page of the global log, as a pure function of the filter's shape.
  *
- * A type filter seeks the matching rows through the index events(type, position): one ordered,
+ * A type filter seeks the matching rows through the index events(type_id, position): one ordered,
  * LIMITed index range per type, merged in position order (UNION ALL: every row has one type),
  * then the page's rows fetched by rowid. The obvious `type IN (...) ORDER BY position LIMIT n`
  * lets SQLite choose between scanning every row of the log and sorting all remaining matches on
  * every page; both make a rebuild that reads a few event types cost far more than its rows.
  */
 
-/** Columns of a page row, in this order. */
-export const EVENT_COLUMNS = 'position, stream_name, revision, event_id, type, data, metadata';
+/** Columns of a page row, in this order (stored-rows' EventRow), and the tables they come from. */
+export const EVENT_COLUMNS =
+  'e.position, s.stream_name, e.revision, e.type_id, e.run_id, e.hash, e.data, e.own, CASE WHEN e.own IS NULL THEN NULL ELSE (SELECT event_id FROM event_ids WHERE position = e.position) END, e.stream_id';
+export const EVENT_TABLES = 'events e JOIN streams s ON s.stream_id = e.stream_id';
 
 /** Type filters up to this many types seek through the type index; longer lists scan the log. */
 export const MAX_SEEK_TYPES = 64;
@@ -33,22 +35,23 @@ export const TAIL_SCAN_ROWS = 64;
  * Duplicate types match nothing more; dropping them keeps every row in exactly one merged range.
  * `tail`: the rows after `after` are few (see TAIL_SCAN_ROWS): scan them rather than seek.
  */
-export function pageQuery(prefixes: readonly string[], types: readonly string[], tail = false): PageQuery {
-  const typeList = [...new Set(types)];
+export function pageQuery(prefixes: readonly string[], typeIds: readonly number[], tail = false): PageQuery {
+  const typeList = [...new Set(typeIds)];
   const prefixParams = prefixes.flatMap((p) => [p, p]);
-  const prefixWhere = prefixes.length > 0 ? ` AND (${prefixes.map(() => 'substr(stream_name, 1, length(?)) = ?').join(' OR ')})` : '';
+  const prefixWhere = (s: string) => (prefixes.length > 0 ? ` AND (${prefixes.map(() => `substr(${s}.stream_name, 1, length(?)) = ?`).join(' OR ')})` : '');
   if (!tail && typeList.length > 0 && typeList.length <= MAX_SEEK_TYPES) {
-    const range = `SELECT position FROM (SELECT position FROM events WHERE type = ? AND position > ?${prefixWhere} ORDER BY position LIMIT ?)`;
+    const from = prefixes.length > 0 ? 'events t JOIN streams ts ON ts.stream_id = t.stream_id' : 'events t';
+    const range = `SELECT position FROM (SELECT t.position FROM ${from} WHERE t.type_id = ? AND t.position > ?${prefixWhere('ts')} ORDER BY t.position LIMIT ?)`;
     const merged = `${typeList.map(() => range).join(' UNION ALL ')} ORDER BY 1 LIMIT ?`;
     return {
-      sql: `SELECT ${EVENT_COLUMNS} FROM events WHERE position IN (${merged}) ORDER BY position`,
+      sql: `SELECT ${EVENT_COLUMNS} FROM ${EVENT_TABLES} WHERE e.position IN (${merged}) ORDER BY e.position`,
       seeks: true,
       params: (after, limit) => [...typeList.flatMap((type) => [type, after, ...prefixParams, limit]), limit],
     };
   }
-  const typeWhere = typeList.length > 0 ? ` AND type IN (${typeList.map(() => '?').join(', ')})` : '';
+  const typeWhere = typeList.length > 0 ? ` AND e.type_id IN (${typeList.map(() => '?').join(', ')})` : '';
   return {
-    sql: `SELECT ${EVENT_COLUMNS} FROM events WHERE position > ?${prefixWhere}${typeWhere} ORDER BY position LIMIT ?`,
+    sql: `SELECT ${EVENT_COLUMNS} FROM ${EVENT_TABLES} WHERE e.position > ?${prefixWhere('s')}${typeWhere} ORDER BY e.position LIMIT ?`,
     seeks: false,
     params: (after, limit) => [after, ...prefixParams, ...typeList, limit],
   };

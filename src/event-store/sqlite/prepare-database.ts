@@ -1,10 +1,11 @@
 /**
  * Opening a store file: the busy timeout and page cache, the check that the file is a Skat
- * Ledger store, WAL and the schema with its migrations (writers only), synchronous=NORMAL.
+ * Ledger store, WAL and the schema with its migration (writers only), synchronous=NORMAL.
  */
 import type { Database as SqliteDatabase } from 'better-sqlite3';
 import { StoreConfigError } from '../errors';
-import { MIGRATIONS, SCHEMA_SQL, SCHEMA_VERSION, SKAT_LEDGER_APPLICATION_ID } from './schema';
+import { hasTextLayout, migrateToCompact } from './compact-migration';
+import { SCHEMA_SQL, SCHEMA_VERSION, SKAT_LEDGER_APPLICATION_ID } from './schema';
 
 /** The page cache every store connection gets unless told otherwise (see cacheSizeKiB). */
 export const DEFAULT_CACHE_SIZE_KIB = 32 * 1024;
@@ -20,17 +21,22 @@ export function prepareDatabase(db: SqliteDatabase, busyTimeoutMs: number, cache
   }
   if (db.readonly) {
     if (tables.length !== 2) throw new StoreConfigError(`${db.name} has no event store schema`);
+    if (hasTextLayout(db)) {
+      throw new StoreConfigError(
+        `${db.name} is in the text layout of an earlier version; open it once for writing to migrate it (skat-ledger migrate-store --store sqlite:${db.name})`,
+      );
+    }
   } else {
     db.pragma('journal_mode = WAL');
     db.transaction(() => {
-      db.exec(SCHEMA_SQL);
-      db.pragma(`application_id = ${SKAT_LEDGER_APPLICATION_ID}`);
       const version = db.pragma('user_version', { simple: true }) as number;
       if (version > SCHEMA_VERSION) {
         throw new StoreConfigError(`${db.name} has event store schema version ${version}; this build reads version ${SCHEMA_VERSION}`);
       }
-      // A new file (version 0) has just been given the version 1 tables; both then migrate up.
-      for (const step of MIGRATIONS) if (step.toVersion > Math.max(version, 1)) db.exec(step.sql);
+      // Versions 1 and 2 kept every event as text; the migration rewrites them in this transaction.
+      if (tables.length === 2 && hasTextLayout(db)) migrateToCompact(db);
+      db.exec(SCHEMA_SQL);
+      db.pragma(`application_id = ${SKAT_LEDGER_APPLICATION_ID}`);
       if (version !== SCHEMA_VERSION) db.pragma(`user_version = ${SCHEMA_VERSION}`);
     }).immediate();
   }

@@ -10,6 +10,7 @@ import type { NewEvent, RecordedEvent } from '../event-store';
 import { verifyStore } from '../integrity/verify-store';
 import { createUpcasterRegistry } from '../versioning/upcasting';
 import { openSqliteEventStore, SqliteEventStore } from './sqlite-event-store';
+import { writeTextForm } from './stored-text-form';
 
 const dir = mkdtempSync(join(tmpdir(), 'skat-sqlite-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
@@ -298,7 +299,7 @@ describe('SQLite event store', () => {
     const e = ev();
     await store.appendToStream('deal-1', [e], { expectedRevision: 'noStream' });
     const raw = new Database(file);
-    raw.prepare("UPDATE events SET data = '{broken' WHERE event_id = ?").run(e.metadata.eventId);
+    writeTextForm(raw, 1, { data: '{broken' });
     raw.close();
     const err = await store.readStream('deal-1').catch((x: unknown) => x);
     expect(err).toBeInstanceOf(CorruptEventError);
@@ -342,7 +343,7 @@ describe('SQLite event store', () => {
     const e = ev();
     await store.appendToStream('deal-1', [e], { expectedRevision: 'noStream' });
     const raw = new Database(file);
-    raw.prepare("UPDATE events SET metadata = '[oops' WHERE event_id = ?").run(e.metadata.eventId);
+    writeTextForm(raw, 1, { metadata: '[oops' });
     raw.close();
     await expect(collect(store.readAll())).rejects.toBeInstanceOf(CorruptEventError);
     const [lazy] = await collect(store.readAll({ lazyMetadata: true }));

@@ -38,14 +38,16 @@ import { NO_UPCASTERS, type UpcasterRegistry } from '../versioning/upcasting';
 import { appendNotifier, releaseNotifier } from './append-notifier';
 import { AppendStatements, type PreparedBatch } from './append-statements';
 import { closeLeavingRollbackJournal, walReadOnlyProblem } from './journal-at-rest';
-import { EVENT_COLUMNS, pageQuery, TAIL_SCAN_ROWS } from './page-query';
+import { EVENT_COLUMNS, EVENT_TABLES, pageQuery, TAIL_SCAN_ROWS } from './page-query';
+import { EventRuns } from './event-runs';
+import { EventTypes } from './event-types';
 import { DEFAULT_CACHE_SIZE_KIB, prepareDatabase } from './prepare-database';
 import { SealedNewStream } from './sealed-new-stream';
 import { classifySqliteError } from './sqlite-errors';
 import { SqliteSubscription } from './sqlite-subscription';
 import { assertStreamName, countLimit, parsePosition, positiveInteger } from './store-arguments';
 import type { SqliteEventStoreOptions } from './sqlite-event-store-options';
-import { toLazyRecorded, toRecorded, type EventRow } from './stored-rows';
+import { RowReader, type EventRow } from './stored-rows';
 
 // Importers of the store reach these through this file, as before the split.
 export { classifySqliteError } from './sqlite-errors';
@@ -116,6 +118,10 @@ export class SqliteEventStore implements EventStore {
 
   /** The SQL of appends (run inside the write transactions below). */
   private readonly appendSql: AppendStatements;
+  /** Type ids and runs, cached; a failed write forgets them (its rows are gone). */
+  private readonly types: EventTypes;
+  private readonly runs: EventRuns;
+  private readonly reader: RowReader;
   private readonly stmt: {
     stream: Statement;
     readForwards: Statement;
@@ -138,7 +144,7 @@ export class SqliteEventStore implements EventStore {
     forwards: boolean,
     from: number,
     limit: number,
-  ) => { current: { current_revision: number } | undefined; rows: EventRow[] };
+  ) => { current: { stream_id: number; current_revision: number } | undefined; rows: EventRow[] };
   private readonly readPageTransaction: (stmt: Statement, params: unknown[]) => { rows: EventRow[]; head: number };
 
   /** Takes an open better-sqlite3 handle (tests use this to set pragmas such as max_page_count). */
@@ -174,12 +180,15 @@ export class SqliteEventStore implements EventStore {
       positiveInteger(options.cacheSizeKiB ?? DEFAULT_CACHE_SIZE_KIB, 'cacheSizeKiB'),
     );
 
-    this.appendSql = new AppendStatements(db);
+    this.types = new EventTypes(db);
+    this.runs = new EventRuns(db);
+    this.appendSql = new AppendStatements(db, this.types, this.runs);
+    this.reader = new RowReader(this.types, this.runs, db.prepare('SELECT hash FROM events WHERE stream_id = ? AND revision = ?').pluck());
     const raw = (sql: string) => db.prepare(sql).raw(true);
     this.stmt = {
-      stream: db.prepare('SELECT current_revision FROM streams WHERE stream_name = ?'),
-      readForwards: raw(`SELECT ${EVENT_COLUMNS} FROM events WHERE stream_name = ? AND revision >= ? ORDER BY revision ASC LIMIT ?`),
-      readBackwards: raw(`SELECT ${EVENT_COLUMNS} FROM events WHERE stream_name = ? AND revision <= ? ORDER BY revision DESC LIMIT ?`),
+      stream: db.prepare('SELECT stream_id, current_revision FROM streams WHERE stream_name = ?'),
+      readForwards: raw(`SELECT ${EVENT_COLUMNS} FROM ${EVENT_TABLES} WHERE e.stream_id = ? AND e.revision >= ? ORDER BY e.revision ASC LIMIT ?`),
+      readBackwards: raw(`SELECT ${EVENT_COLUMNS} FROM ${EVENT_TABLES} WHERE e.stream_id = ? AND e.revision <= ? ORDER BY e.revision DESC LIMIT ?`),
       head: db.prepare('SELECT coalesce(max(position), 0) AS head FROM events').pluck(),
       dataVersion: db.prepare('PRAGMA data_version').pluck(),
       streams: db.prepare('SELECT stream_id, stream_name FROM streams WHERE stream_id > ? ORDER BY stream_id LIMIT ?').raw(true),
@@ -197,10 +206,11 @@ export class SqliteEventStore implements EventStore {
     this.appendManyRows = (batches) =>
       batches.map((b) => (b instanceof SealedNewStream ? this.appendSql.appendSealed(b) : this.appendSql.append(b.streamName, b.events, b.expected)));
     this.appendManyTransaction = db.transaction(this.appendManyRows).immediate as never;
-    this.readStreamTransaction = db.transaction((streamName: string, forwards: boolean, from: number, limit: number) => ({
-      current: this.stmt.stream.get(streamName) as { current_revision: number } | undefined,
-      rows: (forwards ? this.stmt.readForwards : this.stmt.readBackwards).all(streamName, from, limit) as EventRow[],
-    })) as never;
+    this.readStreamTransaction = db.transaction((streamName: string, forwards: boolean, from: number, limit: number) => {
+      const current = this.stmt.stream.get(streamName) as { stream_id: number; current_revision: number } | undefined;
+      const rows = current ? ((forwards ? this.stmt.readForwards : this.stmt.readBackwards).all(current.stream_id, from, limit) as EventRow[]) : [];
+      return { current, rows };
+    }) as never;
     this.readPageTransaction = db.transaction((stmt: Statement, params: unknown[]) => ({
       rows: stmt.all(...params) as EventRow[],
       head: this.stmt.head.get() as number,
@@ -278,6 +288,9 @@ export class SqliteEventStore implements EventStore {
     try {
       result = write();
     } catch (err) {
+      // What the failed write added (type ids, runs) may be gone with it.
+      this.types.forget();
+      this.runs.forget();
       if (err instanceof ConcurrencyError || err instanceof InvalidEventError) throw err;
       if (String((err as { code?: string }).code).startsWith('SQLITE_READONLY') && this.db.readonly) {
         throw new StoreUnavailableError(`${doing}: the store was opened read-only`, err);
@@ -311,6 +324,7 @@ export class SqliteEventStore implements EventStore {
   private endGroup(how: 'COMMIT' | 'ROLLBACK'): void {
     if (!this.groupOpen) return;
     this.groupOpen = false;
+    if (how === 'ROLLBACK') (this.types.forget(), this.runs.forget());
     const appended = this.groupAppends;
     this.groupAppends = 0;
     // SQLite rolls a transaction back by itself after some errors (a full disk, an I/O error).
@@ -354,7 +368,7 @@ export class SqliteEventStore implements EventStore {
     }
     const limit = options.maxCount === undefined ? -1 : countLimit(options.maxCount);
     const start = from === undefined ? (forwards ? 0 : Number.MAX_SAFE_INTEGER) : Number(from);
-    let read: { current: { current_revision: number } | undefined; rows: EventRow[] };
+    let read: { current: { stream_id: number; current_revision: number } | undefined; rows: EventRow[] };
     try {
       read = this.readStreamTransaction(streamName, forwards, start, limit);
     } catch (err) {
@@ -363,10 +377,7 @@ export class SqliteEventStore implements EventStore {
     return {
       exists: read.current !== undefined,
       currentRevision: read.current ? BigInt(read.current.current_revision) : -1n,
-      events:
-        options.lazyMetadata === true && options.raw !== true && this.upcasters.steps.size === 0
-          ? read.rows.map(toLazyRecorded)
-          : read.rows.map((row) => toRecorded(row, options.raw === true, this.upcasters)),
+      events: this.reader.decode(read.rows, { raw: options.raw === true, lazy: options.lazyMetadata === true, upcasters: this.upcasters }),
     };
   }
 
@@ -390,8 +401,7 @@ export class SqliteEventStore implements EventStore {
       } catch (err) {
         throw classifySqliteError(err, 'read the global log');
       }
-      if (lazy) for (const row of rows) yield toLazyRecorded(row);
-      else for (const row of rows) yield toRecorded(row, false, this.upcasters);
+      for (const event of this.reader.decode(rows, { raw: false, lazy, upcasters: this.upcasters })) yield event;
       if (rows.length < limit) return;
       remaining -= rows.length;
       after = rows[rows.length - 1][0];
@@ -406,7 +416,7 @@ export class SqliteEventStore implements EventStore {
         readPage: (from) => {
           const filtered = this.filteredPage(options.streamPrefixes, options.eventTypes);
           const page = this.readPageTransaction(filtered.stmt, filtered.params(from, this.pageSize));
-          return { events: page.rows.map((row) => toRecorded(row, false, this.upcasters)), head: page.head };
+          return { events: this.reader.decode(page.rows, { raw: false, lazy: false, upcasters: this.upcasters }), head: page.head };
         },
         pageSize: this.pageSize,
         pollIntervalMs: this.pollIntervalMs,
@@ -464,7 +474,11 @@ export class SqliteEventStore implements EventStore {
   private filteredPage(prefixes: readonly string[] | undefined, types: readonly string[] | undefined, tail = false): FilteredPage {
     for (const p of prefixes ?? []) if (typeof p !== 'string') throw new InvalidEventError('streamPrefixes must be strings');
     for (const t of types ?? []) if (typeof t !== 'string') throw new InvalidEventError('eventTypes must be strings');
-    const query = pageQuery(prefixes ?? [], types ?? [], tail);
+    const query = pageQuery(
+      prefixes ?? [],
+      (types ?? []).map((t) => this.types.existingId(t)),
+      tail,
+    );
     let stmt = this.filteredPages.get(query.sql);
     if (!stmt) {
       stmt = this.db.prepare(query.sql).raw(true);

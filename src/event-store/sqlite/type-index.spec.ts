@@ -1,4 +1,4 @@
-/** Schema version 2: the events(type, position) index, its migration, and type-filtered pages. */
+/** The events(type_id, position) index and type-filtered pages (the migration of older files: compact-migration.spec). */
 import { randomUUID } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -48,50 +48,15 @@ function expected(all: readonly RecordedEvent[], options: ReadAllOptions): Recor
   return options.maxCount === undefined ? rows : rows.slice(0, options.maxCount);
 }
 
-describe('SQLite event store: type index (schema version 2)', () => {
-  it('a new file gets schema version 2 and the events(type, position) index', async () => {
+describe('SQLite event store: type index', () => {
+  it('a new file gets the current schema version and the events(type_id, position) index', async () => {
     const file = freshFile();
     await openSqliteEventStore(file).dispose();
     const db = new Database(file, { readonly: true });
-    expect(SCHEMA_VERSION).toBe(2);
-    expect(db.pragma('user_version', { simple: true })).toBe(2);
+    expect(SCHEMA_VERSION).toBe(3);
+    expect(db.pragma('user_version', { simple: true })).toBe(3);
     expect(indexes(db)).toContain('events_type_position');
     db.close();
-  });
-
-  it('opening a version 1 file migrates it: the index is created, the version bumped, events and chains untouched', async () => {
-    const file = freshFile();
-    const store = openSqliteEventStore(file);
-    await fill(store, 4, 6);
-    const before = await collect(store.readAll());
-    const typedBefore = await collect(store.readAll({ eventTypes: ['DealScored', 'DealStarted'] }));
-    await store.dispose();
-    // The version 1 schema is exactly today's without the index.
-    const old = new Database(file);
-    old.exec('DROP INDEX events_type_position');
-    old.pragma('user_version = 1');
-    old.close();
-
-    // Read-only opens cannot migrate; they read the old file as it is (the filtered read scans).
-    const reader = openSqliteEventStore(file, { readonly: true });
-    expect(await collect(reader.readAll({ eventTypes: ['DealScored', 'DealStarted'] }))).toEqual(typedBefore);
-    await reader.dispose();
-    const check = new Database(file, { readonly: true });
-    expect(check.pragma('user_version', { simple: true })).toBe(1);
-    expect(indexes(check)).not.toContain('events_type_position');
-    check.close();
-
-    const migrated = openSqliteEventStore(file);
-    expect(await collect(migrated.readAll())).toEqual(before);
-    expect(await collect(migrated.readAll({ eventTypes: ['DealScored', 'DealStarted'] }))).toEqual(typedBefore);
-    expect((await verifyStore(migrated)).breaks).toEqual([]);
-    await migrated.appendToStream('deal-1', [ev('DealScored', 99)], { expectedRevision: 5n });
-    await migrated.dispose();
-    const after = new Database(file, { readonly: true });
-    expect(after.pragma('user_version', { simple: true })).toBe(2);
-    expect(indexes(after)).toContain('events_type_position');
-    expect(after.pragma('integrity_check', { simple: true })).toBe('ok');
-    after.close();
   });
 
   it('the filtered page query seeks the index per type and never scans the log (EXPLAIN QUERY PLAN)', async () => {
@@ -99,7 +64,10 @@ describe('SQLite event store: type index (schema version 2)', () => {
     await openSqliteEventStore(file).dispose();
     const db = new Database(file, { readonly: true });
     const plan = (prefixes: string[], types: string[]) => {
-      const q = pageQuery(prefixes, types);
+      const q = pageQuery(
+        prefixes,
+        types.map((_, i) => i + 1),
+      );
       return (db.prepare(`EXPLAIN QUERY PLAN ${q.sql}`).all(...q.params(0, 1000)) as { detail: string }[]).map((r) => r.detail);
     };
     for (const [prefixes, types] of [
@@ -109,13 +77,13 @@ describe('SQLite event store: type index (schema version 2)', () => {
     ] as [string[], string[]][]) {
       const detail = plan(prefixes, types);
       // One index range per type (covering unless the stream name must be read for a prefix).
-      const ranges = detail.filter((d) => /^SEARCH events USING (COVERING )?INDEX events_type_position \(type=\? AND position>\?\)$/.test(d));
+      const ranges = detail.filter((d) => /^SEARCH t USING (COVERING )?INDEX events_type_position \(type_id=\? AND position>\?\)$/.test(d));
       expect(ranges).toHaveLength(types.length);
-      expect(detail).toContain('SEARCH events USING INTEGER PRIMARY KEY (rowid=?)');
-      expect(detail.filter((d) => /^SCAN events\b/.test(d))).toEqual([]);
+      expect(detail).toContain('SEARCH e USING INTEGER PRIMARY KEY (rowid=?)');
+      expect(detail.filter((d) => /^SCAN (e|t)\b/.test(d))).toEqual([]);
     }
     // Without a type filter the log is read in rowid order from the position on.
-    expect(plan(['deal-'], [])).toEqual(['SEARCH events USING INTEGER PRIMARY KEY (rowid>?)']);
+    expect(plan(['deal-'], []).filter((d) => /^(SEARCH|SCAN) e\b/.test(d))).toEqual(['SEARCH e USING INTEGER PRIMARY KEY (rowid>?)']);
     db.close();
   });
 
@@ -171,7 +139,7 @@ describe('SQLite event store: type index (schema version 2)', () => {
 
   it(`more than ${MAX_SEEK_TYPES} types fall back to one scan with IN (same results)`, async () => {
     const many = Array.from({ length: MAX_SEEK_TYPES + 1 }, (_, i) => (i < TYPES.length ? TYPES[i] : `T${i}`));
-    expect(pageQuery([], many).sql).toMatch(/position > \? AND type IN \(/);
+    expect(pageQuery([], many.map((_, i) => i + 1)).sql).toMatch(/position > \? AND e.type_id IN \(/);
     const store = openSqliteEventStore(freshFile(), { pageSize: 3 });
     await fill(store, 2, 4);
     const all = await collect(store.readAll());

@@ -1,0 +1,96 @@
+/**
+ * Runs: what consecutive events of one append share (event_runs), so that each event row carries
+ * none of it. A run holds the events' metadata without eventId, prevHash and hash, and how their
+ * ids are derived: the event at revision r has the id eventIdFor(command, firstK + r -
+ * firstRevision) (streamEventIdFor when scoped), which is how the ledger names the events of a
+ * command. Runs are read through a small cache; a rolled-back write calls forget().
+ */
+import { Buffer } from 'node:buffer';
+import type { Database as SqliteDatabase, Statement } from 'better-sqlite3';
+import { eventIdFor, streamEventIdFor } from '../event-ids';
+import { decodeJson, encodeJson } from './compact-json';
+
+export interface EventRun {
+  readonly runId: number;
+  readonly streamId: number;
+  readonly firstRevision: number;
+  readonly idCommand: string | null;
+  readonly idScoped: boolean;
+  readonly firstK: number;
+  /** The shared metadata; null when the stored form is unreadable. */
+  readonly shared: Readonly<Record<string, string>> | null;
+  /** The keys of an event's metadata in canonical order, eventId, prevHash and hash included. */
+  readonly keys: readonly string[];
+}
+
+/** The id of the event at `revision` of a run whose ids are derived. */
+export function derivedEventId(run: EventRun, streamName: string, revision: number): string {
+  const k = run.firstK + revision - run.firstRevision;
+  return run.idScoped ? streamEventIdFor(streamName, run.idCommand as string, k) : eventIdFor(run.idCommand as string, k);
+}
+
+/** The stored form of shared metadata: compact, or its JSON text when it has no compact form. */
+export function storedShared(shared: Readonly<Record<string, string>>): Buffer | string {
+  return encodeJson(shared) ?? JSON.stringify(shared);
+}
+
+function parseShared(stored: unknown): Record<string, string> | null {
+  try {
+    const v = typeof stored === 'string' ? JSON.parse(stored) : decodeJson(stored as Buffer);
+    if (v === null || typeof v !== 'object' || Array.isArray(v)) return null;
+    for (const k in v as object) if (typeof (v as Record<string, unknown>)[k] !== 'string') return null;
+    return v as Record<string, string>;
+  } catch {
+    return null;
+  }
+}
+
+const CACHED_RUNS = 4096;
+
+export class EventRuns {
+  private readonly cache = new Map<number, EventRun>();
+  private readonly byId: Statement;
+  private readonly byCommand: Statement;
+  private readonly insert: Statement;
+
+  constructor(db: SqliteDatabase) {
+    this.byId = db.prepare('SELECT run_id, stream_id, first_revision, id_command, id_scoped, first_k, metadata FROM event_runs WHERE run_id = ?').raw(true);
+    this.byCommand = db
+      .prepare('SELECT run_id, stream_id, first_revision, id_command, id_scoped, first_k, metadata FROM event_runs WHERE id_command = ? AND id_scoped = ?')
+      .raw(true);
+    this.insert = db.prepare('INSERT INTO event_runs (stream_id, first_revision, id_command, id_scoped, first_k, metadata) VALUES (?, ?, ?, ?, ?, ?)');
+  }
+
+  /** A new run; only inside a write transaction. */
+  add(streamId: number, firstRevision: number, idCommand: string | null, idScoped: boolean, firstK: number, shared: Readonly<Record<string, string>>): number {
+    return Number(this.insert.run(streamId, firstRevision, idCommand, idScoped ? 1 : 0, firstK, storedShared(shared)).lastInsertRowid);
+  }
+
+  get(runId: number): EventRun | undefined {
+    let run = this.cache.get(runId);
+    if (run === undefined) {
+      const row = this.byId.get(runId) as unknown[] | undefined;
+      if (row === undefined) return undefined;
+      run = toRun(row);
+      if (this.cache.size >= CACHED_RUNS) this.cache.clear();
+      this.cache.set(runId, run);
+    }
+    return run;
+  }
+
+  /** Every run whose ids derive from this command id (a retried command, a copied id). */
+  withCommand(idCommand: string, idScoped: boolean): EventRun[] {
+    return (this.byCommand.all(idCommand, idScoped ? 1 : 0) as unknown[][]).map(toRun);
+  }
+
+  forget(): void {
+    this.cache.clear();
+  }
+}
+
+function toRun(row: unknown[]): EventRun {
+  const [runId, streamId, firstRevision, idCommand, idScoped, firstK, metadata] = row as [number, number, number, string | null, number, number, unknown];
+  const shared = parseShared(metadata);
+  const keys = [...Object.keys(shared ?? {}), 'eventId', 'prevHash', 'hash'].sort();
+  return { runId, streamId, firstRevision, idCommand, idScoped: idScoped === 1, firstK, shared, keys };
+}
