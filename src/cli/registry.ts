@@ -18,6 +18,11 @@ export const COMMANDS: ReadonlyArray<{ path: readonly string[]; summary: string;
   { path: ['export', 'ndjson'], summary: 'Export deals as NDJSON hand histories', load: () => require('./commands/export-ndjson').default },
   { path: ['export', 'sheet'], summary: "Export a table's score sheet (csv, html)", load: () => require('./commands/export-sheet').default },
   { path: ['rebuild'], summary: 'Rebuild projections from zero', load: () => require('./commands/rebuild').default },
+  {
+    path: ['migrate-store'],
+    summary: 'Bring a store file of an earlier version into the current layout',
+    load: () => require('./commands/migrate-store').default,
+  },
   { path: ['rescore'], summary: 'Recompute every deal and list those whose result differs', load: () => require('./commands/rescore').default },
   {
     path: ['analyze', 'deal'],

@@ -15,3 +15,12 @@ export { verifyStore, type VerifyReport } from '../event-store/integrity/verify-
 export function openStoreForReading(url: string): Promise<EventStore> {
   return openEventStore(url, { readonly: true, mustExist: true });
 }
+
+/**
+ * The store a URL names, opened for writing and closed again: an event store file of an earlier
+ * layout is migrated by that (in one transaction); other stores are left as they are.
+ */
+export async function migrateStore(url: string): Promise<void> {
+  const store = await openEventStore(url, { mustExist: true });
+  await store.dispose();
+}

@@ -1,9 +1,10 @@
 /**
  * Event store benchmark (`npm run bench -- event-store`). In one run on one machine:
- *   (a) raw better-sqlite3 inserts of the same rows, in transactions of one deal (40 events),
- *       and for reference in transactions of 1000;
+ *   (a) raw better-sqlite3 inserts of the same events as text rows (the earlier layout), in
+ *       transactions of one deal (40 events), and for reference in transactions of 1000;
  *   (b) appends through the port of the same events, one deal (40 events) per append;
- *   (c) a raw scan of the log with JSON.parse of data and metadata;
+ *   (c) a raw scan of the log's compact rows with their data decoded;
+ * and the log file's bytes per event (event store, read models, file).
  *   (d) a full read of the global log through the port (readAll).
  * Prints events/s for each and the ratios b/a and d/c (targets ≥ 0.5), and the peak memory of
  * reading a 1M-event log; (c) and (d) each run in a fresh child process so their peak is their own.
@@ -18,7 +19,9 @@ import Database from 'better-sqlite3';
 import type { NewEvent } from '../../src/event-store/event-store';
 import { prepareEvent, sealEvents, type SealedEvent } from '../../src/event-store/hash-chain';
 import { openSqliteEventStore } from '../../src/event-store/sqlite/sqlite-event-store';
-import { MIGRATIONS, SCHEMA_SQL } from '../../src/event-store/sqlite/schema';
+import { SCHEMA_V2_SQL } from '../../src/event-store/sqlite/schema';
+import { decodeData } from '../../src/event-store/sqlite/stored-rows';
+import { storeBytes, storeBytesLine } from './store-bytes';
 
 const DEAL = 40;
 const SEATS = ['forehand', 'middlehand', 'rearhand'] as const;
@@ -74,13 +77,15 @@ async function timed(into: Timing, work: () => unknown): Promise<void> {
   into.cpuMs += (cpu.user + cpu.system) / 1000;
 }
 
-/** Raw better-sqlite3 on the same schema (indexes included), inserting pre-sealed rows `perTransaction` at a time. */
+/**
+ * Raw better-sqlite3 inserting the pre-sealed rows as text (the earlier text layout: stream name,
+ * type, id, data and metadata JSON per row, both unique indexes and the type index), `perTransaction` at a time.
+ */
 function rawWriter(file: string, perTransaction: number) {
   const db = new Database(file);
   db.pragma('journal_mode = WAL');
   db.pragma('synchronous = NORMAL');
-  db.exec(SCHEMA_SQL);
-  for (const step of MIGRATIONS) db.exec(step.sql);
+  db.exec(SCHEMA_V2_SQL);
   const insert = db.prepare('INSERT INTO events (stream_name, revision, event_id, type, data, metadata) VALUES (?, ?, ?, ?, ?, ?)');
   type Row = readonly [string, number, SealedEvent];
   const writeChunk = db.transaction((chunk: readonly Row[]) => {
@@ -154,10 +159,11 @@ async function main(): Promise<void> {
     const dT = { wallMs: d.ms, cpuMs: d.cpuMs };
     const lines = [
       `write set: ${fmt(n)} events in ${fmt(writeDeals)} deals of ${DEAL}, ${rounds} interleaved rounds; log: ${fmt(logEvents)} events, file ${mb(statSync(logFile).size)}`,
-      row('(a)  raw inserts, 1 deal (40) per transaction', n, a),
+      storeBytesLine(storeBytes(logFile)).trimEnd(),
+      row('(a)  raw text-row inserts, 1 deal (40) per tx', n, a),
       row('     raw inserts, 1000 per transaction (ref.)', n, a1000),
       row('(b)  port appends, 1 deal (40) per append', n, b),
-      row('(c)  raw scan + JSON.parse', c.events, cT, `   peak RSS ${mb(c.maxRss)}, heap ${mb(c.peakHeap)}`),
+      row('(c)  raw scan + data decoded', c.events, cT, `   peak RSS ${mb(c.maxRss)}, heap ${mb(c.peakHeap)}`),
       row('(d)  port readAll, full log', d.events, dT, `   peak RSS ${mb(d.maxRss)}, heap ${mb(d.peakHeap)}`),
       `b/a = ${ratio(b, a, n)} (target ≥ 0.5; against 1000-per-transaction raw: ${ratio(b, a1000, n)})`,
       `d/c = ${ratio(dT, cT, logEvents)} (target ≥ 0.5)`,
@@ -198,13 +204,13 @@ async function readChild(mode: string, file: string): Promise<void> {
   const cpu0 = process.cpuUsage();
   if (mode === '--read-raw') {
     const db = new Database(file, { readonly: true });
-    const scan = db.prepare('SELECT position, stream_name, revision, event_id, type, data, metadata FROM events ORDER BY position').raw(true);
+    // The compact rows as stored, their data decoded (the metadata is the runs': not read here).
+    const scan = db.prepare('SELECT position, stream_id, revision, type_id, run_id, hash, data, own FROM events ORDER BY position').raw(true);
     const t0 = performance.now();
     let check = 0;
     for (const row of scan.iterate() as IterableIterator<unknown[]>) {
-      const data = JSON.parse(row[5] as string);
-      const metadata = JSON.parse(row[6] as string);
-      if (data && metadata.eventId) check++;
+      const data = decodeData(row[6] as Buffer);
+      if (data !== undefined && row[5]) check++;
       if (++events % 100_000 === 0) sample();
     }
     ms = performance.now() - t0;

@@ -11,8 +11,9 @@
  * would take at this rate; then NDJSON and ISS export rates over the first BENCH_EXPORT_DEALS deals
  * (default 100,000).
  * The records are the 33 corpus records repeated with fresh IDs; a series spans 20 copies.
- * Disk: about 800-1,000 bytes per event for each of the two files, which never exist together
- * (1M records: ~36 GB, plus the dumps).
+ * Prints the store's bytes per event on disk (event store, read models, the file; goal <= 120 for
+ * the event store). Disk: about 250 bytes per event for each of the two files, which never exist
+ * together (1M records: ~9 GB, plus the dumps).
  */
 import { spawnSync } from 'node:child_process';
 import { closeSync, createWriteStream, mkdtempSync, openSync, readFileSync, readSync, readdirSync, rmSync, statSync, statfsSync, writeSync } from 'node:fs';
@@ -27,14 +28,15 @@ import { ndjsonDealLines } from '../../src/archive/ndjson/ndjson-writer';
 import { Ledger } from '../../src/ledger/ledger';
 import { openEventStore } from '../../src/event-store/store-url';
 import { ledgerDealSource } from '../../src/archive/ndjson/ledger-deal-source';
-import { MIGRATIONS, SCHEMA_SQL } from '../../src/event-store/sqlite/schema';
+import { SCHEMA_SQL } from '../../src/event-store/sqlite/schema';
+import { storeBytes, storeBytesLine } from './store-bytes';
 import { DEFAULT_CACHE_SIZE_KIB } from '../../src/event-store/sqlite/sqlite-event-store';
 
 const N = Number(process.env.BENCH_RECORDS ?? 100_000);
 const RAW_BATCH = Number(process.env.BENCH_RAW_BATCH ?? 100_000);
 const EXPORT_DEALS = Number(process.env.BENCH_EXPORT_DEALS ?? 100_000);
 const ISS_DIR = path.resolve(__dirname, '..', '..', '..', 'shared', 'data', 'iss');
-const BYTES_PER_EVENT = 1000;
+const BYTES_PER_EVENT = 300;
 
 const mb = (b: number) => (b / 1024 / 1024).toFixed(0);
 const fmt = (n: number) => Math.round(n).toLocaleString('en-US');
@@ -122,23 +124,33 @@ function importPhase(file: string, db: string): PhaseResult {
 /** Rows per block of a dump file: a 4-byte length, then the block's rows as gzipped JSON. */
 const DUMP_BLOCK_ROWS = 10_000;
 
+/** The event store's tables in the order the raw inserts fill them, each with its columns (the first: its key). */
+const STORE_TABLES: readonly (readonly [string, string])[] = [
+  ['event_types', 'type_id, name'],
+  ['streams', 'stream_id, stream_name, current_revision, last_hash'],
+  ['event_runs', 'run_id, stream_id, first_revision, id_command, id_scoped, first_k, metadata'],
+  ['events', 'position, stream_id, revision, type_id, run_id, hash, data, own'],
+  ['event_ids', 'position, event_id'],
+];
+
 /**
- * Child, untimed: the rows the import stored (events in position order, then streams), copied to
- * two compressed dump files, so the import's file can be deleted before the raw inserts write
- * theirs (at 1M records each file is ~36 GB; the dumps are a fraction of that).
+ * Child, untimed: the rows the import stored (every table of the event store, compact as they
+ * are), copied to compressed dump files, so the import's file can be deleted before the raw
+ * inserts write theirs.
  */
-function dumpPhase(importedDb: string, eventsDump: string, streamsDump: string): PhaseResult {
+function dumpPhase(importedDb: string, dumpDir: string): PhaseResult {
   const source = new Database(importedDb, { readonly: true });
-  const dump = (sql: string, file: string): number => {
-    const read = source.prepare(sql).raw(true);
-    const fd = openSync(file, 'w');
+  const dump = (table: string, columns: string): number => {
+    const key = columns.split(',')[0];
+    const read = source.prepare(`SELECT ${columns} FROM ${table} WHERE ${key} > ? ORDER BY ${key} LIMIT ?`).raw(true);
+    const fd = openSync(path.join(dumpDir, `${table}.dump`), 'w');
     let n = 0;
     try {
-      for (let after = 0; ;) {
+      for (let after = -1; ; ) {
         const chunk = read.all(after, DUMP_BLOCK_ROWS) as unknown[][];
         if (chunk.length === 0) break;
         after = chunk[chunk.length - 1][0] as number;
-        const block = gzipSync(JSON.stringify(chunk.map((r) => r.slice(1))), { level: 1 });
+        const block = gzipSync(JSON.stringify(chunk), { level: 1 });
         const head = Buffer.alloc(4);
         head.writeUInt32LE(block.length);
         writeSync(fd, head);
@@ -150,14 +162,22 @@ function dumpPhase(importedDb: string, eventsDump: string, streamsDump: string):
     }
     return n;
   };
-  const events = dump(
-    'SELECT position, stream_name, revision, event_id, type, data, metadata FROM events WHERE position > ? ORDER BY position LIMIT ?',
-    eventsDump,
-  );
-  const streams = dump('SELECT stream_id, stream_name, current_revision, last_hash FROM streams WHERE stream_id > ? ORDER BY stream_id LIMIT ?', streamsDump);
+  let rows = 0;
+  let events = 0;
+  for (const [table, columns] of STORE_TABLES) {
+    const n = dump(table, columns);
+    rows += n;
+    if (table === 'events') events = n;
+  }
   source.close();
-  return { wallS: 0, cpuS: 0, maxRssBytes: 0, events, rows: events + streams };
+  return { wallS: 0, cpuS: 0, maxRssBytes: 0, events, rows };
 }
+
+/** JSON of a Buffer ({type: 'Buffer', data}) read back as one. */
+const revive = (_: string, v: unknown) =>
+  v !== null && typeof v === 'object' && (v as { type?: unknown }).type === 'Buffer' && Array.isArray((v as { data?: unknown }).data)
+    ? Buffer.from((v as { data: number[] }).data)
+    : v;
 
 /** The blocks of a dump file, in order. */
 function* dumpBlocks(file: string): Generator<unknown[][]> {
@@ -167,7 +187,7 @@ function* dumpBlocks(file: string): Generator<unknown[][]> {
     while (readSync(fd, head, 0, 4, null) === 4) {
       const block = Buffer.alloc(head.readUInt32LE(0));
       if (readSync(fd, block, 0, block.length, null) !== block.length) throw new Error(`${file}: truncated block`);
-      yield JSON.parse(gunzipSync(block).toString('utf8')) as unknown[][];
+      yield JSON.parse(gunzipSync(block).toString('utf8'), revive) as unknown[][];
     }
   } finally {
     closeSync(fd);
@@ -177,23 +197,15 @@ function* dumpBlocks(file: string): Generator<unknown[][]> {
 /**
  * Child: the rows the import stored, inserted raw into a fresh file with the store's schema,
  * indexes and pragmas (WAL, synchronous=NORMAL, the store's page cache), RAW_BATCH rows per
- * transaction. Rows are read from the dumps outside the clock.
+ * transaction: the same information held as compactly as the store holds it. Rows are read from
+ * the dumps outside the clock.
  */
-function rawPhase(eventsDump: string, streamsDump: string, rawDb: string): PhaseResult {
+function rawPhase(dumpDir: string, rawDb: string): PhaseResult {
   const db = new Database(rawDb);
   db.pragma('journal_mode = WAL');
   db.pragma('synchronous = NORMAL');
   db.pragma(`cache_size = ${-DEFAULT_CACHE_SIZE_KIB}`);
   db.exec(SCHEMA_SQL);
-  for (const m of MIGRATIONS) db.exec(m.sql);
-  const insertEvent = db.prepare('INSERT INTO events (stream_name, revision, event_id, type, data, metadata) VALUES (?, ?, ?, ?, ?, ?)');
-  const insertStream = db.prepare('INSERT INTO streams (stream_name, current_revision, last_hash) VALUES (?, ?, ?)');
-  const events = db.transaction((rows: unknown[][]) => {
-    for (const r of rows) insertEvent.run(r[0], r[1], r[2], r[3], r[4], r[5]);
-  });
-  const streams = db.transaction((rows: unknown[][]) => {
-    for (const r of rows) insertStream.run(r[0], r[1], r[2]);
-  });
   let wallNs = 0n;
   let cpu = 0;
   let eventRows = 0;
@@ -220,8 +232,17 @@ function rawPhase(eventsDump: string, streamsDump: string, rawDb: string): Phase
     if (batch.length > 0) timed(() => insert(batch));
     return n + batch.length;
   };
-  eventRows = insertAll(eventsDump, events);
-  rows = eventRows + insertAll(streamsDump, streams);
+  for (const [table, columns] of STORE_TABLES) {
+    const stmt = db.prepare(`INSERT INTO ${table} (${columns}) VALUES (${columns.split(',').map(() => '?').join(', ')})`);
+    const n = insertAll(
+      path.join(dumpDir, `${table}.dump`),
+      db.transaction((batch: unknown[][]) => {
+        for (const r of batch) stmt.run(...r);
+      }),
+    );
+    rows += n;
+    if (table === 'events') eventRows = n;
+  }
   timed(() => db.pragma('wal_checkpoint(TRUNCATE)'));
   db.close();
   return { wallS: Number(wallNs) / 1e9, cpuS: cpu, maxRssBytes: process.resourceUsage().maxRSS * 1024, events: eventRows, rows };
@@ -309,18 +330,17 @@ async function main(): Promise<void> {
         `  of which the main thread        ${imp.mainCpuS.toFixed(1)} s CPU (the rest: the worker thread judging, deciding and sealing records)\n`,
       );
     }
+    process.stdout.write(storeBytesLine(storeBytes(importDb)));
     await exports(importDb);
-    const eventsDump = path.join(dir, 'events.dump');
-    const streamsDump = path.join(dir, 'streams.dump');
-    child('dump', importDb, eventsDump, streamsDump);
+    child('dump', importDb, dir);
     for (const suffix of ['', '-wal', '-shm']) rmSync(importDb + suffix, { force: true });
-    const raw = child('raw', eventsDump, streamsDump, path.join(dir, 'raw.db'));
+    const raw = child('raw', dir, path.join(dir, 'raw.db'));
     process.stdout.write(
       line(
         `raw inserts, ${fmt(RAW_BATCH)}-row tx`,
         raw.events,
         raw,
-        `${fmt(raw.rows ?? 0)} rows (events + streams), same schema and indexes; peak RSS ${mb(raw.maxRssBytes)} MB`,
+        `${fmt(raw.rows ?? 0)} rows (events, runs, streams, types), the store's compact rows, schema and indexes; peak RSS ${mb(raw.maxRssBytes)} MB`,
       ),
     );
     const ratioWall = imp.events / imp.wallS / (raw.events / raw.wallS);
@@ -339,9 +359,9 @@ async function main(): Promise<void> {
 
 const [phase, ...args] = process.argv.slice(2);
 if (phase === 'dump') {
-  process.stdout.write(JSON.stringify(dumpPhase(args[0], args[1], args[2])) + '\n');
+  process.stdout.write(JSON.stringify(dumpPhase(args[0], args[1])) + '\n');
 } else if (phase === 'raw') {
-  process.stdout.write(JSON.stringify(rawPhase(args[0], args[1], args[2])) + '\n');
+  process.stdout.write(JSON.stringify(rawPhase(args[0], args[1])) + '\n');
 } else {
   main().catch((err) => {
     process.stderr.write(`${(err as Error).stack ?? err}\n`);

@@ -2,9 +2,9 @@
  * Projections benchmark (issue 4): generate DEALS random legal deals through the deal decider into
  * a temp SQLite store (one noStream append per deal), then compare in the same run
  *   - raw scan of the same rows (the headline baseline): plain SQL over only the event types the
- *     projections read, data/metadata JSON parsed — exactly the rows a rebuild reads;
+ *     projections read, data decoded — exactly the rows a rebuild reads;
  *   - the same rows fetched by SQL without decoding their JSON (reference: the floor of any reader);
- *   - raw scan of all rows: every row of the events table, JSON parsed (kept for reference);
+ *   - raw scan of all rows: every row of the events table, data decoded (kept for reference);
  *   - store scans: all rows, and the projected types, through EventStore.readAll (upcasting, bigint revisions);
  *   - rebuild: Ledger.rebuildProjections() from zero: drop the read models, re-read the projected
  *     events, write the rows and checkpoints batch by batch, build the secondary indexes, and one
@@ -40,6 +40,7 @@ import { legalMoves } from '../../src/rules/game';
 import type { Move } from '../../src/rules/move';
 import type { RandomInt } from '../../src/rules/deck';
 import type { TableOpenedData } from '../../src/table/events';
+import { decodeData } from '../../src/event-store/sqlite/stored-rows';
 
 const DEALS = Number(process.env.DEALS ?? 100_000);
 const PLAYERS = ['Anna', 'Ben', 'Cleo', 'Dora'];
@@ -192,25 +193,25 @@ async function measure(file: string, _generated?: void): Promise<void> {
     `store file: schema version ${version}${nowVersion !== version ? `, migrated to ${nowVersion} on open in ${secs(opened.took)}` : ''}; ${totalEvents} events, ${DEALS} deals\n`,
   );
 
-  // 2. Raw scans: SQL plus JSON.parse of data and metadata, nothing else.
+  // 2. Raw scans: SQL plus the data decoded from its compact form (metadata is per run), nothing else.
   const raw = new Database(file, { readonly: true });
   const rawAll = await took(() => {
     let rows = 0;
     for (const row of raw
-      .prepare('SELECT position, stream_name, revision, event_id, type, data, metadata FROM events ORDER BY position')
-      .iterate() as Iterable<{ data: string; metadata: string }>) {
-      if (JSON.parse(row.data) && JSON.parse(row.metadata)) rows++;
+      .prepare('SELECT position, stream_id, revision, type_id, run_id, hash, data, own FROM events ORDER BY position')
+      .iterate() as Iterable<{ data: Buffer; hash: Buffer }>) {
+      if (decodeData(row.data) !== undefined && row.hash) rows++;
     }
     return rows;
   });
   // The projections read only some event types; the like-for-like raw scan reads just those rows.
   const types = PROJECTED_EVENT_TYPES.map(() => '?').join(',');
-  const projectedSql = `SELECT position, stream_name, revision, event_id, type, data, metadata FROM events WHERE type IN (${types}) ORDER BY position`;
+  const projectedSql = `SELECT position, stream_id, revision, type_id, run_id, hash, data, own FROM events WHERE type_id IN (SELECT type_id FROM event_types WHERE name IN (${types})) ORDER BY position`;
   const plan = (raw.prepare(`EXPLAIN QUERY PLAN ${projectedSql}`).all(...PROJECTED_EVENT_TYPES) as { detail: string }[]).map((r) => r.detail).join('; ');
   const rawProjected = await took(() => {
     let rows = 0;
-    for (const row of raw.prepare(projectedSql).iterate(...PROJECTED_EVENT_TYPES) as Iterable<{ data: string; metadata: string }>) {
-      if (JSON.parse(row.data) && JSON.parse(row.metadata)) rows++;
+    for (const row of raw.prepare(projectedSql).iterate(...PROJECTED_EVENT_TYPES) as Iterable<{ data: Buffer; hash: Buffer }>) {
+      if (decodeData(row.data) !== undefined && row.hash) rows++;
     }
     return rows;
   });

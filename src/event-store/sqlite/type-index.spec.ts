@@ -6,7 +6,6 @@ import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import fc from 'fast-check';
 import type { NewEvent, ReadAllOptions, RecordedEvent } from '../event-store';
-import { verifyStore } from '../integrity/verify-store';
 import { MAX_SEEK_TYPES, pageQuery } from './page-query';
 import { SCHEMA_VERSION } from './schema';
 import { openSqliteEventStore, SqliteEventStore } from './sqlite-event-store';
