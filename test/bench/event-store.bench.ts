@@ -205,12 +205,12 @@ async function readChild(mode: string, file: string): Promise<void> {
   if (mode === '--read-raw') {
     const db = new Database(file, { readonly: true });
     // The compact rows as stored, their data decoded (the metadata is the runs': not read here).
-    const scan = db.prepare('SELECT position, stream_id, revision, type_id, run_id, hash, data, own FROM events ORDER BY position').raw(true);
+    const scan = db.prepare('SELECT position, run_id, type_id, hash, data, own FROM events ORDER BY position').raw(true);
     const t0 = performance.now();
     let check = 0;
     for (const row of scan.iterate() as IterableIterator<unknown[]>) {
-      const data = decodeData(row[6] as Buffer);
-      if (data !== undefined && row[5]) check++;
+      const data = decodeData(row[4] as Buffer);
+      if (data !== undefined && row[3]) check++;
       if (++events % 100_000 === 0) sample();
     }
     ms = performance.now() - t0;

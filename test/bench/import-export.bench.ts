@@ -128,8 +128,8 @@ const DUMP_BLOCK_ROWS = 10_000;
 const STORE_TABLES: readonly (readonly [string, string])[] = [
   ['event_types', 'type_id, name'],
   ['streams', 'stream_id, stream_name, current_revision, last_hash'],
-  ['event_runs', 'run_id, stream_id, first_revision, id_command, id_scoped, first_k, metadata'],
-  ['events', 'position, stream_id, revision, type_id, run_id, hash, data, own'],
+  ['event_runs', 'run_id, stream_id, first_revision, first_position, count, id_command, id_scoped, first_k, metadata'],
+  ['events', 'position, run_id, type_id, hash, data, own'],
   ['event_ids', 'position, event_id'],
 ];
 

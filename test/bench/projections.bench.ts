@@ -198,7 +198,7 @@ async function measure(file: string, _generated?: void): Promise<void> {
   const rawAll = await took(() => {
     let rows = 0;
     for (const row of raw
-      .prepare('SELECT position, stream_id, revision, type_id, run_id, hash, data, own FROM events ORDER BY position')
+      .prepare('SELECT position, run_id, type_id, hash, data, own FROM events ORDER BY position')
       .iterate() as Iterable<{ data: Buffer; hash: Buffer }>) {
       if (decodeData(row.data) !== undefined && row.hash) rows++;
     }
@@ -206,7 +206,7 @@ async function measure(file: string, _generated?: void): Promise<void> {
   });
   // The projections read only some event types; the like-for-like raw scan reads just those rows.
   const types = PROJECTED_EVENT_TYPES.map(() => '?').join(',');
-  const projectedSql = `SELECT position, stream_id, revision, type_id, run_id, hash, data, own FROM events WHERE type_id IN (SELECT type_id FROM event_types WHERE name IN (${types})) ORDER BY position`;
+  const projectedSql = `SELECT position, run_id, type_id, hash, data, own FROM events WHERE type_id IN (SELECT type_id FROM event_types WHERE name IN (${types})) ORDER BY position`;
   const plan = (raw.prepare(`EXPLAIN QUERY PLAN ${projectedSql}`).all(...PROJECTED_EVENT_TYPES) as { detail: string }[]).map((r) => r.detail).join('; ');
   const rawProjected = await took(() => {
     let rows = 0;

@@ -14,6 +14,7 @@ import { GENESIS_HASH, sealMetadata, type PreparedEvent } from '../hash-chain';
 import { EventRuns, type EventRun } from './event-runs';
 import { EventTypes } from './event-types';
 import { RunWriter, type RowToWrite } from './run-writer';
+import { streamRead } from './page-query';
 import type { SealedNewStream } from './sealed-new-stream';
 
 /** A batch checked and serialised, ready for the append transaction. */
@@ -62,22 +63,26 @@ export class AppendStatements {
   ) {
     this.stmt = {
       explicitId: db.prepare(
-        `SELECT s.stream_name, e.revision, e.position FROM event_ids i JOIN events e ON e.position = i.position
-         JOIN streams s ON s.stream_id = e.stream_id WHERE i.event_id = ?`,
+        `SELECT s.stream_name, r.first_revision + (e.position - r.first_position) AS revision, e.position FROM event_ids i
+         JOIN events e ON e.position = i.position JOIN event_runs r ON r.run_id = e.run_id JOIN streams s ON s.stream_id = r.stream_id
+         WHERE i.event_id = ?`,
       ),
       derivedAt: db.prepare(
-        `SELECT s.stream_name, e.revision, e.position FROM events e JOIN streams s ON s.stream_id = e.stream_id
-         WHERE e.stream_id = ? AND e.revision = ? AND e.run_id = ? AND e.own IS NULL`,
+        `SELECT s.stream_name, r.first_revision + (e.position - r.first_position) AS revision, e.position FROM events e
+         JOIN event_runs r ON r.run_id = e.run_id JOIN streams s ON s.stream_id = r.stream_id
+         WHERE e.position = ? AND e.run_id = ? AND e.own IS NULL`,
       ),
       idsInRange: db.prepare(
-        `SELECT e.position, e.revision, e.run_id, e.own, i.event_id FROM events e LEFT JOIN event_ids i ON i.position = e.position
-         WHERE e.stream_id = ? AND e.revision >= ? ORDER BY e.revision LIMIT ?`,
+        streamRead(
+          'e.position, r.first_revision + (e.position - r.first_position) AS revision, e.run_id, e.own, (SELECT event_id FROM event_ids i WHERE i.position = e.position) AS event_id',
+          true,
+        ),
       ),
       stream: db.prepare('SELECT stream_id, current_revision, last_hash FROM streams WHERE stream_name = ?'),
       insertStream: db.prepare('INSERT INTO streams (stream_name, current_revision, last_hash) VALUES (?, -1, ?)'),
       moveHead: db.prepare('UPDATE streams SET current_revision = ?, last_hash = ? WHERE stream_id = ?'),
-      undoIds: db.prepare('DELETE FROM event_ids WHERE position IN (SELECT position FROM events WHERE stream_id = ? AND revision >= ?)'),
-      undoEvents: db.prepare('DELETE FROM events WHERE stream_id = ? AND revision >= ?'),
+      undoIds: db.prepare('DELETE FROM event_ids WHERE position >= ?'),
+      undoEvents: db.prepare('DELETE FROM events WHERE position >= ?'),
       undoRuns: db.prepare('DELETE FROM event_runs WHERE run_id >= ?'),
       undoStream: db.prepare('DELETE FROM streams WHERE stream_id = ?'),
     };
@@ -133,9 +138,9 @@ export class AppendStatements {
     if (written.taken) {
       const { index, eventId, other } = written.taken;
       // Nothing is written yet when the first id is taken, so a retry can report the original.
-      const again = index === 0 ? (this.undo(streamId, firstRevision, written.firstRunId, !head), replay()) : undefined;
+      const again = index === 0 ? (this.undo(streamId, written.firstRunId, !head), replay()) : undefined;
       if (again) return again;
-      if (index !== 0) this.undo(streamId, firstRevision, written.firstRunId, !head);
+      if (index !== 0) this.undo(streamId, written.firstRunId, !head);
       throw new EventIdTakenError(streamName, eventId, other.streamName, String(other.revision));
     }
     const lastRevision = firstRevision + rows.length - 1;
@@ -147,10 +152,14 @@ export class AppendStatements {
    * The rows this append inserted before it failed, deleted: a batch is whole or absent even when
    * no savepoint encloses it (an append joining an open group of appends).
    */
-  private undo(streamId: number, fromRevision: number, firstRunId: number | undefined, createdStream: boolean): void {
-    this.stmt.undoIds.run(streamId, fromRevision);
-    this.stmt.undoEvents.run(streamId, fromRevision);
-    if (firstRunId !== undefined) this.stmt.undoRuns.run(firstRunId);
+  private undo(streamId: number, firstRunId: number | undefined, createdStream: boolean): void {
+    // This append's rows are the newest of the file: its runs' ids and positions are the highest.
+    const firstRun = firstRunId === undefined ? undefined : this.runs.get(firstRunId);
+    if (firstRun) {
+      this.stmt.undoIds.run(firstRun.firstPosition);
+      this.stmt.undoEvents.run(firstRun.firstPosition);
+      this.stmt.undoRuns.run(firstRunId);
+    }
     if (createdStream) this.stmt.undoStream.run(streamId);
     this.runs.forget();
   }
@@ -173,7 +182,8 @@ export class AppendStatements {
 
   private derivedAt(run: EventRun, k: number): Found | undefined {
     if (k < run.firstK) return undefined;
-    const row = this.stmt.derivedAt.get(run.streamId, run.firstRevision + k - run.firstK, run.runId) as
+    if (k - run.firstK >= run.count) return undefined;
+    const row = this.stmt.derivedAt.get(run.firstPosition + k - run.firstK, run.runId) as
       | { stream_name: string; revision: number; position: number }
       | undefined;
     return row && { streamName: row.stream_name, revision: row.revision, position: row.position };
@@ -195,7 +205,7 @@ export class AppendStatements {
       expected === 'any' || expected === 'streamExists' || (expected === 'noStream' ? firstRevision === 0n : firstRevision === expected + 1n);
     if (!sameExpectation) return undefined;
     const head = this.stmt.stream.get(streamName) as StreamHead;
-    const recorded = this.writer.recordedIds(this.stmt.idsInRange.all(head.stream_id, first.revision, events.length) as never, streamName);
+    const recorded = this.writer.recordedIds(this.stmt.idsInRange.all(head.stream_id, first.revision, first.revision, events.length) as never, streamName);
     const same = recorded.length === events.length && recorded.every((r, i) => r.eventId === events[i].eventId);
     if (!same) {
       throw new InvalidEventError(`append to ${streamName}: eventId ${events[0].eventId} was already appended at revision ${first.revision} in a different batch`);

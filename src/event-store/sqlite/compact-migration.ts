@@ -11,6 +11,7 @@ import { SCHEMA_SQL } from './schema';
 import { EventRuns } from './event-runs';
 import { EventTypes } from './event-types';
 import { RunWriter, type RowToWrite } from './run-writer';
+import { hashAt } from './stored-rows';
 
 /** Old rows read per page: memory stays flat whatever the size of the file. */
 const PAGE_ROWS = 5000;
@@ -37,7 +38,7 @@ export function migrateToCompact(db: SqliteDatabase): number {
       CASE WHEN length(last_hash) = 64 AND last_hash NOT GLOB '*[^0-9a-f]*' THEN unhex(last_hash) ELSE last_hash END
     FROM streams_text ORDER BY stream_id`);
   const streamIds = db.prepare('SELECT stream_id FROM streams WHERE stream_name = ?').pluck();
-  const hashAt = db.prepare('SELECT hash FROM events WHERE stream_id = ? AND revision = ?').pluck();
+  const hashOf = hashAt(db);
   const page = db.prepare('SELECT position, stream_name, revision, event_id, type, data, metadata FROM events_text WHERE position > ? ORDER BY position LIMIT ?').raw(true);
   const writer = new RunWriter(db, new EventTypes(db), new EventRuns(db), () => undefined);
   let after = 0;
@@ -65,7 +66,7 @@ export function migrateToCompact(db: SqliteDatabase): number {
     let streamId = streamIds.get(streamName) as number | undefined;
     // An event whose stream record is missing (a damaged file) gets one, recorded as empty.
     streamId ??= Number(db.prepare("INSERT INTO streams (stream_name, current_revision, last_hash) VALUES (?, -1, x'')").run(streamName).lastInsertRowid);
-    const before = firstRevision === 0 ? undefined : (hashAt.get(streamId, firstRevision - 1) as Buffer | undefined);
+    const before = firstRevision === 0 ? undefined : hashOf(streamId, firstRevision - 1);
     const rows = group.map(toRow);
     writer.write(
       streamId,

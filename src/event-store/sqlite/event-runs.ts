@@ -1,7 +1,7 @@
 /**
  * Runs: what consecutive events of one append share (event_runs), so that each event row carries
- * none of it. A run holds the events' metadata without eventId, prevHash and hash, and how their
- * ids are derived: the event at revision r has the id eventIdFor(command, firstK + r -
+ * none of it: their stream, where they stand (first revision and position, how many), their
+ * metadata without eventId, prevHash and hash, and how their ids are derived: the event at revision r has the id eventIdFor(command, firstK + r -
  * firstRevision) (streamEventIdFor when scoped), which is how the ledger names the events of a
  * command. Runs are read through a small cache; a rolled-back write calls forget().
  */
@@ -14,6 +14,8 @@ export interface EventRun {
   readonly runId: number;
   readonly streamId: number;
   readonly firstRevision: number;
+  readonly firstPosition: number;
+  readonly count: number;
   readonly idCommand: string | null;
   readonly idScoped: boolean;
   readonly firstK: number;
@@ -54,16 +56,25 @@ export class EventRuns {
   private readonly insert: Statement;
 
   constructor(db: SqliteDatabase) {
-    this.byId = db.prepare('SELECT run_id, stream_id, first_revision, id_command, id_scoped, first_k, metadata FROM event_runs WHERE run_id = ?').raw(true);
+    this.byId = db.prepare(`SELECT ${RUN_COLUMNS} FROM event_runs WHERE run_id = ?`).raw(true);
     this.byCommand = db
-      .prepare('SELECT run_id, stream_id, first_revision, id_command, id_scoped, first_k, metadata FROM event_runs WHERE id_command = ? AND id_scoped = ?')
+      .prepare(`SELECT ${RUN_COLUMNS} FROM event_runs WHERE id_command = ? AND id_scoped = ?`)
       .raw(true);
-    this.insert = db.prepare('INSERT INTO event_runs (stream_id, first_revision, id_command, id_scoped, first_k, metadata) VALUES (?, ?, ?, ?, ?, ?)');
+    this.insert = db.prepare(
+      'INSERT INTO event_runs (stream_id, first_revision, first_position, count, id_command, id_scoped, first_k, metadata) VALUES (?, ?, ?, ?, ?, ?, ?, ?)',
+    );
   }
 
   /** A new run; only inside a write transaction. */
-  add(streamId: number, firstRevision: number, idCommand: string | null, idScoped: boolean, firstK: number, shared: Readonly<Record<string, string>>): number {
-    return Number(this.insert.run(streamId, firstRevision, idCommand, idScoped ? 1 : 0, firstK, storedShared(shared)).lastInsertRowid);
+  add(
+    place: { readonly streamId: number; readonly firstRevision: number; readonly firstPosition: number; readonly count: number },
+    idCommand: string | null,
+    idScoped: boolean,
+    firstK: number,
+    shared: Readonly<Record<string, string>>,
+  ): number {
+    const { streamId, firstRevision, firstPosition, count } = place;
+    return Number(this.insert.run(streamId, firstRevision, firstPosition, count, idCommand, idScoped ? 1 : 0, firstK, storedShared(shared)).lastInsertRowid);
   }
 
   get(runId: number): EventRun | undefined {
@@ -88,9 +99,21 @@ export class EventRuns {
   }
 }
 
+const RUN_COLUMNS = 'run_id, stream_id, first_revision, first_position, count, id_command, id_scoped, first_k, metadata';
+
 function toRun(row: unknown[]): EventRun {
-  const [runId, streamId, firstRevision, idCommand, idScoped, firstK, metadata] = row as [number, number, number, string | null, number, number, unknown];
+  const [runId, streamId, firstRevision, firstPosition, count, idCommand, idScoped, firstK, metadata] = row as [
+    number,
+    number,
+    number,
+    number,
+    number,
+    string | null,
+    number,
+    number,
+    unknown,
+  ];
   const shared = parseShared(metadata);
   const keys = [...Object.keys(shared ?? {}), 'eventId', 'prevHash', 'hash'].sort();
-  return { runId, streamId, firstRevision, idCommand, idScoped: idScoped === 1, firstK, shared, keys };
+  return { runId, streamId, firstRevision, firstPosition, count, idCommand, idScoped: idScoped === 1, firstK, shared, keys };
 }

@@ -10,8 +10,22 @@
 
 /** Columns of a page row, in this order (stored-rows' EventRow), and the tables they come from. */
 export const EVENT_COLUMNS =
-  'e.position, s.stream_name, e.revision, e.type_id, e.run_id, e.hash, e.data, e.own, CASE WHEN e.own IS NULL THEN NULL ELSE (SELECT event_id FROM event_ids WHERE position = e.position) END, e.stream_id';
-export const EVENT_TABLES = 'events e JOIN streams s ON s.stream_id = e.stream_id';
+  'e.position, s.stream_name, r.first_revision + (e.position - r.first_position), e.type_id, e.run_id, e.hash, e.data, e.own, CASE WHEN e.own IS NULL THEN NULL ELSE (SELECT event_id FROM event_ids WHERE position = e.position) END, r.stream_id';
+export const EVENT_TABLES = 'events e JOIN event_runs r ON r.run_id = e.run_id JOIN streams s ON s.stream_id = r.stream_id';
+
+/**
+ * A stream's events from a revision on, through its runs (bind stream_id, from, from, limit):
+ * forwards every run that ends after `from`, backwards every run that starts at or before it, each
+ * run's positions as a rowid range.
+ */
+export function streamRead(columns: string, forwards: boolean): string {
+  const runs = forwards
+    ? 'r.first_revision + r.count > ? AND e.position >= r.first_position + (? - r.first_revision)'
+    : 'r.first_revision <= ? AND e.position <= r.first_position + (? - r.first_revision)';
+  return `SELECT ${columns} FROM event_runs r JOIN events e ON e.position >= r.first_position AND e.position < r.first_position + r.count
+    JOIN streams s ON s.stream_id = r.stream_id WHERE r.stream_id = ? AND ${runs}
+    ORDER BY r.first_revision ${forwards ? 'ASC' : 'DESC'}, e.position ${forwards ? 'ASC' : 'DESC'} LIMIT ?`;
+}
 
 /** Type filters up to this many types seek through the type index; longer lists scan the log. */
 export const MAX_SEEK_TYPES = 64;
@@ -40,7 +54,7 @@ export function pageQuery(prefixes: readonly string[], typeIds: readonly number[
   const prefixParams = prefixes.flatMap((p) => [p, p]);
   const prefixWhere = (s: string) => (prefixes.length > 0 ? ` AND (${prefixes.map(() => `substr(${s}.stream_name, 1, length(?)) = ?`).join(' OR ')})` : '');
   if (!tail && typeList.length > 0 && typeList.length <= MAX_SEEK_TYPES) {
-    const from = prefixes.length > 0 ? 'events t JOIN streams ts ON ts.stream_id = t.stream_id' : 'events t';
+    const from = prefixes.length > 0 ? 'events t JOIN event_runs tr ON tr.run_id = t.run_id JOIN streams ts ON ts.stream_id = tr.stream_id' : 'events t';
     const range = `SELECT position FROM (SELECT t.position FROM ${from} WHERE t.type_id = ? AND t.position > ?${prefixWhere('ts')} ORDER BY t.position LIMIT ?)`;
     const merged = `${typeList.map(() => range).join(' UNION ALL ')} ORDER BY 1 LIMIT ?`;
     return {

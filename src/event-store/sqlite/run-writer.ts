@@ -76,18 +76,30 @@ function canonicalJsonOrNull(value: unknown): string | null {
 /** A migrated run's first event is tried as the k-th event of its command for k up to this. */
 const MIGRATION_K_SEARCH = 64;
 
+/** A row with its place and what the writer worked out about it. */
+interface Planned {
+  readonly row: RowToWrite;
+  readonly revision: number;
+  readonly position: number;
+  readonly shared: Record<string, string>;
+  readonly sharedText: string;
+  /** Its metadata as the text the hash covers. */
+  readonly full: string;
+  /** Its chain fields are the chain's and its metadata canonical: nothing of it needs keeping as text. */
+  readonly chained: boolean;
+}
+
 interface OpenRun {
   readonly run: EventRun;
-  readonly sharedText: string;
   /** Runs written earlier that derive ids from the same command (a retry, a copy): checked per id. */
   readonly others: readonly EventRun[];
 }
 
 export class RunWriter {
   private readonly insertEvent: Statement;
-  private readonly insertAt: Statement;
   private readonly insertId: Statement;
   private readonly anyExplicit: Statement;
+  private readonly nextPosition: Statement;
 
   constructor(
     db: SqliteDatabase,
@@ -95,64 +107,88 @@ export class RunWriter {
     private readonly runs: EventRuns,
     private readonly findEvent: (eventId: string, commandId: string | undefined, k: number, streamName: string) => Found | undefined,
   ) {
-    this.insertEvent = db.prepare('INSERT INTO events (stream_id, revision, type_id, run_id, hash, data, own) VALUES (?, ?, ?, ?, ?, ?, ?)');
-    this.insertAt = db.prepare('INSERT INTO events (position, stream_id, revision, type_id, run_id, hash, data, own) VALUES (?, ?, ?, ?, ?, ?, ?, ?)');
+    this.insertEvent = db.prepare('INSERT INTO events (position, run_id, type_id, hash, data, own) VALUES (?, ?, ?, ?, ?, ?)');
     this.insertId = db.prepare('INSERT INTO event_ids (position, event_id) VALUES (?, ?)');
     this.anyExplicit = db.prepare('SELECT EXISTS (SELECT 1 FROM event_ids)').pluck();
+    // AUTOINCREMENT's next rowid: positions are given explicitly so a run knows its first one.
+    this.nextPosition = db
+      .prepare("SELECT max(coalesce((SELECT seq FROM sqlite_sequence WHERE name = 'events'), 0), coalesce((SELECT max(position) FROM events), 0)) + 1")
+      .pluck();
   }
 
   write(streamId: number, streamName: string, place: WritePlace, rows: readonly RowToWrite[]): Written {
-    let open: OpenRun | undefined;
+    const planned = this.plan(place, rows);
+    const explicitIds = place.stored === undefined && this.anyExplicit.get() === 1;
     let firstRunId: number | undefined;
     let lastPosition = 0;
+    for (let i = 0; i < planned.length; ) {
+      // A run: consecutive rows with the same shared metadata, positions and revisions.
+      let j = i + 1;
+      while (
+        j < planned.length &&
+        planned[j].sharedText === planned[i].sharedText &&
+        planned[j].position === planned[j - 1].position + 1 &&
+        planned[j].revision === planned[j - 1].revision + 1
+      )
+        j++;
+      const first = planned[i];
+      const open = this.openRun(
+        { streamId, firstRevision: first.revision, firstPosition: first.position, count: j - i },
+        streamName,
+        place.stored ? -1 : i,
+        first.shared,
+        first.row.eventId,
+      );
+      firstRunId ??= open.run.runId;
+      for (let k = i; k < j; k++) {
+        const { row, revision, position, chained, full } = planned[k];
+        const derived = chained && open.run.idCommand !== null && derivedEventId(open.run, streamName, revision) === row.eventId;
+        if (derived && place.stored === undefined) {
+          const other = this.derivedTaken(open, row.eventId, k, streamName, explicitIds);
+          if (other) return { lastPosition, firstRunId, taken: { index: k, eventId: row.eventId, other } };
+        }
+        const data = place.stored ? storedData(row.dataJson) : (encodeJson(JSON.parse(row.dataJson)) ?? row.dataJson);
+        const hash = HEX64.test(row.hash) ? Buffer.from(row.hash, 'hex') : Buffer.alloc(32);
+        this.insertEvent.run(position, open.run.runId, this.types.idFor(row.type), hash, data, derived ? null : chained ? 1 : full);
+        lastPosition = position;
+        if (!derived) {
+          try {
+            this.insertId.run(position, UUID.test(row.eventId) ? uuidBytes(row.eventId) : row.eventId);
+          } catch (err) {
+            if ((err as { code?: string }).code !== 'SQLITE_CONSTRAINT_UNIQUE') throw err;
+            const other = this.findEvent(row.eventId, undefined, 0, streamName) as Found;
+            return { lastPosition, firstRunId, taken: { index: k, eventId: row.eventId, other } };
+          }
+        }
+      }
+      i = j;
+    }
+    return { lastPosition, firstRunId };
+  }
+
+  /** Each row's place, shared metadata and whether its chain fields are the chain's. */
+  private plan(place: WritePlace, rows: readonly RowToWrite[]): Planned[] {
     const stored = place.stored;
+    const firstPosition = stored ? 0 : (this.nextPosition.get() as number);
     let chain = place.firstRevision === 0 ? GENESIS_HASH : place.chainFrom;
-    const explicitIds = stored === undefined && this.anyExplicit.get() === 1;
+    const planned = new Array<Planned>(rows.length);
     for (let i = 0; i < rows.length; i++) {
       const row = rows[i];
       const revision = stored ? stored[i].revision : place.firstRevision + i;
       if (stored && i > 0 && revision !== stored[i - 1].revision + 1) chain = '';
       const { eventId: _id, ...shared } = row.metadata;
-      const sharedText = flatStringMapJson(shared);
-      // The chain is the store's own unless a sealed row says otherwise: then it is kept as text.
-      const full = row.metadataJson ?? flatStringMapJson({ ...row.metadata, prevHash: row.prevHash, hash: row.hash });
+      const canonical = flatStringMapJson({ ...row.metadata, prevHash: row.prevHash, hash: row.hash });
+      const full = row.metadataJson ?? canonical;
+      // The chain is the store's own unless a sealed or migrated row says otherwise: then it is kept as text.
       const chained =
-        (chain === undefined || row.prevHash === chain) &&
-        HEX64.test(row.hash) &&
-        row.metadata.eventId === row.eventId &&
-        (stored === undefined || flatStringMapJson({ ...row.metadata, prevHash: row.prevHash, hash: row.hash }) === full);
-      if (open === undefined || open.sharedText !== sharedText) {
-        open = this.openRun(streamId, streamName, revision, stored ? -1 : i, shared, sharedText, row.eventId);
-        firstRunId ??= open.run.runId;
-      }
-      const derived = chained && open.run.idCommand !== null && derivedEventId(open.run, streamName, revision) === row.eventId;
-      if (derived && stored === undefined) {
-        const other = this.derivedTaken(open, row.eventId, i, streamName, explicitIds);
-        if (other) return { lastPosition, firstRunId, taken: { index: i, eventId: row.eventId, other } };
-      }
-      const data = stored ? storedData(row.dataJson) : (encodeJson(JSON.parse(row.dataJson)) ?? row.dataJson);
-      const own = derived ? null : chained ? 1 : full;
-      const hash = HEX64.test(row.hash) ? Buffer.from(row.hash, 'hex') : Buffer.alloc(32);
-      const typeId = this.types.idFor(row.type);
-      lastPosition = Number(
-        (stored ? this.insertAt.run(stored[i].position, streamId, revision, typeId, open.run.runId, hash, data, own) : this.insertEvent.run(streamId, revision, typeId, open.run.runId, hash, data, own))
-          .lastInsertRowid,
-      );
-      if (!derived) {
-        try {
-          this.insertId.run(lastPosition, UUID.test(row.eventId) ? uuidBytes(row.eventId) : row.eventId);
-        } catch (err) {
-          if ((err as { code?: string }).code !== 'SQLITE_CONSTRAINT_UNIQUE') throw err;
-          const other = this.findEvent(row.eventId, undefined, 0, streamName) as Found;
-          return { lastPosition, firstRunId, taken: { index: i, eventId: row.eventId, other } };
-        }
-      }
+        (chain === undefined || row.prevHash === chain) && HEX64.test(row.hash) && row.metadata.eventId === row.eventId && canonical === full;
+      planned[i] = { row, revision, position: stored ? stored[i].position : firstPosition + i, shared, sharedText: flatStringMapJson(shared), full, chained };
       chain = row.hash;
     }
-    return { lastPosition, firstRunId };
+    return planned;
   }
 
-  /** The ids recorded at the rows given ([position, revision, run_id, own, event_id]), for a retry's check. */
+  /** The ids recorded at the rows given, for a retry's check. */
   recordedIds(rows: readonly { position: number; revision: number; run_id: number; own: unknown; event_id: Buffer | string | null }[], streamName: string) {
     return rows.map((r) => {
       const run = r.own === null ? this.runs.get(r.run_id) : undefined;
@@ -161,7 +197,13 @@ export class RunWriter {
     });
   }
 
-  private openRun(streamId: number, streamName: string, revision: number, k: number, shared: Record<string, string>, sharedText: string, eventId: string): OpenRun {
+  private openRun(
+    place: { readonly streamId: number; readonly firstRevision: number; readonly firstPosition: number; readonly count: number },
+    streamName: string,
+    k: number,
+    shared: Record<string, string>,
+    eventId: string,
+  ): OpenRun {
     // How the ledger names a command's events: its k-th event, scoped to the stream for live commands.
     const command = shared.commandId;
     let idCommand: string | null = null;
@@ -174,8 +216,8 @@ export class RunWriter {
     }
     if (idCommand === null) k = 0;
     const others = idCommand === null ? [] : this.runs.withCommand(idCommand, idScoped);
-    const runId = this.runs.add(streamId, revision, idCommand, idScoped, k, shared);
-    return { run: this.runs.get(runId) as EventRun, sharedText, others };
+    const runId = this.runs.add(place, idCommand, idScoped, k, shared);
+    return { run: this.runs.get(runId) as EventRun, others };
   }
 
   private derivedTaken(open: OpenRun, eventId: string, k: number, streamName: string, explicitIds: boolean): Found | undefined {

@@ -3,12 +3,13 @@
  * AUTOINCREMENT rowid, so a position is never reused even after rows vanish, and since writers are
  * serialised (BEGIN IMMEDIATE) positions become visible in commit order and never reorder.
  *
- * An event row holds only what its stream, its type and the hash chain do not imply: the stream
- * and the type as small integers, its hash as 32 bytes, its data in the compact form (compact-json;
- * TEXT: the canonical JSON itself). Its metadata is its run's (event_runs: what the events of one
- * append share, eventId, prevHash and hash aside) plus its hash; prevHash is the previous event's
- * hash; the event id is derived from the run's command id (event-ids: the k-th event of a
- * command), else kept in event_ids. `own` is NULL (id derived), 1 (id in event_ids) or the
+ * An event row holds only what its stream, its type and the hash chain do not imply: its run and
+ * its type as small integers, its hash as 32 bytes, its data in the compact form (compact-json;
+ * TEXT: the canonical JSON itself). A run (event_runs) is consecutive events of one append: one
+ * stream, consecutive positions and revisions (an event's revision is the run's first revision
+ * plus its distance from the run's first position), the metadata they share (all but eventId,
+ * prevHash and hash). prevHash is the previous event's hash; the event id is derived from the
+ * run's command id (event-ids: the k-th event of a command), else kept in event_ids. `own` is NULL (id derived), 1 (id in event_ids) or the
  * metadata's JSON text (then nothing of it is derived; the id is in event_ids).
  */
 
@@ -33,22 +34,22 @@ CREATE TABLE IF NOT EXISTS event_runs (
   run_id         INTEGER PRIMARY KEY,
   stream_id      INTEGER NOT NULL,
   first_revision INTEGER NOT NULL,
+  first_position INTEGER NOT NULL,
+  count          INTEGER NOT NULL,
   id_command     TEXT,
   id_scoped      INTEGER NOT NULL,
   first_k        INTEGER NOT NULL,
   metadata       BLOB NOT NULL
 );
+CREATE INDEX IF NOT EXISTS event_runs_stream ON event_runs(stream_id, first_revision);
 CREATE INDEX IF NOT EXISTS event_runs_command ON event_runs(id_command) WHERE id_command IS NOT NULL;
 CREATE TABLE IF NOT EXISTS events (
   position  INTEGER PRIMARY KEY AUTOINCREMENT,
-  stream_id INTEGER NOT NULL,
-  revision  INTEGER NOT NULL,
-  type_id   INTEGER NOT NULL,
   run_id    INTEGER NOT NULL,
+  type_id   INTEGER NOT NULL,
   hash      BLOB    NOT NULL,
   data      BLOB    NOT NULL,
-  own       ANY,
-  CONSTRAINT events_stream_revision UNIQUE (stream_id, revision)
+  own       ANY
 );
 CREATE INDEX IF NOT EXISTS events_type_position ON events(type_id, position);
 CREATE TABLE IF NOT EXISTS event_ids (

@@ -38,7 +38,7 @@ import { NO_UPCASTERS, type UpcasterRegistry } from '../versioning/upcasting';
 import { appendNotifier, releaseNotifier } from './append-notifier';
 import { AppendStatements, type PreparedBatch } from './append-statements';
 import { closeLeavingRollbackJournal, walReadOnlyProblem } from './journal-at-rest';
-import { EVENT_COLUMNS, EVENT_TABLES, pageQuery, TAIL_SCAN_ROWS } from './page-query';
+import { EVENT_COLUMNS, pageQuery, streamRead, TAIL_SCAN_ROWS } from './page-query';
 import { EventRuns } from './event-runs';
 import { EventTypes } from './event-types';
 import { DEFAULT_CACHE_SIZE_KIB, prepareDatabase } from './prepare-database';
@@ -47,7 +47,7 @@ import { classifySqliteError } from './sqlite-errors';
 import { SqliteSubscription } from './sqlite-subscription';
 import { assertStreamName, countLimit, parsePosition, positiveInteger } from './store-arguments';
 import type { SqliteEventStoreOptions } from './sqlite-event-store-options';
-import { RowReader, type EventRow } from './stored-rows';
+import { hashAt, RowReader, type EventRow } from './stored-rows';
 
 // Importers of the store reach these through this file, as before the split.
 export { classifySqliteError } from './sqlite-errors';
@@ -183,12 +183,12 @@ export class SqliteEventStore implements EventStore {
     this.types = new EventTypes(db);
     this.runs = new EventRuns(db);
     this.appendSql = new AppendStatements(db, this.types, this.runs);
-    this.reader = new RowReader(this.types, this.runs, db.prepare('SELECT hash FROM events WHERE stream_id = ? AND revision = ?').pluck());
+    this.reader = new RowReader(this.types, this.runs, hashAt(db));
     const raw = (sql: string) => db.prepare(sql).raw(true);
     this.stmt = {
       stream: db.prepare('SELECT stream_id, current_revision FROM streams WHERE stream_name = ?'),
-      readForwards: raw(`SELECT ${EVENT_COLUMNS} FROM ${EVENT_TABLES} WHERE e.stream_id = ? AND e.revision >= ? ORDER BY e.revision ASC LIMIT ?`),
-      readBackwards: raw(`SELECT ${EVENT_COLUMNS} FROM ${EVENT_TABLES} WHERE e.stream_id = ? AND e.revision <= ? ORDER BY e.revision DESC LIMIT ?`),
+      readForwards: raw(streamRead(EVENT_COLUMNS, true)),
+      readBackwards: raw(streamRead(EVENT_COLUMNS, false)),
       head: db.prepare('SELECT coalesce(max(position), 0) AS head FROM events').pluck(),
       dataVersion: db.prepare('PRAGMA data_version').pluck(),
       streams: db.prepare('SELECT stream_id, stream_name FROM streams WHERE stream_id > ? ORDER BY stream_id LIMIT ?').raw(true),
@@ -208,7 +208,7 @@ export class SqliteEventStore implements EventStore {
     this.appendManyTransaction = db.transaction(this.appendManyRows).immediate as never;
     this.readStreamTransaction = db.transaction((streamName: string, forwards: boolean, from: number, limit: number) => {
       const current = this.stmt.stream.get(streamName) as { stream_id: number; current_revision: number } | undefined;
-      const rows = current ? ((forwards ? this.stmt.readForwards : this.stmt.readBackwards).all(current.stream_id, from, limit) as EventRow[]) : [];
+      const rows = current ? ((forwards ? this.stmt.readForwards : this.stmt.readBackwards).all(current.stream_id, from, from, limit) as EventRow[]) : [];
       return { current, rows };
     }) as never;
     this.readPageTransaction = db.transaction((stmt: Statement, params: unknown[]) => ({

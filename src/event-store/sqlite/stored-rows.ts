@@ -5,7 +5,7 @@
  * of both, as the integrity check needs it.
  */
 import { Buffer } from 'node:buffer';
-import type { Statement } from 'better-sqlite3';
+import type { Database as SqliteDatabase } from 'better-sqlite3';
 import { canonicalJson } from '../canonical-json';
 import { CorruptEventError } from '../errors';
 import type { EventMetadata } from '../event-metadata';
@@ -31,7 +31,7 @@ export type EventRow = [
   streamId: number,
 ];
 
-/** The hash of the event before revision `revision` when it is not on the page (or '' when missing). */
+/** The hash of a stream's event at a revision, undefined when there is none. */
 export type PreviousHash = (streamId: number, revision: number) => Buffer | undefined;
 
 const hex = (b: unknown): string => (Buffer.isBuffer(b) ? b.toString('hex') : typeof b === 'string' ? b : '');
@@ -52,12 +52,23 @@ export function decodeData(stored: Buffer | string): unknown {
   return typeof stored === 'string' ? JSON.parse(stored) : decodeJson(stored);
 }
 
+/** The hash of a stream's event at a revision, through the run that holds it. */
+export function hashAt(db: SqliteDatabase): PreviousHash {
+  const stmt = db
+    .prepare(
+      `SELECT e.hash FROM event_runs r JOIN events e ON e.position = r.first_position + (? - r.first_revision)
+       WHERE r.stream_id = ? AND r.first_revision <= ? AND r.first_revision + r.count > ? ORDER BY r.first_revision DESC LIMIT 1`,
+    )
+    .pluck();
+  return (streamId, revision) => stmt.get(revision, streamId, revision, revision) as Buffer | undefined;
+}
+
 /** Turns pages of rows into events; one per store connection. */
 export class RowReader {
   constructor(
     private readonly types: EventTypes,
     private readonly runs: EventRuns,
-    private readonly hashAt: Statement,
+    private readonly hashAt: PreviousHash,
   ) {}
 
   /**
@@ -80,7 +91,7 @@ export class RowReader {
         const seen = last.get(streamId);
         if (seen && seen.revision === revision - 1) return seen.hash;
       }
-      return this.hashAt.get(streamId, revision - 1) as Buffer | undefined;
+      return this.hashAt(streamId, revision - 1);
     };
     const out = new Array<RecordedEvent>(rows.length);
     for (let i = 0; i < rows.length; i++) {

@@ -7,8 +7,8 @@
 import type { Database as SqliteDatabase } from 'better-sqlite3';
 import { EventRuns } from './event-runs';
 import { EventTypes } from './event-types';
-import { EVENT_COLUMNS, EVENT_TABLES } from './page-query';
-import { RowReader, uuidBytes, type EventRow } from './stored-rows';
+import { EVENT_COLUMNS, EVENT_TABLES, streamRead } from './page-query';
+import { hashAt, RowReader, uuidBytes, type EventRow } from './stored-rows';
 import { NO_UPCASTERS } from '../versioning/upcasting';
 
 export interface TextFormEvent {
@@ -24,18 +24,18 @@ export interface TextFormEvent {
 export type EventAt = { readonly streamName: string; readonly revision: number } | { readonly position: number };
 
 function rowsAt(db: SqliteDatabase, at: EventAt): EventRow[] {
-  const sql = `SELECT ${EVENT_COLUMNS} FROM ${EVENT_TABLES} WHERE ${'position' in at ? 'e.position = ?' : 's.stream_name = ? AND e.revision = ?'}`;
-  return db
-    .prepare(sql)
-    .raw(true)
-    .all(...('position' in at ? [at.position] : [at.streamName, at.revision])) as EventRow[];
+  if ('position' in at) return db.prepare(`SELECT ${EVENT_COLUMNS} FROM ${EVENT_TABLES} WHERE e.position = ?`).raw(true).all(at.position) as EventRow[];
+  const streamId = db.prepare('SELECT stream_id FROM streams WHERE stream_name = ?').pluck().get(at.streamName);
+  if (streamId === undefined) return [];
+  const rows = db.prepare(streamRead(EVENT_COLUMNS, true)).raw(true).all(streamId, at.revision, at.revision, 1) as EventRow[];
+  return rows.filter((r) => r[2] === at.revision);
 }
 
 /** The event at a place, as the integrity check reads it; undefined when there is none. */
 export function readTextForm(db: SqliteDatabase, at: EventAt): TextFormEvent | undefined {
   const rows = rowsAt(db, at);
   if (rows.length === 0) return undefined;
-  const reader = new RowReader(new EventTypes(db), new EventRuns(db), db.prepare('SELECT hash FROM events WHERE stream_id = ? AND revision = ?').pluck());
+  const reader = new RowReader(new EventTypes(db), new EventRuns(db), hashAt(db));
   const [e] = reader.decode(rows, { raw: true, lazy: false, upcasters: NO_UPCASTERS });
   return {
     position: Number(e.position),
@@ -63,12 +63,24 @@ export function writeTextForm(db: SqliteDatabase, position: number, change: Part
   })();
 }
 
-/** Deletes stored events (a whole stream's when no revision is given). */
+/** Deletes stored events (a whole stream's when no revision is given); their runs stay. */
 export function deleteStoredEvents(db: SqliteDatabase, at: EventAt | { readonly streamName: string }): void {
-  const where = 'position' in at ? 'position = ?' : 'revision' in at ? 'stream_id = (SELECT stream_id FROM streams WHERE stream_name = ?) AND revision = ?' : 'stream_id = (SELECT stream_id FROM streams WHERE stream_name = ?)';
-  const params = 'position' in at ? [at.position] : 'revision' in at ? [at.streamName, at.revision] : [at.streamName];
+  let positions: number[];
+  if ('position' in at) positions = [at.position];
+  else if ('revision' in at) positions = rowsAt(db, at).map((r) => r[0]);
+  else {
+    positions = db
+      .prepare(
+        `SELECT e.position FROM event_runs r JOIN events e ON e.position >= r.first_position AND e.position < r.first_position + r.count
+         WHERE r.stream_id = (SELECT stream_id FROM streams WHERE stream_name = ?)`,
+      )
+      .pluck()
+      .all(at.streamName) as number[];
+  }
   db.transaction(() => {
-    db.prepare(`DELETE FROM event_ids WHERE position IN (SELECT position FROM events WHERE ${where})`).run(...params);
-    db.prepare(`DELETE FROM events WHERE ${where}`).run(...params);
+    for (const p of positions) {
+      db.prepare('DELETE FROM event_ids WHERE position = ?').run(p);
+      db.prepare('DELETE FROM events WHERE position = ?').run(p);
+    }
   })();
 }
