@@ -146,7 +146,7 @@ function dumpPhase(importedDb: string, dumpDir: string): PhaseResult {
     const fd = openSync(path.join(dumpDir, `${table}.dump`), 'w');
     let n = 0;
     try {
-      for (let after = -1; ; ) {
+      for (let after = -1; ;) {
         const chunk = read.all(after, DUMP_BLOCK_ROWS) as unknown[][];
         if (chunk.length === 0) break;
         after = chunk[chunk.length - 1][0] as number;
@@ -233,7 +233,12 @@ function rawPhase(dumpDir: string, rawDb: string): PhaseResult {
     return n + batch.length;
   };
   for (const [table, columns] of STORE_TABLES) {
-    const stmt = db.prepare(`INSERT INTO ${table} (${columns}) VALUES (${columns.split(',').map(() => '?').join(', ')})`);
+    const stmt = db.prepare(
+      `INSERT INTO ${table} (${columns}) VALUES (${columns
+        .split(',')
+        .map(() => '?')
+        .join(', ')})`,
+    );
     const n = insertAll(
       path.join(dumpDir, `${table}.dump`),
       db.transaction((batch: unknown[][]) => {

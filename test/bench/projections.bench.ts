@@ -197,9 +197,10 @@ async function measure(file: string, _generated?: void): Promise<void> {
   const raw = new Database(file, { readonly: true });
   const rawAll = await took(() => {
     let rows = 0;
-    for (const row of raw
-      .prepare('SELECT position, run_id, type_id, hash, data, own FROM events ORDER BY position')
-      .iterate() as Iterable<{ data: Buffer; hash: Buffer }>) {
+    for (const row of raw.prepare('SELECT position, run_id, type_id, hash, data, own FROM events ORDER BY position').iterate() as Iterable<{
+      data: Buffer;
+      hash: Buffer;
+    }>) {
       if (decodeData(row.data) !== undefined && row.hash) rows++;
     }
     return rows;

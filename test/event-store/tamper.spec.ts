@@ -94,10 +94,7 @@ describe('tampering with the SQLite file directly', () => {
   it("changing any single character of one event's metadata is caught and names that event", async () => {
     const row = target();
     for (let i = 0; i < row.metadata.length; i++) {
-      const report = await withTampered(
-        (db) => writeTextForm(db, row.position, { metadata: flip(row.metadata, i) }),
-        verifyFile,
-      );
+      const report = await withTampered((db) => writeTextForm(db, row.position, { metadata: flip(row.metadata, i) }), verifyFile);
       const named = report.breaks.filter((b) => b.streamName === 'skatDeal-2' && b.revision === '3' && b.eventId === row.eventId);
       expect({ i, caught: named.length > 0 }).toEqual({ i, caught: true });
     }

@@ -120,7 +120,15 @@ export class AppendStatements {
     for (let i = 0; i < rows.length; i += 4) {
       const metadataJson = rows.at(i + 3) as string;
       const { hash, prevHash, ...metadata } = JSON.parse(metadataJson) as Record<string, string>;
-      toWrite.push({ type: rows.at(i) as string, eventId: rows.at(i + 1) as string, dataJson: rows.at(i + 2) as string, metadata, prevHash, hash, metadataJson });
+      toWrite.push({
+        type: rows.at(i) as string,
+        eventId: rows.at(i + 1) as string,
+        dataJson: rows.at(i + 2) as string,
+        metadata,
+        prevHash,
+        hash,
+        metadataJson,
+      });
     }
     const replay = () => this.alreadyAppended(streamName, toWrite, 'noStream');
     if (head) {
@@ -167,8 +175,7 @@ export class AppendStatements {
   /** Where an event id is recorded: kept as it is, or derived from the command id (k-th event). */
   findEvent(eventId: string, commandId: string | undefined, k: number, streamName: string): Found | undefined {
     const explicit = this.stmt.explicitId.get(Buffer.from(eventId.replace(/-/g, ''), 'hex')) as
-      | { stream_name: string; revision: number; position: number }
-      | undefined;
+      { stream_name: string; revision: number; position: number } | undefined;
     if (explicit) return { streamName: explicit.stream_name, revision: explicit.revision, position: explicit.position };
     if (commandId === undefined) return undefined;
     const scoped = eventIdFor(commandId, k) === eventId ? false : streamEventIdFor(streamName, commandId, k) === eventId ? true : undefined;
@@ -184,8 +191,7 @@ export class AppendStatements {
     if (k < run.firstK) return undefined;
     if (k - run.firstK >= run.count) return undefined;
     const row = this.stmt.derivedAt.get(run.firstPosition + k - run.firstK, run.runId) as
-      | { stream_name: string; revision: number; position: number }
-      | undefined;
+      { stream_name: string; revision: number; position: number } | undefined;
     return row && { streamName: row.stream_name, revision: row.revision, position: row.position };
   }
 
@@ -208,7 +214,9 @@ export class AppendStatements {
     const recorded = this.writer.recordedIds(this.stmt.idsInRange.all(head.stream_id, first.revision, first.revision, events.length) as never, streamName);
     const same = recorded.length === events.length && recorded.every((r, i) => r.eventId === events[i].eventId);
     if (!same) {
-      throw new InvalidEventError(`append to ${streamName}: eventId ${events[0].eventId} was already appended at revision ${first.revision} in a different batch`);
+      throw new InvalidEventError(
+        `append to ${streamName}: eventId ${events[0].eventId} was already appended at revision ${first.revision} in a different batch`,
+      );
     }
     return {
       nextExpectedRevision: firstRevision + BigInt(events.length - 1),

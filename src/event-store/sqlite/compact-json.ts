@@ -123,7 +123,8 @@ function writeValue(v: unknown): void {
           out[at++] = INT_NEG;
           varint(-v);
         }
-      } else if (Object.is(v, -0)) out[at++] = 0; // JSON writes -0 as 0 and reads it back so
+      } else if (Object.is(v, -0))
+        out[at++] = 0; // JSON writes -0 as 0 and reads it back so
       else if (Number.isFinite(v)) {
         out[at++] = FLOAT;
         out.writeDoubleLE(v, at);

@@ -28,12 +28,22 @@ async function fill(store: SqliteEventStore): Promise<void> {
     const commandId = `import:iss:${d}`;
     await store.appendToStream(
       `deal-${d}`,
-      Array.from({ length: 5 }, (_, i) => ({ type: i ? 'CardPlayed' : 'DealStarted', data: data(i), metadata: { eventId: eventIdFor(commandId, i), commandId, source: 'import:iss' } })),
+      Array.from({ length: 5 }, (_, i) => ({
+        type: i ? 'CardPlayed' : 'DealStarted',
+        data: data(i),
+        metadata: { eventId: eventIdFor(commandId, i), commandId, source: 'import:iss' },
+      })),
       { expectedRevision: 'noStream' },
     );
     await store.appendToStream(
       `table-${d}`,
-      [{ type: 'Noted', data: { d }, metadata: { eventId: streamEventIdFor(`table-${d}`, `c${d}`, 0), commandId: `c${d}`, occurredAt: `2026-01-0${d + 1}T10:00:00.123Z` } }],
+      [
+        {
+          type: 'Noted',
+          data: { d },
+          metadata: { eventId: streamEventIdFor(`table-${d}`, `c${d}`, 0), commandId: `c${d}`, occurredAt: `2026-01-0${d + 1}T10:00:00.123Z` },
+        },
+      ],
       { expectedRevision: 'any' },
     );
     await store.appendToStream(`deal-${d}`, [{ type: 'Free', data: { lone: '\ud800' }, metadata: { eventId: randomUUID() } }], { expectedRevision: 4n });

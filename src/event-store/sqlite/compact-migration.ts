@@ -39,14 +39,16 @@ export function migrateToCompact(db: SqliteDatabase): number {
     FROM streams_text ORDER BY stream_id`);
   const streamIds = db.prepare('SELECT stream_id FROM streams WHERE stream_name = ?').pluck();
   const hashOf = hashAt(db);
-  const page = db.prepare('SELECT position, stream_name, revision, event_id, type, data, metadata FROM events_text WHERE position > ? ORDER BY position LIMIT ?').raw(true);
+  const page = db
+    .prepare('SELECT position, stream_name, revision, event_id, type, data, metadata FROM events_text WHERE position > ? ORDER BY position LIMIT ?')
+    .raw(true);
   const writer = new RunWriter(db, new EventTypes(db), new EventRuns(db), () => undefined);
   let after = 0;
   let migrated = 0;
   for (;;) {
     const rows = page.all(after, PAGE_ROWS) as OldRow[];
     // Consecutive rows of one stream are written together, so they share runs as an append's do.
-    for (let from = 0; from < rows.length; ) {
+    for (let from = 0; from < rows.length;) {
       let to = from + 1;
       while (to < rows.length && rows[to][1] === rows[from][1]) to++;
       writeGroup(rows.slice(from, to));
@@ -71,7 +73,11 @@ export function migrateToCompact(db: SqliteDatabase): number {
     writer.write(
       streamId,
       streamName,
-      { firstRevision, chainFrom: firstRevision === 0 ? undefined : before ? before.toString('hex') : '', stored: group.map((r) => ({ position: r[0], revision: r[2] })) },
+      {
+        firstRevision,
+        chainFrom: firstRevision === 0 ? undefined : before ? before.toString('hex') : '',
+        stored: group.map((r) => ({ position: r[0], revision: r[2] })),
+      },
       rows,
     );
   }

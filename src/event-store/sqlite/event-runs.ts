@@ -57,9 +57,7 @@ export class EventRuns {
 
   constructor(db: SqliteDatabase) {
     this.byId = db.prepare(`SELECT ${RUN_COLUMNS} FROM event_runs WHERE run_id = ?`).raw(true);
-    this.byCommand = db
-      .prepare(`SELECT ${RUN_COLUMNS} FROM event_runs WHERE id_command = ? AND id_scoped = ?`)
-      .raw(true);
+    this.byCommand = db.prepare(`SELECT ${RUN_COLUMNS} FROM event_runs WHERE id_command = ? AND id_scoped = ?`).raw(true);
     this.insert = db.prepare(
       'INSERT INTO event_runs (stream_id, first_revision, first_position, count, id_command, id_scoped, first_k, metadata) VALUES (?, ?, ?, ?, ?, ?, ?, ?)',
     );

@@ -121,7 +121,7 @@ export class RunWriter {
     const explicitIds = place.stored === undefined && this.anyExplicit.get() === 1;
     let firstRunId: number | undefined;
     let lastPosition = 0;
-    for (let i = 0; i < planned.length; ) {
+    for (let i = 0; i < planned.length;) {
       // A run: consecutive rows with the same shared metadata, positions and revisions.
       let j = i + 1;
       while (
@@ -180,8 +180,7 @@ export class RunWriter {
       const canonical = flatStringMapJson({ ...row.metadata, prevHash: row.prevHash, hash: row.hash });
       const full = row.metadataJson ?? canonical;
       // The chain is the store's own unless a sealed or migrated row says otherwise: then it is kept as text.
-      const chained =
-        (chain === undefined || row.prevHash === chain) && HEX64.test(row.hash) && row.metadata.eventId === row.eventId && canonical === full;
+      const chained = (chain === undefined || row.prevHash === chain) && HEX64.test(row.hash) && row.metadata.eventId === row.eventId && canonical === full;
       planned[i] = { row, revision, position: stored ? stored[i].position : firstPosition + i, shared, sharedText: flatStringMapJson(shared), full, chained };
       chain = row.hash;
     }
@@ -211,7 +210,7 @@ export class RunWriter {
     // k < 0: not known (a migration): the first MIGRATION_K_SEARCH indexes are tried.
     for (let j = k < 0 ? 0 : k; command !== undefined && command.length > 0 && j <= (k < 0 ? MIGRATION_K_SEARCH : k) && idCommand === null; j++) {
       if (eventIdFor(command, j) === eventId) idCommand = command;
-      else if (streamEventIdFor(streamName, command, j) === eventId) (idCommand = command), (idScoped = true);
+      else if (streamEventIdFor(streamName, command, j) === eventId) ((idCommand = command), (idScoped = true));
       if (idCommand !== null) k = j;
     }
     if (idCommand === null) k = 0;
@@ -229,4 +228,3 @@ export class RunWriter {
     return this.findEvent(eventId, open.run.idCommand as string, k, streamName);
   }
 }
-

@@ -377,7 +377,12 @@ export class SqliteEventStore implements EventStore {
     return {
       exists: read.current !== undefined,
       currentRevision: read.current ? BigInt(read.current.current_revision) : -1n,
-      events: this.reader.decode(read.rows, { raw: options.raw === true, lazy: options.lazyMetadata === true, upcasters: this.upcasters }),
+      events: this.reader.decode(read.rows, {
+        raw: options.raw === true,
+        lazy: options.lazyMetadata === true,
+        upcasters: this.upcasters,
+        backwards: !forwards,
+      }),
     };
   }
 

@@ -63,6 +63,14 @@ export function hashAt(db: SqliteDatabase): PreviousHash {
   return (streamId, revision) => stmt.get(revision, streamId, revision, revision) as Buffer | undefined;
 }
 
+/** How a page is read: raw (stored forms), lazy metadata, the upcasters, one stream backwards. */
+export interface ReadMode {
+  readonly raw: boolean;
+  readonly lazy: boolean;
+  readonly upcasters: UpcasterRegistry;
+  readonly backwards?: boolean;
+}
+
 /** Turns pages of rows into events; one per store connection. */
 export class RowReader {
   constructor(
@@ -75,13 +83,10 @@ export class RowReader {
    * The events of a page, in the page's order. `lazy`: metadata parsed on first access.
    * The previous event's hash comes from the page itself when it is there, else one lookup.
    */
-  decode(rows: readonly EventRow[], mode: { raw: boolean; lazy: boolean; upcasters: UpcasterRegistry }): RecordedEvent[] {
+  decode(rows: readonly EventRow[], mode: ReadMode): RecordedEvent[] {
     const last = new Map<number, { revision: number; hash: Buffer }>();
-    let byRevision: Map<number, Buffer> | undefined;
-    if (rows.length > 1 && rows[0][2] > rows[1][2]) {
-      // A backwards read of one stream: each event's predecessor is later on the page.
-      byRevision = new Map(rows.map((r) => [r[2], r[5]]));
-    }
+    // A backwards read of one stream: each event's predecessor is later on the page.
+    const byRevision = mode.backwards ? new Map(rows.map((r) => [r[2], r[5]])) : undefined;
     const previous = (streamId: number, revision: number): Buffer | undefined => {
       if (revision === 0) return undefined;
       if (byRevision) {
@@ -103,7 +108,7 @@ export class RowReader {
     return out;
   }
 
-  private toEvent(row: EventRow, prevHash: string, mode: { raw: boolean; lazy: boolean; upcasters: UpcasterRegistry }): RecordedEvent {
+  private toEvent(row: EventRow, prevHash: string, mode: ReadMode): RecordedEvent {
     const [position, streamName, revision, typeId, runId, hash, storedData, own, explicitId] = row;
     const where = (): [string, string, string] => [streamName, String(revision), uuidOf(explicitId)];
     const type = this.types.nameOf(typeId, where);
@@ -128,7 +133,8 @@ export class RowReader {
     };
     const metadataObject = (): EventMetadata => {
       if (typeof own === 'string') return parseStoredMetadata(own, streamName, String(revision), eventId);
-      if (!run || run.shared === null) throw new CorruptEventError(streamName, String(revision), eventId, `stored JSON is unreadable: its run ${runId} is missing`);
+      if (!run || run.shared === null)
+        throw new CorruptEventError(streamName, String(revision), eventId, `stored JSON is unreadable: its run ${runId} is missing`);
       const m: Record<string, string> = {};
       for (const k of run.keys) m[k] = k === 'eventId' ? eventId : k === 'prevHash' ? prevHash : k === 'hash' ? hex(hash) : run.shared[k];
       return m as EventMetadata;
@@ -145,7 +151,8 @@ export class RowReader {
       const dataText = typeof storedData === 'string' ? storedData : canonicalJson(data);
       return { ...base, type, data, metadata, storedForm: { data: dataText, metadata: text } };
     }
-    if (mode.lazy && mode.upcasters.steps.size === 0) return new LazyMetadataEvent(streamName, type, data, eventId, BigInt(revision), String(position), metadataObject);
+    if (mode.lazy && mode.upcasters.steps.size === 0)
+      return new LazyMetadataEvent(streamName, type, data, eventId, BigInt(revision), String(position), metadataObject);
     const current = upcastEvent(mode.upcasters, { type, data, metadata: metadataObject() });
     return { ...base, type: current.type, data: current.data, metadata: current.metadata };
   }

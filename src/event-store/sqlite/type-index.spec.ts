@@ -138,7 +138,12 @@ describe('SQLite event store: type index', () => {
 
   it(`more than ${MAX_SEEK_TYPES} types fall back to one scan with IN (same results)`, async () => {
     const many = Array.from({ length: MAX_SEEK_TYPES + 1 }, (_, i) => (i < TYPES.length ? TYPES[i] : `T${i}`));
-    expect(pageQuery([], many.map((_, i) => i + 1)).sql).toMatch(/position > \? AND e.type_id IN \(/);
+    expect(
+      pageQuery(
+        [],
+        many.map((_, i) => i + 1),
+      ).sql,
+    ).toMatch(/position > \? AND e.type_id IN \(/);
     const store = openSqliteEventStore(freshFile(), { pageSize: 3 });
     await fill(store, 2, 4);
     const all = await collect(store.readAll());

@@ -97,7 +97,9 @@ describe('upgradeDeal: the last move and the upgrade are appended together (issu
         recording: await streamLength(ledgerStore(ledger), `upgrade-${DEAL}`),
       };
       // The move's rows go in first (the recording's batch), then the trigger refuses the deal's ResultUpgraded row.
-      db.exec(`CREATE TRIGGER fail_upgrade BEFORE INSERT ON events WHEN NEW.type_id = (SELECT type_id FROM event_types WHERE name = 'ResultUpgraded') BEGIN SELECT RAISE(ABORT, 'simulated write failure'); END`);
+      db.exec(
+        `CREATE TRIGGER fail_upgrade BEFORE INSERT ON events WHEN NEW.type_id = (SELECT type_id FROM event_types WHERE name = 'ResultUpgraded') BEGIN SELECT RAISE(ABORT, 'simulated write failure'); END`,
+      );
       await expect(ledger.execute(last, sys('last-card'))).rejects.toThrow(/simulated write failure/);
       expect({
         events: count(),
