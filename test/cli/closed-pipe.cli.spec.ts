@@ -60,6 +60,7 @@ describe('a closed stdout ends every command quietly (#25 item 7)', () => {
     ['verify', () => ['verify', '--store', store], 0],
     ['rescore', () => ['rescore', '--store', store], 0],
     ['rebuild', () => ['rebuild', '--store', store], 0],
+    ['migrate-store', () => ['migrate-store', '--store', store], 0],
     ['token issue', () => ['token', 'issue', '--role', 'admin', '--store', store], 0],
     // An imported deal was not shuffled by the server: unverifiable, exit 1 (its own code, kept).
     ['verify-deal', () => ['verify-deal', 'iss-541932', '--store', store], 1],

@@ -209,11 +209,16 @@ export class RunWriter {
     let idScoped = false;
     // k < 0: not known (a migration): the first MIGRATION_K_SEARCH indexes are tried.
     for (let j = k < 0 ? 0 : k; command !== undefined && command.length > 0 && j <= (k < 0 ? MIGRATION_K_SEARCH : k) && idCommand === null; j++) {
-      if (eventIdFor(command, j) === eventId) idCommand = command;
-      else if (streamEventIdFor(streamName, command, j) === eventId) ((idCommand = command), (idScoped = true));
-      if (idCommand !== null) k = j;
+      idScoped = eventIdFor(command, j) !== eventId;
+      if (!idScoped || streamEventIdFor(streamName, command, j) === eventId) {
+        idCommand = command;
+        k = j;
+      }
     }
-    if (idCommand === null) k = 0;
+    if (idCommand === null) {
+      k = 0;
+      idScoped = false;
+    }
     const others = idCommand === null ? [] : this.runs.withCommand(idCommand, idScoped);
     const runId = this.runs.add(place, idCommand, idScoped, k, shared);
     return { run: this.runs.get(runId) as EventRun, others };

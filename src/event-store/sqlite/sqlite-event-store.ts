@@ -288,9 +288,7 @@ export class SqliteEventStore implements EventStore {
     try {
       result = write();
     } catch (err) {
-      // What the failed write added (type ids, runs) may be gone with it.
-      this.types.forget();
-      this.runs.forget();
+      this.forgetCaches();
       if (err instanceof ConcurrencyError || err instanceof InvalidEventError) throw err;
       if (String((err as { code?: string }).code).startsWith('SQLITE_READONLY') && this.db.readonly) {
         throw new StoreUnavailableError(`${doing}: the store was opened read-only`, err);
@@ -302,6 +300,12 @@ export class SqliteEventStore implements EventStore {
     if (this.groupOpen) this.groupAppends++;
     else this.appended.emit('append');
     return result;
+  }
+
+  /** What a failed or rolled-back write added (type ids, runs) may be gone with it. */
+  private forgetCaches(): void {
+    this.types.forget();
+    this.runs.forget();
   }
 
   releaseMemory(): void {
@@ -324,7 +328,7 @@ export class SqliteEventStore implements EventStore {
   private endGroup(how: 'COMMIT' | 'ROLLBACK'): void {
     if (!this.groupOpen) return;
     this.groupOpen = false;
-    if (how === 'ROLLBACK') (this.types.forget(), this.runs.forget());
+    if (how === 'ROLLBACK') this.forgetCaches();
     const appended = this.groupAppends;
     this.groupAppends = 0;
     // SQLite rolls a transaction back by itself after some errors (a full disk, an I/O error).
