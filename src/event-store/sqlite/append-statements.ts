@@ -15,6 +15,7 @@ import { EventRuns, type EventRun } from './event-runs';
 import { EventTypes } from './event-types';
 import { RunWriter, type RowToWrite } from './run-writer';
 import { streamRead } from './page-query';
+import { sealedMetadataParts } from './sealed-metadata';
 import type { SealedNewStream } from './sealed-new-stream';
 
 /** A batch checked and serialised, ready for the append transaction. */
@@ -119,18 +120,22 @@ export class AppendStatements {
     const toWrite: RowToWrite[] = [];
     for (let i = 0; i < rows.length; i += 4) {
       const metadataJson = rows.at(i + 3) as string;
-      const { hash, prevHash, ...metadata } = JSON.parse(metadataJson) as Record<string, string>;
-      toWrite.push({
-        type: rows.at(i) as string,
-        eventId: rows.at(i + 1) as string,
-        dataJson: rows.at(i + 2) as string,
-        metadata,
-        prevHash,
-        hash,
-        metadataJson,
-      });
+      const type = rows.at(i) as string;
+      const eventId = rows.at(i + 1) as string;
+      const dataJson = rows.at(i + 2) as string;
+      const parts = sealedMetadataParts(metadataJson);
+      if (parts) toWrite.push({ type, eventId, dataJson, metadata: null, sealed: parts, prevHash: parts.prevHash, hash: parts.hash, metadataJson });
+      else {
+        const { hash, prevHash, ...metadata } = JSON.parse(metadataJson) as Record<string, string>;
+        toWrite.push({ type, eventId, dataJson, metadata, prevHash, hash, metadataJson });
+      }
     }
-    const replay = () => this.alreadyAppended(streamName, toWrite, 'noStream');
+    const replay = () =>
+      this.alreadyAppended(
+        streamName,
+        toWrite.map((r) => ({ eventId: r.eventId, metadata: r.metadata ?? (JSON.parse(r.metadataJson as string) as Record<string, string>) })),
+        'noStream',
+      );
     if (head) {
       const again = replay();
       if (again) return again;

@@ -20,8 +20,10 @@ export interface RowToWrite {
   readonly type: string;
   readonly eventId: string;
   readonly dataJson: string;
-  /** The metadata without prevHash and hash (eventId may be in it). */
-  readonly metadata: Readonly<Record<string, string>>;
+  /** The metadata without prevHash and hash (eventId may be in it); null: see `sealed`. */
+  readonly metadata: Readonly<Record<string, string>> | null;
+  /** A sealed row's metadata as cut from its canonical text (sealed-metadata), instead of `metadata`. */
+  readonly sealed?: { readonly eventId: string; readonly sharedText: string };
   readonly prevHash: string;
   readonly hash: string;
   /** The stored metadata text, when the caller has it (sealed rows). */
@@ -54,6 +56,13 @@ export interface Written {
 const HEX64 = /^[0-9a-f]{64}$/;
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 
+/** The shared metadata of a planned row (parsed once per run for a sealed row). */
+function sharedOf(p: Planned): Record<string, string> {
+  if (p.row.metadata === null) return JSON.parse(p.sharedText) as Record<string, string>;
+  const { eventId: _id, ...shared } = p.row.metadata;
+  return shared;
+}
+
 /** A migrated event's data: compact when its text is the canonical form of a value it holds, else the text. */
 function storedData(text: string): Buffer | string {
   let value: unknown;
@@ -81,7 +90,6 @@ interface Planned {
   readonly row: RowToWrite;
   readonly revision: number;
   readonly position: number;
-  readonly shared: Record<string, string>;
   readonly sharedText: string;
   /** Its metadata as the text the hash covers. */
   readonly full: string;
@@ -136,7 +144,7 @@ export class RunWriter {
         { streamId, firstRevision: first.revision, firstPosition: first.position, count: j - i },
         streamName,
         place.stored ? -1 : i,
-        first.shared,
+        sharedOf(first),
         first.row.eventId,
       );
       firstRunId ??= open.run.runId;
@@ -176,12 +184,25 @@ export class RunWriter {
       const row = rows[i];
       const revision = stored ? stored[i].revision : place.firstRevision + i;
       if (stored && i > 0 && revision !== stored[i - 1].revision + 1) chain = '';
-      const { eventId: _id, ...shared } = row.metadata;
-      const canonical = flatStringMapJson({ ...row.metadata, prevHash: row.prevHash, hash: row.hash });
-      const full = row.metadataJson ?? canonical;
+      let sharedText: string;
+      let full: string;
+      let metadataId: string | undefined;
+      let canonical = true;
+      if (row.metadata === null) {
+        // Sealed by this store: its text is canonical and the rest of it is the shared metadata.
+        ({ sharedText, eventId: metadataId } = row.sealed as { eventId: string; sharedText: string });
+        full = row.metadataJson as string;
+      } else {
+        const { eventId: _id, ...shared } = row.metadata;
+        sharedText = flatStringMapJson(shared);
+        metadataId = row.metadata.eventId;
+        const text = flatStringMapJson({ ...row.metadata, prevHash: row.prevHash, hash: row.hash });
+        full = row.metadataJson ?? text;
+        canonical = text === full;
+      }
       // The chain is the store's own unless a sealed or migrated row says otherwise: then it is kept as text.
-      const chained = (chain === undefined || row.prevHash === chain) && HEX64.test(row.hash) && row.metadata.eventId === row.eventId && canonical === full;
-      planned[i] = { row, revision, position: stored ? stored[i].position : firstPosition + i, shared, sharedText: flatStringMapJson(shared), full, chained };
+      const chained = (chain === undefined || row.prevHash === chain) && HEX64.test(row.hash) && metadataId === row.eventId && canonical;
+      planned[i] = { row, revision, position: stored ? stored[i].position : firstPosition + i, sharedText, full, chained };
       chain = row.hash;
     }
     return planned;
