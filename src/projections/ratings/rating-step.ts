@@ -68,11 +68,18 @@ export function rateGame(
   states[others[0]] = f0;
   states[others[1]] = f1;
   const won = game.won ? 1 : 0;
-  const after = seats.map((row, seat) =>
-    seat === game.declarer
-      ? { ...row, state: states[seat], games: row.games + 1, declared: row.declared + 1, declaredWon: row.declaredWon + won }
-      : { ...row, state: states[seat], games: row.games + 1 },
-  ) as [PlayerRatingRow, PlayerRatingRow, PlayerRatingRow];
+  // Literals in the row's own key order (newPlayer's): the same JSON as a spread, without copying the row first.
+  const after = seats.map((row, seat): PlayerRatingRow => {
+    const declared = seat === game.declarer;
+    return {
+      kind: 'player',
+      player: row.player,
+      state: states[seat],
+      games: row.games + 1,
+      declared: row.declared + (declared ? 1 : 0),
+      declaredWon: row.declaredWon + (declared ? won : 0),
+    };
+  }) as [PlayerRatingRow, PlayerRatingRow, PlayerRatingRow];
   const advantage = edge.advantage + model.advantageStep * (won - predicted);
   return {
     seats: after,
