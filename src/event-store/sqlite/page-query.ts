@@ -10,7 +10,7 @@
 
 /** Columns of a page row, in this order (stored-rows' EventRow), and the tables they come from. */
 export const EVENT_COLUMNS =
-  'e.position, s.stream_name, r.first_revision + (e.position - r.first_position), e.type_id, e.run_id, e.hash, e.data, e.own, CASE WHEN e.own IS NULL THEN NULL ELSE (SELECT event_id FROM event_ids WHERE position = e.position) END, r.stream_id';
+  'e.position, s.stream_name, r.first_revision + (e.position - r.first_position), e.type_id, e.run_id, lower(hex(e.hash)), e.data, e.own, CASE WHEN e.own IS NULL THEN NULL ELSE (SELECT event_id FROM event_ids WHERE position = e.position) END, r.stream_id';
 export const EVENT_TABLES = 'events e JOIN event_runs r ON r.run_id = e.run_id JOIN streams s ON s.stream_id = r.stream_id';
 
 /**

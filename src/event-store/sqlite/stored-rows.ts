@@ -24,7 +24,8 @@ export type EventRow = [
   revision: number,
   typeId: number,
   runId: number,
-  hash: Buffer,
+  /** Lowercase hex (lower(hex(hash)) in SQL: a string costs less to hand over than a Buffer). */
+  hash: string,
   data: Buffer | string,
   own: null | number | string,
   explicitId: Buffer | string | null,
@@ -84,10 +85,10 @@ export class RowReader {
    * The previous event's hash comes from the page itself when it is there, else one lookup.
    */
   decode(rows: readonly EventRow[], mode: ReadMode): RecordedEvent[] {
-    const last = new Map<number, { revision: number; hash: Buffer }>();
+    const last = new Map<number, { revision: number; hash: string }>();
     // A backwards read of one stream: each event's predecessor is later on the page.
     const byRevision = mode.backwards ? new Map(rows.map((r) => [r[2], r[5]])) : undefined;
-    const previous = (streamId: number, revision: number): Buffer | undefined => {
+    const previous = (streamId: number, revision: number): string | undefined => {
       if (revision === 0) return undefined;
       if (byRevision) {
         const h = byRevision.get(revision - 1);
@@ -96,13 +97,13 @@ export class RowReader {
         const seen = last.get(streamId);
         if (seen && seen.revision === revision - 1) return seen.hash;
       }
-      return this.hashAt(streamId, revision - 1);
+      return this.hashAt(streamId, revision - 1)?.toString('hex');
     };
     const out = new Array<RecordedEvent>(rows.length);
     for (let i = 0; i < rows.length; i++) {
       const row = rows[i];
       const prev = previous(row[9], row[2]);
-      out[i] = this.toEvent(row, row[2] === 0 ? GENESIS_HASH : prev ? prev.toString('hex') : '', mode);
+      out[i] = this.toEvent(row, row[2] === 0 ? GENESIS_HASH : (prev ?? ''), mode);
       if (!byRevision) last.set(row[9], { revision: row[2], hash: row[5] });
     }
     return out;
