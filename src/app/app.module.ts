@@ -1,4 +1,4 @@
-import { DynamicModule, Module } from '@nestjs/common';
+import { DynamicModule, Module, type OnApplicationShutdown } from '@nestjs/common';
 import type { ApiSettings } from '../settings/api-settings';
 import { ApiModule } from '../api/api.module';
 import { ExportModule } from '../http/export/export.module';
@@ -7,14 +7,14 @@ import { ViewerModule } from '../viewer/viewer.module';
 import { TerminusModule } from '@nestjs/terminus';
 import { HealthController } from './health.controller';
 import { ReadinessController } from './readiness.controller';
-import { loggingModule, type LogDestination, type LogLevel } from './logging';
+import { flushLogLines, loggingModule, type LogDestination, type LogLevel } from './logging';
 
 /**
  * The whole server: the GraphQL API (which owns the Ledger and shares it globally), the NDJSON
  * export, the replay viewer, the health check, and structured request logs.
  */
 @Module({ controllers: [HealthController, ReadinessController] })
-export class AppModule {
+export class AppModule implements OnApplicationShutdown {
   static register(settings: ApiSettings, ledger?: Ledger, logLevel: LogLevel = 'info', logDestination?: LogDestination): DynamicModule {
     return {
       module: AppModule,
@@ -27,5 +27,10 @@ export class AppModule {
         ViewerModule.register(),
       ],
     };
+  }
+
+  /** The last request lines are written before the process ends (logging.ts). */
+  onApplicationShutdown(): void {
+    flushLogLines();
   }
 }
