@@ -1,3 +1,4 @@
+import type Database from 'better-sqlite3';
 import type { ReadModelDb } from '../read-model-db';
 import { DEAL_PLAYER_TABLE, DEAL_SUMMARY_TABLE } from './deal-summary-projection';
 import { countDeals } from './deal-count-query';
@@ -7,8 +8,27 @@ import { decodeDealSummary } from './deal-summary-row';
 
 const parse = decodeDealSummary;
 
+type Statement = Database.Statement<unknown[]>;
+/**
+ * The look-ups by id, prepared once per database (and per number of ids): a replay asks for its
+ * deal's summary on every request, and preparing the statement (SQLite parses and plans it) cost
+ * more than running it (issue 29 item 6). They only `get` and `all`, never iterate, so one
+ * statement can serve every caller.
+ */
+const byIdStatements = new WeakMap<ReadModelDb, Map<number, Statement>>();
+function byIds(db: ReadModelDb, count: number): Statement {
+  let statements = byIdStatements.get(db);
+  if (!statements) byIdStatements.set(db, (statements = new Map()));
+  let statement = statements.get(count);
+  if (!statement) {
+    const where = count === 1 ? 'deal_id = ?' : `deal_id IN (${Array.from({ length: count }, () => '?').join(',')})`;
+    statements.set(count, (statement = db.prepare(`SELECT json FROM ${DEAL_SUMMARY_TABLE} WHERE ${where}`).pluck()));
+  }
+  return statement;
+}
+
 export function getDealSummary(db: ReadModelDb, dealId: string): DealSummary | null {
-  const json = db.prepare(`SELECT json FROM ${DEAL_SUMMARY_TABLE} WHERE deal_id = ?`).pluck().get(dealId) as string | undefined;
+  const json = byIds(db, 1).get(dealId) as string | undefined;
   return json === undefined ? null : parse(json);
 }
 
@@ -17,10 +37,7 @@ export function getDealSummaries(db: ReadModelDb, ids: readonly string[]): (Deal
   const found = new Map<string, DealSummary>();
   for (let i = 0; i < ids.length; i += 500) {
     const chunk = ids.slice(i, i + 500);
-    const rows = db
-      .prepare(`SELECT json FROM ${DEAL_SUMMARY_TABLE} WHERE deal_id IN (${chunk.map(() => '?').join(',')})`)
-      .pluck()
-      .all(...chunk) as string[];
+    const rows = byIds(db, chunk.length).all(...chunk) as string[];
     for (const json of rows) {
       const s = parse(json);
       found.set(s.dealId, s);
