@@ -2,7 +2,7 @@ import { type Card, sumPoints } from '../rules/card';
 import type { Seat } from '../rules/seat';
 import { type PlayMode, playableCards, trickWinnerPosition } from '../rules/trick';
 import { seededRandom } from '../../test/iss/random-games';
-import { Solver } from './solver';
+import { Solver, type SolverStats } from './solver';
 import { solveValue, wonLost } from './solve';
 import type { SolverPosition } from './solver-position';
 
@@ -19,6 +19,11 @@ import type { SolverPosition } from './solver-position';
  *   points: the lines after one mirror those after the other with the same trick winners, so
  *   their values differ by at most the points between them, and a null window ("at least t?")
  *   that one card misses by more than that difference is missed by the other too.
+ *
+ * - the last card of a trick, when no legal card changes the side that takes it (none beats the
+ *   winning card, or it is the mover's partner's): the declarer's future points are at least the
+ *   trick with the cheapest legal card when his side takes it, at most what is left after that
+ *   trick when the defenders take it, whichever card is played (the legal cards' points differ).
  *
  * wonLost is asked at every threshold: the bounds and the skipped cards act on the null windows.
  */
@@ -66,8 +71,8 @@ function position(p: Omit<SolverPosition, 'declarerTricks' | 'defenderTricks' | 
   return { ...p, declarerPoints: 0, defenderPoints: 120 - live, declarerTricks: Math.floor(done / 2), defenderTricks: Math.ceil(done / 2) };
 }
 
-/** The solver's value, every card's value and the verdict at every threshold against brute force; returns the touching-card skips. */
-function expectExact(pos: SolverPosition): number {
+/** The solver's value, every card's value and the verdict at every threshold against brute force; returns the solver's counts. */
+function expectExact(pos: SolverPosition): SolverStats {
   const truth = exhaustive(pos);
   const solver = new Solver({ ttBits: 12 });
   const got = solveValue(pos, solver);
@@ -78,7 +83,7 @@ function expectExact(pos: SolverPosition): number {
     solver.clearTable();
     expect([t, wonLost(pos, t, solver)]).toEqual([t, truth.value >= t]);
   }
-  return solver.stats.mateSkips;
+  return solver.stats;
 }
 
 function boundsOf(pos: SolverPosition): [number, number] {
@@ -167,13 +172,14 @@ describe('touching cards worth different points under a null window (R1, R17)', 
       trick: [{ seat: 1, card: 'H7' }],
       toMove: 2,
     });
-    expect(expectExact(pos)).toBeGreaterThan(0);
+    expect(expectExact(pos).mateSkips).toBeGreaterThan(0);
   });
 
   it('seeded positions of four tricks (grand and suit): every answer exact at every threshold', () => {
     const rand = seededRandom(26);
     const deck: Card[] = (['C', 'S', 'H', 'D'] as const).flatMap((s) => (['A', 'T', 'K', 'Q', 'J', '9', '8', '7'] as const).map((r) => `${s}${r}` as Card));
     let skips = 0;
+    let lastCardCuts = 0;
     for (let i = 0; i < 24; i++) {
       const cards = [...deck];
       for (let j = cards.length - 1; j > 0; j--) {
@@ -188,8 +194,74 @@ describe('touching cards worth different points under a null window (R1, R17)', 
         trick: [],
         toMove: ((i >> 1) % 3) as Seat,
       });
-      skips += expectExact(pos);
+      const stats = expectExact(pos);
+      skips += stats.mateSkips;
+      lastCardCuts += stats.lastCardCuts;
     }
     expect(skips).toBeGreaterThan(0);
+    expect(lastCardCuts).toBeGreaterThan(0);
+  });
+});
+
+describe('the last card of a trick whose side no legal card changes (R1, R16, R17)', () => {
+  it('the declarer cannot beat the winning card: at most what is left after the trick with his cheapest card', () => {
+    // Grand: forehand led SA, middlehand S7; the declarer (rearhand) must follow with ST or SK
+    // (10 or 4), neither beats SA: the defenders take at least 15, whichever he plays.
+    const pos = position({
+      game: 'grand',
+      declarer: 2,
+      hands: [
+        ['CA', 'D7', 'HK'],
+        ['HA', 'C7', 'D8'],
+        ['ST', 'SK', 'CT', 'DA'],
+      ],
+      trick: [
+        { seat: 0, card: 'SA' },
+        { seat: 1, card: 'S7' },
+      ],
+      toMove: 2,
+    });
+    expect(expectExact(pos).lastCardCuts).toBeGreaterThan(0);
+  });
+
+  it("a defender cannot beat the declarer's card: at least the trick with his cheapest card", () => {
+    // Spades trump: the declarer (forehand) led CA, middlehand C7; rearhand must follow with CT
+    // or CK (10 or 4), neither beats CA: the declarer takes at least 15.
+    const pos = position({
+      game: 'suit',
+      trump: 'S',
+      declarer: 0,
+      hands: [
+        ['SJ', 'HA', 'D7'],
+        ['HT', 'D8', 'S7'],
+        ['CT', 'CK', 'DA', 'H7'],
+      ],
+      trick: [
+        { seat: 0, card: 'CA' },
+        { seat: 1, card: 'C7' },
+      ],
+      toMove: 2,
+    });
+    expect(expectExact(pos).lastCardCuts).toBeGreaterThan(0);
+  });
+
+  it("a defender over his partner's card: the trick is the defenders' whichever card he plays", () => {
+    // Grand: middlehand (a defender) led ST, the declarer (rearhand) followed with S7; forehand
+    // holds SA (over ST) and SK: either way the defenders take at least 14.
+    const pos = position({
+      game: 'grand',
+      declarer: 2,
+      hands: [
+        ['SA', 'SK', 'D7', 'HA'],
+        ['CA', 'H7', 'DT'],
+        ['CT', 'DA', 'HK'],
+      ],
+      trick: [
+        { seat: 1, card: 'ST' },
+        { seat: 2, card: 'S7' },
+      ],
+      toMove: 0,
+    });
+    expect(expectExact(pos).lastCardCuts).toBeGreaterThan(0);
   });
 });

@@ -18,6 +18,8 @@ export interface SolverStats {
   readonly ttHits: number;
   /** Moves of the value search settled by a touching card's bound without being searched (mateBound). */
   readonly mateSkips: number;
+  /** Last cards of a trick settled by lastCardBound without searching a card. */
+  readonly lastCardCuts: number;
 }
 
 export interface SolverOptions {
@@ -44,6 +46,7 @@ export class Solver extends MoveOrder {
   /** Null-window searches run by exactFuture. */
   passes = 0;
   private mateSkips = 0;
+  private lastCardCuts = 0;
 
   constructor(options: SolverOptions = {}) {
     super();
@@ -51,7 +54,7 @@ export class Solver extends MoveOrder {
   }
 
   get stats(): SolverStats {
-    return { nodes: this.nodes, ttProbes: this.tt.probes, ttHits: this.tt.hits, mateSkips: this.mateSkips };
+    return { nodes: this.nodes, ttProbes: this.tt.probes, ttHits: this.tt.hits, mateSkips: this.mateSkips, lastCardCuts: this.lastCardCuts };
   }
 
   get tableBytes(): number {
@@ -122,6 +125,9 @@ export class Solver extends MoveOrder {
         if (remaining - theirs <= alpha) return remaining - theirs;
         if (this.declarerTopTrumps >= beta) return this.declarerTopTrumps;
       }
+    } else if (len === 2) {
+      const bound = this.lastCardBound(alpha, beta);
+      if (bound !== NO_BOUND) return bound;
     }
     const maximising = (this.leader + len) % 3 === this.declarer;
     const n = this.genMoves(KIND_VALUE, first);
@@ -182,6 +188,43 @@ export class Solver extends MoveOrder {
       else this.tt.store(k0, k1, k2, tag, best, best, bestMove);
     }
     return best;
+  }
+
+  /**
+   * The last card of a trick (two on the table), when no legal card of the mover changes which
+   * side takes it (none beats the winning card, or the winner is the mover's partner and the
+   * mover's side: either way the trick's side is the side of the card now winning or of every
+   * legal card): the declarer's future points are at least the trick's points with the cheapest
+   * legal card when his side takes it, at most what remains after the trick with the cheapest
+   * legal card when the defenders take it, whichever card is played (the points still to come are
+   * never negative and never more than what is left). Returned when that bound already settles
+   * the null window (a fail-high lower bound, a fail-low upper bound); NO_BOUND otherwise.
+   */
+  private lastCardBound(alpha: number, beta: number): number {
+    const t0 = this.table[0];
+    const t1 = this.table[1];
+    let w = t0;
+    let ws = this.leader;
+    if (this.beats(t1, w)) {
+      w = t1;
+      ws = (this.leader + 1) % 3;
+    }
+    const mover = (this.leader + 2) % 3;
+    const legal = this.legalMask();
+    const declarerTakes = ws === this.declarer;
+    // The mover can take the trick: only then can the side taking it depend on his card.
+    if ((legal & this.beatersOf(w)) !== 0 && (declarerTakes || mover === this.declarer)) return NO_BOUND;
+    // The side is settled (declarer's or the defenders'), whichever legal card is played.
+    let least = 11;
+    for (let m = legal; m !== 0; m &= m - 1) {
+      const p = this.pointsOfBit[31 - clz32(m & -m)];
+      if (p < least) least = p;
+    }
+    const trick = this.pointsOfBit[t0] + this.pointsOfBit[t1] + least;
+    const bound = declarerTakes ? trick : this.remaining - trick;
+    if (declarerTakes ? bound < beta : bound > alpha) return NO_BOUND;
+    this.lastCardCuts++;
+    return bound;
   }
 
   /**
