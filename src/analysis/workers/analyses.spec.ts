@@ -72,6 +72,23 @@ describe('a solver job bounded in CPU on its worker thread (issue 26 item 4)', (
   });
 });
 
+describe('a small solver job counts against its CPU budget too', () => {
+  let ledger: Ledger;
+  beforeAll(async () => {
+    ledger = await Ledger.open({ storeUrl: 'sqlite::memory:', analysis: { limits: { workers: 1, jobCpuMs: 1 } } });
+    await importIssText(bulkImportTarget(ledger), readFileSync(join(ISS, 'iss-b0n541-jskat-MessageParserTest.sgf'), 'utf8'));
+  });
+  afterAll(() => ledger.close());
+
+  it('answers a job of fewer positions than one budget check over its budget with TIMEOUT, keeping the worker', async () => {
+    // iss-1390253's best game: about 40,000 positions on a fresh worker, so the search's check never runs; tens of ms of CPU.
+    const err = await ledger.analyses.bestGame('iss-1390253').catch((e: unknown) => e);
+    expect((err as { code?: string }).code).toBe('TIMEOUT');
+    expect((err as Error).message).toMatch(/more than 1 ms of CPU/);
+    expect(ledger.analyses.pool.stats.replaced).toBe(0);
+  });
+});
+
 describe('threadCpuMs', () => {
   it("counts this thread's work, not its waiting", async () => {
     const t0 = threadCpuMs();
