@@ -20,10 +20,11 @@ import type { SolverPosition } from './solver-position';
  *   their values differ by at most the points between them, and a null window ("at least t?")
  *   that one card misses by more than that difference is missed by the other too.
  *
- * - the last card of a trick, when no legal card changes the side that takes it (none beats the
- *   winning card, or it is the mover's partner's): the declarer's future points are at least the
- *   trick with the cheapest legal card when his side takes it, at most what is left after that
- *   trick when the defenders take it, whichever card is played (the legal cards' points differ).
+ * - the last card of a trick: each legal card gives the trick to a side known now (R17), so the
+ *   declarer's future points are at least the trick with that card when it is his, at most what
+ *   is left after it when it is the defenders'; the mover picks the best such bound for his side
+ *   (the declarer his most valuable card that takes the trick, a defender his most valuable one
+ *   that gives it to the defenders), the other side's the worst (the cheapest card).
  *
  * wonLost is asked at every threshold: the bounds and the skipped cards act on the null windows.
  */
@@ -203,7 +204,7 @@ describe('touching cards worth different points under a null window (R1, R17)', 
   });
 });
 
-describe('the last card of a trick whose side no legal card changes (R1, R16, R17)', () => {
+describe('the last card of a trick: bounds from the side each legal card gives it to (R1, R16, R17)', () => {
   it('the declarer cannot beat the winning card: at most what is left after the trick with his cheapest card', () => {
     // Grand: forehand led SA, middlehand S7; the declarer (rearhand) must follow with ST or SK
     // (10 or 4), neither beats SA: the defenders take at least 15, whichever he plays.
@@ -245,9 +246,9 @@ describe('the last card of a trick whose side no legal card changes (R1, R16, R1
     expect(expectExact(pos).lastCardCuts).toBeGreaterThan(0);
   });
 
-  it("a defender over his partner's card: the trick is the defenders' whichever card he plays", () => {
+  it("a defender over or under his partner's card: the defenders' trick, at most what is left after it with his most valuable card", () => {
     // Grand: middlehand (a defender) led ST, the declarer (rearhand) followed with S7; forehand
-    // holds SA (over ST) and SK: either way the defenders take at least 14.
+    // holds SA (over ST) and SK: either way the defenders take the trick, at least 21 with SA.
     const pos = position({
       game: 'grand',
       declarer: 2,
@@ -263,5 +264,83 @@ describe('the last card of a trick whose side no legal card changes (R1, R16, R1
       toMove: 0,
     });
     expect(expectExact(pos).lastCardCuts).toBeGreaterThan(0);
+  });
+
+  it('the declarer can take the trick with cards of different points: at least the trick with the most valuable of them', () => {
+    // Hearts trump: forehand led CK, middlehand C9; the declarer (rearhand) is void in clubs and
+    // may ruff with HA or H7 (11 or 0) or throw DT: with HA he takes at least 15.
+    const pos = position({
+      game: 'suit',
+      trump: 'H',
+      declarer: 2,
+      hands: [
+        ['SA', 'DK', 'C8'],
+        ['ST', 'D9', 'S8'],
+        ['HA', 'H7', 'DT', 'SK'],
+      ],
+      trick: [
+        { seat: 0, card: 'CK' },
+        { seat: 1, card: 'C9' },
+      ],
+      toMove: 2,
+    });
+    expect(expectExact(pos).lastCardCuts).toBeGreaterThan(0);
+  });
+
+  it("a defender can take the declarer's trick with cards of different points: at most what is left after it with the most valuable of them", () => {
+    // Grand: the declarer (forehand) led DK, middlehand D7; rearhand holds DA and DT (both over
+    // DK, 11 and 10) and D8: with DA the defenders take at least 15.
+    const pos = position({
+      game: 'grand',
+      declarer: 0,
+      hands: [
+        ['CA', 'HK', 'S7'],
+        ['CT', 'H9', 'S8'],
+        ['DA', 'DT', 'D8', 'HA'],
+      ],
+      trick: [
+        { seat: 0, card: 'DK' },
+        { seat: 1, card: 'D7' },
+      ],
+      toMove: 2,
+    });
+    expect(expectExact(pos).lastCardCuts).toBeGreaterThan(0);
+  });
+
+  it('seeded positions of four tricks with two cards on the table (grand and suit): every answer exact at every threshold', () => {
+    const rand = seededRandom(2602);
+    const deck: Card[] = (['C', 'S', 'H', 'D'] as const).flatMap((s) => (['A', 'T', 'K', 'Q', 'J', '9', '8', '7'] as const).map((r) => `${s}${r}` as Card));
+    let cuts = 0;
+    for (let i = 0; i < 24; i++) {
+      const cards = [...deck];
+      for (let j = cards.length - 1; j > 0; j--) {
+        const k = Math.floor(rand() * (j + 1));
+        [cards[j], cards[k]] = [cards[k], cards[j]];
+      }
+      const game = i % 2 === 0 ? 'grand' : 'suit';
+      const trump = (['C', 'S', 'H', 'D'] as const)[i % 4];
+      const mode: PlayMode = game === 'grand' ? 'grand' : ({ C: 'clubs', S: 'spades', H: 'hearts', D: 'diamonds' } as const)[trump];
+      const leader = ((i >> 1) % 3) as Seat;
+      const second = ((leader + 1) % 3) as Seat;
+      const hands = [cards.slice(0, 4), cards.slice(4, 8), cards.slice(8, 12)];
+      const lead = hands[leader][Math.floor(rand() * 4)];
+      const answers = playableCards(hands[second], lead, mode);
+      const answer = answers[Math.floor(rand() * answers.length)];
+      hands[leader] = hands[leader].filter((c) => c !== lead);
+      hands[second] = hands[second].filter((c) => c !== answer);
+      const pos = position({
+        game,
+        ...(game === 'suit' ? { trump } : {}),
+        declarer: (i % 3) as Seat,
+        hands: [hands[0], hands[1], hands[2]],
+        trick: [
+          { seat: leader, card: lead },
+          { seat: second, card: answer },
+        ],
+        toMove: ((leader + 2) % 3) as Seat,
+      });
+      cuts += expectExact(pos).lastCardCuts;
+    }
+    expect(cuts).toBeGreaterThan(0);
   });
 });

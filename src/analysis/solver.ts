@@ -191,14 +191,14 @@ export class Solver extends MoveOrder {
   }
 
   /**
-   * The last card of a trick (two on the table), when no legal card of the mover changes which
-   * side takes it (none beats the winning card, or the winner is the mover's partner and the
-   * mover's side: either way the trick's side is the side of the card now winning or of every
-   * legal card): the declarer's future points are at least the trick's points with the cheapest
-   * legal card when his side takes it, at most what remains after the trick with the cheapest
-   * legal card when the defenders take it, whichever card is played (the points still to come are
-   * never negative and never more than what is left). Returned when that bound already settles
-   * the null window (a fail-high lower bound, a fail-low upper bound); NO_BOUND otherwise.
+   * The last card of a trick (two on the table): each legal card gives the trick to one side,
+   * known now (R17), and bounds the declarer's future points: at least the trick (with that
+   * card) when it gives the trick to him, at most what is left after the trick when it gives it
+   * to the defenders (the points still to come are never negative and never more than what is
+   * left). The mover picks among his cards, so the node is bounded by the best of those bounds
+   * for him: the declarer's most valuable card among those that take the trick, a defender's
+   * most valuable one among those that give it to his side. Returned when such a bound already
+   * settles the null window (a fail-high lower bound, a fail-low upper bound); NO_BOUND otherwise.
    */
   private lastCardBound(alpha: number, beta: number): number {
     const t0 = this.table[0];
@@ -209,22 +209,42 @@ export class Solver extends MoveOrder {
       w = t1;
       ws = (this.leader + 1) % 3;
     }
-    const mover = (this.leader + 2) % 3;
     const legal = this.legalMask();
-    const declarerTakes = ws === this.declarer;
-    // The mover can take the trick: only then can the side taking it depend on his card.
-    if ((legal & this.beatersOf(w)) !== 0 && (declarerTakes || mover === this.declarer)) return NO_BOUND;
-    // The side is settled (declarer's or the defenders'), whichever legal card is played.
-    let least = 11;
-    for (let m = legal; m !== 0; m &= m - 1) {
-      const p = this.pointsOfBit[31 - clz32(m & -m)];
-      if (p < least) least = p;
+    const over = legal & this.beatersOf(w);
+    const declarerMoves = (this.leader + 2) % 3 === this.declarer;
+    // The legal cards that give the trick to the declarer, and those that give it to the defenders.
+    const toDeclarer = declarerMoves ? over : ws === this.declarer ? legal & ~over : 0;
+    const toDefenders = legal & ~toDeclarer;
+    const table = this.pointsOfBit[t0] + this.pointsOfBit[t1];
+    const left = this.remaining - table;
+    let lower: number;
+    let upper: number;
+    if (declarerMoves) {
+      lower = toDeclarer !== 0 ? table + this.pointsRange(toDeclarer, true) : 0;
+      upper = toDeclarer !== 0 ? this.remaining : left - this.pointsRange(toDefenders, false);
+    } else {
+      lower = toDefenders !== 0 ? 0 : table + this.pointsRange(toDeclarer, false);
+      upper = toDefenders !== 0 ? left - this.pointsRange(toDefenders, true) : this.remaining;
     }
-    const trick = this.pointsOfBit[t0] + this.pointsOfBit[t1] + least;
-    const bound = declarerTakes ? trick : this.remaining - trick;
-    if (declarerTakes ? bound < beta : bound > alpha) return NO_BOUND;
-    this.lastCardCuts++;
-    return bound;
+    if (lower >= beta) {
+      this.lastCardCuts++;
+      return lower;
+    }
+    if (upper <= alpha) {
+      this.lastCardCuts++;
+      return upper;
+    }
+    return NO_BOUND;
+  }
+
+  /** The most (or least) card points of one card of a mask (not empty). */
+  private pointsRange(mask: number, most: boolean): number {
+    let best = most ? 0 : 11;
+    for (let m = mask; m !== 0; m &= m - 1) {
+      const p = this.pointsOfBit[31 - clz32(m & -m)];
+      if (most ? p > best : p < best) best = p;
+    }
+    return best;
   }
 
   /**
