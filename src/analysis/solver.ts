@@ -203,6 +203,9 @@ export class Solver extends MoveOrder {
   private lastCardBound(alpha: number, beta: number): number {
     const t0 = this.table[0];
     const t1 = this.table[1];
+    const table = this.pointsOfBit[t0] + this.pointsOfBit[t1];
+    // A card is worth at most 11: far from both ends of the window, no bound of this trick settles it.
+    if (table + 11 < beta && this.remaining - table - 11 > alpha) return NO_BOUND;
     let w = t0;
     let ws = this.leader;
     if (this.beats(t1, w)) {
@@ -215,7 +218,6 @@ export class Solver extends MoveOrder {
     // The legal cards that give the trick to the declarer, and those that give it to the defenders.
     const toDeclarer = declarerMoves ? over : ws === this.declarer ? legal & ~over : 0;
     const toDefenders = legal & ~toDeclarer;
-    const table = this.pointsOfBit[t0] + this.pointsOfBit[t1];
     const left = this.remaining - table;
     let lower: number;
     let upper: number;
