@@ -31,7 +31,8 @@ export interface SolverOptions {
  * A perfect-information Skat solver (pure, no I/O): alpha-beta over the card play with 32-bit
  * hand masks (solver-state), a bounded transposition table at trick starts (keyed by the hands
  * packed by quasi-symmetry, see position-key) holding lower and upper bounds that later
- * null-window passes reuse, sure-trick point bounds at trick starts, and move generation with
+ * null-window passes reuse, sure-trick point bounds at trick starts, bounds of a trick's last card
+ * from the side each legal card gives the trick to, and move generation with
  * rank equivalence and dominance of touching cards and killer cards (move-order). One solver holds one position
  * at a time; its table is reused while the game and the declarer stay the same (the next position
  * of the same deal, or another discard), because what it stores depends on nothing else.
