@@ -81,7 +81,7 @@ describe('a small solver job counts against its CPU budget too', () => {
   afterAll(() => ledger.close());
 
   it('answers a job of fewer positions than one budget check over its budget with TIMEOUT, keeping the worker', async () => {
-    // iss-1390253's best game: about 40,000 positions on a fresh worker, so the search's check never runs; tens of ms of CPU.
+    // iss-1390253's best game: about 33,000 positions on a fresh worker, so the search's check never runs; 40-100 ms of CPU cold.
     const err = await ledger.analyses.bestGame('iss-1390253').catch((e: unknown) => e);
     expect((err as { code?: string }).code).toBe('TIMEOUT');
     expect((err as Error).message).toMatch(/more than 1 ms of CPU/);
