@@ -25,5 +25,16 @@ function asDealtSo<E extends { readonly type: string; readonly data: unknown }>(
   const cards = { hands: last.hands, skat: last.skat };
   return events
     .filter((e) => e.type !== 'HandsReplaced')
-    .map((e) => (e.type === 'CardsDealt' ? ({ ...e, data: { ...(e.data as CardsDealtData), ...cards } } as E) : e));
+    .map((e) => (e.type === 'CardsDealt' ? ({ ...e, ...idAndMetadataOf(e), data: { ...(e.data as CardsDealtData), ...cards } } as E) : e));
+}
+
+/**
+ * An event's id and metadata as own fields, for a copy made by spreading it: a store's lazy read
+ * gives them as getters, which a spread leaves behind.
+ */
+export function idAndMetadataOf(e: { readonly type: string; readonly eventId?: string }): { eventId?: string; metadata?: unknown } {
+  const out: { eventId?: string; metadata?: unknown } = {};
+  if (e.eventId !== undefined) out.eventId = e.eventId;
+  if ('metadata' in e) out.metadata = (e as { metadata?: unknown }).metadata;
+  return out;
 }

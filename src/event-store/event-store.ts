@@ -84,6 +84,18 @@ export interface ReadStreamOptions {
   readonly lazyMetadata?: boolean;
 }
 
+export interface ReadStreamsOptions {
+  /**
+   * As readStream's: the event's metadata, and here its id too, may be built on first access
+   * (getters: a copy made by spreading the event carries neither, so code that copies events
+   * names them). Default false.
+   */
+  readonly lazyMetadata?: boolean;
+}
+
+/** The most streams one readStreams call takes (its reads are held together). */
+export const MAX_STREAMS_PER_READ = 1000;
+
 export interface ReadAllOptions {
   /** Read events after this position (exclusive); default: from the beginning. */
   readonly after?: string;
@@ -181,6 +193,14 @@ export interface EventStore {
    */
   readonly groupCommit?: GroupCommit;
   readStream(streamName: string, options?: ReadStreamOptions): Promise<StreamRead>;
+  /**
+   * Optional (SQLite): several whole streams read forwards in one go, one read per name in the
+   * order given (a missing stream reads as readStream reads it: exists false), the events the same
+   * as readStream's, all as of one moment; at most MAX_STREAMS_PER_READ names. For readers of many
+   * streams (exports), where a read per stream costs more than its events; readStreamsOf falls
+   * back to readStream for stores without it.
+   */
+  readStreams?(streamNames: readonly string[], options?: ReadStreamsOptions): Promise<StreamRead[]>;
   /** Streams the global log in order without loading it into memory. */
   readAll(options?: ReadAllOptions): AsyncIterable<RecordedEvent>;
   subscribeToAll(handlers: SubscriptionHandlers, options?: SubscribeOptions): Subscription;
@@ -201,4 +221,18 @@ export interface EventStore {
    */
   releaseMemory?(): void;
   dispose(): Promise<void>;
+}
+
+/** Several streams read as readStreams reads them, through readStream one by one where the store has no readStreams. */
+export async function readStreamsOf(store: EventStore, streamNames: readonly string[], options: ReadStreamsOptions = {}): Promise<StreamRead[]> {
+  if (store.readStreams) {
+    const reads: StreamRead[] = [];
+    for (let i = 0; i < streamNames.length; i += MAX_STREAMS_PER_READ)
+      reads.push(...(await store.readStreams(streamNames.slice(i, i + MAX_STREAMS_PER_READ), options)));
+    return reads;
+  }
+  const lazy = options.lazyMetadata === true ? { lazyMetadata: true } : {};
+  const reads: StreamRead[] = [];
+  for (const name of streamNames) reads.push(await store.readStream(name, lazy));
+  return reads;
 }

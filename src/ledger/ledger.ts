@@ -4,7 +4,7 @@ import type { OpenTable } from '../table/commands';
 import { DEFAULT_PROFILE_ID, getProfile } from '../deal/engine';
 import { dealStreamName } from '../deal/events';
 import { checkFairDeal, type FairDealCheck } from '../deal/fair-deal-check';
-import type { EventStore, NewEvent, RecordedEvent } from '../event-store/event-store';
+import { readStreamsOf, type EventStore, type NewEvent, type RecordedEvent } from '../event-store/event-store';
 import { openEventStore } from '../event-store/store-url';
 import { bindLedgerStore } from './store-port';
 import type { DealAudit } from '../projections/audit/deal-audit';
@@ -379,6 +379,12 @@ export class Ledger {
   async dealEvents(dealId: string, options: { readonly lazyMetadata?: boolean } = {}): Promise<RecordedEvent[]> {
     const read = await this.#store.readStream(dealStreamName(dealId), options.lazyMetadata === true ? { lazyMetadata: true } : undefined);
     return read.events.slice();
+  }
+
+  /** Several deals' events (readStreams where the store has it, else a read per deal), one list per id in order; empty for a missing deal. */
+  async dealEventsOfMany(dealIds: readonly string[], options: { readonly lazyMetadata?: boolean } = {}): Promise<RecordedEvent[][]> {
+    const reads = await readStreamsOf(this.#store, dealIds.map(dealStreamName), options.lazyMetadata === true ? { lazyMetadata: true } : {});
+    return reads.map((read) => read.events.slice());
   }
 
   // ------------------------------------------------------------------ read-model upkeep

@@ -167,9 +167,10 @@ describe('abuse: a stalled export frees its slot (issue 24 item 2)', () => {
     const url = behind.url.replace('/graphql', '/api/export/deals.ndjson');
     let release!: () => void;
     const held = new Promise<void>((r) => (release = r));
-    const events = jest.spyOn(behind.ledger, 'dealEvents').mockImplementation(async () => {
+    // The export reads its deals many at once (dealEventsOfMany).
+    const events = jest.spyOn(behind.ledger, 'dealEventsOfMany').mockImplementation(async (ids) => {
       await held;
-      return [];
+      return ids.map(() => []);
     });
     const page = { items: [{ dealId: 'x' } as never], totalCount: 1, endCursor: 'e', hasNextPage: false };
     jest.spyOn(behind.ledger, 'deals').mockImplementation(async () => page);

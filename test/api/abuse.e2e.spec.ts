@@ -220,14 +220,15 @@ describe('abuse: the NDJSON export shares the rate limit and is capped (issue 13
   it('refuses a second export of one caller while the first still streams, and a third in all', async () => {
     let release!: () => void;
     const held = new Promise<void>((r) => (release = r));
-    const events = jest.spyOn(s.ledger, 'dealEvents').mockImplementation(async (id) => {
+    // The export reads its deals many at once (dealEventsOfMany).
+    const events = jest.spyOn(s.ledger, 'dealEventsOfMany').mockImplementation(async (ids) => {
       await held;
       events.mockRestore();
-      return s.ledger.dealEvents(id);
+      return s.ledger.dealEventsOfMany(ids);
     });
     const admin = { authorization: `Bearer ${s.token({ role: 'admin' })}` };
     const first = fetch(base, { headers: admin });
-    // The first export is streaming once it reads its first deal (held there).
+    // The first export is streaming once it reads its first deals (held there).
     while (events.mock.calls.length < 1) await new Promise((r) => setTimeout(r, 10));
     const second = await fetch(base, { headers: admin });
     expect(second.status).toBe(429);

@@ -8,7 +8,7 @@
  */
 import { randomBytes, randomUUID } from 'node:crypto';
 import { ConcurrencyError, InvalidEventError } from '../../src/event-store/errors';
-import type { EventStore, NewEvent, RecordedEvent } from '../../src/event-store/event-store';
+import { readStreamsOf, type EventStore, type NewEvent, type RecordedEvent } from '../../src/event-store/event-store';
 import { GENESIS_HASH, verifyChain } from '../../src/event-store/hash-chain';
 import { createUpcasterRegistry, type UpcasterRegistry } from '../../src/event-store/versioning/upcasting';
 
@@ -329,6 +329,32 @@ export function describeEventStoreConformance(
       it('a missing stream does not exist, has revision -1n and no events', async () => {
         const read = await store.readStream(streamName('never'));
         expect(read).toEqual({ exists: false, currentRevision: -1n, events: [] });
+      });
+    });
+
+    describe('reading several streams at once (readStreams where the store has it)', () => {
+      it('gives each stream as readStream does, in the order named, a missing one as not existing', async () => {
+        const a = streamName('manyA');
+        const b = streamName('manyB');
+        await store.appendToStream(a, events(3), { expectedRevision: 'noStream' });
+        await store.appendToStream(b, events(2, 'SkatTaken'), { expectedRevision: 'noStream' });
+        await store.appendToStream(a, events(2), { expectedRevision: 2n });
+        const names = [b, streamName('manyMissing'), a, b];
+        const one = await Promise.all(names.map((n) => store.readStream(n)));
+        const view = (r: { exists: boolean; currentRevision: bigint; events: readonly RecordedEvent[] }) => ({
+          exists: r.exists,
+          currentRevision: r.currentRevision,
+          events: r.events.map((e) => ({
+            type: e.type,
+            data: e.data,
+            eventId: e.eventId,
+            revision: e.revision,
+            position: e.position,
+            metadata: { ...e.metadata },
+          })),
+        });
+        for (const lazyMetadata of [false, true]) expect((await readStreamsOf(store, names, { lazyMetadata })).map(view)).toEqual(one.map(view));
+        expect((await readStreamsOf(store, [a]))[0].events.map((e) => Number(e.revision))).toEqual([0, 1, 2, 3, 4]);
       });
     });
 

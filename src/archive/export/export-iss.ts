@@ -1,5 +1,6 @@
 import type { DealStartedData } from '../../deal/events';
 import type { DealStreamSource } from './deal-stream-source';
+import { dealsWithEvents } from './deals-with-events';
 import { issLineOfEvents } from './iss-line-of-events';
 import { isIssRecordImported } from '../../format/iss/iss-record-imported';
 import type { IssLineEncoding } from '../../format/iss/iss-line-source';
@@ -20,11 +21,10 @@ export interface IssExportLine {
   readonly error: string | null;
 }
 
-/** One ISS line per deal, streamed: a deal is read, written and let go before the next. */
+/** One ISS line per deal, streamed: a batch of deals is read, written and let go before the next. */
 export async function* exportIssLines(source: DealStreamSource, options: IssExportOptions = {}): AsyncGenerator<IssExportLine> {
   const ids: AsyncIterable<string> | Iterable<string> = options.dealIds ?? source.dealIds(options.tableId === undefined ? {} : { tableId: options.tableId });
-  for await (const dealId of ids) {
-    const events = await source.dealEvents(dealId);
+  for await (const { dealId, events } of dealsWithEvents(source, ids)) {
     if (events.length === 0) {
       yield { dealId, line: null, encoding: 'utf8', error: `no deal ${dealId} in the store` };
       continue;

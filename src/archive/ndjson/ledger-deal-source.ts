@@ -7,6 +7,8 @@ import type { DealExportFilter } from './deal-filter';
 export interface LedgerDeals {
   deals(filter: DealFilter, page: { first: number; after?: string; newestFirst?: boolean }): Promise<DealPage>;
   dealEvents(dealId: string, options?: { readonly lazyMetadata?: boolean }): Promise<RecordedEvent[]>;
+  /** Optional: several deals' events read at once, one list per id in order. */
+  dealEventsOfMany?(dealIds: readonly string[], options?: { readonly lazyMetadata?: boolean }): Promise<RecordedEvent[][]>;
 }
 
 export interface LedgerDealSourceOptions {
@@ -28,6 +30,7 @@ export function ledgerDealSource(ledger: LedgerDeals, filter: DealExportFilter, 
   const pageSize = options.pageSize ?? 200;
   const max = options.max ?? Number.POSITIVE_INFINITY;
   const newestFirst = options.newestFirst === true;
+  const many = ledger.dealEventsOfMany?.bind(ledger);
   return {
     async *dealIds() {
       let after: string | undefined;
@@ -45,5 +48,6 @@ export function ledgerDealSource(ledger: LedgerDeals, filter: DealExportFilter, 
     },
     // The records read the first event's source only: metadata parsed on first access.
     dealEvents: (dealId) => ledger.dealEvents(dealId, { lazyMetadata: true }),
+    ...(many ? { dealEventsOfMany: (dealIds: readonly string[]) => many(dealIds, { lazyMetadata: true }) } : {}),
   };
 }

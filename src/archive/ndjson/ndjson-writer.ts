@@ -1,4 +1,5 @@
 import type { DealStreamSource } from '../export/deal-stream-source';
+import { dealsWithEvents } from '../export/deals-with-events';
 import type { AnyEvent } from '../export/tokens-of-events';
 import { dealRecordOfEvents, type DealRecord } from './deal-record';
 import { matchesDealFilter, type DealExportFilter } from './deal-filter';
@@ -12,8 +13,8 @@ export interface DealExportProblem {
 }
 
 /**
- * One JSON object per deal, one per line, streamed: each deal is read, converted and handed on
- * before the next is read, so memory stays flat whatever the store holds.
+ * One JSON object per deal, one per line, streamed: each batch of deals (dealsWithEvents) is
+ * read, converted and handed on before the next is read, so memory stays flat whatever the store holds.
  */
 export async function* ndjsonDealLines(
   source: DealStreamSource,
@@ -26,8 +27,7 @@ export async function* ndjsonDealLines(
     for await (const record of dealRecords(source, filter, onProblem)) yield JSON.stringify(record) + '\n';
     return;
   }
-  for await (const dealId of source.dealIds()) {
-    const events = await source.dealEvents(dealId);
+  for await (const { dealId, events } of dealsWithEvents(source, source.dealIds())) {
     if (events.length === 0) continue;
     let record: DealRecord;
     try {
@@ -45,8 +45,7 @@ export async function* dealRecords(
   filter: DealExportFilter = {},
   onProblem?: (problem: DealExportProblem) => void,
 ): AsyncGenerator<DealRecord> {
-  for await (const dealId of source.dealIds()) {
-    const events = await source.dealEvents(dealId);
+  for await (const { dealId, events } of dealsWithEvents(source, source.dealIds())) {
     if (events.length === 0) continue;
     let record: DealRecord;
     try {

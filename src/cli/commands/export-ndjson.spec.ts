@@ -30,6 +30,8 @@ beforeAll(async () => {
 
 async function exported(...filters: string[]): Promise<{ ids: string[]; streamsRead: Set<string> }> {
   const read = jest.spyOn(SqliteEventStore.prototype, 'readStream');
+  // Deals are read many at once (readStreams): each name asked for counts as a stream read.
+  const readMany = jest.spyOn(SqliteEventStore.prototype, 'readStreams');
   try {
     const t = io();
     expect(await runCli(['export', 'ndjson', '--store', url, ...filters], t.io)).toBe(0);
@@ -38,9 +40,11 @@ async function exported(...filters: string[]): Promise<{ ids: string[]; streamsR
       .stdout.split('\n')
       .filter(Boolean)
       .map((l) => (JSON.parse(l) as { dealId: string }).dealId);
-    return { ids, streamsRead: new Set(read.mock.calls.map((c) => c[0]).filter((s) => s.startsWith('deal-'))) };
+    const names = [...read.mock.calls.map((c) => c[0]), ...readMany.mock.calls.flatMap((c) => c[0])];
+    return { ids, streamsRead: new Set(names.filter((s) => s.startsWith('deal-'))) };
   } finally {
     read.mockRestore();
+    readMany.mockRestore();
   }
 }
 

@@ -2,7 +2,7 @@ import { initialDealState, type DealState } from '../deal-state';
 import { isDealEventType, type DealEvent, type HandsRevealedData, type StoredDealEvent } from '../events';
 import { dealStateAfter } from '../deal-stream';
 import { evolve } from '../evolve';
-import { withoutWithdrawn } from '../withdrawals';
+import { idAndMetadataOf, withoutWithdrawn } from '../withdrawals';
 import { seenMoveOfEvent } from './seen-move-of-event';
 import { dealtTwin } from './seen-twin';
 import { twinDecider } from './twin-decider';
@@ -45,7 +45,13 @@ export function asDealt<E extends Recorded>(
   for (const t of twin.value.events) bySource.set(t.source, [...(bySource.get(t.source) ?? []), t.event]);
   const log = state.seen.log.length;
   const as = (source: E, made: readonly DealEvent[]): E[] =>
-    made.map((d, i) => ({ ...source, type: d.type, data: d.data, ...(source.eventId !== undefined && i > 0 ? { eventId: `${source.eventId}/${i}` } : {}) }));
+    made.map((d, i) => ({
+      ...source,
+      ...idAndMetadataOf(source),
+      type: d.type,
+      data: d.data,
+      ...(source.eventId !== undefined && i > 0 ? { eventId: `${source.eventId}/${i}` } : {}),
+    }));
   const out: E[] = [];
   let scored = false;
   for (const e of events) {

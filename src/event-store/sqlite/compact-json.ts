@@ -284,3 +284,19 @@ export function decodeJson(bytes: Uint8Array): unknown {
   if (pos !== bytes.length) throw new Error('compact JSON: bytes after the value');
   return v;
 }
+
+/**
+ * The values of `count` compact forms written one after another (a batch read hands a range's
+ * data blobs over as one), in order; throws as decodeJson does, also when the bytes hold more.
+ */
+export function decodeJsonSequence(bytes: Uint8Array, count: number): unknown[] {
+  input = bytes;
+  pos = 0;
+  const values = new Array<unknown>(count);
+  for (let i = 0; i < count; i++) {
+    strings = [];
+    values[i] = readValue();
+  }
+  if (pos !== bytes.length) throw new Error('compact JSON: bytes after the values');
+  return values;
+}

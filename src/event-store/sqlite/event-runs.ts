@@ -76,14 +76,21 @@ export class EventRuns {
   }
 
   get(runId: number): EventRun | undefined {
-    let run = this.cache.get(runId);
-    if (run === undefined) {
-      const row = this.byId.get(runId) as unknown[] | undefined;
-      if (row === undefined) return undefined;
-      run = toRun(row);
-      if (this.cache.size >= CACHED_RUNS) this.cache.clear();
-      this.cache.set(runId, run);
-    }
+    const run = this.cache.get(runId);
+    if (run !== undefined) return run;
+    const row = this.byId.get(runId) as unknown[] | undefined;
+    return row === undefined ? undefined : this.remember(row);
+  }
+
+  /** A run read elsewhere (its RUN_COLUMNS, in order), kept as get() would keep it. */
+  fromRow(row: readonly unknown[]): EventRun {
+    return this.cache.get(row[0] as number) ?? this.remember(row);
+  }
+
+  private remember(row: readonly unknown[]): EventRun {
+    const run = toRun(row);
+    if (this.cache.size >= CACHED_RUNS) this.cache.clear();
+    this.cache.set(run.runId, run);
     return run;
   }
 
@@ -97,9 +104,10 @@ export class EventRuns {
   }
 }
 
-const RUN_COLUMNS = 'run_id, stream_id, first_revision, first_position, count, id_command, id_scoped, first_k, metadata';
+/** The columns of a run as toRun reads them, in this order. */
+export const RUN_COLUMNS = 'run_id, stream_id, first_revision, first_position, count, id_command, id_scoped, first_k, metadata';
 
-function toRun(row: unknown[]): EventRun {
+function toRun(row: readonly unknown[]): EventRun {
   const [runId, streamId, firstRevision, firstPosition, count, idCommand, idScoped, firstK, metadata] = row as [
     number,
     number,

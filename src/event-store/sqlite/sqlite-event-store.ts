@@ -26,6 +26,7 @@ import type {
   NewStreamSealing,
   ReadAllOptions,
   ReadStreamOptions,
+  ReadStreamsOptions,
   RecordedEvent,
   StreamRead,
   SubscribeOptions,
@@ -45,14 +46,18 @@ import { DEFAULT_CACHE_SIZE_KIB, prepareDatabase } from './prepare-database';
 import { SealedNewStream } from './sealed-new-stream';
 import { classifySqliteError } from './sqlite-errors';
 import { SqliteSubscription } from './sqlite-subscription';
-import { assertStreamName, countLimit, parsePosition, positiveInteger } from './store-arguments';
+import { assertStreamName, assertStreamNames, countLimit, parsePosition, positiveInteger, streamReadRange } from './store-arguments';
 import type { SqliteEventStoreOptions } from './sqlite-event-store-options';
-import { hashAt, RowReader, type EventRow } from './stored-rows';
+import { hashAt, RowReader, type EventRow, type ReadMode } from './stored-rows';
+import { StreamBatchReader } from './stream-batch-read';
 
 // Importers of the store reach these through this file, as before the split.
 export { classifySqliteError } from './sqlite-errors';
 export { DEFAULT_CACHE_SIZE_KIB } from './prepare-database';
 export { SealedNewStream } from './sealed-new-stream';
+
+/** A stream's row in streams (undefined: no such stream) and its event rows. */
+type StreamRows = { current: { stream_id: number; current_revision: number } | undefined; rows: EventRow[] };
 
 /** A page query and how to bind it for (after, limit). */
 interface FilteredPage {
@@ -139,13 +144,9 @@ export class SqliteEventStore implements EventStore {
    * would copy every page it touches to SQLite's sub-journal (a third more CPU per event).
    */
   private readonly appendManyRows: (batches: readonly (PreparedBatch | SealedNewStream)[]) => AppendResult[];
-  private readonly readStreamTransaction: (
-    streamName: string,
-    forwards: boolean,
-    from: number,
-    limit: number,
-  ) => { current: { stream_id: number; current_revision: number } | undefined; rows: EventRow[] };
+  private readonly readStreamTransaction: (streamName: string, forwards: boolean, from: number, limit: number) => StreamRows;
   private readonly readPageTransaction: (stmt: Statement, params: unknown[]) => { rows: EventRow[]; head: number };
+  private readonly batchReader: StreamBatchReader;
 
   /** Takes an open better-sqlite3 handle (tests use this to set pragmas such as max_page_count). */
   constructor(
@@ -211,6 +212,10 @@ export class SqliteEventStore implements EventStore {
       const rows = current ? ((forwards ? this.stmt.readForwards : this.stmt.readBackwards).all(current.stream_id, from, from, limit) as EventRow[]) : [];
       return { current, rows };
     }) as never;
+    // A stream the folded read does not hold is read as readStream reads it, in the same transaction.
+    this.batchReader = new StreamBatchReader(db, this.types, this.runs, (name, lazy) =>
+      this.streamReadOf(this.readStreamTransaction(name, true, 0, -1), { raw: false, lazy, upcasters: this.upcasters }),
+    );
     this.readPageTransaction = db.transaction((stmt: Statement, params: unknown[]) => ({
       rows: stmt.all(...params) as EventRow[],
       head: this.stmt.head.get() as number,
@@ -362,32 +367,28 @@ export class SqliteEventStore implements EventStore {
   async readStream(streamName: string, options: ReadStreamOptions = {}): Promise<StreamRead> {
     this.assertOpen();
     assertStreamName(streamName);
-    const forwards = (options.direction ?? 'forwards') === 'forwards';
-    if (options.direction !== undefined && options.direction !== 'forwards' && options.direction !== 'backwards') {
-      throw new InvalidEventError(`direction must be 'forwards' or 'backwards', got ${String(options.direction)}`);
-    }
-    const from = options.fromRevision;
-    if (from !== undefined && (typeof from !== 'bigint' || from < 0n)) {
-      throw new InvalidEventError(`fromRevision must be a bigint >= 0n, got ${String(from)}`);
-    }
-    const limit = options.maxCount === undefined ? -1 : countLimit(options.maxCount);
-    const start = from === undefined ? (forwards ? 0 : Number.MAX_SAFE_INTEGER) : Number(from);
-    let read: { current: { stream_id: number; current_revision: number } | undefined; rows: EventRow[] };
+    const { forwards, start, limit } = streamReadRange(options);
+    const mode = { raw: options.raw === true, lazy: options.lazyMetadata === true, upcasters: this.upcasters, backwards: !forwards };
     try {
-      read = this.readStreamTransaction(streamName, forwards, start, limit);
+      return this.streamReadOf(this.readStreamTransaction(streamName, forwards, start, limit), mode);
     } catch (err) {
       throw classifySqliteError(err, `read ${streamName}`);
     }
-    return {
-      exists: read.current !== undefined,
-      currentRevision: read.current ? BigInt(read.current.current_revision) : -1n,
-      events: this.reader.decode(read.rows, {
-        raw: options.raw === true,
-        lazy: options.lazyMetadata === true,
-        upcasters: this.upcasters,
-        backwards: !forwards,
-      }),
-    };
+  }
+
+  private streamReadOf(read: StreamRows, mode: ReadMode): StreamRead {
+    const current = read.current;
+    return { exists: current !== undefined, currentRevision: current ? BigInt(current.current_revision) : -1n, events: this.reader.decode(read.rows, mode) };
+  }
+
+  async readStreams(streamNames: readonly string[], options: ReadStreamsOptions = {}): Promise<StreamRead[]> {
+    this.assertOpen();
+    assertStreamNames(streamNames);
+    try {
+      return this.batchReader.read(streamNames, { lazy: options.lazyMetadata === true, upcasters: this.upcasters });
+    } catch (err) {
+      throw classifySqliteError(err, `read ${streamNames.length} streams`);
+    }
   }
 
   async *readAll(options: ReadAllOptions = {}): AsyncIterable<RecordedEvent> {

@@ -13,7 +13,7 @@ import type { RecordedEvent } from '../event-store';
 import { flatStringMapJson, GENESIS_HASH } from '../hash-chain';
 import { upcastEvent, type UpcasterRegistry } from '../versioning/upcasting';
 import { decodeJson } from './compact-json';
-import { derivedEventId, type EventRuns } from './event-runs';
+import { derivedEventId, type EventRun, type EventRuns } from './event-runs';
 import type { EventTypes } from './event-types';
 import { LazyMetadataEvent, parseStoredMetadata } from './lazy-metadata-event';
 
@@ -62,6 +62,22 @@ export function hashAt(db: SqliteDatabase): PreviousHash {
     )
     .pluck();
   return (streamId, revision) => stmt.get(revision, streamId, revision, revision) as Buffer | undefined;
+}
+
+/**
+ * An event's metadata rebuilt from its run: the shared part, its id and the two hashes in the
+ * run's key order (canonical). A missing run is a CorruptEventError naming the event.
+ */
+export function metadataOfRun(
+  run: EventRun | undefined,
+  runId: number,
+  event: { readonly streamName: string; readonly revision: number; readonly eventId: string; readonly prevHash: string; readonly hash: string },
+): EventMetadata {
+  if (!run || run.shared === null)
+    throw new CorruptEventError(event.streamName, String(event.revision), event.eventId, `stored JSON is unreadable: its run ${runId} is missing`);
+  const m: Record<string, string> = {};
+  for (const k of run.keys) m[k] = k === 'eventId' ? event.eventId : k === 'prevHash' ? event.prevHash : k === 'hash' ? event.hash : run.shared[k];
+  return m as EventMetadata;
 }
 
 /** How a page is read: raw (stored forms), lazy metadata, the upcasters, one stream backwards. */
@@ -132,14 +148,10 @@ export class RowReader {
       const m: Record<string, string> = { ...run.shared, eventId, prevHash, hash: hex(hash) };
       return flatStringMapJson(m, run.keys);
     };
-    const metadataObject = (): EventMetadata => {
-      if (typeof own === 'string') return parseStoredMetadata(own, streamName, String(revision), eventId);
-      if (!run || run.shared === null)
-        throw new CorruptEventError(streamName, String(revision), eventId, `stored JSON is unreadable: its run ${runId} is missing`);
-      const m: Record<string, string> = {};
-      for (const k of run.keys) m[k] = k === 'eventId' ? eventId : k === 'prevHash' ? prevHash : k === 'hash' ? hex(hash) : run.shared[k];
-      return m as EventMetadata;
-    };
+    const metadataObject = (): EventMetadata =>
+      typeof own === 'string'
+        ? parseStoredMetadata(own, streamName, String(revision), eventId)
+        : metadataOfRun(run, runId, { streamName, revision, eventId, prevHash, hash: hex(hash) });
     const base = { streamName, eventId, revision: BigInt(revision), position: String(position) };
     if (mode.raw) {
       const text = metadataText();
