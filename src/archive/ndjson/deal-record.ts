@@ -12,7 +12,8 @@ import type { IssResult } from '../../format/iss/iss-record';
 import { isIssRecordImported } from '../../format/iss/iss-record-imported';
 import { checkRecordedResult, type RecordedResultCheck } from '../../format/iss/recorded-result-check';
 import type { AnyEvent } from '../export/tokens-of-events';
-import { foldDealStream } from '../../deal/deal-stream';
+import type { DealFoldEvent } from '../../deal/deal-stream';
+import { dealPlayOf } from '../../deal/deal-play';
 
 /** Version of the NDJSON hand-history shape (deal.schema.json `$id` carries it too). */
 export const DEAL_RECORD_FORMAT = 'skat-ledger/deal@1';
@@ -125,7 +126,8 @@ export function dealRecordOfEvents(recorded: readonly AnyEvent[]): DealRecord {
   const asSeen = recorded.some((e) => e.type === 'DealRecordedAsSeen');
   const events = asDealt(recorded);
   const dealEvents = events.filter((e) => isDealEventType(e.type)) as StoredDealEvent[];
-  const state = foldDealStream(events);
+  // The start, the play and the results: replayed in place where the stream is plain (dealPlayOf).
+  const state = dealPlayOf(events as readonly DealFoldEvent[]);
   const started = state.started;
   const game = state.game;
   // A deal recorded as seen and still open: what is known so far.

@@ -180,7 +180,15 @@ export function encodeJson(value: unknown): Buffer | null {
 }
 
 let input: Uint8Array = Buffer.alloc(0);
+/** The input as a Buffer, made once per decode (a view per string cost as much as its text). */
+let view: Buffer = Buffer.alloc(0);
 let pos = 0;
+
+function startDecoding(bytes: Uint8Array): void {
+  input = bytes;
+  view = Buffer.isBuffer(bytes) ? bytes : Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+  pos = 0;
+}
 let strings: string[] = [];
 
 function byte(): number {
@@ -217,7 +225,7 @@ function readValue(): unknown {
       return -readVarint();
     case FLOAT: {
       if (pos + 8 > input.length) throw new Error('compact JSON ends early');
-      const v = Buffer.from(input.buffer, input.byteOffset, input.byteLength).readDoubleLE(pos);
+      const v = view.readDoubleLE(pos);
       pos += 8;
       return v;
     }
@@ -249,7 +257,7 @@ function readStringTag(tag: number): string {
     case STRING: {
       const n = readVarint();
       if (pos + n > input.length) throw new Error('compact JSON ends early');
-      const s = Buffer.from(input.buffer, input.byteOffset, input.byteLength).toString('utf8', pos, pos + n);
+      const s = view.toString('utf8', pos, pos + n);
       pos += n;
       if (s.length >= 3) strings.push(s);
       return s;
@@ -277,8 +285,7 @@ function readStringTag(tag: number): string {
 
 /** The value of a compact form; throws (an Error saying what is wrong) on damaged bytes. */
 export function decodeJson(bytes: Uint8Array): unknown {
-  input = bytes;
-  pos = 0;
+  startDecoding(bytes);
   strings = [];
   const v = readValue();
   if (pos !== bytes.length) throw new Error('compact JSON: bytes after the value');
@@ -290,8 +297,7 @@ export function decodeJson(bytes: Uint8Array): unknown {
  * data blobs over as one), in order; throws as decodeJson does, also when the bytes hold more.
  */
 export function decodeJsonSequence(bytes: Uint8Array, count: number): unknown[] {
-  input = bytes;
-  pos = 0;
+  startDecoding(bytes);
   const values = new Array<unknown>(count);
   for (let i = 0; i < count; i++) {
     strings = [];

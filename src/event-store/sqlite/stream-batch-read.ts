@@ -63,6 +63,10 @@ interface StreamPart {
   events: RecordedEvent[];
   /** Read through the per-stream path instead. */
   slow: boolean;
+  /** The revision of the stream's event read last, and its index in the hashes of its group's folded row. */
+  lastRevision: number;
+  lastAt: number;
+  lastHashes: Buffer | null;
 }
 
 /** What an event needs to build its id and metadata when first asked. */
@@ -150,7 +154,7 @@ export class StreamBatchReader {
       const name = row[0] as string;
       let part = parts.get(name);
       if (!part) {
-        part = { name, currentRevision: row[2] as number, runs: [], events: [], slow: !this.utf8 };
+        part = { name, currentRevision: row[2] as number, runs: [], events: [], slow: !this.utf8, lastRevision: -1, lastAt: -1, lastHashes: null };
         parts.set(name, part);
       }
       if (row[3] !== null) part.runs.push(this.runs.fromRow(row.slice(3)));
@@ -203,40 +207,47 @@ export class StreamBatchReader {
       // Damaged bytes: the per-stream read reports them, event by event.
       return markSlow();
     }
-    // The elements in position order (SQLite's order is its own).
-    const order = new Array<number>(count);
-    for (let i = 0; i < count; i++) order[i] = i;
-    let ascending = true;
-    for (let i = 1; i < count && ascending; i++) ascending = positionChars.charCodeAt(i) > positionChars.charCodeAt(i - 1);
-    if (!ascending) order.sort((a, b) => positionChars.charCodeAt(a) - positionChars.charCodeAt(b));
+    // The elements in position order (SQLite's order is its own): mostly it is that order already.
+    let order: number[] | null = null;
+    for (let i = 1; i < count && order === null; i++) {
+      if (positionChars.charCodeAt(i) > positionChars.charCodeAt(i - 1)) continue;
+      order = Array.from({ length: count }, (_, k) => k).sort((a, b) => positionChars.charCodeAt(a) - positionChars.charCodeAt(b));
+    }
     const lazy = mode.lazy && mode.upcasters.steps.size === 0;
-    const lastAt = new Map<StreamPart, { revision: number; at: number }>();
+    const typeNames: string[] = [];
     let r = 0;
+    let run: Run | undefined;
+    let part: StreamPart | undefined;
     let source: EventSource | undefined;
-    for (const i of order) {
+    for (let k = 0; k < count; k++) {
+      const i = order === null ? k : order[k];
       const position = base + positionChars.charCodeAt(i);
-      while (r < group.length && group[r].firstPosition + group[r].count <= position) r++;
-      const run = group[r];
-      // Rows between merged runs belong to other streams.
-      if (run === undefined || position < run.firstPosition) continue;
-      const part = partOf.get(run.runId) as StreamPart;
-      if (part.slow) continue;
-      if (source?.run !== run) source = { run, hashes, previous: this.previous };
+      if (run === undefined || position >= run.firstPosition + run.count) {
+        while (r < group.length && group[r].firstPosition + group[r].count <= position) r++;
+        run = group[r];
+        // Ranges hold the runs' rows only; one outside them would be a row of another run.
+        if (run === undefined || position < run.firstPosition) continue;
+        part = partOf.get(run.runId) as StreamPart;
+        source = { run, hashes, previous: this.previous };
+      }
+      if (position < run.firstPosition || (part as StreamPart).slow) continue;
+      const p = part as StreamPart;
       const revision = run.firstRevision + (position - run.firstPosition);
       const typeId = typeChars.charCodeAt(i) - 1;
-      const type = this.types.nameOf(typeId, () => [part.name, String(revision), '']);
-      const before = lastAt.get(part);
-      const prevAt = revision === 0 ? -1 : before !== undefined && before.revision === revision - 1 ? before.at : -2;
-      lastAt.set(part, { revision, at: i });
+      const type = (typeNames[typeId] ??= this.types.nameOf(typeId, () => [p.name, String(revision), '']));
+      const prevAt = revision === 0 ? -1 : p.lastRevision === revision - 1 && p.lastHashes === hashes ? p.lastAt : -2;
+      p.lastRevision = revision;
+      p.lastAt = i;
+      p.lastHashes = hashes;
       if (lazy) {
-        part.events.push(new LazyBatchEvent(part.name, type, values[i], BigInt(revision), String(position), source, i, prevAt));
+        p.events.push(new LazyBatchEvent(p.name, type, values[i], BigInt(revision), String(position), source as EventSource, i, prevAt));
         continue;
       }
-      const eventId = eventIdOf(run, part.name, revision);
-      const metadata = metadataOf(source, part.name, revision, eventId, i, prevAt);
+      const eventId = eventIdOf(run, p.name, revision);
+      const metadata = metadataOf(source as EventSource, p.name, revision, eventId, i, prevAt);
       const current = upcastEvent(mode.upcasters, { type, data: values[i], metadata });
-      part.events.push({
-        streamName: part.name,
+      p.events.push({
+        streamName: p.name,
         type: current.type,
         data: current.data,
         metadata: current.metadata,
