@@ -108,18 +108,48 @@ export class EventRuns {
 export const RUN_COLUMNS = 'run_id, stream_id, first_revision, first_position, count, id_command, id_scoped, first_k, metadata';
 
 function toRun(row: readonly unknown[]): EventRun {
-  const [runId, streamId, firstRevision, firstPosition, count, idCommand, idScoped, firstK, metadata] = row as [
-    number,
-    number,
-    number,
-    number,
-    number,
-    string | null,
-    number,
-    number,
-    unknown,
-  ];
-  const shared = parseShared(metadata);
-  const keys = [...Object.keys(shared ?? {}), 'eventId', 'prevHash', 'hash'].sort();
-  return { runId, streamId, firstRevision, firstPosition, count, idCommand, idScoped: idScoped === 1, firstK, shared, keys };
+  return new StoredRun(row);
+}
+
+/** A run as read: its shared metadata parsed on first use (an export reads the metadata of one event in 35). */
+class StoredRun implements EventRun {
+  readonly runId: number;
+  readonly streamId: number;
+  readonly firstRevision: number;
+  readonly firstPosition: number;
+  readonly count: number;
+  readonly idCommand: string | null;
+  readonly idScoped: boolean;
+  readonly firstK: number;
+  private stored: unknown;
+  private parsed: { shared: Readonly<Record<string, string>> | null; keys: readonly string[] } | undefined;
+
+  constructor(row: readonly unknown[]) {
+    this.runId = row[0] as number;
+    this.streamId = row[1] as number;
+    this.firstRevision = row[2] as number;
+    this.firstPosition = row[3] as number;
+    this.count = row[4] as number;
+    this.idCommand = row[5] as string | null;
+    this.idScoped = row[6] === 1;
+    this.firstK = row[7] as number;
+    this.stored = row[8];
+  }
+
+  get shared(): Readonly<Record<string, string>> | null {
+    return this.metadata().shared;
+  }
+
+  get keys(): readonly string[] {
+    return this.metadata().keys;
+  }
+
+  private metadata(): { shared: Readonly<Record<string, string>> | null; keys: readonly string[] } {
+    if (this.parsed === undefined) {
+      const shared = parseShared(this.stored);
+      this.parsed = { shared, keys: [...Object.keys(shared ?? {}), 'eventId', 'prevHash', 'hash'].sort() };
+      this.stored = undefined;
+    }
+    return this.parsed;
+  }
 }
