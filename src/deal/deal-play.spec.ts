@@ -32,6 +32,15 @@ describe('dealPlayOf', () => {
     expect(plays).toBeGreaterThan(150 * 10);
   });
 
+  it('without the derivation: the same but for the replayed result’s text', () => {
+    for (const events of deals.slice(0, 40)) {
+      const lean = dealPlayOf(events, { derivation: false });
+      const full = folded(events);
+      expect({ ...lean, game: lean.game && { ...lean.game, result: null } }).toEqual({ ...full, game: full.game && { ...full.game, result: null } });
+      if (full.game?.result) expect({ ...lean.game?.result, derivation: [] }).toEqual({ ...full.game.result, derivation: [] });
+    }
+  });
+
   it('a withdrawn move (L15) is left to the fold: the play in force, not every move recorded', () => {
     const events = deals.find((e) => e.filter((x) => x.type === 'CardPlayed').length > 5) as DealEvent[];
     const at = events.findIndex((e) => e.type === 'CardPlayed') + 3;

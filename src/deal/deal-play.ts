@@ -18,12 +18,15 @@ export type DealPlay = Pick<DealState, 'started' | 'game' | 'seen' | 'entered' |
  */
 const PLAIN = new Set(['DealPassedIn', 'DealScored', 'ScoreCorrected', 'DealConfirmed', 'DealContested', 'DisputeRuled']);
 
+const NUMBERS_ONLY = { derivation: false } as const;
+
 /**
  * The deal's start, game as played, deal as seen, entered and recorded result: exactly what
  * foldDealStream gives for them (replayMoves ends in the state a fold of applyMove gives), and the
- * fold's own error for a stream it refuses.
+ * fold's own error for a stream it refuses. `derivation: false`: the replayed game's own result
+ * may come without its derivation's text (for a reader of the recorded result, the export).
  */
-export function dealPlayOf(events: readonly DealFoldEvent[]): DealPlay {
+export function dealPlayOf(events: readonly DealFoldEvent[], options: { readonly derivation?: boolean } = {}): DealPlay {
   let started: DealStartedData | null = null;
   let profile: RuleProfile | null = null;
   let dealt: CardsDealtData | null = null;
@@ -46,7 +49,7 @@ export function dealPlayOf(events: readonly DealFoldEvent[]): DealPlay {
     }
   }
   if (started === null || profile === null || dealt === null) return fold(events);
-  const game = replayMoves({ hands: dealt.hands, skat: dealt.skat }, moves, profile);
+  const game = replayMoves({ hands: dealt.hands, skat: dealt.skat }, moves, profile, options.derivation === false ? NUMBERS_ONLY : undefined);
   if (!game.ok) return fold(events);
   return { started, game: game.value, seen: null, entered: null, recordedResult };
 }

@@ -126,8 +126,9 @@ export function dealRecordOfEvents(recorded: readonly AnyEvent[]): DealRecord {
   const asSeen = recorded.some((e) => e.type === 'DealRecordedAsSeen');
   const events = asDealt(recorded);
   const dealEvents = events.filter((e) => isDealEventType(e.type)) as StoredDealEvent[];
-  // The start, the play and the results: replayed in place where the stream is plain (dealPlayOf).
-  const state = dealPlayOf(events as readonly DealFoldEvent[]);
+  // The start, the play and the results: replayed in place where the stream is plain (dealPlayOf);
+  // the record's result is the recorded one, so the replay writes no derivation of its own.
+  const state = dealPlayOf(events as readonly DealFoldEvent[], { derivation: false });
   const started = state.started;
   const game = state.game;
   // A deal recorded as seen and still open: what is known so far.
