@@ -1,12 +1,14 @@
 import { createReadStream, statSync } from 'node:fs';
-import { PassThrough, pipeline, Readable, type Transform } from 'node:stream';
+import { PassThrough, pipeline, Readable } from 'node:stream';
 import { createGunzip } from 'node:zlib';
+import { bunzip2Chunks } from './bzip2-chunks';
 
 /**
  * Where ISS records are read from, as `import iss` and `iss verify` name it: a file (`.sgf`, or
  * compressed as the server publishes its dumps, `.sgf.gz` / `.sgf.bz2`) or `-` for standard input.
  * Compression is recognised by the first bytes (gzip 1f 8b, bzip2 `BZh`), not by the name, so a
- * compressed standard input works too. Everything is streamed: memory holds a chunk or two.
+ * compressed standard input works too. Everything is streamed: memory holds a chunk or two, and
+ * compressed bytes are read only as fast as the records are taken (bytesRead follows the records).
  */
 export interface IssInput {
   /** The name as given (`-` for standard input). */
@@ -75,36 +77,31 @@ async function* decompressed(raw: AsyncIterable<Buffer | string>): AsyncGenerato
       await it.return?.();
     }
   })();
-  const decoder = decoderFor(first);
-  if (!decoder) {
+  const format = formatOf(first);
+  if (format === null) {
     if (first.length > 0) yield first;
     yield* rest;
     return;
   }
-  const source = Readable.from(
-    (async function* () {
-      if (first.length > 0) yield first;
-      yield* rest;
-    })(),
-  );
-  // Through a PassThrough: the bzip2 decoder is an old-style stream, not async-iterable itself;
-  // pipeline carries an error of any stage (a corrupt archive) to the reader.
-  const out = new PassThrough();
-  pipeline(source, decoder.stream, out, () => undefined);
+  const source = (async function* () {
+    if (first.length > 0) yield first;
+    yield* rest;
+  })();
   try {
-    yield* out as AsyncIterable<Buffer>;
+    if (format === 'bzip2') yield* bunzip2Chunks(source);
+    else {
+      // Through a PassThrough: pipeline carries an error of any stage (a corrupt archive) to the reader.
+      const out = new PassThrough();
+      pipeline(Readable.from(source), createGunzip(), out, () => undefined);
+      yield* out as AsyncIterable<Buffer>;
+    }
   } catch (err) {
-    throw new Error(`the ${decoder.format} data is corrupt or cut short (${(err as Error)?.message ?? String(err)})`);
+    throw new Error(`the ${format} data is corrupt or cut short (${(err as Error)?.message ?? String(err)})`);
   }
 }
 
-function decoderFor(first: Buffer): { stream: Transform; format: string } | null {
-  if (first[0] === 0x1f && first[1] === 0x8b) return { stream: createGunzip(), format: 'gzip' };
-  if (first[0] === 0x42 && first[1] === 0x5a && first[2] === 0x68) {
-    // Loaded only for a bzip2 input: a pure-JS streaming decoder (npm unbzip2-stream).
-    // eslint-disable-next-line @typescript-eslint/no-require-imports
-    const bunzip2 = require('unbzip2-stream') as () => Transform;
-    return { stream: bunzip2(), format: 'bzip2' };
-  }
+function formatOf(first: Buffer): 'gzip' | 'bzip2' | null {
+  if (first[0] === 0x1f && first[1] === 0x8b) return 'gzip';
+  if (first[0] === 0x42 && first[1] === 0x5a && first[2] === 0x68) return 'bzip2';
   return null;
 }
