@@ -104,7 +104,6 @@ interface ThroughStream {
 
 async function* throughBuiltIn(compressed: AsyncIterable<Buffer>): AsyncGenerator<Buffer> {
   // Loaded only when bzip2 is not on the PATH: a pure-JS decoder (npm unbzip2-stream).
-  // eslint-disable-next-line @typescript-eslint/no-require-imports
   const decoder = (require('unbzip2-stream') as () => ThroughStream)();
   let out: Buffer[] = [];
   let failure: Error | null = null;

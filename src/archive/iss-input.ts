@@ -96,7 +96,7 @@ async function* decompressed(raw: AsyncIterable<Buffer | string>): AsyncGenerato
       yield* out as AsyncIterable<Buffer>;
     }
   } catch (err) {
-    throw new Error(`the ${format} data is corrupt or cut short (${(err as Error)?.message ?? String(err)})`);
+    throw new Error(`the ${format} data is corrupt or cut short (${(err as Error)?.message ?? String(err)})`, { cause: err });
   }
 }
 
