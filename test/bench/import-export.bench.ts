@@ -9,7 +9,9 @@
  * the rows are not timed. Prints events/s of both (wall and CPU: the machines are shared), the
  * ratio (target >= 0.5), the import's peak RSS (target <= 300 MB) and the time a 9M-record dump
  * would take at this rate; then NDJSON and ISS export rates over the first BENCH_EXPORT_DEALS deals
- * (default 100,000).
+ * (default 100,000); then the import once more from each input format (plain, .gz, .bz2, standard
+ * input through a pipe) over the first BENCH_FORMAT_RECORDS records (default 20,000), with each
+ * one's peak RSS.
  * The records are the 33 corpus records repeated with fresh IDs; a series spans 20 copies.
  * Prints the store's bytes per event on disk (event store, read models, the file; goal <= 120 for
  * the event store). Disk: about 250 bytes per event for each of the two files, which never exist
@@ -31,10 +33,13 @@ import { ledgerDealSource } from '../../src/archive/ndjson/ledger-deal-source';
 import { SCHEMA_SQL } from '../../src/event-store/sqlite/schema';
 import { storeBytes, storeBytesLine } from './store-bytes';
 import { DEFAULT_CACHE_SIZE_KIB } from '../../src/event-store/sqlite/sqlite-event-store';
+import { bzip2Program } from '../../src/archive/bzip2-chunks';
 
 const N = Number(process.env.BENCH_RECORDS ?? 100_000);
 const RAW_BATCH = Number(process.env.BENCH_RAW_BATCH ?? 100_000);
 const EXPORT_DEALS = Number(process.env.BENCH_EXPORT_DEALS ?? 100_000);
+/** Records imported once more from each input format (plain, .gz, .bz2, standard input). */
+const FORMAT_RECORDS = Number(process.env.BENCH_FORMAT_RECORDS ?? 20_000);
 const ISS_DIR = path.resolve(__dirname, '..', '..', '..', 'shared', 'data', 'iss');
 const BYTES_PER_EVENT = 300;
 
@@ -108,7 +113,10 @@ const mainCpu = () => {
 })().catch((err) => { process.stderr.write(String(err && err.stack || err) + '\\n'); process.exitCode = 1; });
 `;
 
-function importPhase(file: string, db: string): PhaseResult {
+/** How the records reach the import: the file as it is, gzipped, bzip2'd, or piped to standard input. */
+type InputFormat = 'plain' | 'gz' | 'bz2' | 'stdin';
+
+function importPhase(file: string, db: string, format: InputFormat = 'plain'): PhaseResult {
   const built = path.join(ROOT, 'dist', 'archive', 'import', 'import-iss.js');
   const source = path.join(ROOT, 'src', 'archive', 'import', 'import-iss.ts');
   try {
@@ -116,8 +124,12 @@ function importPhase(file: string, db: string): PhaseResult {
   } catch {
     throw new Error('dist/ is missing: run npm run build first');
   }
-  const r = spawnSync(process.execPath, ['-e', IMPORT_CHILD, file, db, ROOT], { encoding: 'utf8', maxBuffer: 1 << 20 });
-  if (r.status !== 0) throw new Error(`import phase failed: ${r.stderr || r.stdout}`);
+  // Standard input through a real pipe (cat | node), as `... | skat-ledger import iss -` gets it.
+  const r =
+    format === 'stdin'
+      ? spawnSync('sh', ['-c', 'cat "$0" | "$1" -e "$2" - "$3" "$4"', file, process.execPath, IMPORT_CHILD, db, ROOT], { encoding: 'utf8', maxBuffer: 1 << 20 })
+      : spawnSync(process.execPath, ['-e', IMPORT_CHILD, file, db, ROOT], { encoding: 'utf8', maxBuffer: 1 << 20 });
+  if (r.status !== 0) throw new Error(`import phase (${format}) failed: ${r.stderr || r.stdout}`);
   return JSON.parse(r.stdout.trim().split('\n').pop() as string) as PhaseResult;
 }
 
@@ -305,6 +317,50 @@ async function exports(db: string): Promise<void> {
   }
 }
 
+/**
+ * The same import from each input format (the first FORMAT_RECORDS records): peak RSS (target
+ * <= 300 MB whatever the size) and wall time; .bz2 goes through `bzip2 -dc` when it is on the
+ * PATH, else the built-in decoder, and the compressors' own times are shown beside it.
+ */
+function formats(file: string, dir: string, plain: PhaseResult): void {
+  const n = Math.min(N, FORMAT_RECORDS);
+  let source = file;
+  if (n < N) {
+    source = path.join(dir, 'format-records.sgf');
+    const r = spawnSync('sh', ['-c', 'head -n "$0" "$1" > "$2"', String(n), file, source]);
+    if (r.status !== 0) throw new Error(`head failed: ${r.stderr}`);
+  }
+  const timed = (cmd: string): number => {
+    const t = process.hrtime.bigint();
+    const r = spawnSync('sh', ['-c', cmd, source], { stdio: 'ignore' });
+    if (r.status !== 0) throw new Error(`${cmd} failed`);
+    return Number(process.hrtime.bigint() - t) / 1e9;
+  };
+  const gz = `${source}.gz`;
+  const bz2 = `${source}.bz2`;
+  timed('gzip -c "$0" > "$0.gz"');
+  timed('bzip2 -c "$0" > "$0.bz2"');
+  const bunzip2S = timed('bzip2 -dc "$0.bz2" > /dev/null');
+  const bzip2 = bzip2Program();
+  process.stdout.write(
+    `formats, ${fmt(n)} records (${mb(statSync(source).size)} MB; .gz ${mb(statSync(gz).size)} MB, .bz2 ${mb(statSync(bz2).size)} MB; bzip2 -dc alone ${bunzip2S.toFixed(2)} s; .bz2 read by ${bzip2 ?? 'the built-in decoder'})\n`,
+  );
+  for (const [format, input] of [
+    ['plain', source],
+    ['gz', gz],
+    ['bz2', bz2],
+    ['stdin', source],
+  ] as const) {
+    const db = path.join(dir, `format-${format}.db`);
+    const r = n === N && format === 'plain' ? plain : importPhase(input, db, format);
+    for (const suffix of ['', '-wal', '-shm']) rmSync(db + suffix, { force: true });
+    process.stdout.write(
+      `  import ${format.padEnd(6)}              ${fmt(r.events / r.wallS).padStart(9)} events/s wall   ${r.wallS.toFixed(1)} s wall ${r.cpuS.toFixed(1)} s CPU   peak RSS ${mb(r.maxRssBytes)} MB (<= 300: ${r.maxRssBytes <= 300 * 1024 * 1024 ? 'met' : 'NOT met'})\n`,
+    );
+  }
+  for (const f of [gz, bz2, ...(source === file ? [] : [source])]) rmSync(f, { force: true });
+}
+
 async function main(): Promise<void> {
   const dir = mkdtempSync(path.join(tmpdir(), 'bench-import-'));
   const file = path.join(dir, 'records.sgf');
@@ -357,6 +413,7 @@ async function main(): Promise<void> {
     process.stdout.write(
       `a 9,000,000-record dump        ${((perRecordS * 9_000_000) / 3600).toFixed(1)} h at this rate (${fmt((imp.events / Math.max(1, imp.imported ?? 1)) * 9_000_000)} events)\n`,
     );
+    formats(file, dir, imp);
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }
