@@ -44,7 +44,10 @@ function uuidOfSha1(input: Buffer): string {
  * The namespace and a command id as bytes, kept for the command's next events (an import derives
  * 30-odd ids per deal): only the index digits are written per id.
  */
-let lastCommand: { commandId: string; namespace: string; buffer: Buffer; prefixLength: number } | null = null;
+let lastCommand: { commandId: string; namespace: string; buffer: Buffer; prefixLength: number; ids: string[] } | null = null;
+
+/** The ids of the last command kept for its first this many indexes (a deal's are asked for twice: named, then sealed). */
+const KEPT_IDS = 256;
 
 function commandEventId(commandId: string, index: number, namespace: string = EVENT_ID_NAMESPACE): string {
   let c = lastCommand;
@@ -55,10 +58,14 @@ function commandEventId(commandId: string, index: number, namespace: string = EV
     ns.copy(buffer, 0);
     buffer.write(commandId, 16, 'utf8');
     buffer[prefixLength - 1] = 0x3a; // ':'
-    c = lastCommand = { commandId, namespace, buffer, prefixLength };
+    c = lastCommand = { commandId, namespace, buffer, prefixLength, ids: [] };
   }
+  const kept = index < KEPT_IDS ? c.ids[index] : undefined;
+  if (kept !== undefined) return kept;
   const digits = c.buffer.write(String(index), c.prefixLength, 'latin1');
-  return uuidOfSha1(c.buffer.subarray(0, c.prefixLength + digits));
+  const id = uuidOfSha1(c.buffer.subarray(0, c.prefixLength + digits));
+  if (index < KEPT_IDS) c.ids[index] = id;
+  return id;
 }
 
 /** The id of the `index`-th event a command produces. */

@@ -56,8 +56,11 @@ export interface NewStreamSealing {
   /** metadata.recordedAt for events sealed now (the store's clock). */
   recordedAt(): string;
   readonly maxEventBytes: number;
-  /** A batch for appendMany from rows sealNewStreamRows produced (expectation noStream), as strings or packed (packTexts). */
-  adopt(streamName: string, rows: TextList, lastHash: string): AppendBatch;
+  /**
+   * A batch for appendMany from rows sealNewStreamRows produced (expectation noStream), as strings
+   * or packed (packTexts); idCommand as sealNewStreamRows gave it (null or left out: not known).
+   */
+  adopt(streamName: string, rows: TextList, lastHash: string, idCommand?: string | null): AppendBatch;
 }
 
 export interface AppendResult {

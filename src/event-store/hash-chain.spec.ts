@@ -3,7 +3,18 @@ import fc from 'fast-check';
 import { canonicalJson } from './canonical-json';
 import { InvalidEventError } from './errors';
 import type { NewEvent } from './event-store';
-import { chainEvents, computeEventHash, flatStringMapJson, GENESIS_HASH, prepareEvent, sealEvents, verifyChain, type ChainedEventView } from './hash-chain';
+import { eventIdFor } from './event-ids';
+import {
+  chainEvents,
+  computeEventHash,
+  flatStringMapJson,
+  GENESIS_HASH,
+  prepareEvent,
+  sealEvents,
+  sealNewStreamRows,
+  verifyChain,
+  type ChainedEventView,
+} from './hash-chain';
 
 const event = (type: string, data: unknown, extra: Record<string, string> = {}): NewEvent => ({
   type,
@@ -112,5 +123,21 @@ describe('hash chain', () => {
     const p = prepareEvent({ type: 'T', data: {}, metadata: { eventId: id } });
     expect(p.eventId).toBe(id.toLowerCase());
     expect(p.metadata.eventId).toBe(id.toLowerCase());
+  });
+});
+
+describe('sealNewStreamRows: the command the ids derive from', () => {
+  const at = '2026-12-02T10:00:00.000Z';
+  const event = (eventId: string, commandId = 'c-1'): NewEvent => ({ type: 'T', data: { n: 1 }, metadata: { eventId, commandId } });
+
+  it("is the events' command when the i-th id is eventIdFor(command, i)", () => {
+    expect(sealNewStreamRows('s-1', [event(eventIdFor('c-1', 0)), event(eventIdFor('c-1', 1))], at).idCommand).toBe('c-1');
+  });
+
+  it('is null when an id is named otherwise, out of order, or another command is named', () => {
+    expect(sealNewStreamRows('s-1', [event(eventIdFor('c-1', 0)), event(randomUUID())], at).idCommand).toBeNull();
+    expect(sealNewStreamRows('s-1', [event(eventIdFor('c-1', 1)), event(eventIdFor('c-1', 0))], at).idCommand).toBeNull();
+    expect(sealNewStreamRows('s-1', [event(eventIdFor('c-1', 0)), event(eventIdFor('c-1', 1), 'c-2')], at).idCommand).toBeNull();
+    expect(sealNewStreamRows('s-1', [{ type: 'T', data: null, metadata: { eventId: randomUUID() } }], at).idCommand).toBeNull();
   });
 });

@@ -7,6 +7,7 @@
 import * as crypto from 'node:crypto';
 import { canonicalJson, flatString } from './canonical-json';
 import { InvalidEventError } from './errors';
+import { eventIdFor } from './event-ids';
 import { fillTracingIds, type EventMetadata } from './event-metadata';
 import type { NewEvent } from './event-store';
 
@@ -228,6 +229,12 @@ export interface SealedRows {
   /** type, event id, data JSON and metadata JSON (chain fields included) of each event in turn. */
   readonly rows: string[];
   readonly lastHash: string;
+  /**
+   * The command every event's id derives from, the i-th event's being eventIdFor(idCommand, i)
+   * (how the ledger names a command's events); null when they are named otherwise. A store that
+   * derives ids from the command (SQLite) then need not derive each one again to know it.
+   */
+  readonly idCommand: string | null;
 }
 
 /**
@@ -241,9 +248,13 @@ export function sealNewStreamRows(streamName: string, events: readonly NewEvent[
   const rows = new Array<string>(events.length * 4);
   const ids = new Set<string>();
   let prevHash = GENESIS_HASH;
+  const command = events[0]?.metadata?.commandId;
+  let idCommand = typeof command === 'string' && command.length > 0 ? command : null;
   for (let i = 0; i < events.length; i++) {
     const event = prepareEvent(events[i], i, maxEventBytes, defaults);
     ids.add(event.eventId);
+    // The ids were derived just before (eventIdFor keeps a command's latest ids): a lookup, not a sha1.
+    if (idCommand !== null && (event.metadata.commandId !== idCommand || eventIdFor(idCommand, i) !== event.eventId)) idCommand = null;
     const sealed = sealMetadata(prevHash, event);
     rows[4 * i] = event.type;
     rows[4 * i + 1] = event.eventId;
@@ -252,7 +263,7 @@ export function sealNewStreamRows(streamName: string, events: readonly NewEvent[
     prevHash = sealed.hash;
   }
   if (ids.size !== events.length) throw new InvalidEventError(`append to ${streamName}: the same eventId appears twice in one append`);
-  return { rows, lastHash: prevHash };
+  return { rows, lastHash: prevHash, idCommand };
 }
 
 /** Chains prepared events after `prevHash` (null: the stream is new). */

@@ -32,6 +32,8 @@ export interface SealedIssDeal {
   /** Strings as sealed; packed texts once the worker's message is unpacked (packed-decisions.ts). */
   readonly rows: TextList;
   readonly lastHash: string;
+  /** sealNewStreamRows's idCommand: the command each event's id derives from (null: not so). */
+  readonly idCommand: string | null;
 }
 
 /**
@@ -107,6 +109,7 @@ export function decideIssLines(batch: IssDecideBatch, seriesCounts: Map<string, 
           streamName,
           rows: sealed.rows,
           lastHash: sealed.lastHash,
+          idCommand: sealed.idCommand,
         },
       });
     } catch {

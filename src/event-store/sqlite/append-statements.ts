@@ -124,7 +124,20 @@ export class AppendStatements {
       const eventId = rows.at(i + 1) as string;
       const dataJson = rows.at(i + 2) as string;
       const parts = sealedMetadataParts(metadataJson);
-      if (parts) toWrite.push({ type, eventId, dataJson, metadata: null, sealed: parts, prevHash: parts.prevHash, hash: parts.hash, metadataJson });
+      const idK = batch.idCommand === null ? undefined : i / 4;
+      if (parts)
+        toWrite.push({
+          type,
+          eventId,
+          dataJson,
+          metadata: null,
+          sealed: parts,
+          prevHash: parts.prevHash,
+          hash: parts.hash,
+          metadataJson,
+          idCommand: batch.idCommand,
+          idK,
+        });
       else {
         const { hash, prevHash, ...metadata } = JSON.parse(metadataJson) as Record<string, string>;
         toWrite.push({ type, eventId, dataJson, metadata, prevHash, hash, metadataJson });

@@ -28,6 +28,9 @@ export interface RowToWrite {
   readonly hash: string;
   /** The stored metadata text, when the caller has it (sealed rows). */
   readonly metadataJson?: string;
+  /** Known by its sealer: eventId is eventIdFor(idCommand, idK), so it need not be derived again to be compared. */
+  readonly idCommand?: string | null;
+  readonly idK?: number;
 }
 
 /** How a write places its rows: an append's after the head, a migration's where they were. */
@@ -150,7 +153,7 @@ export class RunWriter {
       firstRunId ??= open.run.runId;
       for (let k = i; k < j; k++) {
         const { row, revision, position, chained, full } = planned[k];
-        const derived = chained && open.run.idCommand !== null && derivedEventId(open.run, streamName, revision) === row.eventId;
+        const derived = chained && open.run.idCommand !== null && this.derives(open.run, streamName, revision, row);
         if (derived && place.stored === undefined) {
           const other = this.derivedTaken(open, row.eventId, k, streamName, explicitIds);
           if (other) return { lastPosition, firstRunId, taken: { index: k, eventId: row.eventId, other } };
@@ -172,6 +175,14 @@ export class RunWriter {
       i = j;
     }
     return { lastPosition, firstRunId };
+  }
+
+  /** Whether the run derives the row's id (from what its sealer knows of it when it can). */
+  private derives(run: EventRun, streamName: string, revision: number, row: RowToWrite): boolean {
+    if (row.idCommand != null && row.idK !== undefined && !run.idScoped && run.idCommand === row.idCommand) {
+      return run.firstK + revision - run.firstRevision === row.idK;
+    }
+    return derivedEventId(run, streamName, revision) === row.eventId;
   }
 
   /** Each row's place, shared metadata and whether its chain fields are the chain's. */

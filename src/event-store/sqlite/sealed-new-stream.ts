@@ -17,6 +17,8 @@ export class SealedNewStream implements AppendBatch {
     readonly lastHash: string,
     /** The store that sealed it; another store appends the rebuilt `events`. */
     readonly sealedBy: object,
+    /** The command the i-th event's id derives from as eventIdFor(idCommand, i); null: not known. */
+    readonly idCommand: string | null = null,
   ) {}
 
   /** How many events. */

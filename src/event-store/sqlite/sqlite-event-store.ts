@@ -158,11 +158,13 @@ export class SqliteEventStore implements EventStore {
     this.newStreamSealing = {
       recordedAt: () => this.now().toISOString(),
       maxEventBytes: this.maxEventBytes,
-      adopt: (streamName, rows, lastHash) => {
+      adopt: (streamName, rows, lastHash, idCommand = null) => {
         assertStreamName(streamName);
         if (rows.length === 0 || rows.length % 4 !== 0 || !/^[0-9a-f]{64}$/.test(lastHash))
           throw new InvalidEventError(`append to ${streamName}: not sealed rows`);
-        return new SealedNewStream(streamName, rows, lastHash, this);
+        if (idCommand !== null && (typeof idCommand !== 'string' || idCommand.length === 0))
+          throw new InvalidEventError(`append to ${streamName}: not a command id`);
+        return new SealedNewStream(streamName, rows, lastHash, this, idCommand);
       },
     };
     this.groupCommit = {
@@ -260,7 +262,7 @@ export class SqliteEventStore implements EventStore {
     this.assertOpen();
     assertStreamName(streamName);
     const sealed = sealNewStreamRows(streamName, events, this.now().toISOString(), this.maxEventBytes);
-    return new SealedNewStream(streamName, sealed.rows, sealed.lastHash, this);
+    return new SealedNewStream(streamName, sealed.rows, sealed.lastHash, this, sealed.idCommand);
   }
 
   /** Checks a batch and serialises its events; throws InvalidEventError / TypeError naming the problem. */
