@@ -4,7 +4,7 @@
  */
 import type { ExpectedRevision } from './expected-revision';
 import type { EventMetadata } from './event-metadata';
-import type { TextList } from './packed-texts';
+import type { ByteList, TextList } from './packed-texts';
 
 /** An event about to be appended. `metadata.eventId` is required so retries are idempotent. */
 export interface NewEvent<Type extends string = string, Data = unknown> {
@@ -60,7 +60,19 @@ export interface NewStreamSealing {
    * A batch for appendMany from rows sealNewStreamRows produced (expectation noStream), as strings
    * or packed (packTexts); idCommand as sealNewStreamRows gave it (null or left out: not known).
    */
-  adopt(streamName: string, rows: TextList, lastHash: string, idCommand?: string | null): AppendBatch;
+  adopt(streamName: string, rows: TextList, lastHash: string, known?: SealedKnown): AppendBatch;
+  /**
+   * The name of the form this store keeps event data in, when it takes that form computed by the
+   * sealer (sealNewStreamRows's encodeData; SQLite: COMPACT_JSON_FORM), so a worker can do it.
+   */
+  readonly dataForm?: string;
+}
+
+/** What the sealer worked out beside the rows (sealNewStreamRows), so the store need not again. */
+export interface SealedKnown {
+  readonly idCommand?: string | null;
+  /** Each event's data in the store's dataForm (null: none, the data JSON is kept). */
+  readonly dataForms?: ByteList | null;
 }
 
 export interface AppendResult {

@@ -235,6 +235,8 @@ export interface SealedRows {
    * derives ids from the command (SQLite) then need not derive each one again to know it.
    */
   readonly idCommand: string | null;
+  /** Each event's data in the store's own form (SQLite's compact JSON; null: none), when asked for. */
+  readonly dataForms?: (Uint8Array | null)[];
 }
 
 /**
@@ -242,12 +244,20 @@ export interface SealedRows {
  * `recordedAt` filled where the caller left it out; the same checks as an append (InvalidEventError,
  * a repeated eventId included). Pure apart from sha256, so a worker thread can seal for a store.
  */
-export function sealNewStreamRows(streamName: string, events: readonly NewEvent[], recordedAt: string, maxEventBytes = DEFAULT_MAX_EVENT_BYTES): SealedRows {
+export function sealNewStreamRows(
+  streamName: string,
+  events: readonly NewEvent[],
+  recordedAt: string,
+  maxEventBytes = DEFAULT_MAX_EVENT_BYTES,
+  /** The store's form of a value (it must read back as the value's canonical JSON), for dataForms. */
+  encodeData?: (data: unknown) => Uint8Array | null,
+): SealedRows {
   if (!Array.isArray(events) || events.length === 0) throw new InvalidEventError(`append to ${streamName}: no events given (an append needs at least one)`);
   const defaults = { recordedAt };
   const rows = new Array<string>(events.length * 4);
   const ids = new Set<string>();
   let prevHash = GENESIS_HASH;
+  const dataForms = encodeData ? new Array<Uint8Array | null>(events.length) : undefined;
   const command = events[0]?.metadata?.commandId;
   let idCommand = typeof command === 'string' && command.length > 0 ? command : null;
   for (let i = 0; i < events.length; i++) {
@@ -260,10 +270,11 @@ export function sealNewStreamRows(streamName: string, events: readonly NewEvent[
     rows[4 * i + 1] = event.eventId;
     rows[4 * i + 2] = event.dataJson;
     rows[4 * i + 3] = sealed.metadataJson;
+    if (dataForms) dataForms[i] = (encodeData as (data: unknown) => Uint8Array | null)(events[i].data);
     prevHash = sealed.hash;
   }
   if (ids.size !== events.length) throw new InvalidEventError(`append to ${streamName}: the same eventId appears twice in one append`);
-  return { rows, lastHash: prevHash, idCommand };
+  return dataForms ? { rows, lastHash: prevHash, idCommand, dataForms } : { rows, lastHash: prevHash, idCommand };
 }
 
 /** Chains prepared events after `prevHash` (null: the stream is new). */

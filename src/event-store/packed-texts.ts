@@ -72,3 +72,68 @@ export function unpackTexts(pack: TextPack, lengths: readonly number[]): PackedT
   if (first !== pack.ends.length) throw new Error(`unpackTexts: the lists hold ${first} strings, the pack ${pack.ends.length}`);
   return out;
 }
+
+/** Byte strings read by index; null where a list holds none. */
+export interface ByteList {
+  readonly length: number;
+  at(index: number): Uint8Array | null | undefined;
+}
+
+/** Byte strings of a pack made by packByteLists, each a view of the pack (no copy). */
+export class PackedBytes implements ByteList {
+  constructor(
+    private readonly bytes: Buffer,
+    private readonly ends: Uint32Array,
+    private readonly first: number,
+    readonly length: number,
+  ) {}
+
+  at(index: number): Buffer | null | undefined {
+    if (!Number.isInteger(index) || index < 0 || index >= this.length) return undefined;
+    const k = this.first + index;
+    const start = k === 0 ? 0 : this.ends[k - 1];
+    return this.ends[k] === start ? null : this.bytes.subarray(start, this.ends[k]);
+  }
+}
+
+/** Packs byte strings in order, a null as an empty one (so none of them may be empty). */
+export function packByteLists(lists: readonly ByteList[]): TextPack {
+  let count = 0;
+  let size = 0;
+  for (const list of lists) {
+    for (let i = 0; i < list.length; i++) {
+      const b = list.at(i);
+      if (b !== null && b !== undefined && b.length === 0) throw new Error('packByteLists: an empty byte string (only null packs as empty)');
+      size += b?.length ?? 0;
+    }
+    count += list.length;
+  }
+  const bytes = Buffer.allocUnsafeSlow(size);
+  const ends = new Uint32Array(count);
+  let at = 0;
+  let k = 0;
+  for (const list of lists) {
+    for (let i = 0; i < list.length; i++) {
+      const b = list.at(i);
+      if (b) {
+        bytes.set(b, at);
+        at += b.length;
+      }
+      ends[k++] = at;
+    }
+  }
+  return { bytes, ends };
+}
+
+/** The lists of a pack made by packByteLists, given each list's length in order. */
+export function unpackByteLists(pack: TextPack, lengths: readonly number[]): PackedBytes[] {
+  const bytes = Buffer.from(pack.bytes.buffer, pack.bytes.byteOffset, pack.bytes.byteLength);
+  const out: PackedBytes[] = [];
+  let first = 0;
+  for (const n of lengths) {
+    out.push(new PackedBytes(bytes, pack.ends, first, n));
+    first += n;
+  }
+  if (first !== pack.ends.length) throw new Error(`unpackByteLists: the lists hold ${first} byte strings, the pack ${pack.ends.length}`);
+  return out;
+}

@@ -1,10 +1,14 @@
-import type { TextList } from '../../event-store/packed-texts';
+import type { ByteList, TextList } from '../../event-store/packed-texts';
+import { COMPACT_JSON_FORM, encodeJson } from '../../event-store/sqlite/compact-json';
 import { dealStreamName } from '../../deal/events';
 import { sealNewStreamRows } from '../../event-store/hash-chain';
 import { judgeIssLine } from '../../format/iss/judge-iss-line';
 import type { IssLineEncoding } from '../../format/iss/iss-line-source';
 import { issRecordToEvents } from './iss-record-to-events';
 import { ISS_PROFILE } from '../../rules/variant/iss';
+
+/** The data forms a worker can compute for a store, by NewStreamSealing.dataForm. */
+const encoders: Readonly<Record<string, (data: unknown) => Uint8Array | null>> = { [COMPACT_JSON_FORM]: encodeJson };
 
 /** Lines an import hands to its worker thread, in file order (blank lines are never sent). */
 export interface IssDecideBatch {
@@ -16,6 +20,8 @@ export interface IssDecideBatch {
   /** metadata.recordedAt of the events sealed for this batch (the store's clock). */
   readonly recordedAt: string;
   readonly maxEventBytes: number;
+  /** The store's data form to compute with the sealing (NewStreamSealing.dataForm), or null. */
+  readonly dataForm: string | null;
   /** Whether deals are numbered in their series (the import target keeps series tables). */
   readonly numbered: boolean;
 }
@@ -34,6 +40,8 @@ export interface SealedIssDeal {
   readonly lastHash: string;
   /** sealNewStreamRows's idCommand: the command each event's id derives from (null: not so). */
   readonly idCommand: string | null;
+  /** Each event's data in the store's form (null: none); null when the store takes none. */
+  readonly dataForms: ByteList | null;
 }
 
 /**
@@ -92,7 +100,7 @@ export function decideIssLines(batch: IssDecideBatch, seriesCounts: Map<string, 
       }
       const d = converted.deal;
       const streamName = dealStreamName(d.dealId);
-      const sealed = sealNewStreamRows(streamName, d.events, batch.recordedAt, batch.maxEventBytes);
+      const sealed = sealNewStreamRows(streamName, d.events, batch.recordedAt, batch.maxEventBytes, encoders[batch.dataForm ?? '']);
       const occurredAt = d.events[0].metadata.occurredAt ?? '';
       out.push({
         kind: 'accepted',
@@ -110,6 +118,7 @@ export function decideIssLines(batch: IssDecideBatch, seriesCounts: Map<string, 
           rows: sealed.rows,
           lastHash: sealed.lastHash,
           idCommand: sealed.idCommand,
+          dataForms: sealed.dataForms ?? null,
         },
       });
     } catch {

@@ -264,7 +264,7 @@ async function importLine(
   let count: number;
   if (sealed && target.store.newStreamSealing) {
     count = sealed.rows.length / 4;
-    run.pending.addSealedDeal(deal.dealId, target.store.newStreamSealing.adopt(sealed.streamName, sealed.rows, sealed.lastHash, sealed.idCommand), count, from);
+    run.pending.addSealedDeal(deal.dealId, target.store.newStreamSealing.adopt(sealed.streamName, sealed.rows, sealed.lastHash, sealed), count, from);
   } else {
     count = (events as NewEvent[]).length;
     run.pending.addDeal(deal.dealId, dealStreamName(deal.dealId), events as NewEvent[], from);
@@ -400,6 +400,7 @@ async function importThroughWorker(
       encodings: lines.map((l) => l.encoding),
       recordedAt: sealing.recordedAt(),
       maxEventBytes: sealing.maxEventBytes,
+      dataForm: sealing.dataForm ?? null,
       numbered: tablesOffered(target),
     });
     lines = [];

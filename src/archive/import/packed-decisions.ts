@@ -1,4 +1,4 @@
-import { packTexts, unpackTexts, type TextList, type TextPack } from '../../event-store/packed-texts';
+import { packByteLists, packTexts, unpackByteLists, unpackTexts, type ByteList, type TextList, type TextPack } from '../../event-store/packed-texts';
 import type { IssLineDecision, SealedIssDeal } from './decide-iss-lines';
 
 /**
@@ -11,6 +11,8 @@ export interface PackedDecisions {
   readonly pack: TextPack | null;
   /** How many rows each sealed deal has in the pack, in decision order. */
   readonly lengths: readonly number[];
+  /** The sealed deals' data forms, when every one has them (each deal has a quarter of its rows' count). */
+  readonly dataForms: TextPack | null;
 }
 
 const sealedDeals = (decisions: readonly IssLineDecision[]): SealedIssDeal[] =>
@@ -20,10 +22,16 @@ const sealedDeals = (decisions: readonly IssLineDecision[]): SealedIssDeal[] =>
 export function packDecisions(decisions: IssLineDecision[]): { message: PackedDecisions; transfer: ArrayBuffer[] } {
   const deals = sealedDeals(decisions);
   const pack = packTexts(deals.map((d) => d.rows as readonly string[]));
-  if (pack === null) return { message: { decisions, pack: null, lengths: [] }, transfer: [] };
+  if (pack === null) return { message: { decisions, pack: null, lengths: [], dataForms: null }, transfer: [] };
   const lengths = deals.map((d) => d.rows.length);
-  for (const d of deals) (d as { rows: TextList }).rows = [];
-  return { message: { decisions, pack, lengths }, transfer: [pack.bytes.buffer as ArrayBuffer, pack.ends.buffer as ArrayBuffer] };
+  const forms = deals.length > 0 && deals.every((d) => d.dataForms !== null) ? packByteLists(deals.map((d) => d.dataForms as ByteList)) : null;
+  for (const d of deals) {
+    (d as { rows: TextList }).rows = [];
+    if (forms) (d as { dataForms: ByteList | null }).dataForms = null;
+  }
+  const transfer = [pack.bytes.buffer as ArrayBuffer, pack.ends.buffer as ArrayBuffer];
+  if (forms) transfer.push(forms.bytes.buffer as ArrayBuffer, forms.ends.buffer as ArrayBuffer);
+  return { message: { decisions, pack, lengths, dataForms: forms }, transfer };
 }
 
 /** The importer's side: each sealed deal's rows read from the pack again. */
@@ -33,5 +41,12 @@ export function unpackDecisions(message: PackedDecisions): IssLineDecision[] {
   const rows = unpackTexts(message.pack, message.lengths);
   if (rows.length !== deals.length) throw new Error(`unpackDecisions: ${deals.length} sealed deals, ${rows.length} packed row lists`);
   for (let i = 0; i < deals.length; i++) (deals[i] as { rows: TextList }).rows = rows[i];
+  if (message.dataForms) {
+    const forms = unpackByteLists(
+      message.dataForms,
+      message.lengths.map((n) => n / 4),
+    );
+    for (let i = 0; i < deals.length; i++) (deals[i] as { dataForms: ByteList | null }).dataForms = forms[i];
+  }
   return message.decisions;
 }

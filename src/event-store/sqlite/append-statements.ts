@@ -125,11 +125,13 @@ export class AppendStatements {
       const dataJson = rows.at(i + 2) as string;
       const parts = sealedMetadataParts(metadataJson);
       const idK = batch.idCommand === null ? undefined : i / 4;
+      const dataForm = batch.dataForms === null ? undefined : (batch.dataForms.at(i / 4) ?? null);
       if (parts)
         toWrite.push({
           type,
           eventId,
           dataJson,
+          dataForm,
           metadata: null,
           sealed: parts,
           prevHash: parts.prevHash,
@@ -140,7 +142,7 @@ export class AppendStatements {
         });
       else {
         const { hash, prevHash, ...metadata } = JSON.parse(metadataJson) as Record<string, string>;
-        toWrite.push({ type, eventId, dataJson, metadata, prevHash, hash, metadataJson });
+        toWrite.push({ type, eventId, dataJson, dataForm, metadata, prevHash, hash, metadataJson });
       }
     }
     const replay = () =>

@@ -166,6 +166,9 @@ function writeObject(o: Record<string, unknown>): void {
   }
 }
 
+/** The name of this form, for a sealer that computes it for the store (NewStreamSealing.dataForm). */
+export const COMPACT_JSON_FORM = 'sqlite-compact-json';
+
 /** The compact form of a JSON value, or null when it must be kept as text (see the file's comment). */
 export function encodeJson(value: unknown): Buffer | null {
   at = 0;

@@ -20,6 +20,8 @@ export interface RowToWrite {
   readonly type: string;
   readonly eventId: string;
   readonly dataJson: string;
+  /** The data's compact form as the sealer computed it (null: it has none, the text is kept); undefined: not given. */
+  readonly dataForm?: Uint8Array | null;
   /** The metadata without prevHash and hash (eventId may be in it); null: see `sealed`. */
   readonly metadata: Readonly<Record<string, string>> | null;
   /** A sealed row's metadata as cut from its canonical text (sealed-metadata), instead of `metadata`. */
@@ -158,7 +160,11 @@ export class RunWriter {
           const other = this.derivedTaken(open, row.eventId, k, streamName, explicitIds);
           if (other) return { lastPosition, firstRunId, taken: { index: k, eventId: row.eventId, other } };
         }
-        const data = place.stored ? storedData(row.dataJson) : (encodeJson(JSON.parse(row.dataJson)) ?? row.dataJson);
+        const data = place.stored
+          ? storedData(row.dataJson)
+          : row.dataForm !== undefined
+            ? (row.dataForm ?? row.dataJson)
+            : (encodeJson(JSON.parse(row.dataJson)) ?? row.dataJson);
         const hash = HEX64.test(row.hash) ? Buffer.from(row.hash, 'hex') : Buffer.alloc(32);
         this.insertEvent.run(position, open.run.runId, this.types.idFor(row.type), hash, data, derived ? null : chained ? 1 : full);
         lastPosition = position;

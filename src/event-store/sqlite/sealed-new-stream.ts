@@ -1,6 +1,6 @@
 import type { EventMetadata } from '../event-metadata';
 import type { AppendBatch, NewEvent } from '../event-store';
-import type { TextList } from '../packed-texts';
+import type { ByteList, TextList } from '../packed-texts';
 
 /**
  * A new stream's events checked, serialised and hash-chained ahead of the transaction
@@ -19,6 +19,8 @@ export class SealedNewStream implements AppendBatch {
     readonly sealedBy: object,
     /** The command the i-th event's id derives from as eventIdFor(idCommand, i); null: not known. */
     readonly idCommand: string | null = null,
+    /** Each event's data in compact form (compact-json; null: the data JSON is kept); null: not given. */
+    readonly dataForms: ByteList | null = null,
   ) {}
 
   /** How many events. */

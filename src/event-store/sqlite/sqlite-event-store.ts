@@ -45,6 +45,7 @@ import { EventTypes } from './event-types';
 import { DEFAULT_CACHE_SIZE_KIB, prepareDatabase } from './prepare-database';
 import { SealedNewStream } from './sealed-new-stream';
 import { classifySqliteError } from './sqlite-errors';
+import { COMPACT_JSON_FORM, encodeJson } from './compact-json';
 import { SqliteSubscription } from './sqlite-subscription';
 import { assertStreamName, assertStreamNames, countLimit, parsePosition, positiveInteger, streamReadRange } from './store-arguments';
 import type { SqliteEventStoreOptions } from './sqlite-event-store-options';
@@ -158,13 +159,17 @@ export class SqliteEventStore implements EventStore {
     this.newStreamSealing = {
       recordedAt: () => this.now().toISOString(),
       maxEventBytes: this.maxEventBytes,
-      adopt: (streamName, rows, lastHash, idCommand = null) => {
+      dataForm: COMPACT_JSON_FORM,
+      adopt: (streamName, rows, lastHash, known = {}) => {
         assertStreamName(streamName);
         if (rows.length === 0 || rows.length % 4 !== 0 || !/^[0-9a-f]{64}$/.test(lastHash))
           throw new InvalidEventError(`append to ${streamName}: not sealed rows`);
+        const idCommand = known.idCommand ?? null;
         if (idCommand !== null && (typeof idCommand !== 'string' || idCommand.length === 0))
           throw new InvalidEventError(`append to ${streamName}: not a command id`);
-        return new SealedNewStream(streamName, rows, lastHash, this, idCommand);
+        const dataForms = known.dataForms ?? null;
+        if (dataForms !== null && dataForms.length !== rows.length / 4) throw new InvalidEventError(`append to ${streamName}: not a data form per event`);
+        return new SealedNewStream(streamName, rows, lastHash, this, idCommand, dataForms);
       },
     };
     this.groupCommit = {
@@ -261,8 +266,8 @@ export class SqliteEventStore implements EventStore {
   prepareNewStream(streamName: string, events: readonly NewEvent[]): SealedNewStream {
     this.assertOpen();
     assertStreamName(streamName);
-    const sealed = sealNewStreamRows(streamName, events, this.now().toISOString(), this.maxEventBytes);
-    return new SealedNewStream(streamName, sealed.rows, sealed.lastHash, this, sealed.idCommand);
+    const sealed = sealNewStreamRows(streamName, events, this.now().toISOString(), this.maxEventBytes, encodeJson);
+    return new SealedNewStream(streamName, sealed.rows, sealed.lastHash, this, sealed.idCommand, sealed.dataForms ?? null);
   }
 
   /** Checks a batch and serialises its events; throws InvalidEventError / TypeError naming the problem. */
