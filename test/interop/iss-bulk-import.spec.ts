@@ -62,39 +62,43 @@ describe('bulk ISS import', () => {
     }
   });
 
-  it('through the worker thread and group commits (large inputs, the CLI): the same bytes as deciding each record here, a continued series included', async () => {
-    const viaWorker = await Ledger.withStore(openSqliteEventStore(':memory:', { now: fixedClock }));
-    const here = await Ledger.withStore(openSqliteEventStore(':memory:', { now: fixedClock }));
-    const dir = mkdtempSync(path.join(tmpdir(), 'skat-worker-'));
-    try {
-      // The last three deals of series 251395 are stored first (numbers 1-3), so the worker's
-      // guesses for the other four (1-4, counting from its own start) are wrong: those four are
-      // decided again here with 4-7, and the three stored ones are already present.
-      const first = path.join(dir, 'first.sgf');
-      writeFileSync(
-        first,
-        corpus
-          .filter((l) => l.includes('SE[251395]'))
-          .slice(-3)
-          .join('\n') + '\n',
-      );
-      for (const ledger of [viaWorker, here]) expect((await importIssFiles(bulkImportTarget(ledger), [first], { worker: false })).imported).toBe(3);
-      // As the CLI imports: batches joined into group commits (here of 2,000 events).
-      const all = await importIssFiles(bulkImportTarget(viaWorker), files, { worker: true, batchEvents: 500, groupCommitEvents: 2000 });
-      expect(all).toMatchObject({ imported: 30, alreadyPresent: 3, rejectedCount: 0, conflictCount: 0 });
-      for (const file of files) await importIssFiles(bulkImportTarget(here), [file], { worker: false, batchEvents: 1 });
-      const [a, b] = [await storedDeals(ledgerStore(viaWorker)), await storedDeals(ledgerStore(here))];
-      expect(a.size).toBe(33);
-      for (const [stream, rows] of a) expect({ stream, rows }).toEqual({ stream, rows: b.get(stream) });
-      const sheet = (await viaWorker.scoreSheet('iss-series-251395'))?.rows;
-      expect(sheet?.map((r) => r.dealNumber).sort()).toEqual([1, 2, 3, 4, 5, 6, 7]);
-      expect(sheet).toEqual((await here.scoreSheet('iss-series-251395'))?.rows);
-    } finally {
-      rmSync(dir, { recursive: true, force: true });
-      await viaWorker.close();
-      await here.close();
-    }
-  });
+  it.each([1, 2])(
+    'through %i worker thread(s) and group commits (large inputs, the CLI): the same bytes as deciding each record here, a continued series included',
+    async (workers) => {
+      const viaWorker = await Ledger.withStore(openSqliteEventStore(':memory:', { now: fixedClock }));
+      const here = await Ledger.withStore(openSqliteEventStore(':memory:', { now: fixedClock }));
+      const dir = mkdtempSync(path.join(tmpdir(), 'skat-worker-'));
+      try {
+        // The last three deals of series 251395 are stored first (numbers 1-3), so the importer's
+        // guesses for the other four are wrong until it has met the series (its first guesses count
+        // from this run's start): those are decided again here, and the three stored ones are
+        // already present. With two workers, the batches alternate between them.
+        const first = path.join(dir, 'first.sgf');
+        writeFileSync(
+          first,
+          corpus
+            .filter((l) => l.includes('SE[251395]'))
+            .slice(-3)
+            .join('\n') + '\n',
+        );
+        for (const ledger of [viaWorker, here]) expect((await importIssFiles(bulkImportTarget(ledger), [first], { worker: false })).imported).toBe(3);
+        // As the CLI imports: batches joined into group commits (here of 2,000 events).
+        const all = await importIssFiles(bulkImportTarget(viaWorker), files, { worker: true, workers, batchEvents: 500, groupCommitEvents: 2000 });
+        expect(all).toMatchObject({ imported: 30, alreadyPresent: 3, rejectedCount: 0, conflictCount: 0 });
+        for (const file of files) await importIssFiles(bulkImportTarget(here), [file], { worker: false, batchEvents: 1 });
+        const [a, b] = [await storedDeals(ledgerStore(viaWorker)), await storedDeals(ledgerStore(here))];
+        expect(a.size).toBe(33);
+        for (const [stream, rows] of a) expect({ stream, rows }).toEqual({ stream, rows: b.get(stream) });
+        const sheet = (await viaWorker.scoreSheet('iss-series-251395'))?.rows;
+        expect(sheet?.map((r) => r.dealNumber).sort()).toEqual([1, 2, 3, 4, 5, 6, 7]);
+        expect(sheet).toEqual((await here.scoreSheet('iss-series-251395'))?.rows);
+      } finally {
+        rmSync(dir, { recursive: true, force: true });
+        await viaWorker.close();
+        await here.close();
+      }
+    },
+  );
 
   describe('conflicts', () => {
     const dir = mkdtempSync(path.join(tmpdir(), 'skat-conflict-'));

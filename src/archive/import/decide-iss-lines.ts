@@ -22,8 +22,11 @@ export interface IssDecideBatch {
   readonly maxEventBytes: number;
   /** The store's data form to compute with the sealing (NewStreamSealing.dataForm), or null. */
   readonly dataForm: string | null;
-  /** Whether deals are numbered in their series (the import target keeps series tables). */
-  readonly numbered: boolean;
+  /**
+   * The number each line's deal is decided for, as the importer guesses it (the next number of
+   * its series if every line before it were new); undefined where deals are not numbered.
+   */
+  readonly guesses: readonly (number | undefined)[];
 }
 
 /** A deal decided and sealed ahead of the importer, for the deal number it guessed. */
@@ -62,12 +65,8 @@ export type IssLineDecision =
       readonly deal: SealedIssDeal | null;
     };
 
-/**
- * The pure part of an import, for a worker thread: judges, decides and seals each line of a batch.
- * `seriesCounts` carries the accepted records per series from batch to batch (one worker, lines
- * in order), so on a fresh store every guess is the number the importer gives.
- */
-export function decideIssLines(batch: IssDecideBatch, seriesCounts: Map<string, number>): IssLineDecision[] {
+/** The pure part of an import, for a worker thread: judges, decides and seals each line of a batch. */
+export function decideIssLines(batch: IssDecideBatch): IssLineDecision[] {
   const out: IssLineDecision[] = [];
   for (let i = 0; i < batch.texts.length; i++) {
     const text = batch.texts[i];
@@ -81,11 +80,7 @@ export function decideIssLines(batch: IssDecideBatch, seriesCounts: Map<string, 
       continue;
     }
     const series = judged.record.header.find((h) => h.key === 'SE')?.value ?? null;
-    let guess: number | undefined;
-    if (batch.numbered && series !== null) {
-      guess = (seriesCounts.get(series) ?? 0) + 1;
-      seriesCounts.set(series, guess);
-    }
+    const guess = series === null ? undefined : batch.guesses[i];
     try {
       const converted = issRecordToEvents(judged.record, {
         line: text,

@@ -7,7 +7,7 @@ import type { CommandContext } from '../../command-handling/command-types';
 import { IllegalCommandError } from '../../kernel/errors';
 import { tableStreamName } from '../../table/events';
 import { seriesNewcomers } from '../../table/series-newcomers';
-import { readIssRecord } from '../../format/iss/iss-reader';
+import { issPropertyValue, readIssRecord } from '../../format/iss/iss-reader';
 import type { IssRecord } from '../../format/iss/iss-record';
 import { judgeIssLine } from '../../format/iss/judge-iss-line';
 import { ISS_PROFILE } from '../../rules/variant/iss';
@@ -36,6 +36,12 @@ export {
 
 /** Below this much input, starting the worker (about 0.1 s) costs more than it saves. */
 export const PARALLEL_IMPORT_FROM_BYTES = 4 << 20;
+/**
+ * Worker threads deciding: one on two cores (a second one's heap took a 20,000-record import over
+ * 300 MB and bought no time beside other work on the machine), two on more, where the writing
+ * thread's idle time (it waits for decisions most of the import) is the second worker's.
+ */
+const defaultWorkers = (): number => (availableParallelism() > 2 ? 2 : 1);
 /** Lines per batch handed to the worker. */
 const WORKER_BATCH_LINES = 200;
 
@@ -389,10 +395,21 @@ async function importThroughWorker(
   report: () => void,
 ): Promise<void> {
   const sealing = target.store.newStreamSealing as NewStreamSealing;
+  const numbered = tablesOffered(target);
   let lines: IssSourceLine[] = [];
-  const sent: IssSourceLine[][] = [];
+  const sent: { lines: IssSourceLine[]; series: (string | null)[] }[] = [];
+  // Lines of each series sent and not yet imported: a line's guess is the number its deal gets if
+  // every line before it is new (a rejected line, or one already present, is then simply left out).
+  const inFlight = new Map<string, number>();
   const send = () => {
-    sent.push(lines);
+    const series = lines.map((l) => (numbered && !l.overlong ? issPropertyValue(l.text, 'SE') : null));
+    const guesses = series.map((s) => {
+      if (s === null) return undefined;
+      const ahead = inFlight.get(s) ?? 0;
+      inFlight.set(s, ahead + 1);
+      return (run.series.get(s)?.lastDealNumber ?? 0) + ahead + 1;
+    });
+    sent.push({ lines, series });
     pipeline.submit({
       file,
       texts: lines.map((l) => (l.overlong ? null : l.text)),
@@ -401,14 +418,22 @@ async function importThroughWorker(
       recordedAt: sealing.recordedAt(),
       maxEventBytes: sealing.maxEventBytes,
       dataForm: sealing.dataForm ?? null,
-      numbered: tablesOffered(target),
+      guesses,
     });
     lines = [];
   };
   const takeOne = async () => {
     const decisions = await pipeline.take();
-    const batch = sent.shift() as IssSourceLine[];
-    for (let i = 0; i < batch.length; i++) await importLine(target, batch[i].text, batch[i].lineNumber, file, run, batch[i].encoding, decisions[i]);
+    const { lines: batch, series } = sent.shift() as (typeof sent)[number];
+    for (let i = 0; i < batch.length; i++) {
+      await importLine(target, batch[i].text, batch[i].lineNumber, file, run, batch[i].encoding, decisions[i]);
+      const s = series[i];
+      if (s !== null) {
+        const ahead = (inFlight.get(s) as number) - 1;
+        if (ahead === 0) inFlight.delete(s);
+        else inFlight.set(s, ahead);
+      }
+    }
     report();
   };
   for await (const chunk of issLineBatches(chunks)) {
@@ -441,7 +466,7 @@ export async function importIssFiles(
   const totalBytes = sizes.reduce((n, s) => n + s, 0);
   const large = files.includes(STDIN_NAME) || totalBytes >= PARALLEL_IMPORT_FROM_BYTES;
   const useWorker = target.store.newStreamSealing !== undefined && (options.worker ?? (large && availableParallelism() > 1));
-  const pipeline = useWorker ? new IssDecidePipeline() : null;
+  const pipeline = useWorker ? new IssDecidePipeline(options.workers ?? defaultWorkers()) : null;
   let doneBytes = 0;
   try {
     for (let f = 0; f < files.length; f++) {

@@ -21,27 +21,32 @@ function workerScript(): { file: string; execArgv: string[] } {
 }
 
 /**
- * One worker thread that judges, decides and seals an import's lines (decideIssLines) while this
- * thread writes the previous batches: on two cores the rules engine and sha256 run beside SQLite.
- * One worker only: it numbers deals per series in line order. Results come back in submission order.
+ * Worker threads that judge, decide and seal an import's lines (decideIssLines) while this thread
+ * writes the previous batches: the rules engine and sha256 run beside SQLite. Batches go to the
+ * workers in turn (each batch carries its lines' series numbers, so any worker can take it) and
+ * their results come back in submission order.
  */
 export class IssDecidePipeline {
-  private readonly worker: Worker;
+  private readonly workers: Worker[] = [];
   private nextSeq = 0;
   private readonly waiting = new Map<number, { resolve: (d: IssLineDecision[]) => void; reject: (e: Error) => void }>();
   private readonly queue: Promise<IssLineDecision[]>[] = [];
   private failure: Error | null = null;
 
-  constructor() {
+  constructor(workers = 1) {
+    for (let i = 0; i < Math.max(1, workers); i++) this.workers.push(this.start());
+  }
+
+  private start(): Worker {
     const { file, execArgv } = workerScript();
     // A small young generation: the worker's objects die within a batch, and V8's default (up to
     // 48 MB of nursery) would only raise the import's peak memory, not its speed.
-    this.worker = new Worker(file, {
+    const worker = new Worker(file, {
       execArgv,
       env: { ...process.env, TS_NODE_TRANSPILE_ONLY: 'true' },
       resourceLimits: { maxYoungGenerationSizeMb: WORKER_YOUNG_GENERATION_MB },
     });
-    this.worker.on('message', (m: { seq: number; decided: PackedDecisions }) => {
+    worker.on('message', (m: { seq: number; decided: PackedDecisions }) => {
       const w = this.waiting.get(m.seq);
       this.waiting.delete(m.seq);
       try {
@@ -55,8 +60,9 @@ export class IssDecidePipeline {
       for (const w of this.waiting.values()) w.reject(this.failure);
       this.waiting.clear();
     };
-    this.worker.on('error', fail);
-    this.worker.on('exit', (code) => fail(new Error(`the import worker stopped (exit code ${code})`)));
+    worker.on('error', fail);
+    worker.on('exit', (code) => fail(new Error(`the import worker stopped (exit code ${code})`)));
+    return worker;
   }
 
   /** Whether another batch may be submitted before the oldest is taken. */
@@ -74,7 +80,7 @@ export class IssDecidePipeline {
     const decided = new Promise<IssLineDecision[]>((resolve, reject) => this.waiting.set(seq, { resolve, reject }));
     decided.catch(() => undefined); // awaited by take(); never an unhandled rejection meanwhile
     this.queue.push(decided);
-    this.worker.postMessage({ seq, batch });
+    this.workers[seq % this.workers.length].postMessage({ seq, batch });
   }
 
   /** The decisions of the oldest batch submitted and not yet taken. */
@@ -85,7 +91,7 @@ export class IssDecidePipeline {
   }
 
   async close(): Promise<void> {
-    this.worker.removeAllListeners('exit');
-    await this.worker.terminate();
+    for (const w of this.workers) w.removeAllListeners('exit');
+    await Promise.all(this.workers.map((w) => w.terminate()));
   }
 }

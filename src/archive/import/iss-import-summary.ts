@@ -72,6 +72,8 @@ export interface IssImportOptions {
    * PARALLEL_IMPORT_FROM_BYTES in import-iss.ts, or standard input) and the machine has more than one core.
    */
   readonly worker?: boolean;
+  /** Worker threads when `worker` holds (default 1 on two cores, 2 on more); each takes the next batch of 200 lines in turn. */
+  readonly workers?: number;
 }
 
 export interface IssImportProgress {

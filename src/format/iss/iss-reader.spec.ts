@@ -1,5 +1,5 @@
 import { corpusLineById, corpusLines } from '../../../test/iss/corpus';
-import { readIssRecord, readMoves, MAX_RECORD_LENGTH } from './iss-reader';
+import { issPropertyValue, readIssRecord, readMoves, MAX_RECORD_LENGTH } from './iss-reader';
 import type { IssRecord, IssToken } from './iss-record';
 import { writeIssRecord } from './iss-writer';
 
@@ -143,5 +143,21 @@ describe('IssReader errors: a reason, never an exception', () => {
     const r = readIssRecord(line(DEAL + ' 1 xyz'));
     expect(r.ok).toBe(false);
     if (!r.ok) expect(r.error.id).toBe('42');
+  });
+});
+
+describe('issPropertyValue', () => {
+  it('is the header field readIssRecord reads, for every corpus record and key', () => {
+    for (const { text } of corpusLines()) {
+      const r = readIssRecord(text);
+      if (!r.ok) continue;
+      for (const key of ['SE', 'ID', 'DT', 'P0', 'XX']) expect(issPropertyValue(text, key)).toBe(r.record.header.find((h) => h.key === key)?.value ?? null);
+    }
+  });
+
+  it('is null when the properties before it do not read', () => {
+    expect(issPropertyValue('(;ID[1]SE[2', 'SE')).toBeNull();
+    expect(issPropertyValue('(;ID 1]SE[2]', 'SE')).toBeNull();
+    expect(issPropertyValue('ID[1]SE[2]', 'SE')).toBeNull();
   });
 });

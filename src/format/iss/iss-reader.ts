@@ -101,6 +101,26 @@ function knownKey(line: string, from: number, to: number): string | undefined {
   return code < 0 ? undefined : KNOWN_KEYS.get(code);
 }
 
+/**
+ * The value of a record's first `key[...]` property (a header field such as SE), read the way
+ * readIssRecord reads the properties but without reading the record; null when it has none or
+ * the properties before it do not read.
+ */
+export function issPropertyValue(line: string, key: string): string | null {
+  if (!line.startsWith('(;')) return null;
+  let pos = 2;
+  while (pos < line.length && isKeyChar(line.charCodeAt(pos))) {
+    const keyStart = pos;
+    while (pos < line.length && isKeyChar(line.charCodeAt(pos))) pos++;
+    if (line.charCodeAt(pos) !== 91) return null;
+    const close = line.indexOf(']', pos + 1);
+    if (close < 0) return null;
+    if (pos - keyStart === key.length && line.startsWith(key, keyStart)) return line.slice(pos + 1, close);
+    pos = close + 1;
+  }
+  return null;
+}
+
 /** MV value → tokens, or the reason it is unreadable. */
 export function readMoves(text: string): IssToken[] | string {
   // Exactly one space between words and at most one after the last: anything else would not
