@@ -21,7 +21,8 @@ import { issRecordToEvents, type IssDealEvents } from './iss-record-to-events';
 import type { IssImportTarget } from './iss-import-target';
 import { PendingAppend, type PendingDeal } from './pending-append';
 import type { IssLineDecision } from './decide-iss-lines';
-import { IssDecidePipeline } from './iss-decide-pipeline';
+import { defaultWorkers, IssDecidePipeline } from './iss-decide-pipeline';
+import { SeriesGuesses } from './series-guesses';
 import { emptyImportSummary, type IssConflict, type IssImportOptions, type IssImportProgress, type IssImportSummary } from './iss-import-summary';
 
 export type { IssImportTarget } from './iss-import-target';
@@ -36,12 +37,6 @@ export {
 
 /** Below this much input, starting the worker (about 0.1 s) costs more than it saves. */
 export const PARALLEL_IMPORT_FROM_BYTES = 4 << 20;
-/**
- * Worker threads deciding: one on two cores (a second one's heap took a 20,000-record import over
- * 300 MB and bought no time beside other work on the machine), two on more, where the writing
- * thread's idle time (it waits for decisions most of the import) is the second worker's.
- */
-const defaultWorkers = (): number => (availableParallelism() > 2 ? 2 : 1);
 /** Lines per batch handed to the worker. */
 const WORKER_BATCH_LINES = 200;
 
@@ -398,17 +393,10 @@ async function importThroughWorker(
   const numbered = tablesOffered(target);
   let lines: IssSourceLine[] = [];
   const sent: { lines: IssSourceLine[]; series: (string | null)[] }[] = [];
-  // Lines of each series sent and not yet imported: a line's guess is the number its deal gets if
-  // every line before it is new (a rejected line, or one already present, is then simply left out).
-  const inFlight = new Map<string, number>();
+  const inFlight = new SeriesGuesses();
   const send = () => {
     const series = lines.map((l) => (numbered && !l.overlong ? issPropertyValue(l.text, 'SE') : null));
-    const guesses = series.map((s) => {
-      if (s === null) return undefined;
-      const ahead = inFlight.get(s) ?? 0;
-      inFlight.set(s, ahead + 1);
-      return (run.series.get(s)?.lastDealNumber ?? 0) + ahead + 1;
-    });
+    const guesses = series.map((s) => (s === null ? undefined : inFlight.guess(s, run.series.get(s)?.lastDealNumber ?? 0)));
     sent.push({ lines, series });
     pipeline.submit({
       file,
@@ -427,12 +415,7 @@ async function importThroughWorker(
     const { lines: batch, series } = sent.shift() as (typeof sent)[number];
     for (let i = 0; i < batch.length; i++) {
       await importLine(target, batch[i].text, batch[i].lineNumber, file, run, batch[i].encoding, decisions[i]);
-      const s = series[i];
-      if (s !== null) {
-        const ahead = (inFlight.get(s) as number) - 1;
-        if (ahead === 0) inFlight.delete(s);
-        else inFlight.set(s, ahead);
-      }
+      inFlight.imported(series[i]);
     }
     report();
   };

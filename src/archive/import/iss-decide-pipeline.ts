@@ -1,4 +1,5 @@
 import { existsSync } from 'node:fs';
+import { availableParallelism } from 'node:os';
 import { join } from 'node:path';
 import { Worker } from 'node:worker_threads';
 import type { IssDecideBatch, IssLineDecision } from './decide-iss-lines';
@@ -12,6 +13,13 @@ import { unpackDecisions, type PackedDecisions } from './packed-decisions';
 const IN_FLIGHT = 4;
 /** The worker's young generation (V8's nursery), in MB. */
 const WORKER_YOUNG_GENERATION_MB = 8;
+
+/**
+ * Worker threads deciding: one on two cores (a second one's heap took a 20,000-record import over
+ * 300 MB and bought no time beside other work on the machine), two on more, where the writing
+ * thread's idle time (it waits for decisions most of the import) is the second worker's.
+ */
+export const defaultWorkers = (): number => (availableParallelism() > 2 ? 2 : 1);
 
 /** The worker script: compiled JavaScript beside this file, or the TypeScript source under ts-node / jest. */
 function workerScript(): { file: string; execArgv: string[] } {

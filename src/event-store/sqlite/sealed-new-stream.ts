@@ -1,6 +1,9 @@
+import { InvalidEventError } from '../errors';
 import type { EventMetadata } from '../event-metadata';
-import type { AppendBatch, NewEvent } from '../event-store';
+import type { AppendBatch, NewEvent, NewStreamSealing } from '../event-store';
 import type { ByteList, TextList } from '../packed-texts';
+import { COMPACT_JSON_FORM } from './compact-json';
+import { assertStreamName } from './store-arguments';
 
 /**
  * A new stream's events checked, serialised and hash-chained ahead of the transaction
@@ -40,4 +43,24 @@ export class SealedNewStream implements AppendBatch {
     }
     return out;
   }
+}
+
+/** The SQLite store's NewStreamSealing: rows sealed elsewhere (a worker thread) adopted as batches of `sealedBy`. */
+export function newStreamSealing(recordedAt: () => string, maxEventBytes: number, sealedBy: object): NewStreamSealing {
+  return {
+    recordedAt,
+    maxEventBytes,
+    dataForm: COMPACT_JSON_FORM,
+    adopt: (streamName, rows, lastHash, known = {}) => {
+      assertStreamName(streamName);
+      if (rows.length === 0 || rows.length % 4 !== 0 || !/^[0-9a-f]{64}$/.test(lastHash))
+        throw new InvalidEventError(`append to ${streamName}: not sealed rows`);
+      const idCommand = known.idCommand ?? null;
+      if (idCommand !== null && (typeof idCommand !== 'string' || idCommand.length === 0))
+        throw new InvalidEventError(`append to ${streamName}: not a command id`);
+      const dataForms = known.dataForms ?? null;
+      if (dataForms !== null && dataForms.length !== rows.length / 4) throw new InvalidEventError(`append to ${streamName}: not a data form per event`);
+      return new SealedNewStream(streamName, rows, lastHash, sealedBy, idCommand, dataForms);
+    },
+  };
 }

@@ -43,9 +43,9 @@ import { EVENT_COLUMNS, pageQuery, streamRead, TAIL_SCAN_ROWS } from './page-que
 import { EventRuns } from './event-runs';
 import { EventTypes } from './event-types';
 import { DEFAULT_CACHE_SIZE_KIB, prepareDatabase } from './prepare-database';
-import { SealedNewStream } from './sealed-new-stream';
+import { newStreamSealing, SealedNewStream } from './sealed-new-stream';
 import { classifySqliteError } from './sqlite-errors';
-import { COMPACT_JSON_FORM, encodeJson } from './compact-json';
+import { encodeJson } from './compact-json';
 import { SqliteSubscription } from './sqlite-subscription';
 import { assertStreamName, assertStreamNames, countLimit, parsePosition, positiveInteger, streamReadRange } from './store-arguments';
 import type { SqliteEventStoreOptions } from './sqlite-event-store-options';
@@ -156,22 +156,7 @@ export class SqliteEventStore implements EventStore {
   ) {
     this.upcasters = options.upcasters ?? NO_UPCASTERS;
     this.maxEventBytes = positiveInteger(options.maxEventBytes ?? DEFAULT_MAX_EVENT_BYTES, 'maxEventBytes');
-    this.newStreamSealing = {
-      recordedAt: () => this.now().toISOString(),
-      maxEventBytes: this.maxEventBytes,
-      dataForm: COMPACT_JSON_FORM,
-      adopt: (streamName, rows, lastHash, known = {}) => {
-        assertStreamName(streamName);
-        if (rows.length === 0 || rows.length % 4 !== 0 || !/^[0-9a-f]{64}$/.test(lastHash))
-          throw new InvalidEventError(`append to ${streamName}: not sealed rows`);
-        const idCommand = known.idCommand ?? null;
-        if (idCommand !== null && (typeof idCommand !== 'string' || idCommand.length === 0))
-          throw new InvalidEventError(`append to ${streamName}: not a command id`);
-        const dataForms = known.dataForms ?? null;
-        if (dataForms !== null && dataForms.length !== rows.length / 4) throw new InvalidEventError(`append to ${streamName}: not a data form per event`);
-        return new SealedNewStream(streamName, rows, lastHash, this, idCommand, dataForms);
-      },
-    };
+    this.newStreamSealing = newStreamSealing(() => this.now().toISOString(), this.maxEventBytes, this);
     this.groupCommit = {
       begin: () => this.beginGroup(),
       commit: () => this.endGroup('COMMIT'),
