@@ -173,4 +173,29 @@ describe('PlainExecutor: subtrees over immutable values are serialised once', ()
     const result = await run(parse('{ fresh { step hand { code } } }'));
     expect(result.fresh).not.toBeInstanceOf(RawJson);
   });
+
+  it('serialises a part shared by several values of a kept subtree once per answer, and keeps it no longer', async () => {
+    let reads = 0;
+    const counted = { points: 11 } as { code: string; points: number };
+    Object.defineProperty(counted, 'code', { enumerable: true, get: () => (reads++, 'HA') });
+    const hand = markImmutable([counted]);
+    const framesOf = () => markImmutable([0, 1, 2].map((step) => ({ step, hand })));
+    let current = framesOf();
+    const schema3 = new GraphQLSchema({
+      query: new GraphQLObjectType({ name: 'Query', fields: { frames: { type: framesType, resolve: async () => current } } }),
+    });
+    const ex = new PlainExecutor(schema3);
+    const document = parse('{ frames { step hand { code } } }');
+    const operation = getOperationAST(document);
+    if (!operation) throw new Error('no operation');
+    const first = await ex.execute(document, operation, {}, {});
+    const reference = await execute({ schema: schema3, document });
+    expect(stringifyWithRawJson({ data: first })).toBe(JSON.stringify(reference));
+    const graphqlReads = 3; // graphql-js reads it in every frame
+    expect(reads - graphqlReads).toBe(1);
+    current = framesOf(); // new frames around the same hand: the hand's text was the first answer's only
+    reads = 0;
+    await ex.execute(document, operation, {}, {});
+    expect(reads).toBe(1);
+  });
 });

@@ -73,7 +73,7 @@ export class PlainExecutor {
   /** Selection sets planned per parent type, remembered per node (documents are reused by Apollo). */
   private readonly plans = new WeakMap<SelectionSetNode, Map<GraphQLObjectType, readonly PlannedField[] | null>>();
   /** Serialised subtrees over immutable values, per field node (documents are reused by Apollo). */
-  private readonly texts = new WeakMap<object, Map<FieldNode, { readonly type: GraphQLOutputType; readonly raw: RawJson }>>();
+  private readonly texts: TextsByValue = new WeakMap();
 
   constructor(private readonly schema: GraphQLSchema) {}
 
@@ -90,7 +90,7 @@ export class PlainExecutor {
       if (!queryType) return PLAIN_EXECUTION_DECLINED;
       const coerced = getVariableValues(this.schema, operation.variableDefinitions ?? [], rawVariables ?? {});
       if (coerced.errors || !coerced.coerced) return PLAIN_EXECUTION_DECLINED;
-      const run: Run = { document, operation, variables: coerced.coerced, contextValue, resolverCalls: 0 };
+      const run: Run = { document, operation, variables: coerced.coerced, contextValue, resolverCalls: 0, keeping: 0, partTexts: undefined };
       const data = await this.completeObject(run, queryType, operation.selectionSet, undefined, undefined);
       return data;
     } catch (err) {
@@ -201,14 +201,23 @@ export class PlainExecutor {
    * the field's selection: it is completed and serialised once, then reused as JSON text.
    */
   private completeMemoised(run: Run, type: GraphQLOutputType, node: FieldNode, value: object, path: Path): Maybe<unknown> {
-    let byNode = this.texts.get(value);
+    // Within a subtree already being kept, a part shared by many of its values (a trick in every
+    // later frame) is kept for this answer only: the outer text holds it for later answers.
+    const texts = run.keeping > 0 ? (run.partTexts ??= new Map()) : this.texts;
+    let byNode = texts.get(value);
     const known = byNode?.get(node);
     if (known && known.type === type) return known.raw;
     const callsBefore = run.resolverCalls;
-    const completed = this.completeComposite(run, type, node, value, path);
+    run.keeping++;
+    let completed: Maybe<unknown>;
+    try {
+      completed = this.completeComposite(run, type, node, value, path);
+    } finally {
+      run.keeping--;
+    }
     if (isThenable(completed) || run.resolverCalls !== callsBefore) return completed;
     const raw = new RawJson(stringifyWithRawJson(completed));
-    if (!byNode) this.texts.set(value, (byNode = new Map()));
+    if (!byNode) texts.set(value, (byNode = new WeakMap()));
     byNode.set(node, { type, raw });
     return raw;
   }
@@ -260,7 +269,16 @@ interface Run {
   readonly contextValue: unknown;
   /** Resolvers called so far: a subtree that called none depends on its value and selection only. */
   resolverCalls: number;
+  /** How many kept (memoised) subtrees are being completed around the current field. */
+  keeping: number;
+  /** Texts of the parts shared inside kept subtrees, for this answer only. */
+  partTexts: TextsByValue | undefined;
 }
+
+/** Serialised subtrees per value and field node; weak in the node too, as Apollo may drop a document. */
+type TextsByValue =
+  | WeakMap<object, WeakMap<FieldNode, { readonly type: GraphQLOutputType; readonly raw: RawJson }>>
+  | Map<object, WeakMap<FieldNode, { readonly type: GraphQLOutputType; readonly raw: RawJson }>>;
 
 /** After asynchronous children have arrived: marks the container when one of them is JSON text. */
 function markIfHoldsRawJson<T extends object>(container: T): T {

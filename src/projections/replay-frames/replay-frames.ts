@@ -5,7 +5,7 @@ import { FAIRNESS_EVENT_TYPES, isDealEventType } from '../../deal/events';
 import { legalMoves, seatToAct } from '../../deal/engine';
 import type { RecordedEvent } from '../../event-store/event-store';
 import type { Card } from '../../rules/card';
-import type { GameState } from '../../rules/game-state';
+import type { BidCall, CompletedTrick, GameState } from '../../rules/game-state';
 import type { Seat } from '../../rules/seat';
 import type { FrameTrick, Perspective, ReplayFrame, VisibleCards } from './replay-frame';
 import { canSeeHand, canSeeSkat, cardsBehindMove } from './visibility';
@@ -14,8 +14,49 @@ import { dealStateAfter, storedDealEvent } from '../../deal/deal-stream';
 
 const SEATS: readonly Seat[] = [0, 1, 2];
 
-const visible = (cards: readonly Card[], see: boolean): VisibleCards =>
-  see ? { cards: cards.slice(), hiddenCount: 0 } : { cards: [], hiddenCount: cards.length };
+/**
+ * What the frames of one fold share: the engine keeps an unchanged hand, a completed trick and the
+ * bidding as the same objects from state to state, so the frames after them hold one copy each (a
+ * replay's views and its answer's text are then built once per copy, not once per frame).
+ */
+interface SharedParts {
+  readonly hands: Map<readonly Card[], VisibleCards>;
+  readonly tricks: Map<CompletedTrick, FrameTrick>;
+  readonly bidding: Map<readonly BidCall[], readonly BidCall[]>;
+}
+
+const newSharedParts = (): SharedParts => ({ hands: new Map(), tricks: new Map(), bidding: new Map() });
+
+function visible(cards: readonly Card[], see: boolean, shared: SharedParts): VisibleCards {
+  if (!see) return { cards: [], hiddenCount: cards.length };
+  let v = shared.hands.get(cards);
+  if (!v) shared.hands.set(cards, (v = { cards: cards.slice(), hiddenCount: 0 }));
+  return v;
+}
+
+function frameTrick(t: CompletedTrick, p: Perspective, known: Set<Card>, shared: SharedParts): FrameTrick {
+  // An unplayed trick shows what the perspective has seen so far, which grows: never shared.
+  const filtered = t.unplayed && p.kind !== 'all';
+  const kept = filtered ? undefined : shared.tricks.get(t);
+  if (kept) return kept;
+  const cards = filtered ? t.cards.filter((c) => known.has(c.card)) : t.cards;
+  const trick: FrameTrick = {
+    leader: t.leader,
+    cards: cards.map((c) => ({ seat: c.seat, card: c.card })),
+    winner: t.winner,
+    points: t.points,
+    unplayed: !!t.unplayed,
+    hiddenCards: t.cards.length - cards.length,
+  };
+  if (!filtered) shared.tricks.set(t, trick);
+  return trick;
+}
+
+function biddingOf(history: readonly BidCall[], shared: SharedParts): readonly BidCall[] {
+  let b = shared.bidding.get(history);
+  if (!b) shared.bidding.set(history, (b = history.slice()));
+  return b;
+}
 
 /** Cards this perspective has seen so far, to decide what of an unplayed trick it may show. */
 function seenCards(p: Perspective, game: GameState, known: Set<Card>): void {
@@ -29,21 +70,11 @@ function actingSeat(event: RecordedEvent): Seat | null {
   return seat === 0 || seat === 1 || seat === 2 ? seat : null;
 }
 
-function frameOf(dealId: string, state: DealState, event: RecordedEvent, step: number, p: Perspective, known: Set<Card>): ReplayFrame {
+function frameOf(dealId: string, state: DealState, event: RecordedEvent, step: number, p: Perspective, known: Set<Card>, shared: SharedParts): ReplayFrame {
   const game = state.game as GameState;
   const started = state.started;
   const declarer = game.declarer;
-  const tricks: FrameTrick[] = game.tricks.map((t) => {
-    const cards = t.unplayed && p.kind !== 'all' ? t.cards.filter((c) => known.has(c.card)) : t.cards;
-    return {
-      leader: t.leader,
-      cards: cards.map((c) => ({ seat: c.seat, card: c.card })),
-      winner: t.winner,
-      points: t.points,
-      unplayed: !!t.unplayed,
-      hiddenCards: t.cards.length - cards.length,
-    };
-  });
+  const tricks: FrameTrick[] = game.tricks.map((t) => frameTrick(t, p, known, shared));
   let declarerPoints = 0;
   let defenderPoints = 0;
   for (const t of game.tricks)
@@ -58,9 +89,13 @@ function frameOf(dealId: string, state: DealState, event: RecordedEvent, step: n
     event: { id: event.eventId, type: event.type, revision: event.revision.toString(), seat: actingSeat(event) },
     phase: game.phase,
     players: started ? started.players : ['', '', ''],
-    hands: [visible(game.hands[0], canSeeHand(p, game, 0)), visible(game.hands[1], canSeeHand(p, game, 1)), visible(game.hands[2], canSeeHand(p, game, 2))],
-    skat: visible(game.skat, canSeeSkat(p, game)),
-    bidding: game.biddingHistory.slice(),
+    hands: [
+      visible(game.hands[0], canSeeHand(p, game, 0), shared),
+      visible(game.hands[1], canSeeHand(p, game, 1), shared),
+      visible(game.hands[2], canSeeHand(p, game, 2), shared),
+    ],
+    skat: visible(game.skat, canSeeSkat(p, game), shared),
+    bidding: biddingOf(game.biddingHistory, shared),
     highestBid: game.highestBid,
     declarer,
     declaration: game.declaration,
@@ -90,6 +125,7 @@ export function replayFrames(
   const to = range.to ?? Number.MAX_SAFE_INTEGER;
   const frames: ReplayFrame[] = [];
   const known = new Set<Card>();
+  const shared = newSharedParts();
   let state: DealState = initialDealState;
   let step = -1;
   // A withdrawn move counts as not made: no frame, and the frames after it follow from the moves in force.
@@ -122,10 +158,10 @@ export function replayFrames(
     if (state.game.currentTrick) for (const c of state.game.currentTrick.cards) known.add(c.card);
     // `eventId`: only the frame that event made (a live subscriber's), and nothing after it.
     if (range.eventId !== undefined) {
-      if (event.eventId === range.eventId) return [frameOf(dealId, state, event, step, perspective, known)];
+      if (event.eventId === range.eventId) return [frameOf(dealId, state, event, step, perspective, known, shared)];
       continue;
     }
-    if (step >= from) frames.push(frameOf(dealId, state, event, step, perspective, known));
+    if (step >= from) frames.push(frameOf(dealId, state, event, step, perspective, known, shared));
   }
   return frames;
 }
