@@ -362,6 +362,8 @@ export class SqliteEventStore implements EventStore {
     const { forwards, start, limit } = streamReadRange(options);
     const mode = { raw: options.raw === true, lazy: options.lazyMetadata === true, upcasters: this.upcasters, backwards: !forwards };
     try {
+      // A whole stream forwards (a replay's read) takes the folded batch read: a blob per range, not per event.
+      if (forwards && start === 0 && limit === -1 && !mode.raw) return this.batchReader.read([streamName], mode)[0];
       return this.streamReadOf(this.readStreamTransaction(streamName, forwards, start, limit), mode);
     } catch (err) {
       throw classifySqliteError(err, `read ${streamName}`);
