@@ -44,7 +44,7 @@ import { dealStreams, rescore, type RescoreDifference } from './reads/rescore';
 import { ScoreSheets } from './reads/score-sheets';
 import { SheetSnapshots } from './reads/sheet-snapshots';
 import { playerRatingsFor, ratingsFor } from './reads/ratings-reads';
-import { ratingsAsOfWork } from './reads/ratings-as-of';
+import { ratingsAsOfWork, type RatingsAsOfWork } from './reads/ratings-as-of';
 import type { PlayerRating } from '../projections/ratings/ratings-queries';
 import { TableCommands } from './commands/table-commands';
 import { TournamentCommands } from './commands/tournament-commands';
@@ -348,8 +348,8 @@ export class Ledger {
     return ratingsFor(this.db, model, first);
   }
 
-  /** What ratings as of a moment would fold (the rating log's entries up to it; none when nothing rated moved since), for the API's cost model. */
-  ratingsAsOfCost(asOf: AsOf): { live: boolean; entries: number } {
+  /** What ratings as of a moment take (the live rows, the models' steps, or the rating log's entries to fold), for the API's cost model. */
+  ratingsAsOfCost(asOf: AsOf): RatingsAsOfWork {
     return ratingsAsOfWork(this.db, cutOf(this.#store, asOf));
   }
 

@@ -89,7 +89,16 @@ export interface ProjectionDefinition<Row = unknown> {
    */
   readonly derivedFrom?: {
     readonly source: string;
-    load(db: ReadModelDb, source: Readonly<Record<string, string>>): Promise<{ write(rows: ProjectionRows<Row>): void }>;
+    /**
+     * `target` names its own tables (of the rebuild, when one runs): a load may fill a table whose
+     * rows are written once and never looked up (a history) as it reads, in transactions of its own,
+     * after clearing it, so that a load cut short and run again leaves no row twice.
+     */
+    load(
+      db: ReadModelDb,
+      source: Readonly<Record<string, string>>,
+      target: Readonly<Record<string, string>>,
+    ): Promise<{ write(rows: ProjectionRows<Row>): void }>;
   };
   /** True when no row can exist before this event (its stream's first): a load from zero then looks nothing up. */
   startsRow?(event: RecordedEvent): boolean;

@@ -30,7 +30,7 @@ export async function loadDerived(
     const source = projections.find((s) => s.name === p.derivedFrom!.source)!;
     dropProjectionIndexes(db, p, rebuild);
     try {
-      const loaded = await p.derivedFrom!.load(db, tableNames(source, rebuild));
+      const loaded = await p.derivedFrom!.load(db, tableNames(source, rebuild), tableNames(p, rebuild));
       db.transaction(() => {
         loaded.write(p.rows(db, tableNames(p, rebuild)));
         const at = db.prepare(`SELECT position, events FROM ${checkpoints} WHERE projection = ?`).get(source.name) as

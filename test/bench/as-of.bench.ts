@@ -5,9 +5,9 @@
  * folder under skat-ledger-bench/ (keyed by the read models' layout and DEALS), each run on a copy:
  *   (a) the tournament's standings as of a random log position: p50/p99 of Ledger.asOf +
  *       standingsOf (target ≤ 50 ms), beside the live standings;
- *   (b) a random player's statistics (with his Seeger-Fabian total per series) as of a random
- *       position: p50/p99 (target ≤ 100 ms), beside the live ones;
- *   (c) the same two as GraphQL queries at the default limits (cost model and all), anonymous:
+ *   (b) a random player's statistics (with his Seeger-Fabian total per series and his ratings) as
+ *       of a random position: p50/p99 (target ≤ 100 ms), beside the live ones;
+ *   (c) the same two and a leaderboard as GraphQL queries at the default limits (cost model and all), anonymous:
  *       admitted or refused, their cost, and wall time.
  * Wall time and this process's CPU time per sample: the machine is shared. `DEALS=10000` for a quick run.
  */
@@ -204,7 +204,13 @@ async function main(): Promise<void> {
     standings.cpu.push(s.cpu);
     standings.live.push((await measure(() => ledger.standings('bench-cup'))).wall);
     const name = player();
-    const p = await measure(async () => (await ledger.asOf({ position: position() })).sheets.playerStats(name, {}));
+    // His statistics and his ratings under every model, as the API's playerStats { ratings } gives them.
+    const p = await measure(async () => {
+      const view = await ledger.asOf({ position: position() });
+      const answer = await view.sheets.playerStats(name, {});
+      await view.ratings.player(name);
+      return answer;
+    });
     stats.wall.push(p.wall);
     stats.cpu.push(p.cpu);
     stats.deals.push(p.value?.dealsPlayed ?? 0);
@@ -230,7 +236,11 @@ async function main(): Promise<void> {
   ] as const) {
     for (const [label, query] of [
       ['standings', `query($p: String!) { standings(tournamentId: "bench-cup", asOf: { position: $p }) { lines { player total } } }`],
-      ['playerStats', `query($p: String!) { playerStats(player: "p7", asOf: { position: $p }) { dealsPlayed seegerFabianPerSeries { tableId total } } }`],
+      [
+        'playerStats',
+        `query($p: String!) { playerStats(player: "p7", asOf: { position: $p }) { dealsPlayed seegerFabianPerSeries { tableId total } ratings { model rating } } }`,
+      ],
+      ['ratings(GLICKO2)', `query($p: String!) { ratings(model: GLICKO2, first: 20, asOf: { position: $p }) { player rating } }`],
       ['tables(first: 100)', `query($p: String!) { tables(first: 100, asOf: { position: $p }) { tableId } }`],
     ] as const) {
       const r = await measure(() => server.gql(query, { p }));

@@ -12,7 +12,8 @@
  *       ratings' projections (every model and the rating log) through the runner over REBUILD_DEALS
  *       deals of a SQLite store (REBUILD_TABLES=1: table deals, 36 to a table), alone and with every
  *       other projection;
- *   (d) ratings as of a moment before the last score: each model folded over the rating log.
+ *   (d) ratings as of a moment before the last score: each model's leaderboard from its steps and
+ *       folded over the rating log, and a player's ratings.
  */
 import { readdirSync, readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
@@ -28,6 +29,8 @@ import { ratedGame } from '../../src/projections/ratings/ratings-fold';
 import { createRebuildTables, dropRebuildTables, type ReadModelDb } from '../../src/projections/read-model-db';
 import { registeredProjections } from '../../src/projections/registered-projections';
 import { ProjectionRunner } from '../../src/projections/runner';
+import { foldedBook } from '../../src/ledger/reads/ratings-as-of';
+import { sortablePosition } from '../../src/projections/as-of/as-of-cut';
 import { seededRandom } from '../../src/rules/deck';
 import { ledgerImportTarget } from '../support/ledger-import-target';
 
@@ -223,20 +226,33 @@ async function rebuild(): Promise<void> {
   process.stdout.write(`(c) the ratings (${ratings.map((p) => p.name).join(', ')}) rebuilt over ${deals} deals: ${alone}\n`);
   const all = await measured(() => ledger.rebuildProjections());
   process.stdout.write(`(c) every projection rebuilt over ${deals} deals: ${all}\n`);
-  // (d) Ratings as of the position before the last score: every model folded over the rating log (what the API charges per entry).
+  // (d) Ratings as of the position before the last score, as the API answers them: each model's leaderboard from its steps (every
+  // player visited: what the API charges per player), a player's ratings under every model; and each model folded over the
+  // rating log (the answer for a time a clock stepped back into: what the API charges per entry).
   let last = '0';
   for await (const e of store.readAll({ eventTypes: ['DealScored'] })) last = e.position;
   const before = (BigInt(last) - 1n).toString();
+  const work = ledger.ratingsAsOfCost({ position: before });
+  const cpuOf = async (run: () => Promise<unknown>): Promise<number> => {
+    const c = process.cpuUsage();
+    await run();
+    const u = process.cpuUsage(c);
+    return (u.user + u.system) / 1000;
+  };
   for (const model of RATING_MODELS) {
     const view = await ledger.asOf({ position: before });
-    const c = process.cpuUsage();
-    await view.ratings.leaderboard(model.id, 20);
-    const u = process.cpuUsage(c);
-    const cpu = (u.user + u.system) / 1000;
+    const steps = await cpuOf(() => view.ratings.leaderboard(model.id, 20));
+    const fold = await cpuOf(() => foldedBook(db, model, { kind: 'position', key: sortablePosition(before) }));
     process.stdout.write(
-      `(d) ${model.id.padEnd(14)} as of the position before the last score: ${cpu.toFixed(0)} ms CPU, ${((cpu * 1000) / REBUILD_DEALS).toFixed(2)} µs per entry\n`,
+      `(d) ${model.id.padEnd(14)} as of the position before the last score: leaderboard from the steps ${steps.toFixed(1)} ms CPU ` +
+        `(${((steps * 1000) / work.players).toFixed(2)} µs per player, ${work.players.toLocaleString('en-US')} players); ` +
+        `folded over the rating log ${fold.toFixed(0)} ms CPU (${((fold * 1000) / work.entries).toFixed(2)} µs per entry, ${work.entries.toLocaleString('en-US')} entries)\n`,
     );
   }
+  const player = (await ledger.ratings('elo', 1))[0].player;
+  const view = await ledger.asOf({ position: before });
+  const one = await cpuOf(() => view.ratings.player(player));
+  process.stdout.write(`(d) a player's ratings under every model as of that position: ${one.toFixed(2)} ms CPU\n`);
   await ledger.close();
 }
 

@@ -3,10 +3,11 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { importIssText } from '../../src/archive/import/import-iss';
 import { eventIdFor } from '../../src/event-store/event-ids';
+import { openSqliteEventStore } from '../../src/event-store/sqlite/sqlite-event-store';
 import { Ledger } from '../../src/ledger/ledger';
 import { ledgerStore } from '../../src/ledger/store-port';
 import { RATING_MODELS } from '../../src/projections/ratings/rating-models';
-import { ratingsTable } from '../../src/projections/ratings/ratings-projection';
+import { ratingStepsTable, ratingsTable } from '../../src/projections/ratings/ratings-projection';
 import { RATING_LOG_TABLE } from '../../src/projections/ratings/rating-log';
 import type { ReadModelDb } from '../../src/projections/read-model-db';
 import { randomDeal } from '../deal/random-deal';
@@ -55,12 +56,14 @@ const won = (declarer: 0 | 1 | 2): EnteredResult => ({
 });
 const CORPUS = resolve(__dirname, '..', '..', '..', 'shared', 'data', 'iss');
 
-const rowsOf = (ledger: Ledger): string =>
-  JSON.stringify(
-    RATING_MODELS.map((m) =>
-      (ledger as unknown as { db: ReadModelDb }).db.prepare(`SELECT key, kind, score, games, json FROM ${ratingsTable(m)} ORDER BY key`).all(),
-    ),
-  );
+/** Every model's rows and its steps (its ratings through time, rating-steps.ts). */
+const rowsOf = (ledger: Ledger): string => {
+  const db = (ledger as unknown as { db: ReadModelDb }).db;
+  const rows = RATING_MODELS.map((m) => db.prepare(`SELECT key, kind, score, games, json FROM ${ratingsTable(m)} ORDER BY key`).all());
+  const steps = RATING_MODELS.map((m) => db.prepare(`SELECT * FROM ${ratingStepsTable(m)} ORDER BY player, position`).all());
+  expect(steps.every((s) => s.length > 0)).toBe(true);
+  return JSON.stringify([rows, steps]);
+};
 
 describe('ratings as projections (issue 28 item 3)', () => {
   it('every model: a won game raises the declarer and lowers the defenders, a lost one the reverse', () => {
@@ -168,9 +171,66 @@ describe('ratings as projections (issue 28 item 3)', () => {
           await upTo(e.position);
           const view = await ledger.asOf({ position: e.position });
           for (const model of RATING_MODELS) expect(await view.ratings.leaderboard(model.id, 10)).toEqual(await cut.ratings(model.id, 10));
+          for (const p of ['Anna', 'Ben', 'Dora']) expect(await view.ratings.player(p)).toEqual(await cut.playerRatings(p));
         }
       } finally {
         await cut.close();
+      }
+    } finally {
+      await ledger.close();
+    }
+  });
+
+  it('as of a time: from the steps while the clock only went forwards, folded from the rating log where it stepped back into the cut', async () => {
+    const ledger = await Ledger.open({ storeUrl: 'sqlite::memory:' });
+    const players = ['Anna', 'Ben', 'Cleo', 'Dora', 'Emil'];
+    const deals = Array.from({ length: 12 }, (_, i) => {
+      const seats: [string, string, string] = [players[i % 5], players[(i + 1) % 5], players[(i + 3) % 5]];
+      return randomDeal(`c${i}`, `clock-${i}`, { players: seats, dealer: seats[2] }).events;
+    });
+    const ratedDeal = (events: (typeof deals)[number]) =>
+      events.some((e) => e.type === 'DealScored' && (e.data as { result: { declarer: number | null } }).result.declarer !== null);
+    // Deal i recorded at minute i, except the first rated one from deal 7 on (`back`), recorded at minute 3: a clock stepped back.
+    const back = deals.findIndex((events, i) => i >= 7 && ratedDeal(events));
+    expect(back).toBeGreaterThan(0);
+    const lastBefore = Math.max(...deals.slice(0, back).flatMap((events, i) => (ratedDeal(events) ? [i] : [])));
+    expect(lastBefore).toBeGreaterThan(3);
+    const minute = (i: number) => new Date(Date.UTC(2026, 0, 1, 10, i === back ? 3 : i, 30)).toISOString();
+    try {
+      for (const [i, events] of deals.entries()) {
+        await ledgerStore(ledger).appendToStream(
+          `deal-c${i}`,
+          events.map((e, k) => ({ ...e, metadata: { eventId: eventIdFor(`clock-${i}`, k), recordedAt: minute(i) } })),
+          { expectedRevision: 'noStream' },
+        );
+      }
+      await ledger.catchUp();
+      expect(deals.filter(ratedDeal).length).toBeGreaterThan(4);
+      for (const m of [1, 2, 3, 5, lastBefore - 1, lastBefore, back, 11]) {
+        const time = new Date(Date.UTC(2026, 0, 1, 10, m, 45)).toISOString();
+        // What a store that recorded only the events up to then holds: every deal recorded then or before, in log order.
+        const within = openSqliteEventStore(':memory:');
+        const cut = await Ledger.withStore(within);
+        try {
+          for await (const e of ledgerStore(ledger).readAll()) {
+            if ((e.metadata.recordedAt ?? '') > time) continue;
+            // eslint-disable-next-line @typescript-eslint/no-unused-vars
+            const { hash, prevHash, ...metadata } = e.metadata;
+            await within.appendToStream(e.streamName, [{ type: e.type, data: e.data, metadata: metadata as typeof e.metadata }], {
+              expectedRevision: e.revision === 0n ? 'noStream' : e.revision - 1n,
+            });
+          }
+          await cut.appendedInBulk();
+          const work = ledger.ratingsAsOfCost({ time });
+          // From minute 3 until the last rated deal before `back`, a cut holds `back` (minute 3) but not that deal: not the first
+          // entries of the log, so the fold answers; from that deal's minute on, they are again.
+          expect({ m, live: work.live, fold: !work.live && work.steps === null }).toEqual({ m, live: m === 11, fold: m >= 3 && m < lastBefore });
+          const view = await ledger.asOf({ time });
+          for (const model of RATING_MODELS) expect(await view.ratings.leaderboard(model.id, 10)).toEqual(await cut.ratings(model.id, 10));
+          for (const p of players) expect(await view.ratings.player(p)).toEqual(await cut.playerRatings(p));
+        } finally {
+          await cut.close();
+        }
       }
     } finally {
       await ledger.close();

@@ -1,7 +1,7 @@
 import { REGISTERED_PROJECTIONS } from '../../src/projections/registered-projections';
 import { SHEET_INPUT_KEY_TABLE, SHEET_INPUT_TABLE, SHEET_SNAPSHOT_TABLE } from '../../src/projections/as-of/sheet-inputs';
 import { RATING_MODELS } from '../../src/projections/ratings/rating-models';
-import { ratingsTable } from '../../src/projections/ratings/ratings-projection';
+import { ratingStepsTable, ratingsTable } from '../../src/projections/ratings/ratings-projection';
 import { RATING_LOG_TABLE } from '../../src/projections/ratings/rating-log';
 import { AS_OF_INDEX_TABLE } from '../../src/projections/as-of/as-of-index';
 import Database from 'better-sqlite3';
@@ -99,6 +99,7 @@ describe('the current read-model layout on a file an earlier build wrote', () =>
         SHEET_INPUT_KEY_TABLE,
         SHEET_SNAPSHOT_TABLE,
         ...RATING_MODELS.map(ratingsTable),
+        ...RATING_MODELS.map(ratingStepsTable),
         RATING_LOG_TABLE,
       ].sort(),
     );

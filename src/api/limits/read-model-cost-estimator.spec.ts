@@ -200,12 +200,24 @@ describe('the cost of ratings as of a moment (issue 28 item 3)', () => {
     type Stats { player: String ratings: [Rating!]! }
     type Query { ratings(model: String!, first: Int, asOf: AsOfInput): [Rating!]! playerStats(player: String!, asOf: AsOfInput): Stats }
   `);
-  const costOf = (query: string, entries: number) =>
+  const costOf = (query: string, entries: number, steps: { players: number } | null = null) =>
     operationCost(schema, parse(query), {}, undefined, {
       readCost: () => ({ rows: 0, known: true }),
       asOfReadCost: () => ({ rows: 10 }),
-      ratingsAsOfCost: () => ({ entries }),
+      ratingsAsOfCost: () => (steps ? { entries, steps: '00000000000000000009', players: steps.players } : { entries, steps: null }),
     });
+
+  it("answered from the steps: a leaderboard charges its players, whatever the entries before the moment; a player's ratings a step per model", () => {
+    const board = (players: number) =>
+      costOf('{ ratings(model: "glicko2", first: 20, asOf: { position: "9" }) { player rating } }', 1_000_000, { players }).cost;
+    const live = costOf('{ ratings(model: "glicko2", first: 20, asOf: { position: "9" }) { player rating } }', 0).cost;
+    expect(board(3000) - live).toBe(3000 / READ_COST.asOfRatingPlayersPerUnit);
+    // Any number of entries: 12,000 players are admitted at the default limit (5,000).
+    expect(board(12_000)).toBeLessThan(5000);
+    const withRatings = costOf('{ playerStats(player: "Anna", asOf: { position: "9" }) { player ratings { rating } } }', 1_000_000, { players: 15_000 }).cost;
+    const without = costOf('{ playerStats(player: "Anna", asOf: { position: "9" }) { player } }', 1_000_000, { players: 15_000 }).cost;
+    expect(withRatings - without).toBeLessThan(50);
+  });
 
   it('charges the fold per entry of the rating log up to the moment, by model; the live rows (nothing after the moment) cost the page', () => {
     const live = costOf('{ ratings(model: "elo", first: 20, asOf: { position: "9" }) { player rating } }', 0);

@@ -36,9 +36,15 @@ export interface ReadCosts {
     id: string,
     asOf: { position: string } | { time: string },
   ): { readonly rows: number; readonly refolds?: number; readonly buildRows?: number; readonly cachedRows?: number; readonly snapshots?: number };
-  /** Ratings as of a moment: the rating log's entries they fold (none when nothing rated moved since); may throw for a bad moment. */
-  ratingsAsOfCost?(asOf: { position: string } | { time: string }): { readonly entries: number };
+  /**
+   * Ratings as of a moment: answered from the models' steps (`steps`, a leaderboard visiting each of `players`), else by
+   * folding the rating log's `entries` up to it (none when nothing rated moved since); may throw for a bad moment.
+   */
+  ratingsAsOfCost?(asOf: { position: string } | { time: string }): RatingsWork;
 }
+
+/** What ratings as of a moment take: the steps at a position (`steps`, not null), or the fold of `entries`. */
+type RatingsWork = { readonly entries: number; readonly steps?: string | null; readonly players?: number };
 
 export type HeavyRead = 'playerStats' | 'scoreSheet' | 'standings' | 'audit' | 'dealList' | 'tables' | 'tournaments';
 
@@ -91,6 +97,10 @@ export const READ_COST = {
   // each read, parsed and stepped over 50,000 entries at load 6.5-8.5 (npm run bench -- ratings, (d)), every model alike;
   // the steps alone 2-4 µs ((b): 1,000,000 games), Glicko-2's the dearest (its volatility solved iteratively).
   asOfRatingPerEntry: { elo: 1, 'elo-weighted': 1, glicko2: 1.5, 'team-skill': 1, dskv: 1 } as Readonly<Record<string, number>>,
+  // Ratings as of a position (or a time the clock never stepped back into) read each player's latest step: a leaderboard
+  // visits every player (two seeks each and the sort), this many of them a unit; a player's own, a seek per model.
+  asOfRatingPlayersPerUnit: 3,
+  asOfRatingStep: 1,
   // The leaderboard's page: an index walk from the top, a row each.
   ratings: 20,
 } as const;
@@ -103,6 +113,14 @@ export function ratingsFoldCost(model: string, entries: number): number {
 
 /** Units of every model's fold as of a moment (a player's ratings beside his statistics). */
 const allRatingsFoldCost = (entries: number): number => Math.ceil(entries * Object.values(READ_COST.asOfRatingPerEntry).reduce((a, b) => a + b, 0));
+
+/** Units of a leaderboard as of a moment: its players' steps, or the fold of the entries. */
+const leaderboardAsOfCost = (model: string, work: RatingsWork): number =>
+  typeof work.steps === 'string' ? Math.ceil((work.players ?? 0) / READ_COST.asOfRatingPlayersPerUnit) : ratingsFoldCost(model, work.entries);
+
+/** Units of a player's ratings as of a moment under every model: a step each, or every model's fold. */
+const playerRatingsAsOfCost = (work: RatingsWork): number =>
+  typeof work.steps === 'string' ? Object.keys(READ_COST.asOfRatingPerEntry).length * READ_COST.asOfRatingStep : allRatingsFoldCost(work.entries);
 
 /** The heavy reads that take asOf, by field, and their id argument (tables and tournaments: their list). */
 const AS_OF_READS: Record<string, { kind: HeavyRead; arg: string } | undefined> = {
@@ -147,13 +165,13 @@ export function readModelCostEstimator(costs: ReadCosts): CostEstimator {
       estimator.dynamic = true;
       const first = typeof args.first === 'number' ? args.first : 20;
       const page = READ_COST.ratings + first * (2 + childComplexity);
-      let entries: number;
+      let work: RatingsWork;
       try {
-        entries = costs.ratingsAsOfCost?.(asOf).entries ?? 0;
+        work = costs.ratingsAsOfCost?.(asOf) ?? { entries: 0 };
       } catch {
         return READ_COST.fixed + page; // a bad moment: the resolver refuses it
       }
-      return weigh(`${name}:asOf`, READ_COST.fixed + ratingsFoldCost(typeof args.model === 'string' ? args.model : '', entries) + page);
+      return weigh(`${name}:asOf`, READ_COST.fixed + leaderboardAsOfCost(typeof args.model === 'string' ? args.model : '', work) + page);
     }
     const asOfRead = asOf ? AS_OF_READS[name] : undefined;
     if (asOf && asOfRead) {
@@ -244,11 +262,11 @@ function asOfCost(
       ? rows * READ_COST.playerStatsPerDeal + (series ? buildRows * READ_COST.asOfSheetPerDeal : 0)
       : (list ? 2 : 1) * rows * READ_COST.asOfSheetPerDeal + cachedRows * READ_COST.keptTableStatusPerDeal;
   const output = list ? (listCost ?? 1 + childComplexity) : childComplexity * outputFactor(kind, rows + cachedRows);
-  // His ratings as of the moment fold every model over the rating log up to it.
+  // His ratings as of the moment: every model's step then, or its fold over the rating log up to it.
   let ratings = 0;
   if (kind === 'playerStats' && selects(node, 'ratings')) {
     try {
-      ratings = allRatingsFoldCost(costs.ratingsAsOfCost?.(asOf).entries ?? 0);
+      ratings = playerRatingsAsOfCost(costs.ratingsAsOfCost?.(asOf) ?? { entries: 0 });
     } catch {
       ratings = 0;
     }

@@ -5,7 +5,9 @@ import { RatingBook } from '../../projections/ratings/rating-book';
 import { RATING_ENTRY_FIRST, RATING_LOG_TABLE, type RatingLogEntry } from '../../projections/ratings/rating-log';
 import type { RatingModel } from '../../projections/ratings/rating-model';
 import { RATING_MODELS } from '../../projections/ratings/rating-models';
+import { ratingStepsTable, ratingsTable } from '../../projections/ratings/ratings-projection';
 import { playerRatings, ratingLeaderboard, ratingView, type PlayerRating } from '../../projections/ratings/ratings-queries';
+import { leaderboardAsOf, playerAsOf } from '../../projections/ratings/rating-steps';
 import { checkedModel } from './ratings-reads';
 
 /** Entries read per statement: the fold yields between chunks, and no statement stays open across a turn. */
@@ -27,11 +29,21 @@ function chunkOf(db: ReadModelDb, cut: AsOfCut, after: string): Array<[string, s
 }
 
 /**
- * What ratings as of the cut would fold: none when no entry of the rating log lies after it (the
- * live rows are the ratings then), else every entry within it. Through indexes only: the number
- * of the last entry within a position cut, a count over the time index for a time.
+ * What ratings as of the cut take: the live rows when no entry of the rating log lies after it;
+ * else the models' steps (rating-steps.ts) at a position, `steps`: the cut's, or for a time the
+ * position of the last of the entries recorded then or before, when they are the log's first ones
+ * (the clock never stepped back into the cut); else the fold of those entries (`entries` of them).
+ * `players`: how many hold a rating now (every model rates the same games), what a leaderboard
+ * from the steps visits. Through indexes only.
  */
-export function ratingsAsOfWork(db: ReadModelDb, cut: AsOfCut): { live: boolean; entries: number } {
+export interface RatingsAsOfWork {
+  readonly live: boolean;
+  readonly steps: string | null;
+  readonly entries: number;
+  readonly players: number;
+}
+
+export function ratingsAsOfWork(db: ReadModelDb, cut: AsOfCut): RatingsAsOfWork {
   const after =
     cut.kind === 'position'
       ? db
@@ -39,22 +51,45 @@ export function ratingsAsOfWork(db: ReadModelDb, cut: AsOfCut): { live: boolean;
           .pluck()
           .get(RATING_ENTRY_FIRST + cut.key)
       : db.prepare(`SELECT 1 FROM ${RATING_LOG_TABLE} WHERE at > ? LIMIT 1`).pluck().get(cut.key);
-  if (after === undefined) return { live: true, entries: 0 };
-  const entries =
-    cut.kind === 'position'
-      ? ((db
-          .prepare(`SELECT n FROM ${RATING_LOG_TABLE} WHERE key > ? AND key <= ? ORDER BY key DESC LIMIT 1`)
-          .pluck()
-          .get(RATING_ENTRY_FIRST, RATING_ENTRY_FIRST + cut.key) as number | undefined) ?? 0)
-      : (db.prepare(`SELECT count(*) FROM ${RATING_LOG_TABLE} WHERE at <= ?`).pluck().get(cut.key) as number);
-  return { live: false, entries };
+  if (after === undefined) return { live: true, steps: null, entries: 0, players: 0 };
+  // Counted when asked (a leaderboard's cost), once: an index range of every player.
+  let count: number | undefined;
+  const counted = (work: Omit<RatingsAsOfWork, 'players'>): RatingsAsOfWork => ({
+    ...work,
+    get players() {
+      return (count ??= db
+        .prepare(`SELECT count(*) FROM ${ratingsTable(RATING_MODELS[0])} WHERE kind = 'player'`)
+        .pluck()
+        .get() as number);
+    },
+  });
+  if (cut.kind === 'position') {
+    const entries =
+      (db
+        .prepare(`SELECT n FROM ${RATING_LOG_TABLE} WHERE key > ? AND key <= ? ORDER BY key DESC LIMIT 1`)
+        .pluck()
+        .get(RATING_ENTRY_FIRST, RATING_ENTRY_FIRST + cut.key) as number | undefined) ?? 0;
+    return counted({ live: false, steps: cut.key, entries });
+  }
+  // The first entries up to the last one whose latest time so far is within the cut all are; one after them is only when the
+  // clock stepped back into the cut there (a rare entry, indexed by itself).
+  const last = db.prepare(`SELECT n, key FROM ${RATING_LOG_TABLE} WHERE at_max <= ? ORDER BY at_max DESC, n DESC LIMIT 1`).raw().get(cut.key) as
+    [number, string] | undefined;
+  const stepped = db
+    .prepare(`SELECT 1 FROM ${RATING_LOG_TABLE} WHERE back = 1 AND n > ? AND at <= ? LIMIT 1`)
+    .pluck()
+    .get(last?.[0] ?? 0, cut.key);
+  if (stepped === undefined) return counted({ live: false, steps: last ? last[1].slice(RATING_ENTRY_FIRST.length) : '', entries: last?.[0] ?? 0 });
+  const entries = db.prepare(`SELECT count(*) FROM ${RATING_LOG_TABLE} WHERE at <= ?`).pluck().get(cut.key) as number;
+  return counted({ live: false, steps: null, entries });
 }
 
 /**
  * The leaderboard as of the cut (docs/ratings.md): the live one when nothing rated moved since,
- * else the model folded in memory over the rating log's entries up to the cut, step by step as
- * its projection folded them, so it is the leaderboard a store cut there shows. The fold gives
- * the event loop a turn every few milliseconds; its size is what the API's cost model charges.
+ * else each player's latest step within the cut, else (a time the clock stepped back into) the
+ * model folded in memory over the rating log's entries within it, step by step as its projection
+ * folded them: either way the leaderboard a store cut there shows. The fold gives the event loop
+ * a turn every few milliseconds; the players or the entries are what the API's cost model charges.
  */
 export function ratingsAsOf(db: ReadModelDb, modelId: string, first: number, cut: AsOfCut): Promise<PlayerRating[]> {
   return new AsOfRatings(db, cut).leaderboard(modelId, first);
@@ -63,6 +98,7 @@ export function ratingsAsOf(db: ReadModelDb, modelId: string, first: number, cut
 /** Ratings as of one cut: the leaderboard and a player's ratings, each model folded once per cut. */
 export class AsOfRatings {
   private readonly books = new Map<string, Promise<RatingBook>>();
+  #work: RatingsAsOfWork | undefined;
 
   constructor(
     private readonly db: ReadModelDb,
@@ -71,19 +107,27 @@ export class AsOfRatings {
 
   async leaderboard(modelId: string, first: number): Promise<PlayerRating[]> {
     const model = checkedModel(modelId, first);
-    if (ratingsAsOfWork(this.db, this.cut).live) return ratingLeaderboard(this.db, model, first);
+    const work = this.work();
+    if (work.live) return ratingLeaderboard(this.db, model, first);
+    if (work.steps !== null) return leaderboardAsOf(this.db, ratingStepsTable(model), model, work.steps, first).map((row) => ratingView(model, row));
     return (await this.book(model)).leaderboard(first).map((row) => ratingView(model, row));
   }
 
   /** The player's rating under every model he had one under then. */
   async player(player: string): Promise<PlayerRating[]> {
-    if (ratingsAsOfWork(this.db, this.cut).live) return playerRatings(this.db, player);
+    const work = this.work();
+    if (work.live) return playerRatings(this.db, player);
     const out: PlayerRating[] = [];
     for (const model of RATING_MODELS) {
-      const row = (await this.book(model)).players.get(player);
+      const row = work.steps !== null ? playerAsOf(this.db, ratingStepsTable(model), model, player, work.steps) : (await this.book(model)).players.get(player);
       if (row) out.push(ratingView(model, row));
     }
     return out;
+  }
+
+  /** What the cut takes, looked up once (the log may grow meanwhile: a position cut's answer does not change, a time cut's is taken as first seen). */
+  private work(): RatingsAsOfWork {
+    return (this.#work ??= ratingsAsOfWork(this.db, this.cut));
   }
 
   private book(model: RatingModel): Promise<RatingBook> {

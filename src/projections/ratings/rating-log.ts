@@ -15,12 +15,25 @@ export type RatingLogEntry =
   | { readonly kind: 'game'; readonly n: number; readonly dealId: string; readonly table: boolean; readonly game: RatedGame }
   | { readonly kind: 'withdrawn'; readonly n: number; readonly dealId: string };
 
+/**
+ * Where an entry stands in time: its event's position and recorded time, the latest time of it and
+ * every entry before (`atMax`), and whether its own time lies before that (`back`: the clock
+ * stepped back). The entries recorded at or before a time are the first ones up to the last whose
+ * `atMax` is within it, unless an entry after those stepped back into it (ratings-as-of.ts).
+ */
+interface EntryStamp {
+  readonly position: string;
+  readonly at: string;
+  readonly atMax: string;
+  readonly back: boolean;
+}
+
 /** A deal between its start and its score (a table deal's after it too, `rated`: its score is an entry), a table, the count of entries. */
 type LogRow =
   | (RatingDeal & { readonly rated?: boolean })
   | RatingTable
-  | { readonly kind: 'count'; readonly n: number }
-  | (RatingLogEntry & { readonly position: string; readonly at: string });
+  | { readonly kind: 'count'; readonly n: number; readonly atMax?: string }
+  | (RatingLogEntry & EntryStamp);
 
 const COUNT_KEY = 'count';
 /** An entry's key: its event's position, sortable, so the keys are in log order. */
@@ -33,16 +46,17 @@ export function ratingLogProjection(unratedTournaments: readonly string[] = []):
   const unrated = new Set(unratedTournaments);
   return {
     name: 'rating-log',
-    // 2: a table's row, its deal before dropped once the next starts.
-    version: 2,
+    // 2: a table's row, its deal before dropped once the next starts; 3: each entry's latest time so far (atMax, back).
+    version: 3,
     ...(unrated.size > 0 ? { variant: `unrated:${JSON.stringify([...unrated].sort())}` } : {}),
     tables: [
       {
         name: 'rating_log',
-        // An entry's columns: its number, the game's (or withdrawal's) time and the entry itself, compact.
-        columns: 'key TEXT PRIMARY KEY, n INTEGER, at TEXT, entry TEXT, json TEXT',
+        // An entry's columns: its number, the game's (or withdrawal's) time, the latest time so far, whether the clock
+        // stepped back (1, else null) and the entry itself, compact.
+        columns: 'key TEXT PRIMARY KEY, n INTEGER, at TEXT, at_max TEXT, back INTEGER, entry TEXT, json TEXT',
         withoutRowid: true,
-        indexes: { at: 'at, n' },
+        indexes: { at: 'at, n', at_max: 'at_max, n', back: 'back, n' },
       },
     ],
     eventTypes: ['DealStarted', 'DealScored', 'MoveWithdrawn'],
@@ -67,16 +81,20 @@ export function ratingLogProjection(unratedTournaments: readonly string[] = []):
       if (event.type === 'DealStarted') return startRows(event, keys);
       const deal = rows[0] as RatingDeal & { rated?: boolean };
       const dealId = event.streamName.slice(5);
-      const n = (rows[1]?.kind === 'count' ? rows[1].n : 0) + 1;
-      const stamp = { position: sortablePosition(event.position), at: recordedAtOf(event) };
+      const count = rows[1]?.kind === 'count' ? rows[1] : null;
+      const n = (count?.n ?? 0) + 1;
+      const at = recordedAtOf(event);
+      const before = count?.atMax ?? '';
+      const atMax = at > before ? at : before;
+      const stamp: EntryStamp = { position: sortablePosition(event.position), at, atMax, back: at < before };
       if (event.type === 'DealScored') {
         const game = keys.length > 1 ? ratedGameOf(deal, event.data as DealScoredData) : null;
         const after = deal.tableId ? { ...deal, scored: true, rated: game !== null } : null;
         if (!game) return [after];
-        return [after, { kind: 'count', n }, { kind: 'game', n, dealId, table: Boolean(deal.tableId), game, ...stamp }];
+        return [after, { kind: 'count', n, atMax }, { kind: 'game', n, dealId, table: Boolean(deal.tableId), game, ...stamp }];
       }
       const open = { ...deal, scored: false, rated: false };
-      return keys.length > 1 ? [open, { kind: 'count', n }, { kind: 'withdrawn', n, dealId, ...stamp }] : [open];
+      return keys.length > 1 ? [open, { kind: 'count', n, atMax }, { kind: 'withdrawn', n, dealId, ...stamp }] : [open];
     },
     startsRow: startsNoRow,
     batchFromZero: 20_000,
@@ -84,20 +102,29 @@ export function ratingLogProjection(unratedTournaments: readonly string[] = []):
   };
 }
 
+/** An entry's text without its stamp (its own columns): what a fold parses, once per model, a million times in an archive's rebuild. */
+function entryText(row: RatingLogEntry & EntryStamp): string {
+  return row.kind === 'game'
+    ? JSON.stringify({ kind: row.kind, n: row.n, dealId: row.dealId, table: row.table, game: row.game })
+    : JSON.stringify({ kind: row.kind, n: row.n, dealId: row.dealId });
+}
+
 /** Entries as their compact text in `entry` (read by the as-of fold without the rest); other rows as JSON. */
 function logRows(db: Parameters<ProjectionDefinition['rows']>[0], table: string): ProjectionRows<LogRow> {
-  const get = db.prepare(`SELECT json, entry FROM ${table} WHERE key = ?`).raw();
-  const put = db.prepare(`INSERT OR REPLACE INTO ${table} (key, n, at, entry, json) VALUES (?, ?, ?, ?, ?)`);
+  const get = db.prepare(`SELECT json, entry, at, at_max, back FROM ${table} WHERE key = ?`).raw();
+  const put = db.prepare(`INSERT OR REPLACE INTO ${table} (key, n, at, at_max, back, entry, json) VALUES (?, ?, ?, ?, ?, ?, ?)`);
   const remove = db.prepare(`DELETE FROM ${table} WHERE key = ?`);
   return {
     get(key) {
-      const r = get.get(key) as [string | null, string | null] | undefined;
+      const r = get.get(key) as [string | null, string | null, string, string, number | null] | undefined;
       if (!r) return null;
-      return r[0] !== null ? (JSON.parse(r[0]) as LogRow) : (JSON.parse(r[1]!) as LogRow);
+      if (r[0] !== null) return JSON.parse(r[0]) as LogRow;
+      const stamp: EntryStamp = { position: key.slice(RATING_ENTRY_FIRST.length), at: r[2], atMax: r[3], back: r[4] === 1 };
+      return { ...(JSON.parse(r[1]!) as RatingLogEntry), ...stamp };
     },
     put(key, row) {
-      if (row.kind === 'game' || row.kind === 'withdrawn') put.run(key, row.n, row.at, JSON.stringify(row), null);
-      else put.run(key, null, null, null, JSON.stringify(row));
+      if (row.kind === 'game' || row.kind === 'withdrawn') put.run(key, row.n, row.at, row.atMax, row.back ? 1 : null, entryText(row), null);
+      else put.run(key, null, null, null, null, null, JSON.stringify(row));
     },
     delete: (key) => void remove.run(key),
   };

@@ -1,6 +1,8 @@
 import type { DealScoredData, DealStartedData, MoveWithdrawnData } from '../../deal/events';
 import type { RecordedEvent } from '../../event-store/event-store';
+import { sortablePosition } from '../as-of/as-of-cut';
 import type { RatingModel } from './rating-model';
+import { stepKey, type RatingStepRow } from './rating-steps';
 import { NO_EDGE, newPlayer, rateGame, unrateGame, type EdgeRow, type PlayerRatingRow, type RatedGame, type RatingUndo } from './rating-step';
 
 /**
@@ -26,8 +28,8 @@ export interface RatingTable {
   readonly deal: string;
 }
 
-/** The rows of one model's ratings projection: deals, tables, the declarer's edge the model has learned, and each player's rating. */
-export type RatingRow = RatingDeal | RatingTable | EdgeRow | PlayerRatingRow;
+/** The rows of one model's ratings projection: deals, tables, the declarer's edge the model has learned, each player's rating and its steps. */
+export type RatingRow = RatingDeal | RatingTable | EdgeRow | PlayerRatingRow | RatingStepRow;
 
 export const RATING_EVENT_TYPES = ['DealStarted', 'DealScored', 'MoveWithdrawn'] as const;
 export const EDGE_KEY = 'edge';
@@ -82,10 +84,16 @@ export function ratingKeysOf(event: RecordedEvent, rowOf?: (key: string) => Rati
   if (event.type === 'DealScored') {
     if (deal.scored) return [];
     const game = ratedGameOf(deal, event.data as DealScoredData);
-    return game ? [dealKey(dealId), EDGE_KEY, ...deal.players.map(playerKey)] : [dealKey(dealId)];
+    return game ? ratedKeys(dealId, deal.players, event.position) : [dealKey(dealId)];
   }
   if (!deal.scored) return [];
-  return deal.undo ? [dealKey(dealId), EDGE_KEY, ...deal.players.map(playerKey)] : [dealKey(dealId)];
+  return deal.undo ? ratedKeys(dealId, deal.players, event.position) : [dealKey(dealId)];
+}
+
+/** The keys of a rating step: the deal's, the edge, the three players' ratings and each one's step at the event's position (rating-steps.ts). */
+function ratedKeys(dealId: string, players: readonly string[], position: string): string[] {
+  const at = sortablePosition(position);
+  return [dealKey(dealId), EDGE_KEY, ...players.map(playerKey), ...players.map((p) => stepKey(p, at))];
 }
 
 /**
@@ -135,11 +143,13 @@ export function foldRatings(model: RatingModel, rows: readonly (RatingRow | null
   if (event.type === 'DealScored') {
     if (keys.length === 1) return [kept(null)];
     const step = rateGame(model, seatsOf(model, deal, rows), edge, ratedGameOf(deal, event.data as DealScoredData)!);
-    return [kept(step.undo), step.edge, ...step.seats];
+    return [kept(step.undo), step.edge, ...step.seats, ...step.seats.map(stepOf)];
   }
   // The ending move withdrawn (L24): open again, its rating step (if any) taken back.
   const open: RatingDeal = { ...deal, scored: false, undo: null };
   if (keys.length === 1) return [open];
   const back = unrateGame(seatsOf(model, deal, rows), edge, deal.undo!);
-  return [open, back.edge, ...back.seats];
+  return [open, back.edge, ...back.seats, ...back.seats.map(stepOf)];
 }
+
+const stepOf = (rating: PlayerRatingRow | null): RatingStepRow => ({ kind: 'step', rating });

@@ -4,6 +4,7 @@ import type { ReadModelDb } from '../read-model-database';
 import { RatingBook } from './rating-book';
 import { RATING_ENTRY_FIRST, type RatingLogEntry } from './rating-log';
 import type { RatingModel } from './rating-model';
+import { stepWriter } from './rating-steps';
 import { EDGE_KEY, playerKey, type RatingDeal, type RatingRow } from './ratings-fold';
 
 /** Entries read per statement (the load gives the event loop a turn between chunks). */
@@ -12,16 +13,33 @@ const CHUNK = 5000;
 /**
  * A model's rows loaded from zero from the rating log (rating-log.ts) instead of the log of events
  * (ProjectionDefinition.derivedFrom): the log's entries folded in memory (RatingBook, the same
- * steps as the projection's fold), then each player's row, the edge and the deals' rows written
- * once. Each deal's row is the log's row of it, with what a rated table deal's step changed; each
+ * steps as the projection's fold), each player's step written to `steps` as it is taken, then each
+ * player's row, the edge and the deals' rows written once. Each deal's row is the log's row of it, with what a rated table deal's step changed; each
  * table's row the log's.
  */
-export async function ratingsFromLog(model: RatingModel, db: ReadModelDb, log: string): Promise<{ write(rows: ProjectionRows<RatingRow>): void }> {
-  const book = new RatingBook(model);
+export async function ratingsFromLog(
+  model: RatingModel,
+  db: ReadModelDb,
+  log: string,
+  steps: string,
+): Promise<{ write(rows: ProjectionRows<RatingRow>): void }> {
+  // The steps are written as the fold takes them, a chunk per transaction (never held in memory: three per entry); cleared
+  // first, so a load cut short and run again writes each once.
+  db.prepare(`DELETE FROM ${steps}`).run();
+  const writeStep = stepWriter(db, steps, model);
+  let position = '';
+  const book = new RatingBook(model, (player, rating) => writeStep.put(player, position, rating));
   const next = db.prepare(`SELECT key, entry FROM ${log} WHERE key > ? AND key < 'g\u0001' ORDER BY key LIMIT ?`).raw();
+  const fold = db.transaction((chunk: Array<[string, string]>) => {
+    for (const [key, entry] of chunk) {
+      position = key.slice(RATING_ENTRY_FIRST.length);
+      book.apply(JSON.parse(entry) as RatingLogEntry);
+    }
+    writeStep.flush();
+  });
   for (let after = RATING_ENTRY_FIRST; ;) {
     const chunk = next.all(after, CHUNK) as Array<[string, string]>;
-    for (const [, entry] of chunk) book.apply(JSON.parse(entry) as RatingLogEntry);
+    fold(chunk);
     if (chunk.length < CHUNK) break;
     after = chunk[chunk.length - 1][0];
     await nextTurn();

@@ -3,6 +3,7 @@ import { liveTableName, type ProjectionDefinition } from '../projection-definiti
 import { RATING_MODELS } from './rating-models';
 import { ratingsFromLog } from './ratings-from-log';
 import type { RatingModel } from './rating-model';
+import { isStepKey, STEPS_COLUMNS, STEPS_INDEXES, stepOfKey, stepsTableOf, stepWriter, type RatingStepRow } from './rating-steps';
 import { foldRatings, RATING_EVENT_TYPES, ratingKeysOf, startsNoRow, type RatingRow } from './ratings-fold';
 
 /** The projection's name and its table's logical name, from the model's id (`elo-weighted` → `ratings-elo-weighted`, `rating_elo_weighted`). */
@@ -20,8 +21,8 @@ export function ratingsProjection(model: RatingModel, unratedTournaments: readon
   return {
     name: `ratings-${model.id}`,
     // 2: a table deal's row kept after its score, and a withdrawn end (L24) taken back; 3: rows in key order (WITHOUT ROWID);
-    // 4: a table's row, its deal before dropped once the next starts.
-    version: 4,
+    // 4: a table's row, its deal before dropped once the next starts; 5: each player's steps (rating-steps.ts).
+    version: 5,
     // Which tournaments are left out is configuration (the private ones): another set rebuilds the ratings.
     ...(unrated.size > 0 ? { variant: `unrated:${JSON.stringify([...unrated].sort())}` } : {}),
     tables: [
@@ -32,6 +33,8 @@ export function ratingsProjection(model: RatingModel, unratedTournaments: readon
         // Rows are looked up and replaced by key only: stored in key order, one b-tree instead of a table and its key's index.
         withoutRowid: true,
       },
+      // His rating after each game or withdrawal that moved it: the ratings as of a position, by seeks (rating-steps.ts).
+      { name: stepsTableOf(model), columns: STEPS_COLUMNS, indexes: STEPS_INDEXES },
     ],
     eventTypes: RATING_EVENT_TYPES,
     keysOf: (event, rowOf) => ratingKeysOf(event, rowOf, unrated),
@@ -40,15 +43,28 @@ export function ratingsProjection(model: RatingModel, unratedTournaments: readon
     },
     foldKeys: (rows, event, keys) => foldRatings(model, rows, event, keys),
     // Loaded from zero with the rating log, from its entries folded in memory: each row written once (npm run bench -- ratings).
-    derivedFrom: { source: 'rating-log', load: (db, source) => ratingsFromLog(model, db, source.rating_log) },
+    derivedFrom: { source: 'rating-log', load: (db, source, target) => ratingsFromLog(model, db, source.rating_log, target[stepsTableOf(model)]) },
     // A start of a deal of no table writes its deal's row only: nothing to look up in a load from zero.
     startsRow: startsNoRow,
-    rows: (db, tables) =>
-      jsonRows<RatingRow>(db, tables[table], 'key', (row) => ({
+    rows: (db, tables) => {
+      const rows = jsonRows<RatingRow>(db, tables[table], 'key', (row) => ({
         kind: row.kind,
         score: row.kind === 'player' ? model.score(row.state) : null,
         games: row.kind === 'player' ? row.games : null,
-      })),
+      }));
+      const step = stepWriter(db, tables[stepsTableOf(model)], model);
+      return {
+        // A step's key is new with its event: nothing to look up.
+        get: (key) => (isStepKey(key) ? null : rows.get(key)),
+        put(key, row, stored) {
+          if (row.kind !== 'step') return rows.put(key, row, stored);
+          const { player, position } = stepOfKey(key);
+          step.put(player, position, (row as RatingStepRow).rating);
+        },
+        delete: (key, stored) => (isStepKey(key) ? undefined : rows.delete(key, stored)),
+        endBatch: () => step.flush(),
+      };
+    },
   };
 }
 
@@ -61,3 +77,6 @@ export const RATINGS_PROJECTIONS: readonly ProjectionDefinition<RatingRow>[] = r
 
 /** The live table of a model's ratings. */
 export const ratingsTable = (model: RatingModel): string => liveTableName(RATINGS_PROJECTIONS[RATING_MODELS.indexOf(model)], tableOf(model));
+
+/** The live table of a model's steps (its ratings through time). */
+export const ratingStepsTable = (model: RatingModel): string => liveTableName(RATINGS_PROJECTIONS[RATING_MODELS.indexOf(model)], stepsTableOf(model));
