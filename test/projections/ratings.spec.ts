@@ -8,7 +8,7 @@ import { Ledger } from '../../src/ledger/ledger';
 import { ledgerStore } from '../../src/ledger/store-port';
 import { RATING_MODELS } from '../../src/projections/ratings/rating-models';
 import { ratingStepsTable, ratingsTable } from '../../src/projections/ratings/ratings-projection';
-import { RATING_LOG_TABLE } from '../../src/projections/ratings/rating-log';
+import { RATING_LOG_TABLE, RATING_SEATS_TABLE } from '../../src/projections/ratings/rating-log';
 import type { ReadModelDb } from '../../src/projections/read-model-db';
 import { randomDeal } from '../deal/random-deal';
 import { ledgerImportTarget } from '../support/ledger-import-target';
@@ -56,13 +56,14 @@ const won = (declarer: 0 | 1 | 2): EnteredResult => ({
 });
 const CORPUS = resolve(__dirname, '..', '..', '..', 'shared', 'data', 'iss');
 
-/** Every model's rows and its steps (its ratings through time, rating-steps.ts). */
+/** Every model's rows and its steps (its ratings through time, rating-steps.ts), and the rating log's seats. */
 const rowsOf = (ledger: Ledger): string => {
   const db = (ledger as unknown as { db: ReadModelDb }).db;
   const rows = RATING_MODELS.map((m) => db.prepare(`SELECT key, kind, score, games, json FROM ${ratingsTable(m)} ORDER BY key`).all());
-  const steps = RATING_MODELS.map((m) => db.prepare(`SELECT * FROM ${ratingStepsTable(m)} ORDER BY player, position`).all());
+  const steps = RATING_MODELS.map((m) => db.prepare(`SELECT * FROM ${ratingStepsTable(m)} ORDER BY position`).all());
   expect(steps.every((s) => s.length > 0)).toBe(true);
-  return JSON.stringify([rows, steps]);
+  const seats = db.prepare(`SELECT * FROM ${RATING_SEATS_TABLE} ORDER BY position, seat`).all();
+  return JSON.stringify([rows, steps, seats]);
 };
 
 describe('ratings as projections (issue 28 item 3)', () => {

@@ -2,7 +2,7 @@ import { REGISTERED_PROJECTIONS } from '../../src/projections/registered-project
 import { SHEET_INPUT_KEY_TABLE, SHEET_INPUT_TABLE, SHEET_SNAPSHOT_TABLE } from '../../src/projections/as-of/sheet-inputs';
 import { RATING_MODELS } from '../../src/projections/ratings/rating-models';
 import { ratingStepsTable, ratingsTable } from '../../src/projections/ratings/ratings-projection';
-import { RATING_LOG_TABLE } from '../../src/projections/ratings/rating-log';
+import { RATING_LOG_TABLE, RATING_SEATS_TABLE } from '../../src/projections/ratings/rating-log';
 import { AS_OF_INDEX_TABLE } from '../../src/projections/as-of/as-of-index';
 import Database from 'better-sqlite3';
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -101,6 +101,7 @@ describe('the current read-model layout on a file an earlier build wrote', () =>
         ...RATING_MODELS.map(ratingsTable),
         ...RATING_MODELS.map(ratingStepsTable),
         RATING_LOG_TABLE,
+        RATING_SEATS_TABLE,
       ].sort(),
     );
     const db = new Database(file, { readonly: true });

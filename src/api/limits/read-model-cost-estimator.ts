@@ -97,9 +97,10 @@ export const READ_COST = {
   // each read, parsed and stepped over 50,000 entries at load 6.5-8.5 (npm run bench -- ratings, (d)), every model alike;
   // the steps alone 2-4 µs ((b): 1,000,000 games), Glicko-2's the dearest (its volatility solved iteratively).
   asOfRatingPerEntry: { elo: 1, 'elo-weighted': 1, glicko2: 1.5, 'team-skill': 1, dskv: 1 } as Readonly<Record<string, number>>,
-  // Ratings as of a position (or a time the clock never stepped back into) read each player's latest step: a leaderboard
-  // visits every player (two seeks each and the sort), this many of them a unit; a player's own, a seek per model.
-  asOfRatingPlayersPerUnit: 3,
+  // Ratings as of a position (or a time the clock never stepped back into) read each player's latest entry and its step: a
+  // leaderboard visits every player (three seeks each and the sort: 2.0-2.4 µs over 15,000 players after 50,000 games, 3.6-5.6 µs
+  // after 1,000,000: npm run bench -- ratings, (d)), this many of them a unit; a player's own, two seeks per model.
+  asOfRatingPlayersPerUnit: 2,
   asOfRatingStep: 1,
   // The leaderboard's page: an index walk from the top, a row each.
   ratings: 20,

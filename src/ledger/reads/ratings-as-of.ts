@@ -2,7 +2,7 @@ import { EventLoopTurn } from '../event-loop-turn';
 import type { AsOfCut } from '../../projections/as-of/as-of-cut';
 import type { ReadModelDb } from '../../projections/read-model-db';
 import { RatingBook } from '../../projections/ratings/rating-book';
-import { RATING_ENTRY_FIRST, RATING_LOG_TABLE, type RatingLogEntry } from '../../projections/ratings/rating-log';
+import { RATING_ENTRY_FIRST, RATING_LOG_TABLE, RATING_SEATS_TABLE, type RatingLogEntry } from '../../projections/ratings/rating-log';
 import type { RatingModel } from '../../projections/ratings/rating-model';
 import { RATING_MODELS } from '../../projections/ratings/rating-models';
 import { ratingStepsTable, ratingsTable } from '../../projections/ratings/ratings-projection';
@@ -109,7 +109,8 @@ export class AsOfRatings {
     const model = checkedModel(modelId, first);
     const work = this.work();
     if (work.live) return ratingLeaderboard(this.db, model, first);
-    if (work.steps !== null) return leaderboardAsOf(this.db, ratingStepsTable(model), model, work.steps, first).map((row) => ratingView(model, row));
+    if (work.steps !== null)
+      return leaderboardAsOf(this.db, RATING_SEATS_TABLE, ratingStepsTable(model), work.steps, first).map((row) => ratingView(model, row));
     return (await this.book(model)).leaderboard(first).map((row) => ratingView(model, row));
   }
 
@@ -119,7 +120,10 @@ export class AsOfRatings {
     if (work.live) return playerRatings(this.db, player);
     const out: PlayerRating[] = [];
     for (const model of RATING_MODELS) {
-      const row = work.steps !== null ? playerAsOf(this.db, ratingStepsTable(model), model, player, work.steps) : (await this.book(model)).players.get(player);
+      const row =
+        work.steps !== null
+          ? playerAsOf(this.db, RATING_SEATS_TABLE, ratingStepsTable(model), player, work.steps)
+          : (await this.book(model)).players.get(player);
       if (row) out.push(ratingView(model, row));
     }
     return out;

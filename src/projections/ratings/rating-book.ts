@@ -13,10 +13,10 @@ export class RatingBook {
   /** What each rated table deal's step changed, while its end may be withdrawn (L24). */
   private readonly undos = new Map<string, RatingUndo>();
 
-  /** `onStep` hears each player's rating after each entry that moved it (null: none left), as the projection's steps hold it (rating-steps.ts). */
+  /** `onStep` hears the three seats' ratings after each entry (null: none left), as the projection's steps hold them (rating-steps.ts). */
   constructor(
     readonly model: RatingModel,
-    private readonly onStep?: (player: string, rating: PlayerRatingRow | null) => void,
+    private readonly onStep?: (seats: readonly (PlayerRatingRow | null)[]) => void,
   ) {}
 
   apply(entry: RatingLogEntry): void {
@@ -26,7 +26,7 @@ export class RatingBook {
       const seats = g.players.map((p) => this.players.get(p) ?? newPlayer(this.model, p)) as [PlayerRatingRow, PlayerRatingRow, PlayerRatingRow];
       const step = rateGame(this.model, seats, this.edge, g);
       for (const row of step.seats) this.players.set(row.player, row);
-      if (onStep) for (const row of step.seats) onStep(row.player, row);
+      onStep?.(step.seats);
       this.edge = step.edge;
       if (entry.table) this.undos.set(entry.dealId, step.undo);
       return;
@@ -38,7 +38,7 @@ export class RatingBook {
     const seats = names.map((p) => this.players.get(p) ?? newPlayer(this.model, p)) as [PlayerRatingRow, PlayerRatingRow, PlayerRatingRow];
     const back = unrateGame(seats, this.edge, undo);
     back.seats.forEach((row, seat) => (row ? this.players.set(row.player, row) : this.players.delete(names[seat])));
-    if (onStep) back.seats.forEach((row, seat) => onStep(names[seat], row));
+    onStep?.(back.seats);
     this.edge = back.edge ?? NO_EDGE;
   }
 

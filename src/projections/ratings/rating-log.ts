@@ -13,7 +13,7 @@ import type { RatedGame } from './rating-step';
  */
 export type RatingLogEntry =
   | { readonly kind: 'game'; readonly n: number; readonly dealId: string; readonly table: boolean; readonly game: RatedGame }
-  | { readonly kind: 'withdrawn'; readonly n: number; readonly dealId: string };
+  | { readonly kind: 'withdrawn'; readonly n: number; readonly dealId: string; readonly players: readonly string[] };
 
 /**
  * Where an entry stands in time: its event's position and recorded time, the latest time of it and
@@ -58,6 +58,12 @@ export function ratingLogProjection(unratedTournaments: readonly string[] = []):
         withoutRowid: true,
         indexes: { at: 'at, n', at_max: 'at_max, n', back: 'back, n' },
       },
+      {
+        // Who sat where in each entry: a player's latest entry at or before a position, for every model's steps (rating-steps.ts).
+        name: 'rating_seats',
+        columns: 'player TEXT NOT NULL, position TEXT NOT NULL, seat INTEGER NOT NULL',
+        indexes: { player: 'player, position' },
+      },
     ],
     eventTypes: ['DealStarted', 'DealScored', 'MoveWithdrawn'],
     keysOf(event, rowOf) {
@@ -94,11 +100,11 @@ export function ratingLogProjection(unratedTournaments: readonly string[] = []):
         return [after, { kind: 'count', n, atMax }, { kind: 'game', n, dealId, table: Boolean(deal.tableId), game, ...stamp }];
       }
       const open = { ...deal, scored: false, rated: false };
-      return keys.length > 1 ? [open, { kind: 'count', n, atMax }, { kind: 'withdrawn', n, dealId, ...stamp }] : [open];
+      return keys.length > 1 ? [open, { kind: 'count', n, atMax }, { kind: 'withdrawn', n, dealId, players: deal.players, ...stamp }] : [open];
     },
     startsRow: startsNoRow,
     batchFromZero: 20_000,
-    rows: (db, tables) => logRows(db, tables.rating_log),
+    rows: (db, tables) => logRows(db, tables.rating_log, tables.rating_seats),
   };
 }
 
@@ -106,14 +112,16 @@ export function ratingLogProjection(unratedTournaments: readonly string[] = []):
 function entryText(row: RatingLogEntry & EntryStamp): string {
   return row.kind === 'game'
     ? JSON.stringify({ kind: row.kind, n: row.n, dealId: row.dealId, table: row.table, game: row.game })
-    : JSON.stringify({ kind: row.kind, n: row.n, dealId: row.dealId });
+    : JSON.stringify({ kind: row.kind, n: row.n, dealId: row.dealId, players: row.players });
 }
 
 /** Entries as their compact text in `entry` (read by the as-of fold without the rest); other rows as JSON. */
-function logRows(db: Parameters<ProjectionDefinition['rows']>[0], table: string): ProjectionRows<LogRow> {
+function logRows(db: Parameters<ProjectionDefinition['rows']>[0], table: string, seats: string): ProjectionRows<LogRow> {
   const get = db.prepare(`SELECT json, entry, at, at_max, back FROM ${table} WHERE key = ?`).raw();
   const put = db.prepare(`INSERT OR REPLACE INTO ${table} (key, n, at, at_max, back, entry, json) VALUES (?, ?, ?, ?, ?, ?, ?)`);
   const remove = db.prepare(`DELETE FROM ${table} WHERE key = ?`);
+  // An entry is written once (its key is its event's position), its three seats with it.
+  const seat = db.prepare(`INSERT INTO ${seats} (player, position, seat) VALUES (?, ?, 0), (?, ?, 1), (?, ?, 2)`);
   return {
     get(key) {
       const r = get.get(key) as [string | null, string | null, string, string, number | null] | undefined;
@@ -123,12 +131,16 @@ function logRows(db: Parameters<ProjectionDefinition['rows']>[0], table: string)
       return { ...(JSON.parse(r[1]!) as RatingLogEntry), ...stamp };
     },
     put(key, row) {
-      if (row.kind === 'game' || row.kind === 'withdrawn') put.run(key, row.n, row.at, row.atMax, row.back ? 1 : null, entryText(row), null);
-      else put.run(key, null, null, null, null, null, JSON.stringify(row));
+      if (row.kind === 'game' || row.kind === 'withdrawn') {
+        put.run(key, row.n, row.at, row.atMax, row.back ? 1 : null, entryText(row), null);
+        const p = row.kind === 'game' ? row.game.players : row.players;
+        seat.run(p[0], row.position, p[1], row.position, p[2], row.position);
+      } else put.run(key, null, null, null, null, null, JSON.stringify(row));
     },
     delete: (key) => void remove.run(key),
   };
 }
 
 export const RATING_LOG_TABLE = liveTableName(ratingLogProjection(), 'rating_log');
+export const RATING_SEATS_TABLE = liveTableName(ratingLogProjection(), 'rating_seats');
 export const RATING_ENTRY_FIRST = 'g\u0000';

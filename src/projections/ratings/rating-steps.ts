@@ -3,62 +3,64 @@ import type { RatingModel } from './rating-model';
 import type { PlayerRatingRow } from './rating-step';
 
 /**
- * A model's ratings through time (issue 28 item 2 on item 3): one step per player per rated game
- * or withdrawal that moved him, keyed by the player and the position of the event that moved him,
- * holding his rating after it (none: the withdrawal left him without a rated game). His rating as
- * of a position is then his latest step at or before it: one index seek instead of the fold of
- * every entry of the rating log up to the cut.
+ * A model's ratings through time (issue 28 item 2 on item 3): one step per rated game or
+ * withdrawal of a rated game's end, keyed by its event's position, holding the three seats'
+ * ratings after it (none: the withdrawal left that player without a rated game). The rating log's
+ * seats (rating-log.ts: player, position, seat; one index for every model) find a player's latest
+ * entry at or before a position; his rating then is that entry's step, at his seat: two seeks
+ * instead of the fold of every entry of the rating log up to the cut. Steps go in log order, at
+ * the end of their table, so a load from zero writes each once and builds no index.
  */
 export interface RatingStepRow {
   readonly kind: 'step';
-  readonly rating: PlayerRatingRow | null;
+  /** The ratings after the step, by seat (the deal's players in seat order). */
+  readonly seats: readonly (PlayerRatingRow | null)[];
 }
 
 const STEP = 'step\u0000';
 
-/** A step's key: the player, then the sortable position of the event that moved him. */
-export const stepKey = (player: string, sortablePosition: string): string => `${STEP}${player}\u0000${sortablePosition}`;
+/** A step's key: the sortable position of its event. */
+export const stepKey = (sortablePosition: string): string => `${STEP}${sortablePosition}`;
 export const isStepKey = (key: string): boolean => key.startsWith(STEP);
+export const stepPositionOf = (key: string): string => key.slice(STEP.length);
 
 /** The logical name of a model's steps table (`rating_elo_steps`). */
 export const stepsTableOf = (model: RatingModel): string => `rating_${model.id.replace(/-/g, '_')}_steps`;
 
-/**
- * Its columns: the position (sortable) and the player, the rating's score, state (up to three
- * numbers: every model's) and counts (null: no rating then). Rows go in log order, at the table's
- * end; the index by player and position, which the as-of reads seek in, a load from zero builds
- * once after its rows (a sort) instead of inserting each row into it.
- */
-export const STEPS_COLUMNS =
-  'position TEXT NOT NULL, player TEXT NOT NULL, score REAL, s0 REAL, s1 REAL, s2 REAL, games INTEGER, declared INTEGER, declared_won INTEGER';
-export const STEPS_INDEXES = { player: 'player, position' } as const;
+/** Per seat (0-2): the rating's score, its state as JSON and its counts (all null: no rating then). */
+const SEAT_COLUMNS = ['score', 'state', 'games', 'declared', 'declared_won'] as const;
+const seatColumns = (seat: number): string[] => SEAT_COLUMNS.map((c) => `${c}${seat}`);
+
+export const STEPS_COLUMNS = `position TEXT PRIMARY KEY, ${[0, 1, 2]
+  .flatMap((seat) => seatColumns(seat).map((c, i) => `${c} ${i === 1 ? 'TEXT' : i === 0 ? 'REAL' : 'INTEGER'}`))
+  .join(', ')}`;
 
 /** Steps written per statement: one statement of many rows costs less than a row each (npm run bench -- ratings, (c)). */
-const ROWS_PER_INSERT = 32;
-const COLUMN_COUNT = 9;
+const ROWS_PER_INSERT = 16;
+const COLUMN_COUNT = 1 + 3 * SEAT_COLUMNS.length;
 
 /**
- * Writes steps into a model's steps table (never read back by the fold: a step key has no row
- * before its event), ROWS_PER_INSERT to a statement; `flush` writes the rest, before the
- * transaction ends.
+ * Writes a model's steps (never read back by the fold: a step's key is new with its event),
+ * ROWS_PER_INSERT to a statement; `flush` writes the rest, before the transaction ends.
  */
 export function stepWriter(
   db: ReadModelDb,
   table: string,
   model: RatingModel,
-): { put(player: string, position: string, rating: PlayerRatingRow | null): void; flush(): void } {
-  const sql = (rows: number) =>
-    `INSERT INTO ${table} (position, player, score, s0, s1, s2, games, declared, declared_won) VALUES ${Array<string>(rows).fill('(?, ?, ?, ?, ?, ?, ?, ?, ?)').join(', ')}`;
+): { put(position: string, seats: readonly (PlayerRatingRow | null)[]): void; flush(): void } {
+  const names = ['position', ...[0, 1, 2].flatMap(seatColumns)].join(', ');
+  const marks = `(${Array<string>(COLUMN_COUNT).fill('?').join(', ')})`;
+  const sql = (rows: number) => `INSERT OR REPLACE INTO ${table} (${names}) VALUES ${Array<string>(rows).fill(marks).join(', ')}`;
   const many = db.prepare(sql(ROWS_PER_INSERT));
   const one = db.prepare(sql(1));
   const values: unknown[] = [];
   return {
-    put(player, position, r) {
-      if (r === null) values.push(position, player, null, null, null, null, null, null, null);
-      else {
-        const s = r.state;
-        if (s.length > 3) throw new Error(`rating model ${model.id}: a state of ${s.length} numbers (steps hold up to three)`);
-        values.push(position, player, model.score(s), s[0] ?? null, s[1] ?? null, s[2] ?? null, r.games, r.declared, r.declaredWon);
+    put(position, seats) {
+      values.push(position);
+      for (let seat = 0; seat < 3; seat++) {
+        const r = seats[seat] ?? null;
+        if (r === null) values.push(null, null, null, null, null);
+        else values.push(model.score(r.state), JSON.stringify(r.state), r.games, r.declared, r.declaredWon);
       }
       if (values.length === ROWS_PER_INSERT * COLUMN_COUNT) {
         many.run(values);
@@ -72,51 +74,51 @@ export function stepWriter(
   };
 }
 
-/** A step row's key taken apart (the position holds no NUL). */
-export function stepOfKey(key: string): { player: string; position: string } {
-  const at = key.lastIndexOf('\u0000');
-  return { player: key.slice(STEP.length, at), position: key.slice(at + 1) };
-}
+/** player, state, games, declared, declared_won (state null: no rating then). */
+type SeatColumns = [string, string | null, number | null, number | null, number | null];
 
-/** player, score, s0-s2, games, declared, declared_won. */
-type StepColumns = [string, number | null, number | null, number | null, number | null, number | null, number | null, number | null];
+const ratingOf = (c: SeatColumns): PlayerRatingRow | null =>
+  c[1] === null ? null : { kind: 'player', player: c[0], state: JSON.parse(c[1]) as number[], games: c[2]!, declared: c[3]!, declaredWon: c[4]! };
 
-/** A step's columns (COLUMNS) as a rating row; the state as many numbers as the model's (`size`). */
-const ratingOf = (c: StepColumns, size: number): PlayerRatingRow | null =>
-  c[2] === null
-    ? null
-    : { kind: 'player', player: c[0], state: [c[2], c[3], c[4]].slice(0, size) as number[], games: c[5]!, declared: c[6]!, declaredWon: c[7]! };
-
-const COLUMNS = 's.player, s.score, s.s0, s.s1, s.s2, s.games, s.declared, s.declared_won';
+/** The seat's column `name` of a step `s` whose seat is `e.seat`. */
+const atSeat = (name: (typeof SEAT_COLUMNS)[number]): string => `CASE e.seat WHEN 0 THEN s.${name}0 WHEN 1 THEN s.${name}1 ELSE s.${name}2 END`;
+const SEAT_SELECT = `e.player, ${['state', 'games', 'declared', 'declared_won'].map((c) => atSeat(c as (typeof SEAT_COLUMNS)[number])).join(', ')}`;
 
 /**
- * The best `first` players as of a position: each player's latest step at or before it (every
- * player visited by a skip scan of the index by player, one seek for his step), ordered by score,
- * then by name (the live leaderboard's order: its keys' bytes). CPU in proportion to the players.
+ * The best `first` players as of a position: each player's latest entry at or before it (every
+ * player visited by a skip scan of the seats' index, one seek for his entry), his rating the step's
+ * at his seat, ordered by score, then by name (the live leaderboard's order: its keys' bytes). CPU
+ * in proportion to the players who ever had a rating.
  */
-export function leaderboardAsOf(db: ReadModelDb, table: string, model: RatingModel, position: string, first: number): PlayerRatingRow[] {
+export function leaderboardAsOf(db: ReadModelDb, seats: string, steps: string, position: string, first: number): PlayerRatingRow[] {
   const rows = db
     .prepare(
       `WITH RECURSIVE p(player) AS (
-         SELECT min(player) FROM ${table}
+         SELECT min(player) FROM ${seats}
          UNION ALL
-         SELECT (SELECT min(player) FROM ${table} WHERE player > p.player) FROM p WHERE p.player IS NOT NULL
+         SELECT (SELECT min(player) FROM ${seats} WHERE player > p.player) FROM p WHERE p.player IS NOT NULL
+       ),
+       rated AS (
+         SELECT ${SEAT_SELECT}, ${atSeat('score')} AS score
+           FROM p
+           JOIN ${seats} e ON e.rowid = (SELECT rowid FROM ${seats} WHERE player = p.player AND position <= ? ORDER BY position DESC LIMIT 1)
+           JOIN ${steps} s ON s.position = e.position
        )
-       SELECT ${COLUMNS} FROM p
-         JOIN ${table} s ON s.rowid = (SELECT rowid FROM ${table} WHERE player = p.player AND position <= ? ORDER BY position DESC LIMIT 1)
-        WHERE s.s0 IS NOT NULL
-        ORDER BY s.score DESC, s.player
-        LIMIT ?`,
+       SELECT * FROM rated WHERE score IS NOT NULL ORDER BY score DESC, player LIMIT ?`,
     )
     .raw()
-    .all(position, first) as StepColumns[];
-  const size = model.initial().length;
-  return rows.map((c) => ratingOf(c, size)!);
+    .all(position, first) as SeatColumns[];
+  return rows.map((c) => ratingOf(c)!);
 }
 
 /** The player's rating as of a position (null: none then). */
-export function playerAsOf(db: ReadModelDb, table: string, model: RatingModel, player: string, position: string): PlayerRatingRow | null {
-  const c = db.prepare(`SELECT ${COLUMNS} FROM ${table} s WHERE player = ? AND position <= ? ORDER BY position DESC LIMIT 1`).raw().get(player, position) as
-    StepColumns | undefined;
-  return c ? ratingOf(c, model.initial().length) : null;
+export function playerAsOf(db: ReadModelDb, seats: string, steps: string, player: string, position: string): PlayerRatingRow | null {
+  const c = db
+    .prepare(
+      `SELECT ${SEAT_SELECT} FROM ${seats} e JOIN ${steps} s ON s.position = e.position
+        WHERE e.player = ? AND e.position <= ? ORDER BY e.position DESC LIMIT 1`,
+    )
+    .raw()
+    .get(player, position) as SeatColumns | undefined;
+  return c ? ratingOf(c) : null;
 }

@@ -90,10 +90,9 @@ export function ratingKeysOf(event: RecordedEvent, rowOf?: (key: string) => Rati
   return deal.undo ? ratedKeys(dealId, deal.players, event.position) : [dealKey(dealId)];
 }
 
-/** The keys of a rating step: the deal's, the edge, the three players' ratings and each one's step at the event's position (rating-steps.ts). */
+/** The keys of a rating step: the deal's, the edge, the three players' ratings and the step at the event's position (rating-steps.ts). */
 function ratedKeys(dealId: string, players: readonly string[], position: string): string[] {
-  const at = sortablePosition(position);
-  return [dealKey(dealId), EDGE_KEY, ...players.map(playerKey), ...players.map((p) => stepKey(p, at))];
+  return [dealKey(dealId), EDGE_KEY, ...players.map(playerKey), stepKey(sortablePosition(position))];
 }
 
 /**
@@ -143,13 +142,13 @@ export function foldRatings(model: RatingModel, rows: readonly (RatingRow | null
   if (event.type === 'DealScored') {
     if (keys.length === 1) return [kept(null)];
     const step = rateGame(model, seatsOf(model, deal, rows), edge, ratedGameOf(deal, event.data as DealScoredData)!);
-    return [kept(step.undo), step.edge, ...step.seats, ...step.seats.map(stepOf)];
+    return [kept(step.undo), step.edge, ...step.seats, stepOf(step.seats)];
   }
   // The ending move withdrawn (L24): open again, its rating step (if any) taken back.
   const open: RatingDeal = { ...deal, scored: false, undo: null };
   if (keys.length === 1) return [open];
   const back = unrateGame(seatsOf(model, deal, rows), edge, deal.undo!);
-  return [open, back.edge, ...back.seats, ...back.seats.map(stepOf)];
+  return [open, back.edge, ...back.seats, stepOf(back.seats)];
 }
 
-const stepOf = (rating: PlayerRatingRow | null): RatingStepRow => ({ kind: 'step', rating });
+const stepOf = (seats: readonly (PlayerRatingRow | null)[]): RatingStepRow => ({ kind: 'step', seats });

@@ -28,7 +28,7 @@ export async function ratingsFromLog(
   db.prepare(`DELETE FROM ${steps}`).run();
   const writeStep = stepWriter(db, steps, model);
   let position = '';
-  const book = new RatingBook(model, (player, rating) => writeStep.put(player, position, rating));
+  const book = new RatingBook(model, (seats) => writeStep.put(position, seats));
   const next = db.prepare(`SELECT key, entry FROM ${log} WHERE key > ? AND key < 'g\u0001' ORDER BY key LIMIT ?`).raw();
   const fold = db.transaction((chunk: Array<[string, string]>) => {
     for (const [key, entry] of chunk) {

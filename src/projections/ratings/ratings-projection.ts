@@ -3,7 +3,7 @@ import { liveTableName, type ProjectionDefinition } from '../projection-definiti
 import { RATING_MODELS } from './rating-models';
 import { ratingsFromLog } from './ratings-from-log';
 import type { RatingModel } from './rating-model';
-import { isStepKey, STEPS_COLUMNS, STEPS_INDEXES, stepOfKey, stepsTableOf, stepWriter, type RatingStepRow } from './rating-steps';
+import { isStepKey, STEPS_COLUMNS, stepPositionOf, stepsTableOf, stepWriter, type RatingStepRow } from './rating-steps';
 import { foldRatings, RATING_EVENT_TYPES, ratingKeysOf, startsNoRow, type RatingRow } from './ratings-fold';
 
 /** The projection's name and its table's logical name, from the model's id (`elo-weighted` → `ratings-elo-weighted`, `rating_elo_weighted`). */
@@ -33,8 +33,8 @@ export function ratingsProjection(model: RatingModel, unratedTournaments: readon
         // Rows are looked up and replaced by key only: stored in key order, one b-tree instead of a table and its key's index.
         withoutRowid: true,
       },
-      // His rating after each game or withdrawal that moved it: the ratings as of a position, by seeks (rating-steps.ts).
-      { name: stepsTableOf(model), columns: STEPS_COLUMNS, indexes: STEPS_INDEXES },
+      // The three seats' ratings after each rated game or withdrawal: the ratings as of a position, by seeks (rating-steps.ts).
+      { name: stepsTableOf(model), columns: STEPS_COLUMNS, withoutRowid: true },
     ],
     eventTypes: RATING_EVENT_TYPES,
     keysOf: (event, rowOf) => ratingKeysOf(event, rowOf, unrated),
@@ -58,8 +58,7 @@ export function ratingsProjection(model: RatingModel, unratedTournaments: readon
         get: (key) => (isStepKey(key) ? null : rows.get(key)),
         put(key, row, stored) {
           if (row.kind !== 'step') return rows.put(key, row, stored);
-          const { player, position } = stepOfKey(key);
-          step.put(player, position, (row as RatingStepRow).rating);
+          step.put(stepPositionOf(key), (row as RatingStepRow).seats);
         },
         delete: (key, stored) => (isStepKey(key) ? undefined : rows.delete(key, stored)),
         endBatch: () => step.flush(),
