@@ -13,9 +13,9 @@ const CHUNK = 5000;
 /**
  * A model's rows loaded from zero from the rating log (rating-log.ts) instead of the log of events
  * (ProjectionDefinition.derivedFrom): the log's entries folded in memory (RatingBook, the same
- * steps as the projection's fold), each player's step written to `steps` as it is taken, then each
- * player's row, the edge and the deals' rows written once. Each deal's row is the log's row of it, with what a rated table deal's step changed; each
- * table's row the log's.
+ * steps as the projection's fold), each entry's step written to `steps` as it is taken, then each
+ * player's row, the edge and the deals' rows written once. Each deal's row is the log's row of it,
+ * with what a rated table deal's step changed; each table's row the log's.
  */
 export async function ratingsFromLog(
   model: RatingModel,
@@ -23,7 +23,7 @@ export async function ratingsFromLog(
   log: string,
   steps: string,
 ): Promise<{ write(rows: ProjectionRows<RatingRow>): void }> {
-  // The steps are written as the fold takes them, a chunk per transaction (never held in memory: three per entry); cleared
+  // The steps are written as the fold takes them, a chunk per transaction (never held in memory: one per entry); cleared
   // first, so a load cut short and run again writes each once.
   db.prepare(`DELETE FROM ${steps}`).run();
   const writeStep = stepWriter(db, steps, model);

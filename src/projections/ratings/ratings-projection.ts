@@ -21,7 +21,7 @@ export function ratingsProjection(model: RatingModel, unratedTournaments: readon
   return {
     name: `ratings-${model.id}`,
     // 2: a table deal's row kept after its score, and a withdrawn end (L24) taken back; 3: rows in key order (WITHOUT ROWID);
-    // 4: a table's row, its deal before dropped once the next starts; 5: each player's steps (rating-steps.ts).
+    // 4: a table's row, its deal before dropped once the next starts; 5: its steps, the seats' ratings after each entry (rating-steps.ts).
     version: 5,
     // Which tournaments are left out is configuration (the private ones): another set rebuilds the ratings.
     ...(unrated.size > 0 ? { variant: `unrated:${JSON.stringify([...unrated].sort())}` } : {}),
