@@ -60,8 +60,8 @@ export class MoveOrder extends SolverState {
   protected settledSide(b: number): number {
     const len = this.len;
     const me = (this.leader + len) % 3;
+    // The side of a seat relative to the mover's: 1 his, -1 the other (a flag, not a closure: this runs per move).
     const mineDeclarer = me === this.declarer;
-    const side = (seat: number): number => ((seat === this.declarer) === mineDeclarer ? 1 : -1);
     if (len === 2) {
       let w = this.table[0];
       let ws = this.leader;
@@ -69,13 +69,13 @@ export class MoveOrder extends SolverState {
         w = this.table[1];
         ws = (this.leader + 1) % 3;
       }
-      return this.beats(b, w) ? 1 : side(ws);
+      return this.beats(b, w) ? 1 : (ws === this.declarer) === mineDeclarer ? 1 : -1;
     }
     if (len === 1) {
       const t0 = this.table[0];
       const w = this.beats(b, t0) ? b : t0;
       const ws = w === b ? me : this.leader;
-      return this.lastSeatSide(w, ws, (me + 1) % 3, this.classMaskOfBit[t0], side);
+      return this.lastSeatSide(w, ws, (me + 1) % 3, this.classMaskOfBit[t0], mineDeclarer);
     }
     // Leading b: every answer of the second hand, then of the third.
     const s2 = (me + 1) % 3;
@@ -87,7 +87,7 @@ export class MoveOrder extends SolverState {
     for (let m = l2; m !== 0; m &= m - 1) {
       const c = 31 - clz32(m & -m);
       const w = this.beats(c, b) ? c : b;
-      const r = this.lastSeatSide(w, w === b ? me : s2, (me + 2) % 3, cls, side);
+      const r = this.lastSeatSide(w, w === b ? me : s2, (me + 2) % 3, cls, mineDeclarer);
       if (r === 0 || (result !== 0 && r !== result)) return 0;
       result = r;
     }
@@ -95,13 +95,15 @@ export class MoveOrder extends SolverState {
   }
 
   /** With `w` (of seat ws) winning so far, the side that wins once `seat` plays its last card of the trick (led class `cls`), or 0. */
-  private lastSeatSide(w: number, ws: number, seat: number, cls: number, side: (seat: number) => number): number {
+  private lastSeatSide(w: number, ws: number, seat: number, cls: number, mineDeclarer: boolean): number {
     const h = this.hands[seat];
     const f = h & cls;
     const legal = f !== 0 ? f : h;
     const over = legal & this.beatersOf(w);
-    if (over === 0) return side(ws);
-    if (over === legal || side(seat) === side(ws)) return side(seat);
+    const wsSide = (ws === this.declarer) === mineDeclarer ? 1 : -1;
+    if (over === 0) return wsSide;
+    const seatSide = (seat === this.declarer) === mineDeclarer ? 1 : -1;
+    if (over === legal || seatSide === wsSide) return seatSide;
     return 0;
   }
 

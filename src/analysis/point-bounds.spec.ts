@@ -26,6 +26,9 @@ import type { SolverPosition } from './solver-position';
  *   (the declarer his most valuable card that takes the trick, a defender his most valuable one
  *   that gives it to the defenders), the other side's the worst (the cheapest card).
  *
+ * - the last two tricks: counted line by line (at most eight lines, the first trick's winner
+ *   leading the last) instead of searched.
+ *
  * wonLost is asked at every threshold: the bounds and the skipped cards act on the null windows.
  */
 
@@ -342,5 +345,69 @@ describe('the last card of a trick: bounds from the side each legal card gives i
       cuts += expectExact(pos).lastCardCuts;
     }
     expect(cuts).toBeGreaterThan(0);
+  });
+});
+
+describe('the last two tricks counted line by line (R1, R16, R17)', () => {
+  const deck: Card[] = (['C', 'S', 'H', 'D'] as const).flatMap((s) => (['A', 'T', 'K', 'Q', 'J', '9', '8', '7'] as const).map((r) => `${s}${r}` as Card));
+  const shuffledDeck = (rand: () => number): Card[] => {
+    const cards = [...deck];
+    for (let j = cards.length - 1; j > 0; j--) {
+      const k = Math.floor(rand() * (j + 1));
+      [cards[j], cards[k]] = [cards[k], cards[j]];
+    }
+    return cards;
+  };
+  // Grand and every trump suit, every declarer seat and every leader: the enumeration reads seats relative to the leader.
+  const games = [{ game: 'grand' as const }, ...(['C', 'S', 'H', 'D'] as const).map((trump) => ({ game: 'suit' as const, trump }))];
+
+  it('seeded positions of two tricks: every answer exact at every threshold', () => {
+    const rand = seededRandom(2626);
+    let counted = 0;
+    for (const g of games)
+      for (let declarer = 0; declarer < 3; declarer++)
+        for (let leader = 0; leader < 3; leader++)
+          for (let i = 0; i < 2; i++) {
+            const cards = shuffledDeck(rand);
+            const pos = position({
+              ...g,
+              declarer: declarer as Seat,
+              hands: [cards.slice(0, 2), cards.slice(2, 4), cards.slice(4, 6)],
+              trick: [],
+              toMove: leader as Seat,
+            });
+            counted += expectExact(pos).lastTwoTricks;
+          }
+    expect(counted).toBeGreaterThan(0);
+  });
+
+  it('seeded positions of three tricks, and of two with one or two cards of the third-last on the table', () => {
+    const rand = seededRandom(2627);
+    let counted = 0;
+    for (let i = 0; i < 30; i++) {
+      const g = games[i % games.length];
+      const mode: PlayMode = g.game === 'grand' ? 'grand' : ({ C: 'clubs', S: 'spades', H: 'hearts', D: 'diamonds' } as const)[g.trump!];
+      const cards = shuffledDeck(rand);
+      const hands = [cards.slice(0, 3), cards.slice(3, 6), cards.slice(6, 9)];
+      const leader = (i % 3) as Seat;
+      const trick: { seat: Seat; card: Card }[] = [];
+      // A third of them a trick start, the others one or two cards into the trick, each played legally (R16).
+      for (let k = 0; k < i % 3; k++) {
+        const seat = ((leader + k) % 3) as Seat;
+        const legal = playableCards(hands[seat], trick.length ? trick[0].card : null, mode);
+        const card = legal[Math.floor(rand() * legal.length)];
+        hands[seat] = hands[seat].filter((c) => c !== card);
+        trick.push({ seat, card });
+      }
+      const pos = position({
+        ...g,
+        declarer: ((i >> 1) % 3) as Seat,
+        hands: [hands[0], hands[1], hands[2]],
+        trick,
+        toMove: ((leader + trick.length) % 3) as Seat,
+      });
+      counted += expectExact(pos).lastTwoTricks;
+    }
+    expect(counted).toBeGreaterThan(0);
   });
 });

@@ -1,5 +1,6 @@
 import type { Card } from '../rules/card';
-import { KIND_ALL, KIND_NULL, KIND_VALUE, MoveOrder } from './move-order';
+import { LastTwoTricks } from './last-two-tricks';
+import { KIND_ALL, KIND_NULL, KIND_VALUE } from './move-order';
 import { packedHands } from './position-key';
 import type { SolverPosition } from './solver-position';
 import { TranspositionTable, ttLower, ttMove, ttUpper } from './transposition-table';
@@ -20,6 +21,8 @@ export interface SolverStats {
   readonly mateSkips: number;
   /** Last cards of a trick settled by lastCardBound without searching a card. */
   readonly lastCardCuts: number;
+  /** Positions of the last two tricks counted line by line (last-two-tricks) instead of searched. */
+  readonly lastTwoTricks: number;
 }
 
 export interface SolverOptions {
@@ -32,12 +35,13 @@ export interface SolverOptions {
  * hand masks (solver-state), a bounded transposition table at trick starts (keyed by the hands
  * packed by quasi-symmetry, see position-key) holding lower and upper bounds that later
  * null-window passes reuse, sure-trick point bounds at trick starts, bounds of a trick's last card
- * from the side each legal card gives the trick to, and move generation with
+ * from the side each legal card gives the trick to, the last two tricks counted line by line
+ * (last-two-tricks), and move generation with
  * rank equivalence and dominance of touching cards and killer cards (move-order). One solver holds one position
  * at a time; its table is reused while the game and the declarer stay the same (the next position
  * of the same deal, or another discard), because what it stores depends on nothing else.
  */
-export class Solver extends MoveOrder {
+export class Solver extends LastTwoTricks {
   private readonly tt: TranspositionTable;
   /** The table key of the position being searched (the hands packed by quasi-symmetry). */
   private readonly key3 = new Int32Array(3);
@@ -48,6 +52,7 @@ export class Solver extends MoveOrder {
   passes = 0;
   private mateSkips = 0;
   private lastCardCuts = 0;
+  private lastTwoTricksCounted = 0;
 
   constructor(options: SolverOptions = {}) {
     super();
@@ -55,7 +60,14 @@ export class Solver extends MoveOrder {
   }
 
   get stats(): SolverStats {
-    return { nodes: this.nodes, ttProbes: this.tt.probes, ttHits: this.tt.hits, mateSkips: this.mateSkips, lastCardCuts: this.lastCardCuts };
+    return {
+      nodes: this.nodes,
+      ttProbes: this.tt.probes,
+      ttHits: this.tt.hits,
+      mateSkips: this.mateSkips,
+      lastCardCuts: this.lastCardCuts,
+      lastTwoTricks: this.lastTwoTricksCounted,
+    };
   }
 
   get tableBytes(): number {
@@ -99,6 +111,10 @@ export class Solver extends MoveOrder {
       if (remaining <= alpha) return remaining;
       if (beta <= 0) return 0;
       if (level === 3) return this.lastTrickWinner() === this.declarer ? remaining : 0;
+      if (level === 6) {
+        this.lastTwoTricksCounted++;
+        return this.lastTwoTricksValue();
+      }
       if (level >= TT_MIN_CARDS) {
         tag = this.leader | (KIND_VALUE << 2);
         packedHands(this.equalRuns, this.equalRunsMask, this.hands[0], this.hands[1], this.hands[2], this.key3);
