@@ -1,4 +1,4 @@
-import { MoveOrder } from './move-order';
+import { KIND_ALL, KIND_NULL, MoveOrder } from './move-order';
 
 // Bound once: a global looked up per call is slow where the global object is a sandbox's (jest).
 const { clz32 } = Math;
@@ -8,11 +8,16 @@ const { clz32 } = Math;
  * hand, the leader has at most two leads, each follower at most two answers (R16), and the last
  * trick is forced, so at most eight lines decide it. Counting them straight costs less than a
  * transposition-table probe (a cache miss) and far less than searching them card by card, and
- * these positions are where a third of a full search's nodes were.
+ * these positions are where a third of a full search's nodes were. The yes/no searches (null,
+ * take-all) count the same lines by who wins each trick.
  */
 export class LastTwoTricks extends MoveOrder {
-  /** The declarer's card points from the two tricks left (R17, R18), with perfect play; call at a trick start with level 6. */
-  protected lastTwoTricksValue(): number {
+  /**
+   * At a trick start with two cards in each hand, with perfect play: the declarer's card points
+   * from the two tricks left (KIND_VALUE, R1, R17); or 1 when he wins no trick (KIND_NULL, R18),
+   * or every trick (KIND_ALL), else 0.
+   */
+  protected lastTwoTricksValue(kind: number): number {
     const l = this.leader;
     const s2 = l === 2 ? 0 : l + 1;
     const s3 = s2 === 2 ? 0 : s2 + 1;
@@ -43,7 +48,10 @@ export class LastTwoTricks extends MoveOrder {
           const last = w === 0 ? this.winnerPosition(r1, r2, r3) : w === 1 ? 1 + this.winnerPosition(r2, r3, r1) : 2 + this.winnerPosition(r3, r1, r2);
           const firstSeat = w === 0 ? l : w === 1 ? s2 : s3;
           const lastSeat = last % 3 === 0 ? l : last % 3 === 1 ? s2 : s3;
-          const v = (firstSeat === d ? first : 0) + (lastSeat === d ? remaining - first : 0);
+          let v: number;
+          if (kind === KIND_NULL) v = firstSeat !== d && lastSeat !== d ? 1 : 0;
+          else if (kind === KIND_ALL) v = firstSeat === d && lastSeat === d ? 1 : 0;
+          else v = (firstSeat === d ? first : 0) + (lastSeat === d ? remaining - first : 0);
           if (s3 === d ? v > best3 : v < best3) best3 = v;
         }
         if (s2 === d ? best3 > best2 : best3 < best2) best2 = best3;

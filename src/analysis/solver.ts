@@ -113,7 +113,7 @@ export class Solver extends LastTwoTricks {
       if (level === 3) return this.lastTrickWinner() === this.declarer ? remaining : 0;
       if (level === 6) {
         this.lastTwoTricksCounted++;
-        return this.lastTwoTricksValue();
+        return this.lastTwoTricksValue(KIND_VALUE);
       }
       if (level >= TT_MIN_CARDS) {
         tag = this.leader | (KIND_VALUE << 2);
@@ -406,6 +406,10 @@ export class Solver extends LastTwoTricks {
       const level = this.level;
       if (level === 0) return true;
       if (level === 3) return (this.lastTrickWinner() === this.declarer) === (kind === KIND_ALL);
+      if (level === 6) {
+        this.lastTwoTricksCounted++;
+        return this.lastTwoTricksValue(kind) === 1;
+      }
       if (level >= TT_MIN_CARDS) {
         tag = this.leader | (kind << 2);
         packedHands(this.equalRuns, this.equalRunsMask, this.hands[0], this.hands[1], this.hands[2], this.key3);
