@@ -353,9 +353,14 @@ function commitGroup(run: RunState): void {
 async function finish(target: IssImportTarget, run: RunState): Promise<IssImportSummary> {
   await flush(target, run);
   commitGroup(run);
-  // The store's page cache is of no use to the read models' load, which sets up its own.
-  target.store.releaseMemory?.();
-  await target.catchUp?.();
+  // The store's page cache is of no use to the read models' load (it reads the log once and
+  // sets up its own cache): kept small while it runs, it stays out of the import's peak memory.
+  const restore = target.store.releaseMemory?.();
+  try {
+    await target.catchUp?.();
+  } finally {
+    restore?.();
+  }
   return run.summary;
 }
 
