@@ -353,14 +353,9 @@ function commitGroup(run: RunState): void {
 async function finish(target: IssImportTarget, run: RunState): Promise<IssImportSummary> {
   await flush(target, run);
   commitGroup(run);
-  // The store's page cache is of no use to the read models' load (it reads the log once and
-  // sets up its own cache): kept small while it runs, it stays out of the import's peak memory.
+  // The store's page cache is of no use to the read models' load (one read of the log, its own cache): small meanwhile.
   const restore = target.store.releaseMemory?.();
-  try {
-    await target.catchUp?.();
-  } finally {
-    restore?.();
-  }
+  await Promise.resolve(target.catchUp?.()).finally(() => restore?.());
   return run.summary;
 }
 

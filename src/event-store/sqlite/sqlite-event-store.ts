@@ -42,7 +42,7 @@ import { closeLeavingRollbackJournal, walReadOnlyProblem } from './journal-at-re
 import { EVENT_COLUMNS, pageQuery, streamRead, TAIL_SCAN_ROWS } from './page-query';
 import { EventRuns } from './event-runs';
 import { EventTypes } from './event-types';
-import { DEFAULT_CACHE_SIZE_KIB, prepareDatabase } from './prepare-database';
+import { DEFAULT_CACHE_SIZE_KIB, prepareDatabase, RELEASED_CACHE_SIZE_KIB } from './prepare-database';
 import { newStreamSealing, SealedNewStream } from './sealed-new-stream';
 import { classifySqliteError } from './sqlite-errors';
 import { encodeJson } from './compact-json';
@@ -55,12 +55,6 @@ import { StreamBatchReader } from './stream-batch-read';
 // Importers of the store reach these through this file, as before the split.
 export { classifySqliteError } from './sqlite-errors';
 export { DEFAULT_CACHE_SIZE_KIB } from './prepare-database';
-
-/**
- * The page cache (KiB) between releaseMemory and its restore: an import's read models then read
- * the whole log once through it, and 32 MiB of pages read once would only add to the import's peak.
- */
-const RELEASED_CACHE_SIZE_KIB = 2 * 1024;
 export { SealedNewStream } from './sealed-new-stream';
 
 /** A stream's row in streams (undefined: no such stream) and its event rows. */
@@ -315,14 +309,11 @@ export class SqliteEventStore implements EventStore {
     this.assertOpen();
     const cacheSize = this.db.pragma('cache_size', { simple: true }) as number;
     this.db.pragma('shrink_memory');
-    // A load that reads the log once gains nothing from a cache that keeps what it read.
     this.db.pragma(`cache_size = ${-RELEASED_CACHE_SIZE_KIB}`);
     let restored = false;
     return () => {
-      if (restored || this.closed) return;
+      if (!restored && !this.closed) this.db.pragma(`cache_size = ${cacheSize}`);
       restored = true;
-      this.db.pragma('shrink_memory');
-      this.db.pragma(`cache_size = ${cacheSize}`);
     };
   }
 
