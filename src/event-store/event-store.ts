@@ -232,9 +232,10 @@ export interface EventStore {
   changeToken?(): string;
   /**
    * Optional: gives back the memory this object keeps for speed (SQLite: its connection's page
-   * cache), e.g. after a bulk import has written its last event and before the read models load.
+   * cache) and keeps little until the returned function is called, e.g. after a bulk import has
+   * written its last event, while the read models load (reading the log once).
    */
-  releaseMemory?(): void;
+  releaseMemory?(): () => void;
   dispose(): Promise<void>;
 }
 

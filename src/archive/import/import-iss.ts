@@ -353,9 +353,9 @@ function commitGroup(run: RunState): void {
 async function finish(target: IssImportTarget, run: RunState): Promise<IssImportSummary> {
   await flush(target, run);
   commitGroup(run);
-  // The store's page cache is of no use to the read models' load, which sets up its own.
-  target.store.releaseMemory?.();
-  await target.catchUp?.();
+  // The store's page cache is of no use to the read models' load (one read of the log, its own cache): small meanwhile.
+  const restore = target.store.releaseMemory?.();
+  await Promise.resolve(target.catchUp?.()).finally(() => restore?.());
   return run.summary;
 }
 

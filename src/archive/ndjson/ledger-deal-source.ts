@@ -5,7 +5,7 @@ import type { DealExportFilter } from './deal-filter';
 
 /** What the exporters need of the Ledger: the deal list (filtered, paged) and a deal's events. */
 export interface LedgerDeals {
-  deals(filter: DealFilter, page: { first: number; after?: string; newestFirst?: boolean }): Promise<DealPage>;
+  deals(filter: DealFilter, page: { first: number; after?: string; newestFirst?: boolean; count?: boolean }): Promise<DealPage>;
   dealEvents(dealId: string, options?: { readonly lazyMetadata?: boolean }): Promise<RecordedEvent[]>;
   /** Optional: several deals' events read at once, one list per id in order. */
   dealEventsOfMany?(dealIds: readonly string[], options?: { readonly lazyMetadata?: boolean }): Promise<RecordedEvent[][]>;
@@ -36,7 +36,11 @@ export function ledgerDealSource(ledger: LedgerDeals, filter: DealExportFilter, 
       let after: string | undefined;
       let given = 0;
       for (;;) {
-        const page = await ledger.deals(filter, after === undefined ? { first: pageSize, newestFirst } : { first: pageSize, after, newestFirst });
+        // No total: the export walks the pages to their end.
+        const page = await ledger.deals(
+          filter,
+          after === undefined ? { first: pageSize, newestFirst, count: false } : { first: pageSize, after, newestFirst, count: false },
+        );
         for (const deal of page.items) {
           if (options.include && !options.include(deal)) continue;
           yield deal.dealId;

@@ -8,7 +8,7 @@ import { ledgerDealSource } from '../../archive/ndjson/ledger-deal-source';
 import { asOfLedgerDeals } from '../../archive/ndjson/as-of-deal-source';
 import { asOfOfText } from '../../ledger/ledger';
 import { DealFilterError, parseDealFilter, DEAL_RESULT_FILTERS } from '../../archive/ndjson/deal-filter';
-import { ndjsonDealLines, writeLines } from '../../archive/ndjson/ndjson-writer';
+import { ndjsonDealBlocks, writeLines } from '../../archive/ndjson/ndjson-writer';
 import { GAME_TYPES } from '../../rules/declaration';
 import { asOfFlag, EXIT_CODES_HELP, STORE_HELP, outputOf, storeUrlOf, withLedger } from './ledger-command-support';
 
@@ -82,7 +82,7 @@ const exportNdjson: CliCommand = {
           const deals = asOf === undefined ? ledger : asOfLedgerDeals(ledger, await ledger.asOf(asOfOfText(asOf)));
           await writeLines(
             out.stream,
-            ndjsonDealLines(
+            ndjsonDealBlocks(
               ledgerDealSource(deals, filter, { pageSize: 500 }),
               filter,
               (p) => {

@@ -9,6 +9,11 @@ import { SCHEMA_SQL, SCHEMA_VERSION, SKAT_LEDGER_APPLICATION_ID } from './schema
 
 /** The page cache every store connection gets unless told otherwise (see cacheSizeKiB). */
 export const DEFAULT_CACHE_SIZE_KIB = 32 * 1024;
+/**
+ * The page cache (KiB) between releaseMemory and its restore: an import's read models then read
+ * the log once through it, and 32 MiB of pages read once would only add to the import's peak.
+ */
+export const RELEASED_CACHE_SIZE_KIB = 2 * 1024;
 
 export function prepareDatabase(db: SqliteDatabase, busyTimeoutMs: number, cacheSizeKiB: number): void {
   db.pragma(`busy_timeout = ${busyTimeoutMs}`);

@@ -48,6 +48,24 @@ describe('SQLite event store', () => {
     await store.dispose();
   });
 
+  it('releaseMemory keeps a small page cache until its restore, which gives the configured one back', async () => {
+    const db = new Database(freshFile());
+    const store = new SqliteEventStore(db, { cacheSizeKiB: 8192 });
+    await store.appendToStream('s-1', evs(3), { expectedRevision: 'noStream' });
+    const restore = store.releaseMemory();
+    expect(db.pragma('cache_size', { simple: true })).toBe(-2048);
+    // Reading and writing still work while it is small.
+    expect((await store.readStream('s-1')).events).toHaveLength(3);
+    await store.appendToStream('s-1', evs(1), { expectedRevision: 2n });
+    restore();
+    expect(db.pragma('cache_size', { simple: true })).toBe(-8192);
+    restore();
+    expect(db.pragma('cache_size', { simple: true })).toBe(-8192);
+    await store.dispose();
+    // After dispose, a late restore does nothing (the connection is closed).
+    expect(() => store.releaseMemory()).toThrow(StoreUnavailableError);
+  });
+
   it('positions are decimal strings that only grow; bad positions are refused by name', async () => {
     const store = openSqliteEventStore(':memory:');
     const a = await store.appendToStream('s-1', evs(2), { expectedRevision: 'noStream' });

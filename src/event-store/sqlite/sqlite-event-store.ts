@@ -42,7 +42,7 @@ import { closeLeavingRollbackJournal, walReadOnlyProblem } from './journal-at-re
 import { EVENT_COLUMNS, pageQuery, streamRead, TAIL_SCAN_ROWS } from './page-query';
 import { EventRuns } from './event-runs';
 import { EventTypes } from './event-types';
-import { DEFAULT_CACHE_SIZE_KIB, prepareDatabase } from './prepare-database';
+import { DEFAULT_CACHE_SIZE_KIB, prepareDatabase, RELEASED_CACHE_SIZE_KIB } from './prepare-database';
 import { newStreamSealing, SealedNewStream } from './sealed-new-stream';
 import { classifySqliteError } from './sqlite-errors';
 import { encodeJson } from './compact-json';
@@ -305,9 +305,16 @@ export class SqliteEventStore implements EventStore {
     this.runs.forget();
   }
 
-  releaseMemory(): void {
+  releaseMemory(): () => void {
     this.assertOpen();
+    const cacheSize = this.db.pragma('cache_size', { simple: true }) as number;
     this.db.pragma('shrink_memory');
+    this.db.pragma(`cache_size = ${-RELEASED_CACHE_SIZE_KIB}`);
+    let restored = false;
+    return () => {
+      if (!restored && !this.closed) this.db.pragma(`cache_size = ${cacheSize}`);
+      restored = true;
+    };
   }
 
   private beginGroup(): void {

@@ -15,7 +15,7 @@ import { StallWatchdog } from './stall-watchdog';
 import { DealFilterError, parseDealFilter } from '../../archive/ndjson/deal-filter';
 import { ledgerDealSource, type LedgerDeals } from '../../archive/ndjson/ledger-deal-source';
 import { asOfLedgerDeals } from '../../archive/ndjson/as-of-deal-source';
-import { NDJSON_CONTENT_TYPE, ndjsonDealLines, writeLines } from '../../archive/ndjson/ndjson-writer';
+import { NDJSON_CONTENT_TYPE, ndjsonDealBlocks, writeLines } from '../../archive/ndjson/ndjson-writer';
 
 /** At most this many deals per export (`max`), and the default: the whole archive fits. */
 const MAX_DEALS = 10_000_000;
@@ -130,7 +130,7 @@ export class ExportController {
       const turn = new EventLoopTurn();
       await writeLines(
         res,
-        ndjsonDealLines(source, filter),
+        ndjsonDealBlocks(source, filter),
         () => closed,
         () => turn.maybeYield(),
         () => watchdog.held(),

@@ -13,10 +13,15 @@ export class RatingBook {
   /** What each rated table deal's step changed, while its end may be withdrawn (L24). */
   private readonly undos = new Map<string, RatingUndo>();
 
-  /** `onStep` hears the three seats' ratings after each entry (null: none left), as the projection's steps hold them (rating-steps.ts). */
+  /**
+   * `onStep` hears the three seats' ratings after each entry (null: none left), as the projection's
+   * steps hold them (rating-steps.ts). `keepsUndo`: the deals whose undo may be asked for (by a
+   * later withdrawal or undoOf); the others' are not kept (default: every one).
+   */
   constructor(
     readonly model: RatingModel,
     private readonly onStep?: (seats: readonly (PlayerRatingRow | null)[]) => void,
+    private readonly keepsUndo?: (dealId: string) => boolean,
   ) {}
 
   apply(entry: RatingLogEntry): void {
@@ -28,7 +33,7 @@ export class RatingBook {
       for (const row of step.seats) this.players.set(row.player, row);
       onStep?.(step.seats);
       this.edge = step.edge;
-      if (entry.table) this.undos.set(entry.dealId, step.undo);
+      if (entry.table && (this.keepsUndo?.(entry.dealId) ?? true)) this.undos.set(entry.dealId, step.undo);
       return;
     }
     const undo = this.undos.get(entry.dealId);
