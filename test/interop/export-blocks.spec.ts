@@ -4,8 +4,6 @@
  * blocks of whole lines, bounded in size, handed on before each read of the store; written with
  * backpressure, so a reader that does not keep up holds the writer at one block beyond its buffer.
  */
-import { readdirSync, readFileSync } from 'node:fs';
-import path from 'node:path';
 import { Writable } from 'node:stream';
 import { openEventStore } from '../../src/event-store/store-url';
 import type { EventStore } from '../../src/event-store/event-store';
@@ -14,16 +12,9 @@ import { eventStoreDealSource, type DealStreamSource } from '../../src/archive/e
 import { NDJSON_BLOCK_CHARS, ndjsonDealBlocks, ndjsonDealLines, writeLines } from '../../src/archive/ndjson/ndjson-writer';
 import type { DealExportFilter } from '../../src/archive/ndjson/deal-filter';
 import { storeImportTarget } from './support/store-import-target';
+import { corpusLines } from '../iss/corpus';
 
-const ISS_DIR = path.resolve(__dirname, '..', '..', '..', 'shared', 'data', 'iss');
-const corpus = readdirSync(ISS_DIR)
-  .filter((f) => f.endsWith('.sgf'))
-  .sort()
-  .flatMap((f) =>
-    readFileSync(path.join(ISS_DIR, f), 'utf8')
-      .split('\n')
-      .filter((l) => l.trim() !== ''),
-  );
+const corpus = corpusLines().map((l) => l.text);
 /** The corpus 8 times with fresh IDs (as the import bench makes its records): 264 deals, several reads of 100 and many blocks. */
 const COPIES = 8;
 const records = Array.from({ length: corpus.length * COPIES }, (_, i) =>

@@ -28,15 +28,8 @@ export async function* ndjsonDealLines(
     return;
   }
   for await (const { dealId, events } of dealsWithEvents(source, source.dealIds())) {
-    if (events.length === 0) continue;
-    let record: DealRecord;
-    try {
-      record = dealRecordOfEvents(events);
-    } catch (err) {
-      onProblem?.({ dealId, reason: (err as Error).message });
-      continue;
-    }
-    if (matchesDealFilter(record, filter)) yield JSON.stringify({ ...record, ...(await annotate(record, events)) }) + '\n';
+    const record = matchingRecord(dealId, events, filter, onProblem);
+    if (record) yield JSON.stringify({ ...record, ...(await annotate(record, events)) }) + '\n';
   }
 }
 
@@ -74,15 +67,8 @@ export async function* ndjsonDealBlocks(
     return block;
   };
   const add = (dealId: string, events: readonly AnyEvent[]): void => {
-    if (events.length === 0) return;
-    let record: DealRecord;
-    try {
-      record = dealRecordOfEvents(events);
-    } catch (err) {
-      onProblem?.({ dealId, reason: (err as Error).message });
-      return;
-    }
-    if (!matchesDealFilter(record, filter)) return;
+    const record = matchingRecord(dealId, events, filter, onProblem);
+    if (!record) return;
     const line = JSON.stringify(record) + '\n';
     lines.push(line);
     chars += line.length;
@@ -120,15 +106,8 @@ export async function* dealRecords(
   onProblem?: (problem: DealExportProblem) => void,
 ): AsyncGenerator<DealRecord> {
   for await (const { dealId, events } of dealsWithEvents(source, source.dealIds())) {
-    if (events.length === 0) continue;
-    let record: DealRecord;
-    try {
-      record = dealRecordOfEvents(events);
-    } catch (err) {
-      onProblem?.({ dealId, reason: (err as Error).message });
-      continue;
-    }
-    if (matchesDealFilter(record, filter)) yield record;
+    const record = matchingRecord(dealId, events, filter, onProblem);
+    if (record) yield record;
   }
 }
 
@@ -169,4 +148,22 @@ function drainOrClose(out: NodeJS.WritableStream): Promise<void> {
     out.on('drain', done);
     out.on('close', done);
   });
+}
+
+/** A deal's record when it has events, can be read and passes the filter; a deal that cannot be read is reported. */
+function matchingRecord(
+  dealId: string,
+  events: readonly AnyEvent[],
+  filter: DealExportFilter,
+  onProblem: ((problem: DealExportProblem) => void) | undefined,
+): DealRecord | null {
+  if (events.length === 0) return null;
+  let record: DealRecord;
+  try {
+    record = dealRecordOfEvents(events);
+  } catch (err) {
+    onProblem?.({ dealId, reason: (err as Error).message });
+    return null;
+  }
+  return matchesDealFilter(record, filter) ? record : null;
 }
