@@ -5,8 +5,8 @@ import { packedHands } from './position-key';
 import type { SolverPosition } from './solver-position';
 import { TranspositionTable, ttLower, ttMove, ttUpper } from './transposition-table';
 
-/** Positions with fewer cards left are searched again rather than looked up (a probe costs more). */
-const TT_MIN_CARDS = 6;
+/** Trick starts with fewer cards left are not looked up: the last two tricks are counted (last-two-tricks). */
+const TT_MIN_CARDS = 9;
 // Bound once: a global looked up per call is slow where the global object is a sandbox's (jest).
 const { clz32 } = Math;
 /** mateBound's "no bound": searched values are never this low. */
