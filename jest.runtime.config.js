@@ -19,6 +19,7 @@ module.exports = {
       '<rootDir>/test/cli.spec.ts',
       '<rootDir>/test/**/*.cli.spec.ts',
       '<rootDir>/test/interop/iss-import-crash.spec.ts',
+      '<rootDir>/test/interop/export-workers.spec.ts',
       '<rootDir>/test/iss/iss-inputs.spec.ts',
       '<rootDir>/test/server/startup.spec.ts',
     ]),

@@ -21,7 +21,7 @@ import { spawnSync } from 'node:child_process';
 import { closeSync, createWriteStream, mkdtempSync, openSync, readFileSync, readSync, readdirSync, rmSync, statSync, statfsSync, writeSync } from 'node:fs';
 import { gunzipSync, gzipSync } from 'node:zlib';
 import { once } from 'node:events';
-import { tmpdir } from 'node:os';
+import { availableParallelism, tmpdir } from 'node:os';
 import path from 'node:path';
 import Database from 'better-sqlite3';
 import { eventStoreDealSource } from '../../src/archive/export/deal-stream-source';
@@ -278,8 +278,9 @@ function child(phase: string, ...args: string[]): PhaseResult {
 /**
  * The exports as the CLI runs them: `export ndjson` selects the deals from the read models (the
  * Ledger, caught up first, 500 a page), reads their streams 100 at a time and writes their lines
- * in blocks to /dev/null; `export iss` reads the deal streams in recording order. Wall and CPU
- * both shown (the machine is shared).
+ * in blocks to /dev/null, on this thread alone and then as the CLI does by default, with the
+ * lines built on worker threads beside it (one per core but one); `export iss` reads the deal
+ * streams in recording order. Wall and CPU both shown (the machine is shared).
  */
 async function exports(db: string): Promise<void> {
   const rate = (label: string, deals: number, t: bigint, c: NodeJS.CpuUsage) => {
@@ -301,7 +302,22 @@ async function exports(db: string): Promise<void> {
     await writeLines(out, ndjsonDealBlocks(source));
     out.end();
     await once(out, 'finish');
-    rate('export NDJSON (CLI path)', deals, t, c);
+    rate('export NDJSON (this thread)', deals, t, c);
+    // As the CLI runs it by default: the lines built on worker threads beside this one (the built
+    // worker script from dist/, as the installed CLI starts it; CPU counts every thread).
+    const built = require(
+      path.join(ROOT, 'dist', 'archive', 'ndjson', 'ndjson-export-pool.js'),
+    ) as typeof import('../../src/archive/ndjson/ndjson-export-pool');
+    const workers = Math.max(1, availableParallelism() - 1);
+    const tw = process.hrtime.bigint();
+    const cw = process.cpuUsage();
+    deals = 0;
+    const outW = createWriteStream('/dev/null');
+    const sourceW = ledgerDealSource(ledger, {}, { pageSize: 500, max: EXPORT_DEALS, include: () => (deals++, true) });
+    await writeLines(outW, built.ndjsonDealBlocksOnWorkers(sourceW, {}, undefined, { storeUrl: `sqlite:${db}`, workers }));
+    outW.end();
+    await once(outW, 'finish');
+    rate(`export NDJSON (CLI: +${workers} worker)`, deals, tw, cw);
   } finally {
     await ledger.close();
   }

@@ -150,6 +150,21 @@ function drainOrClose(out: NodeJS.WritableStream): Promise<void> {
   });
 }
 
+/** One read's deals (ids and their events, in order) as their lines joined, and the deals that could not be read: what a worker thread hands back (ndjson-export-pool.ts). */
+export function ndjsonBlockOfDeals(
+  dealIds: readonly string[],
+  reads: readonly (readonly AnyEvent[])[],
+  filter: DealExportFilter,
+): { readonly block: string; readonly problems: readonly DealExportProblem[] } {
+  const problems: DealExportProblem[] = [];
+  let block = '';
+  for (let i = 0; i < dealIds.length; i++) {
+    const record = matchingRecord(dealIds[i], reads[i], filter, (p) => problems.push(p));
+    if (record) block += JSON.stringify(record) + '\n';
+  }
+  return { block, problems };
+}
+
 /** A deal's record when it has events, can be read and passes the filter; a deal that cannot be read is reported. */
 function matchingRecord(
   dealId: string,

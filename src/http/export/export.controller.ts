@@ -1,4 +1,4 @@
-import { Controller, Get, Inject, Optional, Query, Req, Res } from '@nestjs/common';
+import { Controller, Get, Inject, Optional, Query, Req, Res, type OnModuleDestroy } from '@nestjs/common';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { asOfOfText, InvalidQueryError, Ledger, type AsOf } from '../../ledger/ledger';
 import type { ApiSettings } from '../../settings/api-settings';
@@ -16,6 +16,7 @@ import { DealFilterError, parseDealFilter } from '../../archive/ndjson/deal-filt
 import { ledgerDealSource, type LedgerDeals } from '../../archive/ndjson/ledger-deal-source';
 import { asOfLedgerDeals } from '../../archive/ndjson/as-of-deal-source';
 import { NDJSON_CONTENT_TYPE, ndjsonDealBlocks, writeLines } from '../../archive/ndjson/ndjson-writer';
+import { exportsOnWorkers, ndjsonDealBlocksOnWorkers, NdjsonExportWorkers } from '../../archive/ndjson/ndjson-export-pool';
 
 /** At most this many deals per export (`max`), and the default: the whole archive fits. */
 const MAX_DEALS = 10_000_000;
@@ -31,9 +32,12 @@ const SORTS = ['oldest', 'newest'] as const;
  * the first lines leave before the last deal is read and memory stays at one page of deals.
  * Private tournaments are hidden from anonymous callers; a live deal in progress is listed only
  * for callers who may see every card of it (admins, arbiters, the table's recorder).
+ * Over a SQLite file, a long export (more than 1,000 deals, not as of a moment) builds its lines
+ * on one worker thread the server's exports share, and on the request thread only when that
+ * worker is full: the same lines, and the request thread stays free for other callers.
  */
 @Controller('api/export')
-export class ExportController {
+export class ExportController implements OnModuleDestroy {
   constructor(
     @Inject(Ledger) private readonly ledger: Ledger,
     @Inject(API_SETTINGS) private readonly settings: ApiSettings,
@@ -56,6 +60,21 @@ export class ExportController {
   private readonly revocations: TokenRevocations;
   /** Exports stream for a long time: how many may run at once, in all and per caller. */
   private readonly running: ConcurrencyCap;
+  /** The exports' worker, started by the first long export (and again after a failure). */
+  private workers: NdjsonExportWorkers | null = null;
+
+  async onModuleDestroy(): Promise<void> {
+    await this.workers?.close();
+    this.workers = null;
+  }
+
+  private sharedWorkers = (): NdjsonExportWorkers => {
+    if (!this.workers || this.workers.failed) {
+      void this.workers?.close();
+      this.workers = new NdjsonExportWorkers(this.settings.storeUrl, 1);
+    }
+    return this.workers;
+  };
 
   @Get('deals.ndjson')
   async deals(@Query() query: Record<string, unknown>, @Req() req: IncomingMessage & { ip?: string }, @Res() res: ServerResponse): Promise<void> {
@@ -130,7 +149,10 @@ export class ExportController {
       const turn = new EventLoopTurn();
       await writeLines(
         res,
-        ndjsonDealBlocks(source, filter),
+        // As of a moment the deals come from the log as it was: this thread reads them.
+        asOf === undefined && exportsOnWorkers(this.settings.storeUrl)
+          ? ndjsonDealBlocksOnWorkers(source, filter, undefined, { shared: this.sharedWorkers })
+          : ndjsonDealBlocks(source, filter),
         () => closed,
         () => turn.maybeYield(),
         () => watchdog.held(),
