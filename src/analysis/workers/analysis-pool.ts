@@ -1,9 +1,8 @@
-import { existsSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
-import { join } from 'node:path';
 import { Worker } from 'node:worker_threads';
 import type { AnalysisJob, AnalysisResults } from './analysis-jobs';
 import { type JobProgress, WorkerPool, type WorkerPoolLimits, type WorkerPoolStats } from './worker-pool';
+import { workerScript } from './worker-script';
 
 /** Where solver jobs run: off the main thread in the product, anything that answers them in tests. */
 export interface SolverPool {
@@ -20,16 +19,9 @@ export function defaultSolverWorkers(): number {
   return Math.max(1, Math.min(4, availableParallelism() - 1));
 }
 
-/** The worker script: the built .js beside this file, or the .ts through ts-node (tests, `ts-node` runs). */
-function workerScript(): { file: string; execArgv: string[] } {
-  const js = join(__dirname, 'analysis-worker.js');
-  if (existsSync(js)) return { file: js, execArgv: [] };
-  return { file: join(__dirname, 'analysis-worker.ts'), execArgv: ['-r', 'ts-node/register/transpile-only'] };
-}
-
 /** Solver jobs on a bounded pool of worker threads (each with its own solver, ≤ 64 MiB of table). */
 export function analysisWorkerPool(limits: WorkerPoolLimits): SolverPool {
-  const { file, execArgv } = workerScript();
+  const { file, execArgv } = workerScript(__dirname, 'analysis-worker');
   return typedPool(new WorkerPool(() => new Worker(file, { execArgv, env: { ...process.env, TS_NODE_TRANSPILE_ONLY: 'true' } }), limits));
 }
 

@@ -1,9 +1,8 @@
-import { existsSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
-import { join } from 'node:path';
 import { Worker } from 'node:worker_threads';
 import type { IssDecideBatch, IssLineDecision } from './decide-iss-lines';
 import { unpackDecisions, type PackedDecisions } from './packed-decisions';
+import { workerScript } from '../../analysis/workers/worker-script';
 
 /**
  * Batches in flight: enough decided ahead that the worker keeps deciding while this thread is held
@@ -20,13 +19,6 @@ const WORKER_YOUNG_GENERATION_MB = 8;
  * thread's idle time (it waits for decisions most of the import) is the second worker's.
  */
 export const defaultWorkers = (): number => (availableParallelism() > 2 ? 2 : 1);
-
-/** The worker script: compiled JavaScript beside this file, or the TypeScript source under ts-node / jest. */
-function workerScript(): { file: string; execArgv: string[] } {
-  const js = join(__dirname, 'iss-import-worker.js');
-  if (existsSync(js)) return { file: js, execArgv: [] };
-  return { file: join(__dirname, 'iss-import-worker.ts'), execArgv: ['-r', 'ts-node/register/transpile-only'] };
-}
 
 /**
  * Worker threads that judge, decide and seal an import's lines (decideIssLines) while this thread
@@ -46,7 +38,7 @@ export class IssDecidePipeline {
   }
 
   private start(): Worker {
-    const { file, execArgv } = workerScript();
+    const { file, execArgv } = workerScript(__dirname, 'iss-import-worker');
     // A small young generation: the worker's objects die within a batch, and V8's default (up to
     // 48 MB of nursery) would only raise the import's peak memory, not its speed.
     const worker = new Worker(file, {

@@ -1,11 +1,10 @@
-import { existsSync } from 'node:fs';
-import { join } from 'node:path';
 import { Worker } from 'node:worker_threads';
 import type { DealStreamSource } from '../export/deal-stream-source';
 import { DEALS_PER_READ } from '../export/deals-with-events';
 import { parseStoreUrl } from '../../event-store/store-url';
 import type { DealExportFilter } from './deal-filter';
 import { ndjsonBlockOfDeals, ndjsonDealBlocks, type DealExportProblem } from './ndjson-writer';
+import { workerScript } from '../../analysis/workers/worker-script';
 
 /** One batch of deals for a worker: their ids in export order, and the filter each record must pass. */
 export interface NdjsonExportJob {
@@ -123,13 +122,6 @@ export async function* ndjsonDealBlocksOnWorkers(
   }
 }
 
-/** The worker script: compiled JavaScript beside this file, or the TypeScript source under ts-node / jest. */
-function workerScript(): { file: string; execArgv: string[] } {
-  const js = join(__dirname, 'ndjson-export-worker.js');
-  if (existsSync(js)) return { file: js, execArgv: [] };
-  return { file: join(__dirname, 'ndjson-export-worker.ts'), execArgv: ['-r', 'ts-node/register/transpile-only'] };
-}
-
 /**
  * Export worker threads, each with IN_FLIGHT_PER_WORKER batches at most (shared by every export
  * that uses the pool, so exports beyond its room build their batches on their own thread); a
@@ -143,7 +135,7 @@ export class NdjsonExportWorkers {
   private seq = 0;
 
   constructor(storeUrl: string, count: number) {
-    const { file, execArgv } = workerScript();
+    const { file, execArgv } = workerScript(__dirname, 'ndjson-export-worker');
     for (let i = 0; i < count; i++) {
       const worker = new Worker(file, { workerData: { storeUrl }, execArgv, env: { ...process.env, TS_NODE_TRANSPILE_ONLY: 'true' } });
       const slot = { worker, inFlight: 0 };

@@ -1,6 +1,5 @@
-import { existsSync, statSync } from 'node:fs';
+import { statSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
-import { join } from 'node:path';
 import { Worker } from 'node:worker_threads';
 import { getProfile } from '../../rules/variant';
 import type { RuleProfile } from '../../rules/variant/rule-profile';
@@ -8,6 +7,7 @@ import type { IssVerdict } from '../../format/iss/iss-verify';
 import { issLineBatches } from '../../format/iss/iss-line-source';
 import { openIssInput, STDIN_NAME } from '../iss-input';
 import { verifyIssBatch, type IssVerifyBatch, type IssVerifyBatchResult } from './verify-iss-batch';
+import { workerScript } from '../../analysis/workers/worker-script';
 
 /** Receives the verdicts of each input in line order: a count of agreeing records, then the others. */
 export interface IssVerifySink {
@@ -86,13 +86,6 @@ function isBlank(text: string): boolean {
   return true;
 }
 
-/** The worker script: compiled JavaScript beside this file, or the TypeScript source under ts-node / jest. */
-function workerScript(): { file: string; execArgv: string[] } {
-  const js = join(__dirname, 'iss-verify-worker.js');
-  if (existsSync(js)) return { file: js, execArgv: [] };
-  return { file: join(__dirname, 'iss-verify-worker.ts'), execArgv: ['-r', 'ts-node/register/transpile-only'] };
-}
-
 /**
  * Worker threads verifying batches, with this thread as one more verifier: a batch goes to a
  * worker with room (IN_FLIGHT_PER_WORKER), otherwise this thread verifies it at once, so every
@@ -112,7 +105,7 @@ class VerifyPool {
     profileId: string,
     private readonly profile: RuleProfile,
   ) {
-    const { file, execArgv } = workerScript();
+    const { file, execArgv } = workerScript(__dirname, 'iss-verify-worker');
     for (let i = 0; i < count; i++) {
       const worker = new Worker(file, { workerData: { profileId }, execArgv, env: { ...process.env, TS_NODE_TRANSPILE_ONLY: 'true' } });
       const slot = { worker, inFlight: 0 };
