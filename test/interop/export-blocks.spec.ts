@@ -12,20 +12,11 @@ import { eventStoreDealSource, type DealStreamSource } from '../../src/archive/e
 import { NDJSON_BLOCK_CHARS, ndjsonDealBlocks, ndjsonDealLines, writeLines } from '../../src/archive/ndjson/ndjson-writer';
 import type { DealExportFilter } from '../../src/archive/ndjson/deal-filter';
 import { storeImportTarget } from './support/store-import-target';
-import { corpusLines } from '../iss/corpus';
+import { collect, corpusCopies } from './support/corpus-copies';
 
-const corpus = corpusLines().map((l) => l.text);
-/** The corpus 8 times with fresh IDs (as the import bench makes its records): 264 deals, several reads of 100 and many blocks. */
+/** The corpus 8 times with fresh IDs: 264 deals, several reads of 100 and many blocks. */
 const COPIES = 8;
-const records = Array.from({ length: corpus.length * COPIES }, (_, i) =>
-  corpus[i % corpus.length].replace(/ID\[(\d+)\]/, `ID[${Math.floor(i / corpus.length)}x$1]`),
-).join('\n');
-
-const collect = async (it: AsyncIterable<string>): Promise<string[]> => {
-  const out: string[] = [];
-  for await (const x of it) out.push(x);
-  return out;
-};
+const { corpus, records } = corpusCopies(COPIES);
 
 /** The source with each read counted (reads: calls of dealEventsOfMany or dealEvents so far). */
 function counted(source: DealStreamSource, withMany: boolean): DealStreamSource & { reads: number } {

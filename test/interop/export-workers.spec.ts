@@ -6,16 +6,12 @@
  * The CLI's `export ndjson` (its default and `--workers 1`) writes the same file as `--workers 0`;
  * the server's export of a long list uses its shared worker and sends the same lines.
  */
-import 'reflect-metadata';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { Global, Module } from '@nestjs/common';
-import { Test } from '@nestjs/testing';
 import { randomUUID } from 'node:crypto';
 import { mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { PassThrough } from 'node:stream';
 import { openEventStore } from '../../src/event-store/store-url';
 import type { EventStore } from '../../src/event-store/event-store';
 import { importIssText } from '../../src/archive/import/import-iss';
@@ -23,39 +19,17 @@ import { eventStoreDealSource } from '../../src/archive/export/deal-stream-sourc
 import { ndjsonDealLines, type DealExportProblem } from '../../src/archive/ndjson/ndjson-writer';
 import { exportsOnWorkers, ndjsonDealBlocksOnWorkers } from '../../src/archive/ndjson/ndjson-export-pool';
 import type { DealExportFilter } from '../../src/archive/ndjson/deal-filter';
-import { runCli } from '../../src/cli/main';
+import { runCliCaptured } from '../../src/cli/testing/captured-io';
 import { Ledger } from '../../src/ledger/ledger';
 import { ledgerDealSource } from '../../src/archive/ndjson/ledger-deal-source';
-import { API_SETTINGS, API_VISIBILITY } from '../../src/settings/tokens';
-import { settingsFromEnv } from '../../src/settings/api-settings';
-import { ExportModule } from '../../src/http/export/export.module';
 import { ExportController } from '../../src/http/export/export.controller';
 import { storeImportTarget } from './support/store-import-target';
-import { corpusLines } from '../iss/corpus';
+import { collect, corpusCopies } from './support/corpus-copies';
+import { exportApp } from './support/export-app';
 
-const corpus = corpusLines().map((l) => l.text);
 /** The corpus 34 times with fresh IDs: 1,122 deals, past the 1,000 after which the CLI and the server turn to workers. */
 const COPIES = 34;
-const records = Array.from({ length: corpus.length * COPIES }, (_, i) =>
-  corpus[i % corpus.length].replace(/ID\[(\d+)\]/, `ID[${Math.floor(i / corpus.length)}x$1]`),
-).join('\n');
-
-const collect = async (it: AsyncIterable<string>): Promise<string[]> => {
-  const out: string[] = [];
-  for await (const x of it) out.push(x);
-  return out;
-};
-
-async function cli(argv: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
-  const out = new PassThrough();
-  const err = new PassThrough();
-  let stdout = '';
-  let stderr = '';
-  out.on('data', (d) => (stdout += d));
-  err.on('data', (d) => (stderr += d));
-  const code = await runCli(argv, { stdout: out, stderr: err, env: {} });
-  return { code, stdout, stderr };
-}
+const { corpus, records } = corpusCopies(COPIES);
 
 describe('NDJSON export on worker threads (issue 29)', () => {
   const dir = mkdtempSync(path.join(tmpdir(), 'skat-export-workers-'));
@@ -127,7 +101,7 @@ describe('NDJSON export on worker threads (issue 29)', () => {
   it('the CLI: by default and with --workers 1 it writes the file --workers 0 writes; a bad count or --workers with --as-of is a usage error', async () => {
     const outs = ['0', '1', 'default'].map((w) => path.join(dir, `w${w}.ndjson`));
     for (const [w, out] of outs.entries()) {
-      const r = await cli(['export', 'ndjson', '--store', storeUrl, ...(w < 2 ? ['--workers', String(w)] : []), '--out', out]);
+      const r = await runCliCaptured(['export', 'ndjson', '--store', storeUrl, ...(w < 2 ? ['--workers', String(w)] : []), '--out', out]);
       // The read models list no stream without a start: nothing to report here.
       expect(r.stderr).toBe('');
       expect(r.code).toBe(0);
@@ -135,29 +109,17 @@ describe('NDJSON export on worker threads (issue 29)', () => {
     expect(readFileSync(outs[1], 'utf8')).toBe(readFileSync(outs[0], 'utf8'));
     expect(readFileSync(outs[2], 'utf8')).toBe(readFileSync(outs[0], 'utf8'));
     expect(readFileSync(outs[0], 'utf8').split('\n').filter(Boolean)).toHaveLength(corpus.length * COPIES);
-    const bad = await cli(['export', 'ndjson', '--store', storeUrl, '--workers', 'many']);
+    const bad = await runCliCaptured(['export', 'ndjson', '--store', storeUrl, '--workers', 'many']);
     expect(bad.code).toBe(2);
     expect(bad.stderr).toContain('--workers takes a whole number');
-    const asOf = await cli(['export', 'ndjson', '--store', storeUrl, '--workers', '1', '--as-of', '10']);
+    const asOf = await runCliCaptured(['export', 'ndjson', '--store', storeUrl, '--workers', '1', '--as-of', '10']);
     expect(asOf.code).toBe(2);
     expect(asOf.stderr).toContain('--workers needs a SQLite store file');
   }, 120_000);
 
   it('the server: a long export goes through its shared worker and sends the lines this thread would', async () => {
     const ledger = await Ledger.open({ storeUrl });
-    const settings = settingsFromEnv({}, { storeUrl, tokenSecret: Buffer.alloc(32, 7), logErrors: false });
-    @Global()
-    @Module({
-      providers: [
-        { provide: Ledger, useValue: ledger },
-        { provide: API_SETTINGS, useValue: settings },
-        { provide: API_VISIBILITY, useValue: { isPrivateTournament: () => false, privateTournaments: [] } },
-      ],
-      exports: [Ledger, API_SETTINGS, API_VISIBILITY],
-    })
-    class TestLedgerModule {}
-    const moduleRef = await Test.createTestingModule({ imports: [TestLedgerModule, ExportModule] }).compile();
-    const app = moduleRef.createNestApplication({ logger: false });
+    const app = await exportApp(ledger, storeUrl);
     try {
       await ledger.catchUp();
       const expected = (await collect(ndjsonDealLines(ledgerDealSource(ledger, {})))).join('');

@@ -3,19 +3,15 @@ import { readdirSync } from 'node:fs';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
-import { Global, Module, type INestApplication } from '@nestjs/common';
-import { Test } from '@nestjs/testing';
+import type { INestApplication } from '@nestjs/common';
 import Ajv2020 from 'ajv/dist/2020';
 import { openEventStore } from '../../src/event-store/store-url';
 import type { EventStore } from '../../src/event-store/event-store';
 import { importIssFiles } from '../../src/archive/import/import-iss';
-import { Ledger } from '../../src/ledger/ledger';
-import { API_SETTINGS, API_VISIBILITY } from '../../src/settings/tokens';
-import { settingsFromEnv } from '../../src/settings/api-settings';
-import { ExportModule } from '../../src/http/export/export.module';
 import schema from '../../src/archive/ndjson/deal.schema.json';
 import { storeImportTarget } from './support/store-import-target';
 import { storeLedger } from './support/store-ledger';
+import { exportApp } from './support/export-app';
 
 const ISS_DIR = path.resolve(__dirname, '..', '..', '..', 'shared', 'data', 'iss');
 const files = readdirSync(ISS_DIR)
@@ -76,19 +72,7 @@ describe('GET /api/export/deals.ndjson (issue 6)', () => {
         });
       },
     });
-    const settings = settingsFromEnv({}, { storeUrl: 'sqlite::memory:', tokenSecret: Buffer.alloc(32, 7), logErrors: false });
-    @Global()
-    @Module({
-      providers: [
-        { provide: Ledger, useValue: ledger },
-        { provide: API_SETTINGS, useValue: settings },
-        { provide: API_VISIBILITY, useValue: { isPrivateTournament: () => false, privateTournaments: [] } },
-      ],
-      exports: [Ledger, API_SETTINGS, API_VISIBILITY],
-    })
-    class TestLedgerModule {}
-    const moduleRef = await Test.createTestingModule({ imports: [TestLedgerModule, ExportModule] }).compile();
-    app = moduleRef.createNestApplication({ logger: false });
+    app = await exportApp(ledger, 'sqlite::memory:');
     await app.listen(0, '127.0.0.1');
     port = (app.getHttpServer().address() as AddressInfo).port;
   });
