@@ -21,6 +21,12 @@ interface BatchLines {
   readonly problems: readonly DealExportProblem[];
 }
 
+/** A batch waiting its turn to be written: built here (result set at once) or on a worker (result set when it answers). */
+interface PendingBatch {
+  result?: BatchLines;
+  promise?: Promise<BatchLines>;
+}
+
 /**
  * Where the batches go: workers started for this export and stopped at its end (`storeUrl`, each
  * worker opens it again read-only: a SQLite file, see exportsOnWorkers; `workers`: how many besides
@@ -71,14 +77,14 @@ export async function* ndjsonDealBlocksOnWorkers(
   let own: NdjsonExportWorkers | null = null;
   let pool: NdjsonExportWorkers | null = null;
   let listed = 0;
-  // Batches in list order: built here (result set) or on a worker (result set when it answers).
-  const pending: { result?: BatchLines; promise?: Promise<BatchLines> }[] = [];
+  // Batches in list order.
+  const pending: PendingBatch[] = [];
   const handOn = (lines: BatchLines): string => {
     for (const p of lines.problems) onProblem?.(p);
     return lines.block;
   };
   const next = async (): Promise<string> => {
-    const head = pending.shift() as { result?: BatchLines; promise?: Promise<BatchLines> };
+    const head = pending.shift() as PendingBatch;
     return handOn(head.result ?? (await (head.promise as Promise<BatchLines>)));
   };
   const take = async function* (ids: readonly string[]): AsyncGenerator<string> {
@@ -93,7 +99,7 @@ export async function* ndjsonDealBlocksOnWorkers(
       if (block !== '') yield block;
     }
     if (pool?.hasRoom()) {
-      const entry: { result?: BatchLines; promise?: Promise<BatchLines> } = {};
+      const entry: PendingBatch = {};
       entry.promise = pool.submit(ids, filter).then((r) => (entry.result = r));
       // Awaited in turn by next(); this only keeps a failure from counting as unhandled meanwhile.
       entry.promise.catch(() => undefined);
