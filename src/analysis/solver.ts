@@ -28,6 +28,8 @@ export interface SolverStats {
 export interface SolverOptions {
   /** log2 of the transposition table's slots (16 bytes each); default 20 (16 MiB), at most 22 (64 MiB). */
   readonly ttBits?: number;
+  /** log2 of the slots a search starts on before the table grows (default 17). */
+  readonly ttStartBits?: number;
 }
 
 /**
@@ -56,7 +58,7 @@ export class Solver extends LastTwoTricks {
 
   constructor(options: SolverOptions = {}) {
     super();
-    this.tt = new TranspositionTable(options.ttBits ?? 20);
+    this.tt = new TranspositionTable(options.ttBits ?? 20, options.ttStartBits);
   }
 
   get stats(): SolverStats {
@@ -95,7 +97,9 @@ export class Solver extends LastTwoTricks {
 
   /** The declarer's future card points with perfect play, if within (alpha, beta); fail-soft bounds otherwise. */
   searchValue(alpha: number, beta: number): number {
-    if ((++this.nodes & 0xffff) === 0 && this.tick !== null) this.tick();
+    // Read at every node: a field first read in a rare branch deoptimises the compiled search (see the point bounds below).
+    const tick = this.tick;
+    if ((++this.nodes & 0xffff) === 0 && tick !== null) tick();
     const len = this.len;
     let tag = -1;
     let first = -1;
@@ -130,18 +134,24 @@ export class Solver extends LastTwoTricks {
           first = ttMove(meta);
         }
       }
-      // The bounds of pointBounds (inline: this is the hot path).
+      // The bounds of pointBounds (inline: this is the hot path). Both are computed before either
+      // is tested: a return that reads a field or does arithmetic first makes the optimised code
+      // deoptimise the first time it is taken, and Node 20's V8 then sometimes never optimises
+      // this function again (the whole search runs at half speed in that process).
       const sure = this.sureLeaderPoints();
       this.topTrumpPoints();
+      let lowerBound: number;
+      let upperBound: number;
       if (this.leader === this.declarer) {
-        if (sure >= beta) return sure;
-        if (remaining - this.defenderTopTrumps <= alpha) return remaining - this.defenderTopTrumps;
+        lowerBound = sure;
+        upperBound = remaining - this.defenderTopTrumps;
       } else {
         // The leader's plain sure tricks and every defender's top trumps (the leader's among them).
-        const theirs = sure - this.sureTrumpPart + this.defenderTopTrumps;
-        if (remaining - theirs <= alpha) return remaining - theirs;
-        if (this.declarerTopTrumps >= beta) return this.declarerTopTrumps;
+        lowerBound = this.declarerTopTrumps;
+        upperBound = remaining - (sure - this.sureTrumpPart + this.defenderTopTrumps);
       }
+      if (lowerBound >= beta) return lowerBound;
+      if (upperBound <= alpha) return upperBound;
     } else if (len === 2) {
       const bound = this.lastCardBound(alpha, beta);
       if (bound !== NO_BOUND) return bound;
@@ -395,7 +405,9 @@ export class Solver extends LastTwoTricks {
 
   /** true when the declarer reaches the search's goal: no trick (null) or every trick (take-all). */
   private searchBool(kind: number): boolean {
-    if ((++this.nodes & 0xffff) === 0 && this.tick !== null) this.tick();
+    // Read at every node, as in searchValue.
+    const tick = this.tick;
+    if ((++this.nodes & 0xffff) === 0 && tick !== null) tick();
     const len = this.len;
     let tag = -1;
     let first = -1;

@@ -10,7 +10,7 @@
  * comparison's own generator, which is not in this repository: they are not seeds of these
  * generators (tried: none gives their values), so the strong family stands in for them.
  * Knobs: CORPUS, DEALS (typical deals per kind, default 30), POSITIONS (per kind for the <= 7
- * tricks row, default 100), TT_BITS (log2 of the table's slots, default 20), ROWS (comma-separated row keys to run, default all), ID (one corpus
+ * tricks row, default 100), TT_BITS (log2 of the table's slots, default 20), TT_START_BITS (log2 of the slots a search starts on, default 17), ROWS (comma-separated row keys to run, default all), ID (one corpus
  * deal, e.g. suit-strong-6, with its passes).
  */
 import { corpusLines } from '../iss/corpus';
@@ -38,7 +38,10 @@ const ROWS = process.env.ROWS ? new Set(process.env.ROWS.split(',')) : null;
 const CORPUS = Number(process.env.CORPUS ?? 20);
 const iss = getProfile('iss');
 const isko = getProfile('isko');
-const solver = new Solver({ ttBits: Number(process.env.TT_BITS ?? 20) });
+const solver = new Solver({
+  ttBits: Number(process.env.TT_BITS ?? 20),
+  ttStartBits: process.env.TT_START_BITS ? Number(process.env.TT_START_BITS) : undefined,
+});
 
 interface Sample {
   id?: string;
