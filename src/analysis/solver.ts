@@ -97,9 +97,8 @@ export class Solver extends LastTwoTricks {
 
   /** The declarer's future card points with perfect play, if within (alpha, beta); fail-soft bounds otherwise. */
   searchValue(alpha: number, beta: number): number {
-    // Read at every node: a field first read in a rare branch deoptimises the compiled search (see the point bounds below).
-    const tick = this.tick;
-    if ((++this.nodes & 0xffff) === 0 && tick !== null) tick();
+    this.nodes++;
+    if (--this.tickIn === 0) this.ticked();
     const len = this.len;
     let tag = -1;
     let first = -1;
@@ -215,6 +214,12 @@ export class Solver extends LastTwoTricks {
       else this.tt.store(k0, k1, k2, tag, best, best, bestMove);
     }
     return best;
+  }
+
+  /** The tick's branch of the searches (see tickIn). */
+  private ticked(): void {
+    this.tickIn = 0x10000;
+    if (this.tick !== null) this.tick();
   }
 
   /**
@@ -405,9 +410,8 @@ export class Solver extends LastTwoTricks {
 
   /** true when the declarer reaches the search's goal: no trick (null) or every trick (take-all). */
   private searchBool(kind: number): boolean {
-    // Read at every node, as in searchValue.
-    const tick = this.tick;
-    if ((++this.nodes & 0xffff) === 0 && tick !== null) tick();
+    this.nodes++;
+    if (--this.tickIn === 0) this.ticked();
     const len = this.len;
     let tag = -1;
     let first = -1;

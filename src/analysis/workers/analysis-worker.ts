@@ -13,33 +13,47 @@ const PROGRESS_EVERY_MS = 100;
 /**
  * A solver worker thread (analysisPool): one job at a time, its own solver (and transposition
  * table) kept between jobs. A job that throws is answered with its message. A job's CPU time is
- * this thread's own (threadCpuMs), checked every 65,536 search positions and once more when the job
+ * this thread's own (threadCpuMs), checked every 65,536 search positions (see Solver.tick) and once more when the job
  * ends (a job of fewer positions, or one whose time went outside the search, is never checked
  * otherwise): past `cpuMs` the search stops, or the finished result is withheld, and the job is
  * answered with CPU_LIMIT; meanwhile the pool hears the CPU time and the positions searched so far.
  * Time spent waiting for the CPU on a loaded machine does not count.
  */
+interface RunningJob {
+  readonly id: number;
+  readonly start: number;
+  readonly nodes0: number;
+  readonly cpuMs: number | null | undefined;
+  reported: number;
+}
+
 const solver = new Solver();
+let running: RunningJob | null = null;
+
+function checkBudget(job: RunningJob, cpuMs: number): void {
+  if (job.cpuMs && cpuMs > job.cpuMs) throw new CpuBudgetExceeded(`the solver job used more than ${job.cpuMs} ms of CPU and was stopped`);
+}
+
+// One tick for the worker's life (the search's call is compiled for the target it first saw).
+solver.tick = () => {
+  const job = running;
+  if (job === null) return;
+  const cpuMs = threadCpuMs() - job.start;
+  if (cpuMs - job.reported >= PROGRESS_EVERY_MS) {
+    job.reported = cpuMs;
+    parentPort?.postMessage({ id: job.id, progress: { cpuMs, nodes: solver.nodes - job.nodes0 } } satisfies WorkerReply);
+  }
+  checkBudget(job, cpuMs);
+};
+
 parentPort?.on('message', (message: { id: number; job: AnalysisJob; cpuMs?: number | null }) => {
   const { id } = message;
-  const start = threadCpuMs();
-  const nodes0 = solver.nodes;
-  let reported = 0;
-  const checkBudget = (cpuMs: number): void => {
-    if (message.cpuMs && cpuMs > message.cpuMs) throw new CpuBudgetExceeded(`the solver job used more than ${message.cpuMs} ms of CPU and was stopped`);
-  };
-  solver.tick = () => {
-    const cpuMs = threadCpuMs() - start;
-    if (cpuMs - reported >= PROGRESS_EVERY_MS) {
-      reported = cpuMs;
-      parentPort?.postMessage({ id, progress: { cpuMs, nodes: solver.nodes - nodes0 } } satisfies WorkerReply);
-    }
-    checkBudget(cpuMs);
-  };
+  const job: RunningJob = { id, start: threadCpuMs(), nodes0: solver.nodes, cpuMs: message.cpuMs, reported: 0 };
+  running = job;
   runAnalysisJob(message.job, solver)
     .then((result) => {
       // A job that ended between two checks of the search (or before the first) counts too.
-      checkBudget(threadCpuMs() - start);
+      checkBudget(job, threadCpuMs() - job.start);
       return result;
     })
     .then(
@@ -52,6 +66,6 @@ parentPort?.on('message', (message: { id: number; job: AnalysisJob; cpuMs?: numb
         } satisfies WorkerReply),
     )
     .finally(() => {
-      solver.tick = null;
+      if (running === job) running = null;
     });
 });
