@@ -48,12 +48,7 @@ export class SolverState {
    * is compiled for the first target it saw.
    */
   tick: (() => void) | null = null;
-  /**
-   * Positions until the next tick. The first comes early so that the searches run their tick
-   * branch before V8 optimises them: a branch first taken in optimised code deoptimises it, and on
-   * Node 20 a search deoptimised after it was compiled for a running loop (OSR) is sometimes
-   * never optimised again (half speed for the rest of the process).
-   */
+  /** Positions until the next tick (the first comes early: see Solver.warmUp on branches first taken in compiled code). */
   protected tickIn = 256;
 
   /** Sets up a position (checked by the caller, see position-check). */

@@ -9,7 +9,7 @@
  * The four deals issue #26 names by id (9949755, 9949751, 9949738, 9843102) came from the outside
  * comparison's own generator, which is not in this repository: they are not seeds of these
  * generators (tried: none gives their values), so the strong family stands in for them.
- * Knobs: CORPUS, DEALS (typical deals per kind, default 30), POSITIONS (per kind for the <= 7
+ * Knobs: WARMUP (0: no untimed warm-up solves before the rows), CORPUS, DEALS (typical deals per kind, default 30), POSITIONS (per kind for the <= 7
  * tricks row, default 100), TT_BITS (log2 of the table's slots, default 20), TT_START_BITS (log2 of the slots a search starts on, default 17), ROWS (comma-separated row keys to run, default all), ID (one corpus
  * deal, e.g. suit-strong-6, with its passes).
  */
@@ -191,18 +191,41 @@ function playedOn(pos: SolverPosition, cards: number, rand: () => number): Solve
 
 process.stdout.write(`analysis bench: ${DEALS} typical deals per kind, one thread, CPU ms per item (the machine may be shared: wall time shown beside)\n`);
 
+// Untimed first: one solve of each kind of search on a few seeded deals, so that the timed items
+// measure the compiled solver rather than V8 compiling it (the first ISS game took 100 ms for 19,190
+// nodes without this). A one-off CLI call pays this once; the figure is printed.
+if (process.env.WARMUP !== '0') {
+  const c0 = process.cpuUsage();
+  const rand = seededRandom(99);
+  for (const kind of KINDS) {
+    for (const { position } of Array.from({ length: 4 }, () => typicalDeal(kind, rand))) {
+      solver.clearTable();
+      solver.load(position);
+      if (kind === 'null') solver.nullWon();
+      else {
+        solver.exactFuture();
+        solver.load(position);
+        solver.futureAtLeast(61 - position.declarerPoints);
+      }
+    }
+  }
+  const c = process.cpuUsage(c0);
+  process.stdout.write(`warm-up (untimed in the rows; WARMUP=0 skips it): 12 typical deals, ${((c.user + c.system) / 1000).toFixed(0)} ms CPU\n`);
+}
+
 if (run('line') || run('cards')) {
   const games = playedGames();
   if (run('line')) {
-    report(
-      `won/lost along the played line (${games.length} ISS games)`,
-      games.map((g) => ({ ...measure(() => g.positions.forEach((p) => gameVerdict(p.position, p.contract, solver))), id: g.id })),
-      [
-        { p: 50, ms: 50 },
-        { p: 90, ms: 50 },
-        { p: 100, ms: 1000 },
-      ],
-    );
+    const samples = games.map((g, i) => ({
+      ...measure(() => g.positions.forEach((p) => gameVerdict(p.position, p.contract, solver))),
+      id: `${g.id} (#${i + 1})`,
+    }));
+    report(`won/lost along the played line (${games.length} ISS games)`, samples, [
+      { p: 50, ms: 50 },
+      { p: 90, ms: 50 },
+      { p: 100, ms: 1000 },
+    ]);
+    slowest(samples, 4);
   }
   if (run('cards')) {
     report(
