@@ -1,9 +1,9 @@
-import { ALL_CARDS, type Card } from '../rules/card';
-import type { Seat } from '../rules/seat';
+import type { Card } from '../rules/card';
 import { LastTwoTricks } from './last-two-tricks';
 import { KIND_ALL, KIND_NULL, KIND_VALUE } from './move-order';
 import { packedHands } from './position-key';
 import type { SolverPosition } from './solver-position';
+import { warmUpPositions } from './solver-warm-up';
 import { TranspositionTable, ttLower, ttMove, ttUpper } from './transposition-table';
 
 /** Trick starts with fewer cards left are not looked up: the last two tricks are counted (last-two-tricks). */
@@ -12,7 +12,7 @@ const TT_MIN_CARDS = 9;
 const { clz32 } = Math;
 /** mateBound's "no bound": searched values are never this low. */
 const NO_BOUND = -1000;
-/** Set once the first solver of this thread has run its warm-up (see warmUp). */
+/** Set once the first solver of this thread has run its warm-up (solver-warm-up). */
 let warmedUp = false;
 
 export interface SolverStats {
@@ -68,59 +68,23 @@ export class Solver extends LastTwoTricks {
     }
   }
 
-  /**
-   * Runs every kind of search once from every level of the last four tricks of a few fixed deals
-   * (each game, each declarer; a few thousand positions, interpreted), then forgets them. V8
-   * compiles the searches from what their branches have seen: a branch first taken in compiled
-   * code deoptimises it, and on Node 20 a search deoptimised soon after it was compiled for a
-   * running loop (OSR) is sometimes never compiled again, which halves the speed of every
-   * search for the rest of the thread (seen in about one run in three of the analysis bench).
-   * Here the rare branches (one trick left at the root, the last trick, the tick) run first.
-   */
+  /** Every search once from the warm-up positions, then all of it forgotten (solver-warm-up says why). */
   private warmUp(): void {
-    const games = [{ game: 'suit', trump: 'C' }, { game: 'grand' }, { game: 'null' }] as const;
-    for (let g = 0; g < games.length; g++) {
-      for (let declarer = 0; declarer < 3; declarer++) {
-        const turn = 7 * g + 11 * declarer;
-        const deck = [...ALL_CARDS.slice(turn % 32), ...ALL_CARDS.slice(0, turn % 32)];
-        const hands: [Card[], Card[], Card[]] = [[], [], []];
-        for (let i = 0; i < 30; i++) hands[i % 3].push(deck[i]);
-        this.load({
-          ...games[g],
-          declarer: declarer as Seat,
-          hands,
-          trick: [],
-          toMove: 0,
-          declarerPoints: 0,
-          defenderPoints: 0,
-          declarerTricks: 0,
-          defenderTricks: 0,
-        });
-        while (this.level > 0) {
-          if (this.level <= 12) {
-            this.tickIn = 3;
-            if (games[g].game === 'null') this.nullWon();
-            else {
-              this.exactFuture();
-              this.tickIn = 3;
-              this.futureAtLeast(this.remaining >> 1);
-              this.takeAll();
-            }
-          }
-          this.genMoves(KIND_VALUE, -1);
-          this.play(this.moveBuffer[this.level * 10]);
-        }
+    for (const pos of warmUpPositions()) {
+      this.load(pos);
+      this.tickIn = 3;
+      if (pos.game === 'null') this.nullWon();
+      else {
+        this.exactFuture();
+        this.tickIn = 3;
+        this.futureAtLeast(this.remaining >> 1);
+        this.takeAll();
       }
     }
     this.key = '';
     this.clearTable();
-    this.tt.probes = 0;
-    this.tt.hits = 0;
-    this.nodes = 0;
-    this.passes = 0;
-    this.mateSkips = 0;
-    this.lastCardCuts = 0;
-    this.lastTwoTricksCounted = 0;
+    this.tt.probes = this.tt.hits = 0;
+    this.nodes = this.passes = this.mateSkips = this.lastCardCuts = this.lastTwoTricksCounted = 0;
     this.tickIn = 0x10000;
   }
 
