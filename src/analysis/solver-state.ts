@@ -42,14 +42,13 @@ export class SolverState {
   /** Positions visited (one per card considered). */
   nodes = 0;
   /**
-   * Called every 65,536 positions while searching, and once early, at the 256th position of the
-   * solver's life (a caller's budget check: it may throw to stop the search, after which the
-   * solver must be loaded again). Null: none. Keep one function for the solver's life: the call
-   * is compiled for the first target it saw.
+   * Called every 65,536 positions while searching (a caller's budget check: it may throw to stop
+   * the search, after which the solver must be loaded again). Null: none. Keep one function for
+   * the solver's life: the call is compiled for the first target it saw.
    */
   tick: (() => void) | null = null;
-  /** Positions until the next tick (the first comes early: see Solver.warmUp on branches first taken in compiled code). */
-  protected tickIn = 256;
+  /** Positions until the next tick (the warm-up, solver-warm-up, runs the tick's branch before V8 compiles the searches). */
+  protected tickIn = 0x10000;
 
   /** Sets up a position (checked by the caller, see position-check). */
   load(pos: SolverPosition): void {
