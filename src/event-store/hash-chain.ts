@@ -113,6 +113,8 @@ export function prepareEvent(
   maxEventBytes = DEFAULT_MAX_EVENT_BYTES,
   /** Metadata the store fills in when the caller left it out (recordedAt). */
   defaults?: Readonly<Record<string, string>>,
+  /** An id known to be a lowercase UUID (one derived by eventIdFor): an eventId equal to it needs no check. */
+  knownId?: string,
 ): PreparedEvent {
   const where = `event #${index}`;
   if (event === null || typeof event !== 'object') throw new InvalidEventError(`${where}: not an event object`);
@@ -123,7 +125,7 @@ export function prepareEvent(
   const rawMeta = event.metadata as Record<string, unknown> | undefined;
   if (rawMeta === null || typeof rawMeta !== 'object') throw new InvalidEventError(`${label}: metadata is required`);
   const eventId = rawMeta.eventId;
-  if (typeof eventId !== 'string' || !UUID.test(eventId)) {
+  if (typeof eventId !== 'string' || (eventId !== knownId && !UUID.test(eventId))) {
     throw new InvalidEventError(`${label}: metadata.eventId must be a UUID, got ${JSON.stringify(eventId) ?? 'undefined'}`);
   }
   const metadata: Record<string, string> = {};
@@ -140,7 +142,7 @@ export function prepareEvent(
     metadata[key] = value;
   }
   // One spelling of each id, so the id column, metadata.eventId and ESDB's id always agree.
-  metadata.eventId = eventId.toLowerCase();
+  metadata.eventId = eventId === knownId ? eventId : eventId.toLowerCase();
   if (defaults) for (const key in defaults) if (metadata[key] === undefined) metadata[key] = defaults[key];
   fillTracingIds(metadata);
   if (!('data' in event)) throw new InvalidEventError(`${label}: data is required (use null for none)`);
@@ -261,10 +263,11 @@ export function sealNewStreamRows(
   const command = events[0]?.metadata?.commandId;
   let idCommand = typeof command === 'string' && command.length > 0 ? command : null;
   for (let i = 0; i < events.length; i++) {
-    const event = prepareEvent(events[i], i, maxEventBytes, defaults);
-    ids.add(event.eventId);
     // The ids were derived just before (eventIdFor keeps a command's latest ids): a lookup, not a sha1.
-    if (idCommand !== null && (event.metadata.commandId !== idCommand || eventIdFor(idCommand, i) !== event.eventId)) idCommand = null;
+    const derived = idCommand === null ? undefined : eventIdFor(idCommand, i);
+    const event = prepareEvent(events[i], i, maxEventBytes, defaults, derived);
+    ids.add(event.eventId);
+    if (idCommand !== null && (event.metadata.commandId !== idCommand || derived !== event.eventId)) idCommand = null;
     const sealed = sealMetadata(prevHash, event);
     rows[4 * i] = event.type;
     rows[4 * i + 1] = event.eventId;
