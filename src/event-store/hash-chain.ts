@@ -205,6 +205,56 @@ export function sealEvent(prevHash: string, event: PreparedEvent): SealedEvent {
 }
 
 /**
+ * The sorted members of a metadata object as the sealed text splices them: around its eventId
+ * (the one member the events of a command do not share) and where `hash` and `prevHash` go.
+ */
+interface MetadataSegments {
+  readonly keys: readonly string[];
+  readonly members: readonly string[];
+  /** Where eventId is in the keys. */
+  readonly idAt: number;
+  /** The members before eventId, each followed by a comma. */
+  readonly head: string;
+  /** The members after eventId that sort before 'hash', each after a comma. */
+  readonly mid: string;
+  /** The members between 'hash' and 'prevHash', each after a comma. */
+  readonly between: string;
+  /** The members after 'prevHash', each after a comma. */
+  readonly after: string;
+}
+
+function segmentsOf(keys: readonly string[], members: readonly string[], idAt: number): MetadataSegments {
+  let head = '';
+  let mid = '';
+  let between = '';
+  let after = '';
+  for (let i = 0; i < keys.length; i++) {
+    const key = keys[i];
+    if (i < idAt) head += `${members[i]},`;
+    else if (i === idAt) continue;
+    else if (key < 'hash') mid += `,${members[i]}`;
+    else if (key < 'prevHash') between += `,${members[i]}`;
+    else after += `,${members[i]}`;
+  }
+  return { keys, members, idAt, head, mid, between, after };
+}
+
+/** The last event's segments: the next event of the same command reuses them (same keys, same members but its id). */
+let lastSegments: MetadataSegments | null = null;
+
+function segmentsFor(keys: readonly string[], members: readonly string[]): MetadataSegments | null {
+  const last = lastSegments;
+  if (last !== null && last.keys === keys) {
+    let same = true;
+    for (let i = 0; same && i < members.length; i++) same = i === last.idAt || members[i] === last.members[i];
+    if (same) return last;
+  }
+  const idAt = keys.indexOf('eventId');
+  if (idAt < 0) return null;
+  return (lastSegments = segmentsOf(keys, members, idAt));
+}
+
+/**
  * The stored metadata JSON and the hash of one event, without building objects (the SQLite
  * append path stores only the text). 'hash' sorts before 'prevHash', so both members are spliced
  * into the already sorted members in one pass.
@@ -212,6 +262,12 @@ export function sealEvent(prevHash: string, event: PreparedEvent): SealedEvent {
 export function sealMetadata(prevHash: string, event: PreparedEvent): { metadataJson: string; hash: string } {
   const { keys, members } = membersOf(event);
   const prevMember = `"prevHash":${JSON.stringify(prevHash)}`;
+  const segments = segmentsFor(keys, members);
+  if (segments !== null) {
+    const before = segments.head + members[segments.idAt] + segments.mid;
+    const hash = computeEventHash(event.type, event.dataJson, `{${before}${segments.between},${prevMember}${segments.after}}`);
+    return { metadataJson: flatString(`{${before},"hash":"${hash}"${segments.between},${prevMember}${segments.after}}`), hash };
+  }
   let before = ''; // members sorting before 'hash'
   let between = ''; // members between 'hash' and 'prevHash'
   let after = ''; // members after 'prevHash'
