@@ -19,6 +19,14 @@ let kept = 0;
 const MAX_KEPT = 4096;
 /** Shapes kept per first key, so a lookup compares with a few at most. */
 const MAX_PER_FIRST_KEY = 16;
+/** Only shapes of up to this many characters of keys are kept (event data's have a hundred or so), so the cache stays small whatever data comes. */
+const MAX_KEPT_KEY_CHARS = 1024;
+
+function keyChars(keys: readonly string[]): number {
+  let n = 0;
+  for (let i = 0; i < keys.length && n <= MAX_KEPT_KEY_CHARS; i++) n += keys[i].length + 1;
+  return n;
+}
 
 function orderOf(keys: readonly string[]): KeyOrder {
   const sorted = [...keys].sort();
@@ -42,7 +50,7 @@ export function keyOrder(keys: readonly string[]): KeyOrder {
     for (let i = 0; i < list.length; i++) if (sameKeys(list[i].keys, keys)) return list[i];
   }
   const order = orderOf(keys);
-  if (kept < MAX_KEPT && (list === undefined || list.length < MAX_PER_FIRST_KEY)) {
+  if (kept < MAX_KEPT && (list === undefined || list.length < MAX_PER_FIRST_KEY) && keyChars(keys) <= MAX_KEPT_KEY_CHARS) {
     if (list === undefined) byFirstKey.set(first, (list = []));
     list.push(order);
     kept++;
