@@ -1,4 +1,5 @@
 import { InvalidEventError } from './errors';
+import { keyOrder } from './key-order';
 
 /**
  * Canonical JSON: object keys sorted by code unit, no whitespace, numbers and strings as
@@ -45,7 +46,7 @@ function write(value: unknown, depth: number, root: unknown): string {
       return value ? 'true' : 'false';
     case 'number':
       if (!Number.isFinite(value)) throw new Refusal(`${value} is not a JSON number`);
-      return JSON.stringify(value);
+      return String(value); // JSON writes a finite number as its String
     case 'bigint':
       throw new Refusal('a BigInt is not JSON (send it as a decimal string)');
     case 'undefined':
@@ -78,14 +79,15 @@ function write(value: unknown, depth: number, root: unknown): string {
     throw new Refusal(`a ${kind} is not plain JSON data (convert it to a string, number, array or plain object)`);
   }
   const record = value as Record<string, unknown>;
-  const keys = Object.keys(record).sort();
+  const { sorted, members } = keyOrder(Object.keys(record));
   let out = '{';
   let first = true;
-  for (const key of keys) {
+  for (let i = 0; i < sorted.length; i++) {
+    const key = sorted[i];
     const v = record[key];
     if (v === undefined) continue;
     try {
-      out += (first ? '' : ',') + JSON.stringify(key) + ':' + write(v, depth + 1, root);
+      out += (first ? '' : ',') + members[i] + write(v, depth + 1, root);
     } catch (err) {
       if (err instanceof Refusal) err.segments.push(`.${key}`);
       throw err;

@@ -44,7 +44,7 @@ function uuidOfSha1(input: Buffer): string {
  * The namespace and a command id as bytes, kept for the command's next events (an import derives
  * 30-odd ids per deal): only the index digits are written per id.
  */
-let lastCommand: { commandId: string; namespace: string; buffer: Buffer; prefixLength: number; ids: string[] } | null = null;
+let lastCommand: { commandId: string; namespace: string; buffer: Buffer; prefixLength: number; ids: string[]; views: Buffer[] } | null = null;
 
 /** The ids of the last command kept for its first this many indexes (a deal's are asked for twice: named, then sealed). */
 const KEPT_IDS = 256;
@@ -58,12 +58,14 @@ function commandEventId(commandId: string, index: number, namespace: string = EV
     ns.copy(buffer, 0);
     buffer.write(commandId, 16, 'utf8');
     buffer[prefixLength - 1] = 0x3a; // ':'
-    c = lastCommand = { commandId, namespace, buffer, prefixLength, ids: [] };
+    c = lastCommand = { commandId, namespace, buffer, prefixLength, ids: [], views: [] };
   }
   const kept = index < KEPT_IDS ? c.ids[index] : undefined;
   if (kept !== undefined) return kept;
   const digits = c.buffer.write(String(index), c.prefixLength, 'latin1');
-  const id = uuidOfSha1(c.buffer.subarray(0, c.prefixLength + digits));
+  // One view of the buffer per number of index digits, not one per id.
+  const view = (c.views[digits] ??= c.buffer.subarray(0, c.prefixLength + digits));
+  const id = uuidOfSha1(view);
   if (index < KEPT_IDS) c.ids[index] = id;
   return id;
 }

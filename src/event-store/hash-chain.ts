@@ -113,6 +113,8 @@ export function prepareEvent(
   maxEventBytes = DEFAULT_MAX_EVENT_BYTES,
   /** Metadata the store fills in when the caller left it out (recordedAt). */
   defaults?: Readonly<Record<string, string>>,
+  /** An id known to be a lowercase UUID (one derived by eventIdFor): an eventId equal to it needs no check. */
+  knownId?: string,
 ): PreparedEvent {
   const where = `event #${index}`;
   if (event === null || typeof event !== 'object') throw new InvalidEventError(`${where}: not an event object`);
@@ -123,7 +125,7 @@ export function prepareEvent(
   const rawMeta = event.metadata as Record<string, unknown> | undefined;
   if (rawMeta === null || typeof rawMeta !== 'object') throw new InvalidEventError(`${label}: metadata is required`);
   const eventId = rawMeta.eventId;
-  if (typeof eventId !== 'string' || !UUID.test(eventId)) {
+  if (typeof eventId !== 'string' || (eventId !== knownId && !UUID.test(eventId))) {
     throw new InvalidEventError(`${label}: metadata.eventId must be a UUID, got ${JSON.stringify(eventId) ?? 'undefined'}`);
   }
   const metadata: Record<string, string> = {};
@@ -140,7 +142,7 @@ export function prepareEvent(
     metadata[key] = value;
   }
   // One spelling of each id, so the id column, metadata.eventId and ESDB's id always agree.
-  metadata.eventId = eventId.toLowerCase();
+  metadata.eventId = eventId === knownId ? eventId : eventId.toLowerCase();
   if (defaults) for (const key in defaults) if (metadata[key] === undefined) metadata[key] = defaults[key];
   fillTracingIds(metadata);
   if (!('data' in event)) throw new InvalidEventError(`${label}: data is required (use null for none)`);
@@ -203,6 +205,56 @@ export function sealEvent(prevHash: string, event: PreparedEvent): SealedEvent {
 }
 
 /**
+ * The sorted members of a metadata object as the sealed text splices them: around its eventId
+ * (the one member the events of a command do not share) and where `hash` and `prevHash` go.
+ */
+interface MetadataSegments {
+  readonly keys: readonly string[];
+  readonly members: readonly string[];
+  /** Where eventId is in the keys. */
+  readonly idAt: number;
+  /** The members before eventId, each followed by a comma. */
+  readonly head: string;
+  /** The members after eventId that sort before 'hash', each after a comma. */
+  readonly mid: string;
+  /** The members between 'hash' and 'prevHash', each after a comma. */
+  readonly between: string;
+  /** The members after 'prevHash', each after a comma. */
+  readonly after: string;
+}
+
+function segmentsOf(keys: readonly string[], members: readonly string[], idAt: number): MetadataSegments {
+  let head = '';
+  let mid = '';
+  let between = '';
+  let after = '';
+  for (let i = 0; i < keys.length; i++) {
+    const key = keys[i];
+    if (i < idAt) head += `${members[i]},`;
+    else if (i === idAt) continue;
+    else if (key < 'hash') mid += `,${members[i]}`;
+    else if (key < 'prevHash') between += `,${members[i]}`;
+    else after += `,${members[i]}`;
+  }
+  return { keys, members, idAt, head, mid, between, after };
+}
+
+/** The last event's segments: the next event of the same command reuses them (same keys, same members but its id). */
+let lastSegments: MetadataSegments | null = null;
+
+function segmentsFor(keys: readonly string[], members: readonly string[]): MetadataSegments | null {
+  const last = lastSegments;
+  if (last !== null && last.keys === keys) {
+    let same = true;
+    for (let i = 0; same && i < members.length; i++) same = i === last.idAt || members[i] === last.members[i];
+    if (same) return last;
+  }
+  const idAt = keys.indexOf('eventId');
+  if (idAt < 0) return null;
+  return (lastSegments = segmentsOf(keys, members, idAt));
+}
+
+/**
  * The stored metadata JSON and the hash of one event, without building objects (the SQLite
  * append path stores only the text). 'hash' sorts before 'prevHash', so both members are spliced
  * into the already sorted members in one pass.
@@ -210,6 +262,12 @@ export function sealEvent(prevHash: string, event: PreparedEvent): SealedEvent {
 export function sealMetadata(prevHash: string, event: PreparedEvent): { metadataJson: string; hash: string } {
   const { keys, members } = membersOf(event);
   const prevMember = `"prevHash":${JSON.stringify(prevHash)}`;
+  const segments = segmentsFor(keys, members);
+  if (segments !== null) {
+    const before = segments.head + members[segments.idAt] + segments.mid;
+    const hash = computeEventHash(event.type, event.dataJson, `{${before}${segments.between},${prevMember}${segments.after}}`);
+    return { metadataJson: flatString(`{${before},"hash":"${hash}"${segments.between},${prevMember}${segments.after}}`), hash };
+  }
   let before = ''; // members sorting before 'hash'
   let between = ''; // members between 'hash' and 'prevHash'
   let after = ''; // members after 'prevHash'
@@ -261,10 +319,11 @@ export function sealNewStreamRows(
   const command = events[0]?.metadata?.commandId;
   let idCommand = typeof command === 'string' && command.length > 0 ? command : null;
   for (let i = 0; i < events.length; i++) {
-    const event = prepareEvent(events[i], i, maxEventBytes, defaults);
-    ids.add(event.eventId);
     // The ids were derived just before (eventIdFor keeps a command's latest ids): a lookup, not a sha1.
-    if (idCommand !== null && (event.metadata.commandId !== idCommand || eventIdFor(idCommand, i) !== event.eventId)) idCommand = null;
+    const derived = idCommand === null ? undefined : eventIdFor(idCommand, i);
+    const event = prepareEvent(events[i], i, maxEventBytes, defaults, derived);
+    ids.add(event.eventId);
+    if (idCommand !== null && (event.metadata.commandId !== idCommand || derived !== event.eventId)) idCommand = null;
     const sealed = sealMetadata(prevHash, event);
     rows[4 * i] = event.type;
     rows[4 * i + 1] = event.eventId;

@@ -15,7 +15,7 @@ import { EventRuns, type EventRun } from './event-runs';
 import { EventTypes } from './event-types';
 import { RunWriter, type RowToWrite } from './run-writer';
 import { streamRead } from './page-query';
-import { sealedMetadataParts } from './sealed-metadata';
+import { sealedMetadataParts, type SealedMetadataParts } from './sealed-metadata';
 import type { SealedNewStream } from './sealed-new-stream';
 
 /** A batch checked and serialised, ready for the append transaction. */
@@ -33,6 +33,34 @@ interface StreamHead {
 }
 
 const hashText = (h: Buffer | string): string => (typeof h === 'string' ? h : h.toString('hex'));
+
+/**
+ * A row sealed ahead, as the writer takes it: its data JSON is read from the batch's rows only
+ * when asked for, which the writer does only when the row has no compact form of it.
+ */
+class SealedRow implements RowToWrite {
+  readonly metadata = null;
+  readonly prevHash: string;
+  readonly hash: string;
+  constructor(
+    private readonly rows: SealedNewStream['rows'],
+    private readonly at: number,
+    readonly type: string,
+    readonly eventId: string,
+    readonly dataForm: Uint8Array | null | undefined,
+    readonly sealed: SealedMetadataParts,
+    readonly metadataJson: string,
+    readonly idCommand: string | null,
+    readonly idK: number | undefined,
+  ) {
+    this.prevHash = sealed.prevHash;
+    this.hash = sealed.hash;
+  }
+
+  get dataJson(): string {
+    return this.rows.at(this.at + 2) as string;
+  }
+}
 
 /** Where an event id is recorded. */
 interface Found {
@@ -122,25 +150,12 @@ export class AppendStatements {
       const metadataJson = rows.at(i + 3) as string;
       const type = rows.at(i) as string;
       const eventId = rows.at(i + 1) as string;
-      const dataJson = rows.at(i + 2) as string;
       const parts = sealedMetadataParts(metadataJson);
       const idK = batch.idCommand === null ? undefined : i / 4;
       const dataForm = batch.dataForms === null ? undefined : (batch.dataForms.at(i / 4) ?? null);
-      if (parts)
-        toWrite.push({
-          type,
-          eventId,
-          dataJson,
-          dataForm,
-          metadata: null,
-          sealed: parts,
-          prevHash: parts.prevHash,
-          hash: parts.hash,
-          metadataJson,
-          idCommand: batch.idCommand,
-          idK,
-        });
+      if (parts) toWrite.push(new SealedRow(rows, i, type, eventId, dataForm, parts, metadataJson, batch.idCommand, idK));
       else {
+        const dataJson = rows.at(i + 2) as string;
         const { hash, prevHash, ...metadata } = JSON.parse(metadataJson) as Record<string, string>;
         toWrite.push({ type, eventId, dataJson, dataForm, metadata, prevHash, hash, metadataJson });
       }

@@ -11,6 +11,7 @@
  */
 import { Buffer } from 'node:buffer';
 import { STATIC_INDEX, STATIC_STRINGS } from './compact-dictionary';
+import { keyOrder } from '../key-order';
 
 const SMALL_INT_MAX = 0x3f; // tags 0x00-0x3f: the integers 0-63
 const NULL = 0x40;
@@ -153,16 +154,19 @@ function writeValue(v: unknown): void {
 function writeObject(o: Record<string, unknown>): void {
   const proto = Object.getPrototypeOf(o);
   if (proto !== Object.prototype && proto !== null) throw NOT_COMPACT;
-  const keys = Object.keys(o)
-    .filter((k) => o[k] !== undefined)
-    .sort();
+  const keys = keyOrder(Object.keys(o)).sorted;
+  let count = 0;
+  for (let i = 0; i < keys.length; i++) if (o[keys[i]] !== undefined) count++;
   room(1);
   out[at++] = OBJECT;
-  varint(keys.length);
-  for (const k of keys) {
+  varint(count);
+  for (let i = 0; i < keys.length; i++) {
+    const k = keys[i];
+    const v = o[k];
+    if (v === undefined) continue;
     if (k === '__proto__') throw NOT_COMPACT;
     writeString(k);
-    writeValue(o[k]);
+    writeValue(v);
   }
 }
 

@@ -100,6 +100,8 @@ interface Planned {
   readonly full: string;
   /** Its chain fields are the chain's and its metadata canonical: nothing of it needs keeping as text. */
   readonly chained: boolean;
+  /** Its hash is 64 lowercase hex digits (stored as its 32 bytes). */
+  readonly hashValid: boolean;
 }
 
 interface OpenRun {
@@ -151,6 +153,7 @@ export class RunWriter {
         place.stored ? -1 : i,
         sharedOf(first),
         first.row.eventId,
+        place.stored === undefined && first.chained && first.row.idK === i ? first.row.idCommand : undefined,
       );
       firstRunId ??= open.run.runId;
       for (let k = i; k < j; k++) {
@@ -165,7 +168,7 @@ export class RunWriter {
           : row.dataForm !== undefined
             ? (row.dataForm ?? row.dataJson)
             : (encodeJson(JSON.parse(row.dataJson)) ?? row.dataJson);
-        const hash = HEX64.test(row.hash) ? Buffer.from(row.hash, 'hex') : Buffer.alloc(32);
+        const hash = planned[k].hashValid ? Buffer.from(row.hash, 'hex') : Buffer.alloc(32);
         this.insertEvent.run(position, open.run.runId, this.types.idFor(row.type), hash, data, derived ? null : chained ? 1 : full);
         lastPosition = position;
         if (!derived) {
@@ -218,8 +221,9 @@ export class RunWriter {
         canonical = text === full;
       }
       // The chain is the store's own unless a sealed or migrated row says otherwise: then it is kept as text.
-      const chained = (chain === undefined || row.prevHash === chain) && HEX64.test(row.hash) && metadataId === row.eventId && canonical;
-      planned[i] = { row, revision, position: stored ? stored[i].position : firstPosition + i, sharedText, full, chained };
+      const hashValid = HEX64.test(row.hash);
+      const chained = (chain === undefined || row.prevHash === chain) && hashValid && metadataId === row.eventId && canonical;
+      planned[i] = { row, revision, position: stored ? stored[i].position : firstPosition + i, sharedText, full, chained, hashValid };
       chain = row.hash;
     }
     return planned;
@@ -240,11 +244,15 @@ export class RunWriter {
     k: number,
     shared: Record<string, string>,
     eventId: string,
+    /** The command its sealer derived eventId from as its k-th event, when it says so. */
+    sealedFrom?: string | null,
   ): OpenRun {
     // How the ledger names a command's events: its k-th event, scoped to the stream for live commands.
     const command = shared.commandId;
     let idCommand: string | null = null;
     let idScoped = false;
+    // The sealer derived it so already (eventIdFor(command, k) is eventId): no sha1 again.
+    if (sealedFrom != null && sealedFrom === command) idCommand = command;
     // k < 0: not known (a migration): the first MIGRATION_K_SEARCH indexes are tried.
     for (let j = k < 0 ? 0 : k; command !== undefined && command.length > 0 && j <= (k < 0 ? MIGRATION_K_SEARCH : k) && idCommand === null; j++) {
       idScoped = eventIdFor(command, j) !== eventId;
