@@ -59,6 +59,8 @@ export class Solver extends CardBounds {
   private readonly rootBest = new Int8Array(33 * 33);
   /** Null-window searches run by exactFuture. */
   passes = 0;
+  /** Told of each pass of exactFuture (its threshold, the bound it returned, the positions it visited): diagnostics. */
+  onPass: ((threshold: number, bound: number, nodes: number) => void) | null = null;
   private lastTwoTricksCounted = 0;
 
   constructor(options: SolverOptions = {}) {
@@ -371,8 +373,10 @@ export class Solver extends CardBounds {
     while (lower < upper) {
       if (t <= lower) t = lower + 1;
       if (t > upper) t = upper;
+      const nodes0 = this.nodes;
       const v = rootTrick ? this.searchRootTrick(t - 1, t, 0) : this.searchValue(t - 1, t);
       this.passes++;
+      if (this.onPass !== null) this.onPass(t, v, this.nodes - nodes0);
       if (v >= t) {
         lower = v;
         high = true;
