@@ -339,6 +339,22 @@ export class MoveOrder extends SolverState {
     }
     return n;
   }
+
+  /** A quick estimate of the declarer's future card points: one line played out by the move ordering's first choice for both sides. */
+  playoutEstimate(): number {
+    const played: number[] = [];
+    const saved: number[] = [];
+    let gain = 0;
+    while (this.level > 0) {
+      this.genMoves(KIND_VALUE, -1);
+      const b = this.moveBuffer[this.level * 10];
+      saved.push(this.play(b));
+      played.push(b);
+      if (this.len === 0) gain += this.lastGain;
+    }
+    for (let i = played.length - 1; i >= 0; i--) this.undo(played[i], saved[i]);
+    return gain;
+  }
 }
 
 function popcount(x: number): number {

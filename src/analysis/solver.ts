@@ -1,5 +1,5 @@
 import type { Card } from '../rules/card';
-import { LastTwoTricks } from './last-two-tricks';
+import { CardBounds, NO_BOUND } from './card-bounds';
 import { KIND_ALL, KIND_NULL, KIND_VALUE } from './move-order';
 import { packedHands } from './position-key';
 import type { SolverPosition } from './solver-position';
@@ -10,8 +10,6 @@ import { TranspositionTable, ttLower, ttMove, ttUpper } from './transposition-ta
 const TT_MIN_CARDS = 9;
 // Bound once: a global looked up per call is slow where the global object is a sandbox's (jest).
 const { clz32 } = Math;
-/** mateBound's "no bound": searched values are never this low. */
-const NO_BOUND = -1000;
 /** Set once the first solver of this thread has run its warm-up (solver-warm-up). */
 let warmedUp = false;
 
@@ -46,17 +44,23 @@ export interface SolverOptions {
  * at a time; its table is reused while the game and the declarer stay the same (the next position
  * of the same deal, or another discard), because what it stores depends on nothing else.
  */
-export class Solver extends LastTwoTricks {
+export class Solver extends CardBounds {
   private readonly tt: TranspositionTable;
   /** The table key of the position being searched (the hands packed by quasi-symmetry). */
   private readonly key3 = new Int32Array(3);
   private key = '';
-  /** Per level, the value (or fail-soft bound) each move of the list came back with. */
-  private readonly valueBuffer = new Int32Array(32 * 10);
+  /**
+   * exactFuture's bounds and best card of the positions of the root's trick, kept from one
+   * null-window pass to the next (the table keeps trick starts only), by rootKey: the cards played
+   * since the root, (first + 1) * 33 + (second + 1), 0 for the root itself.
+   */
+  private readonly rootLower = new Int16Array(33 * 33);
+  private readonly rootUpper = new Int16Array(33 * 33);
+  private readonly rootBest = new Int8Array(33 * 33);
   /** Null-window searches run by exactFuture. */
   passes = 0;
-  private mateSkips = 0;
-  private lastCardCuts = 0;
+  /** Told of each pass of exactFuture (its threshold, the bound it returned, the positions it visited): diagnostics. */
+  onPass: ((threshold: number, bound: number, nodes: number) => void) | null = null;
   private lastTwoTricksCounted = 0;
 
   constructor(options: SolverOptions = {}) {
@@ -243,96 +247,93 @@ export class Solver extends LastTwoTricks {
     return best;
   }
 
+  /**
+   * searchValue for the root of exactFuture and the positions of its trick (before the trick's
+   * last card is played: every later position is a trick start, or inside a later trick, and goes
+   * to searchValue and its table). Their bounds are kept from pass to pass (rootLower,
+   * rootUpper): a later pass takes a card's known bound instead of searching it again when that
+   * bound settles its window, where searchValue would search again the card's trick (the table
+   * keeps trick starts only). The root keeps its best card for the next pass (rootBest, or the
+   * table's at a trick start); the other positions order their cards by the heuristics, as the
+   * value search does (a best card kept there ordered worse). `key`: rootKey.
+   */
+  private searchRootTrick(alpha: number, beta: number, key: number): number {
+    this.nodes++;
+    if (--this.tickIn === 0) this.ticked();
+    let lo = this.rootLower[key];
+    let up = this.rootUpper[key];
+    let first = key === 0 ? this.rootBest[key] : -1;
+    const len = this.len;
+    let tag = -1;
+    let k0 = 0;
+    let k1 = 0;
+    let k2 = 0;
+    if (key === 0 && len === 0) {
+      // A trick start: the table's bounds and best card too (a position solved before).
+      tag = this.leader | (KIND_VALUE << 2);
+      packedHands(this.equalRuns, this.equalRunsMask, this.hands[0], this.hands[1], this.hands[2], this.key3);
+      k0 = this.key3[0];
+      k1 = this.key3[1];
+      k2 = this.key3[2];
+      const meta = this.tt.probe(k0, k1, k2, tag);
+      if (meta >= 0) {
+        if (ttLower(meta) > lo) lo = ttLower(meta);
+        if (ttUpper(meta) < up) up = ttUpper(meta);
+        if (first < 0) first = ttMove(meta);
+      }
+    }
+    if (lo >= beta || lo === up) return lo;
+    if (up <= alpha) return up;
+    if (len === 2) {
+      const bound = this.lastCardBound(alpha, beta);
+      if (bound !== NO_BOUND) return bound;
+    }
+    const alpha0 = alpha;
+    const beta0 = beta;
+    const maximising = (this.leader + len) % 3 === this.declarer;
+    const n = this.genMoves(KIND_VALUE, first);
+    const base = this.level * 10;
+    let best = maximising ? -1 : 1000;
+    let bestMove = -1;
+    for (let i = 0; i < n; i++) {
+      const b = this.moveBuffer[base + i];
+      let v = i > 0 ? this.mateBound(base, i, b, maximising, alpha, beta) : NO_BOUND;
+      if (v === NO_BOUND) {
+        const saved = this.play(b);
+        if (this.len === 0) {
+          const gain = this.lastGain;
+          v = gain + this.searchValue(alpha - gain, beta - gain);
+        } else {
+          v = this.searchRootTrick(alpha, beta, key === 0 ? b + 1 : key * 33 + b + 1);
+        }
+        this.undo(b, saved);
+      }
+      this.valueBuffer[base + i] = v;
+      if (maximising ? v > best : v < best) {
+        best = v;
+        bestMove = b;
+      }
+      if (maximising ? best >= beta : best <= alpha) {
+        this.killers[this.level * 3 + this.toMove] = b;
+        break;
+      }
+      if (maximising && best > alpha) alpha = best;
+      if (!maximising && best < beta) beta = best;
+    }
+    if (best <= alpha0) up = best < up ? best : up;
+    else if (best >= beta0) lo = best > lo ? best : lo;
+    else lo = up = best;
+    this.rootLower[key] = lo;
+    this.rootUpper[key] = up;
+    this.rootBest[key] = bestMove;
+    if (tag >= 0) this.tt.store(k0, k1, k2, tag, lo, up, bestMove);
+    return best;
+  }
+
   /** The tick's branch of the searches (see tickIn). */
   private ticked(): void {
     this.tickIn = 0x10000;
     if (this.tick !== null) this.tick();
-  }
-
-  /**
-   * The last card of a trick (two on the table): each legal card gives the trick to one side,
-   * known now (R17), and bounds the declarer's future points: at least the trick (with that
-   * card) when it gives the trick to him, at most what is left after the trick when it gives it
-   * to the defenders (the points still to come are never negative and never more than what is
-   * left). The mover picks among his cards, so the node is bounded by the best of those bounds
-   * for him: the declarer's most valuable card among those that take the trick, a defender's
-   * most valuable one among those that give it to his side. Returned when such a bound already
-   * settles the null window (a fail-high lower bound, a fail-low upper bound); NO_BOUND otherwise.
-   */
-  private lastCardBound(alpha: number, beta: number): number {
-    const t0 = this.table[0];
-    const t1 = this.table[1];
-    const table = this.pointsOfBit[t0] + this.pointsOfBit[t1];
-    // A card is worth at most 11: far from both ends of the window, no bound of this trick settles it.
-    if (table + 11 < beta && this.remaining - table - 11 > alpha) return NO_BOUND;
-    let w = t0;
-    let ws = this.leader;
-    if (this.beats(t1, w)) {
-      w = t1;
-      ws = (this.leader + 1) % 3;
-    }
-    const legal = this.legalMask();
-    const over = legal & this.beatersOf(w);
-    const declarerMoves = (this.leader + 2) % 3 === this.declarer;
-    // The legal cards that give the trick to the declarer, and those that give it to the defenders.
-    const toDeclarer = declarerMoves ? over : ws === this.declarer ? legal & ~over : 0;
-    const toDefenders = legal & ~toDeclarer;
-    const left = this.remaining - table;
-    let lower: number;
-    let upper: number;
-    if (declarerMoves) {
-      lower = toDeclarer !== 0 ? table + this.pointsRange(toDeclarer, true) : 0;
-      upper = toDeclarer !== 0 ? this.remaining : left - this.pointsRange(toDefenders, false);
-    } else {
-      lower = toDefenders !== 0 ? 0 : table + this.pointsRange(toDeclarer, false);
-      upper = toDefenders !== 0 ? left - this.pointsRange(toDefenders, true) : this.remaining;
-    }
-    if (lower >= beta) {
-      this.lastCardCuts++;
-      return lower;
-    }
-    if (upper <= alpha) {
-      this.lastCardCuts++;
-      return upper;
-    }
-    return NO_BOUND;
-  }
-
-  /** The most (or least) card points of one card of a mask (not empty). */
-  private pointsRange(mask: number, most: boolean): number {
-    let best = most ? 0 : 11;
-    for (let m = mask; m !== 0; m &= m - 1) {
-      const p = this.pointsOfBit[31 - clz32(m & -m)];
-      if (most ? p > best : p < best) best = p;
-    }
-    return best;
-  }
-
-  /**
-   * A bound that settles move i (bit b) without searching it, from a touching card of the same
-   * hand searched before it at this node (see move-order: the lines after either mirror each
-   * other with the same trick winners, so their values differ by at most the points between
-   * them): for the declarer, that card's value or upper bound plus the difference when it is
-   * still at most alpha; for a defender, minus it when at least beta. NO_BOUND otherwise.
-   */
-  private mateBound(base: number, i: number, b: number, maximising: boolean, alpha: number, beta: number): number {
-    const cls = this.classMaskOfBit[b];
-    const foreign = this.live & ~this.hands[(this.leader + this.len) % 3] & cls;
-    for (let j = 0; j < i; j++) {
-      const c = this.moveBuffer[base + j];
-      if (this.classMaskOfBit[c] !== cls) continue;
-      const lo = c < b ? c : b;
-      const hi = c < b ? b : c;
-      if ((foreign & ((1 << hi) - 1) & ~((2 << lo) - 1)) !== 0) continue;
-      const d = this.pointsOfBit[b] - this.pointsOfBit[c];
-      const delta = d < 0 ? -d : d;
-      const vc = this.valueBuffer[base + j];
-      if (maximising ? vc + delta <= alpha : vc - delta >= beta) {
-        this.mateSkips++;
-        return maximising ? vc + delta : vc - delta;
-      }
-    }
-    return NO_BOUND;
   }
 
   /** The legal cards a search of this kind would try here, in its order (for specs and diagnostics). */
@@ -340,22 +341,6 @@ export class Solver extends LastTwoTricks {
     const n = this.genMoves(kind === 'value' ? KIND_VALUE : kind === 'null' ? KIND_NULL : KIND_ALL, -1);
     const base = this.level * 10;
     return Array.from({ length: n }, (_, i) => this.cardOfBit(this.moveBuffer[base + i]));
-  }
-
-  /** A quick estimate of the declarer's future card points: one line played out by the move ordering's first choice for both sides. */
-  playoutEstimate(): number {
-    const played: number[] = [];
-    const saved: number[] = [];
-    let gain = 0;
-    while (this.level > 0) {
-      this.genMoves(KIND_VALUE, -1);
-      const b = this.moveBuffer[this.level * 10];
-      saved.push(this.play(b));
-      played.push(b);
-      if (this.len === 0) gain += this.lastGain;
-    }
-    for (let i = played.length - 1; i >= 0; i--) this.undo(played[i], saved[i]);
-    return gain;
   }
 
   /**
@@ -378,11 +363,20 @@ export class Solver extends LastTwoTricks {
     let down = 1;
     let high = false;
     let low = false;
+    // The root's trick is searched with its bounds kept between passes (searchRootTrick).
+    const rootTrick = this.level > TT_MIN_CARDS;
+    if (rootTrick) {
+      this.rootLower.fill(0);
+      this.rootUpper.fill(127);
+      this.rootBest.fill(-1);
+    }
     while (lower < upper) {
       if (t <= lower) t = lower + 1;
       if (t > upper) t = upper;
-      const v = this.searchValue(t - 1, t);
+      const nodes0 = this.nodes;
+      const v = rootTrick ? this.searchRootTrick(t - 1, t, 0) : this.searchValue(t - 1, t);
       this.passes++;
+      if (this.onPass !== null) this.onPass(t, v, this.nodes - nodes0);
       if (v >= t) {
         lower = v;
         high = true;

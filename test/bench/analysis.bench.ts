@@ -10,8 +10,8 @@
  * comparison's own generator, which is not in this repository: they are not seeds of these
  * generators (tried: none gives their values), so the strong family stands in for them.
  * Knobs: WARMUP (0: no untimed warm-up solves before the rows), CORPUS, DEALS (typical deals per kind, default 30), POSITIONS (per kind for the <= 7
- * tricks row, default 100), TT_BITS (log2 of the table's slots, default 20), TT_START_BITS (log2 of the slots a search starts on, default 17), ROWS (comma-separated row keys to run, default all), ID (one corpus
- * deal, e.g. suit-strong-6, with its passes).
+ * tricks row, default 100), TT_BITS (log2 of the table's slots, default 20), TT_START_BITS (log2 of the slots a search starts on, default 17), ROWS (comma-separated row keys to run, default all; `answers`, only when named: one line per corpus deal with its answer,
+ * nodes and passes, to compare two versions), ID (one corpus deal, e.g. suit-strong-6, with its passes; PASSES=1 lists them).
  */
 import { corpusLines } from '../iss/corpus';
 import { issTokensToMoves } from '../../src/format/iss/iss-moves';
@@ -251,12 +251,28 @@ if (process.env.ID) {
   const [kind, family, seed] = process.env.ID.split('-');
   const d = corpusDeal(kind as CorpusDeal['kind'], family as CorpusDeal['family'], Number(seed));
   const p0 = solver.passes;
+  // PASSES=1: each null-window pass (threshold t: "at least t?", the bound it returned, its positions).
+  const passes: string[] = [];
+  if (process.env.PASSES === '1') solver.onPass = (t, v, n) => passes.push(`${t}:${v >= t ? '>=' : '<='}${v} (${n})`);
   const s = measure(() => {
     solver.load(d.position);
     if (d.kind === 'null') solver.nullWon();
     else solver.exactFuture();
   });
-  process.stdout.write(`${d.id}: ${ms(s.cpu)} ms CPU, ${s.nodes} nodes, ${solver.passes - p0} passes\n`);
+  process.stdout.write(`${d.id}: ${ms(s.cpu)} ms CPU, ${s.nodes} nodes, ${solver.passes - p0} passes${passes.length ? `: ${passes.join(' ')}` : ''}\n`);
+}
+
+// ROWS=answers: one line per corpus deal (the exact value, or won/lost for null, with nodes and passes), to compare two versions line by line.
+if (ROWS?.has('answers') && !process.env.ID) {
+  for (const d of corpus) {
+    const p0 = solver.passes;
+    let answer = '';
+    const s = measure(() => {
+      solver.load(d.position);
+      answer = d.kind === 'null' ? (solver.nullWon() ? 'won' : 'lost') : String(d.position.declarerPoints + solver.exactFuture());
+    });
+    process.stdout.write(`${d.id} ${answer} nodes ${s.nodes} passes ${solver.passes - p0}\n`);
+  }
 }
 
 if (run('value') && !process.env.ID) {
