@@ -27,6 +27,11 @@ export class RateLimiter {
     return this.perWindow - (this.counts.get(key) ?? 0);
   }
 
+  /** Forgets every count (after the server's own warm-up requests, before the first caller's). */
+  clear(): void {
+    this.counts = new Map();
+  }
+
   /** Starts a new window once the current one has passed; answers the time now. */
   private roll(): number {
     const t = this.now();
