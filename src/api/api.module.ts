@@ -8,10 +8,8 @@ import type { ApiSettings } from '../settings/api-settings';
 import type { Visibility } from '../auth/access';
 import { graphqlOptions } from './graphql-options';
 import { API_CACHED_ANSWERS, API_RATE_LIMITER, API_REVOCATIONS, API_SETTINGS, API_VISIBILITY } from '../settings/tokens';
-import type { IncomingMessage } from 'node:http';
 import { CachedAnswers } from './cache/cached-answers';
-import { principalFrom } from '../auth/principal-from';
-import { clientAddress } from '../auth/client-address';
+import { httpPrincipal } from '../auth/http-principal';
 import { TokenRevocations } from '../auth/token-revocations';
 import { RateLimiter } from '../auth/rate-limiter';
 import { API_RESOLVERS } from './resolvers';
@@ -52,13 +50,7 @@ class LedgerModule implements OnApplicationShutdown {
             new CachedAnswers(
               settings.responseCacheMs,
               () => l.changeToken(),
-              (req: IncomingMessage) =>
-                principalFrom(
-                  req.headers.authorization,
-                  clientAddress(req.socket?.remoteAddress, req.headers, settings.trustProxy),
-                  settings.tokenSecret,
-                  revocations,
-                ),
+              httpPrincipal(settings.tokenSecret, settings.trustProxy, revocations),
               limiter,
               new RateLimiter(settings.limits.costPerWindow, settings.limits.rateWindowMs),
             ),
