@@ -13,37 +13,11 @@
  * capacity): a result stays for GET requests and persisted queries, which only the full path serves.
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import type { FormattedExecutionResult } from 'graphql';
 import type { Principal } from '../../auth/role';
 import type { RateLimiter } from '../../auth/rate-limiter';
-import { ResponseCache, type CacheStamp } from './response-cache';
+import { ResponseCache } from './response-cache';
 import { viewKey } from './response-cache-plugin';
-
-/** An HTTP answer as the full path sent it, and the cost it spent from the caller's budget. */
-export interface CachedAnswer {
-  readonly kind: 'answer';
-  readonly contentType: string;
-  readonly body: Buffer;
-  readonly cost: number;
-}
-
-/** A GraphQL result kept by the response cache plugin (GET requests, persisted queries). */
-export interface CachedResult {
-  readonly kind: 'result';
-  readonly result: FormattedExecutionResult;
-}
-
-export type CachedValue = CachedAnswer | CachedResult;
-
-/** A plain POST on its way through the full path, whose answer may be kept: filled in by the context and the plugins. */
-export class AnswerToKeep {
-  /** The points the request spent (at least 1, as the budget counts it). */
-  cost = 1;
-  /** Set by the response cache plugin when the result may be kept: what it was computed from. */
-  stamp: CacheStamp | null = null;
-
-  constructor(readonly key: string) {}
-}
+import { AnswerToKeep, type CachedValue } from './cached-value';
 
 type Middleware = (req: IncomingMessage, res: ServerResponse, next: (err?: unknown) => void) => void;
 

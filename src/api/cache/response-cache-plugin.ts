@@ -10,7 +10,7 @@ import type { ApiContext } from '../context/api-context';
 import type { Principal } from '../../auth/role';
 import type { ResponseCache, CacheStamp } from './response-cache';
 import { stringifyWithRawJson } from '../execution/raw-json';
-import type { CachedValue } from './cached-answers';
+import type { CachedValue } from './cached-value';
 
 /** Callers who see exactly the same answers share a view: by role, player, table and tournament (a player token's scope), not by token. */
 export function viewKey(p: Principal): string {

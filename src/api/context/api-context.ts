@@ -3,7 +3,7 @@ import type { DealSummary } from '../../projections/deal-summary/deal-summary';
 import type { Principal } from '../../auth/role';
 import type { RequestBudget } from './request-budget';
 import type { SolverJobQuota } from './solver-job-quota';
-import type { AnswerToKeep } from '../cache/cached-answers';
+import type { AnswerToKeep } from '../cache/cached-value';
 
 /** What every resolver receives as the GraphQL context. */
 export interface ApiContext {
