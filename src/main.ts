@@ -7,6 +7,7 @@ import { redactUrl } from './settings/store-connection';
 import { analysisLimitsFromEnv } from './analysis/workers/analyses';
 import { Ledger } from './ledger/ledger';
 import { Logger } from 'nestjs-pino';
+import { warmUp } from './app/warm-up';
 
 /** A start-up failure the operator can fix: reported in one line, without a stack. */
 class StartupError extends Error {}
@@ -54,8 +55,11 @@ async function bootstrap(): Promise<void> {
     await ledger.close().catch(() => undefined);
     throw error;
   }
+  // The request path compiled before the first caller (SKAT_LEDGER_WARM_UP requests; 0 = none).
+  const warm = await warmUp(app, settings.warmUpRequests);
   await app.listen(port, host);
   const logger = app.get(Logger);
+  if (warm.requests > 0) logger.log(`warm-up: ${warm.requests} requests through the request path in ${warm.ms} ms`);
   if (!capWebSocketPayload(app, settings.limits.maxBodyBytes)) logger.warn('WebSocket message size could not be capped (graphql-ws server not found)');
   logger.log(
     `Skat Ledger listening on http://${host.includes(':') ? `[${host}]` : host}:${port}/graphql (store ${redactUrl(settings.storeUrl)}; token secret from ${settings.tokenSecretSource})`,

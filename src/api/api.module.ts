@@ -7,7 +7,9 @@ import { Ledger } from '../ledger/ledger';
 import type { ApiSettings } from '../settings/api-settings';
 import type { Visibility } from '../auth/access';
 import { graphqlOptions } from './graphql-options';
-import { API_RATE_LIMITER, API_REVOCATIONS, API_SETTINGS, API_VISIBILITY } from '../settings/tokens';
+import { API_CACHED_ANSWERS, API_RATE_LIMITER, API_REVOCATIONS, API_SETTINGS, API_VISIBILITY } from '../settings/tokens';
+import { CachedAnswers } from './cache/cached-answers';
+import { httpPrincipal } from '../auth/http-principal';
 import { TokenRevocations } from '../auth/token-revocations';
 import { RateLimiter } from '../auth/rate-limiter';
 import { API_RESOLVERS } from './resolvers';
@@ -42,6 +44,18 @@ class LedgerModule implements OnApplicationShutdown {
                 }),
             },
         {
+          provide: API_CACHED_ANSWERS,
+          inject: [Ledger, API_RATE_LIMITER, API_REVOCATIONS],
+          useFactory: (l: Ledger, limiter: RateLimiter, revocations: TokenRevocations) =>
+            new CachedAnswers(
+              settings.responseCacheMs,
+              () => l.changeToken(),
+              httpPrincipal(settings.tokenSecret, settings.trustProxy, revocations),
+              limiter,
+              new RateLimiter(settings.limits.costPerWindow, settings.limits.rateWindowMs),
+            ),
+        },
+        {
           provide: API_VISIBILITY,
           useValue: {
             isPrivateTournament: (id) => id !== null && settings.privateTournaments.has(id),
@@ -49,7 +63,7 @@ class LedgerModule implements OnApplicationShutdown {
           } satisfies Visibility,
         },
       ],
-      exports: [API_SETTINGS, Ledger, API_VISIBILITY, API_REVOCATIONS, API_RATE_LIMITER],
+      exports: [API_SETTINGS, Ledger, API_VISIBILITY, API_REVOCATIONS, API_RATE_LIMITER, API_CACHED_ANSWERS],
     };
   }
 
@@ -68,11 +82,11 @@ export class ApiModule {
         LedgerModule.register(settings, ledger),
         GraphQLModule.forRootAsync<ApolloDriverConfig>({
           driver: (require('@nestjs/apollo') as typeof import('@nestjs/apollo')).ApolloDriver,
-          inject: [API_SETTINGS, Ledger, API_RATE_LIMITER, API_REVOCATIONS, { token: PinoLogger, optional: true }],
-          useFactory: async (s: ApiSettings, l: Ledger, limiter: RateLimiter, revocations: TokenRevocations, logger?: PinoLogger) => {
+          inject: [API_SETTINGS, Ledger, API_RATE_LIMITER, API_REVOCATIONS, API_CACHED_ANSWERS, { token: PinoLogger, optional: true }],
+          useFactory: async (s: ApiSettings, l: Ledger, limiter: RateLimiter, revocations: TokenRevocations, answers: CachedAnswers, logger?: PinoLogger) => {
             // Tokens revoked through the API stay revoked across restarts.
             for (const id of await l.revokedTokenIds()) revocations.revoke(id);
-            return graphqlOptions(s, l, { limiter, revocations, ...(logger ? { logger } : {}) });
+            return graphqlOptions(s, l, { limiter, revocations, answers, ...(logger ? { logger } : {}) });
           },
         }),
       ],

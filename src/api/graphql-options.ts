@@ -7,7 +7,7 @@ import type { ApolloDriverConfig } from '@nestjs/apollo';
 import { ApolloDriver } from '@nestjs/apollo';
 import { ApolloServerPluginCacheControlDisabled } from '@apollo/server/plugin/disabled';
 import { randomUUID } from 'node:crypto';
-import { GraphQLError, GraphQLSchema, parse, type ExecutionResult, type FormattedExecutionResult, specifiedRules, validate } from 'graphql';
+import { GraphQLError, GraphQLSchema, parse, type ExecutionResult, specifiedRules, validate } from 'graphql';
 import { depthLimitRule } from './limits/depth-limit-rule';
 import type { Ledger } from '../ledger/ledger';
 import type { ApiSettings } from '../settings/api-settings';
@@ -24,8 +24,9 @@ import { RateLimiter } from '../auth/rate-limiter';
 import type { Principal } from '../auth/role';
 import type { TokenRevocations } from '../auth/token-revocations';
 import { SocketSessions, type SessionSocket } from './subscriptions/socket-sessions';
-import { ResponseCache } from './cache/response-cache';
 import { memoisedStringify, responseCachePlugin } from './cache/response-cache-plugin';
+import type { CachedAnswers } from './cache/cached-answers';
+import type { AnswerToKeep } from './cache/cached-value';
 import { plainExecutionPlugin } from './execution/plain-execution-plugin';
 import { errorLimitPlugin } from './limits/error-limit-plugin';
 import { faultLogPlugin } from './errors/fault-log-plugin';
@@ -53,11 +54,13 @@ export interface SharedGuards {
   readonly revocations: TokenRevocations;
   /** The server's log (pino): a fault is one JSON line with its stack, tagged with the request. */
   readonly logger?: Pick<PinoLogger, 'error'>;
+  /** The response cache with its front door (cached-answers.ts): its cost budget, its HTTP callers. */
+  readonly answers: CachedAnswers;
 }
 
 export function graphqlOptions(settings: ApiSettings, ledger: Ledger, guards: SharedGuards): ApolloDriverConfig {
   const { limits } = settings;
-  const { limiter, revocations } = guards;
+  const { limiter, revocations, answers } = guards;
   const authenticate = (authorization: unknown, clientKey: string): Principal => principalFrom(authorization, clientKey, settings.tokenSecret, revocations);
   const sessions = new SocketSessions(authenticate, revocations, {
     perConnection: limits.maxOperationsPerConnection,
@@ -84,7 +87,7 @@ export function graphqlOptions(settings: ApiSettings, ledger: Ledger, guards: Sh
   };
 
   // The second budget: each operation spends its estimated cost (points ≈ 12 µs of CPU each) from its caller's points per window.
-  const points = new RateLimiter(limits.costPerWindow, limits.rateWindowMs);
+  const points = answers.points;
   const spendPoints = (principal: Principal, cost: number): void => {
     const waitMs = points.take(principal.key, Math.max(1, cost));
     if (waitMs > 0)
@@ -100,15 +103,16 @@ export function graphqlOptions(settings: ApiSettings, ledger: Ledger, guards: Sh
   /** graphql-ws validates against the built schema, which exists only once Nest has built it. */
   const wsSchema: { current: GraphQLSchema | null } = { current: null };
 
-  const responseCache = new ResponseCache<FormattedExecutionResult>(settings.responseCacheMs, undefined, undefined, () => ledger.changeToken());
+  const responseCache = answers.cache;
   ledger.subscribe(() => responseCache.invalidate());
 
   // Over HTTP the request's correlation id (logged with every line of the request), so the events it records lead back to its logs.
-  const contextFor = (principal: Principal, correlationId: string = randomUUID(), logId?: string): ApiContext => ({
+  const contextFor = (principal: Principal, correlationId: string = randomUUID(), logId?: string, toKeep?: AnswerToKeep): ApiContext => ({
     principal,
     deals: makeDealLoader(ledger),
     requestId: correlationId,
     ...(logId === undefined ? {} : { logId }),
+    ...(toKeep === undefined ? {} : { toKeep }),
     budget: new RequestBudget(limits.requestTimeoutMs),
     solverJobs: new SolverJobQuota(principal.role === 'anonymous' ? limits.anonymousSolverJobsPerRequest : limits.solverJobsPerRequest),
   });
@@ -127,7 +131,11 @@ export function graphqlOptions(settings: ApiSettings, ledger: Ledger, guards: Sh
     validationRules: [depthRule],
     plugins: [
       graphiqlLandingPage('/graphql'),
-      complexityPlugin(limits.maxComplexity, ledger, (context, cost) => spendPoints((context as ApiContext).principal, cost)),
+      complexityPlugin(limits.maxComplexity, ledger, (context, cost) => {
+        const ctx = context as ApiContext;
+        spendPoints(ctx.principal, cost);
+        if (ctx.toKeep) ctx.toKeep.cost = Math.max(1, cost);
+      }),
       ApolloServerPluginCacheControlDisabled(),
       responseCachePlugin(responseCache),
       plainExecutionPlugin(),
@@ -138,10 +146,11 @@ export function graphqlOptions(settings: ApiSettings, ledger: Ledger, guards: Sh
     stringifyResult: memoisedStringify(),
     context: (arg: HttpContextArg | WsContextArg): ApiContext => {
       if ('req' in arg && arg.req) {
-        const req = arg.req;
-        const principal = authenticate(req.headers.authorization, clientAddress(req.socket?.remoteAddress, req.headers, settings.trustProxy));
+        const req = arg.req as unknown as IncomingMessage;
+        // The token was checked by the response cache's front door already when it looked the request up.
+        const principal = answers.principalOf(req);
         rateLimit(principal);
-        return contextFor(principal, correlationIdOf(req as unknown as IncomingMessage), requestIdOf(req as unknown as IncomingMessage));
+        return contextFor(principal, correlationIdOf(req), requestIdOf(req), answers.toKeepOf(req));
       }
       // graphql-ws: the token was checked again in onSubscribe, just before this operation.
       const ws = arg as WsContextArg;

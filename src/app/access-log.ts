@@ -30,6 +30,21 @@ function plainLogger(root: AccessLogger): AccessLogger {
 
 const PROBES = new Set(['/health', '/ready']);
 
+/** Pauses held (the start-up warm-up's requests are not the callers'): no line while any is. */
+let pauses = 0;
+
+/** No access line until `end()` (warm-up.ts: the server's own requests before it listens). */
+export function accessLogPaused(): { end(): void } {
+  pauses++;
+  let ended = false;
+  return {
+    end: () => {
+      if (!ended) pauses--;
+      ended = true;
+    },
+  };
+}
+
 /**
  * Tags every request with its ids (X-Request-Id answered) and, when `logger()` gives a logger,
  * logs its line: `info`, or `error` for a server error (5xx); a request whose client went away
@@ -40,7 +55,7 @@ export function accessLog(logger: () => AccessLogger | null | undefined): Middle
     const id = tagRequest(req, res);
     const root = logger();
     const path = pathOf(req);
-    if (!root || PROBES.has(path)) return next();
+    if (!root || pauses > 0 || PROBES.has(path)) return next();
     const log = plainLogger(root);
     const started = performance.now();
     res.once('close', () => {

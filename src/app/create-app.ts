@@ -16,6 +16,8 @@ import { documentLimitsOf, documentProblemReason, documentShapeProblem, type Doc
 import { logLevelFromEnv, refuse, type LogDestination, type Refuse } from './logging';
 import { accessLog } from './access-log';
 import { guardWebSocketFrames } from './web-socket-frame-guard';
+import { API_CACHED_ANSWERS } from '../settings/tokens';
+import type { CachedAnswers } from '../api/cache/cached-answers';
 
 type Middleware = (req: IncomingMessage, res: ServerResponse, next: (err?: unknown) => void) => void;
 // express ships without type declarations here; only its JSON body parser is used.
@@ -48,14 +50,16 @@ export async function createApp(
   app.disable('x-powered-by');
   // First of all: every request gets its ids and, unless silent, its line (refusals below included).
   // nestjs-pino sets its root logger when the module starts, hence looked up per request. Then the
-  // JSON body (its errors answered) and the document's shape. One layer of the router for the four
-  // steps: each layer is a match and a dispatch per request (issue 29 item 6).
+  // JSON body (its errors answered), the document's shape and the response cache's front door
+  // (a repeated query answered as sent before). One layer of the router for the five steps: each
+  // layer is a match and a dispatch per request (issue 29 item 6).
   app.use(
     inOrder(
       accessLog(() => (quiet ? null : PinoLogger.root)),
       json({ limit: settings.limits.maxBodyBytes }),
       bodyErrorHandler(refuse),
       documentShapeGuard(refuse, documentLimitsOf(settings.limits)),
+      app.get<CachedAnswers>(API_CACHED_ANSWERS).middleware(),
     ),
   );
   app.enableShutdownHooks();

@@ -15,6 +15,12 @@ describe('settingsFromEnv: the caches', () => {
     expect(s.responseCacheMs).toBe(250);
   });
 
+  it('warms up with 2,000 requests before listening unless SKAT_LEDGER_WARM_UP says otherwise (0: none)', () => {
+    expect(settingsFromEnv({}, given).warmUpRequests).toBe(2000);
+    expect(settingsFromEnv({ SKAT_LEDGER_WARM_UP: '0' }, given).warmUpRequests).toBe(0);
+    expect(() => settingsFromEnv({ SKAT_LEDGER_WARM_UP: 'some' }, given)).toThrow('SKAT_LEDGER_WARM_UP must be a whole number of requests, got some');
+  });
+
   it.each([['-1'], ['1.5'], ['lots']])('refuses SKAT_LEDGER_FRAME_CACHE=%s with the variable named', (value) => {
     expect(() => settingsFromEnv({ SKAT_LEDGER_FRAME_CACHE: value }, given)).toThrow(`SKAT_LEDGER_FRAME_CACHE must be a whole number of entries, got ${value}`);
   });

@@ -21,6 +21,8 @@ export interface ApiSettings {
   readonly responseCacheMs: number;
   /** How many finished deals' frames (per perspective and range) are kept in memory, ~180 KB each with the views and JSON the API keeps beside them; 0 = none. */
   readonly frameCacheDeals: number;
+  /** Requests the server sends itself before it listens, so V8 has compiled its request path (app/warm-up.ts); 0 = none. */
+  readonly warmUpRequests: number;
   /** Log unexpected errors to stderr (off in tests that provoke them on purpose). */
   readonly logErrors: boolean;
   /** The reverse proxies whose forwarding headers name the client (SKAT_LEDGER_TRUST_PROXY; null: none, the socket's peer is the client). */
@@ -33,6 +35,7 @@ export const READ_MODELS_ENV = 'SKAT_LEDGER_READ_MODELS';
 export const READ_MODEL_MISMATCH_ENV = 'SKAT_LEDGER_READ_MODEL_MISMATCH';
 export const PRIVATE_TOURNAMENTS_ENV = 'SKAT_LEDGER_PRIVATE_TOURNAMENTS';
 export const FRAME_CACHE_ENV = 'SKAT_LEDGER_FRAME_CACHE';
+export const WARM_UP_ENV = 'SKAT_LEDGER_WARM_UP';
 /** Off by default; `loopback` or a list of addresses and CIDRs of the reverse proxies in front (docs/security.md). */
 export const TRUST_PROXY_ENV = 'SKAT_LEDGER_TRUST_PROXY';
 /** `x-forwarded-for` (default) or `forwarded`: the header those proxies set. */
@@ -62,6 +65,7 @@ export function settingsFromEnv(env: NodeJS.ProcessEnv, overrides: Partial<ApiSe
     privateTournaments: overrides.privateTournaments ?? new Set(privateTournamentsFromEnv(env)),
     responseCacheMs: overrides.responseCacheMs ?? readWhole('SKAT_LEDGER_RESPONSE_CACHE_MS', env.SKAT_LEDGER_RESPONSE_CACHE_MS, 1000, 'milliseconds'),
     frameCacheDeals: overrides.frameCacheDeals ?? readWhole(FRAME_CACHE_ENV, env[FRAME_CACHE_ENV], 1000, 'entries'),
+    warmUpRequests: overrides.warmUpRequests ?? readWhole(WARM_UP_ENV, env[WARM_UP_ENV], 2000, 'requests'),
     logErrors: overrides.logErrors ?? true,
     trustProxy: overrides.trustProxy !== undefined ? overrides.trustProxy : parseProxyTrust(env[TRUST_PROXY_ENV], env[TRUST_PROXY_HEADER_ENV]),
   };

@@ -6,3 +6,5 @@ export const API_VISIBILITY = Symbol('API_VISIBILITY');
 export const API_REVOCATIONS = Symbol('API_REVOCATIONS');
 /** The RateLimiter shared by GraphQL (HTTP and graphql-ws) and the NDJSON export. */
 export const API_RATE_LIMITER = Symbol('API_RATE_LIMITER');
+/** The response cache with its front door (CachedAnswers), shared by the GraphQL options and the app's middleware. */
+export const API_CACHED_ANSWERS = Symbol('API_CACHED_ANSWERS');

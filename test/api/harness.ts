@@ -11,6 +11,7 @@ import type { BranchLimits } from '../../src/branch/branch-rules';
 import { DEFAULT_LIMITS, type ApiLimits } from '../../src/settings/api-limits';
 import { issueToken, type IssueRequest } from '../../src/auth/token';
 import { capWebSocketPayload, createApp } from '../../src/app/create-app';
+import { warmUp } from '../../src/app/warm-up';
 import { Ledger, type AnalysisOptions } from '../../src/ledger/ledger';
 import { DealEventHub } from '../../src/api/subscriptions/deal-event-hub';
 import { ledgerStore } from '../../src/ledger/store-port';
@@ -44,6 +45,8 @@ export async function startServer(
     analysis?: AnalysisOptions;
     branches?: Partial<BranchLimits>;
     settings?: Partial<ApiSettings>;
+    /** Requests through the app before it listens, as main.ts sends them (app/warm-up.ts); default none. */
+    warmUpRequests?: number;
   } = {},
 ): Promise<TestServer> {
   const storeUrl = options.storeUrl ?? 'sqlite::memory:';
@@ -67,6 +70,7 @@ export async function startServer(
     },
   );
   const app = await createApp(settings, { ledger, logger: false });
+  await warmUp(app, options.warmUpRequests ?? 0);
   await app.listen(0, '127.0.0.1');
   if (!capWebSocketPayload(app, settings.limits.maxBodyBytes)) throw new Error('could not cap the WebSocket message size');
   const port = (app.getHttpServer().address() as AddressInfo).port;

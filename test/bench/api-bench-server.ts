@@ -1,8 +1,8 @@
 /**
  * The server side of api.bench.ts, in its own process so autocannon does not share its event
- * loop: starts the API over an in-memory store, records three finished deals through the API,
- * imports ROTATION_DEALS random finished deals as ISS records (for the rotations over many deals),
- * and reports its URL and the deal ids to the parent.
+ * loop: records three finished deals through the API and imports ROTATION_DEALS random finished
+ * deals as ISS records (for the rotations over many deals) into a SQLite file, starts the API on
+ * it, and reports its URL and the deal ids to the parent.
  */
 import '../../src/app/production-defaults';
 import { writeLiveIssRecord } from '../../src/format/iss/iss-writer';
@@ -12,6 +12,10 @@ import { playRandomGame, seededRandom } from '../iss/random-games';
 import { startServer } from '../api/harness';
 import { openTableAndDeal, playOn } from '../api/deal-flow';
 import { ledgerImportTarget } from '../support/ledger-import-target';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { settingsFromEnv } from '../../src/settings/api-settings';
 
 const ROTATION_DEALS = Number(process.env.BENCH_ROTATION_DEALS ?? 1500);
 
@@ -36,17 +40,27 @@ function randomRecords(n: number): string {
 }
 
 async function main() {
-  const server = await startServer({ responseCacheMs: Number(process.env.BENCH_RESPONSE_CACHE_MS ?? 1000) });
-  const admin = server.token({ role: 'admin' });
-  const recorder = server.token({ role: 'recorder', table: 'bench' });
+  // The store is filled by a first server, then served by a second one started on it as main.ts
+  // starts (its warm-up included: BENCH_WARM_UP requests, default the server's), so "the first
+  // 3 s after start" are those of a server that has just started on a store.
+  const dir = mkdtempSync(join(tmpdir(), 'api-bench-'));
+  const storeUrl = `sqlite:${join(dir, 'bench.db')}`;
+  const responseCacheMs = Number(process.env.BENCH_RESPONSE_CACHE_MS ?? 1000);
+  const filler = await startServer({ storeUrl, responseCacheMs });
+  const admin = filler.token({ role: 'admin' });
+  const recorder = filler.token({ role: 'recorder', table: 'bench' });
   const dealIds: string[] = [];
   for (let i = 0; i < 3; i++) {
-    const id = await openTableAndDeal(server, 'bench', ['Anna', 'Ben', 'Cleo'], admin, recorder);
-    await playOn(server, id, recorder);
+    const id = await openTableAndDeal(filler, 'bench', ['Anna', 'Ben', 'Cleo'], admin, recorder);
+    await playOn(filler, id, recorder);
     dealIds.push(id);
   }
-  const imported = await importIssText(ledgerImportTarget(server.ledger), randomRecords(ROTATION_DEALS));
+  const imported = await importIssText(ledgerImportTarget(filler.ledger), randomRecords(ROTATION_DEALS));
   if (imported.imported !== ROTATION_DEALS) throw new Error(`imported ${imported.imported} of ${ROTATION_DEALS} records`);
+  await filler.close();
+  const warmUpRequests = Number(process.env.BENCH_WARM_UP ?? settingsFromEnv({}, { storeUrl, tokenSecret: Buffer.alloc(32) }).warmUpRequests);
+  const server = await startServer({ storeUrl, responseCacheMs, warmUpRequests });
+  process.on('exit', () => rmSync(dir, { recursive: true, force: true }));
   const rotationIds = Array.from({ length: ROTATION_DEALS }, (_, i) => `iss-${500000 + i}`);
   process.send?.({ url: server.url, dealIds, rotationIds });
   process.on('message', async (m) => {

@@ -119,7 +119,7 @@ async function againstServer(label: string, responseCacheMs: number) {
 
 async function main() {
   process.stdout.write(
-    `API bench: server in its own process (NODE_ENV=production, in-memory store), autocannon ${CONNECTIONS} connections, ${DURATION_S} s per query\n`,
+    `API bench: server in its own process (NODE_ENV=production, SQLite store in a temporary file, warm-up as main.ts unless BENCH_WARM_UP says otherwise), autocannon ${CONNECTIONS} connections, ${DURATION_S} s per query\n`,
   );
   // The headline: what a viewer opening a deal nobody asked for a moment ago gets.
   await againstServer('HEADLINE: response cache off (every request executes)', 0);

@@ -72,6 +72,12 @@ describe('server log lines on stdout', () => {
     expect(JSON.parse(line)).toMatchObject({ req: { id: 'quiet-request-1', method: 'GET', path: '/graphql' }, res: { statusCode: 200 } });
   });
 
+  it("the warm-up's requests before the server listened wrote no request line", async () => {
+    expect(out).toMatch(/warm-up: \d+ requests through the request path/);
+    await new Promise((r) => setTimeout(r, 300)); // longer than a held line waits
+    expect(out).not.toContain('POST /graphql');
+  });
+
   it('the lines held when the server is stopped are written before it exits', async () => {
     for (let i = 0; i < 5; i++) expect((await ask(`last-request-${i}`)).status).toBe(200);
     child.kill('SIGTERM');

@@ -6,11 +6,11 @@
  */
 import type { ApolloServerPlugin } from '@apollo/server';
 import { HeaderMap } from '@apollo/server';
-import type { FormattedExecutionResult } from 'graphql';
 import type { ApiContext } from '../context/api-context';
 import type { Principal } from '../../auth/role';
-import { ResponseCache, type CacheStamp } from './response-cache';
+import type { ResponseCache, CacheStamp } from './response-cache';
 import { stringifyWithRawJson } from '../execution/raw-json';
+import type { CachedValue } from './cached-value';
 
 /** Callers who see exactly the same answers share a view: by role, player, table and tournament (a player token's scope), not by token. */
 export function viewKey(p: Principal): string {
@@ -22,7 +22,11 @@ export function cacheKey(p: Principal, operationName: string, source: string, va
   return `${viewKey(p)}\u0000${operationName}\u0000${source}\u0000${JSON.stringify(variables ?? {})}`;
 }
 
-export function responseCachePlugin(cache: ResponseCache<FormattedExecutionResult>): ApolloServerPlugin<ApiContext> {
+/**
+ * A plain POST the front door missed (cached-answers.ts) keeps its whole HTTP answer there instead
+ * of its result here: the front door answers it next time, before this plugin would run.
+ */
+export function responseCachePlugin(cache: ResponseCache<CachedValue>): ApolloServerPlugin<ApiContext> {
   return {
     async requestDidStart() {
       let key: string | null = null;
@@ -35,15 +39,19 @@ export function responseCachePlugin(cache: ResponseCache<FormattedExecutionResul
           if (typeof rc.source !== 'string') return null;
           key = cacheKey(rc.contextValue.principal, rc.operationName ?? '', rc.source, rc.request.variables);
           stamp = cache.stamp();
+          if (rc.contextValue.toKeep) return null; // the front door looked it up already
           const hit = cache.get(key);
-          if (!hit) return null;
+          if (hit?.kind !== 'result') return null;
           key = null;
-          return { http: { status: undefined, headers: new HeaderMap() }, body: { kind: 'single', singleResult: hit } };
+          return { http: { status: undefined, headers: new HeaderMap() }, body: { kind: 'single', singleResult: hit.result } };
         },
         async willSendResponse(rc) {
           if (key === null || stamp === null || rc.contextValue.noStore) return;
           const body = rc.response.body;
-          if (body?.kind === 'single' && !body.singleResult.errors) cache.set(key, body.singleResult, stamp);
+          if (body?.kind !== 'single' || body.singleResult.errors) return;
+          const toKeep = rc.contextValue.toKeep;
+          if (toKeep) toKeep.stamp = stamp;
+          else cache.set(key, { kind: 'result', result: body.singleResult }, stamp);
         },
       };
     },

@@ -3,6 +3,7 @@ import type { DealSummary } from '../../projections/deal-summary/deal-summary';
 import type { Principal } from '../../auth/role';
 import type { RequestBudget } from './request-budget';
 import type { SolverJobQuota } from './solver-job-quota';
+import type { AnswerToKeep } from '../cache/cached-value';
 
 /** What every resolver receives as the GraphQL context. */
 export interface ApiContext {
@@ -18,4 +19,6 @@ export interface ApiContext {
   readonly solverJobs: SolverJobQuota;
   /** Set by a resolver whose answer changes without any write (a job's progress): the response cache keeps nothing of this request. */
   noStore?: boolean;
+  /** A plain POST whose HTTP answer the response cache's front door may keep (cached-answers.ts); none over graphql-ws. */
+  readonly toKeep?: AnswerToKeep;
 }
