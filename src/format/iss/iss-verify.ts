@@ -1,6 +1,7 @@
 import type { RuleProfile } from '../../rules/variant/rule-profile';
 import type { GameState } from '../../rules/game-state';
 import { judgeIssLine } from './judge-iss-line';
+import { quickAgreementId } from './iss-quick-check';
 import { issLineBatches, overlongLineReason } from './iss-line-source';
 import type { IssResult } from './iss-record';
 import { issResultFromGame } from './iss-result';
@@ -24,6 +25,15 @@ export type IssVerdict =
 
 /** Recomputes one record from its moves and compares it with its recorded result. Never throws. */
 export function verifyIssLine(text: string, line: number, profile: RuleProfile): IssVerdict {
+  // Most records are plain deals that agree: the quick check confirms those without building
+  // tokens, moves or states, and leaves every other line to the full judgement.
+  const agreed = quickAgreementId(text, profile);
+  if (agreed !== null) return { status: 'agree', line, id: agreed };
+  return verifyIssLineFully(text, line, profile);
+}
+
+/** verifyIssLine without the quick check: the record read, judged, replayed and compared in full. */
+export function verifyIssLineFully(text: string, line: number, profile: RuleProfile): IssVerdict {
   // The same judgement as the import: what it rejects is malformed here, with the same reason.
   const judged = judgeIssLine(text, profile);
   if (judged.kind === 'rejected') return { status: 'malformed', line, id: judged.id, reason: judged.reason };
