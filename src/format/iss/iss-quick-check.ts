@@ -1,30 +1,35 @@
 import type { GameType } from '../../rules/declaration';
 import { QuickReplay } from '../../rules/game';
+import type { Seat } from '../../rules/seat';
 import type { RuleProfile } from '../../rules/variant/rule-profile';
 import { cardIndexOfBytes } from './iss-card-codes';
 import { MAX_RECORD_LENGTH } from './iss-reader';
+import { issAbandonReason } from './iss-replay';
+import type { IssVerdict } from './iss-verdict';
 
 /**
  * The fast path of `iss verify`: reads a record line's bytes in place (no string, no tokens),
  * replays its moves on QuickReplay and compares the result with the record's R[...].
  *
- * It answers only for a record that certainly agrees: a line readIssRecord reads, whose header
- * judgeIssLine accepts, whose moves are a plain deal (the deal, bids, pick-up, the skat shown,
- * a declaration with its discards, known cards) that the engine replays to its end, whose result
- * is not a server penalty and equals the engine's in every field compared. Anything else (a
- * malformed line, a rare token such as TI, LE, ?? or the split declaration, a disagreement)
- * gets null, and the caller judges the line the full way, which finds and words the reason. So
- * every verdict, reason and mismatch is the full path's; this only skips work for the records
- * that agree.
+ * It answers only where it is sure of the full judgement's verdict: a line readIssRecord reads,
+ * whose header judgeIssLine accepts and whose moves are a plain deal (the deal, bids, pick-up,
+ * the skat shown, a declaration with its discards, cards, SC, RE) that the engine replays either
+ * to its end, with a result that is not a server penalty and equals the engine's in every field
+ * compared (agree), or to a time-out or departure as the last move, perhaps after an unknown card
+ * `??` (not scoreable, D3). Anything else (a malformed line, a rare token, a disagreement) gets
+ * null, and the caller judges the line the full way, which finds and words the reason. So every
+ * verdict, reason and mismatch is the full path's; this only skips work.
  *
  * Bytes, not text: whatever the line's decoding (UTF-8, or Latin-1 when it is not UTF-8, see
  * iss-line-source), everything read here is ASCII, which both decodings keep as it is and no
  * other character's bytes contain; two player names are the same text exactly when they are the
  * same bytes. A line longer than MAX_RECORD_LENGTH bytes is left to the full path.
  */
-export function quickAgreementIdOfBytes(bytes: Uint8Array, from: number, to: number, profile: RuleProfile): string | null {
+export function quickVerdictOfBytes(bytes: Uint8Array, from: number, to: number, line: number, profile: RuleProfile): IssVerdict | null {
   try {
-    return agreementId(bytes, from, to, profile);
+    const id = judge(bytes, from, to, profile);
+    if (id === null) return null;
+    return abandonedBy < 0 ? { status: 'agree', line, id } : { status: 'notScoreable', line, id, reason: issAbandonReason(abandonKind, abandonedBy as Seat) };
   } catch {
     return null; // never decides anything: the full path will report it
   }
@@ -33,28 +38,37 @@ export function quickAgreementIdOfBytes(bytes: Uint8Array, from: number, to: num
 /** A UTF-8 copy of the text, at most 3 bytes per UTF-16 unit. */
 const scratch = Buffer.alloc(3 * MAX_RECORD_LENGTH);
 
-/** quickAgreementIdOfBytes for a line given as text (its UTF-8 bytes: non-ASCII stays non-ASCII). */
-export function quickAgreementId(line: string, profile: RuleProfile): string | null {
-  if (line.length > MAX_RECORD_LENGTH) return null;
-  return quickAgreementIdOfBytes(scratch, 0, scratch.write(line, 0, 'utf8'), profile);
+/** quickVerdictOfBytes for a line given as text (its UTF-8 bytes: non-ASCII stays non-ASCII). */
+export function quickVerdict(text: string, line: number, profile: RuleProfile): IssVerdict | null {
+  if (text.length > MAX_RECORD_LENGTH) return null;
+  return quickVerdictOfBytes(scratch, 0, scratch.write(text, 0, 'utf8'), line, profile);
 }
 
 const replay = new QuickReplay();
 const dealt = new Int8Array(32);
+/** The seat of the record's time-out or departure (then abandonKind says which), or -1. */
+let abandonedBy = -1;
+let abandonKind: 'timeout' | 'left' = 'timeout';
 
-// Recorded result fields, read in place (iss-result.ts's WELL_FORMED grammar).
+// The recorded result, read in place: R[passed], or the fields of iss-result.ts's WELL_FORMED
+// grammar in RESULT_FIELDS' order (words as numbers: win 1, loss 0, penalty 2; overbid 1, bidok 0).
 let recordedPassed = false;
-let recordedDeclarer = 0;
-let recordedWin = false;
-let recordedValue = 0;
-let recordedMatadors = 0;
-let recordedOverbid = false;
-let recordedPoints = 0;
-let recordedTricks = 0;
-let recordedSchneider = false;
-let recordedSchwarz = false;
+const recorded = new Int32Array(15);
+const D = 0;
+const OUTCOME = 1;
+const V = 2;
+const M = 3;
+const OVERBID = 4;
+const P = 5;
+const T = 6;
+const S = 7;
+const Z = 8;
+const LEFT = 12;
+const TIMEOUT = 13;
 
-function agreementId(line: Uint8Array, from: number, to: number, profile: RuleProfile): string | null {
+/** The record's ID when the quick check is sure of its verdict (abandonedBy then says which), else null. */
+function judge(line: Uint8Array, from: number, to: number, profile: RuleProfile): string | null {
+  abandonedBy = -1;
   if (to - from > MAX_RECORD_LENGTH || to - from < 4 || line[from] !== 40 || line[from + 1] !== 59) return null; // "(;"
   // The properties, as readIssRecord reads them; the first of each header key counts (issHeaderProblem).
   let id = -1;
@@ -145,7 +159,7 @@ function agreementId(line: Uint8Array, from: number, to: number, profile: RulePr
   if (se >= 0 && !isPlainId(line, se, seEnd)) return null;
   if (!readResult(line, r, rEnd)) return null;
   if (!replayMoves(line, mv, mvEnd, profile)) return null;
-  if (!sameResult()) return null;
+  if (abandonedBy < 0 && !sameResult()) return null;
   let recordId = '';
   for (let i = id; i < idEnd; i++) recordId += String.fromCharCode(line[i]);
   return recordId;
@@ -153,14 +167,16 @@ function agreementId(line: Uint8Array, from: number, to: number, profile: RulePr
 
 /**
  * MV read as readMoves reads it (words split by exactly one space, at most one space after the
- * last) and each token applied at once, as issTokensToMoves and the engine's fold would apply it.
- * False on anything this path does not follow, or a move the engine would refuse.
+ * last) and each token applied at once, as issTokensToMoves and the engine's fold would apply it:
+ * true when the deal is decided, or abandoned by its last move (abandonedBy). False on anything
+ * this path does not follow, or a move the engine would refuse.
  */
 function replayMoves(line: Uint8Array, from: number, to: number, profile: RuleProfile): boolean {
   const end = to > from && line[to - 1] === 32 ? to - 1 : to;
   let previousWasPickUp = false;
   let pickedUpBy = -1;
   let discarded = false;
+  let unknownCard = false;
   // The archive deal `w C1.C2....C32` comes first, and only there.
   if (end - from < 97 || line[from] !== 119 || line[from + 1] !== 32 || (from + 97 < end && line[from + 97] !== 32) || !readDeal(line, from + 2)) return false;
   replay.start(dealt, profile);
@@ -176,6 +192,24 @@ function replayMoves(line: Uint8Array, from: number, to: number, profile: RulePr
     pos = actionEnd + 1;
     let pickUp = false;
     if (length === 0) return false;
+    if (actor === 119 && length === 4 && line[action + 2] === 46) {
+      // `w TI.<seat>` / `w LE.<seat>`: a time-out or a departure, the record's last move (D3).
+      const seat = line[action + 3] - 48;
+      const timeout = line[action] === 84 && line[action + 1] === 73;
+      if (!(timeout || (line[action] === 76 && line[action + 1] === 69)) || seat < 0 || seat > 2 || pos < end || !replay.abandon()) return false;
+      abandonedBy = seat;
+      abandonKind = timeout ? 'timeout' : 'left';
+      return true;
+    }
+    if (unknownCard) {
+      // After a card played as `??` nothing is replayed up to the time-out or departure (iss-replay);
+      // the moves between are only read, and only cards, `??`, RE and SC are taken here.
+      const c = line[action];
+      const d = line[action + 1];
+      const readable = cardIndexOfBytes(line, action) >= 0 || (c === 63 && d === 63) || (c === 82 && d === 69) || (c === 83 && d === 67);
+      if (!(actor === 48 || actor === 49 || actor === 50) || length !== 2 || !readable) return false;
+      continue;
+    }
     if (actor === 48 || actor === 49 || actor === 50) {
       const seat = actor - 48;
       const c = line[action];
@@ -189,7 +223,11 @@ function replayMoves(line: Uint8Array, from: number, to: number, profile: RulePr
           ok = replay.resign(seat); // RE
         else if (c === 83 && d === 67)
           ok = replay.showCards(seat); // SC
-        else ok = declare(line, action, actionEnd, seat, pickedUpBy === seat && !discarded) !== NOT_DECLARED;
+        else if (c === 63 && d === 63) {
+          // ??: an unknown card; a time-out or departure must follow (D3).
+          unknownCard = true;
+          ok = true;
+        } else ok = declare(line, action, actionEnd, seat, pickedUpBy === seat && !discarded) !== NOT_DECLARED;
       } else if (length === 1) {
         if (c === 121)
           ok = replay.hold(seat); // y
@@ -220,7 +258,7 @@ function replayMoves(line: Uint8Array, from: number, to: number, profile: RulePr
     }
     previousWasPickUp = pickUp;
   }
-  return replay.decided;
+  return !unknownCard && replay.decided;
 }
 
 function readDeal(line: Uint8Array, from: number): boolean {
@@ -310,105 +348,101 @@ function declare(line: Uint8Array, from: number, to: number, seat: number, would
   return ok ? WITH_DISCARDS : NOT_DECLARED;
 }
 
-/**
- * R[...] read in place: `passed`, or iss-result.ts's well-formed game result with win or loss and
- * nobody who left or timed out (a server penalty is not scored: the full path says so).
- */
+// How each field of a game result is read: a seat or -1, a word, an integer, or 0/1.
+const SEAT_OR_NONE = 0;
+const OUTCOME_WORD = 1;
+const INTEGER = 2;
+const BID_WORD = 3;
+const FLAG = 4;
+/** The game result's fields: the text before each, and how its value is read; `r:` may be missing. */
+const RESULT_FIELDS: ReadonlyArray<readonly [string, number]> = [
+  ['d:', SEAT_OR_NONE],
+  [' ', OUTCOME_WORD],
+  [' v:', INTEGER],
+  [' m:', INTEGER],
+  [' ', BID_WORD],
+  [' p:', INTEGER],
+  [' t:', INTEGER],
+  [' s:', FLAG],
+  [' z:', FLAG],
+  [' p0:', INTEGER],
+  [' p1:', INTEGER],
+  [' p2:', INTEGER],
+  [' l:', SEAT_OR_NONE],
+  [' to:', SEAT_OR_NONE],
+  [' r:', FLAG],
+];
+const RESULT_PREFIXES = RESULT_FIELDS.map(([prefix]) => Uint8Array.from(prefix, (c) => c.charCodeAt(0)));
+const RESULT_KINDS = Int8Array.from(RESULT_FIELDS, ([, kind]) => kind);
+const WORDS = ['loss', 'win', 'penalty', 'bidok', 'overbid'].map((w) => Uint8Array.from(w, (c) => c.charCodeAt(0)));
+const PASSED = Uint8Array.from('passed', (c) => c.charCodeAt(0));
+
+/** R[...] in place, as parseIssResult reads it (integers of more than 9 digits are left to the full path). */
 function readResult(line: Uint8Array, from: number, to: number): boolean {
-  text = line;
-  at = from;
-  end = to;
-  if (to - from === 6 && literal('passed')) {
-    recordedPassed = true;
-    return true;
+  recordedPassed = to - from === PASSED.length && matchesAt(line, from, PASSED);
+  if (recordedPassed) return true;
+  let at = from;
+  for (let f = 0; f < RESULT_FIELDS.length; f++) {
+    if (f === RESULT_FIELDS.length - 1 && at === to) return true; // no r: (2007-2008 records)
+    const prefix = RESULT_PREFIXES[f];
+    if (at + prefix.length > to || !matchesAt(line, at, prefix)) return false;
+    at += prefix.length;
+    const kind = RESULT_KINDS[f];
+    let value: number;
+    let end = at;
+    if (kind === OUTCOME_WORD || kind === BID_WORD) {
+      value = -1;
+      for (let w = kind === OUTCOME_WORD ? 0 : 3; w < (kind === OUTCOME_WORD ? 3 : 5); w++) {
+        const word = WORDS[w];
+        if (at + word.length <= to && matchesAt(line, at, word)) {
+          value = kind === OUTCOME_WORD ? w : w - 3;
+          end = at + word.length;
+          break;
+        }
+      }
+      if (value < 0) return false;
+    } else {
+      // 0 | -?[1-9][0-9]*
+      const negative = at < to && line[at] === 45;
+      const digitsFrom = negative ? at + 1 : at;
+      end = digitsFrom;
+      value = 0;
+      while (end < to && line[end] >= 48 && line[end] <= 57) value = value * 10 + line[end++] - 48;
+      const digits = end - digitsFrom;
+      if (digits === 0 || digits > 9 || (line[digitsFrom] === 48 && (digits > 1 || negative))) return false;
+      if (negative) value = -value;
+      if (kind === SEAT_OR_NONE ? value < -1 || value > 2 : kind === FLAG ? value < 0 || value > 1 || negative : false) return false;
+    }
+    recorded[f] = value;
+    at = end;
   }
-  recordedPassed = false;
-  if (!literal('d:')) return false;
-  const declarer = integer();
-  if (declarer !== 0 && declarer !== 1 && declarer !== 2) return false; // -1: a penalty record
-  recordedDeclarer = declarer;
-  if (literal(' win v:')) recordedWin = true;
-  else if (literal(' loss v:')) recordedWin = false;
-  else return false;
-  recordedValue = integer();
-  if (Number.isNaN(recordedValue) || !literal(' m:')) return false;
-  recordedMatadors = integer();
-  if (Number.isNaN(recordedMatadors)) return false;
-  if (literal(' overbid p:')) recordedOverbid = true;
-  else if (literal(' bidok p:')) recordedOverbid = false;
-  else return false;
-  recordedPoints = integer();
-  if (Number.isNaN(recordedPoints) || !literal(' t:')) return false;
-  recordedTricks = integer();
-  if (Number.isNaN(recordedTricks) || !literal(' s:')) return false;
-  const s = flag();
-  if (Number.isNaN(s) || !literal(' z:')) return false;
-  const z = flag();
-  if (Number.isNaN(z)) return false;
-  recordedSchneider = s === 1;
-  recordedSchwarz = z === 1;
-  if (!literal(' p0:') || Number.isNaN(integer()) || !literal(' p1:') || Number.isNaN(integer()) || !literal(' p2:') || Number.isNaN(integer())) return false;
-  if (!literal(' l:-1 to:-1')) return false;
-  if (at === end) return true;
-  return literal(' r:') && !Number.isNaN(flag()) && at === end;
+  return at === to;
 }
 
-// The result being read: its line, the position reached and where it ends.
-let text: Uint8Array = scratch;
-let at = 0;
-let end = 0;
-
-/** The ASCII `word` at the position reached (then passed), or false. */
-function literal(word: string): boolean {
-  if (at + word.length > end) return false;
-  for (let k = 0; k < word.length; k++) if (text[at + k] !== word.charCodeAt(k)) return false;
-  at += word.length;
+function matchesAt(line: Uint8Array, at: number, word: Uint8Array): boolean {
+  for (let k = 0; k < word.length; k++) if (line[at + k] !== word[k]) return false;
   return true;
 }
 
-/** An integer 0 | -?[1-9][0-9]* of at most 9 digits (longer ones are left to the full path); NaN if none. */
-function integer(): number {
-  let sign = 1;
-  if (at < end && text[at] === 45) {
-    sign = -1;
-    at++;
-  }
-  const start = at;
-  let value = 0;
-  while (at < end) {
-    const d = text[at] - 48;
-    if (d < 0 || d > 9) break;
-    value = value * 10 + d;
-    at++;
-  }
-  const digits = at - start;
-  if (digits === 0 || digits > 9 || (digits > 1 && text[start] === 48) || (sign < 0 && value === 0)) return NaN;
-  return sign * value;
-}
-
-/** 0 or 1; NaN if neither. */
-function flag(): number {
-  const c = at < end ? text[at] : 0;
-  if (c !== 48 && c !== 49) return NaN;
-  at++;
-  return c - 48;
-}
-
-/** The engine's result against the recorded one, field by field as compareIssResults compares them. */
+/**
+ * The engine's result against the recorded one, field by field as compareIssResults compares them,
+ * for a record that is not a server penalty (serverPenaltyReason: penalty, l: or to: set).
+ */
 function sameResult(): boolean {
   if (replay.passedIn) return recordedPassed;
   const g = replay.result();
   if (g === null || recordedPassed || g.kind !== 'scored' || g.declarer === null) return false;
+  if (recorded[OUTCOME] === 2 || recorded[LEFT] >= 0 || recorded[TIMEOUT] >= 0) return false;
   return (
-    g.declarer === recordedDeclarer &&
-    g.won === recordedWin &&
-    (g.score ?? 0) === recordedValue &&
-    (g.matadors ?? 0) === recordedMatadors &&
-    g.overbid === recordedOverbid &&
-    (g.declarerPoints ?? 0) === recordedPoints &&
-    (g.declarerTricks ?? 0) === recordedTricks &&
-    g.schneider === recordedSchneider &&
-    g.schwarz === recordedSchwarz
+    g.declarer === recorded[D] &&
+    (g.won ? 1 : 0) === recorded[OUTCOME] &&
+    (g.score ?? 0) === recorded[V] &&
+    (g.matadors ?? 0) === recorded[M] &&
+    (g.overbid ? 1 : 0) === recorded[OVERBID] &&
+    (g.declarerPoints ?? 0) === recorded[P] &&
+    (g.declarerTricks ?? 0) === recorded[T] &&
+    (g.schneider ? 1 : 0) === recorded[S] &&
+    (g.schwarz ? 1 : 0) === recorded[Z]
   );
 }
 

@@ -1,6 +1,7 @@
 import { applyMove, replayMoves, type ReplayOptions } from '../../rules/game';
 import type { GameState } from '../../rules/game-state';
 import type { Move } from '../../rules/move';
+import type { Seat } from '../../rules/seat';
 import type { RuleProfile } from '../../rules/variant/rule-profile';
 import { issTokensToMoves } from './iss-moves';
 import type { IssRecord, IssToken } from './iss-record';
@@ -86,11 +87,15 @@ function afterEnd(tokens: readonly IssToken[], at: number, state: GameState): Is
 
 /** D3: a time-out or a departure makes a record a server-penalty record. */
 function abandonReason(tokens: readonly IssToken[]): string | null {
-  for (const t of tokens) {
-    if (t.kind === 'timeout') return `seat ${t.seat} ran out of time (w TI.${t.seat}): server penalty, not scored by the rules (D3)`;
-    if (t.kind === 'left') return `seat ${t.seat} left the table (w LE.${t.seat}): server penalty, not scored by the rules (D3)`;
-  }
+  for (const t of tokens) if (t.kind === 'timeout' || t.kind === 'left') return issAbandonReason(t.kind, t.seat);
   return null;
+}
+
+/** D3: why a record ending in `w TI.<seat>` (timeout) or `w LE.<seat>` (left) is not scored. */
+export function issAbandonReason(kind: 'timeout' | 'left', seat: Seat): string {
+  return kind === 'timeout'
+    ? `seat ${seat} ran out of time (w TI.${seat}): server penalty, not scored by the rules (D3)`
+    : `seat ${seat} left the table (w LE.${seat}): server penalty, not scored by the rules (D3)`;
 }
 
 function describeAt(tokens: readonly IssToken[], at: number, ruleId: string | null, reason: string): string {

@@ -16,6 +16,7 @@ const DECLARING = 3;
 const PLAYING = 4;
 const FINISHED = 5;
 const PASSED_IN = 6;
+const ABANDONED = 7;
 
 const NUMBERS_ONLY: ScoreOptions = { derivation: false };
 
@@ -320,6 +321,13 @@ export class QuickReplay {
     return this.end(endedBy);
   }
 
+  /** D3 (abandon.ts): a time-out or a departure stops a deal that is not over; it is not scored. */
+  abandon(): boolean {
+    if (this.phase === FINISHED || this.phase === PASSED_IN || this.phase === ABANDONED) return false;
+    this.phase = ABANDONED;
+    return true;
+  }
+
   private end(endedBy: EndedBy): boolean {
     this.phase = FINISHED;
     this.endedBy = endedBy;
@@ -333,6 +341,10 @@ export class QuickReplay {
 
   get passedIn(): boolean {
     return this.phase === PASSED_IN;
+  }
+
+  get abandoned(): boolean {
+    return this.phase === ABANDONED;
   }
 
   /**
