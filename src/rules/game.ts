@@ -11,5 +11,4 @@ export { applyMove } from './engine/apply-move';
 export { legalMoves } from './engine/legal-moves';
 export { replayMoves, replay, type ReplayFailure, type ReplayOptions } from './engine/replay';
 export { describeMove } from './engine/describe-move';
-export { QuickReplay } from './engine/quick-replay';
 export { TRUMP_CLASS } from './trick';

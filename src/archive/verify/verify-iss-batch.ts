@@ -1,7 +1,7 @@
 import type { RuleProfile } from '../../rules/variant/rule-profile';
 import { verifyIssLineFully, type IssVerdict } from '../../format/iss/iss-verify';
 import { issLineOf, overlongLineReason } from '../../format/iss/iss-line-source';
-import { quickVerdictOfBytes } from '../../format/iss/iss-quick-check';
+import { AGREES, quickJudgement, quickVerdictOfLast, UNSURE } from '../../format/iss/iss-quick-check';
 
 /**
  * A batch of record lines to verify, as bytes: `bytes` holds blocks of whole lines (issLineBlocks)
@@ -38,13 +38,20 @@ export function verifyIssBatch(batch: IssVerifyBatch, profile: RuleProfile): Iss
       continue;
     }
     const end = at + length;
-    for (let start = at, lineEnd = at; start < end; start = lineEnd + 1) {
-      const nl = bytes.indexOf(10, start);
-      lineEnd = nl < 0 || nl > end ? end : nl;
+    for (let start = at, nl = 0; start < end; start = nl + 1) {
+      nl = bytes.indexOf(10, start);
+      const lineEnd = nl < 0 || nl > end ? end : nl;
+      nl = lineEnd;
       line++;
       const textEnd = lineEnd > start && bytes[lineEnd - 1] === 13 ? lineEnd - 1 : lineEnd;
-      let v = quickVerdictOfBytes(bytes, start, textEnd, line, profile);
-      if (v === null) {
+      const judgement = quickJudgement(bytes, start, textEnd, profile);
+      if (judgement === AGREES) {
+        agree++;
+        continue;
+      }
+      let v: IssVerdict | null = null;
+      if (judgement !== UNSURE) v = quickVerdictOfLast(judgement, line);
+      else {
         const source = issLineOf(line, bytes.subarray(start, lineEnd));
         if (source.overlong) v = { status: 'malformed', line, id: null, reason: overlongLineReason };
         else if (!isBlank(source.text)) v = verifyIssLineFully(source.text, line, profile);

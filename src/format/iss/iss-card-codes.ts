@@ -29,14 +29,11 @@ export function cardOfCode(code: string): Card | null {
 
 export const cardOfIndex = (i: number): Card => ALL_CARDS[i];
 
-/** cardIndexAt over bytes (ASCII, as a record line's bytes hold card codes): the index, or -1. */
-const SUIT_OF_BYTE = new Int8Array(256).fill(-1);
-const RANK_OF_BYTE = new Int8Array(256).fill(-1);
-SUITS.forEach((s, i) => (SUIT_OF_BYTE[s.charCodeAt(0)] = i));
-RANKS.forEach((r, i) => (RANK_OF_BYTE[r.charCodeAt(0)] = i));
+/** The card index of every two-byte code (first byte * 256 + second), -1 for what is not a card. */
+const CARD_OF_PAIR = new Int8Array(1 << 16).fill(-1);
+ALL_CARDS.forEach((card, i) => (CARD_OF_PAIR[card.charCodeAt(0) * 256 + card.charCodeAt(1)] = i));
 
+/** cardIndexAt over bytes (a record line's bytes, card codes being ASCII): the index, or -1. */
 export function cardIndexOfBytes(bytes: Uint8Array, pos: number): number {
-  const si = SUIT_OF_BYTE[bytes[pos]];
-  const ri = RANK_OF_BYTE[bytes[pos + 1]];
-  return si < 0 || ri < 0 ? -1 : si * RANKS.length + ri;
+  return CARD_OF_PAIR[bytes[pos] * 256 + bytes[pos + 1]];
 }

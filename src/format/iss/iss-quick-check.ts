@@ -1,10 +1,10 @@
 import type { GameType } from '../../rules/declaration';
-import { QuickReplay } from '../../rules/game';
+import { QuickReplay } from '../../rules/engine/quick-replay';
 import type { Seat } from '../../rules/seat';
 import type { RuleProfile } from '../../rules/variant/rule-profile';
 import { cardIndexOfBytes } from './iss-card-codes';
 import { MAX_RECORD_LENGTH } from './iss-reader';
-import { issAbandonReason } from './iss-replay';
+import { issAbandonReason } from './iss-result';
 import type { IssVerdict } from './iss-verdict';
 
 /**
@@ -25,14 +25,34 @@ import type { IssVerdict } from './iss-verdict';
  * other character's bytes contain; two player names are the same text exactly when they are the
  * same bytes. A line longer than MAX_RECORD_LENGTH bytes is left to the full path.
  */
-export function quickVerdictOfBytes(bytes: Uint8Array, from: number, to: number, line: number, profile: RuleProfile): IssVerdict | null {
+export function quickJudgement(bytes: Uint8Array, from: number, to: number, profile: RuleProfile): QuickJudgement {
   try {
-    const id = judge(bytes, from, to, profile);
-    if (id === null) return null;
-    return abandonedBy < 0 ? { status: 'agree', line, id } : { status: 'notScoreable', line, id, reason: issAbandonReason(abandonKind, abandonedBy as Seat) };
+    if (!judge(bytes, from, to, profile)) return UNSURE;
+    return abandonedBy < 0 ? AGREES : NOT_SCOREABLE;
   } catch {
-    return null; // never decides anything: the full path will report it
+    return UNSURE; // never decides anything: the full path will report it
   }
+}
+
+/** What quickJudgement is sure of: nothing (the full path judges), agreement, or not scoreable (D3). */
+export type QuickJudgement = typeof UNSURE | typeof AGREES | typeof NOT_SCOREABLE;
+export const UNSURE = 0;
+export const AGREES = 1;
+export const NOT_SCOREABLE = 2;
+
+/** The verdict on the line quickJudgement last judged sure (its ID, and the reason it is not scoreable). */
+export function quickVerdictOfLast(judgement: typeof AGREES | typeof NOT_SCOREABLE, line: number): IssVerdict {
+  let id = '';
+  for (let i = idFrom; i < idTo; i++) id += String.fromCharCode(idBytes[i]);
+  return judgement === AGREES
+    ? { status: 'agree', line, id }
+    : { status: 'notScoreable', line, id, reason: issAbandonReason(abandonKind, abandonedBy as Seat) };
+}
+
+/** quickJudgement's verdict, or null when it is not sure. */
+export function quickVerdictOfBytes(bytes: Uint8Array, from: number, to: number, line: number, profile: RuleProfile): IssVerdict | null {
+  const judgement = quickJudgement(bytes, from, to, profile);
+  return judgement === UNSURE ? null : quickVerdictOfLast(judgement, line);
 }
 
 /** A UTF-8 copy of the text, at most 3 bytes per UTF-16 unit. */
@@ -46,30 +66,18 @@ export function quickVerdict(text: string, line: number, profile: RuleProfile): 
 
 const replay = new QuickReplay();
 const dealt = new Int8Array(32);
+/** Where the last line judged keeps its ID. */
+let idBytes: Uint8Array = scratch;
+let idFrom = 0;
+let idTo = 0;
 /** The seat of the record's time-out or departure (then abandonKind says which), or -1. */
 let abandonedBy = -1;
 let abandonKind: 'timeout' | 'left' = 'timeout';
 
-// The recorded result, read in place: R[passed], or the fields of iss-result.ts's WELL_FORMED
-// grammar in RESULT_FIELDS' order (words as numbers: win 1, loss 0, penalty 2; overbid 1, bidok 0).
-let recordedPassed = false;
-const recorded = new Int32Array(15);
-const D = 0;
-const OUTCOME = 1;
-const V = 2;
-const M = 3;
-const OVERBID = 4;
-const P = 5;
-const T = 6;
-const S = 7;
-const Z = 8;
-const LEFT = 12;
-const TIMEOUT = 13;
-
-/** The record's ID when the quick check is sure of its verdict (abandonedBy then says which), else null. */
-function judge(line: Uint8Array, from: number, to: number, profile: RuleProfile): string | null {
+/** Whether the quick check is sure of the line's verdict (abandonedBy then says which; idFrom..idTo its ID). */
+function judge(line: Uint8Array, from: number, to: number, profile: RuleProfile): boolean {
   abandonedBy = -1;
-  if (to - from > MAX_RECORD_LENGTH || to - from < 4 || line[from] !== 40 || line[from + 1] !== 59) return null; // "(;"
+  if (to - from > MAX_RECORD_LENGTH || to - from < 4 || line[from] !== 40 || line[from + 1] !== 59) return false; // "(;"
   // The properties, as readIssRecord reads them; the first of each header key counts (issHeaderProblem).
   let id = -1;
   let idEnd = 0;
@@ -91,23 +99,25 @@ function judge(line: Uint8Array, from: number, to: number, profile: RuleProfile)
   while (pos < to && isKeyChar(line[pos])) {
     const keyStart = pos;
     while (pos < to && isKeyChar(line[pos])) pos++;
-    if (pos >= to || line[pos] !== 91) return null; // "["
+    if (pos >= to || line[pos] !== 91) return false; // "["
     const value = pos + 1;
-    let close = value;
-    while (close < to && line[close] !== 93) close++; // "]"
-    if (close >= to) return null;
     const keyLength = pos - keyStart;
     const a = line[keyStart];
+    let close = value;
+    // MV, most of the line, is searched natively; a short value byte by byte.
+    if (keyLength === 2 && a === 77 && line[keyStart + 1] === 86) close = line.indexOf(93, value);
+    else while (close < to && line[close] !== 93) close++;
+    if (close < 0 || close >= to) return false; // no "]" on the line
     if (keyLength === 1 && a === 82) {
       // R
-      if (r >= 0) return null;
+      if (r >= 0) return false;
       r = value;
       rEnd = close;
     } else if (keyLength === 2) {
       const b = line[keyStart + 1];
       if (a === 77 && b === 86) {
         // MV
-        if (mv >= 0) return null;
+        if (mv >= 0) return false;
         mv = value;
         mvEnd = close;
       } else if (a === 73 && b === 68) {
@@ -145,24 +155,25 @@ function judge(line: Uint8Array, from: number, to: number, profile: RuleProfile)
     pos = close + 1;
   }
   // The line ends with `;)`, after nothing but spaces and tabs.
-  if (to - pos < 2 || line[to - 2] !== 59 || line[to - 1] !== 41) return null;
+  if (to - pos < 2 || line[to - 2] !== 59 || line[to - 1] !== 41) return false;
   for (let i = pos; i < to - 2; i++) {
     const c = line[i];
-    if (c !== 32 && c !== 9) return null;
+    if (c !== 32 && c !== 9) return false;
   }
-  if (mv < 0 || r < 0) return null;
+  if (mv < 0 || r < 0) return false;
   // The header judgeIssLine keys a deal by.
-  if (id < 0 || !isPlainId(line, id, idEnd)) return null;
-  if (dt < 0 || dtEnd - dt !== 23 || !isIssTime(line, dt)) return null;
-  if (p0 < 0 || p1 < 0 || p2 < 0 || p0 === p0End || p1 === p1End || p2 === p2End) return null;
-  if (sameBytes(line, p0, p0End, p1, p1End) || sameBytes(line, p0, p0End, p2, p2End) || sameBytes(line, p1, p1End, p2, p2End)) return null;
-  if (se >= 0 && !isPlainId(line, se, seEnd)) return null;
-  if (!readResult(line, r, rEnd)) return null;
-  if (!replayMoves(line, mv, mvEnd, profile)) return null;
-  if (abandonedBy < 0 && !sameResult()) return null;
-  let recordId = '';
-  for (let i = id; i < idEnd; i++) recordId += String.fromCharCode(line[i]);
-  return recordId;
+  if (id < 0 || !isPlainId(line, id, idEnd)) return false;
+  if (dt < 0 || dtEnd - dt !== 23 || !isIssTime(line, dt)) return false;
+  if (p0 < 0 || p1 < 0 || p2 < 0 || p0 === p0End || p1 === p1End || p2 === p2End) return false;
+  if (sameBytes(line, p0, p0End, p1, p1End) || sameBytes(line, p0, p0End, p2, p2End) || sameBytes(line, p1, p1End, p2, p2End)) return false;
+  if (se >= 0 && !isPlainId(line, se, seEnd)) return false;
+  if (!replayMoves(line, mv, mvEnd, profile)) return false;
+  // A deal abandoned is not scored (its result need only read); a decided one must agree.
+  if (abandonedBy >= 0 ? !isIssResult(line, r, rEnd) : !agreesWithResult(line, r, rEnd)) return false;
+  idBytes = line;
+  idFrom = id;
+  idTo = idEnd;
+  return true;
 }
 
 /**
@@ -183,6 +194,16 @@ function replayMoves(line: Uint8Array, from: number, to: number, profile: RulePr
   let pos = from + 98;
   while (pos < end) {
     const actor = line[pos];
+    // `<seat> <card>`, most of the moves, read at once (the general reading below reads it the same way).
+    if (pos + 4 <= end && line[pos + 1] === 32 && (pos + 4 === end || line[pos + 4] === 32) && actor >= 48 && actor <= 50 && !unknownCard) {
+      const card = cardIndexOfBytes(line, pos + 2);
+      if (card >= 0) {
+        if (!replay.play(actor - 48, card)) return false;
+        previousWasPickUp = false;
+        pos += 5;
+        continue;
+      }
+    }
     // The actor is one character: the action starts after its space.
     if (pos + 2 >= end || line[pos + 1] !== 32) return false;
     const action = pos + 2;
@@ -377,10 +398,9 @@ const RESULT_KINDS = Int8Array.from(RESULT_FIELDS, ([, kind]) => kind);
 const WORDS = ['loss', 'win', 'penalty', 'bidok', 'overbid'].map((w) => Uint8Array.from(w, (c) => c.charCodeAt(0)));
 const PASSED = Uint8Array.from('passed', (c) => c.charCodeAt(0));
 
-/** R[...] in place, as parseIssResult reads it (integers of more than 9 digits are left to the full path). */
-function readResult(line: Uint8Array, from: number, to: number): boolean {
-  recordedPassed = to - from === PASSED.length && matchesAt(line, from, PASSED);
-  if (recordedPassed) return true;
+/** Whether R[...] reads as parseIssResult reads it (integers of more than 9 digits are left to the full path). */
+function isIssResult(line: Uint8Array, from: number, to: number): boolean {
+  if (to - from === PASSED.length && matchesAt(line, from, PASSED)) return true;
   let at = from;
   for (let f = 0; f < RESULT_FIELDS.length; f++) {
     if (f === RESULT_FIELDS.length - 1 && at === to) return true; // no r: (2007-2008 records)
@@ -388,35 +408,39 @@ function readResult(line: Uint8Array, from: number, to: number): boolean {
     if (at + prefix.length > to || !matchesAt(line, at, prefix)) return false;
     at += prefix.length;
     const kind = RESULT_KINDS[f];
-    let value: number;
-    let end = at;
     if (kind === OUTCOME_WORD || kind === BID_WORD) {
-      value = -1;
-      for (let w = kind === OUTCOME_WORD ? 0 : 3; w < (kind === OUTCOME_WORD ? 3 : 5); w++) {
-        const word = WORDS[w];
-        if (at + word.length <= to && matchesAt(line, at, word)) {
-          value = kind === OUTCOME_WORD ? w : w - 3;
-          end = at + word.length;
-          break;
-        }
-      }
-      if (value < 0) return false;
+      const first = kind === OUTCOME_WORD ? 0 : 3;
+      let w = first;
+      while (w < first + (kind === OUTCOME_WORD ? 3 : 2) && !(at + WORDS[w].length <= to && matchesAt(line, at, WORDS[w]))) w++;
+      if (w === first + (kind === OUTCOME_WORD ? 3 : 2)) return false;
+      at += WORDS[w].length;
     } else {
-      // 0 | -?[1-9][0-9]*
-      const negative = at < to && line[at] === 45;
-      const digitsFrom = negative ? at + 1 : at;
-      end = digitsFrom;
-      value = 0;
-      while (end < to && line[end] >= 48 && line[end] <= 57) value = value * 10 + line[end++] - 48;
-      const digits = end - digitsFrom;
-      if (digits === 0 || digits > 9 || (line[digitsFrom] === 48 && (digits > 1 || negative))) return false;
-      if (negative) value = -value;
-      if (kind === SEAT_OR_NONE ? value < -1 || value > 2 : kind === FLAG ? value < 0 || value > 1 || negative : false) return false;
+      const end = integerEnd(line, at, to);
+      if (end < 0) return false;
+      const value = integerAt(line, at, end);
+      if (kind === SEAT_OR_NONE ? value < -1 || value > 2 : kind === FLAG ? value < 0 || value > 1 || line[at] === 45 : false) return false;
+      at = end;
     }
-    recorded[f] = value;
-    at = end;
   }
   return at === to;
+}
+
+/** Where the integer 0 | -?[1-9][0-9]* (at most 9 digits) written from `at` ends, or -1. */
+function integerEnd(line: Uint8Array, at: number, to: number): number {
+  const negative = at < to && line[at] === 45;
+  const digitsFrom = negative ? at + 1 : at;
+  let end = digitsFrom;
+  while (end < to && line[end] >= 48 && line[end] <= 57) end++;
+  const digits = end - digitsFrom;
+  if (digits === 0 || digits > 9 || (line[digitsFrom] === 48 && (digits > 1 || negative))) return -1;
+  return end;
+}
+
+function integerAt(line: Uint8Array, from: number, to: number): number {
+  const negative = line[from] === 45;
+  let value = 0;
+  for (let k = negative ? from + 1 : from; k < to; k++) value = value * 10 + line[k] - 48;
+  return negative ? -value : value;
 }
 
 function matchesAt(line: Uint8Array, at: number, word: Uint8Array): boolean {
@@ -424,35 +448,76 @@ function matchesAt(line: Uint8Array, at: number, word: Uint8Array): boolean {
   return true;
 }
 
+/** The R[...] text the engine's result gives, up to the penalty fields (formatIssResult's order). */
+const expected = new Uint8Array(128);
+
 /**
- * The engine's result against the recorded one, field by field as compareIssResults compares them,
- * for a record that is not a server penalty (serverPenaltyReason: penalty, l: or to: set).
+ * Whether R[...] is a result the engine's agrees with: field by field as compareIssResults
+ * compares them (d, win/loss, v, m, overbid/bidok, p, t, s, z, or passed), and no server penalty
+ * (serverPenaltyReason: penalty, l: or to: set). A well-formed field equals the engine's exactly
+ * when it is written as formatIssResult writes the engine's value, so the bytes are compared.
  */
-function sameResult(): boolean {
-  if (replay.passedIn) return recordedPassed;
+function agreesWithResult(line: Uint8Array, from: number, to: number): boolean {
+  if (replay.passedIn) return to - from === PASSED.length && matchesAt(line, from, PASSED);
   const g = replay.result();
-  if (g === null || recordedPassed || g.kind !== 'scored' || g.declarer === null) return false;
-  if (recorded[OUTCOME] === 2 || recorded[LEFT] >= 0 || recorded[TIMEOUT] >= 0) return false;
-  return (
-    g.declarer === recorded[D] &&
-    (g.won ? 1 : 0) === recorded[OUTCOME] &&
-    (g.score ?? 0) === recorded[V] &&
-    (g.matadors ?? 0) === recorded[M] &&
-    (g.overbid ? 1 : 0) === recorded[OVERBID] &&
-    (g.declarerPoints ?? 0) === recorded[P] &&
-    (g.declarerTricks ?? 0) === recorded[T] &&
-    (g.schneider ? 1 : 0) === recorded[S] &&
-    (g.schwarz ? 1 : 0) === recorded[Z]
-  );
+  if (g === null || g.kind !== 'scored' || g.declarer === null) return false;
+  // issResultFromGame's fields, written out.
+  let n = 0;
+  n = writeText(n, 'd:');
+  n = writeInteger(n, g.declarer);
+  n = writeText(n, g.won ? ' win v:' : ' loss v:');
+  n = writeInteger(n, g.score ?? 0);
+  n = writeText(n, ' m:');
+  n = writeInteger(n, g.matadors ?? 0);
+  n = writeText(n, g.overbid ? ' overbid p:' : ' bidok p:');
+  n = writeInteger(n, g.declarerPoints ?? 0);
+  n = writeText(n, ' t:');
+  n = writeInteger(n, g.declarerTricks ?? 0);
+  n = writeText(n, g.schneider ? ' s:1' : ' s:0');
+  n = writeText(n, g.schwarz ? ' z:1 p0:' : ' z:0 p0:');
+  if (to - from < n) return false;
+  for (let k = 0; k < n; k++) if (line[from + k] !== expected[k]) return false;
+  // The penalty points p0-p2 are not compared; nobody left or timed out; r: may be missing.
+  let at = from + n;
+  for (let f = 9; f < 12; f++) {
+    if (f > 9) {
+      if (at + RESULT_PREFIXES[f].length > to || !matchesAt(line, at, RESULT_PREFIXES[f])) return false;
+      at += RESULT_PREFIXES[f].length;
+    }
+    at = integerEnd(line, at, to);
+    if (at < 0) return false;
+  }
+  if (at + NOBODY_LEFT.length > to || !matchesAt(line, at, NOBODY_LEFT)) return false;
+  at += NOBODY_LEFT.length;
+  return at === to || (at + 4 === to && line[at] === 32 && line[at + 1] === 114 && line[at + 2] === 58 && (line[at + 3] === 48 || line[at + 3] === 49)); // " r:0|1"
+}
+
+const NOBODY_LEFT = Uint8Array.from(' l:-1 to:-1', (c) => c.charCodeAt(0));
+
+function writeText(at: number, text: string): number {
+  for (let k = 0; k < text.length; k++) expected[at + k] = text.charCodeAt(k);
+  return at + text.length;
+}
+
+/** `value` in decimal (no leading zeros, a minus sign when negative); engine values are small. */
+function writeInteger(at: number, value: number): number {
+  if (value < 0) {
+    expected[at++] = 45;
+    value = -value;
+  }
+  let digits = 1;
+  for (let rest = value; rest >= 10; rest = Math.floor(rest / 10)) digits++;
+  for (let k = digits - 1; k >= 0; k--) {
+    expected[at + k] = 48 + (value % 10);
+    value = Math.floor(value / 10);
+  }
+  return at + digits;
 }
 
 /** judge-iss-line's ISS_PLAIN_ID: 1-64 of 0-9 A-Z a-z _ . : - */
 function isPlainId(line: Uint8Array, from: number, to: number): boolean {
   if (to <= from || to - from > 64) return false;
-  for (let i = from; i < to; i++) {
-    const c = line[i];
-    if (!(isKeyChar(c) || c === 46 || c === 58 || c === 45)) return false;
-  }
+  for (let i = from; i < to; i++) if (NAME_CHARS[line[i]] === 0) return false;
   return true;
 }
 
@@ -493,6 +558,11 @@ function sameBytes(line: Uint8Array, a: number, aEnd: number, b: number, bEnd: n
   return true;
 }
 
+/** Characters of a property name (readIssRecord: A-Z a-z 0-9 _) are 1, of a plain identifier 1 or 2 (also . : -). */
+const NAME_CHARS = Uint8Array.from({ length: 256 }, (_, c) =>
+  (c >= 65 && c <= 90) || (c >= 97 && c <= 122) || (c >= 48 && c <= 57) || c === 95 ? 1 : c === 46 || c === 58 || c === 45 ? 2 : 0,
+);
+
 function isKeyChar(c: number): boolean {
-  return (c >= 65 && c <= 90) || (c >= 97 && c <= 122) || (c >= 48 && c <= 57) || c === 95;
+  return NAME_CHARS[c] === 1;
 }

@@ -1,11 +1,10 @@
 import { applyMove, replayMoves, type ReplayOptions } from '../../rules/game';
 import type { GameState } from '../../rules/game-state';
 import type { Move } from '../../rules/move';
-import type { Seat } from '../../rules/seat';
 import type { RuleProfile } from '../../rules/variant/rule-profile';
 import { issTokensToMoves } from './iss-moves';
 import type { IssRecord, IssToken } from './iss-record';
-import { serverPenaltyReason } from './iss-result';
+import { issAbandonReason, serverPenaltyReason } from './iss-result';
 import { writeToken } from './iss-writer';
 
 /**
@@ -89,13 +88,6 @@ function afterEnd(tokens: readonly IssToken[], at: number, state: GameState): Is
 function abandonReason(tokens: readonly IssToken[]): string | null {
   for (const t of tokens) if (t.kind === 'timeout' || t.kind === 'left') return issAbandonReason(t.kind, t.seat);
   return null;
-}
-
-/** D3: why a record ending in `w TI.<seat>` (timeout) or `w LE.<seat>` (left) is not scored. */
-export function issAbandonReason(kind: 'timeout' | 'left', seat: Seat): string {
-  return kind === 'timeout'
-    ? `seat ${seat} ran out of time (w TI.${seat}): server penalty, not scored by the rules (D3)`
-    : `seat ${seat} left the table (w LE.${seat}): server penalty, not scored by the rules (D3)`;
 }
 
 function describeAt(tokens: readonly IssToken[], at: number, ruleId: string | null, reason: string): string {

@@ -37,9 +37,7 @@ export class QuickReplay {
   private profile!: RuleProfile;
   private phase = BIDDING;
   /** Cards held per seat, bit i = ALL_CARDS[i]. */
-  private hand0 = 0;
-  private hand1 = 0;
-  private hand2 = 0;
+  private readonly hands = new Int32Array(3);
   /** The skat as it lies now: the dealt skat, nothing while picked up, then the discards. */
   private skat = 0;
   /** The dealt cards in ISS order (cards 1-10 forehand ... 31-32 skat), as card indices. */
@@ -88,9 +86,9 @@ export class QuickReplay {
       h2 |= 1 << dealt[20 + k];
     }
     for (let k = 0; k < 32; k++) this.dealt[k] = dealt[k];
-    this.hand0 = h0;
-    this.hand1 = h1;
-    this.hand2 = h2;
+    this.hands[0] = h0;
+    this.hands[1] = h1;
+    this.hands[2] = h2;
     this.skat = (1 << dealt[30]) | (1 << dealt[31]);
     this.phase = BIDDING;
     this.stage = 1;
@@ -170,7 +168,7 @@ export class QuickReplay {
   /** R9: the declarer picks up the skat. */
   pickUp(seat: number): boolean {
     if (this.phase !== SKAT_DECISION || seat !== this.declarer) return false;
-    this.setHand(seat, this.handOf(seat) | this.skat);
+    this.hands[seat] |= this.skat;
     this.skat = 0;
     this.skatPickedUp = true;
     this.phase = DISCARDING;
@@ -180,10 +178,10 @@ export class QuickReplay {
   /** R10: the declarer puts two cards he holds away. */
   discard(seat: number, a: number, b: number): boolean {
     if (this.phase !== DISCARDING || seat !== this.declarer || a === b) return false;
-    const held = this.handOf(seat);
+    const held = this.hands[seat];
     const both = (1 << a) | (1 << b);
     if ((held & both) !== both) return false;
-    this.setHand(seat, held & ~both);
+    this.hands[seat] = held & ~both;
     this.skat = both;
     this.phase = DECLARING;
     return true;
@@ -216,7 +214,7 @@ export class QuickReplay {
     if (this.phase !== PLAYING) return false;
     const toAct = this.inTrick > 0 ? (this.leader + this.inTrick) % 3 : this.tricks > 0 ? this.lastWinner : 0;
     if (seat !== toAct) return false;
-    const held = this.handOf(seat);
+    const held = this.hands[seat];
     const bit = 1 << card;
     if ((held & bit) === 0) return false;
     const m = this.mode;
@@ -225,7 +223,7 @@ export class QuickReplay {
       const ledClass = classOfIndex(m, this.first);
       if (classOfIndex(m, card) !== ledClass && holdsClass(held, ledClass, m)) return false;
     }
-    this.setHand(seat, held & ~bit);
+    this.hands[seat] = held & ~bit;
     if (this.inTrick === 0) {
       this.leader = seat;
       this.first = card;
@@ -294,9 +292,10 @@ export class QuickReplay {
    */
   private concede(declarerWins: boolean, endedBy: EndedBy): boolean {
     const taker = declarerWins !== (this.gameType === 'null') ? this.declarer : (this.declarer + 1) % 3;
-    const left = [popCount(this.hand0), popCount(this.hand1), popCount(this.hand2)];
+    const hands = this.hands;
+    const left = [popCount(hands[0]), popCount(hands[1]), popCount(hands[2])];
     let taken = 0;
-    let points = pointsOfMask(this.hand0) + pointsOfMask(this.hand1) + pointsOfMask(this.hand2);
+    let points = pointsOfMask(hands[0]) + pointsOfMask(hands[1]) + pointsOfMask(hands[2]);
     if (this.inTrick > 0) {
       points += pointsOfIndex(this.first) + (this.inTrick > 1 ? pointsOfIndex(this.second) : 0);
       let seat = (this.leader + this.inTrick) % 3;
@@ -307,9 +306,7 @@ export class QuickReplay {
       taken++;
     }
     taken += Math.max(left[0], left[1], left[2]);
-    this.hand0 = 0;
-    this.hand1 = 0;
-    this.hand2 = 0;
+    hands.fill(0);
     this.inTrick = 0;
     this.tricks += taken;
     if (taker === this.declarer) {
@@ -384,24 +381,15 @@ export class QuickReplay {
       NUMBERS_ONLY,
     );
   }
-
-  private handOf(seat: number): number {
-    return seat === 0 ? this.hand0 : seat === 1 ? this.hand1 : this.hand2;
-  }
-
-  private setHand(seat: number, cards: number): void {
-    if (seat === 0) this.hand0 = cards;
-    else if (seat === 1) this.hand1 = cards;
-    else this.hand2 = cards;
-  }
 }
+
+/** The cards of each follow class (trick.ts: 0-3 a suit, 4 trumps) per play mode, as masks: CLASS_CARDS[m * 5 + class]. */
+const CLASS_CARDS = new Int32Array(7 * 5);
+for (let m = 0; m < 7; m++) for (let card = 0; card < 32; card++) CLASS_CARDS[m * 5 + classOfIndex(m, card)] |= 1 << card;
 
 /** R16: does the hand (a card mask) hold a card of class `cls` under play mode `m`? */
 function holdsClass(held: number, cls: number, m: number): boolean {
-  for (let rest = held; rest !== 0; rest &= rest - 1) {
-    if (classOfIndex(m, 31 - Math.clz32(rest & -rest)) === cls) return true;
-  }
-  return false;
+  return (held & CLASS_CARDS[m * 5 + cls]) !== 0;
 }
 
 function popCount(cards: number): number {
