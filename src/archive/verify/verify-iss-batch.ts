@@ -38,10 +38,11 @@ export function verifyIssBatch(batch: IssVerifyBatch, profile: RuleProfile): Iss
       continue;
     }
     const end = at + length;
-    for (let start = at, nl = 0; start < end; start = nl + 1) {
-      nl = bytes.indexOf(10, start);
+    for (let next = at; next < end; ) {
+      const start = next;
+      const nl = bytes.indexOf(10, start);
       const lineEnd = nl < 0 || nl > end ? end : nl;
-      nl = lineEnd;
+      next = lineEnd + 1;
       line++;
       const textEnd = lineEnd > start && bytes[lineEnd - 1] === 13 ? lineEnd - 1 : lineEnd;
       const judgement = quickJudgement(bytes, start, textEnd, profile);
