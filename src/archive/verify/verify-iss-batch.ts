@@ -38,7 +38,7 @@ export function verifyIssBatch(batch: IssVerifyBatch, profile: RuleProfile): Iss
       continue;
     }
     const end = at + length;
-    for (let next = at; next < end; ) {
+    for (let next = at; next < end;) {
       const start = next;
       const nl = bytes.indexOf(10, start);
       const lineEnd = nl < 0 || nl > end ? end : nl;
