@@ -1,32 +1,75 @@
 import type { RuleProfile } from '../../rules/variant/rule-profile';
-import { verifyIssLine, type IssVerdict } from '../../format/iss/iss-verify';
-import { overlongLineReason } from '../../format/iss/iss-line-source';
+import { verifyIssLineFully, type IssVerdict } from '../../format/iss/iss-verify';
+import { issLineOf, overlongLineReason } from '../../format/iss/iss-line-source';
+import { AGREES, quickJudgement, quickVerdictOfLast, UNSURE } from '../../format/iss/iss-quick-check';
 
 /**
- * A batch of record lines to verify: texts (null for a line over MAX_RECORD_LENGTH, whose text
- * was dropped) and their 1-based line numbers. Blank lines are never sent.
+ * A batch of record lines to verify, as bytes: `bytes` holds blocks of whole lines (issLineBlocks)
+ * one after the other, `parts` the length of each, 0 for a line skipped as overlong (a null block).
+ * The batch's lines are numbered from 1; the caller adds the lines before it.
  */
 export interface IssVerifyBatch {
-  readonly texts: readonly (string | null)[];
-  readonly lines: readonly number[];
+  readonly bytes: Uint8Array;
+  readonly parts: readonly number[];
 }
 
-/** What a batch gave: how many agreed, and every other verdict in line order. */
+/** What a batch gave: its lines (blank ones too), how many agreed, and every other verdict in line order. */
 export interface IssVerifyBatchResult {
+  readonly lines: number;
   readonly agree: number;
   readonly others: IssVerdict[];
 }
 
-/** Verifies a batch in this thread (the same work a verify worker does). */
+/**
+ * Verifies a batch in this thread (the same work a verify worker does): each line's bytes go
+ * through the quick check first, and only a line it leaves open is decoded (issLineOf, as every
+ * reader of the records decodes it) and judged in full. Blank lines give no verdict.
+ */
 export function verifyIssBatch(batch: IssVerifyBatch, profile: RuleProfile): IssVerifyBatchResult {
+  // A worker receives a plain Uint8Array: viewed as a Buffer, not copied.
+  const bytes = Buffer.from(batch.bytes.buffer, batch.bytes.byteOffset, batch.bytes.byteLength);
+  let line = 0;
   let agree = 0;
   const others: IssVerdict[] = [];
-  for (let i = 0; i < batch.texts.length; i++) {
-    const text = batch.texts[i];
-    const line = batch.lines[i];
-    const v: IssVerdict = text === null ? { status: 'malformed', line, id: null, reason: overlongLineReason } : verifyIssLine(text, line, profile);
-    if (v.status === 'agree') agree++;
-    else others.push(v);
+  let at = 0;
+  for (const length of batch.parts) {
+    if (length === 0) {
+      others.push({ status: 'malformed', line: ++line, id: null, reason: overlongLineReason });
+      continue;
+    }
+    const end = at + length;
+    for (let next = at; next < end;) {
+      const start = next;
+      const nl = bytes.indexOf(10, start);
+      const lineEnd = nl < 0 || nl > end ? end : nl;
+      next = lineEnd + 1;
+      line++;
+      const textEnd = lineEnd > start && bytes[lineEnd - 1] === 13 ? lineEnd - 1 : lineEnd;
+      const judgement = quickJudgement(bytes, start, textEnd, profile);
+      if (judgement === AGREES) {
+        agree++;
+        continue;
+      }
+      let v: IssVerdict | null = null;
+      if (judgement !== UNSURE) v = quickVerdictOfLast(judgement, line);
+      else {
+        const source = issLineOf(line, bytes.subarray(start, lineEnd));
+        if (source.overlong) v = { status: 'malformed', line, id: null, reason: overlongLineReason };
+        else if (!isBlank(source.text)) v = verifyIssLineFully(source.text, line, profile);
+      }
+      if (v === null) continue; // a blank line
+      if (v.status === 'agree') agree++;
+      else others.push(v);
+    }
+    at = end;
   }
-  return { agree, others };
+  return { lines: line, agree, others };
+}
+
+function isBlank(text: string): boolean {
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    if (c !== 32 && c !== 9 && c !== 13 && c !== 11 && c !== 12) return text.trim() === '';
+  }
+  return true;
 }

@@ -4,7 +4,7 @@ import { Worker } from 'node:worker_threads';
 import { getProfile } from '../../rules/variant';
 import type { RuleProfile } from '../../rules/variant/rule-profile';
 import type { IssVerdict } from '../../format/iss/iss-verify';
-import { issLineBatches } from '../../format/iss/iss-line-source';
+import { issLineBlocks } from '../../format/iss/iss-line-source';
 import { openIssInput, STDIN_NAME } from '../iss-input';
 import { verifyIssBatch, type IssVerifyBatch, type IssVerifyBatchResult } from './verify-iss-batch';
 import { workerScript } from '../../analysis/workers/worker-script';
@@ -26,8 +26,8 @@ export interface IssVerifyOptions {
 
 /** Below this much input, starting workers (about 0.1 s each) costs more than it saves. */
 export const PARALLEL_FROM_BYTES = 4 << 20;
-/** Lines per batch handed to a worker (about 0.7 MB of records), and batches in flight per worker. */
-const BATCH_LINES = 1000;
+/** Bytes of lines per batch handed to a worker (about 600 records), and batches in flight per worker. */
+const BATCH_BYTES = 256 << 10;
 const IN_FLIGHT_PER_WORKER = 2;
 
 /**
@@ -45,28 +45,42 @@ export async function verifyIssInputs(names: readonly string[], profileId: strin
     for (const name of names) {
       const input = openIssInput(name, options.stdin);
       try {
-        let texts: (string | null)[] = [];
-        let lines: number[] = [];
-        const send = () => {
-          const batch: IssVerifyBatch = { texts, lines };
-          texts = [];
-          lines = [];
-          if (pool) pool.submit(batch, (r) => sink.onVerdicts(name, r.agree, r.others));
-          else {
-            const r = verifyIssBatch(batch, profile);
-            sink.onVerdicts(name, r.agree, r.others);
-          }
+        // Results come back in order; their line numbers count from each batch's first line.
+        let linesBefore = 0;
+        const deliver = (r: IssVerifyBatchResult) => {
+          const others = linesBefore === 0 ? r.others : r.others.map((v) => ({ ...v, line: v.line + linesBefore }));
+          linesBefore += r.lines;
+          sink.onVerdicts(name, r.agree, others);
         };
-        for await (const chunk of issLineBatches(input.chunks)) {
-          for (const l of chunk) {
-            if (l.overlong) texts.push(null);
-            else if (isBlank(l.text)) continue;
-            else texts.push(l.text);
-            lines.push(l.lineNumber);
+        let blocks: Buffer[] = [];
+        let parts: number[] = [];
+        let size = 0;
+        const send = () => {
+          // One fresh buffer per batch: handed to a worker without a copy (transferred).
+          const bytes = new Uint8Array(size);
+          let at = 0;
+          for (const b of blocks) {
+            bytes.set(b, at);
+            at += b.length;
           }
-          if (texts.length >= BATCH_LINES) send();
+          const batch: IssVerifyBatch = { bytes, parts };
+          blocks = [];
+          parts = [];
+          size = 0;
+          if (pool) pool.submit(batch, deliver);
+          else deliver(verifyIssBatch(batch, profile));
+        };
+        for await (const chunk of issLineBlocks(input.chunks)) {
+          for (const block of chunk) {
+            parts.push(block === null ? 0 : block.length);
+            if (block !== null) {
+              blocks.push(block);
+              size += block.length;
+            }
+          }
+          if (size >= BATCH_BYTES || parts.length >= 4096) send();
         }
-        if (texts.length > 0) send();
+        if (parts.length > 0) send();
         // Every verdict of this input before the next input's (and before the summary).
         await pool?.drain();
       } finally {
@@ -76,14 +90,6 @@ export async function verifyIssInputs(names: readonly string[], profileId: strin
   } finally {
     await pool?.close();
   }
-}
-
-function isBlank(text: string): boolean {
-  for (let i = 0; i < text.length; i++) {
-    const c = text.charCodeAt(i);
-    if (c !== 32 && c !== 9 && c !== 13 && c !== 11 && c !== 12) return text.trim() === '';
-  }
-  return true;
 }
 
 /**
@@ -134,7 +140,7 @@ class VerifyPool {
     const free = this.workers.reduce((best, w) => (w.inFlight < best.inFlight ? w : best));
     if (free.inFlight < IN_FLIGHT_PER_WORKER) {
       free.inFlight++;
-      free.worker.postMessage({ seq, batch });
+      free.worker.postMessage({ seq, batch }, [batch.bytes.buffer as ArrayBuffer]);
       return;
     }
     this.done.set(seq, verifyIssBatch(batch, this.profile));

@@ -28,3 +28,12 @@ export function cardOfCode(code: string): Card | null {
 }
 
 export const cardOfIndex = (i: number): Card => ALL_CARDS[i];
+
+/** The card index of every two-byte code (first byte * 256 + second), -1 for what is not a card. */
+const CARD_OF_PAIR = new Int8Array(1 << 16).fill(-1);
+ALL_CARDS.forEach((card, i) => (CARD_OF_PAIR[card.charCodeAt(0) * 256 + card.charCodeAt(1)] = i));
+
+/** cardIndexAt over bytes (a record line's bytes, card codes being ASCII): the index, or -1. */
+export function cardIndexOfBytes(bytes: Uint8Array, pos: number): number {
+  return CARD_OF_PAIR[bytes[pos] * 256 + bytes[pos + 1]];
+}

@@ -33,17 +33,26 @@ export function issLineBytes(line: Pick<IssSourceLine, 'text' | 'encoding'>): Bu
 }
 
 /**
- * Cuts a byte stream into lines, one batch per chunk (one await per chunk, not per line), holding
- * one chunk and one partial line: a UTF-8 byte-order mark at the very start is skipped, `\r\n`
- * and `\n` end lines, a line over MAX_RECORD_LENGTH characters is skipped to its end without
- * being held and comes as `overlong`. Strings are taken as UTF-8.
+ * Whole lines as bytes, as issLineBlocks cuts them from a byte stream: a Buffer holds one or more
+ * lines, each ending with `\n` but the input's last, which may have none; null stands for one line
+ * over MAX_RECORD_LENGTH characters that was skipped to its end without being held. A block's
+ * first line follows the last line of the block before it. issLineOf turns a line's bytes into
+ * the line, so every reader of blocks sees the lines issLineBatches gives.
  */
-export async function* issLineBatches(chunks: AsyncIterable<Buffer | Uint8Array | string>): AsyncGenerator<IssSourceLine[]> {
+export type IssLineBlock = Buffer | null;
+
+/**
+ * Cuts a byte stream into blocks of whole lines, one array per chunk (one await per chunk, not per
+ * line), holding one chunk and one partial line: a UTF-8 byte-order mark at the very start is
+ * skipped, a line longer than MAX_LINE_BYTES bytes (overlong whatever its decoding) is skipped to
+ * its end without being held and comes as null. The lines of a chunk are a subarray of it, not a
+ * copy; a line that spans chunks comes as a block of its own. Strings are taken as UTF-8.
+ */
+export async function* issLineBlocks(chunks: AsyncIterable<Buffer | Uint8Array | string>): AsyncGenerator<IssLineBlock[]> {
   // The partial line so far, in pieces (joined once at its end: linear however small the chunks).
   let carry: Buffer[] | null = null;
   let carryLength = 0;
   let skipping = false; // inside an overlong line: dropping bytes up to its end
-  let lineNumber = 0;
   let atStart = true;
   let head: Buffer | null = null; // the first bytes, until there are enough to see a BOM
   for await (const raw of chunks) {
@@ -55,32 +64,24 @@ export async function* issLineBatches(chunks: AsyncIterable<Buffer | Uint8Array 
       atStart = false;
       head = null;
     }
-    const out: IssSourceLine[] = [];
-    // Most archives are ASCII: then one Latin-1 string of the chunk is cut by the byte offsets.
-    const ascii = isAscii(chunk);
-    const text = ascii ? chunk.toString('latin1') : '';
+    const out: IssLineBlock[] = [];
     let start = 0;
-    for (let nl = chunk.indexOf(10, start); nl >= 0; nl = chunk.indexOf(10, start)) {
-      lineNumber++;
+    const first = chunk.indexOf(10);
+    if (first >= 0) {
       if (skipping) {
-        out.push({ lineNumber, text: '', encoding: 'utf8', overlong: true });
+        out.push(null);
         skipping = false;
+        start = first + 1;
       } else if (carry !== null) {
-        carry.push(chunk.subarray(start, nl));
-        out.push(lineOf(lineNumber, Buffer.concat(carry)));
+        carry.push(chunk.subarray(0, first + 1));
+        out.push(Buffer.concat(carry));
         carry = null;
         carryLength = 0;
-      } else if (ascii) {
-        const end = nl > start && chunk[nl - 1] === 13 ? nl - 1 : nl;
-        out.push(
-          end - start > MAX_RECORD_LENGTH
-            ? { lineNumber, text: '', encoding: 'utf8', overlong: true }
-            : { lineNumber, text: text.slice(start, end), encoding: 'utf8', overlong: false },
-        );
-      } else {
-        out.push(lineOf(lineNumber, chunk.subarray(start, nl)));
+        start = first + 1;
       }
-      start = nl + 1;
+      const last = chunk.lastIndexOf(10);
+      if (last >= start) out.push(chunk.subarray(start, last + 1));
+      start = last + 1;
     }
     if (!skipping && start < chunk.length) {
       // Copied: a partial line must not keep the whole chunk alive.
@@ -97,8 +98,46 @@ export async function* issLineBatches(chunks: AsyncIterable<Buffer | Uint8Array 
     if (out.length > 0) yield out;
   }
   if (head !== null && head.length > 0) carry = [head]; // a file of one or two bytes
-  if (skipping) yield [{ lineNumber: lineNumber + 1, text: '', encoding: 'utf8', overlong: true }];
-  else if (carry !== null) yield [lineOf(lineNumber + 1, Buffer.concat(carry))];
+  if (skipping) yield [null];
+  else if (carry !== null) yield [Buffer.concat(carry)];
+}
+
+/**
+ * Cuts a byte stream into lines, one batch per chunk (one await per chunk, not per line), holding
+ * one chunk and one partial line (issLineBlocks): a UTF-8 byte-order mark at the very start is
+ * skipped, `\r\n` and `\n` end lines, a line over MAX_RECORD_LENGTH characters comes as
+ * `overlong`. Strings are taken as UTF-8.
+ */
+export async function* issLineBatches(chunks: AsyncIterable<Buffer | Uint8Array | string>): AsyncGenerator<IssSourceLine[]> {
+  let lineNumber = 0;
+  for await (const blocks of issLineBlocks(chunks)) {
+    const out: IssSourceLine[] = [];
+    for (const block of blocks) {
+      if (block === null) {
+        out.push({ lineNumber: ++lineNumber, text: '', encoding: 'utf8', overlong: true });
+        continue;
+      }
+      // Most archives are ASCII: then each line's text is its bytes as they are.
+      const ascii = isAscii(block);
+      for (let start = 0; start < block.length;) {
+        const nl = block.indexOf(10, start);
+        const end = nl < 0 ? block.length : nl;
+        lineNumber++;
+        if (ascii) {
+          const e = end > start && block[end - 1] === 13 ? end - 1 : end;
+          out.push(
+            e - start > MAX_RECORD_LENGTH
+              ? { lineNumber, text: '', encoding: 'utf8', overlong: true }
+              : { lineNumber, text: block.toString('latin1', start, e), encoding: 'utf8', overlong: false },
+          );
+        } else {
+          out.push(issLineOf(lineNumber, block.subarray(start, end)));
+        }
+        start = end + 1;
+      }
+    }
+    yield out;
+  }
 }
 
 /** The lines one by one (an await per line: for callers that take a line at a time). */
@@ -106,7 +145,8 @@ export async function* issLines(chunks: AsyncIterable<Buffer | Uint8Array | stri
   for await (const batch of issLineBatches(chunks)) yield* batch;
 }
 
-function lineOf(lineNumber: number, bytes: Buffer): IssSourceLine {
+/** The line whose bytes (without the `\n`) are `bytes`: a final `\r` dropped, decoded (see IssSourceLine). */
+export function issLineOf(lineNumber: number, bytes: Buffer): IssSourceLine {
   const end = bytes.length > 0 && bytes[bytes.length - 1] === 13 ? bytes.length - 1 : bytes.length;
   const body = bytes.subarray(0, end);
   const encoding: IssLineEncoding = isAscii(body) || isUtf8(body) ? 'utf8' : 'latin1';

@@ -4,7 +4,7 @@ import type { Move } from '../../rules/move';
 import type { RuleProfile } from '../../rules/variant/rule-profile';
 import { issTokensToMoves } from './iss-moves';
 import type { IssRecord, IssToken } from './iss-record';
-import { serverPenaltyReason } from './iss-result';
+import { issAbandonReason, serverPenaltyReason } from './iss-result';
 import { writeToken } from './iss-writer';
 
 /**
@@ -86,10 +86,7 @@ function afterEnd(tokens: readonly IssToken[], at: number, state: GameState): Is
 
 /** D3: a time-out or a departure makes a record a server-penalty record. */
 function abandonReason(tokens: readonly IssToken[]): string | null {
-  for (const t of tokens) {
-    if (t.kind === 'timeout') return `seat ${t.seat} ran out of time (w TI.${t.seat}): server penalty, not scored by the rules (D3)`;
-    if (t.kind === 'left') return `seat ${t.seat} left the table (w LE.${t.seat}): server penalty, not scored by the rules (D3)`;
-  }
+  for (const t of tokens) if (t.kind === 'timeout' || t.kind === 'left') return issAbandonReason(t.kind, t.seat);
   return null;
 }
 

@@ -139,6 +139,13 @@ export function serverPenaltyReason(result: IssResult): string | null {
   return null;
 }
 
+/** D3: why a record ending in `w TI.<seat>` (timeout) or `w LE.<seat>` (left) is not scored. */
+export function issAbandonReason(kind: 'timeout' | 'left', seat: Seat): string {
+  return kind === 'timeout'
+    ? `seat ${seat} ran out of time (w TI.${seat}): server penalty, not scored by the rules (D3)`
+    : `seat ${seat} left the table (w LE.${seat}): server penalty, not scored by the rules (D3)`;
+}
+
 /**
  * The ISS result fields of a deal the engine has finished (`state.result` set). Penalty fields
  * stay 0 / -1: the engine never scores a time-out or a departure (D3).

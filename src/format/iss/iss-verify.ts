@@ -1,29 +1,23 @@
 import type { RuleProfile } from '../../rules/variant/rule-profile';
 import type { GameState } from '../../rules/game-state';
 import { judgeIssLine } from './judge-iss-line';
+import { quickVerdict } from './iss-quick-check';
+import type { IssField, IssMismatch, IssVerdict } from './iss-verdict';
 import { issLineBatches, overlongLineReason } from './iss-line-source';
 import type { IssResult } from './iss-record';
 import { issResultFromGame } from './iss-result';
 
-/** The result fields compared (iss-format.md section 4), by their ISS key; `passed` covers `R[passed]`. */
-export const ISS_FIELDS = ['passed', 'd', 'win', 'v', 'm', 'overbid', 'p', 't', 's', 'z'] as const;
-export type IssField = (typeof ISS_FIELDS)[number];
-
-export interface IssMismatch {
-  readonly field: IssField;
-  readonly recorded: string | number | boolean;
-  readonly recomputed: string | number | boolean;
-}
-
-/** The verdict on one record line. `line` is 1-based; `id` is the record's ID when readable. */
-export type IssVerdict =
-  | { readonly status: 'agree'; readonly line: number; readonly id: string | null }
-  | { readonly status: 'disagree'; readonly line: number; readonly id: string | null; readonly mismatches: readonly IssMismatch[] }
-  | { readonly status: 'notScoreable'; readonly line: number; readonly id: string | null; readonly reason: string }
-  | { readonly status: 'malformed'; readonly line: number; readonly id: string | null; readonly reason: string };
+export { ISS_FIELDS, type IssField, type IssMismatch, type IssVerdict } from './iss-verdict';
 
 /** Recomputes one record from its moves and compares it with its recorded result. Never throws. */
 export function verifyIssLine(text: string, line: number, profile: RuleProfile): IssVerdict {
+  // Most records are plain deals: the quick check judges those without building tokens, moves or
+  // states, and leaves every other line to the full judgement.
+  return quickVerdict(text, line, profile) ?? verifyIssLineFully(text, line, profile);
+}
+
+/** verifyIssLine without the quick check: the record read, judged, replayed and compared in full. */
+export function verifyIssLineFully(text: string, line: number, profile: RuleProfile): IssVerdict {
   // The same judgement as the import: what it rejects is malformed here, with the same reason.
   const judged = judgeIssLine(text, profile);
   if (judged.kind === 'rejected') return { status: 'malformed', line, id: judged.id, reason: judged.reason };
