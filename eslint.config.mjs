@@ -37,6 +37,9 @@ export default defineConfig(
     // Node's CommonJS config files (jest.config.js).
     files: ['**/*.js'],
     rules: { '@typescript-eslint/no-require-imports': 'off' },
-    languageOptions: { sourceType: 'commonjs', globals: { module: 'writable', require: 'readonly', __dirname: 'readonly', process: 'readonly' } },
+    languageOptions: {
+      sourceType: 'commonjs',
+      globals: { module: 'writable', require: 'readonly', __dirname: 'readonly', __filename: 'readonly', process: 'readonly' },
+    },
   },
 );

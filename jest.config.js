@@ -16,7 +16,7 @@ const kind = (displayName, testMatch, ignore = []) => ({
   roots: ['<rootDir>/src', '<rootDir>/test'],
   testMatch,
   testPathIgnorePatterns: ['/node_modules/', ...ignore],
-  transform: { '^.+\\.ts$': ['ts-jest', { diagnostics: false }] },
+  transform: { '^.+\\.ts$': '<rootDir>/test/support/jest-transform.js' },
   moduleFileExtensions: ['ts', 'js', 'json'],
 });
 
