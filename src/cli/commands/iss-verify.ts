@@ -1,7 +1,8 @@
 import { flag, has, parseArgs } from '../args';
 import { UsageError, type CliCommand, type CliIo } from '../command';
 import { isProfileId, PROFILE_IDS } from '../../rules/variant';
-import { addAgreed, addVerdict, emptySummary, type IssVerdict, type IssVerifySummary } from '../../format/iss/iss-verify';
+import { addAgreed, addVerdict, emptySummary, type IssVerifySummary } from '../../format/iss/iss-verify-summary';
+import type { IssVerdict } from '../../format/iss/iss-verdict';
 import { issInputProblem, STDIN_NAME } from '../../archive/iss-input';
 import { verifyIssInputs } from '../../archive/verify/verify-iss-inputs';
 import { quietWhenPipeCloses } from '../closed-pipe';
