@@ -1,7 +1,7 @@
 import { parentPort, workerData } from 'node:worker_threads';
 import { getProfile } from '../../rules/variant';
 import { verifyIssBatch } from './verify-iss-batch';
-import { claimRange, IssRangeVerifier } from './verify-iss-ranges';
+import { claimRangeWithRoom, IssRangeVerifier } from './verify-iss-ranges';
 import type { IssWorkerMessage, IssWorkerTask } from './verify-iss-pool';
 
 /**
@@ -18,5 +18,6 @@ parentPort?.on('message', (task: IssWorkerTask) => {
   }
   // The main thread's descriptor (one per process): open until every range's result is in.
   const verifier = new IssRangeVerifier(task.job, profile);
-  for (let k = claimRange(task.job); k >= 0; k = claimRange(task.job)) post({ kind: 'range', job: task.id, range: k, result: verifier.verify(k) });
+  for (let k = claimRangeWithRoom(task.job); k >= 0; k = claimRangeWithRoom(task.job))
+    post({ kind: 'range', job: task.id, range: k, result: verifier.verify(k) });
 });

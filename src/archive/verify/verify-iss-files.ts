@@ -5,7 +5,7 @@ import type { RuleProfile } from '../../rules/variant/rule-profile';
 import { issLineBlocks } from '../../format/iss/iss-line-source';
 import { formatOf, openIssInput, STDIN_NAME } from '../iss-input';
 import { verifyIssBatch, type IssVerifyBatch, type IssVerifyBatchResult } from './verify-iss-batch';
-import { claimRange, IssRangeVerifier, rangeJob } from './verify-iss-ranges';
+import { claimRange, handedOnUpTo, IssRangeVerifier, rangeJob } from './verify-iss-ranges';
 import type { IssVerifyPool } from './verify-iss-pool';
 import type { IssVerdict } from '../../format/iss/iss-verdict';
 
@@ -103,10 +103,12 @@ async function verifyRanges(
   let next = 0;
   const put = (k: number, r: IssVerifyBatchResult) => {
     results.set(k, r);
+    const before = next;
     for (let ready = results.get(next); ready !== undefined; ready = results.get(next)) {
       results.delete(next++);
       deliver(ready);
     }
+    if (next > before) handedOnUpTo(job, next);
   };
   let onWorkers = 0;
   pool.ranges(job, (k, r) => {

@@ -7,7 +7,7 @@ import type { IssVerdict } from '../../format/iss/iss-verdict';
 import { MAX_LINE_BYTES } from '../../format/iss/iss-line-source';
 import { verifyIssInputs, type IssVerifyShare } from './verify-iss-inputs';
 import { IssVerifyPool } from './verify-iss-pool';
-import { claimRange, IssRangeVerifier, rangeJob, type IssRangeJob } from './verify-iss-ranges';
+import { AHEAD, claimRange, IssRangeVerifier, NEXT, rangeJob, type IssRangeJob } from './verify-iss-ranges';
 
 /**
  * A plain file verified by byte ranges (each thread reading its own) must give what the streamed
@@ -35,10 +35,11 @@ async function verify(
   options: Parameters<typeof verifyIssInputs>[3],
   stall = 0,
   forWorkers = (j: IssRangeJob) => j,
-): Promise<Delivered & { share: IssVerifyShare }> {
+): Promise<Delivered & { share: IssVerifyShare; claimedWhileStalled: number }> {
   const out: Delivered = { records: 0, agree: 0, others: [] };
   let first = true;
   let job: IssRangeJob | null = null;
+  let claimedWhileStalled = 0;
   const spy = jest.spyOn(IssVerifyPool.prototype, 'ranges').mockImplementation(function (this: IssVerifyPool, j, onRange) {
     job = j;
     spy.mockRestore();
@@ -50,7 +51,12 @@ async function verify(
     {
       onVerdicts(_input, agree, others) {
         // The workers claim ranges on their own threads, whatever this one does.
-        if (first && stall > 0) for (const t = Date.now(); Atomics.load(job!.next, 0) < stall && Date.now() - t < 30_000;);
+        if (first && stall > 0) {
+          for (const t = Date.now(); Atomics.load(job!.counters, NEXT) < stall && Date.now() - t < 30_000;);
+          // And a while longer: how far do the workers get while nothing is handed on?
+          for (const t = Date.now(); Date.now() - t < 300;);
+          claimedWhileStalled = Atomics.load(job!.counters, NEXT);
+        }
         first = false;
         out.agree += agree;
         out.records += agree + others.length;
@@ -59,7 +65,7 @@ async function verify(
     },
     options,
   );
-  return { ...out, share };
+  return { ...out, share, claimedWhileStalled };
 }
 
 /** Every range verified in this thread, in a scrambled order, stitched as verify-iss-files does. */
@@ -112,7 +118,7 @@ describe('iss verify by byte ranges', () => {
   it.each(cases)('%s: every range size gives the streamed verdicts', async (_name, bytes) => {
     const file = join(dir, 'records.sgf');
     writeFileSync(file, bytes);
-    const { share: _, ...streamed } = await verify(file, { workers: 0 });
+    const { share: _, claimedWhileStalled: __, ...streamed } = await verify(file, { workers: 0 });
     const from = bytes[0] === 0xef && bytes[1] === 0xbb && bytes[2] === 0xbf ? 3 : 0;
     const long = bytes.length > MAX_LINE_BYTES;
     for (const rangeBytes of long ? [1000, 4093, 65536, 1 << 20] : [1, 2, 3, 7, 64, 333, 1000, 4096, 1 << 20]) {
@@ -123,11 +129,13 @@ describe('iss verify by byte ranges', () => {
   it('on a worker thread beside this one: the same verdicts in the same order', async () => {
     const file = join(dir, 'records-workers.sgf');
     writeFileSync(file, mixedLines(3000).join('\n') + '\n');
-    const { share: one, ...streamed } = await verify(file, { workers: 0 });
+    const { share: one, claimedWhileStalled: _, ...streamed } = await verify(file, { workers: 0 });
     expect(one).toEqual({ threads: 1, ranges: 0, rangesOnWorkers: 0 });
     expect(streamed.others.length).toBeGreaterThan(100);
-    // This thread stalls after its first range until the worker has claimed ten more.
-    const { share, ...split } = await verify(file, { workers: 1, rangeBytes: 4096 }, 11);
+    // This thread stalls after its first range until the worker has claimed as far as it may:
+    // range AHEAD, which it holds until range 0 is handed on (memory stays bounded).
+    const { share, claimedWhileStalled, ...split } = await verify(file, { workers: 1, rangeBytes: 4096 }, AHEAD + 1);
+    expect(claimedWhileStalled).toBe(AHEAD + 1);
     expect(split).toEqual(streamed);
     expect(share.threads).toBe(2);
     expect(share.rangesOnWorkers).toBeGreaterThan(0);

@@ -6,11 +6,13 @@ import { verifyIssBatch, type IssVerifyBatchResult } from './verify-iss-batch';
 /**
  * A plain record file verified by byte ranges: the records (from `from`, after a UTF-8 byte-order
  * mark, to `size`) are cut into `ranges` ranges of `rangeBytes`, and each thread (the main one and
- * every worker) claims the next range from the shared counter `next` (Atomics.add), reads it from
+ * every worker) claims the next range from a shared counter (Atomics.add), reads it from
  * the file itself and verifies the lines that start in it. A line belongs to the range its first
  * byte lies in; the last one is read on past the range's end. So no thread copies bytes for
  * another, every core works until the last range, and a thread that starts late simply claims
- * fewer. The results, one per range, are put in order by their index.
+ * fewer. The results, one per range, are put in order by their index; a worker claims no range
+ * more than AHEAD past the first one not yet handed on (it waits), so memory holds the results of
+ * a few ranges whatever the file's size and however slow the thread that hands them on.
  */
 export interface IssRangeJob {
   /** The file, opened by the main thread (a descriptor serves every thread of the process). */
@@ -20,8 +22,8 @@ export interface IssRangeJob {
   readonly from: number;
   readonly rangeBytes: number;
   readonly ranges: number;
-  /** One Int32 on a SharedArrayBuffer: the next range to claim. */
-  readonly next: Int32Array;
+  /** Two Int32 on a SharedArrayBuffer: the next range to claim (NEXT), and the first range not yet handed on (HANDED_ON). */
+  readonly counters: Int32Array;
 }
 
 /** Bytes per range: about 1,200 records; small enough that the threads end within a few ms of each other. */
@@ -36,14 +38,35 @@ export function rangeJob(fd: number, size: number, from: number, rangeBytes = RA
     from,
     rangeBytes,
     ranges: Math.max(0, Math.ceil((size - from) / rangeBytes)),
-    next: new Int32Array(new SharedArrayBuffer(4)),
+    counters: new Int32Array(new SharedArrayBuffer(8)),
   };
 }
 
-/** The next range of `job` to verify, or -1 when every range has been claimed. */
+export const NEXT = 0;
+export const HANDED_ON = 1;
+/** How far past the first range not yet handed on a worker may claim. */
+export const AHEAD = 16;
+
+/** The next range of `job` to verify, or -1 when every range has been claimed (the thread that hands results on). */
 export function claimRange(job: IssRangeJob): number {
-  const k = Atomics.add(job.next, 0, 1);
+  const k = Atomics.add(job.counters, NEXT, 1);
   return k < job.ranges ? k : -1;
+}
+
+/** claimRange for a worker: blocks while the range claimed is more than AHEAD past the first one not handed on. */
+export function claimRangeWithRoom(job: IssRangeJob): number {
+  const k = claimRange(job);
+  for (let handedOn = Atomics.load(job.counters, HANDED_ON); k >= handedOn + AHEAD; handedOn = Atomics.load(job.counters, HANDED_ON)) {
+    // Woken by handedOnUpTo; the timeout only lets a terminating thread see its end.
+    Atomics.wait(job.counters, HANDED_ON, handedOn, 200);
+  }
+  return k;
+}
+
+/** Ranges before `n` have been handed on: a worker waiting for room may go on. */
+export function handedOnUpTo(job: IssRangeJob, n: number): void {
+  Atomics.store(job.counters, HANDED_ON, n);
+  Atomics.notify(job.counters, HANDED_ON);
 }
 
 /** Reads and verifies ranges of one job in this thread, with one buffer for all of them. */
