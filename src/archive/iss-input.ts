@@ -1,7 +1,5 @@
 import { createReadStream, statSync } from 'node:fs';
 import { PassThrough, pipeline, Readable } from 'node:stream';
-import { createGunzip } from 'node:zlib';
-import { bunzip2Chunks } from './bzip2-chunks';
 
 /**
  * Where ISS records are read from, as `import iss` and `iss verify` name it: a file (`.sgf`, or
@@ -88,8 +86,10 @@ async function* decompressed(raw: AsyncIterable<Buffer | string>): AsyncGenerato
     yield* rest;
   })();
   try {
-    if (format === 'bzip2') yield* bunzip2Chunks(source);
+    // Loaded only for a compressed input (zlib, and the bzip2 program's child process).
+    if (format === 'bzip2') yield* (require('./bzip2-chunks') as typeof import('./bzip2-chunks')).bunzip2Chunks(source);
     else {
+      const { createGunzip } = require('node:zlib') as typeof import('node:zlib');
       // Through a PassThrough: pipeline carries an error of any stage (a corrupt archive) to the reader.
       const out = new PassThrough();
       pipeline(Readable.from(source), createGunzip(), out, () => undefined);
@@ -100,7 +100,8 @@ async function* decompressed(raw: AsyncIterable<Buffer | string>): AsyncGenerato
   }
 }
 
-function formatOf(first: Buffer): 'gzip' | 'bzip2' | null {
+/** The compression the first bytes announce (gzip 1f 8b, bzip2 `BZh`), or null for plain records. */
+export function formatOf(first: Uint8Array): 'gzip' | 'bzip2' | null {
   if (first[0] === 0x1f && first[1] === 0x8b) return 'gzip';
   if (first[0] === 0x42 && first[1] === 0x5a && first[2] === 0x68) return 'bzip2';
   return null;

@@ -5,12 +5,14 @@
  * verifier, as the CLI does). Prints games per second of wall time and per CPU second, peak RSS and
  * peak heap, and a split of the time per stage (read, tokens -> moves, engine replay, result
  * comparison) on the same lines. Then the built CLI (`node dist/cli/main.js iss verify`, run
- * `npm run build` first) over 300,000 records (the file repeated), in one thread and on worker
- * threads, against the issue's Python referee (23.6 s for 300,000 records: 10x is 2.36 s wall).
+ * `npm run build` first), whole process, over 100,000 and 300,000 records (the file repeated), in
+ * one thread and by default (worker threads), with the threads used, against the issue's Python
+ * referee (9.60 s for 100,000 records: 20x is 0.48 s on the issue's machine; 23.6 s for 300,000:
+ * 10x is 2.36 s).
  */
 import { spawnSync } from 'node:child_process';
 import { appendFileSync, createReadStream, existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync, statSync } from 'node:fs';
-import { availableParallelism, tmpdir } from 'node:os';
+import { availableParallelism, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createInterface } from 'node:readline';
 import { readIssRecord } from '../../src/format/iss/iss-reader';
@@ -211,65 +213,86 @@ function cliRun(file: string): { records: number; agree: number; maxRssMiB: numb
 }
 
 /**
- * The built CLI as a user runs it, in its own process: wall time, CPU time of all its threads
- * (workers included) and peak RSS, from /proc-free Node: the child reports its resourceUsage.
+ * The built CLI as a user runs it, in its own process: wall time of the whole process (spawn to
+ * exit, measured here), CPU time of all its threads (workers included), peak RSS and the threads
+ * that verified (the main one and the worker threads it started), which the child reports.
  */
-function builtCli(file: string, workers: number | null): { records: number; agree: number; wallS: number; cpuS: number; maxRssMiB: number } {
+function builtCli(
+  file: string,
+  workers: number | null,
+): { records: number; agree: number; wallS: number; cpuS: number; maxRssMiB: number; threads: number; inProcessS: number } {
   const main = join(__dirname, '..', '..', 'dist', 'cli', 'main.js');
   const script = `
+    const wt = require('node:worker_threads'); let started = 0;
+    wt.Worker = class extends wt.Worker { constructor(...a) { super(...a); started++; } };
     const { PassThrough } = require('node:stream');
+    const t0 = process.hrtime.bigint();
     const { runCli } = require(${JSON.stringify(main)});
     const out = new PassThrough(); let text = ''; out.on('data', (d) => (text += d));
-    const t0 = process.hrtime.bigint();
     runCli(['iss', 'verify', ${JSON.stringify(file)}, '--json'${workers === null ? '' : `, '--workers', '${workers}'`}], { stdout: out, stderr: process.stderr, env: {} }).then(() => {
       const u = process.resourceUsage(); const s = JSON.parse(text);
-      process.stdout.write(JSON.stringify({ records: s.records, agree: s.agree, wallS: Number(process.hrtime.bigint() - t0) / 1e9,
-        cpuS: (u.userCPUTime + u.systemCPUTime) / 1e6, maxRssMiB: u.maxRSS / 1024 }));
+      process.stdout.write(JSON.stringify({ records: s.records, agree: s.agree, inProcessS: Number(process.hrtime.bigint() - t0) / 1e9,
+        cpuS: (u.userCPUTime + u.systemCPUTime) / 1e6, maxRssMiB: u.maxRSS / 1024, threads: 1 + started }));
     });`;
+  const t0 = process.hrtime.bigint();
   const r = spawnSync(process.execPath, ['-e', script], { encoding: 'utf8', maxBuffer: 1 << 26 });
+  const wallS = Number(process.hrtime.bigint() - t0) / 1e9;
   if (r.status !== 0) throw new Error(`child failed: ${r.stderr}`);
-  return JSON.parse(r.stdout);
+  return { ...JSON.parse(r.stdout), wallS };
 }
+
+/**
+ * The Python referee's times, recorded on the issue's machine (issue #29): 9.60 s for 100,000
+ * records, where our build of then took 1.55 s (2.12 s on the project's machine: this machine is
+ * slower by about 2.12 / 1.55); 23.6 s for 300,000. Goals: 20x on 100,000, 10x on 300,000.
+ */
+const REFEREE = [
+  { records: 100_000, seconds: 9.6, goal: 20 },
+  { records: LARGE, seconds: REFEREE_S_PER_300K * (LARGE / 300_000), goal: 10 },
+];
+const THIS_MACHINE_SLOWER = 2.12 / 1.55;
 
 function builtCliRuns(dir: string, path: string, records: number): void {
   if (!existsSync(join(__dirname, '..', '..', 'dist', 'cli', 'main.js'))) {
-    console.log('dist/cli/main.js is missing: run `npm run build` for the built-CLI runs over 300,000 records');
+    console.log('dist/cli/main.js is missing: run `npm run build` for the built-CLI runs over 100,000 and 300,000 records');
     return;
   }
-  const large = join(dir, 'records-large.sgf');
   const content = readFileSync(path);
-  writeFileSync(large, '');
-  let written = 0;
-  while (written < LARGE) {
-    const n = Math.min(records, LARGE - written);
-    appendFileSync(large, n === records ? content : content.subarray(0, nthNewline(content, n) + 1));
-    written += n;
-  }
   const cores = availableParallelism();
-  console.log(
-    `Built CLI (node dist/cli/main.js iss verify --json) over ${LARGE.toLocaleString('en')} records (${mb(statSync(large).size)} MiB; the ${records.toLocaleString('en')} repeated), ` +
-      `${cores} cores, the machine shared with other work (wall time includes waiting for a core; CPU time counts every thread):`,
-  );
-  const target = (REFEREE_S_PER_300K / 10) * (LARGE / 300_000);
-  const defaultName = `default: ${Math.max(1, cores - 1)} worker thread(s) + the main thread`;
-  for (const [name, workers] of [
-    ['one thread (--workers 0)', 0],
-    [defaultName, null],
-  ] as const) {
-    const runs = [builtCli(large, workers), builtCli(large, workers), builtCli(large, workers)];
-    for (const c of runs) {
+  for (const referee of REFEREE) {
+    const file = join(dir, `records-${referee.records}.sgf`);
+    writeFileSync(file, '');
+    let written = 0;
+    while (written < referee.records) {
+      const n = Math.min(records, referee.records - written);
+      appendFileSync(file, n === records ? content : content.subarray(0, nthNewline(content, n) + 1));
+      written += n;
+    }
+    console.log(
+      `Built CLI (node dist/cli/main.js iss verify --json, whole process) over ${referee.records.toLocaleString('en')} records (${mb(statSync(file).size)} MiB; the ${records.toLocaleString('en')} repeated), ` +
+        `${cores} cores, load average ${loadavg()[0].toFixed(2)} at the start (wall time includes waiting for a core; CPU time counts every thread):`,
+    );
+    const target = referee.seconds / referee.goal;
+    for (const [name, workers] of [
+      ['one thread (--workers 0)', 0],
+      ['default', null],
+    ] as const) {
+      const runs = [builtCli(file, workers), builtCli(file, workers), builtCli(file, workers)];
+      for (const c of runs) {
+        console.log(
+          `  ${name}, ${c.threads} thread(s): ${c.records.toLocaleString('en')} records, ${c.agree.toLocaleString('en')} agree; ${c.wallS.toFixed(2)} s wall ` +
+            `(${c.inProcessS.toFixed(2)} s from loading the CLI) = ${Math.round(c.records / c.wallS).toLocaleString('en')} games/s; ` +
+            `${c.cpuS.toFixed(2)} s CPU; peak RSS ${c.maxRssMiB.toFixed(0)} MiB`,
+        );
+      }
+      const best = runs.reduce((a, b) => (a.wallS < b.wallS ? a : b));
+      const scaled = best.wallS / THIS_MACHINE_SLOWER;
       console.log(
-        `  ${name}: ${c.records.toLocaleString('en')} records, ${c.agree.toLocaleString('en')} agree; ${c.wallS.toFixed(2)} s wall = ${Math.round(c.records / c.wallS).toLocaleString('en')} games/s; ` +
-          `${c.cpuS.toFixed(2)} s CPU = ${Math.round(c.records / c.cpuS).toLocaleString('en')} games per CPU second; peak RSS ${c.maxRssMiB.toFixed(0)} MiB`,
+        `    best wall ${best.wallS.toFixed(2)} s on ${best.threads} thread(s), load average ${loadavg()[0].toFixed(2)} = ${(referee.seconds / best.wallS).toFixed(1)}x the Python referee's ` +
+          `${referee.seconds.toFixed(2)} s as recorded; at the issue's machine's speed about ${scaled.toFixed(2)} s = ${(referee.seconds / scaled).toFixed(1)}x ` +
+          `(goal ${referee.goal}x: <= ${target.toFixed(2)} s there, about ${(target * THIS_MACHINE_SLOWER).toFixed(2)} s here)`,
       );
     }
-    const best = runs.reduce((a, b) => (a.wallS < b.wallS ? a : b));
-    const cpu = Math.min(...runs.map((r) => r.cpuS));
-    const workersUsed = workers === 0 ? 1 : Math.max(2, cores);
-    console.log(
-      `    best wall ${best.wallS.toFixed(2)} s = ${((REFEREE_S_PER_300K * (LARGE / 300_000)) / best.wallS).toFixed(1)}x the Python referee (target 10x: <= ${target.toFixed(2)} s); ` +
-        `CPU ${cpu.toFixed(2)} s, i.e. ${(cpu / workersUsed).toFixed(2)} s wall if ${workersUsed} core(s) were free = ${((REFEREE_S_PER_300K * (LARGE / 300_000)) / (cpu / workersUsed)).toFixed(1)}x`,
-    );
   }
 }
 
@@ -346,7 +369,8 @@ async function main() {
       );
     }
     console.log(
-      `target: >= 100,000 games/s on one core; ${LARGE.toLocaleString('en')} records in <= ${((REFEREE_S_PER_300K / 10) * (LARGE / 300_000)).toFixed(2)} s wall on two cores (10x the Python referee)`,
+      `target: >= 100,000 games/s on one core; 100,000 records in <= 0.48 s wall on two cores at the issue's speed (20x the Python referee's 9.60 s), ` +
+        `${LARGE.toLocaleString('en')} records in <= ${((REFEREE_S_PER_300K / 10) * (LARGE / 300_000)).toFixed(2)} s (10x)`,
     );
   } finally {
     rmSync(dir, { recursive: true, force: true });

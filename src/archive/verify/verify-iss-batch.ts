@@ -1,5 +1,5 @@
 import type { RuleProfile } from '../../rules/variant/rule-profile';
-import { verifyIssLineFully, type IssVerdict } from '../../format/iss/iss-verify';
+import type { IssVerdict } from '../../format/iss/iss-verdict';
 import { issLineOf, overlongLineReason } from '../../format/iss/iss-line-source';
 import { AGREES, quickJudgement, quickVerdictOfLast, UNSURE } from '../../format/iss/iss-quick-check';
 
@@ -55,7 +55,7 @@ export function verifyIssBatch(batch: IssVerifyBatch, profile: RuleProfile): Iss
       else {
         const source = issLineOf(line, bytes.subarray(start, lineEnd));
         if (source.overlong) v = { status: 'malformed', line, id: null, reason: overlongLineReason };
-        else if (!isBlank(source.text)) v = verifyIssLineFully(source.text, line, profile);
+        else if (!isBlank(source.text)) v = fullJudgement()(source.text, line, profile);
       }
       if (v === null) continue; // a blank line
       if (v.status === 'agree') agree++;
@@ -64,6 +64,17 @@ export function verifyIssBatch(batch: IssVerifyBatch, profile: RuleProfile): Iss
     at = end;
   }
   return { lines: line, agree, others };
+}
+
+/**
+ * The full judgement (verifyIssLineFully), loaded when a line first needs it: it brings the rules
+ * engine (tokens, moves, game states), which a file of plain deals never needs, and a verify
+ * worker starts sooner without it.
+ */
+let full: typeof import('../../format/iss/iss-verify').verifyIssLineFully | null = null;
+function fullJudgement(): typeof import('../../format/iss/iss-verify').verifyIssLineFully {
+  full ??= (require('../../format/iss/iss-verify') as typeof import('../../format/iss/iss-verify')).verifyIssLineFully;
+  return full;
 }
 
 function isBlank(text: string): boolean {

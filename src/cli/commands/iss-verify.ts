@@ -1,7 +1,8 @@
 import { flag, has, parseArgs } from '../args';
 import { UsageError, type CliCommand, type CliIo } from '../command';
 import { isProfileId, PROFILE_IDS } from '../../rules/variant';
-import { addAgreed, addVerdict, emptySummary, type IssVerdict, type IssVerifySummary } from '../../format/iss/iss-verify';
+import { addAgreed, addVerdict, emptySummary, type IssVerifySummary } from '../../format/iss/iss-verify-summary';
+import type { IssVerdict } from '../../format/iss/iss-verdict';
 import { issInputProblem, STDIN_NAME } from '../../archive/iss-input';
 import { verifyIssInputs } from '../../archive/verify/verify-iss-inputs';
 import { quietWhenPipeCloses } from '../closed-pipe';
@@ -14,7 +15,10 @@ value v, matadors m, overbid/bidok, card points p, tricks t, schneider s, schwar
 A FILE is a record file (.sgf), a dump compressed as the server publishes it (.sgf.gz, .sgf.bz2:
 recognised by its first bytes), or - for standard input. Everything is streamed, so memory stays
 flat whatever the size; a UTF-8 byte-order mark is skipped, and a line that is not valid UTF-8 is
-read as Latin-1. A large input is verified on every core (worker threads).
+read as Latin-1. A large input is verified on every core: a plain file is cut into byte ranges
+that the main thread and worker threads each read and verify themselves; standard input and
+compressed dumps are read by the main thread and verified in batches on every thread. The output
+is the same, byte for byte, whatever the threads.
 
 Records are judged exactly as \`import iss\` judges them (the same records are rejected, for the
 same reasons). Records that ended in a time-out (TI), a player leaving (LE) or a server penalty
@@ -31,14 +35,15 @@ Options:
                     "notScoreableReasons":{"<id>":"reason"},
                     "malformed":[{"file","line","id","reason"}]}
   --profile NAME   rule profile to score under (default iss; known: ${PROFILE_IDS.join(', ')})
-  --workers N      verify on N worker threads besides the main one (0: the main thread only);
-                   default one per core but one for an input over 4 MiB or standard input,
-                   else 0
+  --workers N      verify on N worker threads besides the main one, which verifies too
+                   (0: the main thread only); default for an input over 4 MiB or standard
+                   input: one per core but one (at least one), else 0
 
 Output to a closed pipe (iss verify FILE | head) is dropped quietly; the run still ends with its
 own exit code.
 Exit codes: 0 every record agrees or is not scoreable; 1 at least one record disagrees or a
-line is malformed; 2 bad usage, or a file is missing or unreadable.`;
+line is malformed; 2 bad usage, a file is missing or unreadable, or a worker thread failed (the
+run stops: no record is left out silently).`;
 
 const command: CliCommand = {
   path: ['iss', 'verify'],

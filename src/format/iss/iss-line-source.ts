@@ -23,7 +23,7 @@ export type IssLineEncoding = 'utf8' | 'latin1';
 export const overlongLineReason = `line is more than ${MAX_RECORD_LENGTH} characters long: not an ISS record`;
 
 /** A character takes at most 4 bytes in UTF-8: beyond this many bytes a line is overlong whatever its decoding. */
-const MAX_LINE_BYTES = 4 * MAX_RECORD_LENGTH;
+export const MAX_LINE_BYTES = 4 * MAX_RECORD_LENGTH;
 
 const BOM = [0xef, 0xbb, 0xbf];
 

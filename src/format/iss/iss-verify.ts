@@ -8,6 +8,7 @@ import type { IssResult } from './iss-record';
 import { issResultFromGame } from './iss-result';
 
 export { ISS_FIELDS, type IssField, type IssMismatch, type IssVerdict } from './iss-verdict';
+export { addAgreed, addVerdict, emptySummary, type IssVerifySummary } from './iss-verify-summary';
 
 /** Recomputes one record from its moves and compares it with its recorded result. Never throws. */
 export function verifyIssLine(text: string, line: number, profile: RuleProfile): IssVerdict {
@@ -76,54 +77,5 @@ export async function verifyIssStream(chunks: AsyncIterable<string | Buffer>, pr
       if (l.overlong) onVerdict({ status: 'malformed', line: l.lineNumber, id: null, reason: overlongLineReason });
       else if (l.text.trim() !== '') onVerdict(verifyIssLine(l.text, l.lineNumber, profile));
     }
-  }
-}
-
-/** The totals `skat-ledger iss verify --json` prints. */
-export interface IssVerifySummary {
-  records: number;
-  agree: number;
-  disagree: number;
-  notScoreable: number;
-  mismatches: Array<{
-    id: string | null;
-    field: IssField;
-    recorded: string | number | boolean;
-    recomputed: string | number | boolean;
-    file: string;
-    line: number;
-  }>;
-  notScoreableReasons: Record<string, string>;
-  malformed: Array<{ file: string; line: number; id: string | null; reason: string }>;
-}
-
-export function emptySummary(): IssVerifySummary {
-  return { records: 0, agree: 0, disagree: 0, notScoreable: 0, mismatches: [], notScoreableReasons: {}, malformed: [] };
-}
-
-/** Adds records that agreed, counted but not listed (mutates `summary`). */
-export function addAgreed(summary: IssVerifySummary, count: number): void {
-  summary.records += count;
-  summary.agree += count;
-}
-
-/** Adds one verdict to the totals (mutates `summary`: the fold of a stream). */
-export function addVerdict(summary: IssVerifySummary, file: string, v: IssVerdict): void {
-  summary.records++;
-  switch (v.status) {
-    case 'agree':
-      summary.agree++;
-      break;
-    case 'disagree':
-      summary.disagree++;
-      for (const m of v.mismatches) summary.mismatches.push({ id: v.id, ...m, file, line: v.line });
-      break;
-    case 'notScoreable':
-      summary.notScoreable++;
-      summary.notScoreableReasons[v.id ?? `${file}:${v.line}`] = v.reason;
-      break;
-    case 'malformed':
-      summary.malformed.push({ file, line: v.line, id: v.id, reason: v.reason });
-      break;
   }
 }
