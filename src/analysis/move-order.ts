@@ -108,6 +108,18 @@ export class MoveOrder extends SolverState {
   }
 
   /**
+   * settledSide when second to play, the third hand to come: with `w` winning so far for the side
+   * wSide (1 the mover's, -1 the other), the side that wins once the third hand plays one of
+   * legal3 (its side side3), or 0.
+   */
+  private thirdSide(w: number, wSide: number, legal3: number, side3: number): number {
+    const over = legal3 & this.beatersOf(w);
+    if (over === 0) return wSide;
+    if (over === legal3 || side3 === wSide) return side3;
+    return 0;
+  }
+
+  /**
    * Card points the leader's side is sure to take from here (a trick start): the leader's top
    * cards of each class, led one after the other, win (nothing live is higher), except that an
    * opponent holding a trump may ruff a plain suit once void in it, so of a plain suit only as
@@ -239,17 +251,32 @@ export class MoveOrder extends SolverState {
       winnerIsFriend = ((this.leader + winPos) % 3 === this.declarer) === mine;
     }
     const others = live & ~hand;
-    // At a lead: the other side's cards, and the plain suits one of them can ruff (void, holding a trump).
+    const trumpMask = this.trumpMask;
+    // At a lead: the other side's cards, and its hands holding a trump (0: none), which can ruff a plain suit they are void in.
     let opponents = 0;
-    let ruffable = 0;
+    let ruffA = 0;
+    let ruffB = 0;
     if (len === 0 && !nullGame) {
       for (let o = 0; o < 3; o++) {
         if (o === seat || (!mine && o !== this.declarer)) continue;
         const h = this.hands[o];
         opponents |= h;
-        if ((h & this.trumpMask) === 0) continue;
-        for (const c of this.classMasks) if ((c & this.trumpMask) === 0 && (h & c) === 0) ruffable |= c;
+        if ((h & trumpMask) === 0) continue;
+        if (ruffA === 0) ruffA = h;
+        else ruffB = h;
       }
+    }
+    // Second to play: the third hand's legal cards and side, and the trick's side when the card played stays under the lead.
+    let legal3 = 0;
+    let side3 = 0;
+    let sideUnder = 0;
+    if (len === 1 && !nullGame) {
+      const seat3 = seat === 2 ? 0 : seat + 1;
+      const h3 = this.hands[seat3];
+      const f3 = h3 & classMaskOfBit[winBit];
+      legal3 = f3 !== 0 ? f3 : h3;
+      side3 = (seat3 === this.declarer) === mine ? 1 : -1;
+      sideUnder = this.thirdSide(winBit, winnerIsFriend ? 1 : -1, legal3, side3);
     }
     const killer = kind === KIND_VALUE ? this.killers[this.level * 3 + seat] : -1;
     // The touching run being walked down (value search): its settled side, the points seen in it.
@@ -264,8 +291,11 @@ export class MoveOrder extends SolverState {
       const above = live & cls & ~((bit << 1) - 1);
       const next = above & -above;
       const touching = above !== 0 && (next & hand) !== 0;
+      if (touching && anyPoints) continue;
+      // Does b beat the card winning so far (not at a lead), and the trick's side then when second to play (settledSide).
+      const over = len !== 0 && this.beats(b, winBit);
+      const st = len !== 1 || nullGame ? 0 : over ? this.thirdSide(b, 1, legal3, side3) : sideUnder;
       if (touching) {
-        if (anyPoints) continue;
         const pts = points[b];
         // A card worth the same as one already kept of its run: interchangeable with it.
         if (((runPoints >>> pts) & 1) === 1) continue;
@@ -285,22 +315,22 @@ export class MoveOrder extends SolverState {
         }
         runPoints |= 1 << pts;
       } else if (!anyPoints) {
-        // The top of a new run.
+        // The top of a new run: its side (settledSide) when the card below it is touching.
         runPoints = 1 << points[b];
         runKeep = b;
         const below = live & cls & (bit - 1);
         const under = 31 - clz32(below);
-        runSide = below !== 0 && ((hand >>> under) & 1) === 1 ? this.settledSide(b) : 0;
+        if (below === 0 || ((hand >>> under) & 1) === 0) runSide = 0;
+        else if (len === 0) runSide = this.settledSide(b);
+        else if (len === 1) runSide = st;
+        else runSide = over || winnerIsFriend ? 1 : -1;
       }
       let score: number;
       if (b === first) score = 1000;
       else if (nullGame) {
         // Null: the declarer wants to stay under the winning card, the defenders to push him over.
-        if (len === 0) score = mine ? -b : b;
-        else {
-          const over = this.beats(b, winBit);
-          score = mine ? (over ? -100 - b : b) : over ? b : 100 - b;
-        }
+        if (len === 0) score = mine ? 0 - b : b;
+        else score = mine ? (over ? -100 - b : b) : over ? b : 100 - b;
       } else {
         const pts = points[b];
         if (len === 0) {
@@ -308,23 +338,19 @@ export class MoveOrder extends SolverState {
           // its class; or nothing of the other side above it and none of them can ruff) for its points,
           // else something cheap.
           const master = (others & cls & ~((bit << 1) - 1)) === 0;
-          const trump = ((this.trumpMask >>> b) & 1) === 1;
-          const sure = master || ((opponents & cls & ~((bit << 1) - 1)) === 0 && (ruffable & cls) === 0);
+          const trump = ((trumpMask >>> b) & 1) === 1;
+          const sure =
+            master ||
+            ((opponents & cls & ~((bit << 1) - 1)) === 0 && (trump || ((ruffA === 0 || (ruffA & cls) !== 0) && (ruffB === 0 || (ruffB & cls) !== 0))));
           score = sure ? 60 + pts + (trump ? 10 : 0) : trump ? 20 - pts : 40 - 2 * pts;
-        } else {
-          const over = this.beats(b, winBit);
-          if (len === 2) {
-            // Last to play: the trick is decided by this card.
-            if (over || winnerIsFriend) score = 100 + pts * 4 - (over ? b : 0);
-            else score = -pts * 4 - b;
-          } else if (over)
-            // Second to play: points go into a trick only when the third hand cannot take it.
-            score = this.settledSide(b) > 0 ? 100 + pts * 4 - b : 45 - pts - (b >> 2);
-          else {
-            const st = this.settledSide(b);
-            score = st > 0 ? 100 + pts * 4 - b : st < 0 || !winnerIsFriend ? -pts * 4 - b : pts * 2;
-          }
-        }
+        } else if (len === 2) {
+          // Last to play: the trick is decided by this card.
+          if (over || winnerIsFriend) score = 100 + pts * 4 - (over ? b : 0);
+          else score = 0 - pts * 4 - b;
+        } else if (over)
+          // Second to play: points go into a trick only when the third hand cannot take it.
+          score = st > 0 ? 100 + pts * 4 - b : 45 - pts - (b >> 2);
+        else score = st > 0 ? 100 + pts * 4 - b : st < 0 || !winnerIsFriend ? 0 - pts * 4 - b : pts * 2;
       }
       if (b === killer && b !== first) score += KILLER_BONUS;
       // Insertion by score, highest first.
