@@ -1,7 +1,7 @@
 import type { Card } from '../rules/card';
 import { CardBounds, NO_BOUND } from './card-bounds';
 import { KIND_ALL, KIND_NULL, KIND_VALUE } from './move-order';
-import { packedHands } from './position-key';
+import { packedHands, packedTrumpGameHands } from './position-key';
 import type { SolverPosition } from './solver-position';
 import { warmUpPositions } from './solver-warm-up';
 import { TranspositionTable, ttLower, ttMove, ttUpper } from './transposition-table';
@@ -151,7 +151,7 @@ export class Solver extends CardBounds {
       }
       if (level >= TT_MIN_CARDS) {
         tag = this.leader | (KIND_VALUE << 2);
-        packedHands(this.equalRuns, this.equalRunsMask, this.hands[0], this.hands[1], this.hands[2], this.key3);
+        this.packKey();
         k0 = this.key3[0];
         k1 = this.key3[1];
         k2 = this.key3[2];
@@ -271,7 +271,7 @@ export class Solver extends CardBounds {
     if (key === 0 && len === 0) {
       // A trick start: the table's bounds and best card too (a position solved before).
       tag = this.leader | (KIND_VALUE << 2);
-      packedHands(this.equalRuns, this.equalRunsMask, this.hands[0], this.hands[1], this.hands[2], this.key3);
+      this.packKey();
       k0 = this.key3[0];
       k1 = this.key3[1];
       k2 = this.key3[2];
@@ -328,6 +328,12 @@ export class Solver extends CardBounds {
     this.rootBest[key] = bestMove;
     if (tag >= 0) this.tt.store(k0, k1, k2, tag, lo, up, bestMove);
     return best;
+  }
+
+  /** The table key of this trick start into key3 (the hands packed, see position-key). */
+  private packKey(): void {
+    if (this.trumpGame) packedTrumpGameHands(this.hands[0], this.hands[1], this.hands[2], this.key3);
+    else packedHands(this.equalRuns, this.equalRunsMask, this.hands[0], this.hands[1], this.hands[2], this.key3);
   }
 
   /** The tick's branch of the searches (see tickIn). */
