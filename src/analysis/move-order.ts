@@ -50,7 +50,6 @@ export class MoveOrder extends SolverState {
   /** Set by topTrumpPoints. */
   protected declarerTopTrumps = 0;
   protected defenderTopTrumps = 0;
-  private readonly pointCounts = new Int32Array(12);
 
   /**
    * Whose side wins the trick on the table when the side to move plays `b` (a legal card), for
@@ -136,38 +135,50 @@ export class MoveOrder extends SolverState {
     const hand = this.hands[l];
     const live = this.live;
     const trumps = this.trumpMask;
-    const declarerLeads = l === this.declarer;
+    const points = this.pointsOfBit;
+    // The opponents holding a trump (0: none): both defenders when the declarer leads, else the declarer.
+    let ruffA = 0;
+    let ruffB = 0;
+    if (l === this.declarer) {
+      const a = this.hands[l === 2 ? 0 : l + 1];
+      const b = this.hands[l === 0 ? 2 : l - 1];
+      if ((a & trumps) !== 0) ruffA = a;
+      if ((b & trumps) !== 0) {
+        if (ruffA === 0) ruffA = b;
+        else ruffB = b;
+      }
+    } else if ((this.hands[this.declarer] & trumps) !== 0) ruffA = this.hands[this.declarer];
     let pts = 0;
     this.sureTrumpPart = 0;
-    for (const cls of this.classMasks) {
+    const classes = this.classMasks;
+    for (let i = 0; i < classes.length; i++) {
+      const cls = classes[i];
       let rest = live & cls;
-      if ((rest & hand) === 0) continue;
+      // Nothing to count unless the leader holds the class's top card.
+      if (rest === 0 || ((hand >>> (31 - clz32(rest))) & 1) === 0) continue;
+      const plain = (cls & trumps) === 0;
       let limit = 10;
-      if ((cls & trumps) === 0) {
-        for (let o = 0; o < 3; o++) {
-          if (o === l || (!declarerLeads && o !== this.declarer)) continue;
-          const h = this.hands[o];
-          if ((h & trumps) !== 0) limit = Math.min(limit, popcount(h & cls));
-        }
+      if (plain) {
+        if (ruffA !== 0) limit = popcount(ruffA & cls);
+        if (ruffB !== 0 && popcount(ruffB & cls) < limit) limit = popcount(ruffB & cls);
       }
       let cp = 0;
       let k = 0;
       for (; k < limit && rest !== 0; k++) {
         const top = 31 - clz32(rest);
         if (((hand >>> top) & 1) === 0) break;
-        cp += this.pointsOfBit[top];
+        cp += points[top];
         rest &= ~(1 << top);
       }
       // What the opponents holding a trump must follow with into those k tricks (R16): their k cheapest of the class.
       if (k > 0) {
-        for (let o = 0; o < 3; o++) {
-          if (o === l || (!declarerLeads && o !== this.declarer)) continue;
-          const h = this.hands[o];
-          if ((h & trumps) !== 0) cp += this.cheapest(h & cls, k);
-        }
+        // A plain suit of a suit or grand game is worth more the higher the card (7-8-9, Q, K, T, A).
+        const ordered = plain && this.trumpGame;
+        if (ruffA !== 0) cp += this.cheapest(ruffA & cls, k, ordered);
+        if (ruffB !== 0) cp += this.cheapest(ruffB & cls, k, ordered);
       }
       pts += cp;
-      if ((cls & trumps) !== 0) this.sureTrumpPart = cp;
+      if (!plain) this.sureTrumpPart = cp;
     }
     return pts;
   }
@@ -187,18 +198,24 @@ export class MoveOrder extends SolverState {
     this.defenderTopTrumps = this.pointsOfMask(mine === 0 ? theirs : theirs & ~((2 << (31 - clz32(mine))) - 1));
   }
 
-  /** The card points of the k least valuable cards of a mask (all of them when fewer). */
-  private cheapest(mask: number, k: number): number {
-    const n = popcount(mask);
-    if (n <= k) return this.pointsOfMask(mask);
-    const counts = this.pointCounts;
-    counts.fill(0);
-    for (let m = mask; m !== 0; m &= m - 1) counts[this.pointsOfBit[31 - clz32(m & -m)]]++;
+  /** The card points of the k least valuable cards of a mask (all of them when fewer); `ordered`: its cards are worth more the higher their bit. */
+  private cheapest(mask: number, k: number, ordered: boolean): number {
+    if (popcount(mask) <= k) return this.pointsOfMask(mask);
+    const points = this.pointsOfBit;
     let pts = 0;
-    for (let p = 0; p < 12 && k > 0; p++) {
-      const take = counts[p] < k ? counts[p] : k;
-      pts += take * p;
-      k -= take;
+    if (ordered) {
+      for (let m = mask; k > 0; k--, m &= m - 1) pts += points[31 - clz32(m & -m)];
+      return pts;
+    }
+    // The cheapest card left, k times (k is small).
+    for (let m = mask; k > 0; k--) {
+      let cheap = -1;
+      for (let r = m; r !== 0; r &= r - 1) {
+        const b = 31 - clz32(r & -r);
+        if (cheap < 0 || points[b] < points[cheap]) cheap = b;
+      }
+      pts += points[cheap];
+      m &= ~(1 << cheap);
     }
     return pts;
   }
