@@ -1,4 +1,7 @@
-import { KIND_ALL, KIND_NULL, MoveOrder } from './move-order';
+import * as moveOrder from './move-order';
+
+// Read once into module constants (see card-bounds).
+const { KIND_ALL, KIND_NULL } = moveOrder;
 
 // Bound once: a global looked up per call is slow where the global object is a sandbox's (jest).
 const { clz32 } = Math;
@@ -11,7 +14,7 @@ const { clz32 } = Math;
  * these positions are where a third of a full search's nodes were. The yes/no searches (null,
  * take-all) count the same lines by who wins each trick.
  */
-export class LastTwoTricks extends MoveOrder {
+export class LastTwoTricks extends moveOrder.MoveOrder {
   /**
    * At a trick start with two cards in each hand, with perfect play: the declarer's card points
    * from the two tricks left (KIND_VALUE, R1, R17); or 1 when he wins no trick (KIND_NULL, R18),

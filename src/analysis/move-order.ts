@@ -4,12 +4,14 @@ import { SolverState } from './solver-state';
 const { clz32 } = Math;
 
 /** Search kinds, part of every transposition-table key. */
-export const KIND_VALUE = 0;
-export const KIND_NULL = 1;
-export const KIND_ALL = 2;
+const KIND_VALUE = 0;
+const KIND_NULL = 1;
+const KIND_ALL = 2;
 
 /** What a killer card adds to its heuristic score: a tie-breaker among close choices, not an override (overriding doubled the nodes). */
 const KILLER_BONUS = 2;
+// Exported by name from module constants: the compiled CommonJS then reads them here as constants, not as properties of `exports`.
+export { KIND_VALUE, KIND_NULL, KIND_ALL, KILLER_BONUS };
 
 /**
  * Move generation for the searches: the legal cards worth searching, best guess first.
@@ -39,7 +41,7 @@ const KILLER_BONUS = 2;
 export class MoveOrder extends SolverState {
   /** Move lists, 10 slots per level (a level = the number of cards still in the hands). */
   protected readonly moveBuffer = new Int32Array(32 * 10);
-  private readonly scoreBuffer = new Int32Array(32 * 10);
+  protected readonly scoreBuffer = new Int32Array(32 * 10);
   /**
    * Killer cards of the value search: per level and seat to move, the card that last cut off
    * there (the same refutation often works in the sibling lines). Ordering only, never exactness.
@@ -311,7 +313,12 @@ export class MoveOrder extends SolverState {
       if (touching && anyPoints) continue;
       // Does b beat the card winning so far (not at a lead), and the trick's side then when second to play (settledSide).
       const over = len !== 0 && this.beats(b, winBit);
-      const st = len !== 1 || nullGame ? 0 : over ? this.thirdSide(b, 1, legal3, side3) : sideUnder;
+      let st = sideUnder;
+      if (over && len === 1 && !nullGame) {
+        // thirdSide(b, 1, legal3, side3), inline: the third hand's cards that beat b.
+        const over3 = legal3 & (cls | trumpMask) & ~((2 << b) - 1);
+        st = over3 === 0 ? 1 : over3 === legal3 || side3 === 1 ? side3 : 0;
+      }
       if (touching) {
         const pts = points[b];
         // A card worth the same as one already kept of its run: interchangeable with it.
@@ -381,6 +388,20 @@ export class MoveOrder extends SolverState {
       moves[base + i] = b;
     }
     return n;
+  }
+
+  /**
+   * Bounds of the declarer's future card points known without searching, [lower, upper]: at a
+   * trick start the leader's sure tricks with what the opponents must follow into them, and the
+   * top trumps of either side (see move-order); elsewhere [0, the points still in play]. The
+   * value search cuts on the same bounds at every trick start.
+   */
+  pointBounds(): [number, number] {
+    if (this.len !== 0 || this.level === 0) return [0, this.remaining];
+    const sure = this.sureLeaderPoints();
+    this.topTrumpPoints();
+    if (this.leader === this.declarer) return [sure, this.remaining - this.defenderTopTrumps];
+    return [this.declarerTopTrumps, this.remaining - (sure - this.sureTrumpPart + this.defenderTopTrumps)];
   }
 
   /** A quick estimate of the declarer's future card points: one line played out by the move ordering's first choice for both sides. */
