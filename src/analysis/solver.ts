@@ -211,15 +211,16 @@ export class Solver extends cardBounds.CardBounds {
         const up = live & cls & ~((2 << b) - 1);
         const down = live & cls & ((1 << b) - 1);
         if ((up & -up & moverHand) !== 0 || (down !== 0 && ((moverHand >>> (31 - clz32(down))) & 1) === 1))
-          v = this.mateBound(base, i, b, maximising, alpha, beta);
+          v = this.mateBound(base, i, b, maximising, alpha, beta) | 0;
       }
       if (v === NO_BOUND) {
         const saved = this.play(b);
         if (this.len === 0) {
           const gain = this.lastGain;
-          v = gain + this.searchValue(alpha - gain, beta - gain);
+          v = gain + (this.searchValue(alpha - gain, beta - gain) | 0);
         } else {
-          v = this.searchValue(alpha, beta);
+          // `| 0`: an int32 for the optimised code (a call's result is otherwise kept as a double here).
+          v = this.searchValue(alpha, beta) | 0;
         }
         this.undo(b, saved);
       }
