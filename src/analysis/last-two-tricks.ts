@@ -36,6 +36,7 @@ export class LastTwoTricks extends moveOrder.MoveOrder {
     const cm = this.classMaskOfBit;
     const trumps = this.trumpMask;
     const remaining = this.remaining;
+    // Alpha-beta over the (at most eight) lines, the window (lo, hi) open at the root: its value is exact.
     let best1 = dPos === 0 ? -1 : 1000;
     for (let m1 = h1; m1 !== 0; m1 &= m1 - 1) {
       const a = 31 - clz32(m1 & -m1);
@@ -43,6 +44,8 @@ export class LastTwoTricks extends moveOrder.MoveOrder {
       const f2 = h2 & cls;
       const f3 = h3 & cls;
       const r1 = 31 - clz32(h1 & ~(1 << a));
+      const lo2 = dPos === 0 ? best1 : -1;
+      const hi2 = dPos === 0 ? 1000 : best1;
       let best2 = dPos === 1 ? -1 : 1000;
       for (let m2 = f2 !== 0 ? f2 : h2; m2 !== 0; m2 &= m2 - 1) {
         const b = 31 - clz32(m2 & -m2);
@@ -50,6 +53,8 @@ export class LastTwoTricks extends moveOrder.MoveOrder {
         // The first two cards: who is ahead, with which card.
         const bAhead = b > a && (cm[b] === cls || ((trumps >>> b) & 1) === 1);
         const w2 = bAhead ? b : a;
+        const lo3 = dPos === 1 ? (best2 > lo2 ? best2 : lo2) : lo2;
+        const hi3 = dPos === 1 ? hi2 : best2 < hi2 ? best2 : hi2;
         let best3 = dPos === 2 ? -1 : 1000;
         for (let m3 = f3 !== 0 ? f3 : h3; m3 !== 0; m3 &= m3 - 1) {
           const c = 31 - clz32(m3 & -m3);
@@ -65,8 +70,10 @@ export class LastTwoTricks extends moveOrder.MoveOrder {
           else if (allKind) v = w === dPos && last === dPos ? 1 : 0;
           else v = (w === dPos ? first : 0) + (last === dPos ? remaining - first : 0);
           if (dPos === 2 ? v > best3 : v < best3) best3 = v;
+          if (dPos === 2 ? best3 >= hi3 : best3 <= lo3) break;
         }
         if (dPos === 1 ? best3 > best2 : best3 < best2) best2 = best3;
+        if (dPos === 1 ? best2 >= hi2 : best2 <= lo2) break;
       }
       if (dPos === 0 ? best2 > best1 : best2 < best1) best1 = best2;
     }
