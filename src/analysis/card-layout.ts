@@ -1,5 +1,5 @@
 import { type Card, type Suit, SUITS, cardIndex, cardPoints } from '../rules/card';
-import type { EqualRun } from './position-key';
+import { type EqualRun, TRUMP_GAME_RUNS, runPairs } from './position-key';
 import type { SolverGame } from './solver-position';
 
 /**
@@ -24,6 +24,8 @@ export interface CardLayout {
   /** Runs of adjacent cards of one class worth the same (see position-key), and their bits. */
   readonly equalRuns: readonly EqualRun[];
   readonly equalRunsMask: number;
+  /** equalRuns as packedHands takes them (position-key runPairs). */
+  readonly runPairs: Int32Array;
 }
 
 // Power order within a class, lowest first (R17).
@@ -73,7 +75,10 @@ function build(game: SolverGame, trump: Suit | null): CardLayout {
     if (r.width > 4 && r.width !== 8) throw new Error('an equal run is 2-4 or 8 cards');
     equalRunsMask |= ((1 << r.width) - 1) << r.shift;
   }
-  return { game, trump, bitOfCardIndex, cardOfBit: order, pointsOfBit, classMaskOfBit, trumpMask, equalRuns, equalRunsMask };
+  const pairs = runPairs(equalRuns);
+  // The value search packs a suit or grand position with packedTrumpGameHands, which knows these runs.
+  if (game !== 'null' && pairs.join() !== TRUMP_GAME_RUNS.join()) throw new Error('a suit or grand layout has the runs of TRUMP_GAME_RUNS');
+  return { game, trump, bitOfCardIndex, cardOfBit: order, pointsOfBit, classMaskOfBit, trumpMask, equalRuns, equalRunsMask, runPairs: pairs };
 }
 
 const LAYOUTS = new Map<string, CardLayout>();

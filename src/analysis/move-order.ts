@@ -4,12 +4,14 @@ import { SolverState } from './solver-state';
 const { clz32 } = Math;
 
 /** Search kinds, part of every transposition-table key. */
-export const KIND_VALUE = 0;
-export const KIND_NULL = 1;
-export const KIND_ALL = 2;
+const KIND_VALUE = 0;
+const KIND_NULL = 1;
+const KIND_ALL = 2;
 
 /** What a killer card adds to its heuristic score: a tie-breaker among close choices, not an override (overriding doubled the nodes). */
 const KILLER_BONUS = 2;
+// Exported by name from module constants: the compiled CommonJS then reads them here as constants, not as properties of `exports`.
+export { KIND_VALUE, KIND_NULL, KIND_ALL, KILLER_BONUS };
 
 /**
  * Move generation for the searches: the legal cards worth searching, best guess first.
@@ -39,7 +41,7 @@ const KILLER_BONUS = 2;
 export class MoveOrder extends SolverState {
   /** Move lists, 10 slots per level (a level = the number of cards still in the hands). */
   protected readonly moveBuffer = new Int32Array(32 * 10);
-  private readonly scoreBuffer = new Int32Array(32 * 10);
+  protected readonly scoreBuffer = new Int32Array(32 * 10);
   /**
    * Killer cards of the value search: per level and seat to move, the card that last cut off
    * there (the same refutation often works in the sibling lines). Ordering only, never exactness.
@@ -50,7 +52,6 @@ export class MoveOrder extends SolverState {
   /** Set by topTrumpPoints. */
   protected declarerTopTrumps = 0;
   protected defenderTopTrumps = 0;
-  private readonly pointCounts = new Int32Array(12);
 
   /**
    * Whose side wins the trick on the table when the side to move plays `b` (a legal card), for
@@ -108,6 +109,18 @@ export class MoveOrder extends SolverState {
   }
 
   /**
+   * settledSide when second to play, the third hand to come: with `w` winning so far for the side
+   * wSide (1 the mover's, -1 the other), the side that wins once the third hand plays one of
+   * legal3 (its side side3), or 0.
+   */
+  private thirdSide(w: number, wSide: number, legal3: number, side3: number): number {
+    const over = legal3 & this.beatersOf(w);
+    if (over === 0) return wSide;
+    if (over === legal3 || side3 === wSide) return side3;
+    return 0;
+  }
+
+  /**
    * Card points the leader's side is sure to take from here (a trick start): the leader's top
    * cards of each class, led one after the other, win (nothing live is higher), except that an
    * opponent holding a trump may ruff a plain suit once void in it, so of a plain suit only as
@@ -124,38 +137,50 @@ export class MoveOrder extends SolverState {
     const hand = this.hands[l];
     const live = this.live;
     const trumps = this.trumpMask;
-    const declarerLeads = l === this.declarer;
+    const points = this.pointsOfBit;
+    // The opponents holding a trump (0: none): both defenders when the declarer leads, else the declarer.
+    let ruffA = 0;
+    let ruffB = 0;
+    if (l === this.declarer) {
+      const a = this.hands[l === 2 ? 0 : l + 1];
+      const b = this.hands[l === 0 ? 2 : l - 1];
+      if ((a & trumps) !== 0) ruffA = a;
+      if ((b & trumps) !== 0) {
+        if (ruffA === 0) ruffA = b;
+        else ruffB = b;
+      }
+    } else if ((this.hands[this.declarer] & trumps) !== 0) ruffA = this.hands[this.declarer];
     let pts = 0;
     this.sureTrumpPart = 0;
-    for (const cls of this.classMasks) {
+    const classes = this.classMasks;
+    for (let i = 0; i < classes.length; i++) {
+      const cls = classes[i];
       let rest = live & cls;
-      if ((rest & hand) === 0) continue;
+      // Nothing to count unless the leader holds the class's top card.
+      if (rest === 0 || ((hand >>> (31 - clz32(rest))) & 1) === 0) continue;
+      const plain = (cls & trumps) === 0;
       let limit = 10;
-      if ((cls & trumps) === 0) {
-        for (let o = 0; o < 3; o++) {
-          if (o === l || (!declarerLeads && o !== this.declarer)) continue;
-          const h = this.hands[o];
-          if ((h & trumps) !== 0) limit = Math.min(limit, popcount(h & cls));
-        }
+      if (plain) {
+        if (ruffA !== 0) limit = popcount(ruffA & cls);
+        if (ruffB !== 0 && popcount(ruffB & cls) < limit) limit = popcount(ruffB & cls);
       }
       let cp = 0;
       let k = 0;
       for (; k < limit && rest !== 0; k++) {
         const top = 31 - clz32(rest);
         if (((hand >>> top) & 1) === 0) break;
-        cp += this.pointsOfBit[top];
+        cp += points[top];
         rest &= ~(1 << top);
       }
       // What the opponents holding a trump must follow with into those k tricks (R16): their k cheapest of the class.
       if (k > 0) {
-        for (let o = 0; o < 3; o++) {
-          if (o === l || (!declarerLeads && o !== this.declarer)) continue;
-          const h = this.hands[o];
-          if ((h & trumps) !== 0) cp += this.cheapest(h & cls, k);
-        }
+        // A plain suit of a suit or grand game is worth more the higher the card (7-8-9, Q, K, T, A).
+        const ordered = plain && this.trumpGame;
+        if (ruffA !== 0) cp += this.cheapest(ruffA & cls, k, ordered);
+        if (ruffB !== 0) cp += this.cheapest(ruffB & cls, k, ordered);
       }
       pts += cp;
-      if ((cls & trumps) !== 0) this.sureTrumpPart = cp;
+      if (!plain) this.sureTrumpPart = cp;
     }
     return pts;
   }
@@ -175,18 +200,24 @@ export class MoveOrder extends SolverState {
     this.defenderTopTrumps = this.pointsOfMask(mine === 0 ? theirs : theirs & ~((2 << (31 - clz32(mine))) - 1));
   }
 
-  /** The card points of the k least valuable cards of a mask (all of them when fewer). */
-  private cheapest(mask: number, k: number): number {
-    const n = popcount(mask);
-    if (n <= k) return this.pointsOfMask(mask);
-    const counts = this.pointCounts;
-    counts.fill(0);
-    for (let m = mask; m !== 0; m &= m - 1) counts[this.pointsOfBit[31 - clz32(m & -m)]]++;
+  /** The card points of the k least valuable cards of a mask (all of them when fewer); `ordered`: its cards are worth more the higher their bit. */
+  private cheapest(mask: number, k: number, ordered: boolean): number {
+    if (popcount(mask) <= k) return this.pointsOfMask(mask);
+    const points = this.pointsOfBit;
     let pts = 0;
-    for (let p = 0; p < 12 && k > 0; p++) {
-      const take = counts[p] < k ? counts[p] : k;
-      pts += take * p;
-      k -= take;
+    if (ordered) {
+      for (let m = mask; k > 0; k--, m &= m - 1) pts += points[31 - clz32(m & -m)];
+      return pts;
+    }
+    // The cheapest card left, k times (k is small).
+    for (let m = mask; k > 0; k--) {
+      let cheap = -1;
+      for (let r = m; r !== 0; r &= r - 1) {
+        const b = 31 - clz32(r & -r);
+        if (cheap < 0 || points[b] < points[cheap]) cheap = b;
+      }
+      pts += points[cheap];
+      m &= ~(1 << cheap);
     }
     return pts;
   }
@@ -239,17 +270,32 @@ export class MoveOrder extends SolverState {
       winnerIsFriend = ((this.leader + winPos) % 3 === this.declarer) === mine;
     }
     const others = live & ~hand;
-    // At a lead: the other side's cards, and the plain suits one of them can ruff (void, holding a trump).
+    const trumpMask = this.trumpMask;
+    // At a lead: the other side's cards, and its hands holding a trump (0: none), which can ruff a plain suit they are void in.
     let opponents = 0;
-    let ruffable = 0;
+    let ruffA = 0;
+    let ruffB = 0;
     if (len === 0 && !nullGame) {
       for (let o = 0; o < 3; o++) {
         if (o === seat || (!mine && o !== this.declarer)) continue;
         const h = this.hands[o];
         opponents |= h;
-        if ((h & this.trumpMask) === 0) continue;
-        for (const c of this.classMasks) if ((c & this.trumpMask) === 0 && (h & c) === 0) ruffable |= c;
+        if ((h & trumpMask) === 0) continue;
+        if (ruffA === 0) ruffA = h;
+        else ruffB = h;
       }
+    }
+    // Second to play: the third hand's legal cards and side, and the trick's side when the card played stays under the lead.
+    let legal3 = 0;
+    let side3 = 0;
+    let sideUnder = 0;
+    if (len === 1 && !nullGame) {
+      const seat3 = seat === 2 ? 0 : seat + 1;
+      const h3 = this.hands[seat3];
+      const f3 = h3 & classMaskOfBit[winBit];
+      legal3 = f3 !== 0 ? f3 : h3;
+      side3 = (seat3 === this.declarer) === mine ? 1 : -1;
+      sideUnder = this.thirdSide(winBit, winnerIsFriend ? 1 : -1, legal3, side3);
     }
     const killer = kind === KIND_VALUE ? this.killers[this.level * 3 + seat] : -1;
     // The touching run being walked down (value search): its settled side, the points seen in it.
@@ -264,8 +310,16 @@ export class MoveOrder extends SolverState {
       const above = live & cls & ~((bit << 1) - 1);
       const next = above & -above;
       const touching = above !== 0 && (next & hand) !== 0;
+      if (touching && anyPoints) continue;
+      // Does b beat the card winning so far (not at a lead), and the trick's side then when second to play (settledSide).
+      const over = len !== 0 && this.beats(b, winBit);
+      let st = sideUnder;
+      if (over && len === 1 && !nullGame) {
+        // thirdSide(b, 1, legal3, side3), inline: the third hand's cards that beat b.
+        const over3 = legal3 & (cls | trumpMask) & ~((2 << b) - 1);
+        st = over3 === 0 ? 1 : over3 === legal3 || side3 === 1 ? side3 : 0;
+      }
       if (touching) {
-        if (anyPoints) continue;
         const pts = points[b];
         // A card worth the same as one already kept of its run: interchangeable with it.
         if (((runPoints >>> pts) & 1) === 1) continue;
@@ -285,22 +339,22 @@ export class MoveOrder extends SolverState {
         }
         runPoints |= 1 << pts;
       } else if (!anyPoints) {
-        // The top of a new run.
+        // The top of a new run: its side (settledSide) when the card below it is touching.
         runPoints = 1 << points[b];
         runKeep = b;
         const below = live & cls & (bit - 1);
         const under = 31 - clz32(below);
-        runSide = below !== 0 && ((hand >>> under) & 1) === 1 ? this.settledSide(b) : 0;
+        if (below === 0 || ((hand >>> under) & 1) === 0) runSide = 0;
+        else if (len === 0) runSide = this.settledSide(b);
+        else if (len === 1) runSide = st;
+        else runSide = over || winnerIsFriend ? 1 : -1;
       }
       let score: number;
       if (b === first) score = 1000;
       else if (nullGame) {
         // Null: the declarer wants to stay under the winning card, the defenders to push him over.
-        if (len === 0) score = mine ? -b : b;
-        else {
-          const over = this.beats(b, winBit);
-          score = mine ? (over ? -100 - b : b) : over ? b : 100 - b;
-        }
+        if (len === 0) score = mine ? 0 - b : b;
+        else score = mine ? (over ? -100 - b : b) : over ? b : 100 - b;
       } else {
         const pts = points[b];
         if (len === 0) {
@@ -308,23 +362,19 @@ export class MoveOrder extends SolverState {
           // its class; or nothing of the other side above it and none of them can ruff) for its points,
           // else something cheap.
           const master = (others & cls & ~((bit << 1) - 1)) === 0;
-          const trump = ((this.trumpMask >>> b) & 1) === 1;
-          const sure = master || ((opponents & cls & ~((bit << 1) - 1)) === 0 && (ruffable & cls) === 0);
+          const trump = ((trumpMask >>> b) & 1) === 1;
+          const sure =
+            master ||
+            ((opponents & cls & ~((bit << 1) - 1)) === 0 && (trump || ((ruffA === 0 || (ruffA & cls) !== 0) && (ruffB === 0 || (ruffB & cls) !== 0))));
           score = sure ? 60 + pts + (trump ? 10 : 0) : trump ? 20 - pts : 40 - 2 * pts;
-        } else {
-          const over = this.beats(b, winBit);
-          if (len === 2) {
-            // Last to play: the trick is decided by this card.
-            if (over || winnerIsFriend) score = 100 + pts * 4 - (over ? b : 0);
-            else score = -pts * 4 - b;
-          } else if (over)
-            // Second to play: points go into a trick only when the third hand cannot take it.
-            score = this.settledSide(b) > 0 ? 100 + pts * 4 - b : 45 - pts - (b >> 2);
-          else {
-            const st = this.settledSide(b);
-            score = st > 0 ? 100 + pts * 4 - b : st < 0 || !winnerIsFriend ? -pts * 4 - b : pts * 2;
-          }
-        }
+        } else if (len === 2) {
+          // Last to play: the trick is decided by this card.
+          if (over || winnerIsFriend) score = 100 + pts * 4 - (over ? b : 0);
+          else score = 0 - pts * 4 - b;
+        } else if (over)
+          // Second to play: points go into a trick only when the third hand cannot take it.
+          score = st > 0 ? 100 + pts * 4 - b : 45 - pts - (b >> 2);
+        else score = st > 0 ? 100 + pts * 4 - b : st < 0 || !winnerIsFriend ? 0 - pts * 4 - b : pts * 2;
       }
       if (b === killer && b !== first) score += KILLER_BONUS;
       // Insertion by score, highest first.
@@ -338,6 +388,20 @@ export class MoveOrder extends SolverState {
       moves[base + i] = b;
     }
     return n;
+  }
+
+  /**
+   * Bounds of the declarer's future card points known without searching, [lower, upper]: at a
+   * trick start the leader's sure tricks with what the opponents must follow into them, and the
+   * top trumps of either side (see move-order); elsewhere [0, the points still in play]. The
+   * value search cuts on the same bounds at every trick start.
+   */
+  pointBounds(): [number, number] {
+    if (this.len !== 0 || this.level === 0) return [0, this.remaining];
+    const sure = this.sureLeaderPoints();
+    this.topTrumpPoints();
+    if (this.leader === this.declarer) return [sure, this.remaining - this.defenderTopTrumps];
+    return [this.declarerTopTrumps, this.remaining - (sure - this.sureTrumpPart + this.defenderTopTrumps)];
   }
 
   /** A quick estimate of the declarer's future card points: one line played out by the move ordering's first choice for both sides. */

@@ -1,7 +1,6 @@
 import type { Card } from '../rules/card';
 import type { Seat } from '../rules/seat';
 import { type CardLayout, cardLayout, maskOf } from './card-layout';
-import type { EqualRun } from './position-key';
 import type { SolverPosition } from './solver-position';
 import { popcount } from './transposition-table';
 
@@ -34,8 +33,11 @@ export class SolverState {
   protected trumpMask = 0;
   /** The class masks of the layout (4 plain suits and the trumps, or 4 null suits). */
   protected classMasks: readonly number[] = [];
-  protected equalRuns: readonly EqualRun[] = this.layout.equalRuns;
+  /** The runs of equal cards as packedHands takes them (position-key). */
+  protected equalRuns: Int32Array = this.layout.runPairs;
   protected equalRunsMask = this.layout.equalRunsMask;
+  /** A suit or grand game: its positions are packed by packedTrumpGameHands (position-key). */
+  protected trumpGame = true;
   /** Points the declarer took with the trick just completed by the last play. */
   protected lastGain = 0;
   protected lastWinner = 0;
@@ -58,8 +60,9 @@ export class SolverState {
     this.classMaskOfBit = layout.classMaskOfBit;
     this.trumpMask = layout.trumpMask;
     this.classMasks = [...new Set(layout.classMaskOfBit)];
-    this.equalRuns = layout.equalRuns;
+    this.equalRuns = layout.runPairs;
     this.equalRunsMask = layout.equalRunsMask;
+    this.trumpGame = layout.game !== 'null';
     this.declarer = pos.declarer;
     for (let s = 0; s < 3; s++) this.hands[s] = maskOf(layout, pos.hands[s]);
     this.len = pos.trick.length;

@@ -1,11 +1,14 @@
 import type { Card } from '../rules/card';
-import { CardBounds, NO_BOUND } from './card-bounds';
-import { KIND_ALL, KIND_NULL, KIND_VALUE } from './move-order';
-import { packedHands } from './position-key';
+import * as cardBounds from './card-bounds';
+import * as moveOrder from './move-order';
+import { packedHands, packedTrumpGameHands } from './position-key';
 import type { SolverPosition } from './solver-position';
 import { warmUpPositions } from './solver-warm-up';
 import { TranspositionTable, ttLower, ttMove, ttUpper } from './transposition-table';
 
+// Read once into module constants (see card-bounds).
+const { NO_BOUND } = cardBounds;
+const { KIND_ALL, KIND_NULL, KIND_VALUE } = moveOrder;
 /** Trick starts with fewer cards left are not looked up: the last two tricks are counted (last-two-tricks). */
 const TT_MIN_CARDS = 9;
 // Bound once: a global looked up per call is slow where the global object is a sandbox's (jest).
@@ -20,7 +23,7 @@ export interface SolverStats {
   readonly ttHits: number;
   /** Moves of the value search settled by a touching card's bound without being searched (mateBound). */
   readonly mateSkips: number;
-  /** Last cards of a trick settled by lastCardBound without searching a card. */
+  /** Last cards of a trick settled by lastCardMoves without searching a card. */
   readonly lastCardCuts: number;
   /** Positions of the last two tricks counted line by line (last-two-tricks) instead of searched. */
   readonly lastTwoTricks: number;
@@ -44,7 +47,7 @@ export interface SolverOptions {
  * at a time; its table is reused while the game and the declarer stay the same (the next position
  * of the same deal, or another discard), because what it stores depends on nothing else.
  */
-export class Solver extends CardBounds {
+export class Solver extends cardBounds.CardBounds {
   private readonly tt: TranspositionTable;
   /** The table key of the position being searched (the hands packed by quasi-symmetry). */
   private readonly key3 = new Int32Array(3);
@@ -138,6 +141,7 @@ export class Solver extends CardBounds {
     let k0 = 0;
     let k1 = 0;
     let k2 = 0;
+    let n = 0;
     if (len === 0) {
       const level = this.level;
       if (level === 0) return 0;
@@ -151,17 +155,18 @@ export class Solver extends CardBounds {
       }
       if (level >= TT_MIN_CARDS) {
         tag = this.leader | (KIND_VALUE << 2);
-        packedHands(this.equalRuns, this.equalRunsMask, this.hands[0], this.hands[1], this.hands[2], this.key3);
+        this.packKey();
         k0 = this.key3[0];
         k1 = this.key3[1];
         k2 = this.key3[2];
         const meta = this.tt.probe(k0, k1, k2, tag);
         if (meta >= 0) {
-          const lo = ttLower(meta);
-          const up = ttUpper(meta);
+          // ttLower, ttUpper and ttMove inline (a call to another module's function is not inlined here).
+          const lo = (meta >>> 4) & 0x7f;
+          const up = (meta >>> 11) & 0x7f;
           if (lo >= beta || lo === up) return lo;
           if (up <= alpha) return up;
-          first = ttMove(meta);
+          first = ((meta >>> 18) & 0x3f) - 1;
         }
       }
       // The bounds of pointBounds (inline: this is the hot path). Both are computed before either
@@ -183,11 +188,13 @@ export class Solver extends CardBounds {
       if (lowerBound >= beta) return lowerBound;
       if (upperBound <= alpha) return upperBound;
     } else if (len === 2) {
-      const bound = this.lastCardBound(alpha, beta);
-      if (bound !== NO_BOUND) return bound;
+      // The last card's bounds, or its move list (minus its length).
+      const bound = this.lastCardMoves(alpha, beta);
+      if (bound >= 0) return bound;
+      n = -bound;
     }
     const maximising = (this.leader + len) % 3 === this.declarer;
-    const n = this.genMoves(KIND_VALUE, first);
+    if (len !== 2) n = this.genMoves(KIND_VALUE, first);
     const base = this.level * 10;
     let best = maximising ? -1 : 1000;
     let bestMove = -1;
@@ -204,15 +211,16 @@ export class Solver extends CardBounds {
         const up = live & cls & ~((2 << b) - 1);
         const down = live & cls & ((1 << b) - 1);
         if ((up & -up & moverHand) !== 0 || (down !== 0 && ((moverHand >>> (31 - clz32(down))) & 1) === 1))
-          v = this.mateBound(base, i, b, maximising, alpha, beta);
+          v = this.mateBound(base, i, b, maximising, alpha, beta) | 0;
       }
       if (v === NO_BOUND) {
         const saved = this.play(b);
         if (this.len === 0) {
           const gain = this.lastGain;
-          v = gain + this.searchValue(alpha - gain, beta - gain);
+          v = gain + (this.searchValue(alpha - gain, beta - gain) | 0);
         } else {
-          v = this.searchValue(alpha, beta);
+          // `| 0`: an int32 for the optimised code (a call's result is otherwise kept as a double here).
+          v = this.searchValue(alpha, beta) | 0;
         }
         this.undo(b, saved);
       }
@@ -271,7 +279,7 @@ export class Solver extends CardBounds {
     if (key === 0 && len === 0) {
       // A trick start: the table's bounds and best card too (a position solved before).
       tag = this.leader | (KIND_VALUE << 2);
-      packedHands(this.equalRuns, this.equalRunsMask, this.hands[0], this.hands[1], this.hands[2], this.key3);
+      this.packKey();
       k0 = this.key3[0];
       k1 = this.key3[1];
       k2 = this.key3[2];
@@ -284,14 +292,13 @@ export class Solver extends CardBounds {
     }
     if (lo >= beta || lo === up) return lo;
     if (up <= alpha) return up;
-    if (len === 2) {
-      const bound = this.lastCardBound(alpha, beta);
-      if (bound !== NO_BOUND) return bound;
-    }
+    // At a trick's last card: its bound, or its move list (minus its length).
+    const bound = len === 2 ? this.lastCardMoves(alpha, beta) : -this.genMoves(KIND_VALUE, first);
+    if (bound >= 0) return bound;
+    const n = -bound;
     const alpha0 = alpha;
     const beta0 = beta;
     const maximising = (this.leader + len) % 3 === this.declarer;
-    const n = this.genMoves(KIND_VALUE, first);
     const base = this.level * 10;
     let best = maximising ? -1 : 1000;
     let bestMove = -1;
@@ -328,6 +335,12 @@ export class Solver extends CardBounds {
     this.rootBest[key] = bestMove;
     if (tag >= 0) this.tt.store(k0, k1, k2, tag, lo, up, bestMove);
     return best;
+  }
+
+  /** The table key of this trick start into key3 (the hands packed, see position-key). */
+  private packKey(): void {
+    if (this.trumpGame) packedTrumpGameHands(this.hands[0], this.hands[1], this.hands[2], this.key3);
+    else packedHands(this.equalRuns, this.equalRunsMask, this.hands[0], this.hands[1], this.hands[2], this.key3);
   }
 
   /** The tick's branch of the searches (see tickIn). */
@@ -394,20 +407,6 @@ export class Solver extends CardBounds {
       }
     }
     return lower;
-  }
-
-  /**
-   * Bounds of the declarer's future card points known without searching, [lower, upper]: at a
-   * trick start the leader's sure tricks with what the opponents must follow into them, and the
-   * top trumps of either side (see move-order); elsewhere [0, the points still in play]. The
-   * value search cuts on the same bounds at every trick start.
-   */
-  pointBounds(): [number, number] {
-    if (this.len !== 0 || this.level === 0) return [0, this.remaining];
-    const sure = this.sureLeaderPoints();
-    this.topTrumpPoints();
-    if (this.leader === this.declarer) return [sure, this.remaining - this.defenderTopTrumps];
-    return [this.declarerTopTrumps, this.remaining - (sure - this.sureTrumpPart + this.defenderTopTrumps)];
   }
 
   /** Can the declarer make at least `target` more card points, whatever the defenders do? */
