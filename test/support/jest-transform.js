@@ -1,7 +1,7 @@
 // jest's transform for the TypeScript sources: TypeScript's transpileModule (no type checking:
 // `npm run typecheck` does that once), through the compile cache that ts-node's worker threads
 // share (cached-transpiler.js). Jest keeps a transform cache per project, and the five test kinds
-// are five projects, so on a fresh clone ts-jest compiled each file up to five times (six with
+// are five projects, so on a fresh clone ts-jest (used before) compiled each file up to five times (six with
 // the runtime specs); now once. The specs use no jest.mock, so nothing needs hoisting.
 const { createHash } = require('node:crypto');
 const { readFileSync } = require('node:fs');
