@@ -7,6 +7,8 @@
 // `npx jest --selectProjects unit e2e` runs some kinds; `npm run test:runtime` the specs whose
 // outcome depends on the Node runtime (jest.runtime.config.js).
 // Type checking runs once in `npm run typecheck`; jest only transpiles (tsconfig's isolatedModules).
+const { availableParallelism } = require('node:os');
+
 const KIND_SUFFIXES = ['e2e', 'browser', 'fuzz', 'property', 'cli'];
 
 /** @param {string} displayName @param {string[]} testMatch @param {string[]} ignore */
@@ -23,11 +25,13 @@ const kind = (displayName, testMatch, ignore = []) => ({
 /** @type {import('jest').Config} */
 module.exports = {
   testTimeout: 60000,
-  // Every core: the specs are CPU-bound and independent (each starts its own server on its own
-  // port and its own temporary store). Jest's default leaves one core idle, half of a 2-core machine.
-  maxWorkers: '100%',
-  // Slow kinds first when jest has no timings yet (a fresh clone): see the file.
-  testSequencer: '<rootDir>/test/support/slow-kinds-first.js',
+  // A worker per core, and one more: the specs are independent (each starts its own server on its
+  // own port and its own temporary store) and all but the browser specs keep a core busy; a browser
+  // spec mostly waits on Chromium, so the order below runs them on the extra worker's share beside
+  // the busy ones. (Jest's default, a core less, left half of a 2-core machine idle.)
+  maxWorkers: availableParallelism() + 1,
+  // Browser specs beside busy specs, longest first in each: see the file.
+  testSequencer: '<rootDir>/test/support/waiting-beside-busy.js',
   projects: [
     kind('unit', ['**/*.spec.ts'], [`\\.(${KIND_SUFFIXES.join('|')})\\.spec\\.ts$`]),
     kind('e2e', ['**/*.e2e.spec.ts']),
