@@ -38,6 +38,7 @@ import {
 } from 'graphql';
 
 import { isImmutable } from './immutable-values';
+import { KeptText } from './kept-text';
 import { holdsRawJson, markContainsRawJson, RawJson, stringifyWithRawJson } from './raw-json';
 
 export const PLAIN_EXECUTION_DECLINED: unique symbol = Symbol('plain execution declined');
@@ -75,6 +76,8 @@ export class PlainExecutor {
   /** Serialised subtrees over immutable values, per field node (documents are reused by Apollo). */
   /** Weak in the field node too: Apollo may drop a document while the value lives on. */
   private readonly texts = new WeakMap<object, WeakMap<FieldNode, { readonly type: GraphQLOutputType; readonly raw: RawJson }>>();
+  /** Kept subtrees written straight as text (no response objects to build and stringify). */
+  private readonly keptText = new KeptText((type, selectionSet) => this.plan(type, selectionSet));
 
   constructor(private readonly schema: GraphQLSchema) {}
 
@@ -220,6 +223,13 @@ export class PlainExecutor {
     let byNode = this.texts.get(value);
     const known = byNode?.get(node);
     if (known && known.type === type) return known.raw;
+    const text = this.keptText.complete(type, node, value);
+    if (text !== undefined) {
+      const raw = new RawJson(text);
+      if (!byNode) this.texts.set(value, (byNode = new WeakMap()));
+      byNode.set(node, { type, raw });
+      return raw;
+    }
     const callsBefore = run.resolverCalls;
     run.keeping++;
     let completed: Maybe<unknown>;

@@ -2,7 +2,8 @@ import type { Move } from '../../rules/move';
 import type { Declaration } from '../../rules/declaration';
 import type { ReplayFrame } from '../../projections/replay-frames/replay-frame';
 import type { CardType } from '../types/card.type';
-import type { CompletedTrickType, DeclarationType, MoveType, ReplayFrameType } from '../types/frame.type';
+import type { BidCallType, CompletedTrickType, DeclarationType, MoveType, ReplayFrameType } from '../types/frame.type';
+import type { BidCall } from '../../rules/game-state';
 import { dealEventTypeOf } from '../types/event-types';
 import type { Card } from '../../rules/card';
 import type { Seat } from '../../rules/seat';
@@ -12,11 +13,13 @@ import { cardView, cardViews } from './card-view';
 
 /**
  * Views of the parts the frames of one deal share (a hand until it changes, a completed trick, the
- * skat): one view per part, marked immutable, so that the query fast path serialises each once
+ * skat, the auction so far, the players): one view per part, marked immutable, so that the query fast path serialises each once
  * per answer instead of once per frame. Weak: a part's view goes when the frames go.
  */
 const handViews = new WeakMap<VisibleCards, CardType[]>();
 const trickViews = new WeakMap<FrameTrick, CompletedTrickType>();
+const biddingViews = new WeakMap<readonly BidCall[], BidCallType[]>();
+const playersViews = new WeakMap<readonly string[], string[]>();
 
 function handView(v: VisibleCards): CardType[] {
   let view = handViews.get(v);
@@ -36,6 +39,18 @@ function trickView(t: FrameTrick): CompletedTrickType {
     });
     trickViews.set(t, view);
   }
+  return view;
+}
+
+function biddingView(b: readonly BidCall[]): BidCallType[] {
+  let view = biddingViews.get(b);
+  if (!view) biddingViews.set(b, (view = markImmutable(b.map((c) => ({ seat: c.seat, call: c.call, value: c.value ?? null })))));
+  return view;
+}
+
+function playersView(p: readonly string[]): string[] {
+  let view = playersViews.get(p);
+  if (!view) playersViews.set(p, (view = [...p]));
   return view;
 }
 
@@ -73,11 +88,11 @@ export function frameView(f: ReplayFrame): ReplayFrameType {
     step: f.step,
     event: { id: f.event.id, type: dealEventTypeOf(f.event.type), revision: f.event.revision, seat: f.event.seat },
     phase: f.phase,
-    players: [...f.players],
+    players: playersView(f.players),
     hands: { forehand: handView(f.hands[0]), middlehand: handView(f.hands[1]), rearhand: handView(f.hands[2]) },
     skat: handView(f.skat),
     hidden: { forehand: f.hands[0].hiddenCount, middlehand: f.hands[1].hiddenCount, rearhand: f.hands[2].hiddenCount, skat: f.skat.hiddenCount },
-    bidding: f.bidding.map((b) => ({ seat: b.seat, call: b.call, value: b.value ?? null })),
+    bidding: biddingView(f.bidding),
     highestBid: f.highestBid,
     declarer: f.declarer,
     declaration: f.declaration ? declarationView(f.declaration) : null,

@@ -5,6 +5,7 @@ import { FAIRNESS_EVENT_TYPES, isDealEventType } from '../../deal/events';
 import { legalMoves, seatToAct } from '../../deal/engine';
 import type { RecordedEvent } from '../../event-store/event-store';
 import type { Card } from '../../rules/card';
+import type { Move } from '../../rules/move';
 import type { BidCall, CompletedTrick, GameState } from '../../rules/game-state';
 import type { Seat } from '../../rules/seat';
 import type { FrameTrick, Perspective, ReplayFrame, VisibleCards } from './replay-frame';
@@ -58,6 +59,19 @@ function biddingOf(history: readonly BidCall[], shared: SharedParts): readonly B
   return b;
 }
 
+/**
+ * One frozen move per seat and card play: a frame of the play lists up to ten of them, and a kept
+ * deal (the frame cache's) held a fresh object for each, in every frame, for the collector to mark.
+ */
+const PLAYS = new Map<string, Move>();
+function sharedMove(m: Move): Move {
+  if (m.kind !== 'play') return m;
+  const key = `${m.seat}${m.card}`;
+  let kept = PLAYS.get(key);
+  if (!kept) PLAYS.set(key, (kept = Object.freeze({ kind: 'play', seat: m.seat, card: m.card })));
+  return kept;
+}
+
 /** Cards this perspective has seen so far, to decide what of an unplayed trick it may show. */
 function seenCards(p: Perspective, game: GameState, known: Set<Card>): void {
   for (const s of SEATS) if (canSeeHand(p, game, s)) for (const c of game.hands[s]) known.add(c);
@@ -82,7 +96,12 @@ function frameOf(dealId: string, state: DealState, event: RecordedEvent, step: n
     else if (declarer !== null) defenderPoints += t.points;
   const toAct = seatToAct(game);
   const seeCard = (c: Card): boolean => p.kind === 'all' || known.has(c);
-  const moves = toAct === null ? [] : legalMoves(game).filter((m) => cardsBehindMove(m, game).every(seeCard));
+  const moves =
+    toAct === null
+      ? []
+      : legalMoves(game)
+          .filter((m) => cardsBehindMove(m, game).every(seeCard))
+          .map(sharedMove);
   return {
     dealId,
     step,
