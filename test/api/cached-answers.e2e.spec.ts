@@ -30,7 +30,13 @@ describe('the response cache front door', () => {
   };
 
   beforeAll(async () => {
-    s = await startServer({ responseCacheMs: 60_000, privateTournaments: [HIDDEN.tournament], limits: { ratePerWindow: 40, costPerWindow: 2_000 } });
+    // One rate window for the whole spec: with the default 10 s a window could roll over inside a
+    // counting loop on a loaded machine and give the 41st request a fresh budget.
+    s = await startServer({
+      responseCacheMs: 60_000,
+      privateTournaments: [HIDDEN.tournament],
+      limits: { ratePerWindow: 40, costPerWindow: 2_000, rateWindowMs: 3_600_000 },
+    });
     admin = s.token({ role: 'admin' });
     await ok(`mutation($c: ID!) { createTournament(commandId: $c, input: { tournamentId: "${HIDDEN.tournament}", name: "Hidden" }) { revision } }`, {
       c: newCommandId(),

@@ -7,7 +7,8 @@ import { startServer, type TestServer } from './harness';
 describe('the warm-up before the server listens', () => {
   let s: TestServer;
   beforeAll(async () => {
-    s = await startServer({ warmUpRequests: 300, limits: { ratePerWindow: 30 } });
+    // One rate window for the whole spec (a 10 s window could roll over inside the counting loop).
+    s = await startServer({ warmUpRequests: 300, limits: { ratePerWindow: 30, rateWindowMs: 3_600_000 } });
   });
   afterAll(async () => s?.close());
 
