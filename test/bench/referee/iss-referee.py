@@ -180,7 +180,6 @@ def referee(line):
             declared_hand = schneider_ann = schwarz_ann = True
         if schwarz_ann:
             schneider_ann = True
-    table = TABLES[game]
     suit_of = SUIT_OF[game]
     key_of = KEY_OF[game]
     points = [0, 0, 0]
