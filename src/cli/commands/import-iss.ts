@@ -11,7 +11,7 @@ const help = `Usage: skat-ledger import iss FILE... [--store URL] [--json]
 
 Imports ISS game records (one per line, e.g. iss-games-04-2021.sgf) into the store. A FILE is a
 record file, a dump compressed as published (.sgf.gz, .sgf.bz2: recognised by its first bytes) or
-- for standard input; each is streamed, so memory stays flat whatever its size. A UTF-8 byte-order
+- for standard input; each is streamed (reading holds one chunk, whatever the file's size). A UTF-8 byte-order
 mark is skipped; a line that is not valid UTF-8 is read as Latin-1 (names included) and exported
 back byte for byte. Records are judged exactly as \`iss verify\` judges them. Every record becomes one deal, decided by the
 same rules as a live table (profile iss): deal id iss-<ID>, table iss-series-<SE>, players by
